@@ -1,0 +1,166 @@
+import type { FetchedResource, Fetcher, FetchOptions } from '../types/fetcher.js';
+import type { GatheredScript, Snapshot } from '../types/snapshot.js';
+import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
+import { BROWSER_USER_AGENT, HTML_ACCEPT, SEARCH_AGENT, USER_AGENT_AGENT } from './user-agents.js';
+import { extractScriptRefs } from './script-refs.js';
+import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
+import { failedResource } from './failed-resource.js';
+
+export interface GatherOptions {
+  fetcher: Fetcher;
+  limits?: Partial<GatherLimits>;
+  /** Cancels the whole gathering (in addition to the deadline). */
+  signal?: AbortSignal;
+  origin?: Snapshot['origin'];
+  /** Fetch the page again as AI agents. Off in hosts that cannot set User-Agent (the browser). */
+  agentFetches?: boolean;
+  now?: () => Date;
+}
+
+/**
+ * The only I/O of an audit: the page, then everything else in parallel. Never throws for
+ * network trouble; failures are recorded in the snapshot for the judges to read.
+ */
+export async function gather(requestedUrl: string, submittedUrl: string, options: GatherOptions): Promise<Snapshot> {
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const now = options.now ?? (() => new Date());
+  const startedAt = now();
+  const t0 = Date.now();
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('audit deadline')), limits.deadlineMs);
+  const onOuterAbort = () => deadline.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+
+  const get = (url: string, maxBytes: number, headers: Record<string, string> = {}): Promise<FetchedResource> => {
+    if (deadline.signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
+    const opts: FetchOptions = { maxBytes, timeoutMs: limits.requestTimeoutMs, signal: deadline.signal, headers };
+    return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
+  };
+  const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
+  const siteFile = (origin: string, path: string, accept = 'text/plain, text/markdown;q=0.9, */*;q=0.5') =>
+    get(new URL(path, origin).href, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
+
+  try {
+    const requestedOrigin = new URL(requestedUrl).origin;
+    // Site files start with the page, from the requested origin; refetched below if the page moved host.
+    const siteFilesFrom = (origin: string) => ({
+      robotsTxt: siteFile(origin, '/robots.txt'),
+      llmsTxt: siteFile(origin, '/llms.txt'),
+      llmsFullTxt: siteFile(origin, '/llms-full.txt'),
+      tdmrep: siteFile(origin, '/.well-known/tdmrep.json', 'application/json'),
+    });
+    const pagePromise = get(requestedUrl, limits.pageBytes, asBrowser);
+    const agentFetches = options.agentFetches !== false;
+    const searchPromise = agentFetches
+      ? get(requestedUrl, limits.pageBytes, { 'user-agent': SEARCH_AGENT.userAgent, accept: HTML_ACCEPT })
+      : Promise.resolve(null);
+    const userPromise = agentFetches
+      ? get(requestedUrl, limits.pageBytes, { 'user-agent': USER_AGENT_AGENT.userAgent, accept: HTML_ACCEPT })
+      : Promise.resolve(null);
+    let files = siteFilesFrom(requestedOrigin);
+
+    const page = await pagePromise;
+    const pageReadable = !page.error && page.status > 0;
+    const finalOrigin = pageReadable ? safeOrigin(page.finalUrl) ?? requestedOrigin : requestedOrigin;
+    if (finalOrigin !== requestedOrigin) files = siteFilesFrom(finalOrigin);
+    const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
+
+    const markdownPromise = pageReadable
+      ? get(pageUrl, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' })
+      : Promise.resolve(null);
+    const sitemapPromise = files.robotsTxt.then((robots) => {
+      const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;
+      return get(fromRobots ?? new URL('/sitemap.xml', finalOrigin).href, limits.siteFileBytes, {
+        'user-agent': BROWSER_USER_AGENT,
+        accept: 'application/xml, text/xml;q=0.9, */*;q=0.5',
+      });
+    });
+    const scriptsPromise =
+      pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]);
+
+    const [pageAsSearchAgent, pageAsUserAgent, markdown, robotsTxt, llmsTxt, llmsFullTxt, tdmrep, sitemap, scripts] =
+      await Promise.all([
+        searchPromise,
+        userPromise,
+        markdownPromise,
+        files.robotsTxt,
+        files.llmsTxt,
+        files.llmsFullTxt,
+        files.tdmrep,
+        sitemapPromise,
+        scriptsPromise,
+      ]);
+
+    return {
+      submittedUrl,
+      requestedUrl,
+      page,
+      pageAsSearchAgent,
+      pageAsUserAgent,
+      markdown,
+      robotsTxt,
+      llmsTxt,
+      llmsFullTxt,
+      sitemap,
+      tdmrep,
+      scripts,
+      origin: options.origin ?? 'server',
+      startedAt: startedAt.toISOString(),
+      gatherMs: Date.now() - t0,
+      deadlineHit: deadline.signal.aborted && !options.signal?.aborted,
+    };
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+type Get = (url: string, maxBytes: number, headers?: Record<string, string>) => Promise<FetchedResource>;
+
+/**
+ * Fetches referenced scripts under the count and byte budgets. A fetch reserves its full cap
+ * from the budget when it starts and returns what it did not use, so concurrency cannot overspend.
+ */
+async function gatherScripts(refs: ReturnType<typeof extractScriptRefs>, limits: GatherLimits, get: Get): Promise<GatheredScript[]> {
+  const out: GatheredScript[] = refs.map((r, i) => (i < limits.scriptCount ? { ...r } : { ...r, skipped: 'cap_count' }));
+  let budget = limits.scriptTotalBytes;
+  let next = 0;
+  const worker = async () => {
+    while (next < Math.min(out.length, limits.scriptCount)) {
+      const script = out[next++]!;
+      const reserve = Math.min(limits.scriptBytes, budget);
+      if (reserve <= 0) {
+        script.skipped = 'cap_bytes';
+        continue;
+      }
+      budget -= reserve;
+      const res = await get(script.url, reserve, { 'user-agent': BROWSER_USER_AGENT, accept: '*/*' });
+      budget += reserve - Math.min(res.bytes, reserve);
+      script.resource = res;
+      const skip = scriptSkipReason(res, reserve < limits.scriptBytes);
+      if (skip) script.skipped = skip;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limits.scriptConcurrency) }, worker));
+  return out;
+}
+
+function scriptSkipReason(res: FetchedResource, budgetLimited: boolean): GatheredScript['skipped'] {
+  if (res.error) {
+    if (res.error.code === 'timeout' || res.error.code === 'deadline') return 'timeout';
+    if (res.error.code === 'cross_origin') return 'cross_origin';
+    return 'unreachable';
+  }
+  if (res.status < 200 || res.status >= 300) return 'http_error';
+  if (res.binary || /^text\/html/i.test(res.headers['content-type'] ?? '')) return 'not_javascript';
+  if (res.truncated) return budgetLimited ? 'cap_bytes' : 'too_large';
+  return undefined;
+}
+
+function safeOrigin(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+import { Parser } from 'htmlparser2';
+import type { ScriptRef } from '../types/snapshot.js';
+
+/** Script types that hold data, not code: never fetched or scanned as JavaScript. */
+const DATA_SCRIPT_TYPES = /^(application\/(ld\+json|json)|importmap|text\/(template|x-template|html|plain|markdown)|speculationrules)$/i;
+
+/**
+ * The external scripts a page references, in document order, same-origin first.
+ * A streaming tokenizer (no DOM) keeps this cheap on large pages.
+ */
+export function extractScriptRefs(html: string, pageUrl: string): ScriptRef[] {
+  const page = new URL(pageUrl);
+  const refs: ScriptRef[] = [];
+  const seen = new Set<string>();
+  const add = (raw: string | undefined, via: ScriptRef['via']) => {
+    if (!raw) return;
+    let url: URL;
+    try {
+      url = new URL(raw.trim(), page);
+    } catch {
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
+    url.hash = '';
+    if (seen.has(url.href)) return;
+    seen.add(url.href);
+    refs.push({ url: url.href, via, sameOrigin: url.origin === page.origin });
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attrs) {
+        if (name === 'script' && attrs.src !== undefined) {
+          const type = (attrs.type ?? '').trim();
+          if (type && DATA_SCRIPT_TYPES.test(type)) return;
+          add(attrs.src, type.toLowerCase() === 'module' ? 'module' : 'script');
+        } else if (name === 'link' && attrs.href !== undefined) {
+          const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+          if (rel.includes('modulepreload')) add(attrs.href, 'modulepreload');
+          else if (rel.includes('preload') && (attrs.as ?? '').toLowerCase() === 'script') add(attrs.href, 'preload');
+        }
+      },
+    },
+    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
+  );
+  parser.write(html);
+  parser.end();
+  return [...refs.filter((r) => r.sameOrigin), ...refs.filter((r) => !r.sameOrigin)];
+}

@@ -1,0 +1,51 @@
+import type { CategoryName, Severity } from '../types/audit.js';
+import type { JudgeContext } from './context.js';
+
+/** A rule's verdict: 1 passes, 0 fails, anything between is partial credit. */
+export interface RuleOutcome {
+  score: number;
+  /** What was found and what to do; one or two sentences. Required when score < 1. */
+  detail?: string;
+  /** Overrides the rule's headline for this outcome. */
+  title?: string;
+  /** Overrides the rule's severity for this outcome (e.g. a partial result is only a warning). */
+  severity?: Severity;
+}
+
+export const NOT_APPLICABLE: unique symbol = Symbol('not-applicable');
+export type RuleResult = RuleOutcome | typeof NOT_APPLICABLE;
+
+export interface Rule {
+  /** Stable id, `<area>.<what>`, e.g. `robots.search-agents-blocked`. Public: never rename. */
+  id: string;
+  category: CategoryName;
+  /**
+   * Weight inside the category. 0 means informational: the rule can raise an issue
+   * (a notice such as a training-only block) but never moves a score.
+   */
+  weight: number;
+  /** Severity of the issue raised when the rule does not fully pass. */
+  severity: Severity;
+  /** Default issue headline. */
+  title: string;
+  /** Pure: reads the context, never fetches, never throws on odd input. */
+  check(ctx: JudgeContext): RuleResult;
+}
+
+export const pass = (): RuleOutcome => ({ score: 1 });
+export const fail = (detail: string, extra: Omit<RuleOutcome, 'score' | 'detail'> = {}): RuleOutcome => ({
+  score: 0,
+  detail,
+  ...extra,
+});
+export const partial = (
+  score: number,
+  detail: string,
+  extra: Omit<RuleOutcome, 'score' | 'detail'> = {},
+): RuleOutcome => ({ score: Math.min(1, Math.max(0, score)), detail, ...extra });
+export const notApplicable = (): RuleResult => NOT_APPLICABLE;
+
+/** Identity helper that keeps rule literals type-checked. */
+export function defineRule(rule: Rule): Rule {
+  return rule;
+}

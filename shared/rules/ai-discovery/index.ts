@@ -1,0 +1,3 @@
+import type { Rule } from '../../judge/rule.js';
+
+export const aiDiscoveryRules: readonly Rule[] = [];

@@ -1,0 +1,153 @@
+/** The wire shape of an audit: spec section 2 plus the contract's decisions (contract sections 1 and 2). */
+
+export const CATEGORY_NAMES = [
+  'Crawler Access',
+  'Rendering',
+  'Structured Data',
+  'Content Structure',
+  'AI Discovery',
+  'Trust',
+] as const;
+export type CategoryName = (typeof CATEGORY_NAMES)[number];
+
+export const SEVERITIES = ['critical', 'warning', 'notice'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export interface CategoryScore {
+  name: CategoryName;
+  score: number;
+}
+
+export interface Issue {
+  severity: Severity;
+  category: CategoryName;
+  title: string;
+  detail: string;
+  position: number;
+  /** Stable rule id, e.g. `robots.search-agents-blocked`. */
+  rule: string;
+}
+
+export type CrawlerPurpose = 'training' | 'search' | 'user' | 'archive';
+
+export interface CrawlerVerdict {
+  agent: string;
+  operator: string;
+  purpose: CrawlerPurpose;
+  /** RFC 9309 verdict for the audited URL's path. */
+  robots: 'allowed' | 'blocked';
+  /** Status the page answered with when fetched as this agent (only agents we fetched as). */
+  http_status?: number;
+  /** True when that response was a bot challenge or a block the browser did not get. */
+  challenged?: boolean;
+}
+
+export interface LlmsTxtSummary {
+  status: 'present' | 'missing' | 'error';
+  valid: boolean;
+  problems: string[];
+}
+
+export type WebmcpStatus = 'detected' | 'not_found' | 'inconclusive';
+export type WebmcpSource =
+  | 'none'
+  | 'html'
+  | 'inline_script'
+  | 'external_script'
+  | 'header'
+  | 'runtime'
+  | 'mixed';
+
+export type WebmcpEvidenceKind =
+  | 'imperative-registerTool'
+  | 'legacy-provideContext'
+  | 'declarative-form'
+  | 'declarative-attr-in-bundle'
+  | 'registerTool-dynamic'
+  | 'angular-signal-form'
+  | 'polyfill-runtime'
+  | 'script-src-fingerprint'
+  | 'api-reference'
+  | 'origin-trial-token'
+  | 'permissions-policy-disabled'
+  | 'iframe-allow-tools'
+  | 'mcp-sdk-style'
+  | 'webmcp-widget'
+  | 'runtime-tool';
+
+export interface WebmcpEvidence {
+  kind: WebmcpEvidenceKind;
+  confidence: 'high' | 'medium' | 'low';
+  location: {
+    type: 'html' | 'inline-script' | 'external-script' | 'header' | 'runtime';
+    url: string;
+    scriptIndex?: number;
+    offset?: number;
+    line?: number;
+    column?: number;
+  };
+  /** At most 160 characters around the hit, whitespace collapsed. */
+  snippet: string;
+  toolName?: string;
+  description?: string;
+  surface?: 'document' | 'navigator-legacy' | 'agent-legacy' | 'declarative' | 'unknown';
+  library?: string;
+  /** True when this evidence counts as a registration (drives `detected`). */
+  registers?: boolean;
+}
+
+export interface RuntimeWebmcpTool {
+  name: string;
+  description: string;
+  /** Where the runtime saw it: native getTools(), a polyfill, the declarative DOM, or the deep-probe recorder. */
+  via?: 'native' | 'polyfill' | 'declarative' | 'recorder' | 'legacy-testing';
+  /** Registration call site from the deep-probe recorder, e.g. `https://site/app.js:11:56`. */
+  stack?: string[];
+}
+
+export interface RuntimeWebmcpProbe {
+  apiAvailable: boolean;
+  tools: RuntimeWebmcpTool[];
+  checkedAt: string;
+  /** Which object answered: `document.modelContext`, legacy `navigator.modelContext`, or none. */
+  surface?: 'document' | 'navigator-legacy' | 'none';
+  /** True when the API object is a JavaScript polyfill rather than the browser's own. */
+  polyfill?: boolean;
+  /** Names of forms carrying `toolname` in the live DOM. */
+  declarativeForms?: string[];
+  /** True when the optional deep probe (document_start recorder) was active. */
+  deepProbe?: boolean;
+  /** Problems the probe hit (getTools threw, timed out ...). */
+  errors?: string[];
+}
+
+export interface WebmcpSignal {
+  status: WebmcpStatus;
+  evidence: WebmcpEvidence[];
+  source: WebmcpSource;
+  bundlesScanned: number;
+  bundlesTotal: number;
+  /** Extension only. */
+  runtime?: RuntimeWebmcpProbe;
+}
+
+export interface Signals {
+  webmcp: WebmcpSignal;
+}
+
+export interface Audit {
+  id: string;
+  url: string;
+  final_url: string;
+  origin: 'server' | 'extension';
+  builder: string;
+  score: number;
+  status: 'complete';
+  category_scores: CategoryScore[];
+  scanned_at: string;
+  duration_ms: number;
+  issues: Issue[];
+  crawlers: CrawlerVerdict[];
+  llms_txt: LlmsTxtSummary;
+  signals: Signals;
+}

@@ -1,0 +1,3 @@
+export * from './audit.js';
+export * from './fetcher.js';
+export * from './snapshot.js';

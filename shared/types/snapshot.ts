@@ -1,0 +1,75 @@
+import type { FetchedResource } from './fetcher.js';
+import type { RuntimeWebmcpProbe } from './audit.js';
+
+/** Why a referenced script was not scanned for WebMCP. */
+export type ScriptSkipReason =
+  | 'cap_count' // beyond the 25-script cap
+  | 'cap_bytes' // the 8 MB total budget was spent
+  | 'too_large' // bigger than the 3 MB per-script cap (scanned up to the cap: see `truncated`)
+  | 'cross_origin' // the host could not read it (extension CORS)
+  | 'unreachable' // network error or blocked address
+  | 'timeout'
+  | 'http_error' // non-2xx
+  | 'not_javascript'; // the server answered with HTML or an image
+
+export interface ScriptRef {
+  /** Absolute URL of the script. */
+  url: string;
+  /** How the page references it. */
+  via: 'script' | 'module' | 'modulepreload' | 'preload';
+  /** Same origin as the final page URL. */
+  sameOrigin: boolean;
+}
+
+export interface GatheredScript extends ScriptRef {
+  /** The fetched script, when it was fetched. */
+  resource?: FetchedResource;
+  /** Set when the script was not (fully) scanned. */
+  skipped?: ScriptSkipReason;
+}
+
+/** What the live browser tab showed (extension only). */
+export interface RenderedPage {
+  /** document.documentElement.outerHTML after scripts ran. */
+  html: string;
+  url: string;
+  capturedAt: string;
+}
+
+/**
+ * Everything the judges may look at. Built by gather() from the network, or by hand in tests.
+ * A member is null when it was not fetched (for example, site files when the page itself failed).
+ */
+export interface Snapshot {
+  /** The URL as the user submitted it (trimmed; may lack a scheme). */
+  submittedUrl: string;
+  /** The absolute URL that was fetched first (scheme added). */
+  requestedUrl: string;
+  /** The page fetched with a regular browser user agent. */
+  page: FetchedResource;
+  /** The page fetched as an AI search crawler (OAI-SearchBot) and as a user-triggered agent (ChatGPT-User). */
+  pageAsSearchAgent: FetchedResource | null;
+  pageAsUserAgent: FetchedResource | null;
+  /** The page fetched with `Accept: text/markdown`. */
+  markdown: FetchedResource | null;
+  robotsTxt: FetchedResource | null;
+  llmsTxt: FetchedResource | null;
+  llmsFullTxt: FetchedResource | null;
+  /** The sitemap named by robots.txt, else /sitemap.xml. */
+  sitemap: FetchedResource | null;
+  tdmrep: FetchedResource | null;
+  /** Every script the page references, each fetched or with the reason it was skipped. */
+  scripts: GatheredScript[];
+  /** Extension only: the DOM after JavaScript ran. */
+  rendered?: RenderedPage;
+  /** Extension only: the runtime WebMCP probe. */
+  runtimeWebmcp?: RuntimeWebmcpProbe;
+  /** Where the audit runs. */
+  origin: 'server' | 'extension';
+  /** ISO 8601 time gathering started. */
+  startedAt: string;
+  /** Milliseconds spent gathering. */
+  gatherMs: number;
+  /** True when the audit deadline cut gathering short. */
+  deadlineHit: boolean;
+}
