@@ -30,7 +30,14 @@ export interface FixtureSite {
  * A real HTTP server on 127.0.0.1 serving fixed routes (path → response) or a handler function.
  * Unknown paths answer 404 text/plain.
  */
-export async function startFixtureSite(routes: Record<string, FixtureRoute | FixtureHandler>): Promise<FixtureSite> {
+export async function startFixtureSite(
+  routesOrDefinition:
+    | Record<string, FixtureRoute | FixtureHandler>
+    | ((origin: string) => Record<string, FixtureRoute | FixtureHandler>),
+): Promise<FixtureSite> {
+  // A definition function receives the origin once the port is known (for absolute URLs in pages).
+  let routes: Record<string, FixtureRoute | FixtureHandler> =
+    typeof routesOrDefinition === 'function' ? {} : routesOrDefinition;
   const requests: FixtureRequest[] = [];
   let connections = 0;
   const server = http.createServer(async (req, res) => {
@@ -53,6 +60,7 @@ export async function startFixtureSite(routes: Record<string, FixtureRoute | Fix
   server.on('connection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
+  if (typeof routesOrDefinition === 'function') routes = routesOrDefinition(`http://127.0.0.1:${port}`);
   const site: FixtureSite = {
     url: `http://127.0.0.1:${port}`,
     port,
