@@ -1,0 +1,32 @@
+import type { FetchError } from '../../shared/types/fetcher.js';
+
+export interface Stop {
+  /** Fires when the request must end now: its own timeout, or the caller's signal. */
+  signal: AbortSignal;
+  /** The error to report once `signal` fired. */
+  error(): FetchError;
+  dispose(): void;
+}
+
+/** One timer bounds the whole request (every redirect hop and the body); the caller's signal ends it at once. */
+export function createStop(timeoutMs: number, outer: AbortSignal | undefined): Stop {
+  const controller = new AbortController();
+  let error: FetchError = { code: 'aborted', message: 'the request was cancelled' };
+  const abort = (why: FetchError) => {
+    if (controller.signal.aborted) return;
+    error = why;
+    controller.abort(why);
+  };
+  const timer = setTimeout(() => abort({ code: 'timeout', message: `no complete answer within ${timeoutMs} ms` }), timeoutMs);
+  const onOuter = () => abort({ code: 'deadline', message: 'the audit deadline ran out' });
+  if (outer?.aborted) onOuter();
+  else outer?.addEventListener('abort', onOuter, { once: true });
+  return {
+    signal: controller.signal,
+    error: () => error,
+    dispose() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuter);
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LookupFunction } from 'node:net';
+import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
+import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
+
+/** A lookup that answers fixed addresses for made-up names, so no test query leaves the machine. */
+function fakeDns(table: Record<string, string[]>): LookupFunction {
+  return (hostname, options, callback) => {
+    const addresses = table[hostname];
+    if (!addresses) {
+      const err = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
+      return process.nextTick(() => callback(err, '', 0));
+    }
+    const list = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+    process.nextTick(() => (options.all ? callback(null, list) : callback(null, list[0]!.address, list[0]!.family)));
+  };
+}
+
+let target: FixtureSite; // the "internal service" that must never see a connection
+beforeAll(async () => {
+  target = await startFixtureSite({ '/': { body: 'internal secrets' } });
+});
+afterAll(() => target.close());
+
+describe('refused address forms: nothing reaches a listening server', () => {
+  const p = () => target.port;
+  const cases: Array<[string, () => string, string]> = [
+    ['dotted loopback', () => `http://127.0.0.1:${p()}/`, 'blocked_address'],
+    ['hex short form', () => `http://0x7f.1:${p()}/`, 'blocked_address'],
+    ['decimal integer', () => `http://2130706433:${p()}/`, 'blocked_address'],
+    ['octal integer', () => `http://017700000001:${p()}/`, 'blocked_address'],
+    ['octal dotted', () => `http://0177.0.0.1:${p()}/`, 'blocked_address'],
+    ['two-part short form', () => `http://127.1:${p()}/`, 'blocked_address'],
+    ['percent-encoded host', () => `http://%31%32%37.0.0.1:${p()}/`, 'blocked_address'],
+    ['upper-case scheme', () => `HTTP://127.0.0.1:${p()}/`, 'blocked_address'],
+    ['IPv6 loopback', () => `http://[::1]:${p()}/`, 'blocked_address'],
+    ['IPv4-mapped IPv6 loopback', () => `http://[::ffff:127.0.0.1]:${p()}/`, 'blocked_address'],
+    ['IPv4-compatible IPv6 loopback', () => `http://[::127.0.0.1]:${p()}/`, 'blocked_address'],
+    ['NAT64 of loopback', () => `http://[64:ff9b::127.0.0.1]:${p()}/`, 'blocked_address'],
+    ['unspecified 0.0.0.0', () => `http://0.0.0.0:${p()}/`, 'blocked_address'],
+    ['bare zero', () => `http://0:${p()}/`, 'blocked_address'],
+    ['IPv6 unspecified', () => `http://[::]:${p()}/`, 'blocked_address'],
+    ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 'blocked_address'],
+    ['RFC 1918 10/8', () => 'http://10.0.0.1/', 'blocked_address'],
+    ['RFC 1918 172.16/12', () => 'http://172.16.0.1/', 'blocked_address'],
+    ['RFC 1918 192.168/16', () => 'http://192.168.1.1/', 'blocked_address'],
+    ['CGNAT 100.64/10', () => 'http://100.64.0.1/', 'blocked_address'],
+    ['benchmarking 198.18/15', () => 'http://198.18.0.1/', 'blocked_address'],
+    ['TEST-NET 192.0.2/24', () => 'http://192.0.2.1/', 'blocked_address'],
+    ['reserved 240/4', () => 'http://240.0.0.1/', 'blocked_address'],
+    ['multicast', () => 'http://224.0.0.1/', 'blocked_address'],
+    ['broadcast', () => 'http://255.255.255.255/', 'blocked_address'],
+    ['unique-local fc00::/7', () => 'http://[fc00::1]/', 'blocked_address'],
+    ['link-local fe80::/10', () => 'http://[fe80::1]/', 'blocked_address'],
+    ['IPv6 multicast', () => 'http://[ff02::1]/', 'blocked_address'],
+    ['site-local fec0::/10', () => 'http://[fec0::1]/', 'blocked_address'],
+    ['localhost by name (real /etc/hosts lookup)', () => `http://localhost:${p()}/`, 'blocked_address'],
+    ['hex integer', () => `http://0x7f000001:${p()}/`, 'blocked_address'],
+    ['expanded IPv4-mapped form', () => `http://[0:0:0:0:0:ffff:7f00:1]:${p()}/`, 'blocked_address'],
+    ['credentials', () => `http://user:pass@127.0.0.1:${p()}/`, 'invalid_url'],
+    ['credentials hiding the host', () => `http://127.0.0.1:${p()}@example.com/`, 'invalid_url'],
+    ['file:', () => 'file:///etc/passwd', 'unsupported_scheme'],
+    ['ftp:', () => `ftp://127.0.0.1:${p()}/`, 'unsupported_scheme'],
+    ['gopher:', () => `gopher://127.0.0.1:${p()}/_GET`, 'unsupported_scheme'],
+    ['data:', () => 'data:text/html,<h1>hi</h1>', 'unsupported_scheme'],
+    ['javascript:', () => 'javascript:alert(1)', 'unsupported_scheme'],
+    ['ws:', () => `ws://127.0.0.1:${p()}/`, 'unsupported_scheme'],
+    ['over-long URL', () => `http://127.0.0.1:${p()}/${'a'.repeat(9000)}`, 'invalid_url'],
+    ['not a URL', () => 'http://exa mple.com/', 'invalid_url'],
+    ['a bad port (SMTP)', () => 'http://example.com:25/', 'blocked_address'],
+  ];
+
+  it('lists at least 25 forms', () => expect(cases.length).toBeGreaterThanOrEqual(25));
+
+  it.each(cases)('%s', async (_name, url, code) => {
+    const before = target.connections;
+    const res = await createNodeFetcher().fetch(url(), { maxBytes: 1024, timeoutMs: 2000 });
+    expect(res.error?.code).toBe(code);
+    expect(res.status).toBe(0);
+    expect(res.body).toBe('');
+    expect(target.connections).toBe(before);
+  });
+});
+
+describe('host names are checked after DNS resolution', () => {
+  it('refuses a name that resolves to a private address', async () => {
+    const fetcher = createNodeFetcher({ lookup: fakeDns({ 'intranet.example': ['10.1.2.3'] }) });
+    const res = await fetcher.fetch('http://intranet.example/', { maxBytes: 1024 });
+    expect(res.error).toMatchObject({ code: 'blocked_address' });
+    expect(res.error?.message).toContain('10.1.2.3');
+  });
+
+  it('refuses when any one of several answers is private (rebinding with mixed records)', async () => {
+    const before = target.connections;
+    const fetcher = createNodeFetcher({
+      lookup: fakeDns({ 'mixed.example': ['127.0.0.1', '10.0.0.9'] }),
+      unsafeTreatAsPublic: [`127.0.0.1:${target.port}`],
+    });
+    const res = await fetcher.fetch(`http://mixed.example:${target.port}/`, { maxBytes: 1024 });
+    expect(res.error?.code).toBe('blocked_address');
+    expect(target.connections).toBe(before);
+  });
+
+  it('reports a name that does not resolve as dns', async () => {
+    const res = await createNodeFetcher({ lookup: fakeDns({}) }).fetch('http://nowhere.example/', { maxBytes: 1024 });
+    expect(res.error?.code).toBe('dns');
+  });
+});
+
+describe('every redirect hop is checked', () => {
+  let publicSite: FixtureSite;
+  const redirectTo: { location: string } = { location: '' };
+  beforeAll(async () => {
+    publicSite = await startFixtureSite({
+      '/': { body: 'public page' },
+      '/go': (_req, res) => {
+        res.writeHead(302, { location: redirectTo.location });
+        res.end();
+      },
+    });
+  });
+  afterAll(() => publicSite.close());
+
+  /** The public site stands in for the internet; the target stays private. */
+  const fetcher = () =>
+    createNodeFetcher({
+      unsafeTreatAsPublic: [`127.0.0.1:${publicSite.port}`],
+      lookup: fakeDns({ 'public.example': ['127.0.0.1'], 'internal.example': ['127.0.0.1'], localhost: ['127.0.0.1'] }),
+    });
+
+  it('the test seam really lets the "public" endpoint through', async () => {
+    const res = await fetcher().fetch(`http://public.example:${publicSite.port}/`, { maxBytes: 1024 });
+    expect(res.error).toBeUndefined();
+    expect(res.body).toBe('public page');
+  });
+
+  const privateTargets: Array<[string, () => string, string]> = [
+    ['a loopback literal', () => `http://127.0.0.1:${target.port}/`, 'blocked_address'],
+    ['a hex loopback', () => `http://0x7f.0.0.1:${target.port}/`, 'blocked_address'],
+    ['an IPv4-mapped loopback', () => `http://[::ffff:127.0.0.1]:${target.port}/`, 'blocked_address'],
+    ['0.0.0.0', () => `http://0.0.0.0:${target.port}/`, 'blocked_address'],
+    ['a name resolving to loopback', () => `http://internal.example:${target.port}/`, 'blocked_address'],
+    ['localhost', () => `http://localhost:${target.port}/`, 'blocked_address'],
+    ['cloud metadata', () => 'http://169.254.169.254/latest/meta-data/', 'blocked_address'],
+    ['file:', () => 'file:///etc/passwd', 'unsupported_scheme'],
+    ['gopher:', () => `gopher://127.0.0.1:${target.port}/`, 'unsupported_scheme'],
+    ['credentials', () => `http://admin:admin@127.0.0.1:${target.port}/`, 'invalid_url'],
+  ];
+
+  it.each(privateTargets)('refuses a public page redirecting to %s', async (_name, location, code) => {
+    redirectTo.location = location();
+    const before = target.connections;
+    const res = await fetcher().fetch(`http://public.example:${publicSite.port}/go`, { maxBytes: 1024 });
+    expect(res.error?.code).toBe(code);
+    expect(res.redirects).toEqual([{ url: `http://public.example:${publicSite.port}/go`, status: 302 }]);
+    expect(target.connections).toBe(before);
+  });
+});
+
+describe('allowPrivate lifts the address guard (AUDIT_ALLOW_PRIVATE=1)', () => {
+  it('fetches loopback', async () => {
+    const res = await createNodeFetcher({ allowPrivate: true }).fetch(`http://127.0.0.1:${target.port}/`, { maxBytes: 1024 });
+    expect(res.status).toBe(200);
+    expect(res.body).toBe('internal secrets');
+  });
+
+  it('still refuses credentials and other schemes', async () => {
+    const fetcher = createNodeFetcher({ allowPrivate: true });
+    const before = target.connections;
+    expect((await fetcher.fetch(`http://a:b@127.0.0.1:${target.port}/`, { maxBytes: 1024 })).error?.code).toBe('invalid_url');
+    expect((await fetcher.fetch('file:///etc/passwd', { maxBytes: 1024 })).error?.code).toBe('unsupported_scheme');
+    expect(target.connections).toBe(before);
+  });
+});
