@@ -1,4 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import preact from '@preact/preset-vite';
 
 export default defineConfig({
   test: {
@@ -11,6 +13,28 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Extension units: WXT's plugin aliases wxt/browser to its fake browser.
+        plugins: [WxtVitest(), preact()],
+        test: {
+          name: 'extension',
+          include: ['tests/extension/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        // The built extension in Debian Chromium, fixture sites and the real API server on 127.0.0.1.
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,0 +1,37 @@
+import { browser } from 'wxt/browser';
+import type { AuditRecord } from '../lib/sync/records.js';
+import { SyncBadge } from './SyncBadge.js';
+
+/** Recent audits, newest first, each with its sync state; opening one shows its stored report. */
+export function History({ records, current, onOpen }: { records: AuditRecord[]; current: string | undefined; onOpen: (id: string) => void }) {
+  if (!records.length) return null;
+  const unsent = records.some((r) => r.sync.state !== 'synced');
+  return (
+    <section class="history" aria-labelledby="h-history">
+      <div class="history-head">
+        <h2 id="h-history">Recent audits</h2>
+        {unsent && (
+          <button type="button" class="secondary small" onClick={() => void browser.runtime.sendMessage({ type: 'citable:sync-now' })}>
+            Retry sync now
+          </button>
+        )}
+      </div>
+      <ul>
+        {records.map((r) => (
+          <li key={r.id} data-record-id={r.id}>
+            <button type="button" class="history-item" aria-current={r.id === current ? 'true' : undefined} onClick={() => onOpen(r.id)}>
+              <span class="history-score">{r.score}</span>
+              <span class="history-url">{shortUrl(r.final_url)}</span>
+              <span class="muted small">{new Date(r.scanned_at).toLocaleString()}</span>
+            </button>
+            <SyncBadge sync={r.sync} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function shortUrl(url: string): string {
+  return url.replace(/^https?:\/\//, '').replace(/\/$/, '');
+}

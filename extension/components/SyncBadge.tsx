@@ -1,0 +1,13 @@
+import type { AuditRecord } from '../lib/sync/records.js';
+
+const TEXT = { synced: 'Synced', pending: 'Pending', failed: 'Sync failed' } as const;
+
+/** Where an audit's sync stands; the reason is visible text, not only a tooltip. */
+export function SyncBadge({ sync }: { sync: AuditRecord['sync'] }) {
+  return (
+    <span class={`sync sync-${sync.state}`} data-sync={sync.state}>
+      {TEXT[sync.state]}
+      {sync.state !== 'synced' && sync.reason ? <span class="sync-reason">: {sync.reason}</span> : null}
+    </span>
+  );
+}

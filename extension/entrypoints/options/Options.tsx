@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'preact/hooks';
+import { loadSettings, normalizeBackendUrl, saveSettings, type Settings } from '../../lib/settings.js';
+import { testConnection, type ConnectionResult } from '../../lib/options/test-connection.js';
+import { ensureBackendAccess } from '../../lib/options/backend-permission.js';
+import { deepProbeGranted, setDeepProbe } from '../../lib/probe/deep-probe.js';
+
+/** Backend URL and API key (kept in this browser only), a connection test, and the deep-probe opt-in. */
+export function Options() {
+  const [form, setForm] = useState<Settings>({ backendUrl: '', apiKey: '' });
+  const [status, setStatus] = useState<string>('');
+  const [test, setTest] = useState<ConnectionResult | 'running' | null>(null);
+  const [deep, setDeep] = useState(false);
+
+  useEffect(() => {
+    void loadSettings().then(setForm);
+    void deepProbeGranted().then(setDeep);
+  }, []);
+
+  const current = (): Settings => ({ backendUrl: normalizeBackendUrl(form.backendUrl), apiKey: form.apiKey.trim() });
+  const save = async (e: Event) => {
+    e.preventDefault();
+    const s = current();
+    // Asked inside the click: permission prompts need a user gesture.
+    const access = s.backendUrl ? await ensureBackendAccess(s.backendUrl) : true;
+    await saveSettings(s);
+    setForm(s);
+    setStatus(access ? 'Saved. Pending audits will be sent now.' : 'Saved. Access to the backend was not granted; sync works only if the server allows this extension (CORS).');
+  };
+  const runTest = async () => {
+    setTest('running');
+    const s = current();
+    if (s.backendUrl) await ensureBackendAccess(s.backendUrl);
+    setTest(await testConnection(s));
+  };
+  const toggleDeep = async (enabled: boolean) => setDeep(await setDeepProbe(enabled).catch(() => false));
+
+  return (
+    <main class="options">
+      <h1>Citable options</h1>
+      <form onSubmit={(e) => void save(e)}>
+        <label for="backend">Backend URL</label>
+        <input id="backend" type="url" placeholder="https://citable.example.com" value={form.backendUrl}
+          onInput={(e) => setForm({ ...form, backendUrl: e.currentTarget.value })} />
+        <label for="key">API key</label>
+        <input id="key" type="password" autocomplete="off" placeholder="cit_…" value={form.apiKey}
+          onInput={(e) => setForm({ ...form, apiKey: e.currentTarget.value })} />
+        <p class="muted small">Stored in this browser only (storage.local), never synced to other devices.</p>
+        <div class="row">
+          <button type="submit">Save</button>
+          <button type="button" class="secondary" onClick={() => void runTest()} disabled={test === 'running'}>
+            Test connection
+          </button>
+        </div>
+      </form>
+      <p role="status" id="save-status">{status}</p>
+      <p role="status" id="test-result" class={test && test !== 'running' ? (test.ok ? 'result-ok' : 'result-bad') : ''}>
+        {test === 'running' ? 'Testing…' : test?.message ?? ''}
+      </p>
+      <h2>Deep WebMCP probe</h2>
+      <label class="checkbox">
+        <input type="checkbox" checked={deep} onChange={(e) => void toggleDeep(e.currentTarget.checked)} /> Record WebMCP tool registrations from page load
+      </label>
+      <p class="muted small">
+        Runs a small recorder on every page as it starts, so tools registered early are captured with the script that
+        registered them. Needs access to all sites; the recorder only observes and never changes what pages do.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Fetcher, FetchedResource, FetchOptions } from '../../../shared/types/fetcher.js';
+import { failedResource } from '../../../shared/gather/failed-resource.js';
+import { rawFetch, type RawFetchArgs, type RawFetchResult } from './raw-fetch.js';
+import { toFetchedResource } from './to-resource.js';
+
+/** Runs rawFetch inside the audited tab (same-origin there, so no host permission is needed). */
+export type InTabFetch = (args: RawFetchArgs) => Promise<RawFetchResult>;
+
+export interface BrowserFetcherOptions {
+  /** Origin of the audited tab. */
+  tabOrigin: string;
+  /** True when the extension itself may read this URL (host permission granted). */
+  extensionMayRead: (url: string) => Promise<boolean>;
+  inTab: InTabFetch;
+  /** Force one route (tests, diagnosis). */
+  route?: 'tab' | 'extension';
+  defaultTimeoutMs?: number;
+}
+
+/**
+ * The extension's Fetcher. With host permission the service worker fetches directly; with only
+ * activeTab it asks the tab to fetch, where the tab's own origin is readable and other origins
+ * answer only if they allow CORS (else `cross_origin`, which the WebMCP signal reports as skipped).
+ * Browsers cannot set User-Agent, so that header is dropped.
+ */
+export function createBrowserFetcher(options: BrowserFetcherOptions): Fetcher {
+  return {
+    async fetch(url: string, opts: FetchOptions): Promise<FetchedResource> {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return failedResource(url, 'invalid_url', 'not a valid URL');
+      }
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+        return failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`);
+      }
+      const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
+      const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
+      const mayRead = await options.extensionMayRead(url);
+      if (options.route ? options.route === 'extension' : mayRead) {
+        return toFetchedResource(await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead }, opts.signal));
+      }
+      if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
+      const raw = await raceSignal(
+        options.inTab({ ...base, base64: true, failureIsCrossOrigin: parsed.origin !== options.tabOrigin }),
+        opts.signal,
+      );
+      return raw ? toFetchedResource(raw) : failedResource(url, 'deadline', 'the audit deadline ran out');
+    },
+  };
+}
+
+/** The tab's fetch cannot be cancelled from here; stop waiting for it when the deadline fires. */
+function raceSignal<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T | null> {
+  if (!signal) return p;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => resolve(null);
+    signal.addEventListener('abort', onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

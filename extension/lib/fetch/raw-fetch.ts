@@ -1,0 +1,99 @@
+/** What one browser fetch produced, before decoding. Plain data so it can cross executeScript. */
+export interface RawFetchResult {
+  url: string;
+  finalUrl: string;
+  status: number;
+  headers: Record<string, string>;
+  /** Body bytes (extension route) or base64 (tab route: executeScript results must be JSON). */
+  body: Uint8Array | string;
+  bytes: number;
+  truncated: boolean;
+  ttfbMs?: number;
+  totalMs: number;
+  error?: { code: 'timeout' | 'deadline' | 'cross_origin' | 'network' | 'invalid_url'; message: string };
+}
+
+export interface RawFetchArgs {
+  url: string;
+  maxBytes: number;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  /** Return the body as base64 (for executeScript) instead of bytes. */
+  base64: boolean;
+  /** A failed fetch means CORS refused it (the context has no right to read this origin). */
+  failureIsCrossOrigin: boolean;
+}
+
+/**
+ * One GET with the browser's fetch: no cookies, body streamed and cut at maxBytes, a timeout.
+ * Self-contained (no imports, no closures): Chrome serializes it into the tab for the tab route.
+ */
+export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise<RawFetchResult> {
+  const t0 = performance.now();
+  const elapsed = () => Math.round(performance.now() - t0);
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), args.timeoutMs);
+  const onOuter = () => timeout.abort();
+  outer?.addEventListener('abort', onOuter, { once: true });
+  const failed = (code: NonNullable<RawFetchResult['error']>['code'], message: string): RawFetchResult => ({
+    url: args.url, finalUrl: args.url, status: 0, headers: {}, body: args.base64 ? '' : new Uint8Array(0),
+    bytes: 0, truncated: false, totalMs: elapsed(), error: { code, message },
+  });
+  const abortCode = () => (outer?.aborted ? 'deadline' : 'timeout');
+  try {
+    let res: Response;
+    try {
+      res = await fetch(args.url, {
+        credentials: 'omit', cache: 'no-store', redirect: 'follow', headers: args.headers, signal: timeout.signal,
+      });
+    } catch (err) {
+      if (timeout.signal.aborted) return failed(abortCode(), `no answer within ${args.timeoutMs} ms`);
+      const message = err instanceof Error ? err.message : String(err);
+      return failed(args.failureIsCrossOrigin ? 'cross_origin' : 'network', message);
+    }
+    const ttfbMs = elapsed();
+    const headers: Record<string, string> = {};
+    res.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    let truncated = false;
+    const reader = res.body?.getReader();
+    try {
+      while (reader) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const room = args.maxBytes - bytes;
+        if (value.length >= room) {
+          if (room > 0) chunks.push(value.subarray(0, room));
+          bytes += Math.max(0, room);
+          truncated = value.length > room || !(await reader.read()).done;
+          if (truncated) await reader.cancel().catch(() => undefined);
+          break;
+        }
+        chunks.push(value);
+        bytes += value.length;
+      }
+    } catch (err) {
+      if (timeout.signal.aborted) return failed(abortCode(), `body not complete within ${args.timeoutMs} ms`);
+      return failed('network', err instanceof Error ? err.message : String(err));
+    }
+    const all = new Uint8Array(bytes);
+    let at = 0;
+    for (const c of chunks) {
+      all.set(c, at);
+      at += c.length;
+    }
+    let body: Uint8Array | string = all;
+    if (args.base64) {
+      let bin = '';
+      for (let i = 0; i < all.length; i += 0x8000) bin += String.fromCharCode(...all.subarray(i, i + 0x8000));
+      body = btoa(bin);
+    }
+    return { url: args.url, finalUrl: res.url || args.url, status: res.status, headers, body, bytes, truncated, ttfbMs, totalMs: elapsed() };
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', onOuter);
+  }
+}

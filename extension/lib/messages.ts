@@ -1,0 +1,27 @@
+import type { Audit } from '../../shared/types/audit.js';
+
+/** Contract section 7: the popup (and outside tests) ask the background to audit a tab. */
+export interface AuditRequest {
+  type: 'citable:audit';
+  tabId: number;
+  /** Test and diagnosis hook: force site files through the tab ("tab") or the extension ("extension"). */
+  fetchVia?: 'tab' | 'extension';
+}
+
+export type AuditResponse = { audit: Audit } | { error: string; restricted?: boolean };
+
+/** Ask the background to try the sync queue now (popup "retry", options after a key change). */
+export interface SyncNowRequest {
+  type: 'citable:sync-now';
+}
+
+export type ExtensionMessage = AuditRequest | SyncNowRequest;
+
+export function isAuditRequest(m: unknown): m is AuditRequest {
+  const r = m as Partial<AuditRequest> | null;
+  return !!r && r.type === 'citable:audit' && typeof r.tabId === 'number' && Number.isInteger(r.tabId);
+}
+
+export function isSyncNowRequest(m: unknown): m is SyncNowRequest {
+  return !!m && (m as { type?: unknown }).type === 'citable:sync-now';
+}

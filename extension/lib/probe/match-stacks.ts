@@ -1,0 +1,32 @@
+import type { RuntimeWebmcpTool, WebmcpEvidence } from '../../../shared/types/audit.js';
+
+export interface RecordedMatch {
+  name: string;
+  /** The registering call site, e.g. `app.js:11:56`. */
+  site: string;
+  /** True when static evidence points at the same script. */
+  matchesStatic: boolean;
+}
+
+/** "at fn (https://site/app.js:11:56)" or "fn@https://site/app.js:11:56" → url, line, column. */
+export function parseFrame(frame: string): { url: string; line: number; column: number } | null {
+  const m = frame.match(/(https?:\/\/[^\s()]+?):(\d+):(\d+)\)?$/);
+  return m ? { url: m[1]!, line: Number(m[2]), column: Number(m[3]) } : null;
+}
+
+/** Links the deep probe's registration stacks to the static scan's evidence by script URL. */
+export function matchRecordedTools(tools: RuntimeWebmcpTool[], evidence: WebmcpEvidence[]): RecordedMatch[] {
+  const staticUrls = new Set(evidence.filter((e) => e.location.type !== 'runtime').map((e) => stripHash(e.location.url)));
+  const out: RecordedMatch[] = [];
+  for (const tool of tools) {
+    const frame = (tool.stack ?? []).map(parseFrame).find((f) => f !== null);
+    if (!frame) continue;
+    const file = frame.url.split('/').pop() || frame.url;
+    out.push({ name: tool.name, site: `${file}:${frame.line}:${frame.column}`, matchesStatic: staticUrls.has(stripHash(frame.url)) });
+  }
+  return out;
+}
+
+function stripHash(url: string): string {
+  return url.split('#')[0]!;
+}

@@ -1,0 +1,85 @@
+import type { RuntimeWebmcpProbe, RuntimeWebmcpTool } from '../../../shared/types/audit.js';
+
+/** Window key the deep-probe recorder stores its registrations under (a registered symbol: no name clash). */
+export const RECORDER_KEY = 'citable.webmcp.recorder';
+
+/**
+ * The runtime WebMCP probe, run in the page's MAIN world (polyfills are invisible elsewhere).
+ * Self-contained: Chrome serializes the function, so no imports or outer variables at run time.
+ * It reads, never registers or executes anything; "API absent" is reported as such, not as "no tools".
+ */
+export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promise<RuntimeWebmcpProbe> {
+  type AnyObj = Record<string, unknown> & { [k: string]: any };
+  const errors: string[] = [];
+  const tools: RuntimeWebmcpTool[] = [];
+  const message = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 200);
+  const isNative = (f: unknown) => typeof f === 'function' && /\[native code\]/.test(Function.prototype.toString.call(f));
+  const withTimeout = <T,>(p: Promise<T>, what: string) =>
+    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs))]);
+  const add = (raw: unknown, via: RuntimeWebmcpTool['via']) => {
+    const t = raw as AnyObj | null;
+    if (!t || typeof t.name !== 'string' || !t.name || tools.some((x) => x.name === t.name)) return;
+    tools.push({ name: t.name.slice(0, 128), description: String(t.description ?? '').slice(0, 300), via });
+  };
+
+  let mc: AnyObj | undefined;
+  let surface: RuntimeWebmcpProbe['surface'] = 'none';
+  try {
+    const fromDocument = (document as unknown as AnyObj).modelContext as AnyObj | undefined;
+    const fromNavigator = (navigator as unknown as AnyObj).modelContext as AnyObj | undefined;
+    if (fromDocument) [mc, surface] = [fromDocument, 'document'];
+    else if (fromNavigator) [mc, surface] = [fromNavigator, 'navigator-legacy'];
+  } catch (e) {
+    errors.push(`reading modelContext: ${message(e)}`);
+  }
+  const testing = (navigator as unknown as AnyObj).modelContextTesting as AnyObj | undefined;
+  const polyfill = !!mc && (mc.__isWebMCPPolyfill === true || !isNative(mc.registerTool ?? mc.getTools ?? mc.provideContext));
+  const via = polyfill ? 'polyfill' : 'native';
+
+  try {
+    if (mc && typeof mc.getTools === 'function') {
+      const list = await withTimeout(Promise.resolve(mc.getTools()), 'getTools()');
+      if (Array.isArray(list)) list.forEach((t) => add(t, via));
+    } else if (testing && typeof testing.listTools === 'function') {
+      const list = await withTimeout(Promise.resolve(testing.listTools()), 'modelContextTesting.listTools()');
+      if (Array.isArray(list)) list.forEach((t) => add(t, 'legacy-testing'));
+    } else if (mc && typeof mc.listTools === 'function') {
+      const list = await withTimeout(Promise.resolve(mc.listTools()), 'listTools()');
+      if (Array.isArray(list)) list.forEach((t) => add(t, via));
+    }
+  } catch (e) {
+    errors.push(message(e));
+  }
+
+  // Declarative tools are readable from the DOM in any browser, API or not.
+  const declarativeForms: string[] = [];
+  document.querySelectorAll('form[toolname]').forEach((form) => {
+    const name = (form.getAttribute('toolname') ?? '').trim();
+    if (!name) return;
+    declarativeForms.push(name);
+    add({ name, description: form.getAttribute('tooldescription') ?? '' }, 'declarative');
+  });
+
+  // The optional deep probe's document_start recorder: registrations with their call stacks.
+  const records = (window as unknown as Record<symbol, unknown>)[Symbol.for(recorderKey)];
+  const deepProbe = Array.isArray(records);
+  if (deepProbe) {
+    for (const r of records as Array<{ name?: unknown; description?: unknown; stack?: unknown }>) {
+      if (typeof r.name !== 'string') continue;
+      add(r, 'recorder');
+      const tool = tools.find((t) => t.name === r.name);
+      if (tool && !tool.stack && Array.isArray(r.stack)) tool.stack = r.stack.map(String).slice(0, 4);
+    }
+  }
+
+  return {
+    apiAvailable: !!mc || typeof testing?.listTools === 'function',
+    tools,
+    checkedAt: new Date().toISOString(),
+    surface,
+    polyfill,
+    declarativeForms,
+    deepProbe,
+    errors,
+  };
+}

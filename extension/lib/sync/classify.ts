@@ -1,0 +1,23 @@
+/** What one PUT's outcome means for the queue entry. */
+export type SendOutcome =
+  | { kind: 'synced'; status: number }
+  /** Temporary: backend down, 5xx, rate limited. Retry with backoff. */
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  /** The key or backend URL was refused: retry only once the settings change. */
+  | { kind: 'settings'; reason: string }
+  /** Will not succeed by resending the same body (409 conflict, 400, 413 ...). */
+  | { kind: 'rejected'; reason: string };
+
+export function classifyResponse(status: number, errorText: string, retryAfter: string | null): SendOutcome {
+  const said = errorText ? `: ${errorText}` : '';
+  if (status === 200 || status === 201) return { kind: 'synced', status };
+  if (status === 401) return { kind: 'settings', reason: `API key refused (401)${said}. Check the key in Options.` };
+  if (status === 403) return { kind: 'settings', reason: `Not allowed (403)${said}. Sync needs an Agency plan key.` };
+  if (status === 409) return { kind: 'rejected', reason: `Conflict (409)${said}. The server holds a different audit with this id.` };
+  if (status === 429 || status === 408 || status >= 500) {
+    const seconds = retryAfter !== null ? Number(retryAfter) : NaN;
+    return { kind: 'retry', reason: `Server answered ${status}${said}`, ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}) };
+  }
+  if (status === 404) return { kind: 'settings', reason: `Not found (404)${said}. Is the backend URL right?` };
+  return { kind: 'rejected', reason: `Server refused the audit (${status})${said}` };
+}

@@ -1,0 +1,81 @@
+import { browser } from 'wxt/browser';
+import type { Audit } from '../../../shared/types/audit.js';
+import { isConfigured, keyTag, loadSettings, type Settings } from '../settings.js';
+import { backoffMs } from './backoff.js';
+import type { SendOutcome } from './classify.js';
+import { listRecords, loadAudit, updateSync, type AuditRecord } from './records.js';
+
+export interface QueueDeps {
+  send: (audit: Audit, settings: Settings) => Promise<SendOutcome>;
+  /** Wake the background at this time (null: nothing to wait for). An alarm, since workers die. */
+  schedule: (atMs: number | null) => Promise<void>;
+  now?: () => number;
+  random?: () => number;
+}
+
+/** Queue-wide backoff: while the backend is down every audit waits for the same next try. */
+interface BackoffState {
+  failures: number;
+  nextAt: number;
+}
+const BACKOFF = 'syncBackoff';
+export const NOT_CONFIGURED = 'Waiting for a backend URL and API key (open Options).';
+
+const settingsTag = (s: Settings) => keyTag(`${s.backendUrl}\n${s.apiKey}`);
+
+/** Retried: pending ones, and those refused for their settings once the settings changed. */
+function isCandidate(r: AuditRecord, tag: string): boolean {
+  return r.sync.state === 'pending' || (r.sync.state === 'failed' && !!r.sync.waitForSettings && r.sync.waitForSettings !== tag);
+}
+
+/**
+ * Sends what is due, oldest first, one at a time (so one id is never in flight twice).
+ * `force` ignores the backoff (a new audit, "retry now", changed settings).
+ */
+export async function flushQueue(deps: QueueDeps, force = false): Promise<void> {
+  const now = deps.now ?? Date.now;
+  const settings = await loadSettings();
+  const backoff = ((await browser.storage.local.get(BACKOFF))[BACKOFF] as BackoffState | undefined) ?? { failures: 0, nextAt: 0 };
+  const tag = settingsTag(settings);
+  const candidates = (await listRecords()).filter((r) => isCandidate(r, tag)).reverse();
+  if (!isConfigured(settings)) {
+    for (const r of candidates) await updateSync(r.id, (s) => ({ ...s, state: 'pending', reason: NOT_CONFIGURED, nextAttemptAt: 0 }));
+    return deps.schedule(null);
+  }
+  if (!candidates.length) return deps.schedule(null);
+  if (!force && backoff.nextAt > now()) return deps.schedule(backoff.nextAt);
+
+  for (let i = 0; i < candidates.length; i++) {
+    const record = candidates[i]!;
+    const audit = await loadAudit(record.id);
+    if (!audit) {
+      await updateSync(record.id, (s) => ({ ...s, state: 'failed', reason: 'The stored audit is missing.' }));
+      continue;
+    }
+    const outcome = await deps.send(audit, settings);
+    const tried = ({ waitForSettings: _, ...s }: AuditRecord['sync']) => ({ ...s, attempts: s.attempts + 1 });
+    if (outcome.kind === 'synced') {
+      await updateSync(record.id, (s) => ({ state: 'synced', attempts: s.attempts + 1, syncedAt: new Date(now()).toISOString() }));
+      await browser.storage.local.set({ [BACKOFF]: { failures: 0, nextAt: 0 } satisfies BackoffState });
+    } else if (outcome.kind === 'rejected') {
+      await updateSync(record.id, (s) => ({ ...tried(s), state: 'failed', reason: outcome.reason }));
+    } else {
+      // Down or refused settings: the rest would meet the same answer, so mark them all and stop.
+      const rest = candidates.slice(i);
+      if (outcome.kind === 'settings') {
+        for (const r of rest) {
+          await updateSync(r.id, (s) => ({ ...(r === record ? tried(s) : s), state: 'failed', reason: outcome.reason, waitForSettings: tag }));
+        }
+        return deps.schedule(null);
+      }
+      const failures = backoff.failures + 1;
+      const nextAt = now() + Math.max(outcome.retryAfterMs ?? 0, backoffMs(failures, deps.random));
+      await browser.storage.local.set({ [BACKOFF]: { failures, nextAt } satisfies BackoffState });
+      for (const r of rest) {
+        await updateSync(r.id, ({ waitForSettings: _, ...s }) => ({ ...(r === record ? tried(s) : s), state: 'pending', reason: outcome.reason, nextAttemptAt: nextAt }));
+      }
+      return deps.schedule(nextAt);
+    }
+  }
+  return deps.schedule(null);
+}

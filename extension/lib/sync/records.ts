@@ -1,0 +1,78 @@
+import { browser } from 'wxt/browser';
+import type { Audit } from '../../../shared/types/audit.js';
+
+export type SyncState = 'pending' | 'synced' | 'failed';
+
+/** One audit in the history, with where its sync stands. The full Audit is stored beside it. */
+export interface AuditRecord {
+  id: string;
+  url: string;
+  final_url: string;
+  score: number;
+  scanned_at: string;
+  sync: {
+    state: SyncState;
+    /** Why it is pending or failed, in words a user can act on. */
+    reason?: string;
+    attempts: number;
+    /** Epoch ms of the next automatic try (pending only). */
+    nextAttemptAt?: number;
+    /** Set when the server refused the settings: retried once they change. */
+    waitForSettings?: string;
+    syncedAt?: string;
+  };
+}
+
+const RECORDS = 'records';
+const auditKey = (id: string) => `audit:${id}`;
+/** History shown and kept; pending audits are never dropped, whatever their age. */
+export const HISTORY_LIMIT = 25;
+
+let chain: Promise<unknown> = Promise.resolve();
+/** Serializes read-modify-write of the records list within this context (the background). */
+function serial<T>(fn: () => Promise<T>): Promise<T> {
+  const next = chain.then(fn, fn);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+export async function listRecords(): Promise<AuditRecord[]> {
+  return ((await browser.storage.local.get(RECORDS))[RECORDS] as AuditRecord[] | undefined) ?? [];
+}
+
+export async function loadAudit(id: string): Promise<Audit | undefined> {
+  return (await browser.storage.local.get(auditKey(id)))[auditKey(id)] as Audit | undefined;
+}
+
+/** Adds a new audit at the top of the history, pending sync; trims old synced/failed ones. */
+export function addAudit(audit: Audit, reason: string): Promise<AuditRecord> {
+  return serial(async () => {
+    const record: AuditRecord = {
+      id: audit.id,
+      url: audit.url,
+      final_url: audit.final_url,
+      score: audit.score,
+      scanned_at: audit.scanned_at,
+      sync: { state: 'pending', reason, attempts: 0, nextAttemptAt: 0 },
+    };
+    const all = [record, ...(await listRecords()).filter((r) => r.id !== audit.id)];
+    const keep = all.filter((r, i) => i < HISTORY_LIMIT || r.sync.state === 'pending');
+    const dropped = all.filter((r) => !keep.includes(r));
+    await browser.storage.local.set({ [auditKey(audit.id)]: audit, [RECORDS]: keep });
+    if (dropped.length) await browser.storage.local.remove(dropped.map((r) => auditKey(r.id)));
+    return record;
+  });
+}
+
+/** Rewrites the sync part of one record (no-op when the record is gone). */
+export function updateSync(id: string, change: (s: AuditRecord['sync']) => AuditRecord['sync']): Promise<void> {
+  return serial(async () => {
+    const all = await listRecords();
+    const i = all.findIndex((r) => r.id === id);
+    if (i < 0) return;
+    all[i] = { ...all[i]!, sync: change(all[i]!.sync) };
+    await browser.storage.local.set({ [RECORDS]: all });
+  });
+}
+
+export const RECORDS_KEY = RECORDS;

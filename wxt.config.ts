@@ -1,0 +1,32 @@
+import { defineConfig } from 'wxt';
+import preact from '@preact/preset-vite';
+
+/**
+ * The end-to-end build (CITABLE_E2E=1) adds host access to loopback: Playwright opens the popup
+ * without a user gesture, which grants no activeTab (docs: extension-testing.md section 5).
+ * The store build keeps the minimal permission set.
+ */
+const e2e = process.env.CITABLE_E2E === '1';
+const loopback = ['http://127.0.0.1/*', 'http://localhost/*'];
+
+export default defineConfig({
+  srcDir: 'extension',
+  publicDir: 'extension/public',
+  outDir: e2e ? '.output/e2e' : '.output',
+  modules: ['@wxt-dev/webextension-polyfill'],
+  vite: () => ({ plugins: [preact()] }),
+  manifest: ({ manifestVersion, browser }) => ({
+    name: 'Citable',
+    description: 'Can AI answer engines read, use and cite this page? One-click audit of the current tab.',
+    // alarms: the MV3 service worker dies between retries; only an alarm can wake it to resend the sync queue.
+    permissions: ['activeTab', 'scripting', 'storage', 'alarms', ...(manifestVersion === 2 && e2e ? loopback : [])],
+    ...(manifestVersion === 3 && e2e ? { host_permissions: loopback } : {}),
+    // Requested at run time from the options page only: the deep probe (<all_urls>) and the backend origin.
+    ...(manifestVersion === 3
+      ? { optional_host_permissions: ['<all_urls>'] }
+      : { optional_permissions: ['<all_urls>'] }),
+    action: { default_title: 'Audit this page with Citable' },
+    // Firefox 128: scripting.executeScript with world MAIN.
+    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'extension@citable.dev', strict_min_version: '128.0' } } } : {}),
+  }),
+});
