@@ -1,11 +1,13 @@
 import { browser } from 'wxt/browser';
 import type { AuditRecord } from '../lib/sync/records.js';
 import { SyncBadge } from './SyncBadge.js';
+import { NOT_CONFIGURED } from '../lib/sync/reasons.js';
 
 /** Recent audits, newest first, each with its sync state; opening one shows its stored report. */
 export function History({ records, current, onOpen }: { records: AuditRecord[]; current: string | undefined; onOpen: (id: string) => void }) {
   if (!records.length) return null;
-  const unsent = records.some((r) => r.sync.state !== 'synced');
+  // Retrying helps only audits that wait on the backend, not those waiting for settings.
+  const unsent = records.some((r) => r.sync.state === 'pending' && r.sync.reason !== NOT_CONFIGURED);
   return (
     <section class="history" aria-labelledby="h-history">
       <div class="history-head">

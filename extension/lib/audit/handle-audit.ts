@@ -1,7 +1,7 @@
 import type { AuditResponse } from '../messages.js';
 import { addAudit } from '../sync/records.js';
 import { isConfigured, loadSettings } from '../settings.js';
-import { NOT_CONFIGURED } from '../sync/queue.js';
+import { NOT_CONFIGURED, SENDING } from '../sync/reasons.js';
 import { auditTab, RestrictedPageError } from './audit-tab.js';
 
 /** The background's answer to {type: "citable:audit", tabId}: audit, store, queue for sync. */
@@ -13,7 +13,7 @@ export async function handleAuditRequest(
   try {
     const audit = await auditTab(tabId, fetchVia);
     const configured = isConfigured(await loadSettings());
-    await addAudit(audit, configured ? 'Sending to the backend…' : NOT_CONFIGURED);
+    await addAudit(audit, configured ? SENDING : NOT_CONFIGURED);
     onQueued();
     return { audit };
   } catch (err) {

@@ -4,6 +4,7 @@ import { isConfigured, keyTag, loadSettings, type Settings } from '../settings.j
 import { backoffMs } from './backoff.js';
 import type { SendOutcome } from './classify.js';
 import { listRecords, loadAudit, updateSync, type AuditRecord } from './records.js';
+import { NOT_CONFIGURED } from './reasons.js';
 
 export interface QueueDeps {
   send: (audit: Audit, settings: Settings) => Promise<SendOutcome>;
@@ -19,7 +20,6 @@ interface BackoffState {
   nextAt: number;
 }
 const BACKOFF = 'syncBackoff';
-export const NOT_CONFIGURED = 'Waiting for a backend URL and API key (open Options).';
 
 const settingsTag = (s: Settings) => keyTag(`${s.backendUrl}\n${s.apiKey}`);
 

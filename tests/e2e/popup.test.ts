@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FixtureSite } from '../helpers/fixture-server.js';
+import { ARTICLE_PATH, goodArticleSite } from '../fixtures/sites/good-article.js';
+import { spaShellSite } from '../fixtures/sites/discovery-sites.js';
+import { serveSite } from './fixtures/serve.js';
+import { screenshot } from './fixtures/screenshots.js';
+import { launchWithExtension, openPopupFor, openTab, type ExtensionSession } from './helpers/extension.js';
+
+/** The popup as a user meets it: result on a good and a bad page, at 400 px, by keyboard. */
+describe('popup', () => {
+  let session: ExtensionSession;
+  let good: FixtureSite;
+  let bad: FixtureSite;
+  beforeAll(async () => {
+    [good, bad] = await Promise.all([serveSite(goodArticleSite), serveSite(spaShellSite)]);
+    session = await launchWithExtension();
+  });
+  afterAll(async () => {
+    await session?.close();
+    await Promise.all([good?.close(), bad?.close()]);
+  });
+
+  it('audits a good page: gauge, six category bars, builder, WebMCP and crawler sections', async () => {
+    const { tabId } = await openTab(session, `${good.url}${ARTICLE_PATH}`);
+    const popup = await openPopupFor(session, tabId);
+    const gauge = await popup.getAttribute('svg.gauge', 'aria-label');
+    expect(gauge).toMatch(/^Score \d{1,3} out of 100$/);
+    expect(await popup.locator('.bars li').count()).toBe(6);
+    expect(await popup.locator('.bars li .bar-name').allTextContents()).toContain('Crawler Access');
+    expect(await popup.textContent('[data-testid="builder"]')).toBeTruthy();
+    expect(await popup.locator('#h-webmcp').count()).toBe(1);
+    expect(await popup.locator('#h-crawlers').count()).toBe(1);
+    // The audit was stored in the history with a sync state.
+    expect(await popup.locator('.history li[data-record-id] .sync').count()).toBeGreaterThan(0);
+    // Readable at 400 px: nothing wider than the popup.
+    expect(await popup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    expect(existsSync(await screenshot(popup, 'popup-good-page'))).toBe(true);
+  });
+
+  it('audits a bad page (client-rendered shell): a critical issue and a capped score', async () => {
+    const { tabId } = await openTab(session, `${bad.url}${ARTICLE_PATH}`);
+    const popup = await openPopupFor(session, tabId);
+    const score = Number((await popup.getAttribute('svg.gauge', 'aria-label'))!.match(/\d+/)![0]);
+    expect(score).toBeLessThanOrEqual(49);
+    expect(await popup.locator('details.sev-critical[open] .issue').count()).toBeGreaterThan(0);
+    expect(await popup.locator('[data-rule="rendering.no-content-without-js"]').count()).toBe(1);
+    expect(await popup.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400);
+    expect(existsSync(await screenshot(popup, 'popup-bad-page'))).toBe(true);
+  });
+
+  it('is keyboard navigable: Tab reaches every control with a visible focus ring', async () => {
+    const { tabId } = await openTab(session, `${bad.url}${ARTICLE_PATH}`);
+    const popup = await openPopupFor(session, tabId);
+    const seen: Array<{ tag: string; text: string; outline: string }> = [];
+    for (let i = 0; i < 40; i++) {
+      await popup.keyboard.press('Tab');
+      const el = await popup.evaluate(() => {
+        const a = document.activeElement as HTMLElement | null;
+        if (!a || a === document.body) return null;
+        return { tag: a.tagName.toLowerCase(), text: (a.textContent ?? '').trim().slice(0, 40), outline: getComputedStyle(a).outlineStyle };
+      });
+      if (el) seen.push(el);
+    }
+    const texts = seen.map((s) => s.text);
+    expect(texts).toContain('Audit this page');
+    expect(texts).toContain('Options');
+    expect(seen.some((s) => s.tag === 'summary')).toBe(true);
+    expect(seen.some((s) => s.tag === 'button' && /\d/.test(s.text))).toBe(true); // a history entry
+    expect(seen.every((s) => s.outline !== 'none')).toBe(true);
+    // Enter on an issue group toggles it, as a button would.
+    await popup.focus('details.issue-group > summary');
+    const before = await popup.evaluate(() => (document.querySelector('details.issue-group') as HTMLDetailsElement).open);
+    await popup.keyboard.press('Enter');
+    expect(await popup.evaluate(() => (document.querySelector('details.issue-group') as HTMLDetailsElement).open)).toBe(!before);
+    await screenshot(popup, 'popup-keyboard-focus');
+  });
+
+  it('says plainly that a browser page cannot be audited', async () => {
+    const page = await session.context.newPage();
+    await page.goto('chrome://version');
+    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
+    const popup = await openPopupFor(session, tabId);
+    expect(await popup.textContent('.notice h2')).toBe('This page cannot be audited');
+    expect(await popup.locator('.notice-error').count()).toBe(0);
+    await screenshot(popup, 'popup-restricted-page');
+  });
+});
