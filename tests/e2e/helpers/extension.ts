@@ -17,7 +17,7 @@ export interface ExtensionSession {
 }
 
 /** Debian Chromium, headless, with the built extension loaded unpacked (extension-testing.md section 4). */
-export async function launchWithExtension(): Promise<ExtensionSession> {
+export async function launchWithExtension(extraArgs: string[] = []): Promise<ExtensionSession> {
   const profile = await mkdtemp(path.join(tmpdir(), 'citable-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -28,6 +28,7 @@ export async function launchWithExtension(): Promise<ExtensionSession> {
       `--load-extension=${EXTENSION_DIR}`,
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      ...extraArgs,
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
