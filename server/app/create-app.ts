@@ -1,0 +1,107 @@
+/**
+ * The Koa app, built from its dependencies so tests run it in-process with a temp store and any fetcher
+ * or audit runner. server/main.ts builds the production one from the environment.
+ */
+import Koa from 'koa';
+import type { Fetcher } from '../../shared/types/fetcher.js';
+import { createEngineRunner, type AuditRunner } from '../audits/audit-runner.js';
+import { silentLogger, type Logger } from '../logging/logger.js';
+import { authenticate } from '../middleware/auth.js';
+import { refuseWhileDraining } from '../middleware/draining.js';
+import { extensionCors } from '../middleware/extension-cors.js';
+import { jsonErrors } from '../middleware/json-errors.js';
+import { createRateLimitBackend, type RateLimitBackend } from '../middleware/rate-limit-backend.js';
+import { requestLog } from '../middleware/request-log.js';
+import { requireAgencyPlan } from '../middleware/require-plan.js';
+import { requireHttps } from '../middleware/require-https.js';
+import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
+import { HEALTH_PATH, healthz } from '../routes/healthz.js';
+import type { RouteModule } from '../routes/route-module.js';
+import type { Store } from '../store/store.js';
+import type { ApiState } from './state.js';
+
+export interface AppConfig {
+  trustProxy: boolean;
+  requireHttps: boolean;
+  auditDeadlineMs: number;
+  auditConcurrency: number;
+  auditQueueLimit: number;
+}
+
+export const DEFAULT_APP_CONFIG: AppConfig = {
+  trustProxy: false,
+  requireHttps: false,
+  auditDeadlineMs: 45_000,
+  auditConcurrency: 4,
+  auditQueueLimit: 100,
+};
+
+export interface AppDeps {
+  store: Store;
+  /** The engine's door to the network (the SSRF-guarded Node fetcher in production). */
+  fetcher?: Fetcher;
+  /** Replaces the engine runner built from `fetcher` (tests of the API alone). */
+  runner?: AuditRunner;
+  config?: Partial<AppConfig>;
+  logger?: Logger;
+  now?: () => Date;
+  rateLimitBackend?: RateLimitBackend;
+  routeModules?: readonly RouteModule[];
+}
+
+export interface CitableApp {
+  app: Koa<ApiState>;
+  runner: AuditRunner;
+  /** From now on new requests get 503; running ones finish. */
+  startDraining(): void;
+}
+
+export function createApp(deps: AppDeps): CitableApp {
+  const config = { ...DEFAULT_APP_CONFIG, ...deps.config };
+  const logger = deps.logger ?? silentLogger;
+  const now = deps.now ?? (() => new Date());
+  const runner = deps.runner ?? buildRunner(deps.fetcher, config, now);
+  let draining = false;
+
+  const app = new Koa<ApiState>({ proxy: config.trustProxy });
+  app.silent = true; // errors are logged by jsonErrors, with the request id
+  const router = createApiRouter(
+    {
+      store: deps.store,
+      runner,
+      logger,
+      now,
+      rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
+      guard: [authenticate(deps.store), requireAgencyPlan()],
+    },
+    deps.routeModules ?? API_ROUTE_MODULES,
+  );
+
+  app.use(requestLog(logger));
+  app.use(jsonErrors(logger));
+  app.use(refuseWhileDraining(() => draining));
+  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
+  app.use(extensionCors());
+  app.use(healthz());
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+
+  return {
+    app,
+    runner,
+    startDraining: () => {
+      draining = true;
+    },
+  };
+}
+
+function buildRunner(fetcher: Fetcher | undefined, config: AppConfig, now: () => Date): AuditRunner {
+  if (!fetcher) throw new Error('createApp needs a fetcher or a runner');
+  return createEngineRunner({
+    fetcher,
+    deadlineMs: config.auditDeadlineMs,
+    concurrency: config.auditConcurrency,
+    queueLimit: config.auditQueueLimit,
+    now,
+  });
+}

@@ -1,0 +1,12 @@
+import type { Account, ApiKeyRecord } from '../store/store.js';
+
+/** What middleware leaves on `ctx.state` for later middleware and routes. */
+export interface ApiState {
+  requestId: string;
+  account?: Account;
+  key?: ApiKeyRecord;
+  /** The parsed JSON body (json-body middleware). */
+  body?: unknown;
+  /** Set by koa-ratelimit when it refused the request. */
+  rateLimit?: unknown;
+}

@@ -1,0 +1,81 @@
+/**
+ * Runs the engine for the API: the SSRF-guarded fetcher, the configured deadline, a bound on audits
+ * running at once (a burst from many accounts cannot exhaust memory), and cancellation of everything
+ * still running when the server must stop.
+ */
+import type { Audit } from '../../shared/types/audit.js';
+import type { Fetcher } from '../../shared/types/fetcher.js';
+import { runAudit } from '../../shared/audit/run-audit.js';
+import { Semaphore } from './semaphore.js';
+
+export interface AuditRunner {
+  /** Audits a URL as submitted. Throws AuditInputError / AuditFetchError (from the engine) or AuditorBusyError. */
+  run(url: string): Promise<Audit>;
+  /** Audits running or waiting. */
+  readonly pending: number;
+  /** Cancels every running and waiting audit (shutdown). */
+  abortAll(reason: string): void;
+}
+
+export class AuditorBusyError extends Error {
+  constructor() {
+    super('Too many audits in progress: retry in a few seconds');
+    this.name = 'AuditorBusyError';
+  }
+}
+
+/** The server cancelled the audit (shutting down). */
+export class AuditCancelledError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'AuditCancelledError';
+  }
+}
+
+export interface EngineRunnerOptions {
+  fetcher: Fetcher;
+  deadlineMs: number;
+  concurrency: number;
+  queueLimit: number;
+  now?: () => Date;
+}
+
+export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
+  const slots = new Semaphore(options.concurrency, options.queueLimit);
+  const controllers = new Set<AbortController>();
+  return {
+    get pending() {
+      return slots.running + slots.waiting;
+    },
+    async run(url) {
+      const controller = new AbortController();
+      controllers.add(controller);
+      try {
+        const release = await slots.acquire();
+        if (!release) throw new AuditorBusyError();
+        try {
+          if (controller.signal.aborted) throw new AuditCancelledError('the audit was cancelled');
+          return await runAudit(url, {
+            fetcher: options.fetcher,
+            origin: 'server',
+            limits: { deadlineMs: options.deadlineMs },
+            signal: controller.signal,
+            ...(options.now ? { now: options.now } : {}),
+          });
+        } catch (error) {
+          if (controller.signal.aborted && !(error instanceof AuditCancelledError)) {
+            throw new AuditCancelledError(String((controller.signal.reason as Error)?.message ?? controller.signal.reason));
+          }
+          throw error;
+        } finally {
+          release();
+        }
+      } finally {
+        controllers.delete(controller);
+      }
+    },
+    abortAll(reason) {
+      for (const controller of controllers) controller.abort(new Error(reason));
+    },
+  };
+}

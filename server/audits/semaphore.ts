@@ -1,0 +1,36 @@
+/** Bounds how many audits run at once; a bounded number wait in line, beyond that `acquire` refuses. */
+export class Semaphore {
+  #running = 0;
+  readonly #waiting: Array<() => void> = [];
+
+  constructor(
+    readonly capacity: number,
+    readonly queueLimit: number,
+  ) {}
+
+  get running(): number {
+    return this.#running;
+  }
+
+  get waiting(): number {
+    return this.#waiting.length;
+  }
+
+  /** Resolves with a release function once a slot is free; null when the line is full. */
+  async acquire(): Promise<(() => void) | null> {
+    if (this.#running >= this.capacity) {
+      if (this.#waiting.length >= this.queueLimit) return null;
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#running++;
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.#waiting.shift();
+      if (next) next(); // the slot passes straight to the next in line
+      else this.#running--;
+    };
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Bearer API keys (contract section 4). The key is hashed at once and looked up by hash; the hashes are
+ * compared in constant time. 401 answers carry WWW-Authenticate as RFC 6750 describes.
+ */
+import type { Middleware } from 'koa';
+import { API_KEY_PATTERN, hashApiKey, sameHash } from '../auth/api-key.js';
+import { HttpError } from '../app/http-error.js';
+import type { ApiState } from '../app/state.js';
+import type { Store } from '../store/store.js';
+
+const REALM = 'Bearer realm="citable"';
+
+function unauthorized(message: string, error?: 'invalid_request' | 'invalid_token'): HttpError {
+  return new HttpError(401, message, { 'WWW-Authenticate': error ? `${REALM}, error="${error}"` : REALM });
+}
+
+export function authenticate(store: Store): Middleware<ApiState> {
+  return async (ctx, next) => {
+    const header = ctx.get('authorization');
+    if (!header) throw unauthorized('Missing API key: send the header "Authorization: Bearer <API_KEY>"');
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
+    if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <API_KEY>"', 'invalid_request');
+    const key = match[1]!;
+    if (!API_KEY_PATTERN.test(key)) throw unauthorized('Malformed API key: keys look like cit_ followed by 32 letters and digits', 'invalid_token');
+    const hash = hashApiKey(key);
+    const record = await store.findKeyByHash(hash);
+    if (!record || !sameHash(record.hash, hash)) throw unauthorized('Unknown API key', 'invalid_token');
+    if (record.revoked_at) throw unauthorized('This API key has been revoked', 'invalid_token');
+    const account = await store.getAccount(record.account_id);
+    if (!account) throw unauthorized('Unknown API key', 'invalid_token');
+    ctx.state.key = record;
+    ctx.state.account = account;
+    await next();
+  };
+}

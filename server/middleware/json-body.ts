@@ -1,0 +1,48 @@
+/**
+ * Reads a JSON request body into ctx.state.body: 415 unless Content-Type is JSON (UTF-8, not compressed),
+ * 413 beyond `limitBytes` (checked against Content-Length first, then while reading), 400 when it does
+ * not parse or is not an object.
+ */
+import type { Middleware } from 'koa';
+import getRawBody from 'raw-body';
+import { HttpError } from '../app/http-error.js';
+import type { ApiState } from '../app/state.js';
+
+export function jsonBody(limitBytes: number): Middleware<ApiState> {
+  const limitText = limitBytes >= 1024 * 1024 ? `${limitBytes / (1024 * 1024)} MB` : `${limitBytes / 1024} KB`;
+  return async (ctx, next) => {
+    if (!hasBody(ctx.req.headers)) throw new HttpError(400, 'Request body required: send a JSON object');
+    if (!ctx.is('application/json', '+json')) {
+      throw new HttpError(415, 'Unsupported Content-Type: send the body as application/json');
+    }
+    const charset = ctx.request.charset;
+    if (charset && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') {
+      throw new HttpError(415, 'Unsupported charset: send the JSON body as UTF-8');
+    }
+    const encoding = (ctx.get('content-encoding') || 'identity').toLowerCase();
+    if (encoding !== 'identity') throw new HttpError(415, `Unsupported Content-Encoding "${encoding}": send the body uncompressed`);
+
+    let text: string;
+    try {
+      text = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('content-length') || undefined, encoding: 'utf8' });
+    } catch (error) {
+      const type = (error as { type?: string }).type;
+      if (type === 'entity.too.large') throw new HttpError(413, `Request body too large: the limit is ${limitText}`);
+      if (type === 'request.aborted') throw new HttpError(400, 'Request body was cut short');
+      throw new HttpError(400, 'Request body could not be read');
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      throw new HttpError(400, `Malformed JSON in request body: ${(error as Error).message}`);
+    }
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object');
+    ctx.state.body = body;
+    await next();
+  };
+}
+
+function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+}

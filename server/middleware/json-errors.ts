@@ -1,0 +1,57 @@
+/**
+ * Every error leaves as `{"error": "..."}`: HttpErrors with their status, Koa/router errors that are safe
+ * to show with theirs, anything else as a 500 whose details go to the log only. A request no route
+ * answered is a JSON 404; a known path with another method a JSON 405 with Allow.
+ */
+import type { Middleware } from 'koa';
+import { HttpError } from '../app/http-error.js';
+import type { Logger } from '../logging/logger.js';
+import type { ApiState } from '../app/state.js';
+
+interface ExposedError {
+  status?: number;
+  expose?: boolean;
+  message?: string;
+  headers?: Record<string, string>;
+}
+
+export function jsonErrors(logger: Logger): Middleware<ApiState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body == null && ctx.status >= 400) {
+        const status = ctx.status; // assigning a body would reset a 404 Koa set by default
+        ctx.body = { error: bodilessErrorMessage(status, ctx.method, ctx.path, ctx.response.get('Allow')) };
+        ctx.status = status;
+      }
+    } catch (error) {
+      const e = error as ExposedError;
+      let status = 500;
+      let message = 'Internal server error';
+      let headers: Record<string, string> = {};
+      if (error instanceof HttpError) {
+        ({ status, message, headers } = error);
+      } else if (e && e.expose && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+        status = e.status;
+        message = e.message ?? message;
+        headers = e.headers ?? {};
+      } else {
+        logger.error('unhandled error', {
+          request_id: ctx.state.requestId,
+          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+        });
+      }
+      ctx.set(headers);
+      ctx.status = status;
+      ctx.body = { error: message };
+    }
+  };
+}
+
+/** Messages for answers Koa or the router gave without a body: no route, or a method the path lacks. */
+function bodilessErrorMessage(status: number, method: string, path: string, allow: string): string {
+  if (status === 404) return `Not found: ${method} ${path}`;
+  if (status === 405) return `Method ${method} is not allowed on ${path}${allow ? `; allowed: ${allow}` : ''}`;
+  if (status === 501) return `Method ${method} is not implemented`;
+  return `Request failed with status ${status}`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Per-account rate limits on top of koa-ratelimit. koa-ratelimit counts and decides; this wrapper
+ * turns its answer into the contract's form: the JSON 429 body, Retry-After, and the IETF
+ * RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset headers (Reset in seconds from now) on
+ * successes and refusals alike. The limit is taken before the handler runs, so of a parallel burst
+ * exactly `max` requests get through.
+ */
+import type { Middleware, ParameterizedContext } from 'koa';
+import ratelimit from 'koa-ratelimit';
+import type { ApiState } from '../app/state.js';
+import type { RateLimitBackend } from './rate-limit-backend.js';
+
+export interface RateLimitOptions {
+  backend: RateLimitBackend;
+  /** Keeps each limit's counters apart in a shared backend. */
+  namespace: string;
+  max: number;
+  durationMs: number;
+  /** The 429 message. */
+  message: string;
+}
+
+// koa-ratelimit writes its headers under these names; the wrapper reads and replaces them.
+const RAW = { remaining: 'X-Citable-RL-Remaining', reset: 'X-Citable-RL-Reset', total: 'X-Citable-RL-Limit' };
+
+export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState> {
+  const limiter = ratelimit({
+    driver: options.backend.driver,
+    db: options.backend.db,
+    namespace: options.namespace,
+    max: options.max,
+    duration: options.durationMs,
+    id: (ctx) => (ctx.state as ApiState).account?.id ?? false,
+    headers: RAW,
+    errorMessage: options.message,
+  });
+  return async (ctx, next) => {
+    await limiter(ctx, async () => {
+      rewriteHeaders(ctx);
+      await next();
+    });
+    if (ctx.status === 429 && ctx.state.rateLimit) {
+      const resetSeconds = rewriteHeaders(ctx);
+      ctx.set('Retry-After', String(Math.max(1, resetSeconds)));
+      ctx.body = { error: options.message };
+    }
+  };
+}
+
+/** Moves koa-ratelimit's headers to the standard names; returns seconds until the window resets. */
+function rewriteHeaders(ctx: ParameterizedContext<ApiState>): number {
+  const resetAt = Number(ctx.response.get(RAW.reset)); // epoch seconds (memory) or ms (redis)
+  const resetMs = resetAt > 1e11 ? resetAt : resetAt * 1000;
+  const resetSeconds = Math.max(0, Math.ceil((resetMs - Date.now()) / 1000));
+  const limit = ctx.response.get(RAW.total);
+  const remaining = ctx.response.get(RAW.remaining);
+  for (const name of Object.values(RAW)) ctx.remove(name);
+  if (limit) {
+    ctx.set('RateLimit-Limit', String(limit));
+    ctx.set('RateLimit-Remaining', String(remaining));
+    ctx.set('RateLimit-Reset', String(resetSeconds));
+  }
+  return resetSeconds;
+}

@@ -1,0 +1,29 @@
+/** Small builders so path definitions stay short and every error response looks the same. */
+import type { OpenApiObject } from './types.js';
+
+export const schemaRef = (name: string): OpenApiObject => ({ $ref: `#/components/schemas/${name}` });
+
+export const jsonContent = (schema: OpenApiObject): OpenApiObject => ({ 'application/json': { schema } });
+
+export const jsonResponse = (description: string, schemaName: string, headers?: Record<string, string>): OpenApiObject => ({
+  description,
+  content: jsonContent(schemaRef(schemaName)),
+  ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([h, ref]) => [h, { $ref: `#/components/headers/${ref}` }])) } : {}),
+});
+
+/** An error response: `{"error": "..."}` with a description saying when it happens. */
+export const errorResponse = (description: string, headers?: Record<string, string>): OpenApiObject =>
+  jsonResponse(description, 'Error', headers);
+
+/** The answers every authenticated route can give. */
+export const authErrors = (): Record<string, OpenApiObject> => ({
+  '401': errorResponse('Missing, malformed, unknown or revoked API key.', { 'WWW-Authenticate': 'WWW-Authenticate' }),
+  '403': errorResponse('The account is not on the Agency plan (or the request did not use HTTPS where HTTPS is required).'),
+  '500': errorResponse('Unexpected server failure; never includes a stack trace.'),
+});
+
+export const rateLimitHeaders = {
+  'RateLimit-Limit': 'RateLimit-Limit',
+  'RateLimit-Remaining': 'RateLimit-Remaining',
+  'RateLimit-Reset': 'RateLimit-Reset',
+};

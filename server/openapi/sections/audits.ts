@@ -1,0 +1,119 @@
+/** The audit routes in the OpenAPI document (contract section 3). */
+import {
+  auditEnvelopeSchema,
+  auditListSchema,
+  auditSummarySchema,
+  createAuditRequestSchema,
+  errorBodySchema,
+} from '../../../shared/schema/api.js';
+import { auditSchema, categoryScoreSchema, issueSchema, signalsSchema } from '../../../shared/schema/audit.js';
+import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
+import type { OpenApiSection } from '../types.js';
+
+const auditIdParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The audit id (a lowercase UUID).',
+  schema: { type: 'string', format: 'uuid' },
+};
+
+export const auditsSection: OpenApiSection = {
+  tag: { name: 'Audits', description: 'Run, store and read audits of how AI answer engines can read, use and cite a page.' },
+  schemas: {
+    Error: errorBodySchema,
+    Audit: auditSchema,
+    CategoryScore: categoryScoreSchema,
+    Issue: issueSchema,
+    Signals: signalsSchema,
+    AuditEnvelope: auditEnvelopeSchema,
+    AuditSummary: auditSummarySchema,
+    AuditList: auditListSchema,
+    CreateAuditRequest: createAuditRequestSchema,
+  },
+  paths: {
+    '/api/v1/audits': {
+      post: {
+        operationId: 'createAudit',
+        tags: ['Audits'],
+        summary: 'Run an audit',
+        description:
+          'Audits the URL (a bare host such as `example.com` is accepted; http and https only), stores the audit and returns it once the scan completes (typically well under 60 seconds). ' +
+          'Private, loopback, link-local and reserved addresses are refused (422) on every redirect, after DNS resolution. ' +
+          'Counts toward the rate limit of 10 audits per minute per account; requests refused with 400 do not count.',
+        security: [{ bearerAuth: [] }],
+        requestBody: {
+          required: true,
+          description: 'At most 16 KB.',
+          content: jsonContent(schemaRef('CreateAuditRequest')),
+        },
+        responses: {
+          '201': jsonResponse('The audit, with `signals`.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
+          '400': errorResponse('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
+          ...authErrors(),
+          '413': errorResponse('Body larger than 16 KB.'),
+          '415': errorResponse('Content-Type is not application/json.'),
+          '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, or a private or reserved address.'),
+          '429': errorResponse('More than 10 audits in a minute for this account: `{"error": "Rate limit exceeded: max 10 audits per minute"}`.', {
+            ...rateLimitHeaders,
+            'Retry-After': 'Retry-After',
+          }),
+          '503': errorResponse('Too many audits running on the server, or the server is shutting down; retry after Retry-After.', { 'Retry-After': 'Retry-After' }),
+        },
+      },
+      get: {
+        operationId: 'listAudits',
+        tags: ['Audits'],
+        summary: 'List audits',
+        description: "The caller's audits, newest `scanned_at` first, as summaries (no issues). Follow `next_cursor` for the next page.",
+        security: [{ bearerAuth: [] }],
+        parameters: [
+          { name: 'limit', in: 'query', description: 'Page size, 1 to 100 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          { name: 'cursor', in: 'query', description: '`next_cursor` of the previous page, unchanged (opaque).', schema: { type: 'string' } },
+          { name: 'url', in: 'query', description: 'Only audits whose `url` (as submitted) or `final_url` equals this.', schema: { type: 'string', maxLength: 2048 } },
+        ],
+        responses: {
+          '200': jsonResponse('A page of audit summaries.', 'AuditList'),
+          '400': errorResponse('`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.'),
+          ...authErrors(),
+        },
+      },
+    },
+    '/api/v1/audits/{id}': {
+      get: {
+        operationId: 'getAudit',
+        tags: ['Audits'],
+        summary: 'Retrieve an audit',
+        description: 'The stored audit with its full category breakdown, every issue and `signals`.',
+        security: [{ bearerAuth: [] }],
+        parameters: [auditIdParam],
+        responses: {
+          '200': jsonResponse('The audit.', 'AuditEnvelope'),
+          ...authErrors(),
+          '404': errorResponse('No audit with this id for this account (another account\'s audit and a malformed id are 404 too).'),
+        },
+      },
+      put: {
+        operationId: 'syncAudit',
+        tags: ['Audits'],
+        summary: 'Store an audit run by the browser extension (idempotent sync)',
+        description:
+          'The body is `{"audit": Audit}` exactly as the engine produced it, with `origin: "extension"` and the id of the path. ' +
+          'Retrying with the same content is safe (200). At most 120 syncs per minute per account; the limit is taken before the body is read.',
+        security: [{ bearerAuth: [] }],
+        parameters: [auditIdParam],
+        requestBody: { required: true, description: 'At most 5 MB.', content: jsonContent(schemaRef('AuditEnvelope')) },
+        responses: {
+          '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
+          '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
+          '400': errorResponse('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
+          ...authErrors(),
+          '409': errorResponse('This id already holds a different audit.'),
+          '413': errorResponse('Body larger than 5 MB.'),
+          '415': errorResponse('Content-Type is not application/json.'),
+          '429': errorResponse('More than 120 syncs in a minute for this account.', { ...rateLimitHeaders, 'Retry-After': 'Retry-After' }),
+        },
+      },
+    },
+  },
+};

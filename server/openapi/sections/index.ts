@@ -1,0 +1,9 @@
+/**
+ * Every section of the OpenAPI document, in order. The citation routes (GET /citations, GET/POST
+ * /prompts, DELETE /prompts/{id}, POST /citations/checks) add one section here, beside their route module.
+ */
+import type { OpenApiSection } from '../types.js';
+import { auditsSection } from './audits.js';
+import { metaSection } from './meta.js';
+
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, metaSection];

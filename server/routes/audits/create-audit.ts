@@ -1,0 +1,63 @@
+/**
+ * POST /audits: validate `url` (400), take the rate limit (429, only requests that could run count),
+ * run the engine with the SSRF-guarded fetcher (422 when the page cannot be fetched), persist, 201.
+ */
+import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
+import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
+import type { Audit } from '../../../shared/types/audit.js';
+import { HttpError } from '../../app/http-error.js';
+import { AuditCancelledError, AuditorBusyError, type AuditRunner } from '../../audits/audit-runner.js';
+import { canonicalHash } from '../../audits/canonical-hash.js';
+import { jsonBody } from '../../middleware/json-body.js';
+import { accountRateLimit } from '../../middleware/rate-limit.js';
+import type { RouteModule } from '../route-module.js';
+
+export const CREATE_AUDIT_BODY_LIMIT = 16 * 1024;
+export const AUDITS_PER_MINUTE = 10;
+export const AUDIT_RATE_LIMIT_MESSAGE = `Rate limit exceeded: max ${AUDITS_PER_MINUTE} audits per minute`;
+
+export const createAuditRoute: RouteModule = {
+  name: 'POST /audits',
+  register(router, deps) {
+    const limit = accountRateLimit({
+      backend: deps.rateLimitBackend,
+      namespace: 'audits-create',
+      max: AUDITS_PER_MINUTE,
+      durationMs: 60_000,
+      message: AUDIT_RATE_LIMIT_MESSAGE,
+    });
+    router.post(
+      '/audits',
+      ...deps.guard,
+      jsonBody(CREATE_AUDIT_BODY_LIMIT),
+      async (ctx, next) => {
+        const url = (ctx.state.body as { url?: unknown }).url;
+        const normalized = normalizeAuditUrl(url);
+        if (!normalized.ok) throw new HttpError(400, normalized.message);
+        await next();
+      },
+      limit,
+      async (ctx) => {
+        const audit = await runAuditForApi(deps.runner, (ctx.state.body as { url: string }).url);
+        await deps.store.putAudit(ctx.state.account!.id, audit, canonicalHash(audit));
+        ctx.status = 201;
+        ctx.set('Location', `/api/v1/audits/${audit.id}`);
+        ctx.body = { audit };
+      },
+    );
+  },
+};
+
+async function runAuditForApi(runner: AuditRunner, url: string): Promise<Audit> {
+  try {
+    return await runner.run(url);
+  } catch (error) {
+    if (error instanceof AuditInputError) throw new HttpError(400, error.message);
+    if (error instanceof AuditFetchError) throw new HttpError(422, error.message);
+    if (error instanceof AuditorBusyError) throw new HttpError(503, error.message, { 'Retry-After': '5' });
+    if (error instanceof AuditCancelledError) {
+      throw new HttpError(503, 'The server is shutting down and cancelled this audit: retry shortly', { 'Retry-After': '5' });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,17 @@
+/** GET /audits/{id}: the stored audit with signals. Unknown, malformed or another account's id: 404 (nothing leaks). */
+import { HttpError } from '../../app/http-error.js';
+import type { RouteModule } from '../route-module.js';
+import { auditIdFromPath } from '../../audits/audit-id.js';
+
+export const getAuditRoute: RouteModule = {
+  name: 'GET /audits/{id}',
+  register(router, deps) {
+    router.get('/audits/:id', ...deps.guard, async (ctx) => {
+      const id = auditIdFromPath(ctx.params.id);
+      const json = id ? await deps.store.getAuditJson(ctx.state.account!.id, id) : null;
+      if (json === null) throw new HttpError(404, 'Audit not found');
+      ctx.type = 'application/json';
+      ctx.body = `{"audit":${json}}`; // stored JSON as is: no parse and re-serialise per read
+    });
+  },
+};

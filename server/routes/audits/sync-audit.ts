@@ -1,0 +1,47 @@
+/**
+ * PUT /audits/{id}: the extension's idempotent sync of an audit it ran. The body is `{"audit": Audit}`,
+ * validated by the shared zod schema. 201 when stored now, 200 when this account already holds the
+ * identical audit (canonical hash), 409 when the id holds something else (another account's audit
+ * looks the same: nothing leaks). Its own limit (120/min per account) is taken before the body is read.
+ */
+import { syncAuditRequestSchema } from '../../../shared/schema/api.js';
+import { HttpError } from '../../app/http-error.js';
+import { canonicalHash } from '../../audits/canonical-hash.js';
+import { jsonBody } from '../../middleware/json-body.js';
+import { accountRateLimit } from '../../middleware/rate-limit.js';
+import type { RouteModule } from '../route-module.js';
+import { firstProblem } from '../validation-message.js';
+import { AUDIT_ID } from '../../audits/audit-id.js';
+
+export const SYNC_BODY_LIMIT = 5 * 1024 * 1024;
+export const SYNCS_PER_MINUTE = 120;
+
+export const syncAuditRoute: RouteModule = {
+  name: 'PUT /audits/{id}',
+  register(router, deps) {
+    const limit = accountRateLimit({
+      backend: deps.rateLimitBackend,
+      namespace: 'audits-sync',
+      max: SYNCS_PER_MINUTE,
+      durationMs: 60_000,
+      message: `Rate limit exceeded: max ${SYNCS_PER_MINUTE} audit syncs per minute`,
+    });
+    router.put('/audits/:id', ...deps.guard, limit, jsonBody(SYNC_BODY_LIMIT), async (ctx) => {
+      const id = ctx.params.id ?? '';
+      if (!AUDIT_ID.test(id)) throw new HttpError(400, 'The id in the path must be a lowercase UUID');
+      const body = ctx.state.body as Record<string, unknown>;
+      if (!('audit' in body) && 'id' in body) throw new HttpError(400, 'Wrap the audit in an envelope: {"audit": {...}}');
+      const parsed = syncAuditRequestSchema.safeParse(body);
+      if (!parsed.success) throw new HttpError(400, `Invalid audit: ${firstProblem(parsed.error)}`);
+      const audit = parsed.data.audit;
+      if (audit.id !== id) throw new HttpError(400, 'audit.id must equal the id in the path');
+      if (audit.origin !== 'extension') throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
+
+      const outcome = await deps.store.putAudit(ctx.state.account!.id, audit, canonicalHash(audit));
+      if (outcome === 'conflict') throw new HttpError(409, `Audit ${id} already exists with different content`);
+      ctx.status = outcome === 'created' ? 201 : 200;
+      ctx.set('Location', `/api/v1/audits/${id}`);
+      ctx.body = { audit };
+    });
+  },
+};

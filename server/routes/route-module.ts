@@ -1,0 +1,30 @@
+import type Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { ApiState } from '../app/state.js';
+import type { AuditRunner } from '../audits/audit-runner.js';
+import type { Logger } from '../logging/logger.js';
+import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
+import type { Store } from '../store/store.js';
+
+/** What route modules get: the app's dependencies and the shared middleware. */
+export interface RouteDeps {
+  store: Store;
+  runner: AuditRunner;
+  logger: Logger;
+  now: () => Date;
+  rateLimitBackend: RateLimitBackend;
+  /** Authentication then the Agency-plan check: put in front of every authenticated route. */
+  guard: Middleware<ApiState>[];
+}
+
+export type ApiRouter = Router<ApiState>;
+
+/**
+ * A group of routes under /api/v1. Adding a feature (the citation routes: GET /citations, GET/POST
+ * /prompts, DELETE /prompts/{id}, POST /citations/checks) is one module in API_ROUTE_MODULES plus its
+ * paths in the OpenAPI document (server/openapi/).
+ */
+export interface RouteModule {
+  name: string;
+  register(router: ApiRouter, deps: RouteDeps): void;
+}

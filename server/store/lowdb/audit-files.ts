@@ -1,0 +1,52 @@
+/**
+ * One file per audit: DATA_DIR/audits/<first two hex digits of the id>/<id>.json, written durably.
+ * Sharding keeps each directory small; storing one audit never rewrites another. Temp files live in
+ * DATA_DIR/audits/.tmp so the leftovers of a crash are swept at start without listing every shard.
+ */
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDirectory, writeFileDurable } from './durable-write.js';
+import { AUDIT_ID } from '../../audits/audit-id.js';
+
+
+export class AuditFiles {
+  private constructor(
+    readonly dir: string,
+    readonly tempDir: string,
+  ) {}
+
+  static async open(dataDir: string): Promise<AuditFiles> {
+    const dir = path.join(dataDir, 'audits');
+    const tempDir = path.join(dir, '.tmp');
+    if (await mkdir(dir, { recursive: true })) await fsyncDirectory(dataDir);
+    await rm(tempDir, { recursive: true, force: true }); // leftovers of writes a crash interrupted
+    await mkdir(tempDir);
+    return new AuditFiles(dir, tempDir);
+  }
+
+  async write(id: string, json: string): Promise<void> {
+    const file = this.#pathFor(id);
+    if (await mkdir(path.dirname(file), { recursive: true })) await fsyncDirectory(this.dir);
+    await writeFileDurable(file, json, { tempDir: this.tempDir });
+  }
+
+  read(id: string): Promise<string> {
+    return readFile(this.#pathFor(id), 'utf8');
+  }
+
+  /** Every audit id with a file (for tools and tests; the server never lists). */
+  async ids(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const shard of await readdir(this.dir)) {
+      if (shard.startsWith('.')) continue;
+      for (const name of await readdir(path.join(this.dir, shard))) if (name.endsWith('.json')) ids.push(name.slice(0, -5));
+    }
+    return ids;
+  }
+
+  #pathFor(id: string): string {
+    // Ids reach here only from validated input; checking again keeps any other string out of a path.
+    if (!AUDIT_ID.test(id)) throw new Error(`not an audit id: ${JSON.stringify(id)}`);
+    return path.join(this.dir, id.slice(0, 2), `${id}.json`);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The audit index journal (DATA_DIR/audits.journal): one JSON line per stored audit, only ever appended.
+ * An append is acknowledged after fdatasync; appends arriving while one is syncing share the next sync
+ * (group commit). At start the whole journal is read; a torn last line (a crash mid-append) is dropped and
+ * cut off, so the next append starts on a clean line. The cost of an append does not depend on how many
+ * lines came before.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+
+export interface JournalLoad<T> {
+  records: T[];
+  /** Lines that did not parse or validate (a torn tail, or damage), skipped. */
+  dropped: number;
+}
+
+interface PendingAppend {
+  bytes: Buffer;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+export class AuditJournal {
+  #handle: FileHandle;
+  #size: number;
+  #pending: PendingAppend[] = [];
+  #draining: Promise<void> | null = null;
+  #broken: Error | null = null;
+
+  private constructor(handle: FileHandle, size: number) {
+    this.#handle = handle;
+    this.#size = size;
+  }
+
+  /** Reads every valid record, cuts a torn tail, and opens the journal for appending. */
+  static async open<T>(file: string, parse: (line: unknown) => T | null): Promise<{ journal: AuditJournal; load: JournalLoad<T> }> {
+    const handle = await open(file, 'a+', 0o600);
+    try {
+      const bytes = await handle.readFile();
+      const lastNewline = bytes.lastIndexOf(0x0a);
+      const complete = lastNewline + 1; // bytes up to and including the last full line
+      const records: T[] = [];
+      let dropped = complete < bytes.length ? 1 : 0;
+      for (const line of bytes.subarray(0, complete).toString('utf8').split('\n')) {
+        if (!line) continue;
+        const record = parseLine(line, parse);
+        if (record === null) dropped++;
+        else records.push(record);
+      }
+      if (complete < bytes.length) {
+        await handle.truncate(complete);
+        await handle.sync();
+      }
+      return { journal: new AuditJournal(handle, complete), load: { records, dropped } };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  /** Resolves once the line is on disk. */
+  append(record: object): Promise<void> {
+    if (this.#broken) return Promise.reject(this.#broken);
+    return new Promise<void>((resolve, reject) => {
+      this.#pending.push({ bytes: Buffer.from(`${JSON.stringify(record)}\n`), resolve, reject });
+      this.#draining ??= this.#drain().finally(() => (this.#draining = null));
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#draining;
+    await this.#handle.close();
+    this.#broken ??= new Error('the audit journal is closed');
+  }
+
+  async #drain(): Promise<void> {
+    while (this.#pending.length > 0) {
+      const batch = this.#pending.splice(0);
+      const bytes = Buffer.concat(batch.map((p) => p.bytes));
+      try {
+        await writeAll(this.#handle, bytes);
+        await this.#handle.datasync();
+        this.#size += bytes.length;
+        for (const p of batch) p.resolve();
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+        await this.#recover(error);
+      }
+    }
+  }
+
+  /** After a failed append, cut back to the last acknowledged line so no later line is glued to a partial one. */
+  async #recover(cause: unknown): Promise<void> {
+    try {
+      await this.#handle.truncate(this.#size);
+      await this.#handle.sync();
+    } catch {
+      this.#broken = new Error(`the audit journal cannot be written (${String(cause)}); restart the server`);
+      for (const p of this.#pending.splice(0)) p.reject(this.#broken);
+    }
+  }
+}
+
+function parseLine<T>(line: string, parse: (line: unknown) => T | null): T | null {
+  try {
+    return parse(JSON.parse(line));
+  } catch {
+    return null;
+  }
+}
+
+async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+    offset += bytesWritten;
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The embedded store: everything under one data directory.
+ *   accounts.json     accounts and key hashes (lowdb, atomic + fsynced writes, shared with the CLI)
+ *   audits/xx/<id>.json  one file per audit
+ *   audits.journal    append-only index of the audits, loaded into memory at start
+ * The audit half opens on first use, so the CLI (accounts and keys only) never touches it.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Audit } from '../../../shared/types/audit.js';
+import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import { randomBase62 } from '../../util/base62.js';
+import { AccountsDb } from './accounts-db.js';
+import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
+
+export interface LowdbStoreOptions extends AuditCollectionOptions {
+  now?: () => Date;
+}
+
+export class LowdbStore implements Store {
+  #audits: Promise<AuditCollection> | null = null;
+
+  private constructor(
+    readonly dataDir: string,
+    private readonly accounts: AccountsDb,
+    private readonly options: LowdbStoreOptions,
+  ) {}
+
+  static async open(dataDir: string, options: LowdbStoreOptions = {}): Promise<LowdbStore> {
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
+    return new LowdbStore(dataDir, await AccountsDb.open(dataDir), options);
+  }
+
+  #now(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  createAccount(input: { name: string; plan: Plan }): Promise<Account> {
+    const account: Account = { id: `acct_${randomBase62(12)}`, name: input.name, plan: input.plan, created_at: this.#now() };
+    return this.accounts.mutate((data) => {
+      data.accounts.push(account);
+      return account;
+    });
+  }
+
+  getAccount(id: string): Promise<Account | null> {
+    return this.accounts.account(id);
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    return [...(await this.accounts.current()).accounts];
+  }
+
+  createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
+    const key: ApiKeyRecord = { id: `key_${randomBase62(12)}`, ...input, created_at: this.#now(), revoked_at: null };
+    return this.accounts.mutate((data) => {
+      if (!data.accounts.some((a) => a.id === input.account_id)) throw new Error(`no account ${input.account_id}`);
+      data.keys.push(key);
+      return key;
+    });
+  }
+
+  findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.accounts.keyByHash(hash);
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return (await this.accounts.current()).keys.filter((k) => k.account_id === accountId);
+  }
+
+  revokeKey(id: string): Promise<ApiKeyRecord | null> {
+    const revokedAt = this.#now();
+    return this.accounts.mutate((data) => {
+      const key = data.keys.find((k) => k.id === id);
+      if (key) key.revoked_at ??= revokedAt;
+      return key ?? null;
+    });
+  }
+
+  async putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
+    return (await this.#auditCollection()).put(accountId, audit, hash);
+  }
+
+  async getAuditJson(accountId: string, id: string): Promise<string | null> {
+    return (await this.#auditCollection()).json(accountId, id);
+  }
+
+  async getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null> {
+    return (await this.#auditCollection()).record(accountId, id);
+  }
+
+  async listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
+    return (await this.#auditCollection()).list(accountId, query);
+  }
+
+  async countAudits(): Promise<number> {
+    return (await this.#auditCollection()).size;
+  }
+
+  async close(): Promise<void> {
+    if (this.#audits) await (await this.#audits).close();
+  }
+
+  #auditCollection(): Promise<AuditCollection> {
+    this.#audits ??= AuditCollection.open(this.dataDir, this.options);
+    return this.#audits;
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * What the server needs from storage. The lowdb implementation (./lowdb/) is the embedded default;
+ * another engine (Postgres, ...) implements this interface and nothing else in the server changes.
+ * Every method that resolves after a write resolves only once that write is durable on disk.
+ * New collections (prompts, citations) are added as new methods beside these.
+ */
+import type { Audit } from '../../shared/types/audit.js';
+import type { AuditSummary } from '../../shared/schema/api.js';
+
+export const PLANS = ['free', 'pro', 'agency'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export interface Account {
+  id: string;
+  name: string;
+  plan: Plan;
+  created_at: string;
+}
+
+/** An API key as stored: never the key itself, only its SHA-256 and a short prefix to recognise it by. */
+export interface ApiKeyRecord {
+  id: string;
+  account_id: string;
+  name: string;
+  /** First characters of the key (`cit_AbCd`), safe to show. */
+  prefix: string;
+  /** Hex SHA-256 of the whole key. */
+  hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+/** An audit as the store indexes it: the list fields plus ownership and a content hash. */
+export interface AuditRecord extends AuditSummary {
+  account_id: string;
+  /** Hex SHA-256 of the audit's canonical JSON (idempotent sync compares it). */
+  hash: string;
+}
+
+export type PutAuditOutcome = 'created' | 'identical' | 'conflict';
+
+export interface AuditListQuery {
+  limit: number;
+  /** Position to continue after (from a previous page), or undefined for the newest. */
+  after?: AuditPosition;
+  /** Only audits whose `url` or `final_url` equals this. */
+  url?: string;
+}
+
+/** A point in an account's newest-first order. */
+export interface AuditPosition {
+  /** `scanned_at` in epoch milliseconds. */
+  time: number;
+  id: string;
+}
+
+export interface AuditListPage {
+  audits: AuditSummary[];
+  /** Where the next page starts, or null when this page is the last. */
+  next: AuditPosition | null;
+}
+
+export interface Store {
+  createAccount(input: { name: string; plan: Plan }): Promise<Account>;
+  getAccount(id: string): Promise<Account | null>;
+  listAccounts(): Promise<Account[]>;
+
+  /** Stores a key by its hash; the caller generated the key and shows it once. */
+  createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord>;
+  /** The key whose hash this is (revoked keys included: the caller decides). */
+  findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
+  listKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  /** Revokes a key; null when no key has this id. Revoking twice keeps the first time. */
+  revokeKey(id: string): Promise<ApiKeyRecord | null>;
+
+  /**
+   * Stores an audit for an account unless its id is taken: `created` (now durable), `identical`
+   * (this account already holds the same content under this id), `conflict` (the id holds other
+   * content or belongs to another account).
+   */
+  putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome>;
+  /** The stored audit as JSON text, or null when absent or owned by another account. */
+  getAuditJson(accountId: string, id: string): Promise<string | null>;
+  /** The index record of an audit of this account, or null. */
+  getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null>;
+  listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage>;
+  countAudits(): Promise<number>;
+
+  /** Waits for pending writes, then releases files. */
+  close(): Promise<void>;
+}
