@@ -2,15 +2,16 @@ import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FixtureHandler } from '../../helpers/fixture-server.js';
 
-/** What a hostile handler managed to send before the client hung up. */
+/** What a hostile handler managed to send, summed over its requests, before clients hung up. */
 export interface SendLog {
   bytesWritten: number;
+  /** True once any request was sent to its end. */
   finished: boolean;
 }
 
 /**
- * Writes `total` bytes of `chunk` repeated, honouring backpressure, and stops when the client
- * closes: nothing big is ever held in memory on either side.
+ * Writes `total` bytes (`prefix`, then `chunk` repeated) per request, honouring backpressure, and
+ * stops when the client closes: nothing big is ever held in memory on either side.
  */
 export function streamRepeated(
   total: number,
@@ -22,16 +23,17 @@ export function streamRepeated(
   return (_req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, headers);
     let closed = false;
+    let sent = 0;
     res.on('close', () => (closed = true));
-    if (prefix) {
-      res.write(prefix);
-      log.bytesWritten += prefix.length;
-    }
+    const send = (piece: Buffer) => {
+      sent += piece.length;
+      log.bytesWritten += piece.length;
+      return res.write(piece);
+    };
+    if (prefix) send(prefix);
     const pump = () => {
-      while (!closed && log.bytesWritten < total) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, total - log.bytesWritten));
-        log.bytesWritten += piece.length;
-        if (!res.write(piece)) return void res.once('drain', pump);
+      while (!closed && sent < total) {
+        if (!send(chunk.subarray(0, Math.min(chunk.length, total - sent)))) return void res.once('drain', pump);
       }
       if (!closed) {
         log.finished = true;
