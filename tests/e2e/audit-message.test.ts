@@ -51,7 +51,7 @@ describe('background audit message', () => {
   it('answers a page the browser protects with a plain restricted message', async () => {
     const page = await session.context.newPage();
     await page.goto('chrome://version');
-    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
+    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t: { url?: string; id?: number }) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
     const answer = await sendAuditMessage(session, tabId);
     expect(answer).toMatchObject({ restricted: true });
     expect('error' in answer && answer.error).toMatch(/cannot be audited/i);

@@ -79,7 +79,7 @@ describe('popup', () => {
   it('says plainly that a browser page cannot be audited', async () => {
     const page = await session.context.newPage();
     await page.goto('chrome://version');
-    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
+    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t: { url?: string; id?: number }) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
     const popup = await openPopupFor(session, tabId);
     expect(await popup.textContent('.notice h2')).toBe('This page cannot be audited');
     expect(await popup.locator('.notice-error').count()).toBe(0);

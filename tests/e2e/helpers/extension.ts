@@ -53,7 +53,7 @@ export async function openTab(session: ExtensionSession, url: string): Promise<{
   await page.goto(url, { waitUntil: 'load' });
   const tabId = await session.worker.evaluate(async (u) => {
     const tabs = await chrome.tabs.query({});
-    return tabs.find((t) => t.url === u)?.id ?? -1;
+    return tabs.find((t: { url?: string; id?: number }) => t.url === u)?.id ?? -1;
   }, page.url());
   if (tabId < 0) throw new Error(`no tab found for ${url}`);
   return { page, tabId };

@@ -1,0 +1,28 @@
+import type { ExtensionSession } from './extension.js';
+
+export interface StoredRecord {
+  id: string;
+  sync: { state: 'pending' | 'synced' | 'failed'; reason?: string; attempts: number };
+}
+
+/** The history as the background stored it (storage.local "records"). */
+export async function readRecords(session: ExtensionSession): Promise<StoredRecord[]> {
+  return session.worker.evaluate(async () => ((await chrome.storage.local.get('records')).records ?? []) as never);
+}
+
+/** Waits until every given audit has the expected sync state; returns the records. */
+export async function waitForSyncState(
+  session: ExtensionSession,
+  ids: string[],
+  state: StoredRecord['sync']['state'],
+  timeoutMs = 45_000,
+): Promise<StoredRecord[]> {
+  const deadline = Date.now() + timeoutMs;
+  let records: StoredRecord[] = [];
+  while (Date.now() < deadline) {
+    records = (await readRecords(session)).filter((r) => ids.includes(r.id));
+    if (records.length === ids.length && records.every((r) => r.sync.state === state)) return records;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${state}: ${JSON.stringify(records.map((r) => [r.id, r.sync]))}`);
+}

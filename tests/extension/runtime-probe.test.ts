@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { probeWebmcp, RECORDER_KEY } from '../../extension/lib/probe/runtime-probe.js';
+
+type Loose = Record<string, unknown>;
+const doc = document as unknown as Loose;
+const nav = navigator as unknown as Loose;
+const win = window as unknown as Record<symbol, unknown>;
+
+afterEach(() => {
+  delete doc.modelContext;
+  delete nav.modelContext;
+  delete nav.modelContextTesting;
+  delete win[Symbol.for(RECORDER_KEY)];
+  document.body.innerHTML = '';
+});
+
+describe('probeWebmcp (MAIN world)', () => {
+  it('reports an absent API as absent, not as "no tools found"', async () => {
+    const p = await probeWebmcp(100, RECORDER_KEY);
+    expect(p).toMatchObject({ apiAvailable: false, surface: 'none', tools: [], polyfill: false, deepProbe: false, errors: [] });
+    expect(Date.parse(p.checkedAt)).not.toBeNaN();
+  });
+
+  it('lists tools from a polyfilled document.modelContext', async () => {
+    doc.modelContext = { registerTool() {}, getTools: async () => [{ name: 'add_to_cart', description: 'Add to cart' }] };
+    const p = await probeWebmcp(100, RECORDER_KEY);
+    expect(p).toMatchObject({ apiAvailable: true, surface: 'document', polyfill: true });
+    expect(p.tools).toEqual([{ name: 'add_to_cart', description: 'Add to cart', via: 'polyfill' }]);
+  });
+
+  it('recognises the MCP-B polyfill marker', async () => {
+    doc.modelContext = { __isWebMCPPolyfill: true, getTools: async () => [] };
+    expect((await probeWebmcp(100, RECORDER_KEY)).polyfill).toBe(true);
+  });
+
+  it('falls back to the legacy navigator surface and modelContextTesting.listTools()', async () => {
+    nav.modelContext = { provideContext() {} };
+    nav.modelContextTesting = { listTools: () => [{ name: 'legacy_tool', description: 'Old API', inputSchema: '{}' }] };
+    const p = await probeWebmcp(100, RECORDER_KEY);
+    expect(p.surface).toBe('navigator-legacy');
+    expect(p.tools).toEqual([{ name: 'legacy_tool', description: 'Old API', via: 'legacy-testing' }]);
+  });
+
+  it('records a getTools() that never answers as an error, not as zero tools', async () => {
+    doc.modelContext = { registerTool() {}, getTools: () => new Promise(() => undefined) };
+    const p = await probeWebmcp(30, RECORDER_KEY);
+    expect(p.apiAvailable).toBe(true);
+    expect(p.errors).toEqual([expect.stringMatching(/getTools\(\) timed out/)]);
+  });
+
+  it('reads declarative forms from the live DOM, even without the API', async () => {
+    document.body.innerHTML = '<form toolname="search_guides" tooldescription="Search guides"><input name="q"></form><form><input></form>';
+    const p = await probeWebmcp(100, RECORDER_KEY);
+    expect(p.declarativeForms).toEqual(['search_guides']);
+    expect(p.tools).toEqual([{ name: 'search_guides', description: 'Search guides', via: 'declarative' }]);
+  });
+
+  it('adds the deep-probe recorder stacks to the tools it saw', async () => {
+    doc.modelContext = { registerTool() {}, getTools: async () => [{ name: 'a', description: '' }] };
+    win[Symbol.for(RECORDER_KEY)] = [
+      { name: 'a', description: '', stack: ['at https://s.example/app.js:1:2'] },
+      { name: 'b', description: 'only recorded', stack: ['at https://s.example/late.js:9:9'] },
+    ];
+    const p = await probeWebmcp(100, RECORDER_KEY);
+    expect(p.deepProbe).toBe(true);
+    expect(p.tools).toEqual([
+      { name: 'a', description: '', via: 'polyfill', stack: ['at https://s.example/app.js:1:2'] },
+      { name: 'b', description: 'only recorded', via: 'recorder', stack: ['at https://s.example/late.js:9:9'] },
+    ]);
+  });
+});
