@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { AuditFetchError, AuditInputError, runAudit, type GatherLimits } from '../../shared/index.js';
+import { createNodeFetcher } from '../net/node-fetcher.js';
+import { renderReport } from './report/render-report.js';
+import { shouldColor } from './report/style.js';
+import type { CliIo } from './main.js';
+
+const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N]';
+const HELP = `${USAGE}
+
+Audits one page the way AI answer engines see it and prints a report.
+
+  <url>            an http(s) URL or a bare host (example.com)
+  --json           print exactly the audit object the API returns
+  --fail-under N   exit 1 when the score is below N (0-100), for CI
+
+Exit codes: 0 ok, 1 score below --fail-under, 2 the URL cannot be audited.
+Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1.
+`;
+
+/** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (contract section 8). */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const fail = (message: string) => {
+    io.stderr.write(`citable audit: ${message}\n`);
+    return 2;
+  };
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
+  const failUnder = values['fail-under'];
+  if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
+  const deadline = io.env.AUDIT_DEADLINE_MS;
+  if (deadline !== undefined && !/^[1-9]\d*$/.test(deadline)) return fail('AUDIT_DEADLINE_MS must be a positive number of milliseconds.');
+
+  const allowPrivate = io.env.AUDIT_ALLOW_PRIVATE === '1';
+  const limits: Partial<GatherLimits> = deadline ? { deadlineMs: Number(deadline) } : {};
+  let audit;
+  try {
+    audit = await runAudit(positionals[0], { fetcher: createNodeFetcher({ allowPrivate }), limits });
+  } catch (err) {
+    if (err instanceof AuditInputError) return fail(err.message);
+    if (err instanceof AuditFetchError) {
+      const hint = err.code === 'blocked_address' && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
+      return fail(`${err.message}${hint}`);
+    }
+    throw err;
+  }
+
+  io.stdout.write(
+    values.json ? `${JSON.stringify(audit, null, 2)}\n` : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }),
+  );
+  return failUnder !== undefined && audit.score < Number(failUnder) ? 1 : 0;
+}

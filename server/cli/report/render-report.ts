@@ -1,0 +1,19 @@
+import type { Audit } from '../../../shared/types/audit.js';
+import { createStyle } from './style.js';
+import { summarySection } from './summary-section.js';
+import { issuesSection } from './issues-section.js';
+import { crawlersSection } from './crawlers-section.js';
+import { signalsSection } from './signals-section.js';
+
+export interface RenderOptions {
+  color: boolean;
+  /** Terminal columns; long advice wraps below this. */
+  columns?: number;
+}
+
+/** The human-readable report `citable audit` prints. */
+export function renderReport(audit: Audit, options: RenderOptions): string {
+  const ctx = { style: createStyle(options.color), width: Math.max(60, Math.min(options.columns ?? 100, 120)) };
+  const sections = [summarySection, issuesSection, crawlersSection, signalsSection].map((section) => section(audit, ctx).join('\n'));
+  return `${sections.join('\n\n')}\n`;
+}
