@@ -1,7 +1,27 @@
 import type { CrawlerVerdict } from '../types/audit.js';
 import type { JudgeContext } from '../judge/context.js';
+import { CRAWLER_AGENTS } from './agents.js';
+import { robotsDecisionFor } from './robots-context.js';
+import { accessSummary } from './agent-fetches.js';
 
-/** One entry per AI agent checked (contract section 1). (Stub: the crawler-access module replaces this.) */
-export function crawlerVerdicts(_ctx: JudgeContext): CrawlerVerdict[] {
-  return [];
+/**
+ * The audit's `crawlers` member (contract section 1): one entry per agent with the RFC 9309
+ * verdict for the audited page, plus what the page answered for the agents it was fetched as.
+ */
+export function crawlerVerdicts(ctx: JudgeContext): CrawlerVerdict[] {
+  const fetched = accessSummary(ctx).agents;
+  return CRAWLER_AGENTS.map((a): CrawlerVerdict => {
+    const verdict: CrawlerVerdict = {
+      agent: a.agent,
+      operator: a.operator,
+      purpose: a.purpose,
+      robots: robotsDecisionFor(ctx, a.agent).allowed ? 'allowed' : 'blocked',
+    };
+    const fetch = fetched.find((f) => f.agent.toLowerCase() === a.agent.toLowerCase());
+    if (fetch) {
+      if (fetch.resource.status > 0) verdict.http_status = fetch.resource.status;
+      verdict.challenged = fetch.blocked;
+    }
+    return verdict;
+  });
 }

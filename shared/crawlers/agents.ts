@@ -1,0 +1,47 @@
+import type { CrawlerPurpose } from '../types/audit.js';
+
+export interface CrawlerAgent {
+  /** Robots.txt product token, as the operator spells it. */
+  agent: string;
+  operator: string;
+  purpose: CrawlerPurpose;
+  /** What the agent feeds, for issue texts ("ChatGPT search"). */
+  feeds: string;
+}
+
+/**
+ * The AI-relevant agents judged per purpose (reference: checks-and-peers section 2.2; contract
+ * section 1). Beyond the contract's list: DuckAssistBot (DuckDuckGo's AI answers, an AI-search
+ * crawler in squirrelscan's taxonomy), MistralAI-User (Le Chat's live fetches) and Amazonbot
+ * (Amazon says its crawl may train its models; squirrelscan classes it as training).
+ */
+export const CRAWLER_AGENTS: readonly CrawlerAgent[] = [
+  { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', feeds: 'OpenAI model training' },
+  { agent: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', feeds: 'ChatGPT search' },
+  { agent: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', feeds: 'ChatGPT' },
+  { agent: 'ClaudeBot', operator: 'Anthropic', purpose: 'training', feeds: 'Anthropic model training' },
+  { agent: 'Claude-SearchBot', operator: 'Anthropic', purpose: 'search', feeds: 'Claude search' },
+  { agent: 'Claude-User', operator: 'Anthropic', purpose: 'user', feeds: 'Claude' },
+  { agent: 'PerplexityBot', operator: 'Perplexity', purpose: 'search', feeds: 'Perplexity' },
+  { agent: 'Perplexity-User', operator: 'Perplexity', purpose: 'user', feeds: 'Perplexity' },
+  { agent: 'Google-Extended', operator: 'Google', purpose: 'training', feeds: 'Gemini training and grounding' },
+  { agent: 'Googlebot', operator: 'Google', purpose: 'search', feeds: 'Google Search and AI Overviews' },
+  { agent: 'Bingbot', operator: 'Microsoft', purpose: 'search', feeds: 'Bing and Copilot' },
+  { agent: 'Applebot', operator: 'Apple', purpose: 'search', feeds: 'Siri, Spotlight and Safari' },
+  { agent: 'Applebot-Extended', operator: 'Apple', purpose: 'training', feeds: 'Apple model training' },
+  { agent: 'DuckAssistBot', operator: 'DuckDuckGo', purpose: 'search', feeds: 'DuckDuckGo AI answers' },
+  { agent: 'MistralAI-User', operator: 'Mistral AI', purpose: 'user', feeds: 'Le Chat' },
+  { agent: 'CCBot', operator: 'Common Crawl', purpose: 'archive', feeds: 'the Common Crawl archive' },
+  { agent: 'Bytespider', operator: 'ByteDance', purpose: 'training', feeds: 'ByteDance model training' },
+  { agent: 'meta-externalagent', operator: 'Meta', purpose: 'training', feeds: 'Meta model training' },
+  { agent: 'Amazonbot', operator: 'Amazon', purpose: 'training', feeds: 'Amazon services and model training' },
+];
+
+export function agentsWithPurpose(purpose: CrawlerPurpose): CrawlerAgent[] {
+  return CRAWLER_AGENTS.filter((a) => a.purpose === purpose);
+}
+
+/** Lower-cased tokens of search and user-triggered agents: the ones whose blocking costs citations. */
+export const CITING_AGENT_TOKENS: ReadonlySet<string> = new Set(
+  CRAWLER_AGENTS.filter((a) => a.purpose === 'search' || a.purpose === 'user').map((a) => a.agent.toLowerCase()),
+);
