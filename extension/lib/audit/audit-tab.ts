@@ -28,6 +28,7 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension'): P
 
   const rendered = inject(tabId, 'ISOLATED', captureRenderedPage, []);
   const probe = inject(tabId, 'MAIN', probeWebmcp, [PROBE_TIMEOUT_MS, RECORDER_KEY]);
+  probe.catch(() => undefined); // read in enrich; if the page cannot be read at all, nobody waits for it
   const page = await rendered; // fails fast on pages we cannot script
   assertAuditable(page.url);
   const pageUrl = known && sameDocument(known, page.url) ? known : page.url;

@@ -1,0 +1,111 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { flushQueue, type QueueDeps } from '../../extension/lib/sync/queue.js';
+import { addAudit, HISTORY_LIMIT, listRecords } from '../../extension/lib/sync/records.js';
+import { saveSettings } from '../../extension/lib/settings.js';
+import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
+import type { SendOutcome } from '../../extension/lib/sync/classify.js';
+import { sampleAudit } from './helpers/sample-audit.js';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const GOOD = { backendUrl: 'http://127.0.0.1:8787', apiKey: 'cit_good' };
+
+function deps(outcomes: SendOutcome[], now = 1_000_000): QueueDeps & { sent: string[]; scheduled: Array<number | null> } {
+  const sent: string[] = [];
+  const scheduled: Array<number | null> = [];
+  return {
+    sent,
+    scheduled,
+    now: () => now,
+    random: () => 0.5,
+    send: vi.fn(async (audit): Promise<SendOutcome> => {
+      sent.push(audit.id);
+      return outcomes.shift() ?? { kind: 'synced', status: 201 };
+    }),
+    schedule: async (at) => void scheduled.push(at),
+  };
+}
+const stateOf = async (auditId: string) => (await listRecords()).find((r) => r.id === auditId)!.sync;
+
+beforeEach(() => fakeBrowser.reset());
+
+describe('sync queue', () => {
+  it('waits for settings before sending anything', async () => {
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    const d = deps([]);
+    await flushQueue(d, true);
+    expect(d.sent).toEqual([]);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'pending', reason: NOT_CONFIGURED });
+  });
+
+  it('sends oldest first and marks each synced', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await addAudit(sampleAudit({ id: id(2) }), 'x');
+    const d = deps([{ kind: 'synced', status: 201 }, { kind: 'synced', status: 200 }]);
+    await flushQueue(d);
+    expect(d.sent).toEqual([id(1), id(2)]);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'synced', attempts: 1 });
+    expect(d.scheduled.at(-1)).toBeNull();
+  });
+
+  it('keeps audits pending with backoff while the backend is down, and does not resend before it is due', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await addAudit(sampleAudit({ id: id(2) }), 'x');
+    const down = deps([{ kind: 'retry', reason: 'Backend is unreachable' }]);
+    await flushQueue(down, true);
+    expect(down.sent).toEqual([id(1)]); // the rest would meet the same answer
+    const s = await stateOf(id(2));
+    expect(s).toMatchObject({ state: 'pending', reason: 'Backend is unreachable' });
+    expect(s.nextAttemptAt).toBeGreaterThan(1_000_000);
+    expect(down.scheduled.at(-1)).toBe(s.nextAttemptAt);
+
+    const early = deps([]);
+    await flushQueue(early);
+    expect(early.sent).toEqual([]);
+    const later = deps([], s.nextAttemptAt! + 1);
+    await flushQueue(later);
+    expect(later.sent).toEqual([id(1), id(2)]);
+    expect((await stateOf(id(2))).state).toBe('synced');
+  });
+
+  it('fails on a refused key with its reason, and retries once the key changes', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await flushQueue(deps([{ kind: 'settings', reason: 'API key refused (401)' }]), true);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'failed', reason: 'API key refused (401)' });
+
+    const same = deps([]);
+    await flushQueue(same, true);
+    expect(same.sent).toEqual([]); // the same key would be refused again
+
+    await saveSettings({ ...GOOD, apiKey: 'cit_fixed' });
+    const fixed = deps([]);
+    await flushQueue(fixed, true);
+    expect(fixed.sent).toEqual([id(1)]);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'synced' });
+  });
+
+  it('does not retry a conflict', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await flushQueue(deps([{ kind: 'rejected', reason: 'Conflict (409)' }]), true);
+    const again = deps([]);
+    await flushQueue(again, true);
+    expect(again.sent).toEqual([]);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'failed', reason: 'Conflict (409)' });
+  });
+
+  it('trims old history but never drops an unsent audit', async () => {
+    for (let i = 1; i <= HISTORY_LIMIT + 5; i++) await addAudit(sampleAudit({ id: id(i) }), 'x');
+    expect((await listRecords()).length).toBe(HISTORY_LIMIT + 5); // all pending
+    await saveSettings(GOOD);
+    await flushQueue(deps([]), true);
+    await addAudit(sampleAudit({ id: id(999) }), 'x');
+    const kept = await listRecords();
+    expect(kept.length).toBe(HISTORY_LIMIT);
+    expect(kept[0]!.id).toBe(id(999));
+    expect(await fakeBrowser.storage.local.get(`audit:${id(1)}`)).toEqual({});
+  });
+});
