@@ -15,7 +15,7 @@ export function issuesSection(audit: Audit, { style, width }: ReportContext): st
   if (audit.issues.length === 0) return [style.bold('Issues'), `  ${style.green('No issues found.')}`];
   const counts = SEVERITIES.map((s) => [audit.issues.filter((i) => i.severity === s).length, s] as const)
     .filter(([n]) => n > 0)
-    .map(([n, s]) => `${n} ${s}${n === 1 ? '' : 's'}`)
+    .map(([n, s]) => `${n} ${s}${n === 1 || s === 'critical' ? '' : 's'}`)
     .join(', ');
   const lines = [`${style.bold('Issues')} ${style.dim(`(${counts})`)}`];
   for (const severity of SEVERITIES) {

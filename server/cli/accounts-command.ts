@@ -1,0 +1,66 @@
+import { parseArgs } from 'node:util';
+import { PLANS, type Plan } from '../store/store.js';
+import type { CliIo } from './main.js';
+import { openCliStore, table } from './open-cli-store.js';
+
+const USAGE = 'Usage: citable accounts create --name NAME [--plan free|pro|agency] [--json] | citable accounts list [--json]';
+const HELP = `${USAGE}
+
+Accounts of the API server in DATA_DIR (default ./data). The API needs the Agency plan.
+
+  accounts create --name NAME [--plan P]   create an account (plan defaults to agency); prints its id
+  accounts list                            list every account
+  --json                                   machine-readable output
+`;
+
+/** `citable accounts`: the "account settings" of contract section 4, on the server machine. */
+export async function run(args: string[], io: CliIo): Promise<number> {
+  const fail = (message: string) => {
+    io.stderr.write(`citable accounts: ${message}\n`);
+    return 2;
+  };
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { name: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (err) {
+    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const [action, ...extra] = positionals;
+  if (extra.length > 0) return fail(`unexpected ${extra.join(' ')}. ${USAGE}`);
+
+  if (action === 'create') {
+    const name = values.name?.trim();
+    if (!name) return fail(`--name is required. ${USAGE}`);
+    const plan = (values.plan ?? 'agency').toLowerCase();
+    if (!(PLANS as readonly string[]).includes(plan)) return fail(`--plan must be one of ${PLANS.join(', ')}`);
+    const store = await openCliStore(io);
+    const account = await store.createAccount({ name, plan: plan as Plan });
+    await store.close();
+    io.stdout.write(
+      values.json
+        ? `${JSON.stringify(account)}\n`
+        : `Created account ${account.id} "${account.name}" (${account.plan} plan).\nCreate its first key: citable keys create --account ${account.id}\n`,
+    );
+    return 0;
+  }
+  if (action === 'list') {
+    if (values.name || values.plan) return fail(`list takes no --name or --plan. ${USAGE}`);
+    const store = await openCliStore(io);
+    const accounts = await store.listAccounts();
+    await store.close();
+    if (values.json) io.stdout.write(`${JSON.stringify(accounts)}\n`);
+    else if (accounts.length === 0) io.stdout.write('No accounts yet. Create one: citable accounts create --name NAME --plan agency\n');
+    else io.stdout.write(table([['ID', 'PLAN', 'CREATED', 'NAME'], ...accounts.map((a) => [a.id, a.plan, a.created_at, a.name])]));
+    return 0;
+  }
+  return fail(action ? `unknown action "${action}". ${USAGE}` : USAGE);
+}
