@@ -1,0 +1,34 @@
+import { defineRule, fail, notApplicable, pass } from '../../judge/rule.js';
+import { documentKind } from './document-kind.js';
+import { shellVerdict } from './readable-content.js';
+
+/** The critical Rendering verdict: the server HTML is an empty shell that JavaScript fills in. */
+export const noContentWithoutJsRule = defineRule({
+  id: 'rendering.no-content-without-js',
+  category: 'Rendering',
+  weight: 10,
+  severity: 'critical',
+  title: 'No content without JavaScript',
+  check(ctx) {
+    if (documentKind(ctx) !== 'html') return notApplicable();
+    const { shell, evidence, markers } = shellVerdict(ctx);
+    if (!shell) return pass();
+    const words = plural(evidence.rawWords, 'word');
+    if (evidence.renderedWords !== null) {
+      return fail(
+        `The server HTML has ${words} but the page shows ${plural(evidence.renderedWords, 'word')} after JavaScript runs, so AI crawlers, which do not run JavaScript, see next to nothing. Render the main content on the server (SSR or static generation).`,
+      );
+    }
+    return fail(
+      `The server HTML has ${words} and ${listOf(markers)}: AI crawlers, which do not run JavaScript, see an empty page. Render the main content on the server (SSR or static generation).`,
+    );
+  },
+});
+
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
