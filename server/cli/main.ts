@@ -32,6 +32,8 @@ interface CommandEntry {
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
   audit: { usage: 'audit <url> [--json] [--fail-under N]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  accounts: { usage: 'accounts create|list', summary: 'API accounts in DATA_DIR (default ./data)', load: () => import('./accounts-command.js') },
+  keys: { usage: 'keys create|list|revoke', summary: 'API keys: printed once, stored hashed', load: () => import('./keys-command.js') },
 };
 
 export function helpText(): string {

@@ -29,7 +29,7 @@ describe('GET /api/v1/openapi.json', () => {
     const router = createApiRouter({ guard: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps);
     const served = new Set<string>(['GET /healthz']);
     for (const layer of router.stack) {
-      const path = layer.path.replace(/:(\w+)/g, '{$1}');
+      const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
       for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${path}`);
     }
     const documented = new Set<string>();

@@ -23,7 +23,7 @@ export interface RequestOptions {
   key?: string | null;
   body?: unknown;
   /** Sent as is (not JSON-encoded). */
-  rawBody?: string | Buffer;
+  rawBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -64,7 +64,7 @@ export async function startTestApi(deps: Partial<AppDeps> & { dataDir?: string }
     const headers: Record<string, string> = { ...options.headers };
     const key = options.key === undefined ? main.key : options.key;
     if (key !== null) headers.authorization ??= `Bearer ${key}`;
-    let body: string | Buffer | undefined = options.rawBody;
+    let body: string | undefined = options.rawBody;
     if (options.body !== undefined) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
