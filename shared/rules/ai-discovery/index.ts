@@ -1,3 +1,24 @@
 import type { Rule } from '../../judge/rule.js';
+import { llmsTxtPresent } from './llms-txt-present.js';
+import { llmsTxtValid } from './llms-txt-valid.js';
+import { llmsFullTxt } from './llms-full-txt.js';
+import { sitemapPresent } from './sitemap-present.js';
+import { sitemapLastmod } from './sitemap-lastmod.js';
+import { sitemapListsPage } from './sitemap-lists-page.js';
+import { sitemapInRobots } from './sitemap-in-robots.js';
+import { markdownNegotiation } from './markdown-negotiation.js';
+import { markdownAlternateLink } from './markdown-alternate.js';
+import { canonicalUrl } from './canonical.js';
 
-export const aiDiscoveryRules: readonly Rule[] = [];
+export const aiDiscoveryRules: readonly Rule[] = [
+  llmsTxtPresent,
+  llmsTxtValid,
+  llmsFullTxt,
+  sitemapPresent,
+  sitemapLastmod,
+  sitemapListsPage,
+  sitemapInRobots,
+  markdownNegotiation,
+  markdownAlternateLink,
+  canonicalUrl,
+];

@@ -1,0 +1,151 @@
+import type { LlmsTxtProblem, LlmsTxtSection, LlmsTxtValidation } from './types.js';
+import { clip, linkUrlProblem, matchListItem, parseListItem } from './link-grammar.js';
+import { classifyLines, type MarkdownLine } from './markdown-lines.js';
+
+/** Reports stop here; a file with more problems than this needs rewriting, not a longer list. */
+const MAX_PROBLEMS = 25;
+/** Agents read llms.txt whole; peers (Vercel, afdocs) warn above this size. */
+const SIZE_ADVICE_CHARS = 100_000;
+
+/**
+ * Validates llms.txt text against the llmstxt.org grammar: an H1 title first (the only required
+ * part), then an optional blockquote summary, then any Markdown except headings, then H2 sections
+ * whose list items are `- [name](url)` optionally followed by `: notes`. Pure; never throws.
+ */
+export function validateLlmsTxt(text: string): LlmsTxtValidation {
+  const problems: LlmsTxtProblem[] = [];
+  const add = (severity: LlmsTxtProblem['severity'], line: number | null, message: string) =>
+    problems.push({ severity, line, message });
+  const lines = classifyLines(text);
+  const result: LlmsTxtValidation = { title: null, summary: null, sections: [], linkCount: 0, problems, valid: false };
+
+  const firstBlock = lines.find((l) => l.kind !== 'blank');
+  if (!firstBlock) {
+    add('error', null, 'the file is empty (start it with "# Site name")');
+    return finish(result);
+  }
+  if (text.length > SIZE_ADVICE_CHARS) {
+    add('warning', null, `the file is ${text.length.toLocaleString('en')} characters (keep llms.txt under 100,000 so agents can read it whole, and put the full text in llms-full.txt)`);
+  }
+
+  // 1. The H1 title, which must be the first block.
+  let cursor = 0;
+  const firstH1 = lines.find((l) => l.kind === 'heading' && l.level === 1);
+  if (firstBlock.kind === 'heading' && firstBlock.level === 1) {
+    result.title = firstBlock.text || null;
+    cursor = firstBlock.index + 1;
+  } else if (firstH1) {
+    add('error', firstBlock.number, `the H1 title (line ${firstH1.number}) must come first, but the file starts with ${describe(firstBlock)}`);
+    result.title = firstH1.text || null;
+    cursor = firstH1.index + 1;
+  } else {
+    add('error', null, 'the file has no H1 title (its first line must be "# Site name")');
+  }
+  if (firstH1 && !firstH1.text) add('error', firstH1.number, 'the H1 title is empty');
+  if (firstH1?.loose) add('warning', firstH1.number, 'write the H1 as "# Title" with a space after the #');
+
+  // 2. The optional blockquote summary right after the title.
+  while (cursor < lines.length && lines[cursor]!.kind === 'blank') cursor++;
+  if (firstH1 && cursor < lines.length && lines[cursor]!.kind === 'quote') {
+    const quote: string[] = [];
+    while (cursor < lines.length && lines[cursor]!.kind === 'quote') quote.push(lines[cursor++]!.text);
+    result.summary = quote.join(' ').trim() || null;
+  } else if (firstH1) {
+    add('warning', null, 'no blockquote summary after the H1 (add "> One-sentence summary of the site" so agents know what it is)');
+  }
+
+  // 3. Free Markdown (no headings), then 4. H2 file-list sections.
+  let section: LlmsTxtSection | null = null;
+  let infoLinks = 0;
+  for (let i = firstH1 ? cursor : 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.kind === 'heading') {
+      if (line === firstH1) continue;
+      if (line.level === 1) add('error', line.number, `a second H1 ("${clip(line.raw)}"), but the file has one H1 title and uses H2 for sections`);
+      else if (line.level === 2) {
+        section = { name: line.text, line: line.number, optional: line.text.trim().toLowerCase() === 'optional', links: [] };
+        result.sections.push(section);
+        if (!line.text) add('error', line.number, 'an H2 heading with no name');
+        if (line.loose) add('warning', line.number, 'write H2 headings as "## Name" with a space after the ##');
+      } else {
+        add('error', line.number, `H${line.level} heading "${clip(line.raw)}": only H2 headings ("## Name") may start a section of links`);
+      }
+      continue;
+    }
+    if (line.kind === 'text' || line.kind === 'quote') {
+      if (!section) infoLinks += (line.text.match(/\]\(/g) ?? []).length;
+      continue;
+    }
+    if (line.kind !== 'list') continue;
+    if (!section) {
+      infoLinks += (line.text.match(/\]\(/g) ?? []).length;
+      continue;
+    }
+    checkListItem(line, section, result, add);
+  }
+
+  for (const s of result.sections) {
+    if (!s.links.length) add('warning', s.line, `section "${clip(s.name)}" lists no links`);
+  }
+  if (result.linkCount === 0 && infoLinks === 0) {
+    add('warning', null, 'the file links to nothing (list key pages as "- [name](url): notes" under H2 sections)');
+  }
+  return finish(result);
+}
+
+function checkListItem(
+  line: MarkdownLine,
+  section: LlmsTxtSection,
+  result: LlmsTxtValidation,
+  add: (severity: LlmsTxtProblem['severity'], line: number | null, message: string) => void,
+): void {
+  const match = matchListItem(line.raw);
+  if (!match) return;
+  const parsed = parseListItem(match.marker, match.content);
+  if (!parsed.ok) {
+    add('error', line.number, `list item "${clip(match.content)}" is not a link (file lists use "- [name](url): notes")`);
+    return;
+  }
+  const { item } = parsed;
+  section.links.push({ name: item.name, url: item.url, notes: item.notes, line: line.number });
+  if (item.marker !== '-') add('error', line.number, `list item starts with "${item.marker}" (file lists use "- [name](url)")`);
+  if (!item.name) add('error', line.number, 'a link with no name (write "- [name](url)")');
+  const urlProblem = linkUrlProblem(item.url);
+  if (urlProblem) add('error', line.number, urlProblem);
+  else if (item.marker === '-' && item.name) result.linkCount++;
+  if (item.stray) add('warning', line.number, `notes after a link go after ": " ("- [name](url): notes"), found "${clip(item.stray)}"`);
+}
+
+function describe(line: MarkdownLine): string {
+  switch (line.kind) {
+    case 'heading':
+      return `an H${line.level} heading ("${clip(line.raw)}")`;
+    case 'quote':
+      return 'a blockquote';
+    case 'list':
+      return 'a list';
+    case 'fence':
+    case 'code':
+      return 'a code block';
+    default:
+      return `"${clip(line.raw)}"`;
+  }
+}
+
+function finish(result: LlmsTxtValidation): LlmsTxtValidation {
+  const { problems } = result;
+  // Errors first, then by line, so a capped list still shows what makes the file invalid.
+  problems.sort((a, b) => rank(a) - rank(b) || (a.line ?? 0) - (b.line ?? 0));
+  result.valid = !problems.some((p) => p.severity === 'error');
+  if (problems.length > MAX_PROBLEMS) {
+    const dropped = problems.length - (MAX_PROBLEMS - 1);
+    problems.splice(MAX_PROBLEMS - 1, problems.length, {
+      severity: problems[MAX_PROBLEMS - 1]!.severity,
+      line: null,
+      message: `and ${dropped} more problems`,
+    });
+  }
+  return result;
+}
+
+const rank = (p: LlmsTxtProblem) => (p.severity === 'error' ? 0 : 1);
