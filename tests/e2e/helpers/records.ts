@@ -10,18 +10,20 @@ export async function readRecords(session: ExtensionSession): Promise<StoredReco
   return session.worker.evaluate(async () => ((await chrome.storage.local.get('records')).records ?? []) as never);
 }
 
-/** Waits until every given audit has the expected sync state; returns the records. */
+/** Waits until every given audit has the expected sync state (and reason, if given); returns the records. */
 export async function waitForSyncState(
   session: ExtensionSession,
   ids: string[],
   state: StoredRecord['sync']['state'],
+  reason?: RegExp,
   timeoutMs = 45_000,
 ): Promise<StoredRecord[]> {
   const deadline = Date.now() + timeoutMs;
   let records: StoredRecord[] = [];
+  const matches = (r: StoredRecord) => r.sync.state === state && (!reason || reason.test(r.sync.reason ?? ''));
   while (Date.now() < deadline) {
     records = (await readRecords(session)).filter((r) => ids.includes(r.id));
-    if (records.length === ids.length && records.every((r) => r.sync.state === state)) return records;
+    if (records.length === ids.length && records.every(matches)) return records;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`timed out waiting for ${state}: ${JSON.stringify(records.map((r) => [r.id, r.sync]))}`);
