@@ -16,6 +16,9 @@ await build({
   format: 'esm',
   target: 'node20',
   packages: 'external',
+  // Dynamic imports become their own chunks, so `citable --help` does not load the engine or the store.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   sourcemap: 'linked',
   logLevel: 'warning',
 });
