@@ -1,5 +1,5 @@
 import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule.js';
-import { readJsonLd } from '../../structured-data/json-ld.js';
+import { isJsonLdType, readJsonLd } from '../../structured-data/json-ld.js';
 import { inlineMarkup } from '../../structured-data/inline-markup.js';
 import { listPhrase } from './list-phrase.js';
 
@@ -13,6 +13,13 @@ export const jsonLdPresent = defineRule({
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     if (readJsonLd(ctx).blocks.length) return pass();
+    const rendered = ctx.renderedFacts;
+    if (rendered?.scripts.some((s) => isJsonLdType(s.type))) {
+      return fail(
+        'The page adds its JSON-LD with JavaScript, and AI crawlers read the server HTML without running scripts, so they never see it. Render the <script type="application/ld+json"> block on the server.',
+        { title: 'JSON-LD only added by JavaScript' },
+      );
+    }
     const inline = inlineMarkup(ctx);
     const types = [...new Set([...inline.microdataTypes, ...inline.rdfaTypes])];
     if (types.length || inline.itempropCount) {

@@ -27,7 +27,10 @@ export const schemaIdentity = defineRule({
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const { entities } = readJsonLd(ctx);
-    const publishers = entities.filter((e) => hasFamily(e.types, 'Organization') || e.types.includes('Person'));
+    // A nested Person is usually an author, not the site's publisher; only a top-level or publisher Person counts.
+    const publishers = entities.filter(
+      (e) => hasFamily(e.types, 'Organization') || (e.types.includes('Person') && (e.depth === 0 || /publisher$/.test(e.path))),
+    );
     const websites = entities.filter((e) => hasFamily(e.types, 'WebSite'));
 
     if (!publishers.length && !websites.length) {

@@ -55,6 +55,10 @@ describe('json-ld.present', () => {
     expect(r.score).toBe(0.5);
     expect(r.detail).toMatch(/RDFa \(Article\)/);
   });
+  test('JSON-LD that only the rendered DOM has (added by JavaScript) fails with its own headline', () => {
+    const s = { ...page(''), rendered: { html: `<html><head>${ld(ORG)}</head></html>`, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:00Z' } };
+    expect(runRule(jsonLdPresent, s)).toMatchObject({ score: 0, title: 'JSON-LD only added by JavaScript' });
+  });
   test('words in scripts are not mistaken for microdata', () => {
     expect(runRule(jsonLdPresent, page('<script>var s = "itemtype=\\"https://schema.org/Product\\"";</script>'))!.score).toBe(0);
   });
@@ -176,6 +180,10 @@ describe('schema.identity', () => {
     const r = runRule(schemaIdentity, page(ld({ '@context': ctx, '@type': 'Organization', name: 'Ex', url: 'https://example.com/' })))!;
     expect(r.score).toBeCloseTo(0.5);
     expect(r.detail).toMatch(/Organization logo, Organization sameAs and a WebSite entity/);
+  });
+  test('an article author (a nested Person) is not taken for the site identity', () => {
+    const html = ld({ '@context': ctx, '@type': 'Article', author: { '@type': 'Person', name: 'J', url: 'https://j.dev/' } });
+    expect(runRule(schemaIdentity, page(html))!.score).toBe(0);
   });
   test('a Person publisher is scored on image instead of logo', () => {
     const person = { '@context': ctx, '@type': 'Person', name: 'Jane', url: 'https://jane.dev/', image: 'https://jane.dev/me.jpg', sameAs: 'https://github.com/jane' };
