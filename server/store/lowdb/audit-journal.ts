@@ -23,7 +23,8 @@ export class AuditJournal {
   #handle: FileHandle;
   #size: number;
   #pending: PendingAppend[] = [];
-  #draining: Promise<void> | null = null;
+  #writing = false;
+  #draining: Promise<void> = Promise.resolve();
   #broken: Error | null = null;
 
   private constructor(handle: FileHandle, size: number) {
@@ -62,18 +63,28 @@ export class AuditJournal {
     if (this.#broken) return Promise.reject(this.#broken);
     return new Promise<void>((resolve, reject) => {
       this.#pending.push({ bytes: Buffer.from(`${JSON.stringify(record)}\n`), resolve, reject });
-      this.#draining ??= this.#drain().finally(() => (this.#draining = null));
+      if (!this.#writing) {
+        this.#writing = true;
+        this.#draining = this.#drain();
+      }
     });
   }
 
+  /** Writes what is already queued, then closes; later appends are refused. */
   async close(): Promise<void> {
+    this.#broken ??= new Error('the audit journal is closed');
     await this.#draining;
     await this.#handle.close();
-    this.#broken ??= new Error('the audit journal is closed');
   }
 
+  /** Writes batches until none is pending. The loop ends and clears #writing synchronously after the last
+   *  check, so an append made by a caller this batch resumed always starts a new drain. */
   async #drain(): Promise<void> {
-    while (this.#pending.length > 0) {
+    for (;;) {
+      if (this.#pending.length === 0) {
+        this.#writing = false;
+        return;
+      }
       const batch = this.#pending.splice(0);
       const bytes = Buffer.concat(batch.map((p) => p.bytes));
       try {

@@ -1,0 +1,63 @@
+import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AuditJournal } from '../../../server/store/lowdb/audit-journal.js';
+
+const parse = (v: unknown) => (typeof v === 'object' && v !== null && 'n' in v ? (v as { n: number }) : null);
+
+describe('AuditJournal', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'citable-journal-'));
+    file = path.join(dir, 'audits.journal');
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('appends one line per record and reads them back in order', async () => {
+    const { journal } = await AuditJournal.open(file, parse);
+    await Promise.all(Array.from({ length: 20 }, (_, n) => journal.append({ n })));
+    await journal.close();
+    const { journal: again, load } = await AuditJournal.open(file, parse);
+    await again.close();
+    expect(load.records.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+    expect(load.dropped).toBe(0);
+    expect((await readFile(file, 'utf8')).split('\n')).toHaveLength(21);
+  });
+
+  it('drops a torn last line (a crash mid-append), cuts it off, and appends cleanly after it', async () => {
+    const { journal } = await AuditJournal.open(file, parse);
+    await journal.append({ n: 1 });
+    await journal.append({ n: 2 });
+    await journal.close();
+    await appendFile(file, '{"n":3, "half'); // the bytes a crash left of the third append
+    const sizeWithTear = (await stat(file)).size;
+
+    const reopened = await AuditJournal.open(file, parse);
+    expect(reopened.load.records).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(reopened.load.dropped).toBe(1);
+    expect((await stat(file)).size).toBeLessThan(sizeWithTear);
+    await reopened.journal.append({ n: 4 });
+    await reopened.journal.close();
+
+    const last = await AuditJournal.open(file, parse);
+    await last.journal.close();
+    expect(last.load.records).toEqual([{ n: 1 }, { n: 2 }, { n: 4 }]);
+    expect(last.load.dropped).toBe(0);
+  });
+
+  it('skips a damaged line in the middle and keeps the rest', async () => {
+    await appendFile(file, '{"n":1}\n\u0000\u0000garbage\n{"n":2}\n{"other":true}\n');
+    const { journal, load } = await AuditJournal.open(file, parse);
+    await journal.close();
+    expect(load.records).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(load.dropped).toBe(2);
+  });
+
+  it('refuses appends after close', async () => {
+    const { journal } = await AuditJournal.open(file, parse);
+    await journal.close();
+    await expect(journal.append({ n: 1 })).rejects.toThrow(/closed/);
+  });
+});
