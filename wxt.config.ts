@@ -15,6 +15,8 @@ export default defineConfig({
   outDir: e2e ? '.output/e2e' : '.output',
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({ plugins: [preact()] }),
+  // The sources zip (Firefox review) needs what builds the extension: the engine, extension/ and configs.
+  zip: { excludeSources: ['dist/**', 'data/**', 'server/**', 'tests/**', 'bench/**', 'test-results/**', 'coverage/**', 'docs/**'] },
   manifest: ({ manifestVersion, browser }) => ({
     name: 'Citable',
     description: 'Can AI answer engines read, use and cite this page? One-click audit of the current tab.',
