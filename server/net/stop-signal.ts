@@ -17,7 +17,9 @@ export function createStop(timeoutMs: number, outer: AbortSignal | undefined): S
     error = why;
     controller.abort(why);
   };
-  const timer = setTimeout(() => abort({ code: 'timeout', message: `no complete answer within ${timeoutMs} ms` }), timeoutMs);
+  // setTimeout fires at once for NaN or anything over 2^31-1 ms: clamp to a sane range.
+  const ms = Number.isFinite(timeoutMs) ? Math.min(Math.max(1, timeoutMs), 2 ** 31 - 1) : 10_000;
+  const timer = setTimeout(() => abort({ code: 'timeout', message: `no complete answer within ${ms} ms` }), ms);
   const onOuter = () => abort({ code: 'deadline', message: 'the audit deadline ran out' });
   if (outer?.aborted) onOuter();
   else outer?.addEventListener('abort', onOuter, { once: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, gather } from '../../shared/index.js';
+import { DEFAULT_LIMITS, gather, type Audit } from '../../shared/index.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { deflateBomb, drip, hugePage, PNG_1X1, withPeakRss } from '../server/net/hostile-handlers.js';
@@ -22,7 +22,12 @@ beforeAll(async () => {
     '/loop/b': { status: 301, headers: { location: '/loop/a' } },
     '/drip': drip(1000),
     '/bad-utf8': {
-      body: Buffer.concat([Buffer.from(PAGE.slice(0, 80)), Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe2, 0x82, 0xed, 0xa0, 0x80]), Buffer.from(PAGE.slice(80))]),
+      // Invalid sequences inside the visible text: a lone 0xff, a bad continuation, a cut 3-byte char, a surrogate.
+      body: Buffer.concat([
+        Buffer.from(PAGE.slice(0, PAGE.indexOf('Some'))),
+        Buffer.from([0xff, 0x20, 0xc3, 0x28, 0x20, 0xe2, 0x82, 0x20, 0xed, 0xa0, 0x80, 0x20]),
+        Buffer.from(PAGE.slice(PAGE.indexOf('Some'))),
+      ]),
       headers: { 'content-type': 'text/html; charset=utf-8' },
     },
     '/png': { body: PNG_1X1, headers: { 'content-type': 'image/png' } },
@@ -33,13 +38,15 @@ beforeAll(async () => {
 afterAll(() => site.close());
 
 const url = (path: string) => `${site.url}${path}`;
+const rulesRaised = (audit: Audit) => audit.issues.map((i) => i.rule);
 const fast = { requestTimeoutMs: 2000, deadlineMs: 8000 };
 
 describe('a 50 MB page (real default limits)', () => {
-  it('is audited from its first 5 MB in bounded memory', async () => {
+  it('is audited from its first 5 MB in bounded memory, with a page-weight issue', async () => {
     const { result, peakGrowth } = await withPeakRss(() => auditOutcome(url('/huge')));
     expect(result.error).toBeUndefined();
     expectWellFormed(result.audit!);
+    expect(rulesRaised(result.audit!)).toContain('rendering.page-weight');
     expect(peakGrowth).toBeLessThan(512 * MB);
   });
 
@@ -55,10 +62,11 @@ describe('a 50 MB page (real default limits)', () => {
 });
 
 describe('a 10 GB gzip bomb as the page (real default limits)', () => {
-  it('inflates only to the cap and is audited', async () => {
+  it('inflates only to the cap and is audited, with a page-weight issue', async () => {
     const { result, peakGrowth } = await withPeakRss(() => auditOutcome(url('/bomb')));
     expect(result.error).toBeUndefined();
     expectWellFormed(result.audit!);
+    expect(rulesRaised(result.audit!)).toContain('rendering.page-weight');
     expect(peakGrowth).toBeLessThan(512 * MB);
     const snap = await gather(url('/bomb'), url('/bomb'), { fetcher: createNodeFetcher({ allowPrivate: true }) });
     expect(snap.page.truncated).toBe(true);
@@ -101,9 +109,10 @@ describe('a page dripping one byte a second', () => {
 });
 
 describe('invalid UTF-8', () => {
-  it('is decoded with replacement characters and audited', async () => {
+  it('is decoded with replacement characters and audited, with a text-encoding issue', async () => {
     const { audit } = await auditOutcome(url('/bad-utf8'), fast);
     expectWellFormed(audit!);
+    expect(rulesRaised(audit!)).toContain('rendering.text-encoding');
     const snap = await gather(url('/bad-utf8'), url('/bad-utf8'), { fetcher: createNodeFetcher({ allowPrivate: true }), limits: fast });
     expect(snap.page.encoding).toBe('utf-8');
     expect(snap.page.body).toContain('\uFFFD');
@@ -112,9 +121,11 @@ describe('invalid UTF-8', () => {
 });
 
 describe('a binary response as the page', () => {
-  it('a PNG is flagged binary, not decoded, and still audited', async () => {
+  it('a PNG is flagged binary, not decoded, and audited with a critical not-html issue', async () => {
     const { audit } = await auditOutcome(url('/png'), fast);
     expectWellFormed(audit!);
+    expect(audit!.issues.find((i) => i.rule === 'rendering.not-html')?.severity).toBe('critical');
+    expect(audit!.score).toBeLessThanOrEqual(49);
     const snap = await gather(url('/png'), url('/png'), { fetcher: createNodeFetcher({ allowPrivate: true }), limits: fast });
     expect(snap.page.binary).toBe(true);
     expect(snap.page.body).toBe('');

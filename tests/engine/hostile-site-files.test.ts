@@ -35,9 +35,10 @@ describe('a 5 MB robots.txt', () => {
     expect(snap.robotsTxt?.body.startsWith('User-agent: GPTBot')).toBe(true);
   });
 
-  it('does not stop the audit', async () => {
+  it('does not stop the audit, and raises robots.too-large', async () => {
     const { audit } = await auditOutcome(`${site.url}/`);
     expectWellFormed(audit!);
+    expect(audit!.issues.map((i) => i.rule)).toContain('robots.too-large');
   });
 });
 

@@ -87,3 +87,11 @@ describe('the caller signal (audit deadline)', () => {
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
+
+describe('odd timeout values', () => {
+  it.each([[Number.POSITIVE_INFINITY], [2 ** 40], [Number.NaN]])('treats timeoutMs %s as a long timeout, not an instant one', async (timeoutMs) => {
+    const res = await fetcher.fetch(`${site.url}/ok`, { maxBytes: 1024, timeoutMs });
+    expect(res.error).toBeUndefined();
+    expect(res.body).toBe('ok');
+  });
+});
