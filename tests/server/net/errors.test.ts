@@ -50,6 +50,22 @@ describe('network errors become codes, never exceptions', () => {
     }
   });
 
+  it('refuses an endless response head (header bomb) as network', async () => {
+    const server = await tcpServer((socket) => {
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\nX-Pad: ');
+        socket.write('a'.repeat(1024 * 1024));
+      });
+    });
+    try {
+      const res = await fetcher.fetch(`http://127.0.0.1:${server.port}/`, opts);
+      expect(res.error?.code).toBe('network');
+      expect(res.error?.message).toMatch(/header/i);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('reports a body the server cut before Content-Length as network', async () => {
     const server = await tcpServer((socket) => {
       socket.once('data', () => socket.end('HTTP/1.1 200 OK\r\nContent-Length: 100\r\nContent-Type: text/html\r\n\r\nonly this'));
