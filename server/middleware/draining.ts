@@ -11,7 +11,10 @@ export function refuseWhileDraining(isDraining: () => boolean): Middleware {
       ctx.set('Connection', 'close');
       throw new HttpError(503, 'The server is shutting down: retry shortly', { 'Retry-After': '5' });
     }
-    await next();
-    if (isDraining()) ctx.set('Connection', 'close'); // began before SIGTERM: answer, then let the socket go
+    try {
+      await next();
+    } finally {
+      if (isDraining()) ctx.set('Connection', 'close'); // began before SIGTERM: answer, then let the socket go
+    }
   };
 }
