@@ -1,0 +1,117 @@
+/**
+ * One (prompt, engine) of a check: `runs` samples, one after the other, each under the engine's
+ * concurrency slot and daily budget. Whatever goes wrong becomes the row's status and reason: this
+ * never throws, except when the check is cancelled. After an auth, quota or budget failure the
+ * remaining samples are not sent: they would fail the same way and spend money.
+ */
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import type { CitationResult } from '../../../shared/schema/citation.js';
+import { EngineError } from '../engines/engine-error.js';
+import { ProviderHttp } from '../http/provider-http.js';
+import { scoreAnswer } from '../match/score-answer.js';
+import { aggregateRuns, type RunOutcome } from './aggregate-runs.js';
+import { CheckCancelledError, type CheckEnvironment, type TrackedPrompt } from './check-environment.js';
+
+export interface PairTask {
+  prompt: TrackedPrompt;
+  engine: CitationEngineId;
+  checkId: string;
+}
+
+export interface PairResult {
+  row: CitationResult;
+  /** Provider requests made (retries and follow-ups included). */
+  calls: number;
+}
+
+const HOPELESS = new Set(['auth', 'quota', 'budget']);
+
+export async function runPair(task: PairTask, env: CheckEnvironment, signal?: AbortSignal): Promise<PairResult> {
+  const engine = env.engines[task.engine];
+  const settings = env.config.engines[task.engine];
+  const base = {
+    prompt: task.prompt.text,
+    engine: task.engine,
+    prompt_id: task.prompt.id,
+    domain: task.prompt.domain,
+    model: settings.model,
+    check_id: task.checkId,
+  };
+  if (!engine.isConfigured(env.config)) {
+    const row: CitationResult = {
+      ...base,
+      cited: false,
+      checked_at: env.now().toISOString(),
+      status: 'not_configured',
+      error: `${settings.keyVariable} is not set`,
+      cited_urls: [],
+      position: null,
+      runs: 0,
+      cited_runs: 0,
+      failed_runs: 0,
+      retrieved: false,
+      unresolved_citations: 0,
+    };
+    return { row, calls: 0 };
+  }
+
+  const runs = task.prompt.runs ?? env.config.defaultRuns;
+  const outcomes: RunOutcome[] = [];
+  let calls = 0;
+  let hopeless: string | null = null;
+  for (let i = 0; i < runs; i++) {
+    if (hopeless !== null) {
+      outcomes.push({ kind: 'failed', reason: hopeless });
+      continue;
+    }
+    const http = providerHttp(task.engine, env, signal);
+    try {
+      outcomes.push(await runOnce(task, env, http, signal));
+    } catch (error) {
+      if (signal?.aborted) throw new CheckCancelledError();
+      const reason = error instanceof EngineError ? error.message : `unexpected failure: ${String(error)}`;
+      env.logger?.warn('citation run failed', { engine: task.engine, prompt_id: task.prompt.id, reason });
+      outcomes.push({ kind: 'failed', reason });
+      if (error instanceof EngineError && HOPELESS.has(error.kind)) hopeless = reason;
+      if (!(error instanceof EngineError)) env.logger?.error('citation engine bug', { engine: task.engine, error: String(error) });
+    } finally {
+      calls += http.calls;
+    }
+  }
+  return { row: { ...base, checked_at: env.now().toISOString(), ...aggregateRuns(outcomes) }, calls };
+}
+
+async function runOnce(task: PairTask, env: CheckEnvironment, http: ProviderHttp, signal?: AbortSignal): Promise<RunOutcome> {
+  await env.gate.budget.prepare(task.engine);
+  const release = await env.gate.acquire(task.engine);
+  try {
+    if (signal?.aborted) throw new CheckCancelledError();
+    const answer = await env.engines[task.engine].ask(task.prompt.text, {
+      settings: env.config.engines[task.engine],
+      config: env.config,
+      http,
+      resolveRedirect: env.resolveRedirect,
+      signal,
+    });
+    const score = scoreAnswer(answer, task.prompt);
+    if (answer.overviewShown === false) return { kind: 'answer', status: 'no_ai_overview', score };
+    return { kind: 'answer', status: answer.searched ? 'ok' : 'no_search', score };
+  } finally {
+    release();
+  }
+}
+
+function providerHttp(engine: CitationEngineId, env: CheckEnvironment, signal?: AbortSignal): ProviderHttp {
+  return new ProviderHttp({
+    timeoutMs: env.config.requestTimeoutMs,
+    retry: { maxAttempts: env.config.maxAttempts, ...env.http?.retry },
+    fetch: env.http?.fetch,
+    sleep: env.http?.sleep,
+    random: env.http?.random,
+    now: () => env.now().getTime(),
+    beforeAttempt: () => env.gate.budget.take(engine),
+    signal,
+    onRetry: ({ attempt, delayMs, error }) =>
+      env.logger?.info('citation request retry', { engine, attempt, delay_ms: delayMs, kind: error.kind, status: error.status ?? null }),
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * Gemini slot: generateContent with the google_search tool (citation-engines.md 1.3).
+ * Chunks referenced by `groundingSupports` are the inline citations (all chunks when the answer has no
+ * supports); every chunk was retrieved. Chunk URIs are opaque redirects: each is resolved once (the
+ * Location header, never followed), falling back to the chunk title when it is a bare domain.
+ * A bad key is a 400 with reason API_KEY_INVALID, not a 401.
+ */
+import { EngineError } from './engine-error.js';
+import { asArray, asObject, asString, errorObject, type JsonObject } from './json-read.js';
+import type { Citation, CitationEngine, EngineAnswer, EngineContext } from './types.js';
+import type { ProviderReply } from '../http/provider-http.js';
+import { protobufDurationMs, retryAfterMs } from '../http/retry-after.js';
+import { snippet, statusError } from '../http/status-error.js';
+import { titleAsHost } from '../match/gemini-redirect.js';
+
+const PROVIDER = 'Gemini';
+const RESOLVE_AT_ONCE = 4;
+
+export const geminiEngine: CitationEngine = {
+  id: 'gemini',
+  provider: PROVIDER,
+  isConfigured: (config) => config.engines.gemini.apiKey !== null,
+  async ask(promptText, ctx) {
+    const { apiKey, baseUrl, model } = ctx.settings;
+    const reply = await ctx.http.send(
+      {
+        method: 'POST',
+        url: `${baseUrl}/models/${encodeURIComponent(model ?? '')}:generateContent`,
+        headers: { 'x-goog-api-key': apiKey ?? '' },
+        body: {
+          contents: [{ role: 'user', parts: [{ text: promptText }] }],
+          tools: [{ google_search: {} }],
+        },
+      },
+      (r) => classifyGemini(r, ctx.http.now),
+    );
+    return readResponse(reply.json, ctx);
+  },
+};
+
+export function classifyGemini(reply: ProviderReply, nowMs: number): EngineError | null {
+  if (reply.status >= 200 && reply.status < 300) {
+    const body = asObject(reply.json);
+    if (!body) return new EngineError('bad_response', `${PROVIDER} answered 200 with a body that is not JSON`);
+    if (asArray(body.candidates).length === 0) {
+      const blocked = asString(asObject(body.promptFeedback)?.blockReason);
+      return new EngineError('bad_response', `${PROVIDER} returned no answer${blocked ? ` (prompt blocked: ${blocked})` : ''}`);
+    }
+    return null;
+  }
+  const error = errorObject(reply.json);
+  const details = asArray(error?.details).map(asObject).filter((d): d is JsonObject => d !== undefined);
+  const reasons = details.map((d) => asString(d.reason)).filter(Boolean);
+  const status = asString(error?.status);
+  const message = snippet(error?.message);
+  if (reasons.includes('API_KEY_INVALID')) return new EngineError('auth', `${PROVIDER} rejected the API key (API_KEY_INVALID)`, { status: reply.status });
+  if (reply.status === 429) {
+    const violations = details.flatMap((d) => asArray(d.violations)).map(asObject);
+    const daily = violations.some((v) => /PerDay/i.test(asString(v?.quotaId) ?? ''));
+    const none = violations.some((v) => asString(v?.quotaValue) === '0');
+    if (none) return new EngineError('quota', `${PROVIDER} quota is 0 for this key: enable search grounding or billing`, { status: 429 });
+    // A per-day quota resets tomorrow: waiting seconds cannot help.
+    if (daily) return new EngineError('quota', `${PROVIDER} daily quota exhausted`, { status: 429 });
+    const hinted = details.map((d) => protobufDurationMs(d.retryDelay)).find((ms) => ms !== null) ?? null;
+    return new EngineError('rate_limited', `${PROVIDER} rate limit (HTTP 429)${status ? `: ${status}` : ''}`, {
+      status: 429,
+      retryAfterMs: hinted ?? retryAfterMs(reply.headers, nowMs),
+    });
+  }
+  return statusError(reply, PROVIDER, nowMs, [status, message].filter(Boolean).join(': '));
+}
+
+async function readResponse(json: unknown, ctx: EngineContext): Promise<EngineAnswer> {
+  const candidate = asObject(asArray(asObject(json)?.candidates)[0]);
+  const grounding = asObject(candidate?.groundingMetadata);
+  const chunks = asArray(grounding?.groundingChunks).map((c) => asObject(asObject(c)?.web));
+  const queries = asArray(grounding?.webSearchQueries);
+  const searched = grounding !== undefined && (queries.length > 0 || chunks.length > 0);
+  if (!searched) return { searched: false, citations: [], retrieved: [] };
+
+  const supported = new Set<number>();
+  for (const support of asArray(grounding?.groundingSupports)) {
+    for (const index of asArray(asObject(support)?.groundingChunkIndices)) if (typeof index === 'number') supported.add(index);
+  }
+  const sources = await mapLimited(chunks, RESOLVE_AT_ONCE, (web) => resolveChunk(web, ctx));
+  // Display order is chunk order: the numbered source list follows groundingChunks.
+  const citations = sources.filter((_, i) => supported.size === 0 || supported.has(i));
+  return { searched: true, citations, retrieved: sources };
+}
+
+async function resolveChunk(web: JsonObject | undefined, ctx: EngineContext): Promise<Citation> {
+  const uri = asString(web?.uri);
+  const title = asString(web?.title);
+  const resolved = uri ? await ctx.resolveRedirect(uri, ctx.signal) : null;
+  if (resolved) return { url: resolved, title };
+  const host = titleAsHost(title);
+  return { url: host ? `https://${host}/` : null, title };
+}
+
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * Citation tracking inside the server: the engine environment (adapters, gate, redirect resolver),
+ * the check runner and the scheduler, built from configuration. createApp takes one (routes use it);
+ * server/main.ts builds it from the environment, starts the scheduler and stops it on shutdown.
+ */
+import type { Logger } from '../logging/logger.js';
+import { silentLogger } from '../logging/logger.js';
+import type { CitationStore } from '../store/citations-store.js';
+import type { CheckEnvironment } from './check/check-environment.js';
+import { DailyBudget } from './check/daily-budget.js';
+import { EngineGate } from './check/engine-gate.js';
+import { CitationCheckRunner } from './check-runner.js';
+import type { CitationConfig } from './config.js';
+import { CITATION_ENGINES } from './engines/index.js';
+import { createRedirectResolver } from './match/gemini-redirect.js';
+import { createInProcessScheduler, type CitationScheduler } from './scheduler.js';
+
+export interface CitationsRuntime {
+  config: CitationConfig;
+  scheduler: CitationScheduler;
+  runner: CitationCheckRunner;
+  store: () => Promise<CitationStore>;
+}
+
+export interface CitationsRuntimeOptions {
+  config: CitationConfig;
+  store: () => Promise<CitationStore>;
+  now?: () => Date;
+  logger?: Logger;
+  /** Scheduler pass period (default: a minute, or the interval when shorter). */
+  tickMs?: number;
+  /** Test seams for provider requests (fetch, no-wait sleep, fixed jitter). */
+  http?: CheckEnvironment['http'];
+}
+
+export function createCitationsRuntime(options: CitationsRuntimeOptions): CitationsRuntime {
+  const now = options.now ?? (() => new Date());
+  const logger = options.logger ?? silentLogger;
+  const { config } = options;
+  const budget = new DailyBudget(config.dailyBudget, now, async (engine, day) => (await options.store()).requestsOn(engine, day));
+  const env: CheckEnvironment = {
+    engines: CITATION_ENGINES,
+    config,
+    gate: new EngineGate(config.concurrency, budget),
+    resolveRedirect: createRedirectResolver({ prefix: config.geminiRedirectPrefix, timeoutMs: config.redirectTimeoutMs, fetch: options.http?.fetch }),
+    now,
+    logger,
+    http: options.http,
+  };
+  const runner = new CitationCheckRunner({ store: options.store, env, now, logger });
+  const scheduler = createInProcessScheduler({ runner, intervalMs: config.intervalMs, tickMs: options.tickMs, logger });
+  return { config, scheduler, runner, store: options.store };
+}

@@ -1,0 +1,14 @@
+/** The five answer engines (contract section 5). The ids are public: clients and tests depend on them. */
+export const CITATION_ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overviews'] as const;
+export type CitationEngineId = (typeof CITATION_ENGINE_IDS)[number];
+
+/**
+ * A result row's status. Only `ok` says the engine answered with search on; the others explain why
+ * `cited` is false without meaning "searched and not cited".
+ */
+export const CITATION_STATUSES = ['ok', 'no_search', 'no_ai_overview', 'not_configured', 'error'] as const;
+export type CitationStatus = (typeof CITATION_STATUSES)[number];
+
+export function isCitationEngineId(value: string): value is CitationEngineId {
+  return (CITATION_ENGINE_IDS as readonly string[]).includes(value);
+}

@@ -1,0 +1,68 @@
+/** Citation results and checks (contract sections 3 and 5; spec 2.5 for the first four members). */
+import { z } from 'zod';
+import { CITATION_ENGINE_IDS, CITATION_STATUSES } from './citation-engines.js';
+
+const isoTimestamp = z.iso.datetime({ offset: true });
+
+export const citationEngineSchema = z.enum(CITATION_ENGINE_IDS);
+export const citationStatusSchema = z.enum(CITATION_STATUSES);
+
+export const citationResultSchema = z.strictObject({
+  prompt: z.string(),
+  engine: citationEngineSchema,
+  /** The site was among the citations the engine showed in at least one run (cited_runs >= 1). */
+  cited: z.boolean(),
+  checked_at: isoTimestamp,
+  prompt_id: z.string(),
+  domain: z.string(),
+  status: citationStatusSchema,
+  /** Why: present when status is `error` or `not_configured`. */
+  error: z.string().optional(),
+  /** The matching citations, unwrapped and without tracking parameters or fragments, in display order. */
+  cited_urls: z.array(z.string()),
+  /** 1-based rank of the first matching citation among the distinct citations shown (best run), or null. */
+  position: z.number().int().min(1).nullable(),
+  /** Runs that got an answer (errors excluded). */
+  runs: z.number().int().min(0),
+  /** Runs whose answer cited the site. */
+  cited_runs: z.number().int().min(0),
+  /** Runs that failed (their reason is in `error` when every run failed). */
+  failed_runs: z.number().int().min(0),
+  /** The site was among the sources the engine retrieved in at least one run, cited or not. */
+  retrieved: z.boolean(),
+  /** Citations whose real address could not be determined (a Gemini redirect that did not resolve); never counted as matches. */
+  unresolved_citations: z.number().int().min(0),
+  /** The model asked, or null (AI Overviews, or not configured). */
+  model: z.string().nullable(),
+  /** The check that produced this row. */
+  check_id: z.string(),
+});
+
+export const citationListSchema = z.strictObject({
+  citations: z.array(citationResultSchema),
+  /** Pass as `cursor` for the next page; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+
+export const CHECK_STATUSES = ['running', 'completed', 'failed'] as const;
+
+export const citationCheckSchema = z.strictObject({
+  id: z.string().regex(/^chk_[A-Za-z0-9]{16}$/),
+  status: z.enum(CHECK_STATUSES),
+  created_at: isoTimestamp,
+  finished_at: isoTimestamp.nullable(),
+  /** Prompts this check covers. */
+  prompt_count: z.number().int().min(0),
+  /** (prompt, engine) rows stored so far. */
+  result_count: z.number().int().min(0),
+  /** Prompts left out because another running check was already checking them. */
+  skipped_prompts: z.number().int().min(0),
+  error: z.string().optional(),
+});
+
+export const citationCheckEnvelopeSchema = z.strictObject({ check: citationCheckSchema });
+
+export type CitationResult = z.infer<typeof citationResultSchema>;
+export type CitationList = z.infer<typeof citationListSchema>;
+export type CitationCheck = z.infer<typeof citationCheckSchema>;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
