@@ -1,0 +1,45 @@
+import type { WebmcpEvidence } from '../../types/audit.js';
+import { evidence } from '../evidence.js';
+import { originTrialEvidence } from './origin-trial-evidence.js';
+
+/**
+ * WebMCP facts in the page's response headers (webmcp.md 3.1): an `Origin-Trial` token for the
+ * WebMCP feature, `Permissions-Policy: tools=()` (registerTool would reject with NotAllowedError),
+ * and cf-webmcp's `Link: <…>; rel="webmcp"` discovery. None of them is a registration.
+ */
+export function headerEvidence(headers: Record<string, string>, pageUrl: string): WebmcpEvidence[] {
+  const out: WebmcpEvidence[] = [];
+  const location = { type: 'header' as const, url: pageUrl };
+  const trial = headers['origin-trial'];
+  if (trial) out.push(...originTrialEvidence(trial, 'Origin-Trial', location));
+
+  const policy = headers['permissions-policy'];
+  if (policy && disablesTools(policy)) {
+    out.push(evidence({
+      kind: 'permissions-policy-disabled', confidence: 'low', registers: false, location,
+      snippet: `Permissions-Policy: ${policy}`,
+    }));
+  }
+
+  const link = headers['link'];
+  if (link) {
+    for (const value of splitLinkHeader(link)) {
+      if (!/;\s*rel\s*=\s*"?[^";]*\bwebmcp\b/i.test(value)) continue;
+      out.push(evidence({
+        kind: 'polyfill-runtime', confidence: 'low', registers: false, location,
+        snippet: `Link: ${value.trim()}`, library: 'cf-webmcp',
+      }));
+    }
+  }
+  return out;
+}
+
+/** `tools=()` in the structured-field dictionary: the feature allowed to no origin at all. */
+export function disablesTools(policy: string): boolean {
+  return /(?:^|,)\s*tools\s*=\s*\(\s*\)/i.test(policy);
+}
+
+function splitLinkHeader(value: string): string[] {
+  // Commas also separate link-values; URLs in <…> rarely contain one.
+  return value.split(/,(?=\s*<)/);
+}

@@ -1,0 +1,45 @@
+import type { WebmcpEvidence, WebmcpSource, WebmcpStatus } from '../types/audit.js';
+
+/**
+ * Evidence that tools probably exist in code we did not read: a WebMCP runtime (polyfill bundle,
+ * runtime script URL, cf-webmcp link) or an origin-trial opt-in, with no registration found.
+ * Tools then usually live in lazy chunks or third-party code, so "not found" would overstate what
+ * the scan knows. Product decision (webmcp.md 3.4), beyond the contract's coverage rule.
+ */
+const HINTS_OF_UNSEEN_TOOLS = new Set<WebmcpEvidence['kind']>(['polyfill-runtime', 'script-src-fingerprint', 'origin-trial-token']);
+
+/**
+ * Contract section 2: `detected` with at least one counting entry; otherwise `inconclusive` when
+ * the scan was incomplete (a referenced script skipped or cut, or the page itself not readable)
+ * or a hint of unseen tools stands; otherwise `not_found`.
+ */
+export function decideStatus(evidence: readonly WebmcpEvidence[], scanComplete: boolean): WebmcpStatus {
+  if (evidence.some((e) => e.registers)) return 'detected';
+  if (!scanComplete || evidence.some((e) => HINTS_OF_UNSEEN_TOOLS.has(e.kind))) return 'inconclusive';
+  return 'not_found';
+}
+
+/**
+ * Where the entries that decided the status came from: the counting ones when detected, the hints
+ * when inconclusive (`none` when only coverage made it so), `none` when not found (informational
+ * entries such as `api-reference` do not make a source). Several places: `mixed`.
+ */
+export function decideSource(status: WebmcpStatus, evidence: readonly WebmcpEvidence[]): WebmcpSource {
+  const deciding =
+    status === 'detected'
+      ? evidence.filter((e) => e.registers)
+      : status === 'inconclusive'
+        ? evidence.filter((e) => HINTS_OF_UNSEEN_TOOLS.has(e.kind))
+        : [];
+  const sources = new Set(deciding.map((e) => SOURCE_OF[e.location.type]));
+  if (sources.size === 0) return 'none';
+  return sources.size === 1 ? [...sources][0]! : 'mixed';
+}
+
+const SOURCE_OF: Record<WebmcpEvidence['location']['type'], WebmcpSource> = {
+  html: 'html',
+  'inline-script': 'inline_script',
+  'external-script': 'external_script',
+  header: 'header',
+  runtime: 'runtime',
+};
