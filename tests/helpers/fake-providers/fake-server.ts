@@ -25,12 +25,17 @@ export interface FakeReply {
   text?: string;
   /** Never answer (timeouts). */
   hang?: boolean;
+  /** Answer after this long (concurrency tests). */
+  delayMs?: number;
 }
 
 export type KeyOf = (request: RecordedRequest) => string | undefined;
 
 export class FakeServer {
   readonly requests: RecordedRequest[] = [];
+  /** Most requests being answered at one time. */
+  maxInFlight = 0;
+  #inFlight = 0;
   readonly #scripts = new Map<string, FakeReply[]>();
   readonly #hanging = new Set<http.ServerResponse>();
 
@@ -59,6 +64,7 @@ export class FakeServer {
   reset(): void {
     this.requests.length = 0;
     this.#scripts.clear();
+    this.maxInFlight = 0;
   }
 
   /** Requests whose key (prompt) is this. */
@@ -92,6 +98,10 @@ export class FakeServer {
       this.#hanging.add(res);
       return;
     }
+    this.#inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.#inFlight);
+    if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+    this.#inFlight--;
     const headers: Record<string, string> = { ...reply.headers };
     let payload = reply.text ?? '';
     if (reply.json !== undefined) {
