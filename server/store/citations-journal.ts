@@ -21,7 +21,8 @@ interface PendingAppend {
 export class CitationsJournal {
   #size: number;
   #pending: PendingAppend[] = [];
-  #draining: Promise<void> | null = null;
+  #writing = false;
+  #draining: Promise<void> = Promise.resolve();
   #broken: Error | null = null;
 
   private constructor(
@@ -66,7 +67,10 @@ export class CitationsJournal {
     const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
     return new Promise<number>((resolve, reject) => {
       this.#pending.push({ bytes, resolve, reject });
-      this.#draining ??= this.#drain().finally(() => (this.#draining = null));
+      if (!this.#writing) {
+        this.#writing = true;
+        this.#draining = this.#drain();
+      }
     }).then((offset) => ({ offset, length: bytes.length - 1 }));
   }
 
@@ -77,14 +81,21 @@ export class CitationsJournal {
     return JSON.parse(buffer.toString('utf8', 0, bytesRead));
   }
 
+  /** Writes what is already queued, then closes; later appends are refused. */
   async close(): Promise<void> {
-    await this.#draining;
     this.#broken ??= new Error(`${this.file} is closed`);
+    await this.#draining;
     await this.handle.close();
   }
 
+  /** Writes batches until none is pending. #writing is cleared synchronously after the last check, so an
+   *  append made by a caller a batch just resumed always starts a new drain (none can wait forever). */
   async #drain(): Promise<void> {
-    while (this.#pending.length > 0) {
+    for (;;) {
+      if (this.#pending.length === 0) {
+        this.#writing = false;
+        return;
+      }
       const batch = this.#pending.splice(0);
       const bytes = Buffer.concat(batch.map((p) => p.bytes));
       try {
