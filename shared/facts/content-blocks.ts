@@ -1,11 +1,11 @@
 /**
  * The shape of a page's main content, which PageFacts does not keep: paragraph and section lengths,
  * lists and tables, links and bylines, each outside navigation, banners, footers and sidebars
- * (a menu is a list, but not one a reader would quote). One streaming pass, no tree, no recursion.
+ * (a menu is a list, but not one a reader would quote). A listener on the page-facts pass: no tree, no recursion.
  */
-import { Parser } from 'htmlparser2';
 import type { JudgeContext } from '../judge/context.js';
-import { collapse, countWords } from './page-facts.js';
+import { walkHtml, type HtmlListener } from './html-walk.js';
+import { collapse, countWords } from './words.js';
 
 export interface ContentAnchor {
   /** Absolute http(s) URL. */
@@ -50,13 +50,30 @@ interface Frame {
   byline?: string[];
 }
 
-/** The page's content blocks, read once per audit. */
+/** The page's content blocks, read once per audit (in the same pass as the page facts). */
 export function contentBlocksOf(ctx: JudgeContext): ContentBlocks {
-  return ctx.memo('facts.contentBlocks', () => extractContentBlocks(ctx.snapshot.page.body, ctx.pageUrl.href));
+  return ctx.facts.content;
 }
 
+export const EMPTY_CONTENT: ContentBlocks = Object.freeze({
+  paragraphWords: [],
+  sectionWords: [],
+  contentLists: 0,
+  contentTables: 0,
+  contentAnchors: [],
+  bylines: [],
+}) as ContentBlocks;
+
+/** The content blocks of an HTML string on its own (the page facts pass computes them for audits). */
 export function extractContentBlocks(html: string, baseUrl: string): ContentBlocks {
-  const out: ContentBlocks = {
+  const listener = new ContentBlocksListener(baseUrl);
+  walkHtml(html, [listener]);
+  return listener.finish();
+}
+
+/** Streaming listener: tracks boilerplate (nav, aside, header/footer outside the content) and collects what is in the content. */
+export class ContentBlocksListener implements HtmlListener {
+  private readonly out: ContentBlocks = {
     paragraphWords: [],
     sectionWords: [],
     contentLists: 0,
@@ -64,132 +81,134 @@ export function extractContentBlocks(html: string, baseUrl: string): ContentBloc
     contentAnchors: [],
     bylines: [],
   };
-  const base = safeUrl(baseUrl);
-  const stack: Frame[] = [];
-  let hiddenDepth = 0;
-  let boilerplateDepth = 0;
-  let contentRootDepth = 0;
-  let headingDepth = 0;
-  let sectionParts: string[] = [];
-  const openParagraphs: string[][] = [];
-  const openAnchors: Array<{ href: string; parts: string[] }> = [];
-  const openBylines: string[][] = [];
-  const openLists: Array<{ items: number; countable: boolean }> = [];
-  const openTables: Array<{ rows: number; countable: boolean }> = [];
+  private readonly base: URL | null;
+  private readonly stack: Frame[] = [];
+  private hiddenDepth = 0;
+  private boilerplateDepth = 0;
+  private contentRootDepth = 0;
+  private headingDepth = 0;
+  private sectionParts: string[] = [];
+  private readonly openParagraphs: string[][] = [];
+  private readonly openAnchors: Array<{ href: string; parts: string[] }> = [];
+  private readonly openBylines: string[][] = [];
+  private readonly openLists: Array<{ items: number; countable: boolean }> = [];
+  private readonly openTables: Array<{ rows: number; countable: boolean }> = [];
 
-  const flushSection = () => {
-    out.sectionWords.push(countWords(sectionParts.join(' ')));
-    sectionParts = [];
-  };
+  constructor(baseUrl: string) {
+    this.base = safeUrl(baseUrl);
+  }
 
-  const parser = new Parser(
-    {
-      onopentag(name, attrs) {
-        const role = (attrs.role ?? '').trim().toLowerCase();
-        const frame: Frame = {
-          name,
-          hidden: HIDDEN_TAGS.has(name),
-          boilerplate:
-            BOILERPLATE_TAGS.has(name) ||
-            BOILERPLATE_ROLES.has(role) ||
-            ((name === 'header' || name === 'footer') && contentRootDepth === 0),
-          contentRoot: name === 'main' || name === 'article' || role === 'main',
-          heading: HEADINGS.has(name),
-        };
-        const visible = hiddenDepth === 0 && !frame.hidden;
-        const inContent = boilerplateDepth === 0 && !frame.boilerplate;
+  open(name: string, attrs: Record<string, string>): void {
+    const out = this.out;
+    const role = attrs.role === undefined ? '' : attrs.role.trim().toLowerCase();
+    const frame: Frame = {
+      name,
+      hidden: HIDDEN_TAGS.has(name),
+      boilerplate:
+        BOILERPLATE_TAGS.has(name) ||
+        BOILERPLATE_ROLES.has(role) ||
+        ((name === 'header' || name === 'footer') && this.contentRootDepth === 0),
+      contentRoot: name === 'main' || name === 'article' || role === 'main',
+      heading: HEADINGS.has(name),
+    };
+    const visible = this.hiddenDepth === 0 && !frame.hidden;
+    const inContent = this.boilerplateDepth === 0 && !frame.boilerplate;
 
-        if (frame.heading && visible && inContent) flushSection();
-        if (name === 'p' && inContent) {
-          frame.paragraph = [];
-          openParagraphs.push(frame.paragraph);
-        }
-        if (LISTS.has(name)) {
-          frame.list = { items: 0, countable: inContent };
-          openLists.push(frame.list);
-        }
-        if ((name === 'li' || name === 'dt') && openLists.length) openLists[openLists.length - 1]!.items++;
-        if (name === 'table') {
-          frame.table = { rows: 0, countable: inContent };
-          openTables.push(frame.table);
-        }
-        if (name === 'tr' && openTables.length) openTables[openTables.length - 1]!.rows++;
-        if (name === 'a' && attrs.href !== undefined && inContent && out.contentAnchors.length < MAX_ANCHORS) {
-          const href = resolveHttp(attrs.href, base);
-          if (href) {
-            frame.anchor = { href, parts: [] };
-            openAnchors.push(frame.anchor);
-          }
-        }
-        if (visible && out.bylines.length < MAX_BYLINES && namesByline(attrs)) {
-          frame.byline = [];
-          openBylines.push(frame.byline);
-        }
+    if (frame.heading && visible && inContent) this.flushSection();
+    if (name === 'p' && inContent) {
+      frame.paragraph = [];
+      this.openParagraphs.push(frame.paragraph);
+    }
+    if (LISTS.has(name)) {
+      frame.list = { items: 0, countable: inContent };
+      this.openLists.push(frame.list);
+    }
+    if ((name === 'li' || name === 'dt') && this.openLists.length) this.openLists[this.openLists.length - 1]!.items++;
+    if (name === 'table') {
+      frame.table = { rows: 0, countable: inContent };
+      this.openTables.push(frame.table);
+    }
+    if (name === 'tr' && this.openTables.length) this.openTables[this.openTables.length - 1]!.rows++;
+    if (name === 'a' && attrs.href !== undefined && inContent && out.contentAnchors.length < MAX_ANCHORS) {
+      const href = resolveHttp(attrs.href, this.base);
+      if (href) {
+        frame.anchor = { href, parts: [] };
+        this.openAnchors.push(frame.anchor);
+      }
+    }
+    if (visible && out.bylines.length < MAX_BYLINES && namesByline(attrs)) {
+      frame.byline = [];
+      this.openBylines.push(frame.byline);
+    }
 
-        if (frame.hidden) hiddenDepth++;
-        if (frame.boilerplate) boilerplateDepth++;
-        if (frame.contentRoot) contentRootDepth++;
-        if (frame.heading) headingDepth++;
-        stack.push(frame);
-      },
-      ontext(text) {
-        if (hiddenDepth > 0) return;
-        for (const a of openAnchors) if (a.parts.length < MAX_COLLECTED) a.parts.push(text);
-        for (const b of openBylines) if (b.length < MAX_COLLECTED) b.push(text);
-        if (boilerplateDepth > 0) return;
-        const p = openParagraphs[openParagraphs.length - 1];
-        if (p) p.push(text);
-        if (headingDepth === 0) sectionParts.push(text);
-      },
-      onclosetag(name) {
-        // htmlparser2 closes every opened element (implied closes included); search down defensively.
-        let index = stack.length - 1;
-        while (index >= 0 && stack[index]!.name !== name) index--;
-        if (index < 0) return;
-        while (stack.length > index) closeFrame(stack.pop()!);
-      },
-    },
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
-  );
+    if (frame.hidden) this.hiddenDepth++;
+    if (frame.boilerplate) this.boilerplateDepth++;
+    if (frame.contentRoot) this.contentRootDepth++;
+    if (frame.heading) this.headingDepth++;
+    this.stack.push(frame);
+  }
 
-  function closeFrame(frame: Frame): void {
-    if (frame.hidden) hiddenDepth--;
-    if (frame.boilerplate) boilerplateDepth--;
-    if (frame.contentRoot) contentRootDepth--;
-    if (frame.heading) headingDepth--;
+  text(text: string): void {
+    if (this.hiddenDepth > 0) return;
+    for (const a of this.openAnchors) if (a.parts.length < MAX_COLLECTED) a.parts.push(text);
+    for (const b of this.openBylines) if (b.length < MAX_COLLECTED) b.push(text);
+    if (this.boilerplateDepth > 0) return;
+    const p = this.openParagraphs[this.openParagraphs.length - 1];
+    if (p) p.push(text);
+    if (this.headingDepth === 0) this.sectionParts.push(text);
+  }
+
+  close(): void {
+    const frame = this.stack.pop();
+    if (frame) this.closeFrame(frame);
+  }
+
+  finish(): ContentBlocks {
+    while (this.stack.length) this.closeFrame(this.stack.pop()!);
+    this.flushSection();
+    return this.out;
+  }
+
+  private flushSection(): void {
+    this.out.sectionWords.push(countWords(this.sectionParts.join(' ')));
+    this.sectionParts = [];
+  }
+
+  private closeFrame(frame: Frame): void {
+    const out = this.out;
+    if (frame.hidden) this.hiddenDepth--;
+    if (frame.boilerplate) this.boilerplateDepth--;
+    if (frame.contentRoot) this.contentRootDepth--;
+    if (frame.heading) this.headingDepth--;
     if (frame.paragraph) {
-      openParagraphs.pop();
+      this.openParagraphs.pop();
       const words = countWords(frame.paragraph.join(' '));
       if (words > 0) out.paragraphWords.push(words);
     }
     if (frame.list) {
-      openLists.pop();
+      this.openLists.pop();
       if (frame.list.countable && frame.list.items >= 2) out.contentLists++;
     }
     if (frame.table) {
-      openTables.pop();
+      this.openTables.pop();
       if (frame.table.countable && frame.table.rows >= 2) out.contentTables++;
     }
     if (frame.anchor) {
-      openAnchors.pop();
+      this.openAnchors.pop();
       out.contentAnchors.push({ href: frame.anchor.href, text: collapse(frame.anchor.parts.join(' ')) });
     }
     if (frame.byline) {
-      openBylines.pop();
+      this.openBylines.pop();
       const text = collapse(frame.byline.join(' '));
       if (text && out.bylines.length < MAX_BYLINES) out.bylines.push(text.slice(0, 200));
     }
   }
-
-  parser.write(html);
-  parser.end();
-  while (stack.length) closeFrame(stack.pop()!);
-  flushSection();
-  return out;
 }
 
 function namesByline(attrs: Record<string, string>): boolean {
+  if (attrs.class === undefined && attrs.id === undefined) return false;
   const names = `${attrs.class ?? ''} ${attrs.id ?? ''}`;
+  if (!/byline|author/i.test(names)) return false;
   if (/comment/i.test(names)) return false; // a commenter is not the author
   return names.split(/\s+/).some((token) => BYLINE_TOKEN.test(token));
 }

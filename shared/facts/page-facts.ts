@@ -1,9 +1,12 @@
-import { parseDocument } from 'htmlparser2';
-import type { ChildNode, Element } from 'domhandler';
+import { walkHtml, type HtmlListener } from './html-walk.js';
+import { ContentBlocksListener, EMPTY_CONTENT, type ContentBlocks } from './content-blocks.js';
+import { collapse, countWords, hasNonSpace } from './words.js';
+
+export { collapse, countWords } from './words.js';
 
 /**
- * Everything the rules need from one HTML document, collected in a single iterative walk
- * (deeply nested hostile pages cannot overflow the stack, and a 1 MB page is walked once).
+ * Everything the rules need from one HTML document, collected in a single streaming pass
+ * (no tree: deeply nested hostile pages cannot overflow the stack, and a 1 MB page is read once).
  */
 export interface PageFacts {
   /** Length of the HTML in characters. */
@@ -48,6 +51,8 @@ export interface PageFacts {
   comments: string[];
   elementCount: number;
   maxDepth: number;
+  /** The main content's shape (paragraphs, sections, lists, tables, content links, bylines). */
+  content: ContentBlocks;
 }
 
 export interface LinkFact {
@@ -117,124 +122,90 @@ const FOLLOWING_CAP = 600;
 const TEXT_CAP = 2_000_000;
 const COLLECT_CAP = 1_000_000;
 
+/** Facts of one document: the facts listener and the content-blocks listener share one streaming pass. */
 export function extractPageFacts(html: string, baseUrl: string): PageFacts {
-  const doc = parseDocument(html, {
-    lowerCaseTags: true,
-    lowerCaseAttributeNames: true,
-    decodeEntities: true,
-    withStartIndices: true,
-  });
-  const facts: PageFacts = {
-    htmlLength: html.length,
-    htmlAttrs: {},
-    bodyAttrs: {},
-    lang: null,
-    title: null,
-    titleCount: 0,
-    metaByName: new Map(),
-    metaByProperty: new Map(),
-    metaHttpEquiv: new Map(),
-    links: [],
-    anchors: [],
-    headings: [],
-    images: [],
-    scripts: [],
-    forms: [],
-    iframes: [],
-    noscriptTexts: [],
-    times: [],
-    itemprops: [],
-    tagCounts: new Map(),
-    roleCounts: new Map(),
-    rootContainers: [],
-    text: '',
-    wordCount: 0,
-    comments: [],
-    elementCount: 0,
-    maxDepth: 0,
-  };
-  const base = safeUrl(baseUrl);
-  const resolve = (href: string | undefined): string | null => {
-    if (href === undefined) return null;
-    const trimmed = href.trim();
-    if (!trimmed) return null;
-    try {
-      return new URL(trimmed, base ?? undefined).href;
-    } catch {
-      return null;
-    }
-  };
+  const facts = new FactsListener(html.length, baseUrl);
+  const content = new ContentBlocksListener(baseUrl);
+  walkHtml(html, [facts, content]);
+  return facts.finish(content.finish());
+}
 
-  const textParts: string[] = [];
-  let textLength = 0;
-  let currentHeading: HeadingFact | null = null;
-  let currentForm: FormFact | null = null;
-  // Elements whose text we are collecting: each open collector receives every text node below it.
-  // A collector only takes text that is visible relative to where it was opened (no script text in a link).
-  const collectors: Array<{
-    el: Element;
-    parts: string[];
-    length: number;
-    baseline: number;
-    onClose: (text: string) => void;
-  }> = [];
-  let hiddenDepth = 0;
-  const figureStack: boolean[] = [];
+interface Frame {
+  name: string;
+  hidden: boolean;
+  /** The root-container fact this element is, so its direct children can be counted. */
+  root?: RootContainerFact;
+  figure?: { hasCaption: boolean; images: ImageFact[] };
+}
 
-  type Frame = { node: ChildNode; depth: number; exit: boolean };
-  const stack: Frame[] = [];
-  for (let i = doc.children.length - 1; i >= 0; i--) stack.push({ node: doc.children[i]!, depth: 1, exit: false });
+/** A text collector: takes text visible relative to where it opened (no script text in a link). */
+interface Collector {
+  depth: number;
+  baseline: number;
+  parts: string[];
+  length: number;
+  onClose: (text: string) => void;
+}
 
-  while (stack.length) {
-    const frame = stack.pop()!;
-    const node = frame.node;
-    if (frame.exit) {
-      const el = node as Element;
-      if (HIDDEN_TEXT_TAGS.has(el.name)) hiddenDepth--;
-      if (el.name === 'figure') figureStack.pop();
-      if (el.name === 'form' && currentForm) currentForm = null;
-      while (collectors.length && collectors[collectors.length - 1]!.el === el) {
-        const top = collectors.pop()!;
-        top.onClose(collapse(top.parts.join(' ')));
-      }
-      continue;
-    }
+class FactsListener implements HtmlListener {
+  private readonly facts: PageFacts;
+  private readonly base: URL | null;
+  private readonly stack: Frame[] = [];
+  private readonly collectors: Collector[] = [];
+  private readonly figures: Array<NonNullable<Frame['figure']>> = [];
+  private readonly textParts: string[] = [];
+  private textLength = 0;
+  private hiddenDepth = 0;
+  private headingDepth = 0;
+  private currentHeading: HeadingFact | null = null;
+  private currentForm: FormFact | null = null;
+  private sawHtml = false;
+  private sawBody = false;
 
-    if (node.type === 'text') {
-      const data = (node as { data: string }).data;
-      for (const c of collectors) {
-        if (hiddenDepth <= c.baseline && c.length < COLLECT_CAP) {
-          c.parts.push(data);
-          c.length += data.length;
-        }
-      }
-      if (hiddenDepth === 0 && data.trim()) {
-        if (textLength < TEXT_CAP) {
-          textParts.push(data);
-          textLength += data.length;
-        }
-        if (currentHeading && !collectors.some((c) => HEADING_LEVEL[c.el.name])) {
-          if (currentHeading.following.length < FOLLOWING_CAP) {
-            currentHeading.following = (currentHeading.following + ' ' + collapse(data))
-              .trim()
-              .slice(0, FOLLOWING_CAP);
-          }
-        }
-      }
-      continue;
-    }
-    if (node.type === 'comment') {
-      if (facts.comments.length < 50) facts.comments.push((node as { data: string }).data.trim().slice(0, 200));
-      continue;
-    }
-    if (node.type !== 'tag' && node.type !== 'script' && node.type !== 'style') continue;
+  constructor(htmlLength: number, baseUrl: string) {
+    this.base = safeUrl(baseUrl);
+    this.facts = {
+      htmlLength,
+      htmlAttrs: {},
+      bodyAttrs: {},
+      lang: null,
+      title: null,
+      titleCount: 0,
+      metaByName: new Map(),
+      metaByProperty: new Map(),
+      metaHttpEquiv: new Map(),
+      links: [],
+      anchors: [],
+      headings: [],
+      images: [],
+      scripts: [],
+      forms: [],
+      iframes: [],
+      noscriptTexts: [],
+      times: [],
+      itemprops: [],
+      tagCounts: new Map(),
+      roleCounts: new Map(),
+      rootContainers: [],
+      text: '',
+      wordCount: 0,
+      comments: [],
+      elementCount: 0,
+      maxDepth: 0,
+      content: EMPTY_CONTENT,
+    };
+  }
 
-    const el = node as Element;
-    const name = el.name;
-    const attrs = el.attribs;
+  open(name: string, attrs: Record<string, string>, startIndex: number): void {
+    const facts = this.facts;
+    const parent = this.stack[this.stack.length - 1];
+    const frame: Frame = { name, hidden: HIDDEN_TEXT_TAGS.has(name) };
+    this.stack.push(frame);
+    const depth = this.stack.length;
     facts.elementCount++;
-    if (frame.depth > facts.maxDepth) facts.maxDepth = frame.depth;
+    if (depth > facts.maxDepth) facts.maxDepth = depth;
     facts.tagCounts.set(name, (facts.tagCounts.get(name) ?? 0) + 1);
+    if (parent?.root) parent.root.childElementCount++;
     if (attrs.role) {
       const role = attrs.role.trim().toLowerCase();
       facts.roleCounts.set(role, (facts.roleCounts.get(role) ?? 0) + 1);
@@ -243,30 +214,32 @@ export function extractPageFacts(html: string, baseUrl: string): PageFacts {
       const prop = attrs.itemprop.trim();
       const direct = attrs.content ?? attrs.datetime ?? attrs.href ?? attrs.src;
       if (direct !== undefined) facts.itemprops.push({ prop, value: direct.trim() });
-      else openCollector(el, (text) => facts.itemprops.push({ prop, value: text }));
+      else this.collect(frame, (text) => facts.itemprops.push({ prop, value: text }));
     }
     if (attrs.id && SPA_ROOT_IDS.has(attrs.id)) {
-      const fact: RootContainerFact = {
-        id: attrs.id,
-        tag: name,
-        textLength: 0,
-        childElementCount: el.children.filter((c) => c.type === 'tag').length,
-      };
-      facts.rootContainers.push(fact);
-      openCollector(el, (text) => (fact.textLength = text.length));
+      const root: RootContainerFact = { id: attrs.id, tag: name, textLength: 0, childElementCount: 0 };
+      frame.root = root;
+      facts.rootContainers.push(root);
+      this.collect(frame, (text) => (root.textLength = text.length));
     }
 
     switch (name) {
       case 'html':
-        if (!Object.keys(facts.htmlAttrs).length) facts.htmlAttrs = { ...attrs };
-        if (facts.lang === null && attrs.lang !== undefined) facts.lang = attrs.lang.trim();
+        if (!this.sawHtml) {
+          this.sawHtml = true;
+          facts.htmlAttrs = attrs;
+          if (attrs.lang !== undefined) facts.lang = attrs.lang.trim();
+        }
         break;
       case 'body':
-        if (!Object.keys(facts.bodyAttrs).length) facts.bodyAttrs = { ...attrs };
+        if (!this.sawBody) {
+          this.sawBody = true;
+          facts.bodyAttrs = attrs;
+        }
         break;
       case 'title':
         facts.titleCount++;
-        if (facts.titleCount === 1) openCollector(el, (text) => (facts.title = text));
+        if (facts.titleCount === 1) this.collect(frame, (text) => (facts.title = text));
         break;
       case 'meta': {
         const content = attrs.content ?? '';
@@ -278,64 +251,75 @@ export function extractPageFacts(html: string, baseUrl: string): PageFacts {
       case 'link':
         facts.links.push({
           rel: splitTokens(attrs.rel),
-          href: resolve(attrs.href),
+          href: this.resolve(attrs.href),
           type: attrs.type?.trim().toLowerCase() ?? null,
           hreflang: attrs.hreflang ?? null,
           title: attrs.title ?? null,
-          attrs: { ...attrs },
+          attrs,
         });
         break;
       case 'a':
         if (attrs.href !== undefined) {
-          const anchor: AnchorFact = { href: resolve(attrs.href), rawHref: attrs.href, text: '', rel: splitTokens(attrs.rel) };
+          const anchor: AnchorFact = { href: this.resolve(attrs.href), rawHref: attrs.href, text: '', rel: splitTokens(attrs.rel) };
           facts.anchors.push(anchor);
-          openCollector(el, (text) => (anchor.text = text));
+          this.collect(frame, (text) => (anchor.text = text));
         }
         break;
-      case 'img':
-        facts.images.push({
-          src: resolve(attrs.src ?? attrs['data-src']),
+      case 'img': {
+        const image: ImageFact = {
+          src: this.resolve(attrs.src ?? attrs['data-src']),
           alt: attrs.alt === undefined ? null : attrs.alt,
-          inFigureWithCaption: figureStack.length > 0 && figureStack[figureStack.length - 1] === true,
+          inFigureWithCaption: false,
           role: attrs.role ?? null,
-        });
+        };
+        facts.images.push(image);
+        this.figures[this.figures.length - 1]?.images.push(image);
         break;
+      }
       case 'figure':
-        figureStack.push(el.children.some((c) => c.type === 'tag' && (c as Element).name === 'figcaption'));
+        frame.figure = { hasCaption: false, images: [] };
+        this.figures.push(frame.figure);
         break;
+      case 'figcaption': {
+        const figure = this.figures[this.figures.length - 1];
+        if (figure) figure.hasCaption = true;
+        break;
+      }
       case 'script': {
-        const inline = el.children.map((c) => (c.type === 'text' ? (c as { data: string }).data : '')).join('');
-        facts.scripts.push({
-          src: resolve(attrs.src),
+        const script: ScriptFact = {
+          src: this.resolve(attrs.src),
           rawSrc: attrs.src ?? null,
           type: attrs.type?.trim().toLowerCase() ?? null,
-          text: attrs.src !== undefined ? '' : inline,
-          attrs: { ...attrs },
+          text: '',
+          attrs,
           index: facts.scripts.length,
-          offset: el.startIndex ?? null,
-        });
+          offset: startIndex,
+        };
+        facts.scripts.push(script);
+        // Inline source is raw text inside the element; an external script's body is ignored.
+        if (attrs.src === undefined) this.collectRaw(frame, (text) => (script.text = text));
         break;
       }
       case 'form':
-        currentForm = { attrs: { ...attrs }, controls: [], offset: el.startIndex ?? null };
-        facts.forms.push(currentForm);
+        this.currentForm = { attrs, controls: [], offset: startIndex };
+        facts.forms.push(this.currentForm);
         break;
       case 'input':
       case 'select':
       case 'textarea':
       case 'fieldset':
-        if (currentForm) currentForm.controls.push({ tag: name, attrs: { ...attrs }, label: null });
+        this.currentForm?.controls.push({ tag: name, attrs, label: null });
         break;
       case 'iframe':
-        facts.iframes.push({ src: resolve(attrs.src), allow: attrs.allow ?? null });
+        facts.iframes.push({ src: this.resolve(attrs.src), allow: attrs.allow ?? null });
         break;
       case 'noscript':
-        openCollector(el, (text) => facts.noscriptTexts.push(text));
+        this.collect(frame, (text) => facts.noscriptTexts.push(text));
         break;
       case 'time': {
         const time = { datetime: attrs.datetime ?? null, text: '' };
         facts.times.push(time);
-        openCollector(el, (text) => (time.text = text));
+        this.collect(frame, (text) => (time.text = text));
         break;
       }
       default: {
@@ -343,41 +327,84 @@ export function extractPageFacts(html: string, baseUrl: string): PageFacts {
         if (level) {
           const heading: HeadingFact = { level, text: '', following: '' };
           facts.headings.push(heading);
-          currentHeading = heading;
-          openCollector(el, (text) => (heading.text = text));
+          this.currentHeading = heading;
+          this.headingDepth++;
+          this.collect(frame, (text) => (heading.text = text));
         }
       }
     }
-
-    if (HIDDEN_TEXT_TAGS.has(name)) hiddenDepth++;
-    stack.push({ node: el, depth: frame.depth, exit: true });
-    const children = el.children;
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, depth: frame.depth + 1, exit: false });
+    if (frame.hidden) this.hiddenDepth++;
   }
 
-  // <head> content is hidden; the title is captured by its own collector above.
-  facts.text = collapse(textParts.join(' '));
-  facts.wordCount = countWords(facts.text);
-  if (facts.lang === null && facts.htmlAttrs['xml:lang'] !== undefined) facts.lang = facts.htmlAttrs['xml:lang'].trim();
-  return facts;
-
-  function openCollector(el: Element, onClose: (text: string) => void): void {
-    const baseline = hiddenDepth + (HIDDEN_TEXT_TAGS.has(el.name) ? 1 : 0);
-    collectors.push({ el, parts: [], length: 0, baseline, onClose });
+  text(data: string): void {
+    const hidden = this.hiddenDepth;
+    for (const c of this.collectors) {
+      if ((c.baseline < 0 || hidden <= c.baseline) && c.length < COLLECT_CAP) {
+        c.parts.push(data);
+        c.length += data.length;
+      }
+    }
+    if (hidden > 0 || !hasNonSpace(data)) return;
+    if (this.textLength < TEXT_CAP) {
+      this.textParts.push(data);
+      this.textLength += data.length;
+    }
+    const heading = this.currentHeading;
+    if (heading && this.headingDepth === 0 && heading.following.length < FOLLOWING_CAP) {
+      heading.following = (heading.following + ' ' + collapse(data)).trim().slice(0, FOLLOWING_CAP);
+    }
   }
-}
 
-/** Counts words the way a reader would: runs of letters or digits, CJK characters one each. */
-export function countWords(text: string): number {
-  let count = 0;
-  for (const m of text.matchAll(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu)) {
-    if (m[0]) count++;
+  close(name: string): void {
+    const frame = this.stack.pop();
+    if (!frame) return;
+    const depth = this.stack.length + 1;
+    while (this.collectors.length && this.collectors[this.collectors.length - 1]!.depth === depth) {
+      const c = this.collectors.pop()!;
+      c.onClose(c.baseline < 0 ? c.parts.join('') : collapse(c.parts.join(' ')));
+    }
+    if (frame.hidden) this.hiddenDepth--;
+    if (HEADING_LEVEL[name]) this.headingDepth--;
+    if (frame.figure) {
+      this.figures.pop();
+      for (const image of frame.figure.images) image.inFigureWithCaption = frame.figure.hasCaption;
+    }
+    if (name === 'form') this.currentForm = null;
   }
-  return count;
-}
 
-export function collapse(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  comment(data: string): void {
+    if (this.facts.comments.length < 50) this.facts.comments.push(data.trim().slice(0, 200));
+  }
+
+  finish(content: ContentBlocks): PageFacts {
+    const facts = this.facts;
+    facts.text = collapse(this.textParts.join(' '));
+    facts.wordCount = countWords(facts.text);
+    if (facts.lang === null && facts.htmlAttrs['xml:lang'] !== undefined) facts.lang = facts.htmlAttrs['xml:lang'].trim();
+    facts.content = content;
+    return facts;
+  }
+
+  private collect(frame: Frame, onClose: (text: string) => void): void {
+    const baseline = this.hiddenDepth + (frame.hidden ? 1 : 0);
+    this.collectors.push({ depth: this.stack.length, baseline, parts: [], length: 0, onClose });
+  }
+
+  /** Collects every character verbatim (script source), hidden or not. */
+  private collectRaw(_frame: Frame, onClose: (text: string) => void): void {
+    this.collectors.push({ depth: this.stack.length, baseline: -1, parts: [], length: 0, onClose });
+  }
+
+  private resolve(href: string | undefined): string | null {
+    if (href === undefined) return null;
+    const trimmed = href.trim();
+    if (!trimmed) return null;
+    try {
+      return new URL(trimmed, this.base ?? undefined).href;
+    } catch {
+      return null;
+    }
+  }
 }
 
 function splitTokens(value: string | undefined): string[] {
