@@ -5,6 +5,8 @@
 import { createNodeFetcher } from './net/node-fetcher.js';
 import { ConfigError, readConfig } from './config.js';
 import { createApp } from './app/create-app.js';
+import { readCitationConfig } from './citations/config.js';
+import { createCitationsRuntime } from './citations/runtime.js';
 import { createFirstAccountIfEmpty, firstKeyBanner } from './app/bootstrap.js';
 import { lockDataDir } from './app/data-dir-lock.js';
 import { listen } from './app/listen.js';
@@ -17,6 +19,7 @@ import { mkdir } from 'node:fs/promises';
 async function main(): Promise<void> {
   const started = performance.now();
   const config = readConfig();
+  const citationConfig = readCitationConfig();
   const logger = createJsonLogger(config.logLevel);
   const rateLimitBackend = createRateLimitBackend(config);
 
@@ -24,7 +27,9 @@ async function main(): Promise<void> {
   const unlock = await lockDataDir(config.dataDir);
   const store = await LowdbStore.open(config.dataDir, {
     onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
+    onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
+  const citations = createCitationsRuntime({ config: citationConfig, store: () => store.citations(), logger });
   const audits = await store.countAudits();
   const first = await createFirstAccountIfEmpty(store);
 
@@ -34,6 +39,7 @@ async function main(): Promise<void> {
     config,
     logger,
     rateLimitBackend,
+    citations,
   });
   const { server, url, tls } = await listen(citable.app.callback(), config);
   if (first) process.stdout.write(firstKeyBanner(first, url));
@@ -46,12 +52,18 @@ async function main(): Promise<void> {
     allow_private: config.auditAllowPrivate,
   });
 
+  citations.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info('signal', { signal });
-    shutDown({ server, citable, closeStore: () => store.close(), logger, graceMs: config.shutdownGraceMs })
+    const closeStore = async () => {
+      await citations.scheduler.stop(); // unfinished checks resume at the next start
+      await store.close();
+    };
+    shutDown({ server, citable, closeStore, logger, graceMs: config.shutdownGraceMs })
       .then(unlock)
       .then(
         () => process.exit(0),

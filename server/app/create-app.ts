@@ -5,6 +5,8 @@
 import Koa from 'koa';
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import { createEngineRunner, type AuditRunner } from '../audits/audit-runner.js';
+import { readCitationConfig } from '../citations/config.js';
+import { createCitationsRuntime, type CitationsRuntime } from '../citations/runtime.js';
 import { silentLogger, type Logger } from '../logging/logger.js';
 import { authenticate } from '../middleware/auth.js';
 import { refuseWhileDraining } from '../middleware/draining.js';
@@ -47,6 +49,8 @@ export interface AppDeps {
   now?: () => Date;
   rateLimitBackend?: RateLimitBackend;
   routeModules?: readonly RouteModule[];
+  /** Citation tracking (engines, scheduler); default: every engine not configured, scheduler not started. */
+  citations?: CitationsRuntime;
 }
 
 export interface CitableApp {
@@ -72,6 +76,7 @@ export function createApp(deps: AppDeps): CitableApp {
       logger,
       now,
       rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
+      citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
       guard: [authenticate(deps.store), requireAgencyPlan()],
     },
     deps.routeModules ?? API_ROUTE_MODULES,

@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import type { ApiState } from '../app/state.js';
 import type { AuditRunner } from '../audits/audit-runner.js';
+import type { CitationsRuntime } from '../citations/runtime.js';
 import type { Logger } from '../logging/logger.js';
 import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import type { Store } from '../store/store.js';
@@ -13,6 +14,8 @@ export interface RouteDeps {
   logger: Logger;
   now: () => Date;
   rateLimitBackend: RateLimitBackend;
+  /** Citation tracking: its configuration and scheduler (server/citations/runtime.ts). */
+  citations: CitationsRuntime;
   /** Authentication then the Agency-plan check: put in front of every authenticated route. */
   guard: Middleware<ApiState>[];
 }

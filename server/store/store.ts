@@ -6,6 +6,7 @@
  */
 import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
+import type { CitationStore } from './citations-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -79,12 +80,15 @@ export interface Store {
    * content or belongs to another account).
    */
   putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome>;
-  /** The stored audit as JSON text, or null when absent or owned by another account. */
-  getAuditJson(accountId: string, id: string): Promise<string | null>;
+  /** The stored audit as UTF-8 JSON bytes (served as is), or null when absent or owned by another account. */
+  getAuditJson(accountId: string, id: string): Promise<Buffer | null>;
   /** The index record of an audit of this account, or null. */
   getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null>;
   listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage>;
   countAudits(): Promise<number>;
+
+  /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */
+  citations(): Promise<CitationStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -11,13 +11,18 @@ import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord,
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
+import type { CitationStore } from '../citations-store.js';
+import { LowdbCitationStore } from '../citations-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
+  /** A citations journal (DATA_DIR/citations/*.journal) had unreadable lines, skipped at open. */
+  onDroppedCitationLines?: (file: string, count: number) => void;
 }
 
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
+  #citations: Promise<CitationStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -80,7 +85,7 @@ export class LowdbStore implements Store {
     return (await this.#auditCollection()).put(accountId, audit, hash);
   }
 
-  async getAuditJson(accountId: string, id: string): Promise<string | null> {
+  async getAuditJson(accountId: string, id: string): Promise<Buffer | null> {
     return (await this.#auditCollection()).json(accountId, id);
   }
 
@@ -96,8 +101,14 @@ export class LowdbStore implements Store {
     return (await this.#auditCollection()).size;
   }
 
+  citations(): Promise<CitationStore> {
+    this.#citations ??= LowdbCitationStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedCitationLines });
+    return this.#citations;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
+    if (this.#citations) await (await this.#citations).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

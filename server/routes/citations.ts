@@ -1,0 +1,77 @@
+/**
+ * GET /citations?engine=&prompt_id=&domain=&since=&limit=&cursor=&history=: by default the latest row
+ * per (prompt, engine) of the account's prompts (prompts oldest first, engines in contract order);
+ * `history=true` lists every stored row instead, newest first. Both page with an opaque cursor.
+ */
+import { CITATION_ENGINE_IDS, isCitationEngineId } from '../../shared/schema/citation-engines.js';
+import { HttpError } from '../app/http-error.js';
+import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
+import type { CitationListQuery } from '../store/citations-store.js';
+import { decodeCitationCursor, encodeCitationCursor } from './citations-cursor.js';
+import { rowToWire } from './citations-wire.js';
+import type { RouteModule } from './route-module.js';
+
+export const DEFAULT_CITATION_PAGE = 20;
+export const MAX_CITATION_PAGE = 100;
+
+export const listCitationsRoute: RouteModule = {
+  name: 'GET /citations',
+  register(router, deps) {
+    router.get('/citations', ...deps.guard, async (ctx) => {
+      const query = parseCitationQuery(ctx.query);
+      const page = await (await deps.store.citations()).listResults(ctx.state.account!.id, query);
+      ctx.body = { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
+    });
+  },
+};
+
+export function parseCitationQuery(raw: Record<string, string | string[] | undefined>): CitationListQuery {
+  const single = (name: string): string | undefined => {
+    const value = raw[name];
+    if (Array.isArray(value)) throw new HttpError(400, `Query parameter "${name}" must be given once`);
+    return value;
+  };
+  const query: CitationListQuery = { limit: DEFAULT_CITATION_PAGE, history: false };
+  const history = single('history');
+  if (history !== undefined) {
+    if (!['true', 'false', '1', '0'].includes(history)) throw new HttpError(400, 'history must be true or false');
+    query.history = history === 'true' || history === '1';
+  }
+  const limit = single('limit');
+  if (limit !== undefined) {
+    if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_CITATION_PAGE) {
+      throw new HttpError(400, `limit must be an integer from 1 to ${MAX_CITATION_PAGE}`);
+    }
+    query.limit = Number(limit);
+  }
+  const engine = single('engine');
+  if (engine !== undefined) {
+    if (!isCitationEngineId(engine)) throw new HttpError(400, `engine must be one of ${CITATION_ENGINE_IDS.join(', ')}`);
+    query.engine = engine;
+  }
+  const promptId = single('prompt_id');
+  if (promptId !== undefined) {
+    if (!/^prm_[A-Za-z0-9]{16}$/.test(promptId)) throw new HttpError(400, 'prompt_id must be a prompt id such as prm_0123456789abcdef');
+    query.promptId = promptId;
+  }
+  const domain = single('domain');
+  if (domain !== undefined) {
+    const normalized = normalizeTrackedDomain(domain);
+    if (!normalized.ok) throw new HttpError(400, normalized.message);
+    query.domain = normalized.domain;
+  }
+  const since = single('since');
+  if (since !== undefined) {
+    const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(since) ? Date.parse(since) : Number.NaN;
+    if (Number.isNaN(time)) throw new HttpError(400, 'since must be an ISO 8601 date or date-time, such as 2026-09-01 or 2026-09-01T12:00:00Z');
+    query.since = time;
+  }
+  const cursor = single('cursor');
+  if (cursor !== undefined) {
+    const after = decodeCitationCursor(cursor);
+    if (!after) throw new HttpError(400, 'cursor is not valid: pass the next_cursor of a previous page unchanged');
+    if ((after.mode === 'history') !== query.history) throw new HttpError(400, 'cursor belongs to a listing with another history value');
+    query.after = after;
+  }
+  return query;
+}
