@@ -7,12 +7,9 @@ import type { Logger } from '../logging/logger.js';
 import { silentLogger } from '../logging/logger.js';
 import type { CitationStore } from '../store/citations-store.js';
 import type { CheckEnvironment } from './check/check-environment.js';
-import { DailyBudget } from './check/daily-budget.js';
-import { EngineGate } from './check/engine-gate.js';
+import { createCheckEnvironment } from './check/create-environment.js';
 import { CitationCheckRunner } from './check-runner.js';
 import type { CitationConfig } from './config.js';
-import { CITATION_ENGINES } from './engines/index.js';
-import { createRedirectResolver } from './match/gemini-redirect.js';
 import { createInProcessScheduler, type CitationScheduler } from './scheduler.js';
 
 export interface CitationsRuntime {
@@ -36,18 +33,13 @@ export interface CitationsRuntimeOptions {
 export function createCitationsRuntime(options: CitationsRuntimeOptions): CitationsRuntime {
   const now = options.now ?? (() => new Date());
   const logger = options.logger ?? silentLogger;
-  const { config } = options;
-  const budget = new DailyBudget(config.dailyBudget, now, async (engine, day) => (await options.store()).requestsOn(engine, day));
-  const env: CheckEnvironment = {
-    engines: CITATION_ENGINES,
-    config,
-    gate: new EngineGate(config.concurrency, budget),
-    resolveRedirect: createRedirectResolver({ prefix: config.geminiRedirectPrefix, timeoutMs: config.redirectTimeoutMs, fetch: options.http?.fetch }),
+  const env = createCheckEnvironment(options.config, {
     now,
     logger,
+    spentBefore: async (engine, day) => (await options.store()).requestsOn(engine, day),
     http: options.http,
-  };
+  });
   const runner = new CitationCheckRunner({ store: options.store, env, now, logger });
-  const scheduler = createInProcessScheduler({ runner, intervalMs: config.intervalMs, tickMs: options.tickMs, logger });
-  return { config, scheduler, runner, store: options.store };
+  const scheduler = createInProcessScheduler({ runner, intervalMs: options.config.intervalMs, tickMs: options.tickMs, logger });
+  return { config: options.config, scheduler, runner, store: options.store };
 }

@@ -1,14 +1,12 @@
 /** A check environment pointed at the provider fakes, with instant, recorded retry waits. */
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { CheckEnvironment, TrackedPrompt } from '../../../server/citations/check/check-environment.js';
-import { DailyBudget } from '../../../server/citations/check/daily-budget.js';
-import { EngineGate } from '../../../server/citations/check/engine-gate.js';
+import { createCheckEnvironment } from '../../../server/citations/check/create-environment.js';
 import { runPair, type PairResult } from '../../../server/citations/check/run-pair.js';
 import { readCitationConfig } from '../../../server/citations/config.js';
 import { CITATION_ENGINES } from '../../../server/citations/engines/index.js';
 import type { EngineAnswer } from '../../../server/citations/engines/types.js';
 import { ProviderHttp } from '../../../server/citations/http/provider-http.js';
-import { createRedirectResolver } from '../../../server/citations/match/gemini-redirect.js';
 import type { ProviderFakes } from '../../helpers/fake-providers/index.js';
 
 export interface TestEnvironment {
@@ -24,11 +22,7 @@ export function testEnvironment(
   const config = readCitationConfig(fakes.env(options.env));
   const now = options.now ?? (() => new Date('2026-09-01T12:00:00.000Z'));
   const waits: number[] = [];
-  const env: CheckEnvironment = {
-    engines: CITATION_ENGINES,
-    config,
-    gate: new EngineGate(config.concurrency, new DailyBudget(config.dailyBudget, now)),
-    resolveRedirect: createRedirectResolver({ prefix: config.geminiRedirectPrefix, timeoutMs: config.redirectTimeoutMs }),
+  const env = createCheckEnvironment(config, {
     now,
     http: {
       sleep: async (ms) => {
@@ -36,7 +30,7 @@ export function testEnvironment(
       },
       random: () => 0.5,
     },
-  };
+  });
   return { env, waits };
 }
 

@@ -1,0 +1,28 @@
+/** Builds the check environment from configuration: the adapters, the engine gate (concurrency and budget), the redirect resolver. */
+import type { Logger } from '../../logging/logger.js';
+import type { CitationConfig } from '../config.js';
+import { CITATION_ENGINES } from '../engines/index.js';
+import { createRedirectResolver } from '../match/gemini-redirect.js';
+import type { CheckEnvironment } from './check-environment.js';
+import { DailyBudget, type SpentBefore } from './daily-budget.js';
+import { EngineGate } from './engine-gate.js';
+
+export interface EnvironmentOptions {
+  now: () => Date;
+  logger?: Logger;
+  /** What stored rows already spent today (the server); nothing for the CLI. */
+  spentBefore?: SpentBefore;
+  http?: CheckEnvironment['http'];
+}
+
+export function createCheckEnvironment(config: CitationConfig, options: EnvironmentOptions): CheckEnvironment {
+  return {
+    engines: CITATION_ENGINES,
+    config,
+    gate: new EngineGate(config.concurrency, new DailyBudget(config.dailyBudget, options.now, options.spentBefore)),
+    resolveRedirect: createRedirectResolver({ prefix: config.geminiRedirectPrefix, timeoutMs: config.redirectTimeoutMs, fetch: options.http?.fetch }),
+    now: options.now,
+    logger: options.logger,
+    http: options.http,
+  };
+}
