@@ -20,9 +20,9 @@ export const promptSchema = z.strictObject({
 });
 
 export const createPromptRequestSchema = z.strictObject({
-  text: z.string().max(PROMPT_TEXT_MAX * 4),
-  domain: z.string().max(DOMAIN_MAX * 2),
-  aliases: z.array(z.string().max(DOMAIN_MAX * 2)).max(PROMPT_ALIASES_MAX).optional(),
+  text: z.string().max(PROMPT_TEXT_MAX),
+  domain: z.string().max(DOMAIN_MAX),
+  aliases: z.array(z.string().max(DOMAIN_MAX)).max(PROMPT_ALIASES_MAX).optional(),
   runs: z.number().int().min(1).max(PROMPT_RUNS_MAX).optional(),
 });
 

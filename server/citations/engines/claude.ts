@@ -58,10 +58,8 @@ export function classifyAnthropic(reply: ProviderReply, nowMs: number): EngineEr
     if (type === 'billing_error' || (type === 'invalid_request_error' && /credit balance/i.test(message))) {
       return new EngineError('quota', `${PROVIDER} credit exhausted (${type})`, { status: reply.status });
     }
-    const fallback = statusError(reply, PROVIDER, nowMs, [type, message].filter(Boolean).join(': '));
-    // 529 overloaded_error is Anthropic's "try again shortly".
-    if (type === 'overloaded_error' && fallback && fallback.kind !== 'server') return new EngineError('server', fallback.message, fallback.details);
-    return fallback;
+    // 529 overloaded_error is a 5xx: retried like any server error.
+    return statusError(reply, PROVIDER, nowMs, [type, message].filter(Boolean).join(': '));
   }
   const body = asObject(reply.json);
   if (!body || !Array.isArray(body.content)) return new EngineError('bad_response', `${PROVIDER} answered 200 without content blocks`);
