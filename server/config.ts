@@ -54,7 +54,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   };
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+/** An integer variable within [min, max], or `fallback` when unset; anything else is a ConfigError naming the variable. */
+export function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);

@@ -3,7 +3,7 @@
  * URL and model, plus the check's limits. Model defaults live here and nowhere else; a missing key
  * leaves that engine `not_configured`, never an error at start.
  */
-import { ConfigError } from '../config.js';
+import { ConfigError, int } from '../config.js';
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import { PROMPT_RUNS_MAX } from '../../shared/schema/prompt.js';
 import { parseDuration } from './duration.js';
@@ -87,16 +87,6 @@ export function readCitationConfig(env: Record<string, string | undefined> = pro
     serpLanguage: env.SERPAPI_HL?.trim() || 'en',
     serpCountry: env.SERPAPI_GL?.trim() || 'us',
   };
-}
-
-function int(env: Record<string, string | undefined>, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(raw)}`);
-  }
-  return value;
 }
 
 function duration(env: Record<string, string | undefined>, name: string, fallback: number, min: number): number {

@@ -14,6 +14,7 @@ import { startProviderFakes, type ProviderFakes } from '../helpers/fake-provider
 import { openaiAnswer } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
+import { until } from '../citations/helpers/until.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const P = 'which accounting app do freelancers in Berlin use';
@@ -43,15 +44,6 @@ async function startServer(env: Record<string, string | undefined>): Promise<Run
     void exited.then(() => reject(new Error(`server exited: ${stderr.join('\n')}`)));
   });
   return { proc, url, stdout, exited };
-}
-
-async function until<T>(probe: () => Promise<T | undefined>): Promise<T> {
-  for (let i = 0; i < 1_500; i++) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('condition not met within 30 s');
 }
 
 describe('citation checks survive a crash of the server process', () => {
