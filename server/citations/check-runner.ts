@@ -52,9 +52,13 @@ export class CitationCheckRunner {
     return starting;
   }
 
-  /** The scheduler's pass: each (prompt, engine) whose latest row is older than `intervalMs`, or that has none. */
+  /**
+   * The scheduler's pass: each (prompt, engine) whose latest row is older than `intervalMs`, or that has
+   * none, or that said not_configured while the engine now has its key (configured after a restart).
+   */
   async checkDue(intervalMs: number): Promise<StoredCheck | null> {
     const store = await this.deps.store();
+    const { engines, config } = this.deps.env;
     const cutoff = this.deps.now().getTime() - intervalMs;
     const prompts = await store.allPrompts();
     const pairs: Pair[] = [];
@@ -62,7 +66,8 @@ export class CitationCheckRunner {
       const latest = await store.latestResults(prompt.id);
       for (const engine of CITATION_ENGINE_IDS) {
         const row = latest[engine];
-        if (!row || Date.parse(row.checked_at) <= cutoff) pairs.push({ prompt_id: prompt.id, engine });
+        const newlyConfigured = row?.status === 'not_configured' && engines[engine].isConfigured(config);
+        if (!row || newlyConfigured || Date.parse(row.checked_at) <= cutoff) pairs.push({ prompt_id: prompt.id, engine });
       }
     }
     const free = pairs.filter((p) => !this.#leases.has(p.prompt_id));

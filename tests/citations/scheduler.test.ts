@@ -45,10 +45,10 @@ describe('the citation scheduler', () => {
   const requestCounts = () => [fakes.openai, fakes.perplexity, fakes.gemini, fakes.claude, fakes.serpapi].map((f) => f.requests.length);
 
   /** A fresh process: the store reopened from disk, a new runtime (scheduler, leases, budget). */
-  const boot = async () => {
+  const boot = async (env: Record<string, string | undefined> = {}) => {
     store = await LowdbCitationStore.open(dir);
     runtime = createCitationsRuntime({
-      config: readCitationConfig(fakes.env({ CITATION_INTERVAL: '1h' })),
+      config: readCitationConfig(fakes.env({ CITATION_INTERVAL: '1h', ...env })),
       store: async () => store,
       now: () => new Date(clock),
       http: { sleep: async () => undefined, random: () => 0.5 },
@@ -110,6 +110,22 @@ describe('the citation scheduler', () => {
     await (await boot()).scheduler.start();
     await runtime!.runner.whenIdle();
     expect(requestCounts()).toEqual([2, 2, 2, 2, 2]);
+  });
+
+  it('an engine given its key after a restart is asked at once, not an interval later', async () => {
+    script();
+    await shutdown();
+    await (await boot({ GEMINI_API_KEY: undefined })).scheduler.start();
+    await runtime!.runner.whenIdle();
+    expect((await store.latestResults(PROMPT.id)).gemini?.status).toBe('not_configured');
+    expect(requestCounts()).toEqual([1, 1, 0, 1, 1]);
+    await shutdown();
+
+    clock = T0 + 60_000;
+    await (await boot()).scheduler.start();
+    await runtime!.runner.whenIdle();
+    expect(requestCounts()).toEqual([1, 1, 1, 1, 1]);
+    expect((await store.latestResults(PROMPT.id)).gemini?.status).toBe('no_search');
   });
 
   it('resumes a check a crash interrupted: only the pairs without a row, under the same check id', async () => {
