@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const unlock = await lockDataDir(config.dataDir);
   const store = await LowdbStore.open(config.dataDir, {
+    cacheBytes: config.auditCacheMb * 1024 * 1024,
     onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
     onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });

@@ -1,11 +1,11 @@
-/** A least-recently-used cache of strings bounded by their total length (a Map keeps insertion order). */
-export class StringLru {
-  readonly #entries = new Map<string, string>();
-  #chars = 0;
+/** A least-recently-used cache of byte buffers bounded by their total size (a Map keeps insertion order). */
+export class BufferLru {
+  readonly #entries = new Map<string, Buffer>();
+  #bytes = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly maxBytes: number) {}
 
-  get(key: string): string | undefined {
+  get(key: string): Buffer | undefined {
     const value = this.#entries.get(key);
     if (value === undefined) return undefined;
     this.#entries.delete(key);
@@ -13,15 +13,15 @@ export class StringLru {
     return value;
   }
 
-  set(key: string, value: string): void {
-    if (value.length > this.maxChars) return;
+  set(key: string, value: Buffer): void {
+    if (value.length > this.maxBytes) return;
     this.delete(key);
     this.#entries.set(key, value);
-    this.#chars += value.length;
+    this.#bytes += value.length;
     for (const [oldest, old] of this.#entries) {
-      if (this.#chars <= this.maxChars) break;
+      if (this.#bytes <= this.maxBytes) break;
       this.#entries.delete(oldest);
-      this.#chars -= old.length;
+      this.#bytes -= old.length;
     }
   }
 
@@ -29,7 +29,7 @@ export class StringLru {
     const value = this.#entries.get(key);
     if (value === undefined) return;
     this.#entries.delete(key);
-    this.#chars -= value.length;
+    this.#bytes -= value.length;
   }
 
   get size(): number {

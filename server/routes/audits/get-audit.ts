@@ -3,6 +3,9 @@ import { HttpError } from '../../app/http-error.js';
 import type { RouteModule } from '../route-module.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 
+const ENVELOPE_START = Buffer.from('{"audit":');
+const ENVELOPE_END = Buffer.from('}');
+
 export const getAuditRoute: RouteModule = {
   name: 'GET /audits/{id}',
   register(router, deps) {
@@ -11,7 +14,7 @@ export const getAuditRoute: RouteModule = {
       const json = id ? await deps.store.getAuditJson(ctx.state.account!.id, id) : null;
       if (json === null) throw new HttpError(404, 'Audit not found');
       ctx.type = 'application/json';
-      ctx.body = `{"audit":${json}}`; // stored JSON as is: no parse and re-serialise per read
+      ctx.body = Buffer.concat([ENVELOPE_START, json, ENVELOPE_END]); // stored bytes as they are: no parse, no re-serialise
     });
   },
 };

@@ -8,36 +8,40 @@
 import path from 'node:path';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../store.js';
-import { StringLru } from '../../util/lru.js';
+import { BufferLru } from '../../util/lru.js';
 import { AuditFiles } from './audit-files.js';
 import { AuditIndex } from './audit-index.js';
 import { AuditJournal } from './audit-journal.js';
 import { journalLine, parseJournalLine } from './journal-line.js';
+import type { IndexedLine } from './audit-index.js';
 
 export interface AuditCollectionOptions {
-  /** Characters of audit JSON kept in memory for fast reads (default 32 M). */
-  cacheChars?: number;
+  /** Bytes of audit JSON kept in the process for reads (default 0: the OS page cache does this job; see config.ts). */
+  cacheBytes?: number;
   onDroppedLines?: (count: number) => void;
 }
 
 export class AuditCollection {
   readonly #index = new AuditIndex();
   readonly #inFlight = new Map<string, Promise<void>>();
-  readonly #cache: StringLru;
+  readonly #cache: BufferLru;
   #closed = false;
 
   private constructor(
     readonly files: AuditFiles,
     readonly journal: AuditJournal,
-    cacheChars: number,
+    cacheBytes: number,
   ) {
-    this.#cache = new StringLru(cacheChars);
+    this.#cache = new BufferLru(cacheBytes);
   }
 
   static async open(dataDir: string, options: AuditCollectionOptions = {}): Promise<AuditCollection> {
     const files = await AuditFiles.open(dataDir);
-    const { journal, load } = await AuditJournal.open(path.join(dataDir, 'audits.journal'), parseJournalLine);
-    const collection = new AuditCollection(files, journal, options.cacheChars ?? 32 * 1024 * 1024);
+    const { journal, load } = await AuditJournal.open(path.join(dataDir, 'audits.journal'), (value, line): IndexedLine | null => {
+      const record = parseJournalLine(value);
+      return record && { record, line };
+    });
+    const collection = new AuditCollection(files, journal, options.cacheBytes ?? 0);
     collection.#index.load(load.records);
     if (load.dropped > 0) options.onDroppedLines?.(load.dropped);
     return collection;
@@ -56,6 +60,7 @@ export class AuditCollection {
     const existing = this.#index.get(audit.id);
     if (existing) return existing.account_id === accountId && existing.hash === hash ? 'identical' : 'conflict';
 
+
     const record: AuditRecord = {
       id: audit.id,
       url: audit.url,
@@ -68,11 +73,12 @@ export class AuditCollection {
       account_id: accountId,
       hash,
     };
-    const json = JSON.stringify(audit);
+    const json = Buffer.from(JSON.stringify(audit));
     const write = (async () => {
       await this.files.write(audit.id, json);
-      await this.journal.append(journalLine(record));
-      this.#index.add(record);
+      const line = journalLine(record);
+      await this.journal.append(line);
+      this.#index.add(record, line);
       this.#cache.set(audit.id, json);
     })();
     this.#inFlight.set(audit.id, write);
@@ -85,12 +91,12 @@ export class AuditCollection {
   }
 
   record(accountId: string, id: string): AuditRecord | null {
-    const record = this.#index.get(id);
-    return record && record.account_id === accountId ? record : null;
+    if (this.#index.owner(id) !== accountId) return null;
+    return this.#index.get(id) ?? null;
   }
 
-  async json(accountId: string, id: string): Promise<string | null> {
-    if (!this.record(accountId, id)) return null;
+  async json(accountId: string, id: string): Promise<Buffer | null> {
+    if (this.#index.owner(id) !== accountId) return null;
     const cached = this.#cache.get(id);
     if (cached !== undefined) return cached;
     const json = await this.files.read(id);

@@ -3,7 +3,8 @@
  * Sharding keeps each directory small; storing one audit never rewrites another. Temp files live in
  * DATA_DIR/audits/.tmp so the leftovers of a crash are swept at start without listing every shard.
  */
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncDirectory, writeFileDurable } from './durable-write.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
@@ -24,14 +25,16 @@ export class AuditFiles {
     return new AuditFiles(dir, tempDir);
   }
 
-  async write(id: string, json: string): Promise<void> {
+  async write(id: string, json: Uint8Array): Promise<void> {
     const file = this.#pathFor(id);
     if (await mkdir(path.dirname(file), { recursive: true })) await fsyncDirectory(this.dir);
     await writeFileDurable(file, json, { tempDir: this.tempDir });
   }
 
-  read(id: string): Promise<string> {
-    return readFile(this.#pathFor(id), 'utf8');
+  /** The audit's JSON bytes. (The callback API: about half the per-read cost of fs/promises on the hot GET path.) */
+  read(id: string): Promise<Buffer> {
+    const file = this.#pathFor(id);
+    return new Promise((resolve, reject) => readFile(file, (error, data) => (error ? reject(error) : resolve(data))));
   }
 
   /** Every audit id with a file (for tools and tests; the server never lists). */

@@ -1,66 +1,93 @@
 /**
  * The in-memory index of stored audits: by id, and per account newest first (scanned_at, then id,
- * descending) for cursor pagination. Holds summaries only; full audits stay on disk.
+ * descending) for cursor pagination. Each entry is compact: the id, the owner, the time and the
+ * journal line's text (parsed only when a page or a record is asked for). Full audits stay on disk.
  */
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import type { AuditListPage, AuditListQuery, AuditPosition, AuditRecord } from '../store.js';
+import { lineMatchesUrl, recordOfLine } from './journal-line.js';
 
 interface Entry {
-  record: AuditRecord;
+  id: string;
+  account: string;
   time: number;
+  line: string;
+}
+
+export interface IndexedLine {
+  record: AuditRecord;
+  line: string;
 }
 
 export class AuditIndex {
   readonly #byId = new Map<string, Entry>();
   readonly #byAccount = new Map<string, Entry[]>();
+  readonly #accounts = new Map<string, string>();
 
   get size(): number {
     return this.#byId.size;
   }
 
   get(id: string): AuditRecord | undefined {
-    return this.#byId.get(id)?.record;
+    const entry = this.#byId.get(id);
+    return entry && recordOfLine(entry.line);
+  }
+
+  owner(id: string): string | undefined {
+    return this.#byId.get(id)?.account;
   }
 
   /** Adds many records at once (start-up): one sort per account instead of one insert each. */
-  load(records: Iterable<AuditRecord>): void {
-    for (const record of records) {
+  load(lines: Iterable<IndexedLine>): void {
+    for (const { record, line } of lines) {
       if (this.#byId.has(record.id)) continue; // the first line for an id wins, as it did when written
-      const entry = toEntry(record);
-      this.#byId.set(record.id, entry);
-      const list = this.#byAccount.get(record.account_id);
-      if (list) list.push(entry);
-      else this.#byAccount.set(record.account_id, [entry]);
+      const entry = this.#entry(record, line);
+      this.#byId.set(entry.id, entry);
+      this.#listOf(entry.account).push(entry);
     }
-    for (const list of this.#byAccount.values()) list.sort(compareEntries);
+    for (const list of this.#byAccount.values()) list.sort(compareNewestFirst);
   }
 
-  add(record: AuditRecord): void {
-    const entry = toEntry(record);
-    this.#byId.set(record.id, entry);
-    const list = this.#byAccount.get(record.account_id) ?? [];
-    if (list.length === 0) this.#byAccount.set(record.account_id, list);
+  add(record: AuditRecord, line: string): void {
+    const entry = this.#entry(record, line);
+    this.#byId.set(entry.id, entry);
+    const list = this.#listOf(entry.account);
     list.splice(firstAfter(list, entry), 0, entry);
   }
 
   list(accountId: string, query: AuditListQuery): AuditListPage {
     const list = this.#byAccount.get(accountId) ?? [];
-    let i = query.after ? firstAfter(list, query.after) : 0;
+    const matches = (e: Entry) => query.url === undefined || (lineMatchesUrl(e.line, query.url) && urlEquals(recordOfLine(e.line), query.url));
     const audits: AuditSummary[] = [];
     let last: Entry | undefined;
+    let i = query.after ? firstAfter(list, query.after) : 0;
     for (; i < list.length && audits.length < query.limit; i++) {
       const entry = list[i]!;
-      if (query.url !== undefined && entry.record.url !== query.url && entry.record.final_url !== query.url) continue;
-      audits.push(summaryOf(entry.record));
+      if (!matches(entry)) continue;
+      audits.push(summaryOf(recordOfLine(entry.line)));
       last = entry;
     }
-    const more = last !== undefined && hasMore(list, i, query.url);
-    return { audits, next: more && last ? { time: last.time, id: last.record.id } : null };
+    let more = false;
+    for (let j = i; j < list.length && last && !more; j++) more = matches(list[j]!);
+    return { audits, next: more && last ? { time: last.time, id: last.id } : null };
+  }
+
+  #entry(record: AuditRecord, line: string): Entry {
+    // Owners repeat across entries: keep one string per account instead of one per entry.
+    let account = this.#accounts.get(record.account_id);
+    if (account === undefined) this.#accounts.set(record.account_id, (account = record.account_id));
+    return { id: record.id, account, time: Date.parse(record.scanned_at), line };
+  }
+
+  #listOf(account: string): Entry[] {
+    let list = this.#byAccount.get(account);
+    if (!list) this.#byAccount.set(account, (list = []));
+    return list;
   }
 }
 
-function toEntry(record: AuditRecord): Entry {
-  return { record, time: Date.parse(record.scanned_at) };
+function urlEquals(record: AuditRecord, url: string): boolean {
+  return record.url === url || record.final_url === url;
 }
 
 /** Negative when `a` comes before `b` in newest-first order. */
@@ -69,34 +96,16 @@ function compareNewestFirst(a: AuditPosition, b: AuditPosition): number {
   return a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
 }
 
-function compareEntries(a: Entry, b: Entry): number {
-  return compareNewestFirst(positionOf(a), positionOf(b));
-}
-
-function positionOf(entry: Entry): AuditPosition {
-  return { time: entry.time, id: entry.record.id };
-}
-
 /** Index of the first entry strictly after `position` (binary search). */
-function firstAfter(list: Entry[], position: AuditPosition | Entry): number {
-  const target = 'record' in position ? positionOf(position) : position;
+function firstAfter(list: Entry[], position: AuditPosition): number {
   let lo = 0;
   let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (compareNewestFirst(positionOf(list[mid]!), target) <= 0) lo = mid + 1;
+    if (compareNewestFirst(list[mid]!, position) <= 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;
-}
-
-function hasMore(list: Entry[], from: number, url: string | undefined): boolean {
-  if (url === undefined) return from < list.length;
-  for (let i = from; i < list.length; i++) {
-    const r = list[i]!.record;
-    if (r.url === url || r.final_url === url) return true;
-  }
-  return false;
 }
 
 function summaryOf(r: AuditRecord): AuditSummary {

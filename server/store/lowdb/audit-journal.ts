@@ -33,7 +33,7 @@ export class AuditJournal {
   }
 
   /** Reads every valid record, cuts a torn tail, and opens the journal for appending. */
-  static async open<T>(file: string, parse: (line: unknown) => T | null): Promise<{ journal: AuditJournal; load: JournalLoad<T> }> {
+  static async open<T>(file: string, parse: (value: unknown, line: string) => T | null): Promise<{ journal: AuditJournal; load: JournalLoad<T> }> {
     const handle = await open(file, 'a+', 0o600);
     try {
       const bytes = await handle.readFile();
@@ -58,11 +58,11 @@ export class AuditJournal {
     }
   }
 
-  /** Resolves once the line is on disk. */
-  append(record: object): Promise<void> {
+  /** Appends one line (JSON text without its newline); resolves once it is on disk. */
+  append(line: string): Promise<void> {
     if (this.#broken) return Promise.reject(this.#broken);
     return new Promise<void>((resolve, reject) => {
-      this.#pending.push({ bytes: Buffer.from(`${JSON.stringify(record)}\n`), resolve, reject });
+      this.#pending.push({ bytes: Buffer.from(`${line}\n`), resolve, reject });
       if (!this.#writing) {
         this.#writing = true;
         this.#draining = this.#drain();
@@ -111,9 +111,9 @@ export class AuditJournal {
   }
 }
 
-function parseLine<T>(line: string, parse: (line: unknown) => T | null): T | null {
+function parseLine<T>(line: string, parse: (value: unknown, line: string) => T | null): T | null {
   try {
-    return parse(JSON.parse(line));
+    return parse(JSON.parse(line), line);
   } catch {
     return null;
   }

@@ -1,8 +1,12 @@
-/** The journal's line format: `{"op":"put", ...AuditRecord}`. `op` leaves room for deletions later. */
+/**
+ * The journal's line format: `{"op":"put", ...AuditRecord}`. `op` leaves room for deletions later.
+ * The in-memory index keeps each line's text as it is (one string per audit instead of a dozen small
+ * objects: less memory, and shorter garbage-collection pauses with 100,000 audits).
+ */
 import type { AuditRecord } from '../store.js';
 
-export function journalLine(record: AuditRecord): object {
-  return { op: 'put', ...record };
+export function journalLine(record: AuditRecord): string {
+  return JSON.stringify({ op: 'put', ...record });
 }
 
 /** The record a parsed line holds, or null when the line is not a well-formed put. */
@@ -24,4 +28,18 @@ export function parseJournalLine(value: unknown): AuditRecord | null {
     account_id: v.account_id as string,
     hash: v.hash as string,
   };
+}
+
+/** The record of a line the index stored (written by journalLine, so it parses). */
+export function recordOfLine(line: string): AuditRecord {
+  const record = parseJournalLine(JSON.parse(line));
+  if (!record) throw new Error('corrupt audit index line');
+  return record;
+}
+
+/** True when the line's `url` or `final_url` is exactly `url`, without parsing the line. */
+export function lineMatchesUrl(line: string, url: string): boolean {
+  const quoted = JSON.stringify(url);
+  // Values are JSON-escaped, so `"url":` cannot occur inside a value; a hit is a real member.
+  return line.includes(`"url":${quoted}`); // also matches "final_url":<quoted>
 }

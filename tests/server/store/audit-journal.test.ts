@@ -17,7 +17,7 @@ describe('AuditJournal', () => {
 
   it('appends one line per record and reads them back in order', async () => {
     const { journal } = await AuditJournal.open(file, parse);
-    await Promise.all(Array.from({ length: 20 }, (_, n) => journal.append({ n })));
+    await Promise.all(Array.from({ length: 20 }, (_, n) => journal.append(JSON.stringify({ n }))));
     await journal.close();
     const { journal: again, load } = await AuditJournal.open(file, parse);
     await again.close();
@@ -28,8 +28,8 @@ describe('AuditJournal', () => {
 
   it('drops a torn last line (a crash mid-append), cuts it off, and appends cleanly after it', async () => {
     const { journal } = await AuditJournal.open(file, parse);
-    await journal.append({ n: 1 });
-    await journal.append({ n: 2 });
+    await journal.append(JSON.stringify({ n: 1 }));
+    await journal.append(JSON.stringify({ n: 2 }));
     await journal.close();
     await appendFile(file, '{"n":3, "half'); // the bytes a crash left of the third append
     const sizeWithTear = (await stat(file)).size;
@@ -38,7 +38,7 @@ describe('AuditJournal', () => {
     expect(reopened.load.records).toEqual([{ n: 1 }, { n: 2 }]);
     expect(reopened.load.dropped).toBe(1);
     expect((await stat(file)).size).toBeLessThan(sizeWithTear);
-    await reopened.journal.append({ n: 4 });
+    await reopened.journal.append(JSON.stringify({ n: 4 }));
     await reopened.journal.close();
 
     const last = await AuditJournal.open(file, parse);
@@ -58,6 +58,6 @@ describe('AuditJournal', () => {
   it('refuses appends after close', async () => {
     const { journal } = await AuditJournal.open(file, parse);
     await journal.close();
-    await expect(journal.append({ n: 1 })).rejects.toThrow(/closed/);
+    await expect(journal.append(JSON.stringify({ n: 1 }))).rejects.toThrow(/closed/);
   });
 });

@@ -31,7 +31,7 @@ describe('LowdbStore', () => {
     const changed = { ...audit, score: 1 };
     expect(await store.putAudit('acct_a', changed, canonicalHash(changed))).toBe('conflict');
     expect(await store.putAudit('acct_b', audit, canonicalHash(audit))).toBe('conflict');
-    expect(JSON.parse((await store.getAuditJson('acct_a', audit.id))!)).toEqual(audit);
+    expect(JSON.parse(String(await store.getAuditJson('acct_a', audit.id)))).toEqual(audit);
     expect(await store.getAuditJson('acct_b', audit.id)).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe('LowdbStore', () => {
 
     store = await LowdbStore.open(dir);
     expect(await store.countAudits()).toBe(25);
-    for (const a of audits) expect(JSON.parse((await store.getAuditJson('acct_a', a.id))!)).toEqual(a);
+    for (const a of audits) expect(JSON.parse(String(await store.getAuditJson('acct_a', a.id)))).toEqual(a);
     const page = await store.listAudits('acct_a', { limit: 5 });
     expect(page.audits[0]!.id).toBe(audits[24]!.id);
     expect(await readdir(path.join(dir, 'audits', '.tmp'))).toEqual([]);
@@ -96,6 +96,6 @@ describe('LowdbStore', () => {
     store = await LowdbStore.open(dir);
     expect(await store.getAuditJson('acct_a', orphan.id)).toBeNull();
     expect(await store.putAudit('acct_a', orphan, canonicalHash(orphan))).toBe('created'); // the retry overwrites it
-    expect(JSON.parse((await store.getAuditJson('acct_a', orphan.id))!)).toEqual(orphan);
+    expect(JSON.parse(String(await store.getAuditJson('acct_a', orphan.id)))).toEqual(orphan);
   });
 });
