@@ -5,7 +5,9 @@
  * cut off, so the next append starts on a clean line. The cost of an append does not depend on how many
  * lines came before.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { access, open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDirectory } from './durable-write.js';
 
 export interface JournalLoad<T> {
   records: T[];
@@ -34,8 +36,10 @@ export class AuditJournal {
 
   /** Reads every valid record, cuts a torn tail, and opens the journal for appending. */
   static async open<T>(file: string, parse: (value: unknown, line: string) => T | null): Promise<{ journal: AuditJournal; load: JournalLoad<T> }> {
+    const existed = await access(file).then(() => true, () => false);
     const handle = await open(file, 'a+', 0o600);
     try {
+      if (!existed) await fsyncDirectory(path.dirname(file)); // the new file's name must survive a crash too
       const bytes = await handle.readFile();
       const lastNewline = bytes.lastIndexOf(0x0a);
       const complete = lastNewline + 1; // bytes up to and including the last full line
