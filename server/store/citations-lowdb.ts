@@ -9,7 +9,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
-import { CitationsJournal } from './citations-journal.js';
+import { Journal } from './journal.js';
 import { parseCheckLine, parsePromptLine, parseResultLine, type PromptLine } from './citations-lines.js';
 import { CitationResultIndex, ENGINE_ORDER } from './citations-result-index.js';
 import type {
@@ -35,17 +35,17 @@ export class LowdbCitationStore implements CitationStore {
   readonly #checks = new Map<string, StoredCheck>();
 
   private constructor(
-    private readonly promptJournal: CitationsJournal,
-    private readonly resultJournal: CitationsJournal,
-    private readonly checkJournal: CitationsJournal,
+    private readonly promptJournal: Journal,
+    private readonly resultJournal: Journal,
+    private readonly checkJournal: Journal,
   ) {}
 
   static async open(dataDir: string, options: LowdbCitationStoreOptions = {}): Promise<LowdbCitationStore> {
     const dir = path.join(dataDir, 'citations');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const prompts = await CitationsJournal.open(path.join(dir, 'prompts.journal'), parsePromptLine);
-    const results = await CitationsJournal.open(path.join(dir, 'results.journal'), parseResultLine);
-    const checks = await CitationsJournal.open(path.join(dir, 'checks.journal'), parseCheckLine);
+    const prompts = await Journal.open(path.join(dir, 'prompts.journal'), parsePromptLine);
+    const results = await Journal.open(path.join(dir, 'results.journal'), parseResultLine);
+    const checks = await Journal.open(path.join(dir, 'checks.journal'), parseCheckLine);
     const store = new LowdbCitationStore(prompts.journal, results.journal, checks.journal);
     for (const { value } of prompts.entries) store.#applyPrompt(value);
     for (const { value, offset, length } of results.entries) store.#results.add(value, { offset, length });

@@ -11,7 +11,7 @@ import type { AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from
 import { BufferLru } from '../../util/lru.js';
 import { AuditFiles } from './audit-files.js';
 import { AuditIndex } from './audit-index.js';
-import { AuditJournal } from './audit-journal.js';
+import { Journal } from '../journal.js';
 import { journalLine, parseJournalLine } from './journal-line.js';
 import type { IndexedLine } from './audit-index.js';
 
@@ -29,7 +29,7 @@ export class AuditCollection {
 
   private constructor(
     readonly files: AuditFiles,
-    readonly journal: AuditJournal,
+    readonly journal: Journal,
     cacheBytes: number,
   ) {
     this.#cache = new BufferLru(cacheBytes);
@@ -37,13 +37,13 @@ export class AuditCollection {
 
   static async open(dataDir: string, options: AuditCollectionOptions = {}): Promise<AuditCollection> {
     const files = await AuditFiles.open(dataDir);
-    const { journal, load } = await AuditJournal.open(path.join(dataDir, 'audits.journal'), (value, line): IndexedLine | null => {
+    const { journal, entries, dropped } = await Journal.open(path.join(dataDir, 'audits.journal'), (value, line): IndexedLine | null => {
       const record = parseJournalLine(value);
       return record && { record, line };
     });
     const collection = new AuditCollection(files, journal, options.cacheBytes ?? 0);
-    collection.#index.load(load.records);
-    if (load.dropped > 0) options.onDroppedLines?.(load.dropped);
+    collection.#index.load(entries.map((e) => e.value));
+    if (dropped > 0) options.onDroppedLines?.(dropped);
     return collection;
   }
 

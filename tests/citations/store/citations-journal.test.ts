@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CitationsJournal } from '../../../server/store/citations-journal.js';
+import { Journal } from '../../../server/store/journal.js';
 
 describe('the citations journal', () => {
   let dir: string;
@@ -11,7 +11,7 @@ describe('the citations journal', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const open = (file = path.join(dir, 'j.journal')) => CitationsJournal.open(file, (v) => v as { n: number });
+  const open = (file = path.join(dir, 'j.journal')) => Journal.open(file, (v) => v as { n: number });
 
   it('reads each line back by its place, also after a reopen', async () => {
     const { journal } = await open();

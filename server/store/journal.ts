@@ -1,10 +1,13 @@
 /**
- * An append-only JSON-lines file that knows where each line sits, so a line can be read back later
- * without keeping it in memory. Same durability as the audit journal: an append resolves after
- * fdatasync, appends arriving during a sync share the next one, a torn last line (a crash mid-append)
- * is dropped and cut off at open. An append costs the same however long the file is.
+ * An append-only JSON-lines file: the audit index (DATA_DIR/audits.journal) and the citation journals.
+ * An append resolves after fdatasync, with the line's place in the file so it can be read back later
+ * without being kept in memory; appends arriving while one is syncing share the next sync (group
+ * commit). At open every line is read; a torn last line (a crash mid-append) is dropped and cut off, so
+ * the next append starts on a clean line. An append costs the same however long the file is.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { access, open, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { fsyncDirectory } from './lowdb/durable-write.js';
 
 export interface JournalEntry<T> {
   value: T;
@@ -12,18 +15,28 @@ export interface JournalEntry<T> {
   length: number;
 }
 
+export interface JournalOpen<T> {
+  journal: Journal;
+  entries: JournalEntry<T>[];
+  /** Lines that did not parse or validate (a torn tail, or damage), skipped. */
+  dropped: number;
+}
+
+/** Turns a parsed line into a record, or null when the line is not one (it is then counted as dropped). */
+export type JournalParse<T> = (value: unknown, line: string) => T | null;
+
 interface PendingAppend {
   bytes: Buffer;
   resolve: (offset: number) => void;
   reject: (error: unknown) => void;
 }
 
-export class CitationsJournal {
-  #size: number;
+export class Journal {
   #pending: PendingAppend[] = [];
   #writing = false;
   #draining: Promise<void> = Promise.resolve();
   #broken: Error | null = null;
+  #size: number;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -33,18 +46,25 @@ export class CitationsJournal {
     this.#size = size;
   }
 
-  static async open<T>(file: string, parse: (value: unknown) => T | null): Promise<{ journal: CitationsJournal; entries: JournalEntry<T>[]; dropped: number }> {
+  /** Reads every valid line, cuts a torn tail, and opens the journal for appending. */
+  static async open<T>(file: string, parse: JournalParse<T>): Promise<JournalOpen<T>> {
+    const existed = await access(file).then(
+      () => true,
+      () => false,
+    );
     const handle = await open(file, 'a+', 0o600);
     try {
+      if (!existed) await fsyncDirectory(path.dirname(file)); // the new file's name must survive a crash too
       const bytes = await handle.readFile();
-      const complete = bytes.lastIndexOf(0x0a) + 1;
+      const complete = bytes.lastIndexOf(0x0a) + 1; // bytes up to and including the last full line
       const entries: JournalEntry<T>[] = [];
       let dropped = complete < bytes.length ? 1 : 0;
       let start = 0;
       while (start < complete) {
         const end = bytes.indexOf(0x0a, start);
         if (end > start) {
-          const value = parseLine(bytes.toString('utf8', start, end), parse);
+          const line = bytes.toString('utf8', start, end);
+          const value = parseLine(line, parse);
           if (value === null) dropped++;
           else entries.push({ value, offset: start, length: end - start });
         }
@@ -54,17 +74,17 @@ export class CitationsJournal {
         await handle.truncate(complete);
         await handle.sync();
       }
-      return { journal: new CitationsJournal(handle, complete, file), entries, dropped };
+      return { journal: new Journal(handle, complete, file), entries, dropped };
     } catch (error) {
       await handle.close();
       throw error;
     }
   }
 
-  /** Resolves with the line's place once it is on disk. */
-  append(record: object): Promise<{ offset: number; length: number }> {
+  /** Appends one line (a record, or JSON text without its newline); resolves with its place once it is on disk. */
+  append(record: string | object): Promise<{ offset: number; length: number }> {
     if (this.#broken) return Promise.reject(this.#broken);
-    const bytes = Buffer.from(`${JSON.stringify(record)}\n`);
+    const bytes = Buffer.from(`${typeof record === 'string' ? record : JSON.stringify(record)}\n`);
     return new Promise<number>((resolve, reject) => {
       this.#pending.push({ bytes, resolve, reject });
       if (!this.#writing) {
@@ -99,8 +119,8 @@ export class CitationsJournal {
       const batch = this.#pending.splice(0);
       const bytes = Buffer.concat(batch.map((p) => p.bytes));
       try {
-        let offset = 0;
-        while (offset < bytes.length) offset += (await this.handle.write(bytes, offset, bytes.length - offset)).bytesWritten;
+        let written = 0;
+        while (written < bytes.length) written += (await this.handle.write(bytes, written, bytes.length - written)).bytesWritten;
         await this.handle.datasync();
         let at = this.#size;
         for (const p of batch) {
@@ -127,9 +147,9 @@ export class CitationsJournal {
   }
 }
 
-function parseLine<T>(line: string, parse: (value: unknown) => T | null): T | null {
+function parseLine<T>(line: string, parse: JournalParse<T>): T | null {
   try {
-    return parse(JSON.parse(line));
+    return parse(JSON.parse(line), line);
   } catch {
     return null;
   }
