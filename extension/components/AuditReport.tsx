@@ -23,7 +23,7 @@ export function AuditReport({ audit, record }: { audit: Audit; record: AuditReco
             Built with <strong data-testid="builder">{audit.builder}</strong>
           </p>
           <p class="muted">
-            {counts.critical} critical · {counts.warning} warnings · {counts.notice} notices
+            {counts.critical} critical · {plural(counts.warning, 'warning')} · {plural(counts.notice, 'notice')}
           </p>
           <p class="muted small">
             {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms {record && <SyncBadge sync={record.sync} />}
@@ -58,4 +58,8 @@ export function AuditReport({ audit, record }: { audit: Audit; record: AuditReco
       </p>
     </article>
   );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -46,6 +46,19 @@ describe('AuditReport', () => {
     expect(el.textContent).toContain('book_tasting: tools.js:3:18 (code the static scan did not cover)');
   });
 
+  it('counts issues by severity in words that agree with the numbers', () => {
+    const audit = sampleAudit();
+    const el = mount(<AuditReport audit={audit} record={undefined} />);
+    const counts = { critical: 0, warning: 0, notice: 0 };
+    for (const i of audit.issues) counts[i.severity]++;
+    const text = [...el.querySelectorAll('.summary-text p.muted')].map((p) => p.textContent)[0];
+    expect(text).toContain(`${counts.warning} warning${counts.warning === 1 ? '' : 's'}`);
+    audit.issues = audit.issues.filter((i) => i.severity !== 'warning').concat({ ...audit.issues[0]!, severity: 'warning' });
+    render(null, root);
+    const one = mount(<AuditReport audit={audit} record={undefined} />);
+    expect(one.querySelector('.summary-text p.muted')?.textContent).toMatch(/· 1 warning ·/);
+  });
+
   it('says "unknown", not "none", for runtime tools when the browser has no API', () => {
     const audit = sampleAudit();
     audit.signals.webmcp.runtime = { apiAvailable: false, tools: [], checkedAt: audit.scanned_at, surface: 'none' };
