@@ -158,6 +158,8 @@ class FactsListener implements HtmlListener {
   private hiddenDepth = 0;
   private headingDepth = 0;
   private currentHeading: HeadingFact | null = null;
+  private followingParts: string[] = [];
+  private followingLength = 0;
   private currentForm: FormFact | null = null;
   private sawHtml = false;
   private sawBody = false;
@@ -327,6 +329,7 @@ class FactsListener implements HtmlListener {
         if (level) {
           const heading: HeadingFact = { level, text: '', following: '' };
           facts.headings.push(heading);
+          this.settleFollowing();
           this.currentHeading = heading;
           this.headingDepth++;
           this.collect(frame, (text) => (heading.text = text));
@@ -349,9 +352,9 @@ class FactsListener implements HtmlListener {
       this.textParts.push(data);
       this.textLength += data.length;
     }
-    const heading = this.currentHeading;
-    if (heading && this.headingDepth === 0 && heading.following.length < FOLLOWING_CAP) {
-      heading.following = (heading.following + ' ' + collapse(data)).trim().slice(0, FOLLOWING_CAP);
+    if (this.currentHeading && this.headingDepth === 0 && this.followingLength < FOLLOWING_CAP * 2) {
+      this.followingParts.push(data);
+      this.followingLength += data.length;
     }
   }
 
@@ -378,11 +381,21 @@ class FactsListener implements HtmlListener {
 
   finish(content: ContentBlocks): PageFacts {
     const facts = this.facts;
+    this.settleFollowing();
     facts.text = collapse(this.textParts.join(' '));
     facts.wordCount = countWords(facts.text);
     if (facts.lang === null && facts.htmlAttrs['xml:lang'] !== undefined) facts.lang = facts.htmlAttrs['xml:lang'].trim();
     facts.content = content;
     return facts;
+  }
+
+  /** The text gathered after the current heading becomes its `following` (raw parts joined once, not per node). */
+  private settleFollowing(): void {
+    if (this.currentHeading && this.followingParts.length) {
+      this.currentHeading.following = collapse(this.followingParts.join(' ')).slice(0, FOLLOWING_CAP);
+    }
+    this.followingParts = [];
+    this.followingLength = 0;
   }
 
   private collect(frame: Frame, onClose: (text: string) => void): void {
