@@ -41,5 +41,6 @@ export function recordOfLine(line: string): AuditRecord {
 export function lineMatchesUrl(line: string, url: string): boolean {
   const quoted = JSON.stringify(url);
   // Values are JSON-escaped, so `"url":` cannot occur inside a value; a hit is a real member.
-  return line.includes(`"url":${quoted}`); // also matches "final_url":<quoted>
+  // (`"final_url":` is checked on its own: the `"` before `url` is what it lacks.)
+  return line.includes(`"url":${quoted}`) || line.includes(`"final_url":${quoted}`);
 }

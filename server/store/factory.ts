@@ -1,0 +1,71 @@
+/**
+ * Which store the server and the CLI use: PostgreSQL when DATABASE_URL is set (several processes share
+ * it), else the embedded lowdb store in DATA_DIR (the default: `npm start` needs nothing configured).
+ */
+import { mkdir } from 'node:fs/promises';
+import { lockDataDir } from '../app/data-dir-lock.js';
+import { LowdbStore, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
+import { PostgresStore } from './postgres/postgres-store.js';
+import type { Store } from './store.js';
+
+export interface StoreSettings {
+  dataDir: string;
+  databaseUrl: string | null;
+  /** PostgreSQL connections per process. */
+  databasePoolSize?: number;
+}
+
+export interface OpenedStore {
+  store: Store;
+  kind: 'lowdb' | 'postgres';
+  /** Where the data lives, for the start-up log line (never a password). */
+  location: string;
+  /** Runs `work` while no other process sharing this store runs one (the first start's account). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** Gives back what opening took (the data directory's lock); call after store.close(). */
+  release(): Promise<void>;
+}
+
+/**
+ * The server's store. lowdb: the data directory is created and locked (one server per directory: its
+ * index lives in memory). PostgreSQL: migrations run first; any number of servers may share it.
+ */
+export async function openServerStore(settings: StoreSettings, lowdbOptions: LowdbStoreOptions = {}): Promise<OpenedStore> {
+  if (settings.databaseUrl) {
+    const store = await PostgresStore.open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' });
+    return {
+      store,
+      kind: 'postgres',
+      location: redactUrl(settings.databaseUrl),
+      exclusive: (work) => store.exclusive('bootstrap', work),
+      release: async () => undefined,
+    };
+  }
+  await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
+  const unlock = await lockDataDir(settings.dataDir);
+  try {
+    const store = await LowdbStore.open(settings.dataDir, lowdbOptions);
+    return { store, kind: 'lowdb', location: settings.dataDir, exclusive: (work) => work(), release: unlock };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+/** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */
+export function openCliStoreFrom(env: Record<string, string | undefined>, dataDir: string): Promise<Store> {
+  const url = env.DATABASE_URL?.trim();
+  if (url) return PostgresStore.open(url, { poolSize: 2, applicationName: 'citable-cli' });
+  return LowdbStore.open(dataDir);
+}
+
+/** A connection URL without its password, for logs. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable URL)';
+  }
+}

@@ -1,0 +1,272 @@
+/**
+ * The PostgreSQL store (DATABASE_URL): the same behaviour as the embedded lowdb store, shared by every
+ * process that points at the database. Every write is one committed statement (or transaction) before
+ * it resolves, so "acknowledged" means committed. PUT idempotency rests on the primary key: two
+ * processes racing on one audit id cannot both insert; the loser reads the winner's row and answers
+ * identical or conflict, exactly as lowdb does. Schema: ./migrations.ts.
+ */
+import type pg from 'pg';
+import type { Audit } from '../../../shared/types/audit.js';
+import type { AuditSummary } from '../../../shared/schema/api.js';
+import { AUDIT_ID } from '../../audits/audit-id.js';
+import { randomBase62 } from '../../util/base62.js';
+import type { CitationStore } from '../citations-store.js';
+import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import { migrate } from './migrations.js';
+import { PostgresCitationStore } from './postgres-citation-store.js';
+import { createPool, LOCK_KEY_SQL } from './pool.js';
+
+export interface PostgresStoreOptions {
+  now?: () => Date;
+  /** Connections this process may hold (default 10). */
+  poolSize?: number;
+  /** Apply missing schema migrations at open (default true). */
+  migrate?: boolean;
+  applicationName?: string;
+}
+
+const KEY_COLUMNS = 'id, account_id, name, prefix, hash, created_at, revoked_at';
+const SUMMARY_COLUMNS = 'id::text AS id, url, final_url, score, builder, status, origin, scanned_at';
+
+interface SummaryRow {
+  id: string;
+  url: string;
+  final_url: string;
+  score: number;
+  builder: string;
+  status: string;
+  origin: string;
+  scanned_at: string;
+  scanned_ms: number;
+}
+
+export class PostgresStore implements Store {
+  readonly #citations: PostgresCitationStore;
+  #closing: Promise<void> | null = null;
+
+  private constructor(
+    readonly pool: pg.Pool,
+    private readonly options: PostgresStoreOptions,
+  ) {
+    this.#citations = new PostgresCitationStore(pool);
+  }
+
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
+    const pool = createPool(url, { max: options.poolSize, applicationName: options.applicationName });
+    try {
+      if (options.migrate ?? true) await migrate(pool);
+      else await pool.query('SELECT 1');
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
+    return new PostgresStore(pool, options);
+  }
+
+  #now(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+
+  /**
+   * Runs `work` while no other process holds the same named lock (a session advisory lock on its own
+   * connection): the first start's account creation, so two servers starting at once make one account.
+   */
+  async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query(`SELECT pg_advisory_lock(${LOCK_KEY_SQL})`, [`citable:${name}`]);
+      try {
+        return await work();
+      } finally {
+        await client.query(`SELECT pg_advisory_unlock(${LOCK_KEY_SQL})`, [`citable:${name}`]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async createAccount(input: { name: string; plan: Plan }): Promise<Account> {
+    const account: Account = { id: `acct_${randomBase62(12)}`, name: input.name, plan: input.plan, created_at: this.#now() };
+    await this.pool.query('INSERT INTO accounts (id, name, plan, created_at) VALUES ($1, $2, $3, $4)', [
+      account.id,
+      account.name,
+      account.plan,
+      account.created_at,
+    ]);
+    return account;
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    const { rows } = await this.pool.query<Account>({
+      name: 'citable-get-account',
+      text: 'SELECT id, name, plan, created_at FROM accounts WHERE id = $1',
+      values: [id],
+    });
+    return rows[0] ? account(rows[0]) : null;
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    const { rows } = await this.pool.query<Account>('SELECT id, name, plan, created_at FROM accounts ORDER BY seq');
+    return rows.map(account);
+  }
+
+  async createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
+    const key: ApiKeyRecord = { id: `key_${randomBase62(12)}`, ...input, created_at: this.#now(), revoked_at: null };
+    try {
+      await this.pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+        key.id,
+        key.account_id,
+        key.name,
+        key.prefix,
+        key.hash,
+        key.created_at,
+        key.revoked_at,
+      ]);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23503') throw new Error(`no account ${input.account_id}`); // foreign key
+      throw error;
+    }
+    return key;
+  }
+
+  async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const { rows } = await this.pool.query<ApiKeyRecord>({
+      name: 'citable-key-by-hash',
+      text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`,
+      values: [hash],
+    });
+    return rows[0] ? apiKey(rows[0]) : null;
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    const { rows } = await this.pool.query<ApiKeyRecord>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    return rows.map(apiKey);
+  }
+
+  async revokeKey(id: string): Promise<ApiKeyRecord | null> {
+    const { rows } = await this.pool.query<ApiKeyRecord>(
+      `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
+      [id, this.#now()],
+    );
+    return rows[0] ? apiKey(rows[0]) : null;
+  }
+
+  async putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
+    if (!AUDIT_ID.test(audit.id)) throw new Error(`not an audit id: ${JSON.stringify(audit.id)}`);
+    const scannedMs = Date.parse(audit.scanned_at);
+    if (Number.isNaN(scannedMs)) throw new Error(`scanned_at is not a time: ${JSON.stringify(audit.scanned_at)}`);
+    const inserted = await this.pool.query({
+      name: 'citable-put-audit',
+      text: `INSERT INTO audits (id, account_id, scanned_ms, scanned_at, url, final_url, score, builder, status, origin, hash, audit)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+             ON CONFLICT (id) DO NOTHING`,
+      values: [
+        audit.id,
+        accountId,
+        scannedMs,
+        audit.scanned_at,
+        audit.url,
+        audit.final_url,
+        audit.score,
+        audit.builder,
+        audit.status,
+        audit.origin,
+        hash,
+        JSON.stringify(audit),
+      ],
+    });
+    if (inserted.rowCount === 1) return 'created';
+    // The id was taken (by us, by another account, or by another process a moment ago: ON CONFLICT
+    // waited for its commit). Compare with what is stored.
+    const { rows } = await this.pool.query<{ account_id: string; hash: string }>('SELECT account_id, hash FROM audits WHERE id = $1', [audit.id]);
+    const existing = rows[0];
+    return existing && existing.account_id === accountId && existing.hash === hash ? 'identical' : 'conflict';
+  }
+
+  async getAuditJson(accountId: string, id: string): Promise<Buffer | null> {
+    if (!AUDIT_ID.test(id)) return null;
+    const { rows } = await this.pool.query<{ json: string }>({
+      name: 'citable-get-audit',
+      text: 'SELECT audit::text AS json FROM audits WHERE id = $1 AND account_id = $2',
+      values: [id, accountId],
+    });
+    return rows[0] ? Buffer.from(rows[0].json) : null;
+  }
+
+  async getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null> {
+    if (!AUDIT_ID.test(id)) return null;
+    const { rows } = await this.pool.query<SummaryRow & { account_id: string; hash: string }>(
+      `SELECT ${SUMMARY_COLUMNS}, scanned_ms, account_id, hash FROM audits WHERE id = $1 AND account_id = $2`,
+      [id, accountId],
+    );
+    const row = rows[0];
+    return row ? { ...summary(row), account_id: row.account_id, hash: row.hash } : null;
+  }
+
+  /** Newest first by (scanned_at, id), keyset-paginated: each page is one index range scan, however deep. */
+  async listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
+    const values: unknown[] = [accountId, query.limit + 1];
+    const where = ['account_id = $1'];
+    if (query.after) {
+      if (!AUDIT_ID.test(query.after.id)) return { audits: [], next: null };
+      values.push(query.after.time, query.after.id);
+      where.push(`(scanned_ms, id) < ($${values.length - 1}::bigint, $${values.length}::uuid)`);
+    }
+    if (query.url !== undefined) {
+      values.push(query.url);
+      const p = `$${values.length}`;
+      where.push(`((md5(url) = md5(${p}) AND url = ${p}) OR (md5(final_url) = md5(${p}) AND final_url = ${p}))`);
+    }
+    const { rows } = await this.pool.query<SummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS}, scanned_ms FROM audits WHERE ${where.join(' AND ')} ORDER BY scanned_ms DESC, id DESC LIMIT $2`,
+      values,
+    );
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return { audits: page.map(summary), next: rows.length > query.limit && last ? { time: last.scanned_ms, id: last.id } : null };
+  }
+
+  async countAudits(): Promise<number> {
+    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM audits');
+    return rows[0]!.n;
+  }
+
+  async citations(): Promise<CitationStore> {
+    return this.#citations;
+  }
+
+  /** Lets running queries finish, then closes every connection. */
+  close(): Promise<void> {
+    this.#closing ??= this.pool.end();
+    return this.#closing;
+  }
+}
+
+function account(row: Account): Account {
+  return { id: row.id, name: row.name, plan: row.plan, created_at: row.created_at };
+}
+
+function apiKey(row: ApiKeyRecord): ApiKeyRecord {
+  return {
+    id: row.id,
+    account_id: row.account_id,
+    name: row.name,
+    prefix: row.prefix,
+    hash: row.hash,
+    created_at: row.created_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+function summary(row: SummaryRow): AuditSummary {
+  return {
+    id: row.id,
+    url: row.url,
+    final_url: row.final_url,
+    score: row.score,
+    builder: row.builder,
+    status: row.status as AuditSummary['status'],
+    origin: row.origin as AuditSummary['origin'],
+    scanned_at: row.scanned_at,
+  };
+}
