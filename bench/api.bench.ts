@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { seedDataDir } from './store-seed.js';
+import { figure, printBenchResult } from './lib/bench-result.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const count = Number(process.argv[2] ?? 100_000);
@@ -77,6 +78,18 @@ try {
   console.log(`| latency p50 / p99 | ${result.latency.p50} ms / ${result.latency.p99} ms | p99 ≤ 50 ms |`);
   console.log(`| responses: 2xx / other / errors | ${result['2xx']} / ${result.non2xx} / ${result.errors} | all 2xx |`);
   console.log(`| RSS after the load | ${rssAfterLoad.toFixed(0)} MB | < 500 MB |`);
+  printBenchResult({
+    name: 'api',
+    figures: [
+      figure('start-up until listening (whole process)', startupMs, 'ms', { max: 5000 }),
+      figure('RSS after start-up', rssAfterStart, 'MB', { max: 500, target: '< 500 MB' }),
+      figure(`GET /api/v1/audits/{id}, 50 connections, ${seconds} s`, result.requests.average, 'req/s', { min: 3000 }),
+      figure('latency p99', result.latency.p99, 'ms', { max: 50 }),
+      figure('responses not 2xx, and errors', result.non2xx + result.errors, '', { max: 0, target: 'all 2xx' }),
+      figure('RSS after the load', rssAfterLoad, 'MB', { max: 500, target: '< 500 MB' }),
+    ],
+    notes: [`${count.toLocaleString('en')} stored audits`],
+  });
 } finally {
   await rm(dataDir, { recursive: true, force: true });
 }

@@ -7,6 +7,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startFixtureSite } from '../tests/helpers/fixture-server.js';
+import { figure, printBenchResult } from './lib/bench-result.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const runs = Math.max(5, Number(process.argv[2] ?? 9));
@@ -62,3 +63,11 @@ console.log(`citable audit (loopback page, 10 scripts, whole process): ${fmt(aud
 console.log(`  of which the engine (audit.duration_ms):                 median ${median(engineMs)} ms`);
 console.log(`citable --help (start-up only):                           ${fmt(help)}`);
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
+printBenchResult({
+  name: 'cli-audit',
+  figures: [
+    figure('`citable audit`, loopback page with 10 scripts, whole process (median)', median(audit), 'ms', { max: 600 }),
+    figure('of which the engine (audit.duration_ms, median)', median(engineMs), 'ms'),
+    figure('`citable --help`, start-up only (median)', median(help), 'ms'),
+  ],
+});

@@ -11,6 +11,7 @@ import { snapshot, textFile } from '../tests/helpers/snapshot.js';
 import { startFixtureSite } from '../tests/helpers/fixture-server.js';
 import { articlePage, LLMS_TXT } from '../tests/fixtures/sites/good-article.js';
 import { ARTICLE_BODY } from '../tests/fixtures/sites/article-content.js';
+import { figure, printBenchResult } from './lib/bench-result.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -67,3 +68,11 @@ const peak = await peakMemoryOfCliAudit(5 * 1024 * 1024);
 console.log(`judge+score ${(small.size / 1024).toFixed(0)} KB page: median ${small.median.toFixed(1)} ms (min ${small.min.toFixed(1)}) — target ≤ 15 ms`);
 console.log(`judge+score ${(large.size / 1024).toFixed(0)} KB page: median ${large.median.toFixed(1)} ms (min ${large.min.toFixed(1)}) — target ≤ 120 ms`);
 console.log(`peak RSS of \`citable audit\` on a 5 MB page: ${peak.toFixed(0)} MB — target ≤ 250 MB`);
+printBenchResult({
+  name: 'engine',
+  figures: [
+    figure(`judge+score, ${(small.size / 1024).toFixed(0)} KB page (median)`, small.median, 'ms', { max: 15 }),
+    figure(`judge+score, ${(large.size / 1024).toFixed(0)} KB page (median)`, large.median, 'ms', { max: 120 }),
+    figure('peak RSS of `citable audit` on a 5 MB page', peak, 'MB', { max: 250 }),
+  ],
+});

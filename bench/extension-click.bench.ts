@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { ARTICLE_PATH, goodArticleSite } from '../tests/fixtures/sites/good-article.js';
 import { serveSite } from '../tests/e2e/fixtures/serve.js';
 import { launchWithExtension, openTab } from '../tests/e2e/helpers/extension.js';
+import { figure, printBenchResult } from './lib/bench-result.js';
 
 const RUNS = Number(process.env.RUNS ?? 9);
 const GOAL_MS = 1500;
@@ -47,6 +48,13 @@ try {
   console.log(`popup open → full report:        ${fmt(open)}`);
   console.log(`"Audit this page" → new report:  ${fmt(click)}`);
   console.log(`goal ≤ ${GOAL_MS} ms: ${Math.max(median(open), median(click)) <= GOAL_MS ? 'met' : 'NOT met'}`);
+  printBenchResult({
+    name: 'extension-click',
+    figures: [
+      figure('popup open → full report (median)', median(open), 'ms', { max: GOAL_MS }),
+      figure('"Audit this page" → new report (median)', median(click), 'ms', { max: GOAL_MS }),
+    ],
+  });
 } finally {
   await session.close();
   await site.close();

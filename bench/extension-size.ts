@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { figure, printBenchResult } from './lib/bench-result.js';
 
 const dir = path.resolve(process.argv[2] ?? '.output/chrome-mv3');
 const files = (function walk(d: string): string[] {
@@ -32,3 +33,4 @@ function popupScripts(): string[] {
 const popup = popupScripts();
 const total = popup.reduce((n, f) => n + gz(f), 0);
 console.log(`\npopup JavaScript (${popup.map((f) => path.relative(dir, f)).join(', ')}): ${kb(total)} gzipped (goal ≤ 120 KB: ${total <= 120 * 1024 ? 'met' : 'NOT met'})`);
+printBenchResult({ name: 'extension-size', figures: [figure('popup JavaScript, gzipped', total / 1024, 'KB', { max: 120 })] });

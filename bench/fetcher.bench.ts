@@ -7,6 +7,7 @@
 import { createNodeFetcher } from '../server/net/node-fetcher.js';
 import { startFixtureSite } from '../tests/helpers/fixture-server.js';
 import { deflateBomb, hugePage, withPeakRss } from '../tests/server/net/hostile-handlers.js';
+import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';
 
 const MB = 1024 * 1024;
 const site = await startFixtureSite({
@@ -28,6 +29,7 @@ for (let i = 0; i < 20; i++) await timed('/small', MB); // warm-up
 const small = [];
 for (let i = 0; i < 200; i++) small.push(await timed('/small', MB));
 console.log(`50 KB page, sequential: median ${median(small).toFixed(2)} ms per fetch (n=200)`);
+const figures: BenchFigure[] = [figure('50 KB page, sequential, per fetch (median)', median(small), 'ms')];
 
 for (const path of ['/huge', '/bomb']) {
   const runs = [];
@@ -39,5 +41,7 @@ for (const path of ['/huge', '/bomb']) {
   }
   const what = path === '/huge' ? '50 MB page' : '10 GB gzip bomb';
   console.log(`${what} cut at 5 MB: median ${median(runs).toFixed(0)} ms, peak RSS growth ${(peak / MB).toFixed(0)} MB (n=5)`);
+  figures.push(figure(`${what} cut at 5 MB (median)`, median(runs), 'ms'), figure(`${what}: peak RSS growth`, peak / MB, 'MB'));
 }
 await site.close();
+printBenchResult({ name: 'fetcher', figures });

@@ -15,6 +15,7 @@ import { canonicalHash } from '../server/audits/canonical-hash.js';
 import { LowdbStore } from '../server/store/lowdb/lowdb-store.js';
 import { extensionAudit } from '../tests/server/helpers/extension-audit.js';
 import { seedDataDir, type SeededDataDir } from './store-seed.js';
+import { figure, printBenchResult } from './lib/bench-result.js';
 
 const sizes = [Number(process.argv[2] ?? 1000), Number(process.argv[3] ?? 100_000)];
 const WRITES = 300;
@@ -78,3 +79,15 @@ const writeRatio = median(large.writes) / median(small.writes);
 const readRatio = median(large.reads) / median(small.reads);
 const ok = writeRatio <= 1.5 && readRatio <= 1.5;
 console.log(`\nratio ${large.size.toLocaleString('en')} / ${small.size.toLocaleString('en')}: write ${writeRatio.toFixed(2)}x, read ${readRatio.toFixed(2)}x (target ≤ 1.5x): ${ok ? 'OK' : 'ABOVE TARGET'}`);
+printBenchResult({
+  name: 'store',
+  figures: [
+    ...subjects.flatMap((s) => [
+      figure(`${s.size.toLocaleString('en')} audits: durable write (median)`, median(s.writes), 'ms'),
+      figure(`${s.size.toLocaleString('en')} audits: uncached read (median)`, median(s.reads), 'ms'),
+      figure(`${s.size.toLocaleString('en')} audits: open (load the index)`, s.openMs, 'ms'),
+    ]),
+    figure(`write time, ${large.size.toLocaleString('en')} / ${small.size.toLocaleString('en')} audits`, writeRatio, 'x', { max: 1.5 }),
+    figure(`read time, ${large.size.toLocaleString('en')} / ${small.size.toLocaleString('en')} audits`, readRatio, 'x', { max: 1.5 }),
+  ],
+});

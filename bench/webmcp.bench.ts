@@ -14,6 +14,7 @@ import { scanScript } from '../shared/webmcp/script/scan-script.js';
 import { webmcpSignal } from '../shared/webmcp/signal.js';
 import type { GatheredScript } from '../shared/types/index.js';
 import { resource, snapshot } from '../tests/helpers/snapshot.js';
+import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';
 
 const MB = 1024 * 1024;
 const BUNDLE_BYTES = 3 * MB;
@@ -80,10 +81,12 @@ function time(run: () => unknown): number {
 }
 
 const origin = { type: 'external-script' as const, url: 'https://bench.example/assets/index.js' };
+const figures: BenchFigure[] = [];
 for (const [name, src] of Object.entries(bundles)) {
   const found = scanScript(src, origin).filter((e) => e.registers).length;
   const ms = time(() => scanScript(src, origin));
   console.log(`${name}: ${(src.length / MB).toFixed(2)} MB, ${found} registrations, ${ms.toFixed(1)} ms, ${(src.length / MB / (ms / 1000)).toFixed(0)} MB/s`);
+  figures.push(figure(`scanScript: ${name}`, src.length / MB / (ms / 1000), 'MB/s', { min: 20 }));
 }
 
 // The whole signal over a page referencing all three bundles.
@@ -100,3 +103,5 @@ console.log(
   `webmcpSignal over ${(total / MB).toFixed(1)} MB of script: status ${signal.status}, ${signal.evidence.length} evidence, ` +
     `median ${ms.toFixed(1)} ms of ${RUNS} runs => ${(total / MB / (ms / 1000)).toFixed(0)} MB/s`,
 );
+figures.push(figure(`webmcpSignal over ${(total / MB).toFixed(1)} MB of script (status ${signal.status})`, total / MB / (ms / 1000), 'MB/s', { min: 20 }));
+printBenchResult({ name: 'webmcp', figures });
