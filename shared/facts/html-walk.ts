@@ -1,4 +1,5 @@
-import { Parser } from 'htmlparser2';
+import type { Parser } from 'htmlparser2';
+import { createHtmlParser } from './html-parser.js';
 
 /** Receives one document's events in order; every open gets exactly one close. */
 export interface HtmlListener {
@@ -27,7 +28,7 @@ export function walkHtml(html: string, listeners: readonly HtmlListener[]): void
     const name = open.pop()!;
     for (const l of listeners) l.close(name);
   };
-  const parser: Parser = new Parser(
+  const parser: Parser = createHtmlParser(
     {
       onopentag(name, attrs) {
         flushText();

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { createHtmlParser } from '../facts/html-parser.js';
 import type { ScriptRef } from '../types/snapshot.js';
 
 /** Script types that hold data, not code: never fetched or scanned as JavaScript. */
@@ -26,7 +26,7 @@ export function extractScriptRefs(html: string, pageUrl: string): ScriptRef[] {
     seen.add(url.href);
     refs.push({ url: url.href, via, sameOrigin: url.origin === page.origin });
   };
-  const parser = new Parser(
+  const parser = createHtmlParser(
     {
       onopentag(name, attrs) {
         if (name === 'script' && attrs.src !== undefined) {

@@ -1,4 +1,4 @@
-import { Parser } from 'htmlparser2';
+import { createHtmlParser } from '../facts/html-parser.js';
 
 /** One `<url>` of a urlset or `<sitemap>` of a sitemap index (an `<item>`/`<entry>` of a feed). */
 export interface SitemapEntry {
@@ -47,7 +47,7 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
   let field: 'loc' | 'lastmod' | null = null;
   let buffer = '';
 
-  const parser = new Parser(
+  const parser = createHtmlParser(
     {
       onopentag(name, attrs) {
         const local = localName(name);
