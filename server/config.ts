@@ -31,8 +31,12 @@ export interface ServerConfig {
    * churn of buffers costing more in garbage collection than the file reads it saves.
    */
   auditCacheMb: number;
-  /** Shared rate-limit state for several server processes (not supported yet: see rate-limit-backend.ts). */
+  /** Redis for several server processes: shared rate-limit counters and the citation job queue (BullMQ). */
   redisUrl: string | null;
+  /** PostgreSQL instead of the embedded store in dataDir (several processes share it). */
+  databaseUrl: string | null;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logLevel: logLevel(env.LOG_LEVEL),
     auditCacheMb: int(env, 'AUDIT_CACHE_MB', 0, 0, 4096),
     redisUrl: env.REDIS_URL || null,
+    databaseUrl: env.DATABASE_URL || null,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
   };
 }
 

@@ -8,13 +8,12 @@ import { createApp } from './app/create-app.js';
 import { readCitationConfig } from './citations/config.js';
 import { createCitationsRuntime } from './citations/runtime.js';
 import { createFirstAccountIfEmpty, firstKeyBanner } from './app/bootstrap.js';
-import { lockDataDir } from './app/data-dir-lock.js';
 import { listen } from './app/listen.js';
 import { shutDown } from './app/shutdown.js';
 import { createJsonLogger } from './logging/logger.js';
-import { createRateLimitBackend } from './middleware/rate-limit-backend.js';
-import { LowdbStore } from './store/lowdb/lowdb-store.js';
-import { mkdir } from 'node:fs/promises';
+import { closeRateLimitBackend, createRateLimitBackend } from './middleware/rate-limit-backend.js';
+import { checkRedis } from './ratelimit/redis-backend.js';
+import { openServerStore } from './store/factory.js';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -22,17 +21,26 @@ async function main(): Promise<void> {
   const citationConfig = readCitationConfig();
   const logger = createJsonLogger(config.logLevel);
   const rateLimitBackend = createRateLimitBackend(config);
+  if (rateLimitBackend.driver === 'redis') await checkRedis(rateLimitBackend.db, config.redisUrl!);
 
-  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  const unlock = await lockDataDir(config.dataDir);
-  const store = await LowdbStore.open(config.dataDir, {
+  // DATABASE_URL: PostgreSQL (migrated at start, shared by processes); else lowdb in DATA_DIR (locked to this process).
+  const opened = await openServerStore(config, {
     cacheBytes: config.auditCacheMb * 1024 * 1024,
     onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
     onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
-  const citations = createCitationsRuntime({ config: citationConfig, store: () => store.citations(), logger });
+  const store = opened.store;
+  const redisUrl = config.redisUrl;
+  const queue = redisUrl ? await import('./citations/queue/bullmq-scheduler.js') : null; // BullMQ only when asked for
+  const citations = createCitationsRuntime({
+    config: citationConfig,
+    store: () => store.citations(),
+    logger,
+    // REDIS_URL: checks run as BullMQ jobs shared by every process, each pair once.
+    ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: citationConfig.intervalMs }) } : {}),
+  });
   const audits = await store.countAudits();
-  const first = await createFirstAccountIfEmpty(store);
+  const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
 
   const citable = createApp({
     store,
@@ -47,7 +55,10 @@ async function main(): Promise<void> {
   logger.info('listening', {
     url,
     tls,
-    data_dir: config.dataDir,
+    ...(opened.kind === 'postgres' ? { database: opened.location } : { data_dir: opened.location }),
+    store: opened.kind,
+    rate_limits: rateLimitBackend.driver,
+    citation_queue: redisUrl ? 'bullmq' : 'in-process',
     audits,
     startup_ms: Math.round(performance.now() - started),
     allow_private: config.auditAllowPrivate,
@@ -63,9 +74,10 @@ async function main(): Promise<void> {
     const closeStore = async () => {
       await citations.scheduler.stop(); // unfinished checks resume at the next start
       await store.close();
+      await closeRateLimitBackend(rateLimitBackend);
     };
     shutDown({ server, citable, closeStore, logger, graceMs: config.shutdownGraceMs })
-      .then(unlock)
+      .then(opened.release)
       .then(
         () => process.exit(0),
         (error: unknown) => {

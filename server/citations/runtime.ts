@@ -28,6 +28,8 @@ export interface CitationsRuntimeOptions {
   tickMs?: number;
   /** Test seams for provider requests (fetch, no-wait sleep, fixed jitter). */
   http?: CheckEnvironment['http'];
+  /** Another scheduler than the in-process one (REDIS_URL: the BullMQ queue, server/citations/queue/). */
+  createScheduler?: (parts: { env: CheckEnvironment; runner: CitationCheckRunner; store: () => Promise<CitationStore>; logger: Logger }) => CitationScheduler;
 }
 
 export function createCitationsRuntime(options: CitationsRuntimeOptions): CitationsRuntime {
@@ -40,6 +42,8 @@ export function createCitationsRuntime(options: CitationsRuntimeOptions): Citati
     http: options.http,
   });
   const runner = new CitationCheckRunner({ store: options.store, env, now, logger });
-  const scheduler = createInProcessScheduler({ runner, intervalMs: options.config.intervalMs, tickMs: options.tickMs, logger });
+  const scheduler =
+    options.createScheduler?.({ env, runner, store: options.store, logger }) ??
+    createInProcessScheduler({ runner, intervalMs: options.config.intervalMs, tickMs: options.tickMs, logger });
   return { config: options.config, scheduler, runner, store: options.store };
 }

@@ -1,13 +1,15 @@
 import path from 'node:path';
-import { LowdbStore } from '../store/lowdb/lowdb-store.js';
+import { openCliStoreFrom } from '../store/factory.js';
+import type { Store } from '../store/store.js';
 import type { CliIo } from './main.js';
 
 /**
- * The store the server uses, at DATA_DIR (default ./data). Account and key changes are locked,
- * durable writes, so this is safe while the server runs; the server sees them on its next request.
+ * The store the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR (default ./data).
+ * Account and key changes are locked, durable writes (or committed transactions), so this is safe while
+ * the server runs; the server sees them on its next request.
  */
-export function openCliStore(io: CliIo): Promise<LowdbStore> {
-  return LowdbStore.open(path.resolve(io.env.DATA_DIR || './data'));
+export function openCliStore(io: CliIo): Promise<Store> {
+  return openCliStoreFrom(io.env, path.resolve(io.env.DATA_DIR || './data'));
 }
 
 /** Left-aligned columns for list output. */

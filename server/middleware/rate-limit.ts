@@ -8,6 +8,7 @@
 import type { Middleware, ParameterizedContext } from 'koa';
 import ratelimit from 'koa-ratelimit';
 import type { ApiState } from '../app/state.js';
+import { HttpError } from '../app/http-error.js';
 import type { RateLimitBackend } from './rate-limit-backend.js';
 
 export interface RateLimitOptions {
@@ -35,10 +36,18 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
     errorMessage: options.message,
   });
   return async (ctx, next) => {
-    await limiter(ctx, async () => {
-      rewriteHeaders(ctx);
-      await next();
-    });
+    let counted = false;
+    try {
+      await limiter(ctx, async () => {
+        counted = true;
+        rewriteHeaders(ctx);
+        await next();
+      });
+    } catch (error) {
+      // The shared counter store (Redis) failed before the request was let through: refuse, never run uncounted.
+      if (!counted) throw new HttpError(503, 'Rate limits cannot be checked right now: retry shortly', { 'Retry-After': '5' });
+      throw error;
+    }
     if (ctx.status === 429 && ctx.state.rateLimit) {
       const resetSeconds = rewriteHeaders(ctx);
       ctx.set('Retry-After', String(Math.max(1, resetSeconds)));

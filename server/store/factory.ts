@@ -5,8 +5,10 @@
 import { mkdir } from 'node:fs/promises';
 import { lockDataDir } from '../app/data-dir-lock.js';
 import { LowdbStore, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
-import { PostgresStore } from './postgres/postgres-store.js';
 import type { Store } from './store.js';
+
+// pg is loaded only when DATABASE_URL asks for it: the embedded default starts without it.
+const loadPostgres = () => import('./postgres/postgres-store.js').then((m) => m.PostgresStore);
 
 export interface StoreSettings {
   dataDir: string;
@@ -32,7 +34,7 @@ export interface OpenedStore {
  */
 export async function openServerStore(settings: StoreSettings, lowdbOptions: LowdbStoreOptions = {}): Promise<OpenedStore> {
   if (settings.databaseUrl) {
-    const store = await PostgresStore.open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' });
+    const store = await (await loadPostgres()).open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' });
     return {
       store,
       kind: 'postgres',
@@ -53,9 +55,9 @@ export async function openServerStore(settings: StoreSettings, lowdbOptions: Low
 }
 
 /** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */
-export function openCliStoreFrom(env: Record<string, string | undefined>, dataDir: string): Promise<Store> {
+export async function openCliStoreFrom(env: Record<string, string | undefined>, dataDir: string): Promise<Store> {
   const url = env.DATABASE_URL?.trim();
-  if (url) return PostgresStore.open(url, { poolSize: 2, applicationName: 'citable-cli' });
+  if (url) return (await loadPostgres()).open(url, { poolSize: 2, applicationName: 'citable-cli' });
   return LowdbStore.open(dataDir);
 }
 

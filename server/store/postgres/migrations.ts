@@ -103,6 +103,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX citation_checks_running ON citation_checks (seq) WHERE status = 'running';
     `,
   },
+  {
+    version: 2,
+    name: 'citation_results.import_key: rows copied from a lowdb data directory are copied once',
+    sql: `
+      ALTER TABLE citation_results ADD COLUMN import_key text COLLATE "C";
+      CREATE UNIQUE INDEX citation_results_import_key ON citation_results (import_key) WHERE import_key IS NOT NULL;
+    `,
+  },
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, readConfig } from '../../../server/config.js';
-import { createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
+import { closeRateLimitBackend, createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
 
 describe('readConfig', () => {
   it('defaults to loopback, port 8787, ./data, plain HTTP, private addresses refused', () => {
@@ -44,8 +44,20 @@ describe('readConfig', () => {
     expect(() => readConfig(env)).toThrow(message);
   });
 
-  it('REDIS_URL stops the start instead of silently counting limits per process', () => {
-    expect(() => createRateLimitBackend({ redisUrl: 'redis://127.0.0.1:6379' })).toThrow(/not supported yet/);
+  it('REDIS_URL counts limits in Redis (shared by every process); without it, in memory', async () => {
+    const redis = createRateLimitBackend({ redisUrl: 'redis://127.0.0.1:6379' });
+    expect(redis.driver).toBe('redis');
+    await closeRateLimitBackend(redis); // connects lazily: nothing was opened
     expect(createRateLimitBackend({ redisUrl: null }).driver).toBe('memory');
+  });
+
+  it('DATABASE_URL selects PostgreSQL, with a pool size per process', () => {
+    expect(readConfig({})).toMatchObject({ databaseUrl: null, redisUrl: null, databasePoolSize: 10 });
+    expect(readConfig({ DATABASE_URL: 'postgres://c@127.0.0.1/citable', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_POOL_SIZE: '20' })).toMatchObject({
+      databaseUrl: 'postgres://c@127.0.0.1/citable',
+      redisUrl: 'redis://127.0.0.1:6379',
+      databasePoolSize: 20,
+    });
+    expect(() => readConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE must be an integer from 1 to 200/);
   });
 });
