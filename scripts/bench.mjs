@@ -27,7 +27,10 @@ const opt = (name) => {
   const i = argv.indexOf(name);
   if (i < 0) return undefined;
   const value = argv[i + 1];
-  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  if (value === undefined || value.startsWith('--')) {
+    console.error(`${name} needs a value (npm run bench -- --help)`);
+    process.exit(2);
+  }
   return value;
 };
 if (argv.includes('--help') || argv.includes('-h')) {
@@ -82,7 +85,10 @@ const extra = [...present]
 const all = [...KNOWN.filter((k) => present.has(k.file)), ...extra];
 if (only) {
   const unknown = only.filter((n) => !all.some((b) => b.name === n));
-  if (unknown.length) throw new Error(`unknown benchmark(s): ${unknown.join(', ')}; known here: ${all.map((b) => b.name).join(', ')}`);
+  if (unknown.length) {
+    console.error(`unknown benchmark(s): ${unknown.join(', ')}; known here: ${all.map((b) => b.name).join(', ')}`);
+    process.exit(2);
+  }
 }
 const selected = only ? all.filter((b) => only.includes(b.name)) : all;
 
@@ -101,6 +107,15 @@ const machine = {
   node: process.version,
   os: `${osName()} (${os.platform()} ${os.release()}, ${os.arch()})`,
 };
+/** The code measured: the commit, and whether the working tree differs from it (dist/ is built from the tree). */
+function codeVersion() {
+  const git = (...a) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0) return 'not a git checkout';
+  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'shared', 'server', 'extension', 'scripts', 'bin', 'bench').stdout.split('\n').filter(Boolean).length;
+  return `commit ${head.stdout.trim()}${dirty ? ` plus uncommitted changes in ${dirty} tracked file(s) under shared/, server/, extension/, scripts/, bin/ or bench/` : ''}`;
+}
+machine.code = codeVersion();
 const loadNow = () => os.loadavg().map((l) => Math.round(l * 100) / 100);
 const startedAt = new Date();
 const loadAtStart = loadNow();
@@ -256,6 +271,7 @@ md.push(`| CPU | ${esc(machine.cpu)}, ${machine.cores} cores |`);
 md.push(`| RAM | ${machine.ramGb} GB |`);
 md.push(`| Node | ${machine.node} |`);
 md.push(`| OS | ${esc(machine.os)} |`);
+md.push(`| code | ${esc(machine.code)} |`);
 md.push(`| load average (1 / 5 / 15 min) | at start ${loadAtStart.join(' / ')}; at end ${loadAtEnd.join(' / ')} |`);
 md.push('');
 md.push(
