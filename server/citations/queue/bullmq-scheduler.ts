@@ -160,6 +160,12 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
   };
 
   const runPairJob = async (job: Job<PairJobData>, token?: string): Promise<string> => {
+    const outcome = await runPairJobOnce(job, token);
+    options.logger.debug('citation pair job', { job_id: job.id, check_id: job.data.checkId, prompt_id: job.data.promptId, engine: job.data.engine, outcome });
+    return outcome;
+  };
+
+  const runPairJobOnce = async (job: Job<PairJobData>, token?: string): Promise<string> => {
     const data = job.data;
     const store = await options.store();
     const prompt = await store.getPrompt(data.accountId, data.promptId);
