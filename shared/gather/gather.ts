@@ -5,6 +5,7 @@ import { BROWSER_USER_AGENT, HTML_ACCEPT, SEARCH_AGENT, USER_AGENT_AGENT } from 
 import { extractScriptRefs } from './script-refs.js';
 import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
 import { failedResource } from './failed-resource.js';
+import { LINK_CHECK_BYTES, linkCheckOf, llmsTxtLinkTargets } from './llms-txt-links.js';
 
 export interface GatherOptions {
   fetcher: Fetcher;
@@ -75,10 +76,16 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
         accept: 'application/xml, text/xml;q=0.9, */*;q=0.5',
       });
     });
+    const llmsLinksPromise = files.llmsTxt.then(async (llmsTxt) => {
+      const targets = llmsTxtLinkTargets(llmsTxt);
+      if (!targets.length) return undefined;
+      const headers = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5' };
+      return Promise.all(targets.map(async (url) => linkCheckOf(url, await get(url, LINK_CHECK_BYTES, headers))));
+    });
     const scriptsPromise =
       pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]);
 
-    const [pageAsSearchAgent, pageAsUserAgent, markdown, robotsTxt, llmsTxt, llmsFullTxt, tdmrep, sitemap, scripts] =
+    const [pageAsSearchAgent, pageAsUserAgent, markdown, robotsTxt, llmsTxt, llmsFullTxt, tdmrep, sitemap, scripts, llmsTxtLinks] =
       await Promise.all([
         searchPromise,
         userPromise,
@@ -89,6 +96,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
         files.tdmrep,
         sitemapPromise,
         scriptsPromise,
+        llmsLinksPromise,
       ]);
 
     return {
@@ -103,6 +111,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       llmsFullTxt,
       sitemap,
       tdmrep,
+      ...(llmsTxtLinks ? { llmsTxtLinks } : {}),
       scripts,
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),

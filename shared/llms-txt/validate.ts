@@ -73,12 +73,12 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
       continue;
     }
     if (line.kind === 'text' || line.kind === 'quote') {
-      if (!section) infoLinks += (line.text.match(/\]\(/g) ?? []).length;
+      if (!section) infoLinks += usableInlineLinks(line.text);
       continue;
     }
     if (line.kind !== 'list') continue;
     if (!section) {
-      infoLinks += (line.text.match(/\]\(/g) ?? []).length;
+      infoLinks += usableInlineLinks(line.text);
       continue;
     }
     checkListItem(line, section, result, add);
@@ -114,6 +114,13 @@ function checkListItem(
   if (urlProblem) add('error', line.number, urlProblem);
   else if (item.marker === '-' && item.name) result.linkCount++;
   if (item.stray) add('warning', line.number, `notes after a link go after ": " ("- [name](url): notes"), found "${clip(item.stray)}"`);
+}
+
+/** Markdown links in free text whose target an agent could follow (a stray "](" is not a link). */
+function usableInlineLinks(text: string): number {
+  let count = 0;
+  for (const m of text.matchAll(/\[[^\]]*\]\(([^)]*)\)/g)) if (linkUrlProblem(m[1]!.trim()) === null) count++;
+  return count;
 }
 
 function describe(line: MarkdownLine): string {

@@ -1,4 +1,4 @@
-import type { FetchedResource } from './fetcher.js';
+import type { FetchErrorCode, FetchedResource } from './fetcher.js';
 import type { RuntimeWebmcpProbe } from './audit.js';
 
 /** Why a referenced script was not scanned for WebMCP. */
@@ -26,6 +26,16 @@ export interface GatheredScript extends ScriptRef {
   resource?: FetchedResource;
   /** Set when the script was not (fully) scanned. */
   skipped?: ScriptSkipReason;
+}
+
+/** One link of llms.txt, requested to see whether an agent following it gets a page. */
+export interface LinkCheck {
+  /** Absolute URL (relative links resolved against /llms.txt). */
+  url: string;
+  /** Final HTTP status after redirects; 0 when no response arrived. */
+  status: number;
+  /** Why no response arrived. */
+  error?: FetchErrorCode;
 }
 
 /** What the live browser tab showed (extension only). */
@@ -58,6 +68,8 @@ export interface Snapshot {
   /** The sitemap named by robots.txt, else /sitemap.xml. */
   sitemap: FetchedResource | null;
   tdmrep: FetchedResource | null;
+  /** The first links of llms.txt, each requested once; absent when llms.txt had none or was not read. */
+  llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */
   scripts: GatheredScript[];
   /** Extension only: the DOM after JavaScript ran. */

@@ -1,6 +1,7 @@
 import type { Rule } from '../../judge/rule.js';
 import { llmsTxtPresent } from './llms-txt-present.js';
 import { llmsTxtValid } from './llms-txt-valid.js';
+import { llmsTxtLinksResolve } from './llms-txt-links.js';
 import { llmsFullTxt } from './llms-full-txt.js';
 import { sitemapPresent } from './sitemap-present.js';
 import { sitemapLastmod } from './sitemap-lastmod.js';
@@ -13,6 +14,7 @@ import { canonicalUrl } from './canonical.js';
 export const aiDiscoveryRules: readonly Rule[] = [
   llmsTxtPresent,
   llmsTxtValid,
+  llmsTxtLinksResolve,
   llmsFullTxt,
   sitemapPresent,
   sitemapLastmod,
