@@ -6,6 +6,7 @@ import { validateLlmsTxt } from '../../../shared/llms-txt/validate.js';
 import { JudgeContext } from '../../../shared/judge/context.js';
 import { NOT_APPLICABLE, type RuleOutcome } from '../../../shared/judge/rule.js';
 import { snapshot, textFile, resource } from '../../helpers/snapshot.js';
+import type { Snapshot } from '../../../shared/types/snapshot.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { loopbackFetcher } from '../../helpers/loopback-fetcher.js';
 
@@ -41,7 +42,7 @@ describe('llmsTxtLinkTargets', () => {
 });
 
 describe('llms-txt.links-resolve', () => {
-  const judge = (links: Parameters<typeof snapshot>[1]['llmsTxtLinks']) =>
+  const judge = (links: Snapshot['llmsTxtLinks']) =>
     llmsTxtLinksResolve.check(new JudgeContext(snapshot('<p>x</p>', { llmsTxtLinks: links })));
 
   it('is not applicable when no link was checked', () => {

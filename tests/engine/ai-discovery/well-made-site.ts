@@ -90,6 +90,11 @@ export function wellMadeSite(over: Partial<Snapshot> = {}): Snapshot {
     llmsTxt: textFile('https://example.com/llms.txt', WELL_MADE_LLMS_TXT, 'text/markdown; charset=utf-8'),
     llmsFullTxt: textFile('https://example.com/llms-full.txt', '# Example Co\n\n## AI readiness\n\nFull text.\n', 'text/markdown'),
     sitemap: textFile('https://example.com/sitemap.xml', WELL_MADE_SITEMAP, 'application/xml'),
+    llmsTxtLinks: [
+      { url: 'https://example.com/blog/ai-readiness.md', status: 200 },
+      { url: 'https://example.com/blog/structured-data.md', status: 200 },
+      { url: 'https://example.com/about.md', status: 200 },
+    ],
     ...over,
   });
 }
