@@ -42,6 +42,11 @@ interface SummaryRow {
 
 export class PostgresStore implements Store {
   readonly #citations: PostgresCitationStore;
+  /**
+   * Accounts by id. An account never changes and is never deleted once created (the Store has no such
+   * call), so remembering it is always correct, and saves a query on every authenticated request.
+   */
+  readonly #accounts = new Map<string, Account>();
   #closing: Promise<void> | null = null;
 
   private constructor(
@@ -93,16 +98,21 @@ export class PostgresStore implements Store {
       account.plan,
       account.created_at,
     ]);
+    this.#accounts.set(account.id, account);
     return account;
   }
 
   async getAccount(id: string): Promise<Account | null> {
+    const known = this.#accounts.get(id);
+    if (known) return { ...known };
     const { rows } = await this.pool.query<Account>({
       name: 'citable-get-account',
       text: 'SELECT id, name, plan, created_at FROM accounts WHERE id = $1',
       values: [id],
     });
-    return rows[0] ? account(rows[0]) : null;
+    if (!rows[0]) return null;
+    this.#accounts.set(id, account(rows[0]));
+    return account(rows[0]);
   }
 
   async listAccounts(): Promise<Account[]> {
@@ -218,7 +228,7 @@ export class PostgresStore implements Store {
       where.push(`((md5(url) = md5(${p}) AND url = ${p}) OR (md5(final_url) = md5(${p}) AND final_url = ${p}))`);
     }
     const { rows } = await this.pool.query<SummaryRow>(
-      `SELECT ${SUMMARY_COLUMNS}, scanned_ms FROM audits WHERE ${where.join(' AND ')} ORDER BY scanned_ms DESC, id DESC LIMIT $2`,
+      `SELECT ${SUMMARY_COLUMNS}, scanned_ms FROM audits WHERE ${where.join(' AND ')} ORDER BY scanned_ms DESC, audits.id DESC LIMIT $2`,
       values,
     );
     const page = rows.slice(0, query.limit);
