@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/extension/**', 'tests/e2e/**', 'node_modules/**'],
+          exclude: ['tests/extension/**', 'tests/e2e/**', 'tests/scale/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -23,6 +23,19 @@ export default defineConfig({
           include: ['tests/extension/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           testTimeout: 30_000,
+        },
+      },
+      {
+        // Several API processes on real PostgreSQL and Redis servers the tests start on 127.0.0.1
+        // (tests/helpers/services/: skipped loudly without the Debian packages, a failure in CI).
+        test: {
+          name: 'scale',
+          include: ['tests/scale/**/*.test.ts'],
+          environment: 'node',
+          // One file at a time: each starts its own database, Redis and server processes.
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {
