@@ -2,7 +2,8 @@
 import http from 'node:http';
 import https from 'node:https';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
 
 export interface ListenOptions {
   host: string;
@@ -23,6 +24,7 @@ export async function listen(handler: http.RequestListener, options: ListenOptio
   const server = tls
     ? https.createServer({ cert: await readFile(options.tlsCert!), key: await readFile(options.tlsKey!) }, handler)
     : http.createServer(handler);
+  server.on('clientError', answerClientError);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -33,4 +35,29 @@ export async function listen(handler: http.RequestListener, options: ListenOptio
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return { server, url: `${tls ? 'https' : 'http'}://${host}:${port}`, tls };
+}
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'Request line and headers too large: the limit is 16 KB' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', message: 'Chunk extensions too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request was not received in time' },
+};
+
+/**
+ * A request Node's HTTP parser refused (bytes that are not HTTP, a request line and headers over 16 KB, a
+ * request never completed) never reaches the app. Node would answer with an empty body; this answers
+ * with the API's error shape, `{"error": "..."}`, then closes the connection, as Node does.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  const { status, reason, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'Malformed HTTP request' };
+  // As Node's own handler: no answer on a dead socket, nor in the middle of an answer already being written.
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nX-Request-Id: ${randomUUID()}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
