@@ -28,7 +28,11 @@ const common = {
 const builds = [
   existsSync('server/main.ts') && {
     ...common,
-    entryPoints: [{ in: 'server/main.ts', out: 'server' }],
+    // The audit worker thread (server/audits/worker-runner.ts) is its own entry: dist/audit-worker.mjs.
+    entryPoints: [
+      { in: 'server/main.ts', out: 'server' },
+      { in: 'server/audits/audit-worker.ts', out: 'audit-worker' },
+    ],
     chunkNames: 'chunks/server-[name]-[hash]',
     packages: 'external',
   },

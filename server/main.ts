@@ -14,6 +14,9 @@ import { createJsonLogger } from './logging/logger.js';
 import { closeRateLimitBackend, createRateLimitBackend } from './middleware/rate-limit-backend.js';
 import { checkRedis } from './ratelimit/redis-backend.js';
 import { openServerStore } from './store/factory.js';
+import { createWorkerRunner } from './audits/worker-runner.js';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -42,15 +45,29 @@ async function main(): Promise<void> {
   const audits = await store.countAudits();
   const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
 
+  // Audits run in worker threads (dist/audit-worker.mjs, built beside this file), so their CPU work never
+  // stalls the API; run from source without a build, they run on this thread.
+  const workerUrl = new URL('./audit-worker.mjs', import.meta.url);
+  const runner = existsSync(fileURLToPath(workerUrl))
+    ? createWorkerRunner({
+        workerUrl,
+        allowPrivate: config.auditAllowPrivate,
+        deadlineMs: config.auditDeadlineMs,
+        concurrency: config.auditConcurrency,
+        queueLimit: config.auditQueueLimit,
+      })
+    : undefined;
   const citable = createApp({
     store,
     fetcher: createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
+    ...(runner ? { runner } : {}),
     config,
     logger,
     rateLimitBackend,
     citations,
   });
   const { server, url, tls } = await listen(citable.app.callback(), config);
+  runner?.warm();
   if (first) process.stdout.write(firstKeyBanner(first, url));
   logger.info('listening', {
     url,
@@ -60,6 +77,7 @@ async function main(): Promise<void> {
     rate_limits: rateLimitBackend.driver,
     citation_queue: redisUrl ? 'bullmq' : 'in-process',
     audits,
+    audit_threads: runner ? config.auditConcurrency : 0,
     startup_ms: Math.round(performance.now() - started),
     allow_private: config.auditAllowPrivate,
   });

@@ -1,0 +1,32 @@
+/**
+ * An audit worker thread (built to dist/audit-worker.mjs): runs whole audits, gather and judge, with
+ * its own SSRF-guarded fetcher, so the engine's CPU work (the facts of a 5 MB page take hundreds of
+ * milliseconds) never blocks the thread that answers the API. One audit at a time, given by
+ * worker-runner.ts; the protocol is in worker-protocol.ts.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { runAudit } from '../../shared/audit/run-audit.js';
+import { createNodeFetcher } from '../net/node-fetcher.js';
+import { toWorkerError, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+
+if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
+const port = parentPort;
+const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
+let running: AbortController | null = null;
+
+port.on('message', (message: WorkerRequest) => {
+  if (message.type === 'abort') {
+    running?.abort(new Error(message.reason));
+    return;
+  }
+  const controller = new AbortController();
+  running = controller;
+  runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal: controller.signal })
+    .then(
+      (audit) => port.postMessage({ type: 'done', audit } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ type: 'failed', error: toWorkerError(error) } satisfies WorkerReply),
+    )
+    .finally(() => {
+      if (running === controller) running = null;
+    });
+});

@@ -1,0 +1,30 @@
+/** Messages between the API thread (worker-runner.ts) and an audit worker (audit-worker.ts). */
+import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
+import type { Audit } from '../../shared/types/audit.js';
+
+export interface AuditWorkerData {
+  allowPrivate: boolean;
+}
+
+export type WorkerRequest = { type: 'run'; url: string; deadlineMs: number } | { type: 'abort'; reason: string };
+
+export type WorkerReply = { type: 'done'; audit: Audit } | { type: 'failed'; error: WorkerError };
+
+/** An engine error as it crosses the thread boundary. */
+export type WorkerError =
+  | { kind: 'input'; problem: AuditInputError['problem']; message: string }
+  | { kind: 'fetch'; code: AuditFetchError['code']; message: string }
+  | { kind: 'other'; message: string };
+
+export function toWorkerError(error: unknown): WorkerError {
+  if (error instanceof AuditInputError) return { kind: 'input', problem: error.problem, message: error.message };
+  if (error instanceof AuditFetchError) return { kind: 'fetch', code: error.code, message: error.message };
+  return { kind: 'other', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+}
+
+/** The engine's own error class again, so the API maps it as it maps an in-process one (400, 422, 500). */
+export function fromWorkerError(error: WorkerError): Error {
+  if (error.kind === 'input') return new AuditInputError(error.problem, error.message);
+  if (error.kind === 'fetch') return new AuditFetchError(error.code, error.message);
+  return new Error(`audit worker: ${error.message}`);
+}

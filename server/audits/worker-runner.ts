@@ -1,0 +1,146 @@
+/**
+ * The API's audit runner in production: the same bounds as createEngineRunner (audits running at once,
+ * a bounded line, cancellation at shutdown), with each audit run in a worker thread. Parsing and judging
+ * a large page is synchronous CPU work of hundreds of milliseconds; on the API thread it would stall
+ * every other request meanwhile (measured by tests/stress/hostile-load.test.ts: GET p99 over 2 s while
+ * hostile audits ran). Threads are started on demand, at most `concurrency`, and reused; one that dies
+ * (out of memory, a crash) fails its audit with a 500 and is replaced by the next audit.
+ */
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { Audit } from '../../shared/types/audit.js';
+import { AuditCancelledError, AuditorBusyError, type AuditRunner } from './audit-runner.js';
+import { Semaphore } from './semaphore.js';
+import { fromWorkerError, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+
+export interface WorkerRunnerOptions {
+  /** The worker script: dist/audit-worker.mjs beside the built server. */
+  workerUrl: URL;
+  /** Node flags of the threads (tests run the TypeScript source with ['--import', 'tsx']). */
+  execArgv?: string[];
+  allowPrivate: boolean;
+  deadlineMs: number;
+  concurrency: number;
+  queueLimit: number;
+  /** Heap bounds of each thread (default THREAD_LIMITS). */
+  threadLimits?: ResourceLimits;
+}
+
+export interface WorkerRunner extends AuditRunner {
+  /** Threads started and alive (at most `concurrency`). */
+  readonly threads: number;
+  /** Starts every thread now (at server start), so the first audits under load do not pay for it. */
+  warm(): void;
+  /** Ends every thread (running audits fail). */
+  close(): Promise<void>;
+}
+
+/**
+ * Heap bounds of each thread. Old space: the most pathological 5 MB pages measured (a million nested
+ * elements, 2 MB of nested JSON-LD) need between 96 and 192 MB; beyond 256 MB the thread dies and only
+ * its audit fails (500), not the server. A small young generation keeps the garbage of parsing from
+ * piling up in four threads at once: the hostile-load stress test peaked at 520 MB RSS without bounds,
+ * about 380 MB with them.
+ */
+export const THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
+
+class AuditThread {
+  readonly worker: Worker;
+  dead = false;
+  #settle: ((reply: WorkerReply | Error) => void) | null = null;
+
+  constructor(options: WorkerRunnerOptions) {
+    this.worker = new Worker(options.workerUrl, {
+      workerData: { allowPrivate: options.allowPrivate } satisfies AuditWorkerData,
+      ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+      resourceLimits: options.threadLimits ?? THREAD_LIMITS,
+    });
+    this.worker.unref(); // an idle thread never keeps the process alive
+    this.worker.on('message', (reply: WorkerReply) => this.#finish(reply));
+    this.worker.on('error', (error: Error) => this.#finish(new Error(`the audit worker failed: ${error.message}`)));
+    this.worker.on('exit', (code) => this.#finish(new Error(`the audit worker stopped (exit code ${code})`)));
+  }
+
+  run(url: string, deadlineMs: number, signal: AbortSignal): Promise<Audit> {
+    return new Promise<Audit>((resolve, reject) => {
+      const onAbort = () => {
+        const reason = signal.reason as Error | string | undefined;
+        this.worker.postMessage({ type: 'abort', reason: String((reason as Error)?.message ?? reason) } satisfies WorkerRequest);
+      };
+      this.#settle = (reply) => {
+        signal.removeEventListener('abort', onAbort);
+        if (reply instanceof Error) reject(reply);
+        else if (reply.type === 'done') resolve(reply.audit);
+        else reject(fromWorkerError(reply.error));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.worker.postMessage({ type: 'run', url, deadlineMs } satisfies WorkerRequest);
+    });
+  }
+
+  #finish(reply: WorkerReply | Error): void {
+    if (reply instanceof Error) this.dead = true;
+    const settle = this.#settle;
+    this.#settle = null;
+    settle?.(reply);
+  }
+}
+
+export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
+  const slots = new Semaphore(options.concurrency, options.queueLimit);
+  const controllers = new Set<AbortController>();
+  const idle: AuditThread[] = [];
+  const all = new Set<AuditThread>();
+
+  const start = (): AuditThread => {
+    const thread = new AuditThread(options);
+    all.add(thread);
+    thread.worker.once('exit', () => all.delete(thread));
+    return thread;
+  };
+  const take = (): AuditThread => {
+    for (let thread = idle.pop(); thread; thread = idle.pop()) if (!thread.dead) return thread;
+    return start();
+  };
+
+  return {
+    get pending() {
+      return slots.running + slots.waiting;
+    },
+    get threads() {
+      return all.size;
+    },
+    warm() {
+      while (all.size < options.concurrency) idle.push(start());
+    },
+    async run(url) {
+      const controller = new AbortController();
+      controllers.add(controller);
+      try {
+        const release = await slots.acquire();
+        if (!release) throw new AuditorBusyError();
+        const thread = take();
+        try {
+          if (controller.signal.aborted) throw new AuditCancelledError('the audit was cancelled');
+          return await thread.run(url, options.deadlineMs, controller.signal);
+        } catch (error) {
+          if (controller.signal.aborted && !(error instanceof AuditCancelledError)) {
+            throw new AuditCancelledError(String((controller.signal.reason as Error)?.message ?? controller.signal.reason));
+          }
+          throw error;
+        } finally {
+          if (!thread.dead) idle.push(thread);
+          release();
+        }
+      } finally {
+        controllers.delete(controller);
+      }
+    },
+    abortAll(reason) {
+      for (const controller of controllers) controller.abort(new Error(reason));
+    },
+    async close() {
+      await Promise.all([...all].map((thread) => thread.worker.terminate()));
+      idle.length = 0;
+    },
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The worker-thread audit runner (server/audits/worker-runner.ts), with the worker run from its
+ * TypeScript source: audits of loopback sites, the engine's errors across the thread boundary, the
+ * bounds (threads, line), cancellation, and a thread that dies.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
+import { AuditCancelledError, AuditorBusyError } from '../../../server/audits/audit-runner.js';
+import { createWorkerRunner, type WorkerRunner } from '../../../server/audits/worker-runner.js';
+import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
+import { SAMPLE_PAGE } from '../helpers/fake-fetcher.js';
+
+const WORKER = new URL('../helpers/audit-worker-source.mjs', import.meta.url);
+
+let site: FixtureSite;
+const held: Array<() => void> = [];
+let opened = false;
+/** Lets every held request answer, and the later ones at once. */
+const release = () => {
+  opened = true;
+  held.splice(0).forEach((answer) => answer());
+};
+beforeAll(async () => {
+  site = await startFixtureSite({
+    '/': { body: SAMPLE_PAGE },
+    // Five megabytes of nested elements: about 150 MB of heap to judge.
+    '/deep': { body: `<!doctype html><html><body>${'<div>'.repeat(1_000_000)}` },
+    // Answers when the test says so (or when the client leaves).
+    '/held': async (_req, res) => {
+      if (!opened) await new Promise<void>((resolve) => {
+        held.push(resolve);
+        res.on('close', () => resolve());
+      });
+      if (!res.destroyed) {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(SAMPLE_PAGE);
+      }
+    },
+  });
+});
+afterAll(() => site.close());
+
+let runner: WorkerRunner | undefined;
+beforeEach(() => {
+  opened = false;
+});
+afterEach(async () => {
+  release();
+  await runner?.close();
+  runner = undefined;
+});
+
+const make = (overrides: Partial<Parameters<typeof createWorkerRunner>[0]> = {}) =>
+  (runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 2, queueLimit: 1, ...overrides }));
+
+/** Resolves once the fixture has received a request for `path`. */
+async function requested(path: string): Promise<void> {
+  while (!site.requests.some((r) => r.path === path)) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+describe('createWorkerRunner', () => {
+  it('runs the engine in a thread and returns its audit', async () => {
+    const audit = await make().run(`${site.url}/`);
+    expect(audit).toMatchObject({ url: `${site.url}/`, final_url: `${site.url}/`, origin: 'server', status: 'complete' });
+    expect(audit.category_scores).toHaveLength(6);
+  });
+
+  it("rebuilds the engine's errors, so the API maps them as before (400, 422)", async () => {
+    const r = make({ allowPrivate: false });
+    const refused = await r.run(`${site.url}/`).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AuditFetchError);
+    expect(refused).toMatchObject({ code: 'blocked_address' });
+    const input = await r.run('ftp://example.com/').catch((e: unknown) => e);
+    expect(input).toBeInstanceOf(AuditInputError);
+    expect(input).toMatchObject({ problem: 'unsupported_scheme' });
+  });
+
+  it('starts at most `concurrency` threads and reuses them', async () => {
+    const r = make({ concurrency: 2, queueLimit: 10 });
+    await Promise.all(Array.from({ length: 5 }, () => r.run(`${site.url}/`)));
+    expect(r.threads).toBe(2);
+    await r.run(`${site.url}/`);
+    expect(r.threads).toBe(2);
+  });
+
+  it('warm() starts every thread at once, and audits use them', async () => {
+    const r = make({ concurrency: 3 });
+    r.warm();
+    expect(r.threads).toBe(3);
+    await Promise.all(Array.from({ length: 3 }, () => r.run(`${site.url}/`)));
+    expect(r.threads).toBe(3);
+  });
+
+  it('refuses beyond the line (AuditorBusyError)', async () => {
+    const r = make({ concurrency: 1, queueLimit: 1 });
+    const running = r.run(`${site.url}/held`);
+    await requested('/held');
+    const waiting = r.run(`${site.url}/`);
+    await expect(r.run(`${site.url}/`)).rejects.toBeInstanceOf(AuditorBusyError);
+    expect(r.pending).toBe(2);
+    release();
+    await Promise.all([running, waiting]);
+  });
+
+  it('cancels a running audit (shutdown) and the thread serves the next one', async () => {
+    const r = make({ concurrency: 1 });
+    const running = r.run(`${site.url}/held`);
+    await requested('/held');
+    r.abortAll('the server is shutting down');
+    await expect(running).rejects.toBeInstanceOf(AuditCancelledError);
+    expect((await r.run(`${site.url}/`)).status).toBe('complete');
+    expect(r.threads).toBe(1);
+  });
+
+  it('fails the audit of a thread that dies, and starts a new thread for the next', async () => {
+    const r = make({ concurrency: 1 });
+    const running = r.run(`${site.url}/held`);
+    await requested('/held');
+    await r.close(); // ends the thread mid-audit, as a crash would
+    await expect(running).rejects.toThrow(/audit worker stopped/);
+    expect((await r.run(`${site.url}/`)).status).toBe('complete');
+  });
+
+  it('a thread that outgrows its heap bound dies alone: its audit fails, the next audit gets a new thread', async () => {
+    const r = make({ concurrency: 1, threadLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 } });
+    await expect(r.run(`${site.url}/deep`)).rejects.toThrow(/audit worker failed: .*memory/);
+    expect((await r.run(`${site.url}/`)).status).toBe('complete');
+  });
+});
