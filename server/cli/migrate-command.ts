@@ -66,7 +66,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     const source = await readLowdbSource(dataDir);
     try {
-      store = await PostgresStore.open(url, { poolSize: 4, applicationName: 'citable-migrate' });
+      store = await PostgresStore.open(url, { poolSize: 4, applicationName: 'citable-migrate', cacheKeys: false });
     } catch (error) {
       return fail(`cannot open ${redactUrl(url)}: ${(error as Error).message}`);
     }

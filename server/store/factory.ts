@@ -57,7 +57,7 @@ export async function openServerStore(settings: StoreSettings, lowdbOptions: Low
 /** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */
 export async function openCliStoreFrom(env: Record<string, string | undefined>, dataDir: string): Promise<Store> {
   const url = env.DATABASE_URL?.trim();
-  if (url) return (await loadPostgres()).open(url, { poolSize: 2, applicationName: 'citable-cli' });
+  if (url) return (await loadPostgres()).open(url, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
   return LowdbStore.open(dataDir);
 }
 

@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../server/auth/api-key.js';
+import { main } from '../../server/cli/main.js';
+import { memoryIo } from '../cli/cli-io.js';
+import { until } from '../citations/helpers/until.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';
@@ -189,6 +192,22 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('two API processes, one P
       cursor = page.next_cursor;
     } while (cursor);
     for (const id of acknowledged.keys()) expect(listed.has(id)).toBe(true);
+  });
+
+  it('a key revoked with the CLI is refused by both processes (they cache keys, told by LISTEN/NOTIFY)', async () => {
+    const { accountId, key: own } = await newAccount();
+    for (const p of [a, b]) expect((await call(p.url, own, 'GET', '/api/v1/audits')).status).toBe(200); // now cached in both
+    const io = memoryIo({ DATABASE_URL: databaseUrl });
+    expect(await main(['keys', 'list', '--account', accountId, '--json'], io)).toBe(0);
+    const id = (JSON.parse(io.out()) as Array<{ id: string }>)[0]!.id;
+    expect(await main(['keys', 'revoke', id], memoryIo({ DATABASE_URL: databaseUrl }))).toBe(0);
+    for (const p of [a, b]) {
+      const refused = await until(async () => {
+        const res = await call(p.url, own, 'GET', '/api/v1/audits');
+        return res.status === 401 ? res : undefined;
+      });
+      expect(refused.json).toEqual({ error: 'This API key has been revoked' });
+    }
   });
 
   it('both stop cleanly on SIGTERM', async () => {

@@ -13,6 +13,7 @@ import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
 import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
 import { migrate } from './migrations.js';
+import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
@@ -22,6 +23,8 @@ export interface PostgresStoreOptions {
   poolSize?: number;
   /** Apply missing schema migrations at open (default true). */
   migrate?: boolean;
+  /** Remember keys between requests, invalidated by LISTEN/NOTIFY (default true; key-cache.ts). */
+  cacheKeys?: boolean;
   applicationName?: string;
 }
 
@@ -52,6 +55,7 @@ export class PostgresStore implements Store {
   private constructor(
     readonly pool: pg.Pool,
     private readonly options: PostgresStoreOptions,
+    private readonly keys: KeyCache | null,
   ) {
     this.#citations = new PostgresCitationStore(pool);
   }
@@ -65,7 +69,9 @@ export class PostgresStore implements Store {
       await pool.end().catch(() => undefined);
       throw error;
     }
-    return new PostgresStore(pool, options);
+    const keys = (options.cacheKeys ?? true) ? new KeyCache(url) : null;
+    await keys?.start();
+    return new PostgresStore(pool, options, keys);
   }
 
   #now(): string {
@@ -140,12 +146,18 @@ export class PostgresStore implements Store {
   }
 
   async findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    const cached = this.keys?.get(hash);
+    if (cached) return cached;
+    const generation = this.keys?.generation ?? 0;
     const { rows } = await this.pool.query<ApiKeyRecord>({
       name: 'citable-key-by-hash',
       text: `SELECT ${KEY_COLUMNS} FROM api_keys WHERE hash = $1`,
       values: [hash],
     });
-    return rows[0] ? apiKey(rows[0]) : null;
+    if (!rows[0]) return null;
+    const key = apiKey(rows[0]);
+    this.keys?.remember(key, generation);
+    return key;
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
@@ -153,12 +165,16 @@ export class PostgresStore implements Store {
     return rows.map(apiKey);
   }
 
+  /** Revokes and notifies every process that caches keys, in one statement (the notification leaves on commit). */
   async revokeKey(id: string): Promise<ApiKeyRecord | null> {
     const { rows } = await this.pool.query<ApiKeyRecord>(
-      `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING ${KEY_COLUMNS}`,
+      `WITH revoked AS (UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE id = $1 RETURNING ${KEY_COLUMNS})
+       SELECT revoked.*, pg_notify('${KEYS_CHANNEL}', revoked.hash) FROM revoked`,
       [id, this.#now()],
     );
-    return rows[0] ? apiKey(rows[0]) : null;
+    if (!rows[0]) return null;
+    this.keys?.forget(rows[0].hash);
+    return apiKey(rows[0]);
   }
 
   async putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
@@ -247,7 +263,7 @@ export class PostgresStore implements Store {
 
   /** Lets running queries finish, then closes every connection. */
   close(): Promise<void> {
-    this.#closing ??= this.pool.end();
+    this.#closing ??= Promise.all([this.keys?.close(), this.pool.end()]).then(() => undefined);
     return this.#closing;
   }
 }
