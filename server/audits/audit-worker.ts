@@ -4,6 +4,7 @@
  * milliseconds) never blocks the thread that answers the API. One audit at a time, given by
  * worker-runner.ts; the protocol is in worker-protocol.ts.
  */
+import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
@@ -11,6 +12,8 @@ import { toWorkerError, type AuditWorkerData, type WorkerReply, type WorkerReque
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
 const port = parentPort;
+// On Linux, priority 0 means this thread only: audits yield the CPU to the thread that answers the API.
+if (process.platform === 'linux') os.setPriority(0, 10);
 const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
 let running: AbortController | null = null;
 

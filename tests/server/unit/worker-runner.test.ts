@@ -3,6 +3,7 @@
  * TypeScript source: audits of loopback sites, the engine's errors across the thread boundary, the
  * bounds (threads, line), cancellation, and a thread that dies.
  */
+import { readdir, readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
 import { AuditCancelledError, AuditorBusyError } from '../../../server/audits/audit-runner.js';
@@ -125,5 +126,24 @@ describe('createWorkerRunner', () => {
     const r = make({ concurrency: 1, threadLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 } });
     await expect(r.run(`${site.url}/deep`)).rejects.toThrow(/audit worker failed: .*memory/);
     expect((await r.run(`${site.url}/`)).status).toBe('complete');
+  });
+
+  it.runIf(process.platform === 'linux')('runs its threads at a lower OS priority (nice 10) than the thread that answers the API', async () => {
+    /** The nice value of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
+    const niceValues = async () => {
+      const values: number[] = [];
+      for (const tid of await readdir('/proc/self/task')) {
+        const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
+        if (stat) values.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+      }
+      return values;
+    };
+    const before = (await niceValues()).filter((n) => n === 10).length;
+    const r = make({ concurrency: 2, queueLimit: 10 });
+    await Promise.all([r.run(`${site.url}/`), r.run(`${site.url}/`)]);
+    expect(r.threads).toBe(2);
+    expect((await niceValues()).filter((n) => n === 10).length - before).toBe(2);
+    const main = await readFile('/proc/self/stat', 'utf8');
+    expect(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16])).toBe(0); // the main thread keeps its priority
   });
 });
