@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/extension/**', 'tests/e2e/**', 'tests/scale/**', 'node_modules/**'],
+          exclude: ['tests/extension/**', 'tests/e2e/**', 'tests/scale/**', 'tests/stress/**', 'node_modules/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
@@ -23,6 +23,20 @@ export default defineConfig({
           include: ['tests/extension/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           testTimeout: 30_000,
+        },
+      },
+      {
+        // Reliability and security under load, faults and bad input (tests/stress/README.md). `npm test` runs it
+        // in its short form; `npm run test:stress` sets STRESS_MODE=full (20 crash cycles, 5,000 fuzzed requests, ...).
+        test: {
+          name: 'stress',
+          include: ['tests/stress/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/stress/global-setup.ts'],
+          // One file at a time: each measures a server under its own load.
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
       {
