@@ -55,20 +55,27 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
   const keyRows = await byId(pool, 'SELECT id, account_id, name, prefix, hash, created_at, revoked_at FROM api_keys WHERE id = ANY($1)', source.keys.map((k) => k.id));
   reports.push(compare('keys', source.keys.map((k) => [k.id, k]), keyRows, copied));
 
-  // Audits: the stored bytes as they are, with the index record's columns; checksummed as parsed JSON
-  // plus the record (owner and content hash), so a wrong owner is a mismatch too.
+  // Audits: the stored bytes as they are, with the index record's columns. Checked batch by batch (read
+  // back right after the insert): the audit as parsed JSON, its owner and content hash, so a wrong owner
+  // is a mismatch too. The json column keeps text exactly, so bytes equal to the source's have the same
+  // canonical JSON, computed once.
   copied = 0;
   const auditSums = new Map<string, string>();
+  const targetAudits = new Map<string, string>();
   for (let i = 0; i < source.audits.length; i += BATCH) {
     const batch = source.audits.slice(i, i + BATCH);
+    const texts = await Promise.all(batch.map(async (record) => (await source.auditJson(record.id)).toString('utf8')));
+    const contents = new Map<string, { text: string; sum: string }>();
     const values: unknown[] = [];
     const tuples: string[] = [];
-    for (const record of batch) {
-      const json = (await source.auditJson(record.id)).toString('utf8');
-      auditSums.set(record.id, auditChecksum(record.account_id, record.hash, json));
+    for (const [j, record] of batch.entries()) {
+      const json = texts[j]!;
+      const sum = checksum(JSON.parse(json) as unknown);
+      contents.set(record.id, { text: json, sum });
+      auditSums.set(record.id, auditChecksum(record.account_id, record.hash, sum));
       const base = values.length;
       values.push(record.id, record.account_id, Date.parse(record.scanned_at), record.scanned_at, record.url, record.final_url, record.score, record.builder, record.status, record.origin, record.hash, json);
-      tuples.push(`(${Array.from({ length: 12 }, (_, j) => `$${base + j + 1}`).join(', ')})`);
+      tuples.push(`(${Array.from({ length: 12 }, (_, k) => `$${base + k + 1}`).join(', ')})`);
     }
     const r = await pool.query(
       `INSERT INTO audits (id, account_id, scanned_ms, scanned_at, url, final_url, score, builder, status, origin, hash, audit)
@@ -76,16 +83,16 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       values,
     );
     copied += r.rowCount ?? 0;
-    if ((i / BATCH) % 50 === 49) onProgress(`audits: ${Math.min(i + BATCH, source.audits.length)} of ${source.audits.length}`);
-  }
-  const targetAudits = new Map<string, string>();
-  for (let i = 0; i < source.audits.length; i += 1000) {
-    const ids = source.audits.slice(i, i + 1000).map((a) => a.id);
     const { rows } = await pool.query<{ id: string; account_id: string; hash: string; json: string }>(
       'SELECT id::text AS id, account_id, hash, audit::text AS json FROM audits WHERE id = ANY($1::uuid[])',
-      [ids],
+      [batch.map((a) => a.id)],
     );
-    for (const row of rows) targetAudits.set(row.id, auditChecksum(row.account_id, row.hash, row.json));
+    for (const row of rows) {
+      const stored = contents.get(row.id);
+      const sum = stored && stored.text === row.json ? stored.sum : checksum(JSON.parse(row.json) as unknown);
+      targetAudits.set(row.id, auditChecksum(row.account_id, row.hash, sum));
+    }
+    if ((i / BATCH) % 50 === 49) onProgress(`audits: ${Math.min(i + BATCH, source.audits.length)} of ${source.audits.length}`);
   }
   reports.push(compareSums('audits', auditSums, targetAudits, copied));
 
@@ -165,9 +172,9 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
 
 const importKey = (offset: number) => `lowdb:results:${offset}`;
 
-/** The audit as parsed JSON (key order and spacing do not matter), its owner and its content hash. */
-function auditChecksum(accountId: string, hash: string, json: string): string {
-  return checksum({ account_id: accountId, hash, audit: JSON.parse(json) as unknown });
+/** An audit record: its owner, its content hash, and the checksum of the audit's canonical JSON. */
+function auditChecksum(accountId: string, hash: string, contentChecksum: string): string {
+  return checksum({ account_id: accountId, hash, audit: contentChecksum });
 }
 
 /** Rows of `sql` (which selects `id` and takes the ids as $1), by id, a thousand ids per query. */
