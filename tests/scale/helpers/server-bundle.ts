@@ -1,9 +1,10 @@
 /**
- * The server bundled for this test file alone (the same esbuild options as scripts/build.mjs), in a
+ * The server (and its audit worker) bundled for this test file alone (the same esbuild options as scripts/build.mjs), in a
  * directory of its own inside the repository (its packages stay external and resolve from node_modules):
  * another test rebuilding dist/ meanwhile cannot hand these tests a half-written bundle.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -18,10 +19,14 @@ export interface ServerBundle {
 
 export async function buildServerBundle(): Promise<ServerBundle> {
   const parent = path.join(ROOT, '.tmp');
-  await import('node:fs/promises').then((fs) => fs.mkdir(parent, { recursive: true }));
+  await mkdir(parent, { recursive: true });
   const outdir = await mkdtemp(path.join(parent, 'scale-dist-'));
   await build({
-    entryPoints: [{ in: path.join(ROOT, 'server/main.ts'), out: 'server' }],
+    entryPoints: [
+      { in: path.join(ROOT, 'server/main.ts'), out: 'server' },
+      // The audit worker thread, beside the server as in dist/ (the server falls back to its own thread without it).
+      ...(existsSync(path.join(ROOT, 'server/audits/audit-worker.ts')) ? [{ in: path.join(ROOT, 'server/audits/audit-worker.ts'), out: 'audit-worker' }] : []),
+    ],
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
