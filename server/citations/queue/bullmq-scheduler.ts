@@ -256,7 +256,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
         worker = new Worker(
           QUEUE_NAME,
           async (job: Job, token?: string) => (job.name === 'due-pass' ? ((await tick())?.id ?? null) : runPairJob(job as Job<PairJobData>, token)),
-          { connection: connection(), prefix: QUEUE_PREFIX, concurrency: options.concurrency ?? 10 },
+          // A job whose process died is given to another worker; allow that a few times before giving up on it.
+          { connection: connection(), prefix: QUEUE_PREFIX, concurrency: options.concurrency ?? 10, maxStalledCount: 3 },
         );
         worker.on('error', (error) => options.logger.warn('citation worker error', { error: String(error) }));
         worker.on('failed', (job, error) => {
