@@ -34,7 +34,10 @@ export interface OpenedStore {
  */
 export async function openServerStore(settings: StoreSettings, lowdbOptions: LowdbStoreOptions = {}): Promise<OpenedStore> {
   if (settings.databaseUrl) {
-    const store = await (await loadPostgres()).open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' });
+    const PostgresStore = await loadPostgres();
+    const store = await PostgresStore.open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' }).catch((error: unknown) => {
+      throw new Error(`DATABASE_URL: cannot use ${redactUrl(settings.databaseUrl!)} (${(error as Error).message})`);
+    });
     return {
       store,
       kind: 'postgres',
