@@ -9,9 +9,10 @@
  * the server's own, from /proc/<pid>/status: VmRSS sampled every 50 ms and the kernel's peak (VmHWM).
  *
  * Acceptance (the issue): p99 < 100 ms and RSS < 600 MB, asserted in full mode (`npm run test:stress`,
- * run on an otherwise idle machine). The short form inside `npm test` shares two cores with the other
- * test projects, so it asserts looser bounds (p99 < 1,000 ms, RSS < 600 MB) that still catch what they
- * are for: a parse that blocks the event loop for seconds, or an unbounded body in memory.
+ * meant for an otherwise idle machine). The short form inside `npm test` shares two cores with the other
+ * test projects, so it asserts a looser latency bound (p99 < 500 ms; measured about 80 ms there) that
+ * still catches what it is for: engine work back on the API thread (p99 over 2 s before the audits moved
+ * to worker threads), or an unbounded body in memory.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -29,7 +30,7 @@ const AUDITS = 20;
 const KINDS = ['/drip', '/huge', '/bomb', '/loop/a', '/scripts', '/deep'] as const;
 const READ_EVERY_MS = 20;
 const STORED_AUDITS = 100; // within one account's 120 PUT /audits per minute
-const LIMITS = { p99Ms: sized(1000, 100), rssMb: 600 };
+const LIMITS = { p99Ms: sized(500, 100), rssMb: 600 };
 
 let dataDir: string;
 let sites: ChildProcess;
