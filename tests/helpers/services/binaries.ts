@@ -64,17 +64,25 @@ const warned = new Set<string>();
  * service). Absent in CI: throws, so the test file fails instead of passing without testing anything.
  */
 export function servicesAvailable(...needed: Array<'postgres' | 'redis'>): boolean {
-  const missing = needed.filter((s) => (s === 'postgres' ? findPostgres() === null : findRedis() === null));
+  return serviceGate(
+    needed.filter((s) => (s === 'postgres' ? findPostgres() === null : findRedis() === null)),
+    process.env,
+    (text) => console.warn(text),
+  );
+}
+
+/** The rule itself, given what is missing (tested in tests/scale/services-gate.test.ts). */
+export function serviceGate(missing: Array<'postgres' | 'redis'>, env: NodeJS.ProcessEnv, warn: (text: string) => void): boolean {
   if (missing.length === 0) return true;
   const what = missing.map((s) => (s === 'postgres' ? 'PostgreSQL (initdb, postgres)' : 'Redis (redis-server)')).join(' and ');
-  if (process.env.CI) {
+  if (env.CI) {
     throw new Error(`${what} not installed, and CI is set: these tests must run in CI (.ci/run installs them: ${INSTALL})`);
   }
   const key = missing.join('+');
   if (!warned.has(key)) {
     warned.add(key);
     const line = '!'.repeat(100);
-    console.warn(`\n${line}\n!!! SKIPPING tests that need ${what}: not installed on this machine.\n!!! Install with: ${INSTALL}\n!!! (In CI, with CI set, this is a failure.)\n${line}\n`);
+    warn(`\n${line}\n!!! SKIPPING tests that need ${what}: not installed on this machine.\n!!! Install with: ${INSTALL}\n!!! (In CI, with CI set, this is a failure.)\n${line}\n`);
   }
   return false;
 }
