@@ -8,6 +8,9 @@ export function SyncBadge({ sync }: { sync: AuditRecord['sync'] }) {
     <span class={`sync sync-${sync.state}`} data-sync={sync.state}>
       {TEXT[sync.state]}
       {sync.state !== 'synced' && sync.reason ? <span class="sync-reason">: {sync.reason}</span> : null}
+      {sync.state === 'failed' && sync.waitForSettings ? (
+        <span class="sync-reason"> (retried automatically; fix it in Options to retry now)</span>
+      ) : null}
     </span>
   );
 }

@@ -72,7 +72,11 @@ describe('SyncBadge', () => {
   it.each([
     [{ state: 'synced', attempts: 1 }, 'Synced'],
     [{ state: 'pending', attempts: 2, reason: 'Backend is unreachable' }, 'Pending: Backend is unreachable'],
-    [{ state: 'failed', attempts: 1, reason: 'API key refused (401)' }, 'Sync failed: API key refused (401)'],
+    [{ state: 'failed', attempts: 1, reason: 'Conflict (409)' }, 'Sync failed: Conflict (409)'],
+    [
+      { state: 'failed', attempts: 1, reason: 'API key refused (401)', waitForSettings: 'k1' },
+      'Sync failed: API key refused (401) (retried automatically; fix it in Options to retry now)',
+    ],
   ] as const)('shows %j as %s', (sync, text) => {
     expect(mount(<SyncBadge sync={{ ...sync }} />).textContent).toBe(text);
   });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { flushQueue, type QueueDeps } from '../../extension/lib/sync/queue.js';
-import { addAudit, HISTORY_LIMIT, listRecords } from '../../extension/lib/sync/records.js';
+import { addAudit, HISTORY_LIMIT, listRecords, updateSync } from '../../extension/lib/sync/records.js';
 import { saveSettings } from '../../extension/lib/settings.js';
 import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
 import type { SendOutcome } from '../../extension/lib/sync/classify.js';
@@ -78,13 +78,43 @@ describe('sync queue', () => {
 
     const same = deps([]);
     await flushQueue(same, true);
-    expect(same.sent).toEqual([]); // the same key would be refused again
+    expect(same.sent).toEqual([]); // the same key would be refused again right away
 
     await saveSettings({ ...GOOD, apiKey: 'cit_fixed' });
     const fixed = deps([]);
     await flushQueue(fixed, true);
     expect(fixed.sent).toEqual([id(1)]);
     expect(await stateOf(id(1))).toMatchObject({ state: 'synced' });
+  });
+
+  it('retries a refused key with backoff, so a fix made on the server side is picked up', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    const refused = deps([{ kind: 'settings', reason: 'API key refused (401)' }]);
+    await flushQueue(refused, true);
+    const s = await stateOf(id(1));
+    expect(s).toMatchObject({ state: 'failed', reason: 'API key refused (401)' });
+    expect(s.nextAttemptAt).toBeGreaterThan(1_000_000);
+    expect(refused.scheduled.at(-1)).toBe(s.nextAttemptAt);
+
+    const early = deps([], s.nextAttemptAt! - 1);
+    await flushQueue(early);
+    expect(early.sent).toEqual([]);
+    const due = deps([], s.nextAttemptAt! + 1);
+    await flushQueue(due);
+    expect(due.sent).toEqual([id(1)]);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'synced' });
+  });
+
+  it('keeps an audit refused for its key in the history however many audits follow', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await flushQueue(deps([{ kind: 'settings', reason: 'API key refused (401)' }]), true);
+    for (let i = 2; i <= HISTORY_LIMIT + 3; i++) {
+      await addAudit(sampleAudit({ id: id(i) }), 'x');
+      await updateSync(id(i), (s) => ({ ...s, state: 'synced', attempts: 1 }));
+    }
+    expect((await listRecords()).map((r) => r.id)).toContain(id(1));
   });
 
   it('does not retry a conflict', async () => {

@@ -23,9 +23,14 @@ const BACKOFF = 'syncBackoff';
 
 const settingsTag = (s: Settings) => keyTag(`${s.backendUrl}\n${s.apiKey}`);
 
-/** Retried: pending ones, and those refused for their settings once the settings changed. */
-function isCandidate(r: AuditRecord, tag: string): boolean {
-  return r.sync.state === 'pending' || (r.sync.state === 'failed' && !!r.sync.waitForSettings && r.sync.waitForSettings !== tag);
+/**
+ * Retried: pending ones, and those refused for their settings, either once the settings changed or,
+ * with the same settings, when their backoff is due (the account may have been fixed on the server).
+ */
+function isCandidate(r: AuditRecord, tag: string, now: number): boolean {
+  if (r.sync.state === 'pending') return true;
+  if (r.sync.state !== 'failed' || !r.sync.waitForSettings) return false;
+  return r.sync.waitForSettings !== tag || (r.sync.nextAttemptAt ?? Infinity) <= now;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function flushQueue(deps: QueueDeps, force = false): Promise<void> 
   const settings = await loadSettings();
   const backoff = ((await browser.storage.local.get(BACKOFF))[BACKOFF] as BackoffState | undefined) ?? { failures: 0, nextAt: 0 };
   const tag = settingsTag(settings);
-  const candidates = (await listRecords()).filter((r) => isCandidate(r, tag)).reverse();
+  const candidates = (await listRecords()).filter((r) => isCandidate(r, tag, now())).reverse();
   if (!isConfigured(settings)) {
     for (const r of candidates) await updateSync(r.id, (s) => ({ ...s, state: 'pending', reason: NOT_CONFIGURED, nextAttemptAt: 0 }));
     return deps.schedule(null);
@@ -61,16 +66,24 @@ export async function flushQueue(deps: QueueDeps, force = false): Promise<void> 
       await updateSync(record.id, (s) => ({ ...tried(s), state: 'failed', reason: outcome.reason }));
     } else {
       // Down or refused settings: the rest would meet the same answer, so mark them all and stop.
+      // Both are retried with backoff; refused settings are also retried at once when the settings change.
       const rest = candidates.slice(i);
+      const failures = backoff.failures + 1;
+      const retryAfterMs = outcome.kind === 'settings' ? 0 : (outcome.retryAfterMs ?? 0);
+      const nextAt = now() + Math.max(retryAfterMs, backoffMs(failures, deps.random));
+      await browser.storage.local.set({ [BACKOFF]: { failures, nextAt } satisfies BackoffState });
       if (outcome.kind === 'settings') {
         for (const r of rest) {
-          await updateSync(r.id, (s) => ({ ...(r === record ? tried(s) : s), state: 'failed', reason: outcome.reason, waitForSettings: tag }));
+          await updateSync(r.id, (s) => ({
+            ...(r === record ? tried(s) : s),
+            state: 'failed',
+            reason: outcome.reason,
+            waitForSettings: tag,
+            nextAttemptAt: nextAt,
+          }));
         }
-        return deps.schedule(null);
+        return deps.schedule(nextAt);
       }
-      const failures = backoff.failures + 1;
-      const nextAt = now() + Math.max(outcome.retryAfterMs ?? 0, backoffMs(failures, deps.random));
-      await browser.storage.local.set({ [BACKOFF]: { failures, nextAt } satisfies BackoffState });
       for (const r of rest) {
         await updateSync(r.id, ({ waitForSettings: _, ...s }) => ({ ...(r === record ? tried(s) : s), state: 'pending', reason: outcome.reason, nextAttemptAt: nextAt }));
       }

@@ -56,7 +56,7 @@ export function addAudit(audit: Audit, reason: string): Promise<AuditRecord> {
       sync: { state: 'pending', reason, attempts: 0, nextAttemptAt: 0 },
     };
     const all = [record, ...(await listRecords()).filter((r) => r.id !== audit.id)];
-    const keep = all.filter((r, i) => i < HISTORY_LIMIT || r.sync.state === 'pending');
+    const keep = all.filter((r, i) => i < HISTORY_LIMIT || !isSettled(r));
     const dropped = all.filter((r) => !keep.includes(r));
     await browser.storage.local.set({ [auditKey(audit.id)]: audit, [RECORDS]: keep });
     if (dropped.length) await browser.storage.local.remove(dropped.map((r) => auditKey(r.id)));
@@ -76,3 +76,8 @@ export function updateSync(id: string, change: (s: AuditRecord['sync']) => Audit
 }
 
 export const RECORDS_KEY = RECORDS;
+
+/** Synced, or refused for good (a conflict): safe to trim from the history. An audit still to send never is. */
+function isSettled(r: AuditRecord): boolean {
+  return r.sync.state === 'synced' || (r.sync.state === 'failed' && !r.sync.waitForSettings);
+}
