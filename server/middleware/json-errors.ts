@@ -1,7 +1,8 @@
 /**
  * Every error leaves as `{"error": "..."}`: HttpErrors with their status, Koa/router errors that are safe
  * to show with theirs, anything else as a 500 whose details go to the log only. A request no route
- * answered is a JSON 404; a known path with another method a JSON 405 with Allow.
+ * answered is a JSON 404; a known path with another method a JSON 405 with Allow (also for methods no
+ * route implements at all, which the router would answer with 501).
  */
 import type { Middleware } from 'koa';
 import { HttpError } from '../app/http-error.js';
@@ -19,6 +20,11 @@ export function jsonErrors(logger: Logger): Middleware<ApiState> {
   return async (ctx, next) => {
     try {
       await next();
+      if (ctx.status === 501) {
+        // The router answers 501 for a method no route implements (PROPFIND, ...). A client error is the
+        // honest answer here, and the API promises no 5xx for bad requests: 405 on a known path, else 404.
+        ctx.status = ctx.response.get('Allow') ? 405 : 404;
+      }
       if (ctx.body == null && ctx.status >= 400) {
         const status = ctx.status; // assigning a body would reset a 404 Koa set by default
         ctx.body = { error: bodilessErrorMessage(status, ctx.method, ctx.path, ctx.response.get('Allow')) };
@@ -52,6 +58,5 @@ export function jsonErrors(logger: Logger): Middleware<ApiState> {
 function bodilessErrorMessage(status: number, method: string, path: string, allow: string): string {
   if (status === 404) return `Not found: ${method} ${path}`;
   if (status === 405) return `Method ${method} is not allowed on ${path}${allow ? `; allowed: ${allow}` : ''}`;
-  if (status === 501) return `Method ${method} is not implemented`;
   return `Request failed with status ${status}`;
 }

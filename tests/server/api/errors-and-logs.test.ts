@@ -39,6 +39,16 @@ describe('errors and request logs', () => {
     expect(Object.keys(res.json)).toEqual(['error']);
   });
 
+  it('a method no route implements is a client error, not 501: 405 on a known path, 404 elsewhere', async () => {
+    const known = await api.request('PROPFIND', '/api/v1/audits');
+    expect(known.status).toBe(405);
+    expect(known.headers.get('allow')).toContain('GET');
+    expect(known.json).toEqual({ error: expect.stringMatching(/^Method PROPFIND is not allowed on \/api\/v1\/audits/) });
+    const unknown = await api.request('PROPFIND', '/nowhere');
+    expect(unknown.status).toBe(404);
+    expect(unknown.json).toEqual({ error: 'Not found: PROPFIND /nowhere' });
+  });
+
   it('500 is a bare {"error"} without stack or internals; the log has the details and the request id', async () => {
     const res = await api.request('POST', '/api/v1/audits', { body: { url: 'shop.example' } });
     expect(res.status).toBe(500);
