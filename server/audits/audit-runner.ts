@@ -32,6 +32,14 @@ export class AuditCancelledError extends Error {
   }
 }
 
+/** The page needed more memory than an audit may use (a pathological page, not a server fault: 422). */
+export class AuditTooHeavyError extends Error {
+  constructor(limitMb: number) {
+    super(`The page is too large or too deeply nested to audit within the ${limitMb} MB an audit may use`);
+    this.name = 'AuditTooHeavyError';
+  }
+}
+
 export interface EngineRunnerOptions {
   fetcher: Fetcher;
   deadlineMs: number;

@@ -4,11 +4,12 @@
  * a large page is synchronous CPU work of hundreds of milliseconds; on the API thread it would stall
  * every other request meanwhile (measured by tests/stress/hostile-load.test.ts: GET p99 over 2 s while
  * hostile audits ran). Threads are started on demand, at most `concurrency`, and reused; one that dies
- * (out of memory, a crash) fails its audit with a 500 and is replaced by the next audit.
+ * fails its audit and is replaced by the next audit: out of memory is the page's fault (AuditTooHeavyError,
+ * a 422), a crash is the server's (a 500).
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Audit } from '../../shared/types/audit.js';
-import { AuditCancelledError, AuditorBusyError, type AuditRunner } from './audit-runner.js';
+import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from './audit-runner.js';
 import { Semaphore } from './semaphore.js';
 import { fromWorkerError, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 
@@ -37,7 +38,7 @@ export interface WorkerRunner extends AuditRunner {
 /**
  * Heap bounds of each thread. Old space: the most pathological 5 MB pages measured (a million nested
  * elements, 2 MB of nested JSON-LD) need between 96 and 192 MB; beyond 256 MB the thread dies and only
- * its audit fails (500), not the server. A small young generation keeps the garbage of parsing from
+ * its audit fails (422), not the server. A small young generation keeps the garbage of parsing from
  * piling up in four threads at once: the hostile-load stress test peaked at 520 MB RSS without bounds,
  * about 380 MB with them.
  */
@@ -56,7 +57,14 @@ class AuditThread {
     });
     this.worker.unref(); // an idle thread never keeps the process alive
     this.worker.on('message', (reply: WorkerReply) => this.#finish(reply));
-    this.worker.on('error', (error: Error) => this.#finish(new Error(`the audit worker failed: ${error.message}`)));
+    const heapMb = (options.threadLimits ?? THREAD_LIMITS).maxOldGenerationSizeMb ?? 0;
+    this.worker.on('error', (error: Error & { code?: string }) =>
+      this.#finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? new AuditTooHeavyError(heapMb)
+          : new Error(`the audit worker failed: ${error.message}`),
+      ),
+    );
     this.worker.on('exit', (code) => this.#finish(new Error(`the audit worker stopped (exit code ${code})`)));
   }
 

@@ -6,7 +6,7 @@ import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.j
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import type { Audit } from '../../../shared/types/audit.js';
 import { HttpError } from '../../app/http-error.js';
-import { AuditCancelledError, AuditorBusyError, type AuditRunner } from '../../audits/audit-runner.js';
+import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
@@ -54,6 +54,7 @@ async function runAuditForApi(runner: AuditRunner, url: string): Promise<Audit> 
   } catch (error) {
     if (error instanceof AuditInputError) throw new HttpError(400, error.message);
     if (error instanceof AuditFetchError) throw new HttpError(422, error.message);
+    if (error instanceof AuditTooHeavyError) throw new HttpError(422, error.message);
     if (error instanceof AuditorBusyError) throw new HttpError(503, error.message, { 'Retry-After': '5' });
     if (error instanceof AuditCancelledError) {
       throw new HttpError(503, 'The server is shutting down and cancelled this audit: retry shortly', { 'Retry-After': '5' });

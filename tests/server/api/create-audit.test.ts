@@ -3,6 +3,7 @@ import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { CATEGORY_NAMES } from '../../../shared/types/audit.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { fakeFetcher } from '../helpers/fake-fetcher.js';
+import { AuditTooHeavyError } from '../../../server/audits/audit-runner.js';
 
 describe('POST /api/v1/audits', () => {
   let api: TestApi;
@@ -73,5 +74,25 @@ describe('POST /api/v1/audits', () => {
     const big = await api.request('POST', '/api/v1/audits', { body: { url: 'shop.example', padding: 'x'.repeat(17 * 1024) } });
     expect(big.status).toBe(413);
     expect(big.json.error).toMatch(/16 KB/);
+  });
+});
+
+describe('POST /api/v1/audits of a page too heavy to audit', () => {
+  it('is a 422 naming the memory bound, not a server error', async () => {
+    const runner = {
+      pending: 0,
+      abortAll: () => undefined,
+      run: async () => {
+        throw new AuditTooHeavyError(256);
+      },
+    };
+    const api = await startTestApi({ runner });
+    try {
+      const res = await api.request('POST', '/api/v1/audits', { body: { url: 'heavy.example' } });
+      expect(res.status).toBe(422);
+      expect(res.json).toEqual({ error: 'The page is too large or too deeply nested to audit within the 256 MB an audit may use' });
+    } finally {
+      await api.close({ removeData: true });
+    }
   });
 });
