@@ -1,6 +1,7 @@
 /** The audit engine: gather, then judge, then score. Imports nothing Node-only or browser-only. */
 export * from './types/index.js';
 export { runAudit, type RunAuditOptions } from './audit/run-audit.js';
+export { gatherForAudit, type GatherForAuditOptions } from './audit/gather-for-audit.js';
 export { auditSnapshot, type AuditSnapshotOptions } from './audit/audit-snapshot.js';
 export { AuditFetchError, AuditInputError, describeFetchError } from './audit/errors.js';
 export { gather, type GatherOptions } from './gather/gather.js';
