@@ -34,11 +34,19 @@ async function main(): Promise<void> {
   });
   const store = opened.store;
   const redisUrl = config.redisUrl;
+  if (opened.kind === 'postgres' && !redisUrl) {
+    // PostgreSQL lets several processes share the data, but rate limits, the citation schedule and its
+    // daily budget are then still per process: say so rather than let a second process double them.
+    logger.warn('DATABASE_URL without REDIS_URL: run a single API process, or set REDIS_URL so processes share rate limits, citation checks and their daily budget');
+  }
   const queue = redisUrl ? await import('./citations/queue/bullmq-scheduler.js') : null; // BullMQ only when asked for
+  // With REDIS_URL several processes share the work, so they share one daily citation budget too.
+  const budgetTally = redisUrl ? (await import('./citations/queue/redis-budget-tally.js')).createRedisBudgetTally(redisUrl) : null;
   const citations = createCitationsRuntime({
     config: citationConfig,
     store: () => store.citations(),
     logger,
+    ...(budgetTally ? { budgetTally } : {}),
     // REDIS_URL: checks run as BullMQ jobs shared by every process, each pair once.
     ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: citationConfig.intervalMs }) } : {}),
   });
@@ -93,6 +101,7 @@ async function main(): Promise<void> {
       await citations.scheduler.stop(); // unfinished checks resume at the next start
       await store.close();
       await closeRateLimitBackend(rateLimitBackend);
+      await budgetTally?.close();
     };
     shutDown({ server, citable, closeStore, logger, graceMs: config.shutdownGraceMs })
       .then(opened.release)

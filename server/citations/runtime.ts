@@ -8,6 +8,7 @@ import { silentLogger } from '../logging/logger.js';
 import type { CitationStore } from '../store/citations-store.js';
 import type { CheckEnvironment } from './check/check-environment.js';
 import { createCheckEnvironment } from './check/create-environment.js';
+import type { BudgetTally } from './check/daily-budget.js';
 import { CitationCheckRunner } from './check-runner.js';
 import type { CitationConfig } from './config.js';
 import { createInProcessScheduler, type CitationScheduler } from './scheduler.js';
@@ -28,6 +29,8 @@ export interface CitationsRuntimeOptions {
   tickMs?: number;
   /** Test seams for provider requests (fetch, no-wait sleep, fixed jitter). */
   http?: CheckEnvironment['http'];
+  /** Where the daily budget is counted (REDIS_URL: Redis, so several processes share one budget). */
+  budgetTally?: BudgetTally;
   /** Another scheduler than the in-process one (REDIS_URL: the BullMQ queue, server/citations/queue/). */
   createScheduler?: (parts: { env: CheckEnvironment; runner: CitationCheckRunner; store: () => Promise<CitationStore>; logger: Logger }) => CitationScheduler;
 }
@@ -39,6 +42,7 @@ export function createCitationsRuntime(options: CitationsRuntimeOptions): Citati
     now,
     logger,
     spentBefore: async (engine, day) => (await options.store()).requestsOn(engine, day),
+    ...(options.budgetTally ? { budgetTally: options.budgetTally } : {}),
     http: options.http,
   });
   const runner = new CitationCheckRunner({ store: options.store, env, now, logger });

@@ -4,7 +4,7 @@ import type { CitationConfig } from '../config.js';
 import { CITATION_ENGINES } from '../engines/index.js';
 import { createRedirectResolver } from '../match/gemini-redirect.js';
 import type { CheckEnvironment } from './check-environment.js';
-import { DailyBudget, type SpentBefore } from './daily-budget.js';
+import { DailyBudget, type BudgetTally, type SpentBefore } from './daily-budget.js';
 import { EngineGate } from './engine-gate.js';
 
 export interface EnvironmentOptions {
@@ -12,6 +12,8 @@ export interface EnvironmentOptions {
   logger?: Logger;
   /** What stored rows already spent today (the server); nothing for the CLI. */
   spentBefore?: SpentBefore;
+  /** Where the daily budget is counted: this process (default) or Redis, shared by processes. */
+  budgetTally?: BudgetTally;
   http?: CheckEnvironment['http'];
 }
 
@@ -19,7 +21,7 @@ export function createCheckEnvironment(config: CitationConfig, options: Environm
   return {
     engines: CITATION_ENGINES,
     config,
-    gate: new EngineGate(config.concurrency, new DailyBudget(config.dailyBudget, options.now, options.spentBefore)),
+    gate: new EngineGate(config.concurrency, new DailyBudget(config.dailyBudget, options.now, options.spentBefore, options.budgetTally)),
     resolveRedirect: createRedirectResolver({ prefix: config.geminiRedirectPrefix, timeoutMs: config.redirectTimeoutMs, fetch: options.http?.fetch }),
     now: options.now,
     logger: options.logger,

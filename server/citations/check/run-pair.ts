@@ -82,7 +82,6 @@ export async function runPair(task: PairTask, env: CheckEnvironment, signal?: Ab
 }
 
 async function runOnce(task: PairTask, env: CheckEnvironment, http: ProviderHttp, signal?: AbortSignal): Promise<RunOutcome> {
-  await env.gate.budget.prepare(task.engine);
   const release = await env.gate.acquire(task.engine);
   try {
     if (signal?.aborted) throw new CheckCancelledError();

@@ -42,7 +42,7 @@ export interface ProviderHttpOptions {
   random?: () => number;
   now?: () => number;
   /** Runs before every attempt; throws EngineError('budget') when the daily budget is spent. */
-  beforeAttempt?: () => void;
+  beforeAttempt?: () => void | Promise<void>;
   signal?: AbortSignal;
   onRetry?: (event: RetryEvent) => void;
 }
@@ -66,7 +66,7 @@ export class ProviderHttp {
     const random = this.options.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
       this.#throwIfCancelled();
-      this.options.beforeAttempt?.();
+      await this.options.beforeAttempt?.();
       this.calls++;
       let error: EngineError;
       try {
