@@ -60,6 +60,8 @@ const KNOWN = [
   { name: 'peers', file: 'bench/peers.bench.ts', args: [], quickArgs: ['--quick'], skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
   { name: 'store', file: 'bench/store.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
+  { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
+  { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   {
     name: 'extension-click',
     file: 'bench/extension-click.bench.ts',
