@@ -44,6 +44,8 @@ const outFile = path.resolve(root, opt('--out') ?? 'BENCHMARKS.md');
 // ---- What to run --------------------------------------------------------------------------------------
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = () => (existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
+const hasServices = () =>
+  existsSync('/usr/lib/postgresql') && existsSync('/usr/bin/redis-server') ? null : 'PostgreSQL or Redis is not installed (apt-get install postgresql redis-server)';
 const hasPackage = (name) => (existsSync(path.join(root, 'node_modules', name, 'package.json')) ? null : `the dev dependency ${name} is not installed`);
 const firstOf = (...reasons) => reasons.find((r) => r) ?? null;
 
@@ -60,8 +62,8 @@ const KNOWN = [
   { name: 'peers', file: 'bench/peers.bench.ts', args: [], quickArgs: ['--quick'], skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
   { name: 'store', file: 'bench/store.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
-  { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
-  { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'] },
+  { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
+  { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
   {
     name: 'extension-click',
     file: 'bench/extension-click.bench.ts',
