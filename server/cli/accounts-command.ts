@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { PLANS, type Plan } from '../store/store.js';
 import type { CliIo } from './main.js';
 import { openCliStore, table } from './open-cli-store.js';
+import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable accounts create --name NAME [--plan free|pro|agency] [--json] | citable accounts list [--json]';
 const HELP = `${USAGE}
@@ -15,25 +15,22 @@ Accounts of the API server in DATA_DIR (default ./data). The API needs the Agenc
 
 /** `citable accounts`: the "account settings" of contract section 4, on the server machine. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const fail = (message: string) => {
-    io.stderr.write(`citable accounts: ${message}\n`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { name: { type: 'string' }, plan: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const start = startCommand(
+    {
+      name: 'accounts',
+      usage: USAGE,
+      help: HELP,
+      options: {
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    },
+    args,
+    io,
+  );
+  if ('exit' in start) return start.exit;
+  const { values, positionals, fail } = start;
   const [action, ...extra] = positionals;
   if (extra.length > 0) return fail(`unexpected ${extra.join(' ')}. ${USAGE}`);
 

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
 import { gatherForAudit } from '../../shared/audit/gather-for-audit.js';
 import type { GatherLimits } from '../../shared/gather/limits.js';
@@ -6,6 +5,7 @@ import { createNodeFetcher } from '../net/node-fetcher.js';
 import { renderReport } from './report/render-report.js';
 import { shouldColor } from './report/style.js';
 import type { CliIo } from './main.js';
+import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N]';
 const HELP = `${USAGE}
@@ -26,25 +26,21 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   // `citable audit` is mostly start-up, so this overlap is a large share of its wall time.
   const judging = import('../../shared/audit/audit-snapshot.js');
   judging.catch(() => undefined); // a failure surfaces where it is awaited
-  const fail = (message: string) => {
-    io.stderr.write(`citable audit: ${message}\n`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const start = startCommand(
+    {
+      name: 'audit',
+      usage: USAGE,
+      help: HELP,
+      options: {
+        json: { type: 'boolean' },
+        'fail-under': { type: 'string' },
+      },
+    },
+    args,
+    io,
+  );
+  if ('exit' in start) return start.exit;
+  const { values, positionals, fail } = start;
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
   const failUnder = values['fail-under'];
   if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');

@@ -3,7 +3,6 @@
  * engines now, from this machine, with the engine keys in the environment (no server, nothing stored),
  * and prints one row per engine. Exit codes: 0 checked, 1 some engine answered with an error, 2 usage.
  */
-import { parseArgs } from 'node:util';
 import { CITATION_ENGINE_IDS, isCitationEngineId, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationResult } from '../../shared/schema/citation.js';
 import { PROMPT_RUNS_MAX, PROMPT_TEXT_MAX } from '../../shared/schema/prompt.js';
@@ -15,6 +14,7 @@ import { ConfigError } from '../config.js';
 import { randomBase62 } from '../util/base62.js';
 import type { CliIo } from './main.js';
 import { safe, table } from './report/text.js';
+import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable citations check --domain D --prompt "..." [--engine E]... [--runs N] [--json]';
 const HELP = `${USAGE}
@@ -35,15 +35,11 @@ Exit codes: 0 checked, 1 an engine answered with an error, 2 the arguments or co
 `;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const fail = (message: string) => {
-    io.stderr.write(`citable citations: ${message}\n`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
+  const start = startCommand(
+    {
+      name: 'citations',
+      usage: USAGE,
+      help: HELP,
       options: {
         domain: { type: 'string' },
         alias: { type: 'string', multiple: true },
@@ -51,17 +47,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         engine: { type: 'string', multiple: true },
         runs: { type: 'string' },
         json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
       },
-    });
-  } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+    },
+    args,
+    io,
+  );
+  if ('exit' in start) return start.exit;
+  const { values, positionals, fail } = start;
   if (positionals.length !== 1 || positionals[0] !== 'check') return fail(`expected the subcommand "check". ${USAGE}`);
   const domain = normalizeTrackedDomain(values.domain, '--domain');
   if (!domain.ok) return fail(domain.message);

@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { generateApiKey } from '../auth/api-key.js';
 import type { CliIo } from './main.js';
 import { openCliStore, table } from './open-cli-store.js';
+import { startCommand } from './command-args.js';
 
 const USAGE =
   'Usage: citable keys create --account ID [--name NAME] [--json] | citable keys list --account ID [--json] | citable keys revoke KEY_ID';
@@ -18,25 +18,22 @@ keeps only its SHA-256 hash and a short prefix. Revoking takes effect on the nex
 
 /** `citable keys`: create, list and revoke API keys (contract section 4). */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const fail = (message: string) => {
-    io.stderr.write(`citable keys: ${message}\n`);
-    return 2;
-  };
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { account: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+  const start = startCommand(
+    {
+      name: 'keys',
+      usage: USAGE,
+      help: HELP,
+      options: {
+        account: { type: 'string' },
+        name: { type: 'string' },
+        json: { type: 'boolean' },
+      },
+    },
+    args,
+    io,
+  );
+  if ('exit' in start) return start.exit;
+  const { values, positionals, fail } = start;
   const [action, ...rest] = positionals;
 
   if (action === 'create' || action === 'list') {

@@ -1,10 +1,10 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { lockDataDir } from '../app/data-dir-lock.js';
 import { redactUrl } from '../store/factory.js';
 import type { CliIo } from './main.js';
 import { table } from './open-cli-store.js';
+import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable migrate --from lowdb --to postgres [--data-dir DIR] [--database-url URL] [--json]';
 const HELP = `${USAGE}
@@ -21,30 +21,25 @@ back from PostgreSQL and compared by the SHA-256 of its canonical JSON; exit 1 o
 
 /** `citable migrate --from lowdb --to postgres`: one-way copy, verified. Exit 0 verified, 1 mismatch, 2 usage or input error. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const fail = (message: string) => {
-    io.stderr.write(`citable migrate: ${message}\n`);
-    return 2;
-  };
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
+  const start = startCommand(
+    {
+      name: 'migrate',
+      usage: USAGE,
+      help: HELP,
       options: {
         from: { type: 'string' },
         to: { type: 'string' },
         'data-dir': { type: 'string' },
         'database-url': { type: 'string' },
         json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
       },
-    }));
-  } catch (err) {
-    return fail(`${(err as Error).message.split('\n')[0]} ${USAGE}`);
-  }
-  if (values.help) {
-    io.stdout.write(HELP);
-    return 0;
-  }
+    },
+    args,
+    io,
+  );
+  if ('exit' in start) return start.exit;
+  const { values, positionals, fail } = start;
+  if (positionals.length > 0) return fail(`unexpected ${positionals.join(' ')}. ${USAGE}`);
   if (values.from !== 'lowdb' || values.to !== 'postgres') return fail(`only --from lowdb --to postgres is supported. ${USAGE}`);
   const dataDir = path.resolve(values['data-dir'] || io.env.DATA_DIR || './data');
   const url = values['database-url'] || io.env.DATABASE_URL;
