@@ -59,7 +59,7 @@ const KNOWN = [
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
-  { name: 'peers', file: 'bench/peers.bench.ts', args: [], quickArgs: ['--quick'], skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
+  { name: 'peers', file: 'bench/peers.bench.ts', args: ['--runs', '9'], quickArgs: ['--quick'], skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
   { name: 'store', file: 'bench/store.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
   { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
