@@ -22,11 +22,14 @@ const SCAN_CHARS = 256 * 1024;
 export function detectChallenge(res: FetchedResource | null): ChallengeMatch | null {
   if (!res || res.error) return null;
   const blockStatus = BLOCK_STATUSES.has(res.status);
-  const body = res.body.slice(0, SCAN_CHARS);
   const bodyCounts = blockStatus || res.body.length <= SMALL_PAGE_CHARS;
+  const body = bodyCounts ? res.body.slice(0, SCAN_CHARS) : '';
   let weak: ChallengeSignature | null = null;
   for (const sig of CHALLENGE_SIGNATURES) {
-    if (sig.strength === 'presence' || !matches(sig, res, body)) continue;
+    if (sig.strength === 'presence') continue;
+    // A body marker counts only on a small page or with a block status: on a long 200 page, skip the scan.
+    if (!('header' in sig) && !bodyCounts) continue;
+    if (!matches(sig, res, body)) continue;
     if (sig.strength === 'strong' && ('header' in sig || bodyCounts)) return found(sig, res);
     if (sig.strength === 'weak' && !weak) weak = sig;
   }
