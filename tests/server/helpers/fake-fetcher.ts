@@ -1,4 +1,5 @@
 import type { FetchedResource, Fetcher, FetchOptions } from '../../../shared/types/fetcher.js';
+import { failedResource } from '../../../shared/gather/failed-resource.js';
 
 export const SAMPLE_PAGE = `<!doctype html><html lang="en"><head><title>Sample shop: hand-made chairs</title>
 <meta name="description" content="Hand-made oak chairs built to order in Lyon, shipped across Europe."></head>
@@ -15,9 +16,9 @@ export function fakeFetcher(options: { slowMs?: number } = {}): Fetcher & { urls
     async fetch(url: string, opts: FetchOptions): Promise<FetchedResource> {
       urls.push(url);
       const parsed = new URL(url);
-      if (parsed.hostname.endsWith('.invalid')) return failed(url, 'dns', 'getaddrinfo ENOTFOUND');
+      if (parsed.hostname.endsWith('.invalid')) return failedResource(url, 'dns', 'getaddrinfo ENOTFOUND');
       if (parsed.hostname === 'slow.example') await sleep(options.slowMs ?? 1000, opts.signal);
-      if (opts.signal?.aborted) return failed(url, 'aborted', 'aborted');
+      if (opts.signal?.aborted) return failedResource(url, 'aborted', 'aborted');
       const isPage = !/\/(robots\.txt|llms\.txt|llms-full\.txt|sitemap\.xml|tdmrep\.json)$/.test(parsed.pathname);
       const body = isPage ? SAMPLE_PAGE : 'Not found';
       return {
@@ -34,23 +35,6 @@ export function fakeFetcher(options: { slowMs?: number } = {}): Fetcher & { urls
         timings: { ttfbMs: 5, totalMs: 10 },
       };
     },
-  };
-}
-
-function failed(url: string, code: NonNullable<FetchedResource['error']>['code'], message: string): FetchedResource {
-  return {
-    url,
-    finalUrl: url,
-    status: 0,
-    headers: {},
-    body: '',
-    bytes: 0,
-    truncated: false,
-    encoding: null,
-    binary: false,
-    redirects: [],
-    timings: { totalMs: 1 },
-    error: { code, message },
   };
 }
 
