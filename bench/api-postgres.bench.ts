@@ -81,7 +81,7 @@ const load = (url: string, key: string, ids: string[], connections: number, dura
     connections,
     duration,
     headers: { authorization: `Bearer ${key}` },
-    requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) }],
+    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) }],
   });
 
 if (!process.env.BENCH_SKIP_BUILD) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });

@@ -59,7 +59,7 @@ try {
       connections: 50,
       duration,
       headers: { authorization: `Bearer ${seeded.key}` },
-      requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) }],
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) }],
     });
   await run(3); // warm-up: JIT, page cache
   const result = await run(seconds);
