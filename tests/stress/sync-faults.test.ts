@@ -32,6 +32,7 @@ import { createAccounts, createKey } from './helpers/accounts.js';
 import { startBuiltServer, type BuiltServer } from './helpers/built-server.js';
 import { startFaultProxy, type Fault, type FaultProxy } from './helpers/fault-proxy.js';
 import { report, seededRandom, stressSeed } from './helpers/mode.js';
+import { deadlineSignal } from '../../server/net/deadline-signal.js';
 
 vi.mock('wxt/browser', async () => ({ browser: (await import('wxt/testing/fake-browser')).fakeBrowser }));
 
@@ -75,8 +76,15 @@ afterAll(async () => {
 });
 
 /** fetch with a hung request abandoned after HUNG_AFTER_MS (sendAudit's own 20 s signal still applies). */
-const impatientFetch: typeof fetch = (input, init) =>
-  fetch(input, { ...init, signal: AbortSignal.any([...(init?.signal ? [init.signal] : []), AbortSignal.timeout(HUNG_AFTER_MS)]) });
+const impatientFetch: typeof fetch = async (input, init) => {
+  // Not AbortSignal.any(... AbortSignal.timeout()): on Node 20 a GC can drop that timeout (server/net/deadline-signal.ts).
+  const deadline = deadlineSignal(HUNG_AFTER_MS, init?.signal ?? undefined);
+  try {
+    return await fetch(input, { ...init, signal: deadline.signal });
+  } finally {
+    deadline.clear();
+  }
+};
 
 describe('extension sync under faults', () => {
   it(`stores each of ${AUDITS} audits exactly once through 500s, 401s, hangs and resets`, async () => {

@@ -8,6 +8,7 @@
 import { EngineError } from '../engines/engine-error.js';
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js';
 import { sleep as realSleep } from './sleep.js';
+import { deadlineSignal } from '../../net/deadline-signal.js';
 
 export interface ProviderRequest {
   method: 'GET' | 'POST';
@@ -94,8 +95,7 @@ export class ProviderHttp {
   }
 
   async #once(request: ProviderRequest): Promise<ProviderReply> {
-    const timeout = AbortSignal.timeout(this.options.timeoutMs);
-    const signal = this.options.signal ? AbortSignal.any([this.options.signal, timeout]) : timeout;
+    const deadline = deadlineSignal(this.options.timeoutMs, this.options.signal);
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
     if (request.body !== undefined) {
@@ -103,14 +103,22 @@ export class ProviderHttp {
       headers['content-type'] = 'application/json';
     }
     try {
-      const response = await (this.options.fetch ?? fetch)(request.url, { method: request.method, headers, body, signal, redirect: 'error' });
+      const response = await (this.options.fetch ?? fetch)(request.url, {
+        method: request.method,
+        headers,
+        body,
+        signal: deadline.signal,
+        redirect: 'error',
+      });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text, json: parseJson(text) };
     } catch (error) {
       this.#throwIfCancelled();
-      if (timeout.aborted) throw new EngineError('timeout', `no answer within ${Math.round(this.options.timeoutMs / 1000)} s`);
+      if (deadline.timedOut) throw new EngineError('timeout', `no answer within ${Math.round(this.options.timeoutMs / 1000)} s`);
       // Never the URL in the message: SerpApi carries the key in the query string.
       throw new EngineError('network', `request failed: ${networkReason(error)}`);
+    } finally {
+      deadline.clear();
     }
   }
 

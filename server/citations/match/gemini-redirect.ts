@@ -5,6 +5,8 @@
  * refused; at most a few hops, each within a short timeout. Only addresses under the configured prefix
  * are requested, so a provider answer cannot make us fetch anything else. Resolved tokens are cached.
  */
+import { deadlineSignal } from '../../net/deadline-signal.js';
+
 export type RedirectResolver = (uri: string, signal?: AbortSignal) => Promise<string | null>;
 
 export interface RedirectResolverOptions {
@@ -24,13 +26,14 @@ export function createRedirectResolver(options: RedirectResolverOptions): Redire
 
   const hop = async (uri: string, signal?: AbortSignal): Promise<string | null> => {
     for (const method of ['HEAD', 'GET'] as const) {
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      const response = await doFetch(uri, {
-        method,
-        redirect: 'manual',
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      await response.body?.cancel();
+      const deadline = deadlineSignal(options.timeoutMs, signal);
+      let response: Response;
+      try {
+        response = await doFetch(uri, { method, redirect: 'manual', signal: deadline.signal });
+        await response.body?.cancel();
+      } finally {
+        deadline.clear();
+      }
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) return new URL(location, uri).toString();
       if (method === 'HEAD' && (response.status === 405 || response.status === 501)) continue; // HEAD refused: ask with GET
