@@ -1,20 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LookupFunction } from 'node:net';
 import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
+import { fakeDns } from '../../helpers/fake-dns.js';
 
-/** A lookup that answers fixed addresses for made-up names, so no test query leaves the machine. */
-function fakeDns(table: Record<string, string[]>): LookupFunction {
-  return (hostname, options, callback) => {
-    const addresses = table[hostname];
-    if (!addresses) {
-      const err = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-      return process.nextTick(() => callback(err, '', 0));
-    }
-    const list = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-    process.nextTick(() => (options.all ? callback(null, list) : callback(null, list[0]!.address, list[0]!.family)));
-  };
-}
 
 let target: FixtureSite; // the "internal service" that must never see a connection
 beforeAll(async () => {

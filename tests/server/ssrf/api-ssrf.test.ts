@@ -3,23 +3,12 @@
  * (400 before any fetch, or 422 blocked_address after resolution) and the listening "internal" server
  * never sees a connection. DNS is answered by a table so no query leaves the machine.
  */
-import type { LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
+import { fakeDns } from '../../helpers/fake-dns.js';
 
-function tableDns(table: Record<string, string[]>): LookupFunction {
-  return (hostname, options, callback) => {
-    const addresses = table[hostname];
-    if (!addresses) {
-      const err = Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-      return process.nextTick(() => callback(err, '', 0));
-    }
-    const list = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-    process.nextTick(() => (options.all ? callback(null, list) : callback(null, list[0]!.address, list[0]!.family)));
-  };
-}
 
 const BLOCKED = /private, loopback, link-local or reserved address/;
 
@@ -36,7 +25,7 @@ beforeAll(async () => {
   });
   const fetcher = createNodeFetcher({
     allowPrivate: false,
-    lookup: tableDns({ 'intranet.example': ['10.20.30.40'], 'loopback.example': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'] }),
+    lookup: fakeDns({ 'intranet.example': ['10.20.30.40'], 'loopback.example': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'] }),
     unsafeTreatAsPublic: [`127.0.0.1:${publicSite.port}`],
   });
   api = await startTestApi({ fetcher });
