@@ -1,10 +1,14 @@
 /**
  * Wall time of a whole `citable audit` process against a loopback page with 10 scripts (target
- * ≤ 600 ms), and of bare start-up (`citable --help`). Builds first, then spawns `node bin/citable.mjs`.
+ * ≤ 600 ms), and of bare start-up (`citable --help`). Builds first, then spawns `node bin/citable.cjs`.
+ * Also the cost of the first run after a build, which compiles the audit bundle and writes its V8 code
+ * cache (server/cli/code-cache.ts), and of runs with the cache switched off (NODE_DISABLE_COMPILE_CACHE=1).
  *
  *   npx tsx bench/cli-audit.bench.ts [runs]
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFixtureSite } from '../tests/helpers/fixture-server.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
@@ -28,18 +32,19 @@ execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inher
 
 /** Engine time (gather + judge) reported by each audit, to tell it apart from process start-up. */
 const engineMs: number[] = [];
+let collectEngineTime = true; // only from the runs with a warm code cache
 
 /** Spawned asynchronously: the fixture server lives in this process and must keep answering. */
-function timeProcess(args: string[]): Promise<number> {
+function timeProcess(args: string[], env: Record<string, string> = {}): Promise<number> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['bin/citable.mjs', ...args],
-      { cwd: root, env: { PATH: process.env.PATH, AUDIT_ALLOW_PRIVATE: '1' } },
+      ['bin/citable.cjs', ...args],
+      { cwd: root, env: { PATH: process.env.PATH, AUDIT_ALLOW_PRIVATE: '1', ...env } },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`citable ${args.join(' ')}: ${stderr}`));
-        if (args.includes('--json')) engineMs.push((JSON.parse(stdout) as { duration_ms: number }).duration_ms);
+        if (args.includes('--json') && collectEngineTime) engineMs.push((JSON.parse(stdout) as { duration_ms: number }).duration_ms);
         resolve(performance.now() - t0);
       },
     );
@@ -47,21 +52,31 @@ function timeProcess(args: string[]): Promise<number> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-async function measure(args: string[]): Promise<number[]> {
-  await timeProcess(args); // warm the file cache
+async function measure(args: string[], env: Record<string, string> = {}): Promise<number[]> {
+  await timeProcess(args, env); // warm the file cache (and write the code cache)
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await timeProcess(args));
+  for (let i = 0; i < runs; i++) times.push(await timeProcess(args, env));
   return times;
 }
 
-const audit = await measure(['audit', `${site.url}/`, '--json']);
+const auditArgs = ['audit', `${site.url}/`, '--json'];
+const audit = await measure(auditArgs);
 const help = await measure(['--help']);
+collectEngineTime = false;
+const noCache = await measure(auditArgs.slice(), { NODE_DISABLE_COMPILE_CACHE: '1' });
+const firstRun: number[] = [];
+for (let i = 0; i < runs; i++) {
+  rmSync(path.join(root, 'dist/cli/.v8-cache'), { recursive: true, force: true });
+  firstRun.push(await timeProcess(auditArgs));
+}
 await site.close();
 
 const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
 console.log(`citable audit (loopback page, 10 scripts, whole process): ${fmt(audit)}  target ≤ 600 ms`);
 console.log(`  of which the engine (audit.duration_ms):                 median ${median(engineMs)} ms`);
 console.log(`citable --help (start-up only):                           ${fmt(help)}`);
+console.log(`citable audit, first run after a build (writes the cache):  ${fmt(firstRun)}`);
+console.log(`citable audit, NODE_DISABLE_COMPILE_CACHE=1:               ${fmt(noCache)}`);
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 printBenchResult({
   name: 'cli-audit',
@@ -69,5 +84,7 @@ printBenchResult({
     figure('`citable audit`, loopback page with 10 scripts, whole process (median)', median(audit), 'ms', { max: 600 }),
     figure('of which the engine (audit.duration_ms, median)', median(engineMs), 'ms'),
     figure('`citable --help`, start-up only (median)', median(help), 'ms'),
+    figure('`citable audit`, first run after a build: compiles and writes the code cache (median)', median(firstRun), 'ms', { max: 600 }),
+    figure('`citable audit` with NODE_DISABLE_COMPILE_CACHE=1 (median)', median(noCache), 'ms', { max: 600 }),
   ],
 });

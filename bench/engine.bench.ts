@@ -50,7 +50,7 @@ async function peakMemoryOfCliAudit(bytes: number): Promise<number> {
     const out = await new Promise<string>((resolve, reject) =>
       execFile(
         '/usr/bin/time',
-        ['-f', 'maxrss_kb=%M', process.execPath, 'bin/citable.mjs', 'audit', `${origin}/`, '--json'],
+        ['-f', 'maxrss_kb=%M', process.execPath, 'bin/citable.cjs', 'audit', `${origin}/`, '--json'],
         { cwd: root, env: { PATH: process.env.PATH, AUDIT_ALLOW_PRIVATE: '1' }, maxBuffer: 64 * 1024 * 1024 },
         (error, _stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stderr)),
       ),

@@ -1,11 +1,11 @@
 // Bundles the server and the CLI into dist/.
-// - The CLI carries its dependencies inside the bundle: a whole `citable audit` is mostly Node start-up
-//   and module loading, and one pre-linked file loads far faster than hundreds of package files
-//   (no CommonJS analysis, no resolution). Packages that read their own files at run time, or that
-//   only server-side commands use, stay external.
 // - The server keeps dependencies external: it starts once and runs for days.
-// - Dynamic imports become their own chunks, so `citable --help` loads neither the engine nor the store.
-// Files a previous build left in dist/ are removed, so stale chunks never pile up.
+// - The CLI is CommonJS with its dependencies inside: a whole `citable audit` is mostly Node start-up
+//   and module loading, and one pre-linked file loads far faster than hundreds of package files.
+//   dist/citable.cjs holds the dispatcher; each subcommand is its own bundle in dist/cli/, loaded only
+//   when it runs and compiled through a V8 code cache (server/cli/code-cache.ts). Packages that read
+//   their own files at run time, or that only server-side commands use, stay external.
+// Files a previous build left in dist/ are removed, so stale chunks and caches never pile up.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,38 @@ const common = {
   logLevel: 'warning',
 };
 
+const CLI_COMMANDS = existsSync('server/cli')
+  ? readdirSync('server/cli').filter((f) => f.endsWith('-command.ts')).map((f) => f.slice(0, -'.ts'.length))
+  : [];
+
+const cliCommon = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  outExtension: { '.js': '.cjs' },
+  target: 'node20',
+  // Less source to parse at every start: compile time is a visible share of a one-page audit.
+  minify: true,
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+  external: SERVER_ONLY,
+  // require(), not import(): import() of a CommonJS file runs Node's ES module loader, which scans
+  // the whole file for export names (tens of milliseconds for the audit command's bundle).
+  supported: { 'dynamic-import': false },
+  // A few modules resolve files next to themselves; in CommonJS that is __filename.
+  define: { 'import.meta.url': '__citableModuleUrl' },
+  banner: { js: "var __citableModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+/** In the dispatcher, `import('./audit-command.js')` loads dist/cli/audit-command.cjs instead of inlining it. */
+const commandsAsSeparateBundles = {
+  name: 'commands-as-separate-bundles',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/[a-z-]+-command\.js$/ }, (args) => ({ path: `./cli/${path.basename(args.path, '.js')}.cjs`, external: true }));
+  },
+};
+
 const builds = [
   existsSync('server/main.ts') && {
     ...common,
@@ -36,25 +68,27 @@ const builds = [
     chunkNames: 'chunks/server-[name]-[hash]',
     packages: 'external',
   },
-  existsSync('server/cli/main.ts') && {
-    ...common,
-    entryPoints: [{ in: 'server/cli/main.ts', out: 'cli' }],
-    chunkNames: 'chunks/cli-[name]-[hash]',
-    // Less source to parse at every start: compile time is a visible share of a one-page audit.
-    minify: true,
-    external: SERVER_ONLY,
-    // Bundled CommonJS dependencies call require(); give the ESM bundle one.
-    banner: { js: "import { createRequire as __citableRequire } from 'node:module'; const require = __citableRequire(import.meta.url);" },
+  existsSync('server/cli/launch.ts') && {
+    ...cliCommon,
+    entryPoints: [{ in: 'server/cli/launch.ts', out: 'citable' }],
+    outdir: 'dist',
+    plugins: [commandsAsSeparateBundles],
+  },
+  existsSync('server/cli/launch.ts') && {
+    ...cliCommon,
+    entryPoints: CLI_COMMANDS.map((name) => ({ in: `server/cli/${name}.ts`, out: name })),
+    outdir: 'dist/cli',
   },
 ].filter(Boolean);
 
 const results = await Promise.all(builds.map((options) => build(options)));
 
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => path.resolve(f))));
-for (const dir of ['dist', 'dist/chunks']) {
+const KEEP_DIRS = new Set(['chunks', 'cli']);
+for (const dir of ['dist', 'dist/chunks', 'dist/cli']) {
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir)) {
     const file = path.resolve(dir, name);
-    if (name !== 'chunks' && !produced.has(file)) rmSync(file, { force: true });
+    if (!(dir === 'dist' && KEEP_DIRS.has(name)) && !produced.has(file)) rmSync(file, { recursive: true, force: true });
   }
 }

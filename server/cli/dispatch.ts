@@ -1,0 +1,77 @@
+/**
+ * The `citable` command: a small dispatcher. Each subcommand is a module exporting
+ * `run(args, io)`, imported only when that subcommand runs, so start-up stays fast.
+ */
+
+export interface CliWriter {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliIo {
+  stdout: CliWriter;
+  stderr: CliWriter;
+  env: Record<string, string | undefined>;
+}
+
+/** A subcommand module. Exit codes: 0 success, 1 a check failed (e.g. --fail-under), 2 usage or input error. */
+export interface CliCommand {
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+interface CommandEntry {
+  usage: string;
+  summary: string;
+  load: () => Promise<CliCommand>;
+}
+
+/** To add a subcommand: one entry here and one module. */
+const COMMANDS: Record<string, CommandEntry> = {
+  audit: { usage: 'audit <url> [--json] [--fail-under N]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  accounts: { usage: 'accounts create|list', summary: 'API accounts in DATA_DIR (default ./data)', load: () => import('./accounts-command.js') },
+  keys: { usage: 'keys create|list|revoke', summary: 'API keys: printed once, stored hashed', load: () => import('./keys-command.js') },
+  citations: { usage: 'citations check --domain D --prompt P', summary: 'ask the AI answer engines now: do they cite the domain? (--help)', load: () => import('./citations-command.js') },
+  migrate: { usage: 'migrate --from lowdb --to postgres', summary: 'copy DATA_DIR into PostgreSQL (DATABASE_URL), verified by checksums', load: () => import('./migrate-command.js') },
+};
+
+export function helpText(): string {
+  const width = Math.max(...Object.values(COMMANDS).map((c) => c.usage.length));
+  const commands = Object.values(COMMANDS).map((c) => `  citable ${c.usage.padEnd(width)}  ${c.summary}`);
+  return [
+    'Usage: citable <command> [options]',
+    '',
+    'Commands:',
+    ...commands,
+    '',
+    'Options:',
+    '  -h, --help    show this help (or `citable <command> --help`)',
+    '',
+    'Environment:',
+    '  AUDIT_ALLOW_PRIVATE=1   allow private, loopback and reserved addresses (local development only)',
+    '  AUDIT_DEADLINE_MS       overall audit deadline in ms (default 45000)',
+    '  NO_COLOR                no colours in the report',
+    '',
+    'Exit codes: 0 ok, 1 score below --fail-under, 2 the URL cannot be audited or the arguments are wrong.',
+    '',
+  ].join('\n');
+}
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.stderr.write(helpText());
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(helpText());
+    return 0;
+  }
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!entry) {
+    io.stderr.write(`citable: unknown command "${name}". Run \`citable --help\` to list the commands.\n`);
+    return 2;
+  }
+  const command = await entry.load();
+  return command.run(rest, io);
+}

@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { installCodeCache } from './code-cache.js';
+import { runAsProgram } from './program.js';
+
+/**
+ * The built `citable` command (dist/citable.cjs, run by bin/citable.cjs): the dispatcher, with each
+ * subcommand in its own CommonJS bundle under dist/cli/ compiled through a V8 code cache.
+ * NODE_DISABLE_COMPILE_CACHE=1 (Node's own switch for its compile cache) turns the cache off.
+ */
+// This file is only ever built as CommonJS, where __dirname is the dist/ directory.
+const codeCache = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : installCodeCache(path.join(__dirname, 'cli'));
+
+// Save only after a command did its work (exit 0, or 1 for --fail-under): the cache then holds the
+// bytecode of every function a real run needs, not just those a usage error touched.
+process.on('exit', (code) => {
+  if (code === 0 || code === 1) codeCache?.save();
+});
+
+void runAsProgram(process.argv.slice(2));
