@@ -90,7 +90,12 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
       expect(fakes.claude.requestsFor(text)).toHaveLength(1);
       expect(fakes.serpapi.requestsFor(`q:${text}`)).toHaveLength(1);
     }
-    const ran = processes.map((p) => p.logs.filter((l) => l.msg === 'citation pair job' && l.outcome === 'checked').length);
+    // A job logs after its row is stored, and the log reaches us through a pipe: wait for the lines too.
+    const pairsRun = () => processes.map((p) => p.logs.filter((l) => l.msg === 'citation pair job' && l.outcome === 'checked').length);
+    const ran = await until(async () => {
+      const counts = pairsRun();
+      return counts[0]! + counts[1]! >= PROMPTS * CITATION_ENGINE_IDS.length ? counts : undefined;
+    });
     expect(ran[0]! + ran[1]!).toBe(PROMPTS * CITATION_ENGINE_IDS.length);
     if (process.env.SCALE_VERBOSE) console.info(`citation pairs run by A / B: ${ran.join(' / ')}`);
 
