@@ -3,7 +3,8 @@
 // - The CLI is CommonJS with its dependencies inside: a whole `citable audit` is mostly Node start-up
 //   and module loading, and one pre-linked file loads far faster than hundreds of package files.
 //   dist/citable.cjs holds the dispatcher; each subcommand is its own bundle in dist/cli/, loaded only
-//   when it runs and compiled through a V8 code cache (server/cli/code-cache.ts). Packages that read
+//   when it runs and compiled through a V8 code cache (server/cli/code-cache.ts), which the build
+//   pre-fills with one audit of a loopback page (scripts/warm-cli-cache.mjs). Packages that read
 //   their own files at run time, or that only server-side commands use, stay external.
 // Files a previous build left in dist/ are removed, so stale chunks and caches never pile up.
 import { build } from 'esbuild';
@@ -92,3 +93,6 @@ for (const dir of ['dist', 'dist/chunks', 'dist/cli']) {
     if (!(dir === 'dist' && KEEP_DIRS.has(name)) && !produced.has(file)) rmSync(file, { recursive: true, force: true });
   }
 }
+
+// The first `citable audit` after a build should be as quick as the rest: pre-build its code cache.
+if (existsSync('dist/citable.cjs')) await import('./warm-cli-cache.mjs');

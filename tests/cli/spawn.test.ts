@@ -119,4 +119,17 @@ describe('the V8 code cache of the built command', () => {
     expect(statSync(cacheFile).ino).not.toBe(inode); // rejected by V8, then rewritten
     expect(readFileSync(cacheFile)[0]).not.toBe(0x5a);
   });
+
+  it('the build pre-fills it (scripts/warm-cli-cache.mjs), and the first audit after the build uses it', async () => {
+    rmSync(cacheDir(), { recursive: true, force: true });
+    cpSync(path.join(root, 'scripts/warm-cli-cache.mjs'), path.join(install, 'scripts/warm-cli-cache.mjs'));
+    const warm = await run(['scripts/warm-cli-cache.mjs'], {}, install);
+    expect(warm).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(caches()).toEqual([expect.stringMatching(/^audit-command\.cjs\..+\.cache$/)]);
+    const inode = statSync(path.join(cacheDir(), caches()[0]!)).ino;
+
+    expect((await audit()).code).toBe(0);
+    expect(caches()).toHaveLength(1);
+    expect(statSync(path.join(cacheDir(), caches()[0]!)).ino).toBe(inode); // accepted, not rewritten
+  });
 });
