@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from '../app/data-dir-lock.js';
-import { redactUrl } from '../store/factory.js';
+import { redactUrl } from '../util/redact-url.js';
 import type { CliIo } from './main.js';
 import { table } from './open-cli-store.js';
 import { startCommand } from './command-args.js';

@@ -6,6 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
+import { redactUrl } from '../util/redact-url.js';
 
 // ioredis is loaded only when REDIS_URL asks for it (it adds a fifth to the embedded default's start-up).
 const loadRedis = () => (createRequire(import.meta.url)('ioredis') as typeof import('ioredis')).Redis;
@@ -29,16 +30,6 @@ export async function checkRedis(client: Redis, url: string): Promise<void> {
   try {
     await client.ping();
   } catch (error) {
-    throw new Error(`REDIS_URL: cannot reach Redis at ${redactRedisUrl(url)} (${(error as Error).message})`);
-  }
-}
-
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
+    throw new Error(`REDIS_URL: cannot reach Redis at ${redactUrl(url)} (${(error as Error).message})`);
   }
 }

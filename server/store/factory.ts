@@ -4,6 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { lockDataDir } from '../app/data-dir-lock.js';
+import { redactUrl } from '../util/redact-url.js';
 import { LowdbStore, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
 import type { Store } from './store.js';
 
@@ -62,15 +63,4 @@ export async function openCliStoreFrom(env: Record<string, string | undefined>, 
   const url = env.DATABASE_URL?.trim();
   if (url) return (await loadPostgres()).open(url, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
   return LowdbStore.open(dataDir);
-}
-
-/** A connection URL without its password, for logs. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
 }
