@@ -6,11 +6,11 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRateLimitBackend, closeRateLimitBackend, type RateLimitBackend } from '../../server/middleware/rate-limit-backend.js';
+import { expectRateLimitedAnswer } from '../helpers/rate-limited-answer.js';
 import { servicesAvailable, startRedis, type RedisServer } from '../helpers/services/index.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
 
-const MESSAGE = { error: 'Rate limit exceeded: max 10 audits per minute' };
 
 describe.runIf(servicesAvailable('redis'))('rate limits in Redis, shared by two app instances', () => {
   let redis: RedisServer;
@@ -39,14 +39,8 @@ describe.runIf(servicesAvailable('redis'))('rate limits in Redis, shared by two 
     expect(created).toHaveLength(10);
     expect(limited).toHaveLength(40);
     for (const r of limited) {
-      expect(r.text).toBe(JSON.stringify(MESSAGE));
-      const retryAfter = Number(r.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(r.headers.get('ratelimit-limit')).toBe('10');
-      expect(r.headers.get('ratelimit-remaining')).toBe('0');
+      expectRateLimitedAnswer(r);
       expect(Number(r.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(1);
-      expect(Number(r.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
     }
     expect(created.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const client = new Redis(redis.url);

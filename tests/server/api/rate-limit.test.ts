@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
+import { expectRateLimitedAnswer, RATE_LIMITED_BODY } from '../../helpers/rate-limited-answer.js';
 
-const MESSAGE = { error: 'Rate limit exceeded: max 10 audits per minute' };
 
 describe('rate limit: 10 POST /audits per minute per account', () => {
   let api: TestApi;
@@ -20,14 +20,8 @@ describe('rate limit: 10 POST /audits per minute per account', () => {
     expect(created).toHaveLength(10);
     expect(limited).toHaveLength(40);
     for (const r of limited) {
-      expect(r.json).toEqual(MESSAGE);
-      expect(r.text).toBe(JSON.stringify(MESSAGE));
-      const retryAfter = Number(r.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(r.headers.get('ratelimit-limit')).toBe('10');
-      expect(r.headers.get('ratelimit-remaining')).toBe('0');
-      expect(Number(r.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(60);
+      expect(r.json).toEqual(RATE_LIMITED_BODY);
+      expectRateLimitedAnswer(r);
     }
     const remaining = created.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b);
     expect(remaining).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
