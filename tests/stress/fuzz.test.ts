@@ -420,7 +420,9 @@ function checkResponse(req: RawRequest, res: RawResponse): void {
   if (res.status === 401) expect(res.headers['www-authenticate'], 'WWW-Authenticate on 401').toMatch(/^Bearer realm="citable"/);
   if (res.status === 405) expect(res.headers.allow, 'Allow on 405').toBeTruthy();
   if (res.status === 429) expect(Number(res.headers['retry-after']), 'Retry-After on 429').toBeGreaterThan(0);
-  if (!known) expect([400, 404, 405], `unknown method ${req.method}`).toContain(res.status);
+  // No route runs for a method the router lacks; Node's parser may still refuse the bytes first
+  // (headers over 16 KB: 431) before the method is looked at.
+  if (!known) expect([400, 404, 405, 431], `unknown method ${req.method}`).toContain(res.status);
 }
 
 describe('input fuzzing', () => {
