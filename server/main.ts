@@ -30,6 +30,10 @@ async function main(): Promise<void> {
   const opened = await openServerStore(config, {
     cacheBytes: config.auditCacheMb * 1024 * 1024,
     onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
+    onSweep: (sweep) =>
+      'removed' in sweep
+        ? logger.info('after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)', { count: sweep.removed })
+        : logger.warn('after a crash: kept audit files without a journal line, because the journal has damaged lines; they may be acknowledged audits', { files: sweep.unindexedFiles, damaged_lines: sweep.damagedLines }),
     onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
   const store = opened.store;

@@ -5,14 +5,21 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export interface DataDirLock {
+  release(): Promise<void>;
+  /** The lock was left by a process that died without releasing it: the directory may hold a crash's leftovers. */
+  tookOverFromCrash: boolean;
+}
+
+export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
   const file = path.join(dataDir, 'server.pid');
+  let tookOverFromCrash = false;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(file, 'wx', 0o600);
       await handle.writeFile(String(process.pid));
       await handle.close();
-      return () => rm(file, { force: true });
+      return { release: () => rm(file, { force: true }), tookOverFromCrash };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
@@ -20,6 +27,7 @@ export async function lockDataDir(dataDir: string): Promise<() => Promise<void>>
         throw new Error(`another Citable server (pid ${pid}) is using ${dataDir}; stop it or choose another DATA_DIR`);
       }
       await rm(file, { force: true }); // left by a server that crashed
+      tookOverFromCrash = true;
     }
   }
   throw new Error(`cannot lock ${file}`);

@@ -48,7 +48,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
   let unlock: () => Promise<void>;
   try {
-    unlock = await lockDataDir(dataDir); // no server may write to it while it is copied
+    unlock = (await lockDataDir(dataDir)).release; // no server may write to it while it is copied
   } catch (error) {
     return fail((error as Error).message);
   }

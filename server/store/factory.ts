@@ -48,12 +48,13 @@ export async function openServerStore(settings: StoreSettings, lowdbOptions: Low
     };
   }
   await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
-  const unlock = await lockDataDir(settings.dataDir);
+  const lock = await lockDataDir(settings.dataDir);
   try {
-    const store = await LowdbStore.open(settings.dataDir, lowdbOptions);
-    return { store, kind: 'lowdb', location: settings.dataDir, exclusive: (work) => work(), release: unlock };
+    // After a crash, audit files a cut-short put left without a journal line are removed at open.
+    const store = await LowdbStore.open(settings.dataDir, { ...lowdbOptions, sweepUnindexedFiles: lock.tookOverFromCrash });
+    return { store, kind: 'lowdb', location: settings.dataDir, exclusive: (work) => work(), release: lock.release };
   } catch (error) {
-    await unlock();
+    await lock.release();
     throw error;
   }
 }

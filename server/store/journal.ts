@@ -20,6 +20,8 @@ export interface JournalOpen<T> {
   entries: JournalEntry<T>[];
   /** Lines that did not parse or validate (a torn tail, or damage), skipped. */
   dropped: number;
+  /** Of those, complete lines that did not parse: damage, not an interrupted append. */
+  damaged: number;
 }
 
 /** Turns a parsed line into a record, or null when the line is not one (it is then counted as dropped). */
@@ -58,14 +60,15 @@ export class Journal {
       const bytes = await handle.readFile();
       const complete = bytes.lastIndexOf(0x0a) + 1; // bytes up to and including the last full line
       const entries: JournalEntry<T>[] = [];
-      let dropped = complete < bytes.length ? 1 : 0;
+      const torn = complete < bytes.length ? 1 : 0;
+      let damaged = 0;
       let start = 0;
       while (start < complete) {
         const end = bytes.indexOf(0x0a, start);
         if (end > start) {
           const line = bytes.toString('utf8', start, end);
           const value = parseLine(line, parse);
-          if (value === null) dropped++;
+          if (value === null) damaged++;
           else entries.push({ value, offset: start, length: end - start });
         }
         start = end + 1;
@@ -74,7 +77,7 @@ export class Journal {
         await handle.truncate(complete);
         await handle.sync();
       }
-      return { journal: new Journal(handle, complete, file), entries, dropped };
+      return { journal: new Journal(handle, complete, file), entries, dropped: torn + damaged, damaged };
     } catch (error) {
       await handle.close();
       throw error;

@@ -9,7 +9,9 @@
  *  - a PUT that was in flight at the kill either stored the whole audit or nothing, and sending it
  *    again answers 201 (nothing was stored) or 200 (it was), never 409 or 5xx;
  *  - a PUT acknowledged before the kill answers 200 (identical) when sent again;
- *  - a POST whose answer the kill swallowed may have stored its audit: counted, and it must be intact.
+ *  - a POST whose answer the kill swallowed may have stored its audit: counted, and it must be intact;
+ *  - audit files without a journal line (a put cut between its two writes) are counted after each kill
+ *    and removed by the next start: none is left after the last one.
  * Kill delays, writer choices and page delays come from a seeded generator (STRESS_SEED replays a run).
  */
 import { randomUUID } from 'node:crypto';
@@ -288,6 +290,8 @@ describe('crash safety', () => {
     const disk = await inspectDataDir();
     expect(disk.tornTail).toBe(false);
     expect(disk.ids.size).toBe(acked.size);
+    // The last start took over a crashed server's lock, so it removed the files cut-short puts left.
+    expect(disk.orphanFiles, 'audit files without a journal line after the last start').toBe(0);
 
     for (const f of figures) expect(Object.keys(f.refused).filter((status) => status !== '429'), `cycle ${f.cycle}: refusals other than 429`).toEqual([]);
     const sum = (key: keyof CycleFigures) => figures.reduce((n, f) => n + Number(f[key]), 0);
@@ -299,7 +303,8 @@ describe('crash safety', () => {
       ),
       `acknowledged: ${sum('ackPost')} POST + ${sum('ackPut')} PUT (+1 first POST); in flight at a kill: ${sum('inFlightPost')} POST, ${sum('inFlightPut')} PUT ` +
         `(${sum('inFlightPutStored')} of those PUTs had been stored); POSTs stored without an answer: ${sum('postStoredWithoutAck')}`,
-      `after the last restart: ${acked.size} audits, every one served intact and listed once; journal lines ${disk.ids.size}, duplicates 0; torn tails seen ${figures.filter((f) => f.tornTail).length}`,
+      `after the last restart: ${acked.size} audits, every one served intact and listed once; journal lines ${disk.ids.size}, duplicates 0; torn tails seen ${figures.filter((f) => f.tornTail).length}; ` +
+        `audit files without a journal line: ${sum('orphanFiles')} left by the kills, each removed by the next start, ${disk.orphanFiles} now`,
     ]);
   });
 });

@@ -19,7 +19,17 @@ export interface AuditCollectionOptions {
   /** Bytes of audit JSON kept in the process for reads (default 0: the OS page cache does this job; see config.ts). */
   cacheBytes?: number;
   onDroppedLines?: (count: number) => void;
+  /**
+   * Remove audit files the journal does not name: a crash between an audit's file and its journal line
+   * leaves one, for a put that was never acknowledged. Asked for after a crash (the server found a stale
+   * lock); skipped when the journal has damaged lines, since a file might then be all that is left of an
+   * acknowledged audit.
+   */
+  sweepUnindexedFiles?: boolean;
+  onSweep?: (outcome: UnindexedSweep) => void;
 }
+
+export type UnindexedSweep = { removed: number } | { skipped: 'damaged journal'; damagedLines: number; unindexedFiles: number };
 
 export class AuditCollection {
   readonly #index = new AuditIndex();
@@ -37,14 +47,23 @@ export class AuditCollection {
 
   static async open(dataDir: string, options: AuditCollectionOptions = {}): Promise<AuditCollection> {
     const files = await AuditFiles.open(dataDir);
-    const { journal, entries, dropped } = await Journal.open(path.join(dataDir, 'audits.journal'), (value, line): IndexedLine | null => {
+    const { journal, entries, dropped, damaged } = await Journal.open(path.join(dataDir, 'audits.journal'), (value, line): IndexedLine | null => {
       const record = parseJournalLine(value);
       return record && { record, line };
     });
     const collection = new AuditCollection(files, journal, options.cacheBytes ?? 0);
     collection.#index.load(entries.map((e) => e.value));
     if (dropped > 0) options.onDroppedLines?.(dropped);
+    // Before the collection is returned, so no put can be writing a file the sweep looks at.
+    if (options.sweepUnindexedFiles) options.onSweep?.(await collection.#sweepUnindexed(damaged));
     return collection;
+  }
+
+  async #sweepUnindexed(damagedLines: number): Promise<UnindexedSweep> {
+    const unindexed = (await this.files.ids()).filter((id) => !this.#index.get(id));
+    if (damagedLines > 0) return { skipped: 'damaged journal', damagedLines, unindexedFiles: unindexed.length };
+    for (const id of unindexed) await this.files.remove(id);
+    return { removed: unindexed.length };
   }
 
   get size(): number {

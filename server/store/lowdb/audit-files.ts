@@ -37,14 +37,21 @@ export class AuditFiles {
     return new Promise((resolve, reject) => readFile(file, (error, data) => (error ? reject(error) : resolve(data))));
   }
 
-  /** Every audit id with a file (for tools and tests; the server never lists). */
+  /** Every audit id with a file (for the sweep after a crash, tools and tests; serving never lists). */
   async ids(): Promise<string[]> {
     const ids: string[] = [];
     for (const shard of await readdir(this.dir)) {
       if (shard.startsWith('.')) continue;
-      for (const name of await readdir(path.join(this.dir, shard))) if (name.endsWith('.json')) ids.push(name.slice(0, -5));
+      for (const name of await readdir(path.join(this.dir, shard))) {
+        const id = name.slice(0, -5);
+        if (name.endsWith('.json') && AUDIT_ID.test(id)) ids.push(id);
+      }
     }
     return ids;
+  }
+
+  async remove(id: string): Promise<void> {
+    await rm(this.#pathFor(id), { force: true });
   }
 
   #pathFor(id: string): string {

@@ -3,7 +3,8 @@
  * a crash) keep every acknowledged audit, SIGTERM lets a running audit finish.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -107,6 +108,46 @@ describe('restarts keep every acknowledged audit', () => {
     for (const { id } of acknowledged) expect(ids.has(id)).toBe(true);
     restarted.proc.kill('SIGTERM');
     expect((await restarted.exited).code).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+});
+
+describe('what a crash leaves behind', () => {
+  const SWEPT = 'after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)';
+  // An audit file with no journal line: what a SIGKILL between a put's two writes leaves.
+  async function plantUnindexedFile(): Promise<string> {
+    const audit = extensionAudit();
+    const file = path.join(dataDir, 'audits', audit.id.slice(0, 2), `${audit.id}.json`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, JSON.stringify(audit));
+    return file;
+  }
+
+  it('a start after a crash removes audit files without a journal line and keeps every acknowledged audit; a clean restart lists nothing', async () => {
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    const key = KEY.exec(server.stdout.join('\n'))![0];
+    const stored = extensionAudit();
+    expect((await call(server.url, key, 'PUT', `/api/v1/audits/${stored.id}`, { audit: stored })).status).toBe(201);
+    server.proc.kill('SIGKILL');
+    await server.exited;
+    const leftover = await plantUnindexedFile();
+
+    const afterCrash = await spawnServer({ DATA_DIR: dataDir });
+    expect(logLines(afterCrash, SWEPT)).toEqual([expect.objectContaining({ level: 'info', count: 1 })]);
+    expect(existsSync(leftover)).toBe(false);
+    const read = await call(afterCrash.url, key, 'GET', `/api/v1/audits/${stored.id}`);
+    expect(read.status).toBe(200);
+    expect(read.json.audit).toEqual(stored);
+    afterCrash.proc.kill('SIGTERM');
+    expect((await afterCrash.exited).code).toBe(0);
+
+    // A clean stop leaves no stale lock, so the next start does not list the audit files at all.
+    const untouched = await plantUnindexedFile();
+    const clean = await spawnServer({ DATA_DIR: dataDir });
+    expect(logLines(clean, SWEPT)).toEqual([]);
+    expect(existsSync(untouched)).toBe(true);
+    clean.proc.kill('SIGTERM');
+    expect((await clean.exited).code).toBe(0);
     await rm(dataDir, { recursive: true, force: true });
   });
 });

@@ -37,6 +37,7 @@ describe('Journal', () => {
     const reopened = await Journal.open(file, parse);
     expect(reopened.entries.map((e) => e.value)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(reopened.dropped).toBe(1);
+    expect(reopened.damaged).toBe(0); // an interrupted append, not damage
     expect((await stat(file)).size).toBeLessThan(sizeWithTear);
     await reopened.journal.append(JSON.stringify({ n: 4 }));
     await reopened.journal.close();
@@ -49,10 +50,11 @@ describe('Journal', () => {
 
   it('skips a damaged line in the middle and keeps the rest', async () => {
     await appendFile(file, '{"n":1}\n\u0000\u0000garbage\n{"n":2}\n{"other":true}\n');
-    const { journal, entries, dropped } = await Journal.open(file, parse);
+    const { journal, entries, dropped, damaged } = await Journal.open(file, parse);
     await journal.close();
     expect(entries.map((e) => e.value)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(dropped).toBe(2);
+    expect(damaged).toBe(2);
   });
 
   it('refuses appends after close', async () => {

@@ -77,4 +77,64 @@ describe('LowdbStore', () => {
     expect(await store.putAudit('acct_a', orphan, canonicalHash(orphan))).toBe('created'); // the retry overwrites it
     expect(JSON.parse(String(await store.getAuditJson('acct_a', orphan.id)))).toEqual(orphan);
   });
+
+  describe('after a crash: audit files without a journal line', () => {
+    const fileOf = (id: string) => path.join(dir, 'audits', id.slice(0, 2), `${id}.json`);
+    async function plant(): Promise<string> {
+      const orphan = extensionAudit();
+      await mkdir(path.dirname(fileOf(orphan.id)), { recursive: true });
+      await writeFile(fileOf(orphan.id), JSON.stringify(orphan));
+      return orphan.id;
+    }
+    async function reopen(options: Parameters<typeof LowdbStore.open>[1]): Promise<void> {
+      await store.close();
+      store = await LowdbStore.open(dir, options);
+      await store.countAudits(); // the audit half opens (and sweeps) on first use
+    }
+
+    it('are removed when asked, before any put; every indexed audit stays', async () => {
+      const kept = Array.from({ length: 5 }, () => extensionAudit());
+      for (const a of kept) await store.putAudit('acct_a', a, canonicalHash(a));
+      const orphans = [await plant(), await plant()];
+      await writeFile(path.join(dir, 'audits', kept[0]!.id.slice(0, 2), 'notes.txt'), 'not an audit'); // not ours: left alone
+      const sweeps: unknown[] = [];
+      await reopen({ sweepUnindexedFiles: true, onSweep: (s) => sweeps.push(s) });
+      expect(sweeps).toEqual([{ removed: 2 }]);
+      for (const id of orphans) await expect(stat(fileOf(id))).rejects.toThrow(/ENOENT/);
+      for (const a of kept) expect(JSON.parse(String(await store.getAuditJson('acct_a', a.id)))).toEqual(a);
+      expect(await readFile(path.join(dir, 'audits', kept[0]!.id.slice(0, 2), 'notes.txt'), 'utf8')).toBe('not an audit');
+    });
+
+    it('are kept when not asked (a clean restart never lists the files)', async () => {
+      const orphan = await plant();
+      const sweeps: unknown[] = [];
+      await reopen({ onSweep: (s) => sweeps.push(s) });
+      expect(sweeps).toEqual([]);
+      expect((await stat(fileOf(orphan))).isFile()).toBe(true);
+    });
+
+    it('are kept when the journal has a damaged line: the file may be all that is left of an acknowledged audit', async () => {
+      const stored = extensionAudit();
+      await store.putAudit('acct_a', stored, canonicalHash(stored));
+      const orphan = await plant();
+      await store.close();
+      await writeFile(path.join(dir, 'audits.journal'), `${await readFile(path.join(dir, 'audits.journal'), 'utf8')}\u0000garbage\n`);
+      const sweeps: unknown[] = [];
+      store = await LowdbStore.open(dir, { sweepUnindexedFiles: true, onSweep: (s) => sweeps.push(s) });
+      expect(await store.countAudits()).toBe(1);
+      expect(sweeps).toEqual([{ skipped: 'damaged journal', damagedLines: 1, unindexedFiles: 1 }]);
+      expect((await stat(fileOf(orphan))).isFile()).toBe(true);
+    });
+
+    it('a torn last line is not damage: the sweep still runs', async () => {
+      const orphan = await plant();
+      await store.close();
+      await writeFile(path.join(dir, 'audits.journal'), '{"id":"torn');
+      const sweeps: unknown[] = [];
+      store = await LowdbStore.open(dir, { sweepUnindexedFiles: true, onSweep: (s) => sweeps.push(s) });
+      await store.countAudits();
+      expect(sweeps).toEqual([{ removed: 1 }]);
+      await expect(stat(fileOf(orphan))).rejects.toThrow(/ENOENT/);
+    });
+  });
 });
