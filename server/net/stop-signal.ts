@@ -1,4 +1,10 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { FetchError } from '../../shared/types/fetcher.js';
+
+// An audit's deadline signal is shared by every fetch the audit has in flight (the page, the agent
+// fetches, site files, scripts, llms.txt links): more than Node's default 10 listeners is expected there,
+// not a leak. Each request removes its listener when it ends (tested).
+const SHARED_SIGNAL_LISTENERS = 100;
 
 export interface Stop {
   /** Fires when the request must end now: its own timeout, or the caller's signal. */
@@ -22,7 +28,10 @@ export function createStop(timeoutMs: number, outer: AbortSignal | undefined): S
   const timer = setTimeout(() => abort({ code: 'timeout', message: `no complete answer within ${ms} ms` }), ms);
   const onOuter = () => abort({ code: 'deadline', message: 'the audit deadline ran out' });
   if (outer?.aborted) onOuter();
-  else outer?.addEventListener('abort', onOuter, { once: true });
+  else if (outer) {
+    if (getMaxListeners(outer) < SHARED_SIGNAL_LISTENERS) setMaxListeners(SHARED_SIGNAL_LISTENERS, outer);
+    outer.addEventListener('abort', onOuter, { once: true });
+  }
   return {
     signal: controller.signal,
     error: () => error,

@@ -86,6 +86,24 @@ describe('the caller signal (audit deadline)', () => {
     expect(results.map((r) => r.error?.code)).toEqual([undefined, undefined, 'timeout']);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
+
+  it('30 fetches at once on one signal are expected, not reported as a listener leak', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const controller = new AbortController();
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => fetcher.fetch(`${site.url}/ok`, { maxBytes: 1024, timeoutMs: 5_000, signal: controller.signal })),
+      );
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on a later tick
+      expect(results.every((r) => r.body === 'ok')).toBe(true);
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
 
 describe('odd timeout values', () => {
