@@ -78,7 +78,7 @@ describe('hostile scripts', () => {
 
   it('skips each with its reason and scans the rest', async () => {
     // A budget that fits all four at the per-script cap, so each reason is its own, not the shared budget's.
-    const snap = await snapshotOf(site, { requestTimeoutMs: 800, scriptTotalBytes: 16 * MB });
+    const snap = await snapshotOf(site, { requestTimeoutMs: 2_000, scriptTotalBytes: 16 * MB });
     const byPath = Object.fromEntries(snap.scripts.map((s) => [new URL(s.url).pathname, s]));
     expect(byPath['/drip.js']?.skipped).toBe('timeout');
     expect(byPath['/bomb.js']?.skipped).toBe('too_large');
@@ -90,7 +90,7 @@ describe('hostile scripts', () => {
   });
 
   it('still yields an audit', async () => {
-    const { audit } = await auditOutcome(`${site.url}/`, { requestTimeoutMs: 800 });
+    const { audit } = await auditOutcome(`${site.url}/`, { requestTimeoutMs: 2_000 });
     expectWellFormed(audit!);
   });
 });
@@ -103,7 +103,7 @@ describe('site files that drip past the audit deadline', () => {
   afterAll(() => site.close());
 
   it('are cut by the deadline while the page is kept', async () => {
-    const snap = await snapshotOf(site, { requestTimeoutMs: 30_000, deadlineMs: 800 });
+    const snap = await snapshotOf(site, { requestTimeoutMs: 30_000, deadlineMs: 2_000 });
     expect(snap.deadlineHit).toBe(true);
     expect(snap.page.error).toBeUndefined();
     expect(snap.robotsTxt?.error?.code).toBe('deadline');
@@ -111,7 +111,7 @@ describe('site files that drip past the audit deadline', () => {
   });
 
   it('still yield an audit', async () => {
-    const { audit } = await auditOutcome(`${site.url}/`, { requestTimeoutMs: 30_000, deadlineMs: 800 });
+    const { audit } = await auditOutcome(`${site.url}/`, { requestTimeoutMs: 30_000, deadlineMs: 2_000 });
     expectWellFormed(audit!);
   });
 });
