@@ -80,22 +80,8 @@ async function main(): Promise<void> {
   });
   const { server, url, tls } = await listen(citable.app.callback(), config);
   runner?.warm();
-  if (first) process.stdout.write(firstKeyBanner(first, url));
-  logger.info('listening', {
-    url,
-    tls,
-    ...(opened.kind === 'postgres' ? { database: opened.location } : { data_dir: opened.location }),
-    store: opened.kind,
-    rate_limits: rateLimitBackend.driver,
-    citation_queue: redisUrl ? 'bullmq' : 'in-process',
-    audits,
-    audit_threads: runner ? config.auditConcurrency : 0,
-    startup_ms: Math.round(performance.now() - started),
-    allow_private: config.auditAllowPrivate,
-  });
-
-  citations.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
-
+  // Signal handlers before the start is announced: a SIGTERM sent the moment "listening" is read must
+  // get the graceful stop, not Node's default exit (which would leave the data directory's lock behind).
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -119,6 +105,22 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  citations.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
+
+  if (first) process.stdout.write(firstKeyBanner(first, url));
+  logger.info('listening', {
+    url,
+    tls,
+    ...(opened.kind === 'postgres' ? { database: opened.location } : { data_dir: opened.location }),
+    store: opened.kind,
+    rate_limits: rateLimitBackend.driver,
+    citation_queue: redisUrl ? 'bullmq' : 'in-process',
+    audits,
+    audit_threads: runner ? config.auditConcurrency : 0,
+    startup_ms: Math.round(performance.now() - started),
+    allow_private: config.auditAllowPrivate,
+  });
 }
 
 main().catch((error: unknown) => {

@@ -63,6 +63,14 @@ describe('first start', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it('a SIGTERM sent the moment "listening" is read gets the graceful stop: exit 0, lock released', async () => {
+    const server = await spawnServer({ DATA_DIR: dataDir });
+    server.proc.kill('SIGTERM'); // no await in between: the signal may land right after the line is written
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
   it('refuses a second server on the same data directory', async () => {
     const first = await spawnServer({ DATA_DIR: dataDir });
     await expect(spawnServer({ DATA_DIR: dataDir })).rejects.toThrow(/another Citable server/);
