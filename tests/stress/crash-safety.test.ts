@@ -22,6 +22,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../server/audits/canonical-hash.js';
 import type { Audit } from '../../shared/types/audit.js';
+import { auditFileOf } from '../helpers/audit-file-layout.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { SAMPLE_PAGE } from '../server/helpers/fake-fetcher.js';
 import { createAccounts, type TestAccount } from './helpers/accounts.js';
@@ -112,8 +113,7 @@ async function inspectDataDir(): Promise<{ ids: Map<string, string>; tornTail: b
     const record = JSON.parse(line) as { id: string; account_id: string; hash: string };
     expect(ids.has(record.id), `journal holds ${record.id} twice`).toBe(false);
     ids.set(record.id, record.account_id);
-    const file = path.join(dataDir, 'audits', record.id.slice(0, 2), `${record.id}.json`);
-    expect((JSON.parse(await readFile(file, 'utf8')) as Audit).id).toBe(record.id);
+    expect((JSON.parse(await readFile(auditFileOf(dataDir, record.id), 'utf8')) as Audit).id).toBe(record.id);
   }
   let files = 0;
   const auditsDir = path.join(dataDir, 'audits');

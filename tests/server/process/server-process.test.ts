@@ -4,10 +4,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { plantUnindexedAuditFile } from '../../helpers/audit-file-layout.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
 import { SAMPLE_PAGE } from '../helpers/fake-fetcher.js';
@@ -122,14 +123,6 @@ describe('restarts keep every acknowledged audit', () => {
 
 describe('what a crash leaves behind', () => {
   const SWEPT = 'after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)';
-  // An audit file with no journal line: what a SIGKILL between a put's two writes leaves.
-  async function plantUnindexedFile(): Promise<string> {
-    const audit = extensionAudit();
-    const file = path.join(dataDir, 'audits', audit.id.slice(0, 2), `${audit.id}.json`);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, JSON.stringify(audit));
-    return file;
-  }
 
   it('a start after a crash removes audit files without a journal line and keeps every acknowledged audit; a clean restart lists nothing', async () => {
     const server = await spawnServer({ DATA_DIR: dataDir });
@@ -138,7 +131,7 @@ describe('what a crash leaves behind', () => {
     expect((await call(server.url, key, 'PUT', `/api/v1/audits/${stored.id}`, { audit: stored })).status).toBe(201);
     server.proc.kill('SIGKILL');
     await server.exited;
-    const leftover = await plantUnindexedFile();
+    const leftover = await plantUnindexedAuditFile(dataDir);
 
     const afterCrash = await spawnServer({ DATA_DIR: dataDir });
     expect(logLines(afterCrash, SWEPT)).toEqual([expect.objectContaining({ level: 'info', count: 1 })]);
@@ -150,7 +143,7 @@ describe('what a crash leaves behind', () => {
     expect((await afterCrash.exited).code).toBe(0);
 
     // A clean stop leaves no stale lock, so the next start does not list the audit files at all.
-    const untouched = await plantUnindexedFile();
+    const untouched = await plantUnindexedAuditFile(dataDir);
     const clean = await spawnServer({ DATA_DIR: dataDir });
     expect(logLines(clean, SWEPT)).toEqual([]);
     expect(existsSync(untouched)).toBe(true);

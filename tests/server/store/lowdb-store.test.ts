@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalHash } from '../../../server/audits/canonical-hash.js';
 import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
+import { auditFileOf, plantUnindexedAuditFile } from '../../helpers/audit-file-layout.js';
 import type { Audit } from '../../../shared/types/audit.js';
 
 function auditAt(scannedAt: string, url = 'https://shop.example/'): Audit {
@@ -29,7 +30,7 @@ describe('LowdbStore', () => {
     const first = extensionAudit();
     await store.createAccount({ name: 'A', plan: 'agency' });
     await store.putAudit('acct_a', first, canonicalHash(first));
-    const firstFile = path.join(dir, 'audits', first.id.slice(0, 2), `${first.id}.json`);
+    const firstFile = auditFileOf(dir, first.id);
     const before = {
       firstFile: await stat(firstFile),
       accounts: await stat(path.join(dir, 'accounts.json')),
@@ -69,8 +70,8 @@ describe('LowdbStore', () => {
   it('a journal line never names a missing file: an audit file without a line is simply not stored', async () => {
     // What a crash between the two writes leaves: the file, no journal line. The put was never acknowledged.
     const orphan = extensionAudit();
-    await mkdir(path.join(dir, 'audits', orphan.id.slice(0, 2)), { recursive: true });
-    await writeFile(path.join(dir, 'audits', orphan.id.slice(0, 2), `${orphan.id}.json`), '{"partial');
+    await mkdir(path.dirname(auditFileOf(dir, orphan.id)), { recursive: true });
+    await writeFile(auditFileOf(dir, orphan.id), '{"partial');
     await store.close();
     store = await LowdbStore.open(dir);
     expect(await store.getAuditJson('acct_a', orphan.id)).toBeNull();
@@ -79,13 +80,7 @@ describe('LowdbStore', () => {
   });
 
   describe('after a crash: audit files without a journal line', () => {
-    const fileOf = (id: string) => path.join(dir, 'audits', id.slice(0, 2), `${id}.json`);
-    async function plant(): Promise<string> {
-      const orphan = extensionAudit();
-      await mkdir(path.dirname(fileOf(orphan.id)), { recursive: true });
-      await writeFile(fileOf(orphan.id), JSON.stringify(orphan));
-      return orphan.id;
-    }
+    const plant = () => plantUnindexedAuditFile(dir);
     async function reopen(options: Parameters<typeof LowdbStore.open>[1]): Promise<void> {
       await store.close();
       store = await LowdbStore.open(dir, options);
@@ -96,13 +91,13 @@ describe('LowdbStore', () => {
       const kept = Array.from({ length: 5 }, () => extensionAudit());
       for (const a of kept) await store.putAudit('acct_a', a, canonicalHash(a));
       const orphans = [await plant(), await plant()];
-      await writeFile(path.join(dir, 'audits', kept[0]!.id.slice(0, 2), 'notes.txt'), 'not an audit'); // not ours: left alone
+      await writeFile(path.join(path.dirname(auditFileOf(dir, kept[0]!.id)), 'notes.txt'), 'not an audit'); // not ours: left alone
       const sweeps: unknown[] = [];
       await reopen({ sweepUnindexedFiles: true, onSweep: (s) => sweeps.push(s) });
       expect(sweeps).toEqual([{ removed: 2 }]);
-      for (const id of orphans) await expect(stat(fileOf(id))).rejects.toThrow(/ENOENT/);
+      for (const file of orphans) await expect(stat(file)).rejects.toThrow(/ENOENT/);
       for (const a of kept) expect(JSON.parse(String(await store.getAuditJson('acct_a', a.id)))).toEqual(a);
-      expect(await readFile(path.join(dir, 'audits', kept[0]!.id.slice(0, 2), 'notes.txt'), 'utf8')).toBe('not an audit');
+      expect(await readFile(path.join(path.dirname(auditFileOf(dir, kept[0]!.id)), 'notes.txt'), 'utf8')).toBe('not an audit');
     });
 
     it('are kept when not asked (a clean restart never lists the files)', async () => {
@@ -110,7 +105,7 @@ describe('LowdbStore', () => {
       const sweeps: unknown[] = [];
       await reopen({ onSweep: (s) => sweeps.push(s) });
       expect(sweeps).toEqual([]);
-      expect((await stat(fileOf(orphan))).isFile()).toBe(true);
+      expect((await stat(orphan)).isFile()).toBe(true);
     });
 
     it('are kept when the journal has a damaged line: the file may be all that is left of an acknowledged audit', async () => {
@@ -123,7 +118,7 @@ describe('LowdbStore', () => {
       store = await LowdbStore.open(dir, { sweepUnindexedFiles: true, onSweep: (s) => sweeps.push(s) });
       expect(await store.countAudits()).toBe(1);
       expect(sweeps).toEqual([{ skipped: 'damaged journal', damagedLines: 1, unindexedFiles: 1 }]);
-      expect((await stat(fileOf(orphan))).isFile()).toBe(true);
+      expect((await stat(orphan)).isFile()).toBe(true);
     });
 
     it('a torn last line is not damage: the sweep still runs', async () => {
@@ -134,7 +129,7 @@ describe('LowdbStore', () => {
       store = await LowdbStore.open(dir, { sweepUnindexedFiles: true, onSweep: (s) => sweeps.push(s) });
       await store.countAudits();
       expect(sweeps).toEqual([{ removed: 1 }]);
-      await expect(stat(fileOf(orphan))).rejects.toThrow(/ENOENT/);
+      await expect(stat(orphan)).rejects.toThrow(/ENOENT/);
     });
   });
 });
