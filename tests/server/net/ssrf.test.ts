@@ -2,10 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { fakeDns } from '../../helpers/fake-dns.js';
+import { requireNetworkSentinel, takeAttempts } from '../../helpers/network-sentinel.js';
 
-
+/*
+ * Several cases name addresses off loopback (10.0.0.1, 169.254.169.254, example.com:25). The network
+ * sentinel (tests/helpers/network-sentinel.ts) makes sure none of them could leave the machine even if
+ * the guard regressed: the last describe block proves it with the guard turned off.
+ */
 let target: FixtureSite; // the "internal service" that must never see a connection
 beforeAll(async () => {
+  requireNetworkSentinel();
   target = await startFixtureSite({ '/': { body: 'internal secrets' } });
 });
 afterAll(() => target.close());
@@ -158,5 +164,33 @@ describe('allowPrivate lifts the address guard (AUDIT_ALLOW_PRIVATE=1)', () => {
     expect((await fetcher.fetch(`http://a:b@127.0.0.1:${target.port}/`, { maxBytes: 1024 })).error?.code).toBe('invalid_url');
     expect((await fetcher.fetch('file:///etc/passwd', { maxBytes: 1024 })).error?.code).toBe('unsupported_scheme');
     expect(target.connections).toBe(before);
+  });
+});
+
+describe('the network sentinel stands behind the guard: a guard regression cannot leave the machine', () => {
+  it('with the guard off (allowPrivate), a connect to 10.0.0.1 is refused by the sentinel before any packet', async () => {
+    const res = await createNodeFetcher({ allowPrivate: true }).fetch('http://10.0.0.1/', { maxBytes: 1024, timeoutMs: 2000 });
+    expect(res.status).toBe(0);
+    expect(res.error?.message).toContain('network sentinel');
+    expect(takeAttempts()).toEqual([expect.objectContaining({ kind: 'connect', target: '10.0.0.1:80' })]);
+  });
+
+  it('with the guard off, a name resolving to cloud metadata is refused once resolved', async () => {
+    const fetcher = createNodeFetcher({ allowPrivate: true, lookup: fakeDns({ 'metadata.example': ['169.254.169.254'] }) });
+    const res = await fetcher.fetch('http://metadata.example/latest/meta-data/', { maxBytes: 1024, timeoutMs: 2000 });
+    expect(res.error?.message).toContain('network sentinel');
+    expect(takeAttempts()).toEqual([expect.objectContaining({ kind: 'connect', target: '169.254.169.254:80 (metadata.example)' })]);
+  });
+
+  it('with the guard off, a name no fake DNS table knows never reaches the system resolver', async () => {
+    const res = await createNodeFetcher({ allowPrivate: true }).fetch('http://unlisted-name.example/', { maxBytes: 1024, timeoutMs: 2000 });
+    expect(res.error?.message).toContain('network sentinel');
+    expect(takeAttempts()).toEqual([expect.objectContaining({ kind: 'lookup', target: 'unlisted-name.example' })]);
+  });
+
+  it('with the guard on, nothing reaches the sentinel (the guard refused first)', async () => {
+    const res = await createNodeFetcher().fetch('http://10.0.0.1/', { maxBytes: 1024, timeoutMs: 2000 });
+    expect(res.error?.code).toBe('blocked_address');
+    expect(takeAttempts()).toEqual([]);
   });
 });

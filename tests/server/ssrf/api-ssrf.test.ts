@@ -1,13 +1,17 @@
 /**
  * SSRF through the real API with the real Node fetcher (allowPrivate off): every target form is refused
  * (400 before any fetch, or 422 blocked_address after resolution) and the listening "internal" server
- * never sees a connection. DNS is answered by a table so no query leaves the machine.
+ * never sees a connection. DNS is answered by a table so no query leaves the machine. Behind the guard,
+ * the network sentinel (tests/helpers/network-sentinel.ts) refuses any connect off loopback, so a guard
+ * regression could not send 10.0.0.1 or 169.254.169.254 a packet: the last test proves it through the API
+ * with the guard turned off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { fakeDns } from '../../helpers/fake-dns.js';
+import { requireNetworkSentinel, takeAttempts } from '../../helpers/network-sentinel.js';
 
 
 const BLOCKED = /private, loopback, link-local or reserved address/;
@@ -17,6 +21,7 @@ let publicSite: FixtureSite; // a loopback fixture the fetcher treats as public,
 let api: TestApi;
 
 beforeAll(async () => {
+  requireNetworkSentinel();
   internal = await startFixtureSite({ '/': { body: 'internal secrets' } });
   publicSite = await startFixtureSite({
     '/to-loopback': { status: 302, headers: { location: `http://127.0.0.1:${internal.port}/` } },
@@ -108,5 +113,22 @@ describe('SSRF: target forms refused by the API without a byte sent', () => {
 
   it('nothing refused was stored', async () => {
     expect(await api.store.countAudits()).toBe(0);
+  });
+});
+
+describe('the network sentinel stands behind the API', () => {
+  it('with the guard off (allowPrivate), POST /audits of http://10.0.0.1/ is stopped by the sentinel at connect', async () => {
+    const unguarded = await startTestApi({ fetcher: createNodeFetcher({ allowPrivate: true, lookup: fakeDns({}) }) });
+    try {
+      const res = await unguarded.request('POST', '/api/v1/audits', { body: { url: 'http://10.0.0.1/' } });
+      expect(res.status).toBe(422);
+      expect(res.json).toEqual({ error: expect.stringContaining('network sentinel') });
+      // The engine asks for the page and its well-known files at once: every connect was refused.
+      const attempts = takeAttempts();
+      expect(attempts.length).toBeGreaterThan(0);
+      expect(new Set(attempts.map((a) => `${a.kind} ${a.target}`))).toEqual(new Set(['connect 10.0.0.1:80']));
+    } finally {
+      await unguarded.close({ removeData: true });
+    }
   });
 });
