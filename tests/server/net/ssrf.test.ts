@@ -48,6 +48,12 @@ describe('refused address forms: nothing reaches a listening server', () => {
     ['link-local fe80::/10', () => 'http://[fe80::1]/', 'blocked_address'],
     ['IPv6 multicast', () => 'http://[ff02::1]/', 'blocked_address'],
     ['site-local fec0::/10', () => 'http://[fec0::1]/', 'blocked_address'],
+    ['Teredo 2001::/32', () => 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/', 'blocked_address'],
+    ['benchmarking 2001:2::/48', () => 'http://[2001:2::1]/', 'blocked_address'],
+    ['documentation 3fff::/20', () => 'http://[3fff::1]/', 'blocked_address'],
+    ['local-use NAT64 64:ff9b:1::/48', () => 'http://[64:ff9b:1::a00:1]/', 'blocked_address'],
+    ['TEST-NET-2 198.51.100/24', () => 'http://198.51.100.1/', 'blocked_address'],
+    ['TEST-NET-3 203.0.113/24', () => 'http://203.0.113.1/', 'blocked_address'],
     ['localhost by name (real /etc/hosts lookup)', () => `http://localhost:${p()}/`, 'blocked_address'],
     ['hex integer', () => `http://0x7f000001:${p()}/`, 'blocked_address'],
     ['expanded IPv4-mapped form', () => `http://[0:0:0:0:0:ffff:7f00:1]:${p()}/`, 'blocked_address'],
@@ -93,6 +99,20 @@ describe('host names are checked after DNS resolution', () => {
     const res = await fetcher.fetch(`http://mixed.example:${target.port}/`, { maxBytes: 1024 });
     expect(res.error?.code).toBe('blocked_address');
     expect(target.connections).toBe(before);
+  });
+
+  it.each([
+    ['Teredo', '2001:0:4136:e378:8000:63bf:3fff:fdd2'],
+    ['benchmarking', '2001:2::1'],
+    ['documentation 3fff::/20', '3fff::1'],
+    ['local-use NAT64', '64:ff9b:1::a00:1'],
+    ['TEST-NET-2', '198.51.100.1'],
+    ['TEST-NET-3', '203.0.113.1'],
+  ])('refuses a name resolving into %s (%s)', async (_range, address) => {
+    const fetcher = createNodeFetcher({ lookup: fakeDns({ 'special.example': [address] }) });
+    const res = await fetcher.fetch('http://special.example/', { maxBytes: 1024 });
+    expect(res.error?.code).toBe('blocked_address');
+    expect(res.error?.message).toContain(address);
   });
 
   it('reports a name that does not resolve as dns', async () => {
