@@ -39,7 +39,8 @@ export const auditsSection: OpenApiSection = {
         summary: 'Run an audit',
         description:
           'Audits the URL (a bare host such as `example.com` is accepted; http and https only), stores the audit and returns it once the scan completes (typically well under 60 seconds). ' +
-          'Private, loopback, link-local and reserved addresses are refused (422) on every redirect, after DNS resolution. ' +
+          'Private, loopback, link-local and reserved addresses are refused (422) on every redirect, after DNS resolution; ' +
+          'special-use names that never resolve on the public internet (`localhost`, `*.localhost`, `.local`, `.internal`, `.home.arpa`, `.test`, `.invalid`, `.example`) are refused (422) before any lookup. ' +
           'Counts toward the rate limit of 10 audits per minute per account; requests refused with 400 do not count.',
         security: [{ bearerAuth: [] }],
         requestBody: {

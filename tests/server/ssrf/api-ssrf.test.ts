@@ -19,6 +19,7 @@ const BLOCKED = /private, loopback, link-local or reserved address/;
 let internal: FixtureSite; // stands for an internal service: must never see a connection
 let publicSite: FixtureSite; // a loopback fixture the fetcher treats as public, redirecting inward
 let api: TestApi;
+const lookups: string[] = []; // every name the fetcher asked DNS about
 
 beforeAll(async () => {
   requireNetworkSentinel();
@@ -26,11 +27,17 @@ beforeAll(async () => {
   publicSite = await startFixtureSite({
     '/to-loopback': { status: 302, headers: { location: `http://127.0.0.1:${internal.port}/` } },
     '/to-metadata': { status: 301, headers: { location: 'http://169.254.169.254/latest/meta-data/' } },
-    '/to-private-name': { status: 307, headers: { location: `http://intranet.example:${internal.port}/` } },
+    '/to-private-name': { status: 307, headers: { location: `http://intranet.example.com:${internal.port}/` } },
+    '/to-special-use': { status: 302, headers: { location: `http://db.internal:${internal.port}/` } },
   });
+  const table = { 'intranet.example.com': ['10.20.30.40'], 'loopback.example.com': ['127.0.0.1'] };
   const fetcher = createNodeFetcher({
     allowPrivate: false,
-    lookup: fakeDns({ 'intranet.example': ['10.20.30.40'], 'loopback.example': ['127.0.0.1'], localhost: ['127.0.0.1', '::1'] }),
+    // Every other name (the special-use ones) answers loopback: only the record of names asked tells a lookup happened.
+    lookup: (hostname, options, callback) => {
+      lookups.push(hostname);
+      fakeDns({ ...table, [hostname]: table[hostname as keyof typeof table] ?? ['127.0.0.1'] })(hostname, options, callback);
+    },
     unsafeTreatAsPublic: [`127.0.0.1:${publicSite.port}`],
   });
   api = await startTestApi({ fetcher });
@@ -77,9 +84,8 @@ describe('SSRF: target forms refused by the API without a byte sent', () => {
     ['local-use NAT64 64:ff9b:1::/48', () => 'http://[64:ff9b:1::a00:1]/'],
     ['TEST-NET-2 198.51.100/24', () => 'http://198.51.100.1/'],
     ['TEST-NET-3 203.0.113/24', () => 'http://203.0.113.1/'],
-    ['localhost', () => `http://localhost:${port()}/`],
-    ['a name resolving to 10.20.30.40', () => `http://intranet.example:${port()}/`],
-    ['a name resolving to 127.0.0.1', () => `http://loopback.example:${port()}/`],
+    ['a name resolving to 10.20.30.40', () => `http://intranet.example.com:${port()}/`],
+    ['a name resolving to 127.0.0.1', () => `http://loopback.example.com:${port()}/`],
     ['a public URL redirecting to 127.0.0.1', () => `http://127.0.0.1:${publicSite.port}/to-loopback`],
     ['a public URL redirecting to cloud metadata', () => `http://127.0.0.1:${publicSite.port}/to-metadata`],
     ['a public URL redirecting to a private name', () => `http://127.0.0.1:${publicSite.port}/to-private-name`],
@@ -89,6 +95,33 @@ describe('SSRF: target forms refused by the API without a byte sent', () => {
     const res = await submit(url());
     expect(res.status).toBe(422);
     expect(res.json).toEqual({ error: expect.stringMatching(BLOCKED) });
+    expect(internal.connections).toBe(0);
+  });
+
+  // Special-use names (RFC 6761 and friends) are refused before any lookup: the fake DNS records every name asked.
+  const specialUse: Array<[string, () => string, string]> = [
+    ['localhost', () => `http://localhost:${port()}/`, 'localhost'],
+    ['localhost with a trailing dot', () => `http://localhost.:${port()}/`, 'localhost'],
+    ['a name under .localhost', () => `http://foo.localhost:${port()}/`, 'localhost'],
+    ['upper case', () => `http://FOO.LOCALHOST:${port()}/`, 'localhost'],
+    ['bare host under .localhost', () => `app.localhost:${port()}`, 'localhost'],
+    ['.local (mDNS)', () => `http://printer.local:${port()}/`, 'local'],
+    ['.internal', () => `http://db.internal:${port()}/`, 'internal'],
+    ['.home.arpa', () => `http://router.home.arpa:${port()}/`, 'home.arpa'],
+    ['.test', () => `http://shop.test:${port()}/`, 'test'],
+    ['.invalid', () => `http://nowhere.invalid:${port()}/`, 'invalid'],
+    ['.example', () => `http://docs.example:${port()}/`, 'example'],
+    ['a public URL redirecting to a .internal name', () => `http://127.0.0.1:${publicSite.port}/to-special-use`, 'internal'],
+  ];
+
+  it.each(specialUse)('%s: 422, a special-use name, never looked up', async (_name, url, suffix) => {
+    const asked = lookups.length;
+    const res = await submit(url());
+    expect(res.status).toBe(422);
+    expect(res.json).toEqual({
+      error: expect.stringMatching(new RegExp(` is a special-use name that never resolves on the public internet \\(\\.${suffix.replace('.', '\\.')}, [^)]+\\)\\.$`)),
+    });
+    expect(lookups.slice(asked)).toEqual([]);
     expect(internal.connections).toBe(0);
   });
 
