@@ -50,8 +50,7 @@ export const auditsSection: OpenApiSection = {
         },
         responses: {
           '201': jsonResponse('The audit, with `signals`.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          '400': errorResponse('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
-          ...authErrors(),
+          ...authErrors('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
           '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, or a private or reserved address.'),
@@ -75,8 +74,7 @@ export const auditsSection: OpenApiSection = {
         ],
         responses: {
           '200': jsonResponse('A page of audit summaries.', 'AuditList'),
-          '400': errorResponse('`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.'),
-          ...authErrors(),
+          ...authErrors('`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.'),
         },
       },
     },
@@ -107,8 +105,7 @@ export const auditsSection: OpenApiSection = {
         responses: {
           '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
           '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          '400': errorResponse('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
-          ...authErrors(),
+          ...authErrors('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
           '409': errorResponse('This id already holds a different audit.'),
           '413': errorResponse('Body larger than 5 MB.'),
           '415': errorResponse('Content-Type is not application/json.'),
