@@ -53,7 +53,7 @@ export const auditsSection: OpenApiSection = {
           ...authErrors('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
-          '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, or a private or reserved address.'),
+          '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, a private or reserved address, or a special-use name such as `foo.localhost` (never looked up).'),
           '429': errorResponse('More than 10 audits in a minute for this account: `{"error": "Rate limit exceeded: max 10 audits per minute"}`.', {
             ...rateLimitHeaders,
             'Retry-After': 'Retry-After',
