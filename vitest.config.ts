@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import preact from '@preact/preset-vite';
 
+const SENTINEL = 'tests/helpers/network-sentinel-setup.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +13,8 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/extension/**', 'tests/e2e/**', 'tests/scale/**', 'tests/stress/**', 'node_modules/**'],
           environment: 'node',
+          // The network sentinel: no test connects or resolves off loopback (tests/helpers/network-sentinel.ts).
+          setupFiles: [SENTINEL],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
@@ -33,6 +37,7 @@ export default defineConfig({
           include: ['tests/stress/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/stress/global-setup.ts'],
+          setupFiles: [SENTINEL],
           // One file at a time: each measures a server under its own load.
           fileParallelism: false,
           testTimeout: 600_000,
@@ -46,6 +51,7 @@ export default defineConfig({
           name: 'scale',
           include: ['tests/scale/**/*.test.ts'],
           environment: 'node',
+          setupFiles: [SENTINEL],
           // One file at a time: each starts its own database, Redis and server processes.
           fileParallelism: false,
           testTimeout: 120_000,

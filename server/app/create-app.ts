@@ -15,6 +15,7 @@ import { jsonErrors } from '../middleware/json-errors.js';
 import { createRateLimitBackend, type RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import { requestLog } from '../middleware/request-log.js';
 import { requireAgencyPlan } from '../middleware/require-plan.js';
+import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
 import { HEALTH_PATH, healthz } from '../routes/healthz.js';
@@ -84,6 +85,7 @@ export function createApp(deps: AppDeps): CitableApp {
 
   app.use(requestLog(logger));
   app.use(jsonErrors(logger));
+  app.use(requireHost());
   app.use(refuseWhileDraining(() => draining));
   if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
   app.use(extensionCors());

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 
 export interface ListenOptions {
@@ -21,10 +22,13 @@ export interface Listening {
 
 export async function listen(handler: http.RequestListener, options: ListenOptions): Promise<Listening> {
   const tls = Boolean(options.tlsCert && options.tlsKey);
+  // The app answers a missing Host in the API's error shape (server/middleware/require-host.ts).
+  const serverOptions = { requireHostHeader: false };
   const server = tls
-    ? https.createServer({ cert: await readFile(options.tlsCert!), key: await readFile(options.tlsKey!) }, handler)
-    : http.createServer(handler);
+    ? https.createServer({ ...serverOptions, cert: await readFile(options.tlsCert!), key: await readFile(options.tlsKey!) }, handler)
+    : http.createServer(serverOptions, handler);
   server.on('clientError', answerClientError);
+  server.on('connect', answerConnect(handler));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -35,6 +39,26 @@ export async function listen(handler: http.RequestListener, options: ListenOptio
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   return { server, url: `${tls ? 'https' : 'http'}://${host}:${port}`, tls };
+}
+
+/**
+ * CONNECT asks for a tunnel. Node hands it to 'connect' listeners with the bare socket, and without one
+ * closes the connection without a word. This server is no proxy: the request goes through the app like
+ * any method no route implements (404, or 405 with Allow on a known path, in the error shape, with
+ * X-Request-Id and a log line), then the connection closes. Bytes sent after the head are never read.
+ */
+function answerConnect(handler: http.RequestListener) {
+  return (req: http.IncomingMessage, socket: Duplex): void => {
+    socket.on('error', () => socket.destroy());
+    const res = new http.ServerResponse(req);
+    res.shouldKeepAlive = false; // Connection: close
+    res.assignSocket(socket as Socket);
+    res.on('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    handler(req, res);
+  };
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {

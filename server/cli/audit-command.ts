@@ -56,7 +56,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } catch (err) {
     if (err instanceof AuditInputError) return fail(err.message);
     if (err instanceof AuditFetchError) {
-      const hint = err.code === 'blocked_address' && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
+      const refusedByPolicy = err.code === 'blocked_address' || err.code === 'special_use_name';
+      const hint = refusedByPolicy && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
       return fail(`${err.message}${hint}`);
     }
     throw err;

@@ -1,6 +1,7 @@
 /**
  * Bearer API keys (contract section 4). The key is hashed at once and looked up by hash; the hashes are
- * compared in constant time. 401 answers carry WWW-Authenticate as RFC 6750 describes.
+ * compared in constant time. 401 answers carry WWW-Authenticate as RFC 6750 describes; so does the 400 for
+ * a request with more than one Authorization header.
  */
 import type { Middleware } from 'koa';
 import { API_KEY_PATTERN, hashApiKey, sameHash } from '../auth/api-key.js';
@@ -16,6 +17,14 @@ function unauthorized(message: string, error?: 'invalid_request' | 'invalid_toke
 
 export function authenticate(store: Store): Middleware<ApiState> {
   return async (ctx, next) => {
+    // Node keeps only the first of repeated Authorization headers in req.headers: which key would count
+    // would depend on their order. RFC 6750 section 3.1 calls a repeated credential invalid_request (400).
+    const sent = ctx.req.headersDistinct.authorization?.length ?? 0;
+    if (sent > 1) {
+      throw new HttpError(400, `Send exactly one Authorization header: this request has ${sent}`, {
+        'WWW-Authenticate': `${REALM}, error="invalid_request"`,
+      });
+    }
     const header = ctx.get('authorization');
     if (!header) throw unauthorized('Missing API key: send the header "Authorization: Bearer <API_KEY>"');
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);

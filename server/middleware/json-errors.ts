@@ -27,7 +27,9 @@ export function jsonErrors(logger: Logger): Middleware<ApiState> {
       }
       if (ctx.body == null && ctx.status >= 400) {
         const status = ctx.status; // assigning a body would reset a 404 Koa set by default
-        ctx.body = { error: bodilessErrorMessage(status, ctx.method, ctx.path, ctx.response.get('Allow')) };
+        // A CONNECT's target is a host and port, with no path (server/app/listen.ts).
+        const target = (ctx.path as string | null) ?? ctx.url;
+        ctx.body = { error: bodilessErrorMessage(status, ctx.method, target, ctx.response.get('Allow')) };
         ctx.status = status;
       }
     } catch (error) {

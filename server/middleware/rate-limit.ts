@@ -1,7 +1,7 @@
 /**
  * Per-account rate limits on top of koa-ratelimit. koa-ratelimit counts and decides; this wrapper
  * turns its answer into the contract's form: the JSON 429 body, Retry-After, and the IETF
- * RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset headers (Reset in seconds from now) on
+ * RateLimit-Limit / RateLimit-Remaining / RateLimit-Reset headers (Reset in seconds from now, at most the window) on
  * successes and refusals alike. The limit is taken before the handler runs, so of a parallel burst
  * exactly `max` requests get through.
  */
@@ -10,6 +10,7 @@ import ratelimit from 'koa-ratelimit';
 import type { ApiState } from '../app/state.js';
 import { HttpError } from '../app/http-error.js';
 import type { RateLimitBackend } from './rate-limit-backend.js';
+import { secondsUntilReset } from '../ratelimit/reset-seconds.js';
 
 export interface RateLimitOptions {
   backend: RateLimitBackend;
@@ -40,7 +41,7 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
     try {
       await limiter(ctx, async () => {
         counted = true;
-        rewriteHeaders(ctx);
+        rewriteHeaders(ctx, options.durationMs);
         await next();
       });
     } catch (error) {
@@ -49,7 +50,7 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
       throw error;
     }
     if (ctx.status === 429 && ctx.state.rateLimit) {
-      const resetSeconds = rewriteHeaders(ctx);
+      const resetSeconds = rewriteHeaders(ctx, options.durationMs);
       ctx.set('Retry-After', String(Math.max(1, resetSeconds)));
       ctx.body = { error: options.message };
     }
@@ -57,10 +58,8 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
 }
 
 /** Moves koa-ratelimit's headers to the standard names; returns seconds until the window resets. */
-function rewriteHeaders(ctx: ParameterizedContext<ApiState>): number {
-  const resetAt = Number(ctx.response.get(RAW.reset)); // epoch seconds (memory) or ms (redis)
-  const resetMs = resetAt > 1e11 ? resetAt : resetAt * 1000;
-  const resetSeconds = Math.max(0, Math.ceil((resetMs - Date.now()) / 1000));
+function rewriteHeaders(ctx: ParameterizedContext<ApiState>, windowMs: number): number {
+  const resetSeconds = secondsUntilReset(Number(ctx.response.get(RAW.reset)), Date.now(), windowMs);
   const limit = ctx.response.get(RAW.total);
   const remaining = ctx.response.get(RAW.remaining);
   for (const name of Object.values(RAW)) ctx.remove(name);

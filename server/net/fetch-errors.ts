@@ -9,6 +9,15 @@ export class BlockedAddressError extends Error {
   }
 }
 
+/** Raised by the guarded lookup for a special-use name (special-use-names.ts): DNS is never asked. */
+export class SpecialUseNameError extends Error {
+  readonly code = 'ERR_SPECIAL_USE_NAME';
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpecialUseNameError';
+  }
+}
+
 const DNS_CODES = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NODATA', 'EAI_NONAME', 'EAI_FAIL', 'ENODATA']);
 const REFUSED_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
 const TLS_CODES = new Set([
@@ -35,6 +44,7 @@ export function classifyNetworkError(err: unknown): FetchError {
 
 function codeFor(code: string, message: string, library: unknown): FetchErrorCode {
   if (code === 'ERR_BLOCKED_ADDRESS') return 'blocked_address';
+  if (code === 'ERR_SPECIAL_USE_NAME') return 'special_use_name';
   // request-filtering-agent reports its refusals as plain Errors with this wording.
   if (/^DNS lookup .* is not allowed/.test(message)) return 'blocked_address';
   if (DNS_CODES.has(code)) return 'dns';

@@ -52,6 +52,8 @@ export async function fetchResource(url: string, options: FetchOptions, settings
       if (literalBlock) {
         return failed({ code: 'blocked_address', message: `refused to connect to ${target.url.hostname}: ${literalBlock} address` });
       }
+      const specialUse = settings.guard.specialUseBlock(target.url.hostname);
+      if (specialUse) return failed({ code: 'special_use_name', message: specialUse });
 
       const opened = await openResponse(target.url, target.port, headers, settings.guard, stop.signal, stop.error);
       if (!opened.ok) return failed(opened.error);

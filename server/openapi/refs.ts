@@ -15,8 +15,14 @@ export const jsonResponse = (description: string, schemaName: string, headers?: 
 export const errorResponse = (description: string, headers?: Record<string, string>): OpenApiObject =>
   jsonResponse(description, 'Error', headers);
 
-/** The answers every authenticated route can give. */
-export const authErrors = (): Record<string, OpenApiObject> => ({
+/**
+ * The answers every authenticated route can give; `badRequest` says when the route itself answers 400
+ * (every one does for a repeated Authorization header).
+ */
+export const authErrors = (badRequest?: string): Record<string, OpenApiObject> => ({
+  '400': errorResponse(`${badRequest ? `${badRequest} Also: m` : 'M'}ore than one Authorization header (with WWW-Authenticate, error="invalid_request").`, {
+    'WWW-Authenticate': 'WWW-Authenticate',
+  }),
   '401': errorResponse('Missing, malformed, unknown or revoked API key.', { 'WWW-Authenticate': 'WWW-Authenticate' }),
   '403': errorResponse('The account is not on the Agency plan (or the request did not use HTTPS where HTTPS is required).'),
   '500': errorResponse('Unexpected server failure; never includes a stack trace.'),

@@ -27,6 +27,7 @@ const FETCH_ERROR_TEXT: Record<FetchErrorCode, string> = {
   invalid_url: 'the URL is not valid',
   unsupported_scheme: 'only http and https URLs can be audited',
   blocked_address: 'the host resolves to a private, loopback, link-local or reserved address, which is not audited',
+  special_use_name: 'the host is a special-use name that never resolves on the public internet',
   dns: 'the host name does not resolve (DNS lookup failed)',
   refused: 'the server refused the connection',
   tls: 'the TLS handshake failed (certificate or protocol error)',
@@ -42,5 +43,6 @@ const FETCH_ERROR_TEXT: Record<FetchErrorCode, string> = {
 
 export function describeFetchError(code: FetchErrorCode, url: string, detail?: string): string {
   const base = `Cannot audit ${url}: ${FETCH_ERROR_TEXT[code]}`;
+  if (code === 'special_use_name' && detail) return `Cannot audit ${url}: ${detail}.`; // the detail names the host (maybe a redirect's)
   return detail && code === 'network' ? `${base} (${detail})` : `${base}.`;
 }

@@ -8,6 +8,7 @@ export type FetchErrorCode =
   | 'invalid_url' // not a parseable http(s) URL
   | 'unsupported_scheme' // file:, ftp:, data:, javascript: ...
   | 'blocked_address' // resolves to a private, loopback, link-local or reserved address
+  | 'special_use_name' // a name such as foo.localhost or printer.local, never looked up (server fetcher)
   | 'dns' // the name does not resolve
   | 'refused' // connection refused or reset
   | 'tls' // certificate or handshake failure

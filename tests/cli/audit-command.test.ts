@@ -131,6 +131,17 @@ describe('citable audit: exit 2 with one line on stderr when the URL cannot be a
     expect(site.connections).toBe(before);
   });
 
+  it('refuses a special-use name (localhost) without AUDIT_ALLOW_PRIVATE=1, before any lookup', async () => {
+    const before = site.connections;
+    const { code, out, err } = await audit([`http://localhost:${site.port}/`], {});
+    expect(code).toBe(2);
+    expect(out).toBe('');
+    oneLine(err);
+    expect(err).toContain('localhost is a special-use name that never resolves on the public internet');
+    expect(err).toContain('AUDIT_ALLOW_PRIVATE=1');
+    expect(site.connections).toBe(before);
+  });
+
   it('treats AUDIT_ALLOW_PRIVATE other than 1 as unset', async () => {
     expect((await audit([`${site.url}/`], { AUDIT_ALLOW_PRIVATE: 'true' })).code).toBe(2);
   });

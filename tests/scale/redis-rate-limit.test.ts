@@ -62,6 +62,23 @@ describe.runIf(servicesAvailable('redis'))('rate limits in Redis, shared by two 
     expect(again.headers.get('ratelimit-remaining')).toBe('118');
   });
 
+  it.each([
+    ['POST /api/v1/audits', { body: { url: 'shop.example' } }, 60],
+    ['POST /api/v1/citations/checks', {}, 3600],
+  ] as const)('%s: RateLimit-Reset is never more than the window, also at its start', async (route, options, windowSeconds) => {
+    const path = route.split(' ')[1]!;
+    for (let i = 0; i < 10; i++) {
+      const { key } = await one.newAccount();
+      const first = await [one, two][i % 2]!.request('POST', path, { key, ...options }); // opens the account's window
+      const second = await [two, one][i % 2]!.request('POST', path, { key, ...options });
+      for (const res of [first, second]) {
+        expect(res.status).toBeLessThan(300);
+        expect(Number(res.headers.get('ratelimit-reset'))).toBeLessThanOrEqual(windowSeconds);
+        expect(Number(res.headers.get('ratelimit-reset'))).toBeGreaterThanOrEqual(windowSeconds - 1);
+      }
+    }
+  });
+
   it('with Redis gone, limited routes answer 503 with Retry-After and store nothing; other routes still work', async () => {
     const { key } = await one.newAccount();
     await redis.stop();

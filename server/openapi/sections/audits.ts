@@ -39,7 +39,8 @@ export const auditsSection: OpenApiSection = {
         summary: 'Run an audit',
         description:
           'Audits the URL (a bare host such as `example.com` is accepted; http and https only), stores the audit and returns it once the scan completes (typically well under 60 seconds). ' +
-          'Private, loopback, link-local and reserved addresses are refused (422) on every redirect, after DNS resolution. ' +
+          'Private, loopback, link-local and reserved addresses are refused (422) on every redirect, after DNS resolution; ' +
+          'special-use names that never resolve on the public internet (`localhost`, `*.localhost`, `.local`, `.internal`, `.home.arpa`, `.test`, `.invalid`, `.example`) are refused (422) before any lookup. ' +
           'Counts toward the rate limit of 10 audits per minute per account; requests refused with 400 do not count.',
         security: [{ bearerAuth: [] }],
         requestBody: {
@@ -49,11 +50,10 @@ export const auditsSection: OpenApiSection = {
         },
         responses: {
           '201': jsonResponse('The audit, with `signals`.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          '400': errorResponse('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
-          ...authErrors(),
+          ...authErrors('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
-          '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, or a private or reserved address.'),
+          '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, a private or reserved address, or a special-use name such as `foo.localhost` (never looked up).'),
           '429': errorResponse('More than 10 audits in a minute for this account: `{"error": "Rate limit exceeded: max 10 audits per minute"}`.', {
             ...rateLimitHeaders,
             'Retry-After': 'Retry-After',
@@ -74,8 +74,7 @@ export const auditsSection: OpenApiSection = {
         ],
         responses: {
           '200': jsonResponse('A page of audit summaries.', 'AuditList'),
-          '400': errorResponse('`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.'),
-          ...authErrors(),
+          ...authErrors('`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.'),
         },
       },
     },
@@ -106,8 +105,7 @@ export const auditsSection: OpenApiSection = {
         responses: {
           '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
           '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          '400': errorResponse('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
-          ...authErrors(),
+          ...authErrors('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
           '409': errorResponse('This id already holds a different audit.'),
           '413': errorResponse('Body larger than 5 MB.'),
           '415': errorResponse('Content-Type is not application/json.'),

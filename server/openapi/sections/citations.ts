@@ -66,8 +66,7 @@ export const citationsSection: OpenApiSection = {
         requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('CreatePromptRequest')) },
         responses: {
           '201': jsonResponse('The prompt is tracked; it is checked at the next scheduler pass (within a minute).', 'PromptEnvelope', { Location: 'Location' }),
-          '400': errorResponse('Malformed JSON, an unknown member, text empty or too long, a domain or alias that is not a registrable host, more than 10 aliases, runs out of range, or the account\'s prompt limit reached.'),
-          ...authErrors(),
+          ...authErrors('Malformed JSON, an unknown member, text empty or too long, a domain or alias that is not a registrable host, more than 10 aliases, runs out of range, or the account\'s prompt limit reached.'),
           '409': errorResponse('The account already tracks the same text for the same domain.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
@@ -113,8 +112,7 @@ export const citationsSection: OpenApiSection = {
         ],
         responses: {
           '200': jsonResponse('A page of results.', 'CitationList'),
-          '400': errorResponse('An unknown engine, a malformed prompt_id, domain or since, limit out of range, a cursor this server did not issue (or from the other history mode), or a parameter given twice.'),
-          ...authErrors(),
+          ...authErrors('An unknown engine, a malformed prompt_id, domain or since, limit out of range, a cursor this server did not issue (or from the other history mode), or a parameter given twice.'),
         },
       },
     },

@@ -1,4 +1,5 @@
 import https from 'node:https';
+import tls from 'node:tls';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +50,21 @@ describe('HTTPS with TLS_CERT / TLS_KEY', () => {
   afterAll(async () => {
     await close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers CONNECT over TLS in the error shape too, then closes', async () => {
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = tls.connect({ host: '127.0.0.1', port: Number(new URL(url).port), ca: cert }, () =>
+        socket.write('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'),
+      );
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 404 /);
+    expect(raw).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/i);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'Not found: CONNECT example.com:443' });
   });
 
   it('serves the API over TLS with the given certificate', async () => {

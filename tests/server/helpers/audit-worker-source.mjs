@@ -1,5 +1,8 @@
 // The audit worker from its TypeScript source, for tests (the built server runs dist/audit-worker.mjs).
+// A worker thread has its own copy of node:net: the network sentinel is installed here too.
 import { register } from 'tsx/esm/api';
 
 register();
+const { installNetworkSentinel } = await import('../../helpers/network-sentinel.ts');
+installNetworkSentinel();
 await import('../../../server/audits/audit-worker.ts');

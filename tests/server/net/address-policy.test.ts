@@ -41,6 +41,32 @@ describe('addressBlockReason', () => {
     expect(addressBlockReason(ip)).toBe(reason);
   });
 
+  // Special-purpose blocks (IANA registries) inside space that looks global: first and last address of each.
+  it.each([
+    ['2001::', 'teredo'], // Teredo 2001::/32 (RFC 4380)
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'teredo'],
+    ['2001:0:ffff:ffff:ffff:ffff:ffff:ffff', 'teredo'],
+    ['2001:2::', 'benchmarking'], // 2001:2::/48 (RFC 5180)
+    ['2001:2:0:ffff:ffff:ffff:ffff:ffff', 'benchmarking'],
+    ['3fff::', 'reserved'], // documentation 3fff::/20 (RFC 9637)
+    ['3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff', 'reserved'],
+    ['64:ff9b:1::', 'rfc6052'], // local-use NAT64 64:ff9b:1::/48 (RFC 8215)
+    ['64:ff9b:1:ffff:ffff:ffff:ffff:ffff', 'rfc6052'],
+    ['198.51.100.0', 'reserved'], // TEST-NET-2 198.51.100.0/24 (RFC 5737)
+    ['198.51.100.255', 'reserved'],
+    ['203.0.113.0', 'reserved'], // TEST-NET-3 203.0.113.0/24 (RFC 5737)
+    ['203.0.113.255', 'reserved'],
+  ])('refuses %s (%s)', (ip, reason) => {
+    expect(addressBlockReason(ip)).toBe(reason);
+  });
+
+  it.each(['3fff:1000::1', '198.51.99.255', '198.51.101.0', '203.0.112.255', '203.0.114.0'])(
+    'allows %s, just outside those blocks',
+    (ip) => {
+      expect(addressBlockReason(ip)).toBeNull();
+    },
+  );
+
   it.each(['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e'])('allows public %s', (ip) => {
     expect(addressBlockReason(ip)).toBeNull();
   });
