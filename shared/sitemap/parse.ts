@@ -46,10 +46,14 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
   let entry: SitemapEntry | null = null;
   let field: 'loc' | 'lastmod' | null = null;
   let buffer = '';
+  // True between an element's open event and the next event: htmlparser2 reports `<x/>` as an open
+  // followed at once by a close flagged `implied`, the same flag it gives unclosed elements.
+  let justOpened = false;
 
   const parser = createHtmlParser(
     {
       onopentag(name, attrs) {
+        justOpened = true;
         const local = localName(name);
         if (stack.length === 0) {
           if (rootClosed) malformed = true;
@@ -68,11 +72,20 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
           buffer = '';
         }
       },
+      oncomment() {
+        justOpened = false;
+      },
+      oncdatastart() {
+        justOpened = false;
+      },
       ontext(data) {
+        justOpened = false;
         if (field && buffer.length < 4096) buffer += data;
       },
       onclosetag(_name, implied) {
-        if (implied) malformed = true;
+        const selfClosing = justOpened && xml[parser.endIndex - 1] === '/';
+        justOpened = false;
+        if (implied && !selfClosing) malformed = true;
         if (entry && stack.length === 3 && field) {
           const value = buffer.trim() || null;
           if (field === 'loc' && entry.loc === null) entry.loc = value;
