@@ -55,6 +55,12 @@ function observe(signal: Signal, obs: PageObservations): string | null {
         if (url !== undefined) return url;
       }
       return null;
+    case 'assetName':
+      for (const source of signal.sources) {
+        const url = obs.assetUrls[source].find((u) => signal.pattern.test(u));
+        if (url !== undefined) return url;
+      }
+      return null;
     case 'html':
       return obs.htmlHits.get(signal.needle) ?? null;
     case 'attr': {
@@ -92,6 +98,8 @@ function describe(signal: Signal): string {
       return `meta name=${signal.name}`;
     case 'asset':
       return `asset ${signal.sources.join('|')} ~ ${signal.needle}`;
+    case 'assetName':
+      return `asset ${signal.sources.join('|')} named ~ ${signal.pattern}`;
     case 'html':
       return `html ~ ${signal.needle}`;
     case 'attr':

@@ -14,6 +14,8 @@ export interface PageObservations {
   metaNames: ReadonlyMap<string, string[]>;
   /** needle → the first asset URL containing it (lower-cased). */
   assetHits: Readonly<Record<AssetSource, ReadonlyMap<string, string>>>;
+  /** The asset URLs looked at (lower-cased, bounded), for file-name patterns. */
+  assetUrls: Readonly<Record<AssetSource, readonly string[]>>;
   /** needle → a short snippet around its first occurrence outside the visible text. */
   htmlHits: ReadonlyMap<string, string>;
   htmlAttrs: Readonly<Record<string, string>>;
@@ -34,14 +36,20 @@ const SNIPPET_RADIUS = 40;
 export function observePage(ctx: JudgeContext, needles: NeedleSet): PageObservations {
   const facts = ctx.facts;
   const headers = headerMap(ctx.snapshot.page.headers);
+  const assetUrls = {
+    script: keptUrls(facts.scripts.map((s) => s.src)),
+    link: keptUrls(facts.links.map((l) => l.href)),
+    img: keptUrls(facts.images.map((i) => i.src)),
+  };
   return {
     generators: facts.metaByName.get('generator') ?? [],
     metaNames: facts.metaByName,
     assetHits: {
-      script: assetHits(facts.scripts.map((s) => s.src), needles.assets.script),
-      link: assetHits(facts.links.map((l) => l.href), needles.assets.link),
-      img: assetHits(facts.images.map((i) => i.src), needles.assets.img),
+      script: assetHits(assetUrls.script, needles.assets.script),
+      link: assetHits(assetUrls.link, needles.assets.link),
+      img: assetHits(assetUrls.img, needles.assets.img),
     },
+    assetUrls,
     htmlHits: htmlHits(ctx.snapshot.page.body, facts.text, needles.html),
     htmlAttrs: facts.htmlAttrs,
     bodyAttrs: facts.bodyAttrs,
@@ -54,13 +62,17 @@ export function observePage(ctx: JudgeContext, needles: NeedleSet): PageObservat
   };
 }
 
-function assetHits(urls: ReadonlyArray<string | null>, needles: readonly string[]): Map<string, string> {
+function keptUrls(urls: ReadonlyArray<string | null>): string[] {
   const kept: string[] = [];
   for (const url of urls) {
     if (kept.length >= MAX_ASSETS_PER_SOURCE) break;
     // data: URIs can be megabytes of base64 and name no host.
     if (url && url.length <= MAX_URL_LENGTH && !url.startsWith('data:')) kept.push(url.toLowerCase());
   }
+  return kept;
+}
+
+function assetHits(kept: readonly string[], needles: readonly string[]): Map<string, string> {
   const joined = kept.join('\n');
   const hits = new Map<string, string>();
   for (const [needle, at] of findNeedles(joined, needles)) hits.set(needle, lineAround(joined, at));

@@ -10,6 +10,7 @@ export type Signal =
   | { kind: 'generator'; pattern: RegExp; weight: number }
   | { kind: 'meta'; name: string; weight: number }
   | { kind: 'asset'; needle: string; sources: readonly AssetSource[]; weight: number }
+  | { kind: 'assetName'; pattern: RegExp; sources: readonly AssetSource[]; weight: number }
   | { kind: 'html'; needle: string; weight: number }
   | { kind: 'attr'; element: 'html' | 'body'; name: string; pattern?: RegExp; weight: number }
   | { kind: 'comment'; pattern: RegExp; weight: number }
@@ -58,6 +59,11 @@ export const code = (needle: string, weight = STRONG): Signal => ({
   sources: ['script', 'link'],
   weight,
 });
+/**
+ * A script src or link href whose URL (lower-cased) matches `pattern`: a builder's file naming, which
+ * survives a copy that moves the files to local paths and loses the host.
+ */
+export const codeNamed = (pattern: RegExp, weight = GOOD): Signal => ({ kind: 'assetName', pattern, sources: ['script', 'link'], weight });
 export const image = (needle: string, weight = WEAK): Signal => ({
   kind: 'asset',
   needle: needle.toLowerCase(),

@@ -10,7 +10,8 @@ const SIZE_ADVICE_CHARS = 100_000;
 /**
  * Validates llms.txt text against the llmstxt.org grammar: an H1 title first (the only required
  * part), then an optional blockquote summary, then any Markdown except headings, then H2 sections
- * whose list items are `- [name](url)` optionally followed by `: notes`. Pure; never throws.
+ * whose list items are `- [name](url)` optionally followed by `: notes` (sub-headings inside a
+ * section are a warning). Pure; never throws.
  */
 export function validateLlmsTxt(text: string): LlmsTxtValidation {
   const problems: LlmsTxtProblem[] = [];
@@ -67,7 +68,12 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
         result.sections.push(section);
         if (!line.text) add('error', line.number, 'an H2 heading with no name');
         if (line.loose) add('warning', line.number, 'write H2 headings as "## Name" with a space after the ##');
+      } else if (section) {
+        // The proposal delimits file-list sections with H2 and says nothing against sub-headings in
+        // them; its reference parser keeps their links. Advice, not an error (README, "What an audit checks").
+        add('warning', line.number, `H${line.level} heading "${clip(line.raw)}" inside section "${clip(section.name)}": agents read its links as part of "${clip(section.name)}" (the proposal delimits sections with H2 only)`);
       } else {
+        // Before the first H2 the proposal allows "markdown sections ... of any type except headings".
         add('error', line.number, `H${line.level} heading "${clip(line.raw)}": only H2 headings ("## Name") may start a section of links`);
       }
       continue;

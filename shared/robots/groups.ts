@@ -2,11 +2,10 @@ import type { ParsedRobots, RobotsExtension, RobotsRule } from './types.js';
 
 /**
  * Agents that obey another token's group when robots.txt has none for them. Apple documents that
- * Applebot follows Googlebot's instructions when Applebot is not named.
+ * Applebot follows Googlebot's instructions when Applebot is not named. A Map, not an object: the
+ * token comes from the caller, and `constructor` or `__proto__` must not reach Object.prototype.
  */
-const FALLBACK_TOKENS: Record<string, readonly string[]> = {
-  applebot: ['googlebot'],
-};
+const FALLBACK_TOKENS: ReadonlyMap<string, readonly string[]> = new Map([['applebot', ['googlebot']]]);
 
 export interface SelectedGroup {
   /** The token whose groups apply (`applebot`, `googlebot` by fallback, `*`), or null: no group. */
@@ -21,7 +20,7 @@ export interface SelectedGroup {
  */
 export function selectGroup(robots: ParsedRobots, agent: string): SelectedGroup {
   const token = agent.toLowerCase();
-  for (const candidate of [token, ...(FALLBACK_TOKENS[token] ?? []), '*']) {
+  for (const candidate of [token, ...(FALLBACK_TOKENS.get(token) ?? []), '*']) {
     const groups = robots.groups.filter((g) => g.agents.includes(candidate));
     if (groups.length) {
       return {

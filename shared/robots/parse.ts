@@ -25,7 +25,8 @@ const KNOWN_EXTENSIONS = new Set([
  * starts a new group. Unparseable lines are reported and skipped, never fatal.
  */
 export function parseRobotsTxt(input: string): ParsedRobots {
-  const { text, bytes, cut } = cutToParseLimit(input.replace(/^\uFEFF/, ''));
+  // A BOM, or what decoding leaves of a damaged one (U+FFFD), as Google's parser skips partial BOMs.
+  const { text, bytes, cut } = cutToParseLimit(input.replace(/^[\uFEFF\uFFFD]/, ''));
   const groups: RobotsGroup[] = [];
   const global: RobotsExtension[] = [];
   const problems: RobotsProblem[] = [];

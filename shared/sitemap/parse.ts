@@ -28,7 +28,18 @@ export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 /** The protocol's per-file limit; entries beyond it are counted, not kept. */
 export const MAX_KEPT = 50_000;
 
-const ENTRY_OF: Record<string, string> = { urlset: 'url', sitemapindex: 'sitemap', rss: 'item', feed: 'entry' };
+/**
+ * The entry element under each root, and the parents it may sit in: RSS 0.9x/2.0 items are inside
+ * <channel>, RSS 1.0 (RDF) items beside it. A Map: root names come from the file.
+ */
+const ENTRY_OF: ReadonlyMap<string, { name: string; parents: readonly string[] }> = new Map([
+  ['urlset', { name: 'url', parents: ['urlset'] }],
+  ['sitemapindex', { name: 'sitemap', parents: ['sitemapindex'] }],
+  ['rss', { name: 'item', parents: ['channel', 'rss'] }],
+  ['RDF', { name: 'item', parents: ['RDF'] }],
+  ['feed', { name: 'entry', parents: ['feed'] }],
+]);
+const FEED_ROOTS = new Set(['rss', 'RDF', 'feed']);
 
 /** Parses a sitemap body (XML urlset / sitemapindex, plain-text URL list, or RSS/Atom feed). Never throws. */
 export function parseSitemap(body: string): ParsedSitemap {
@@ -44,12 +55,18 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
   let malformed = false;
   let rootClosed = false;
   let entry: SitemapEntry | null = null;
+  /** Stack depth of the open entry element. */
+  let entryDepth = 0;
   let field: 'loc' | 'lastmod' | null = null;
   let buffer = '';
+  // True between an element's open event and the next event: htmlparser2 reports `<x/>` as an open
+  // followed at once by a close flagged `implied`, the same flag it gives unclosed elements.
+  let justOpened = false;
 
   const parser = createHtmlParser(
     {
       onopentag(name, attrs) {
+        justOpened = true;
         const local = localName(name);
         if (stack.length === 0) {
           if (rootClosed) malformed = true;
@@ -58,28 +75,42 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
             namespace = attrs.xmlns ?? attrs[`xmlns:${name.split(':')[0]}`] ?? null;
           }
         }
+        const parent = stack[stack.length - 1];
         stack.push(local);
-        const entryName = out.root ? ENTRY_OF[out.root] : undefined;
-        if (stack.length === 2 && local === entryName) {
+        const shape = out.root === null ? undefined : ENTRY_OF.get(out.root);
+        if (!entry && shape && local === shape.name && stack.length <= 3 && parent !== undefined && shape.parents.includes(parent)) {
           entry = { loc: null, lastmod: null };
-        } else if (entry && stack.length === 3) {
-          field = local === 'loc' || (out.root === 'rss' && local === 'link') ? 'loc' : local === 'lastmod' ? 'lastmod' : null;
-          if (out.root === 'feed' && local === 'link' && attrs.href && entry.loc === null) entry.loc = attrs.href.trim();
+          entryDepth = stack.length;
+        } else if (entry && stack.length === entryDepth + 1) {
+          const feed = out.root === 'rss' || out.root === 'RDF';
+          field = local === 'loc' || (feed && local === 'link') ? 'loc' : local === 'lastmod' ? 'lastmod' : null;
+          // Atom: <link href> with no rel, or rel="alternate", is the entry's page (RFC 4287 section 4.2.7.2).
+          const alternate = !attrs.rel || attrs.rel === 'alternate';
+          if (out.root === 'feed' && local === 'link' && alternate && attrs.href && entry.loc === null) entry.loc = attrs.href.trim();
           buffer = '';
         }
       },
+      oncomment() {
+        justOpened = false;
+      },
+      oncdatastart() {
+        justOpened = false;
+      },
       ontext(data) {
+        justOpened = false;
         if (field && buffer.length < 4096) buffer += data;
       },
       onclosetag(_name, implied) {
-        if (implied) malformed = true;
-        if (entry && stack.length === 3 && field) {
+        const selfClosing = justOpened && xml[parser.endIndex - 1] === '/';
+        justOpened = false;
+        if (implied && !selfClosing) malformed = true;
+        if (entry && stack.length === entryDepth + 1 && field) {
           const value = buffer.trim() || null;
           if (field === 'loc' && entry.loc === null) entry.loc = value;
           if (field === 'lastmod' && entry.lastmod === null) entry.lastmod = value;
           field = null;
         }
-        if (entry && stack.length === 2) {
+        if (entry && stack.length === entryDepth) {
           if (out.entries.length < MAX_KEPT) out.entries.push(entry);
           out.entryCount++;
           entry = null;
@@ -95,7 +126,7 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
 
   const root = out.root;
   if (root === 'urlset' || root === 'sitemapindex') out.kind = root;
-  else if (root === 'rss' || root === 'feed') out.kind = 'feed';
+  else if (root !== null && FEED_ROOTS.has(root)) out.kind = 'feed';
   if (out.kind === 'unknown') {
     out.problems.push({ severity: 'error', message: root ? `the root element is <${root}>, not <urlset> or <sitemapindex>` : 'the file has no XML root element' });
     return out;

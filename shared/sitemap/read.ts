@@ -1,6 +1,7 @@
 import type { JudgeContext } from '../judge/context.js';
 import { classifySiteFile, type SiteFile } from '../llms-txt/site-file.js';
 import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
+import { looksGzipped } from './gzip-magic.js';
 import { parseSitemap, type ParsedSitemap } from './parse.js';
 
 export interface SitemapReading {
@@ -23,13 +24,16 @@ export interface SitemapReading {
 export function readSitemap(ctx: JudgeContext): SitemapReading {
   return ctx.memo('sitemap:reading', () => {
     const resource = ctx.snapshot.sitemap;
-    const file = classifySiteFile(resource);
+    const fetched = classifySiteFile(resource);
+    // Gzip bytes decoded as text (served as application/xml): a compressed sitemap, not a broken one.
+    const gzipAsText = fetched.kind === 'text' && looksGzipped(fetched.text);
+    const file: SiteFile = gzipAsText ? { kind: 'binary', contentType: fetched.contentType } : fetched;
     const robots = ctx.snapshot.robotsTxt;
     const robotsReadable = robots !== null && !robots.error && robots.status >= 200 && robots.status < 300 && !robots.binary;
     const robotsSitemaps = robotsReadable ? sitemapUrlsFromRobots(robots.body) : null;
     const url = resource?.url ?? null;
     const gzip =
-      file.kind === 'binary' && (/gzip/.test(file.contentType) || /\.gz(?:$|\?)/i.test(resource?.finalUrl ?? url ?? ''));
+      gzipAsText || (file.kind === 'binary' && (/gzip/.test(file.contentType) || /\.gz(?:$|\?)/i.test(resource?.finalUrl ?? url ?? '')));
     const parsed = file.kind === 'text' ? parseSitemap(file.text) : null;
     return {
       file,

@@ -20,9 +20,10 @@ export function decideStatus(evidence: readonly WebmcpEvidence[], scanComplete: 
 }
 
 /**
- * Where the entries that decided the status came from: the counting ones when detected, the hints
- * when inconclusive (`none` when only coverage made it so), `none` when not found (informational
- * entries such as `api-reference` do not make a source). Several places: `mixed`.
+ * Where the evidence came from (the spec's definition): `none` exactly when `evidence` is empty.
+ * When some entries decided the status (the counting ones when detected, the hints when
+ * inconclusive), their places name it, so a low note elsewhere does not blur a detection; otherwise
+ * every listed entry's place does (feature detection, consumer code, MCP SDK calls). Several: `mixed`.
  */
 export function decideSource(status: WebmcpStatus, evidence: readonly WebmcpEvidence[]): WebmcpSource {
   const deciding =
@@ -31,7 +32,8 @@ export function decideSource(status: WebmcpStatus, evidence: readonly WebmcpEvid
       : status === 'inconclusive'
         ? evidence.filter((e) => HINTS_OF_UNSEEN_TOOLS.has(e.kind))
         : [];
-  const sources = new Set(deciding.map((e) => SOURCE_OF[e.location.type]));
+  const named = deciding.length ? deciding : evidence;
+  const sources = new Set(named.map((e) => SOURCE_OF[e.location.type]));
   if (sources.size === 0) return 'none';
   return sources.size === 1 ? [...sources][0]! : 'mixed';
 }

@@ -47,12 +47,18 @@ export const SITE_GENERATORS: readonly Fingerprint[] = [
     signals: [
       generator(/^(Astro|Starlight)\b/i),
       tag('astro-island'),
-      code('/_astro/', GOOD),
+      // Astro's build directory: no other tool writes /_astro/ (images can be hot-linked, code is not).
+      code('/_astro/'),
       image('/_astro/'),
       html('data-astro-cid-', GOOD),
     ],
   },
-  { name: 'Hugo', specificity: SPECIFICITY.siteGenerator, signals: [generator(/^Hugo\b/i)] },
+  {
+    name: 'Hugo',
+    specificity: SPECIFICITY.siteGenerator,
+    // Hugo-only themes that write their own generator instead of Hugo's.
+    signals: [generator(/^Hugo\b/i), generator(/^(Source Themes Academic|Wowchemy)\b/i)],
+  },
   {
     name: 'Jekyll',
     specificity: SPECIFICITY.siteGenerator,
@@ -96,7 +102,8 @@ export const APP_FRAMEWORKS: readonly Fingerprint[] = [
       root('__nuxt'),
       html('window.__NUXT__'),
       html('__NUXT_DATA__'),
-      code('/_nuxt/', GOOD),
+      // Nuxt's build directory (buildAssetsDir): enough alone, as a page may show nothing else.
+      code('/_nuxt/'),
       html('data-n-head', GOOD),
       header('x-powered-by', /Nuxt/i),
     ],

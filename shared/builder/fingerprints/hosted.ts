@@ -4,6 +4,7 @@ import {
   WEAK,
   bodyAttr,
   code,
+  codeNamed,
   comment,
   cookie,
   generator,
@@ -54,6 +55,11 @@ export const HOSTED_BUILDERS: readonly Fingerprint[] = [
       image('images.squarespace-cdn.com'),
       html('Static.SQUARESPACE_CONTEXT'),
       html('sqs-block', GOOD),
+      // What a copy with local assets keeps: the bundle names of assets.squarespace.com
+      // (common-vendors-stable-3598b219a3c023c1915a-min.en-US.js) and the preconnect hints to its hosts.
+      codeNamed(/(?:^|[/-])[0-9a-f]{16,20}-min\.[a-z]{2}(?:-[a-z]{2})?\.(?:js|css)(?:[?#]|$)/),
+      linkHref('squarespace-cdn.com', GOOD),
+      linkHref('.squarespace.com', GOOD),
       cookie('ss_cvr', GOOD),
       cookie('ss_cvt', GOOD),
       cookie('crumb', WEAK),
@@ -95,6 +101,9 @@ export const HOSTED_BUILDERS: readonly Fingerprint[] = [
       code('sdks.shopifycdn.com', WEAK),
       html('Shopify.theme'),
       html('ShopifyAnalytics', GOOD),
+      // Online Store 2.0 section wrappers and the checkout preload script: kept by a copy with local assets.
+      html('shopify-section', GOOD),
+      code('/checkouts/internal/preloads.js', GOOD),
       html('Shopify.shop', GOOD),
       header('x-shopid'),
       header('x-shopify-stage'),

@@ -7,6 +7,7 @@ import { findAngularSignalForms, findDeclarativeInBundle } from './declarative-i
 import { classifyProvideContext, classifyRegisterTool, readDescriptor, type ToolArgument } from './descriptor.js';
 import { lexicalStates, type LexicalState } from './lexical-state.js';
 import { parseCallArguments, parseExpressionSafely } from './parse-arguments.js';
+import { isPassThroughWrapper } from './pass-through-wrapper.js';
 import { polyfillFingerprint, type PolyfillFingerprint } from './polyfill-fingerprint.js';
 import { surfaceOf, type Surface } from './surface.js';
 
@@ -80,7 +81,7 @@ class ScriptScan {
     const references = matchOffsets(API_REFERENCE, src, MAX_API_REFERENCES);
     // Tool candidates only matter for a counted dynamic registration, which needs these two.
     const candidates = this.mentionsModelContext && !this.polyfill ? descriptorLiteralOffsets(src) : [];
-    this.classify([...anchors.map((a) => a.calleeStart), ...declarative.map((d) => d.offset), ...angular, ...references, ...candidates]);
+    this.classify([...anchors.flatMap((a) => [a.receiverEnd, a.calleeStart]), ...declarative.map((d) => d.offset), ...angular, ...references, ...candidates]);
 
     for (const anchor of anchors) this.call(anchor);
     for (const hit of declarative) {
@@ -101,14 +102,20 @@ class ScriptScan {
     return capEvidence(ordered, MAX_EVIDENCE_PER_SCRIPT);
   }
 
-  /** One `.registerTool(` / `.provideContext(` anchor: only in code, arguments parsed within budget. */
+  /**
+   * One `.registerTool(` / `.provideContext(` anchor: only in code, arguments parsed within budget.
+   * The dot must be code too: in `// Toolbar buttons.\nregisterTool(…)` it ends a comment.
+   */
   private call(anchor: CallAnchor): void {
-    if (this.states.get(anchor.calleeStart) !== 'code' || this.budget <= 0) return;
+    if (this.states.get(anchor.calleeStart) !== 'code' || this.states.get(anchor.receiverEnd) !== 'code' || this.budget <= 0) return;
     const parsed = parseCallArguments(this.src, anchor.argStart, anchor.calleeStart);
     this.budget -= parsed.cost;
     if (!parsed.args) return;
-    if (anchor.method === 'registerTool') this.registerTool(anchor, classifyRegisterTool(parsed.args));
-    else for (const tool of classifyProvideContext(parsed.args)) this.provideContext(anchor, tool);
+    const args = parsed.args;
+    // Only a pass-through call can be a wrapper's: asked lazily, for dynamic arguments.
+    const wrapper = () => isPassThroughWrapper(this.src, anchor.method, anchor.receiverEnd, args);
+    if (anchor.method === 'registerTool') this.registerTool(anchor, classifyRegisterTool(parsed.args), wrapper);
+    else for (const tool of classifyProvideContext(parsed.args)) this.provideContext(anchor, tool, wrapper);
   }
 
   /** Feature detection or consumer code: worth a low note when the script shows nothing else. */
@@ -120,13 +127,14 @@ class ScriptScan {
     if (reference !== undefined) this.add(reference, { kind: 'api-reference', confidence: 'low', registers: false });
   }
 
-  private registerTool(anchor: CallAnchor, arg: ToolArgument): void {
+  /** `wrapper`: the call passes the parameters of an enclosing `registerTool` definition on (a polyfill). */
+  private registerTool(anchor: CallAnchor, arg: ToolArgument, wrapper: () => boolean): void {
     const surface = surfaceOf(this.src, anchor.receiverEnd);
     switch (arg.shape) {
       case 'literal':
         return this.literalTool(anchor.index, arg, 'imperative-registerTool', surface);
       case 'dynamic':
-        return this.dynamicTool(anchor.index, surface);
+        return wrapper() ? undefined : this.dynamicTool(anchor.index, surface);
       case 'name-first':
         // MCP SDK `server.registerTool("name", {…}, cb)` or the websocket widget: other protocols.
         if (arg.name === null) return;
@@ -137,12 +145,12 @@ class ScriptScan {
     }
   }
 
-  private provideContext(anchor: CallAnchor, tool: ToolArgument): void {
+  private provideContext(anchor: CallAnchor, tool: ToolArgument, wrapper: () => boolean): void {
     // provideContext only ever lived on navigator.modelContext and window.agent.
     const seen = surfaceOf(this.src, anchor.receiverEnd);
     const surface: Surface = seen === 'unknown' ? 'navigator-legacy' : seen;
     if (tool.shape === 'literal') this.literalTool(tool.tool.offset, tool, 'legacy-provideContext', surface);
-    else if (tool.shape === 'dynamic') this.dynamicTool(tool.offset, surface);
+    else if (tool.shape === 'dynamic' && !wrapper()) this.dynamicTool(tool.offset, surface);
   }
 
   /** A descriptor with a literal name counts when the browser would accept it. */

@@ -58,9 +58,9 @@ describe('signals.webmcp on the fixture sites', () => {
     expect(s.evidence.some((e) => e.kind === 'polyfill-runtime')).toBe(true);
   });
 
-  it('feature detection only: not found', async () => {
+  it('feature detection only: not found; the low note it leaves names its place', async () => {
     const s = await signalFor(webmcpFeatureDetectSite);
-    expect([s.status, s.source]).toEqual(['not_found', 'none']);
+    expect([s.status, s.source, s.evidence.map((e) => e.kind)]).toEqual(['not_found', 'inline_script', ['api-reference']]);
   });
 
   it('unreachable script: inconclusive, fewer bundles scanned than referenced', async () => {

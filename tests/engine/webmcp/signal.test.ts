@@ -174,7 +174,7 @@ describe('webmcpSignal: not_found', () => {
 
   it('keeps feature detection as low evidence without counting it', () => {
     const s = signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`));
-    expect(summary(s)).toEqual(['not_found', 'none', 0, 0]);
+    expect(summary(s)).toEqual(['not_found', 'inline_script', 0, 0]);
     expect(s.evidence.map((e) => [e.kind, e.confidence])).toEqual([['api-reference', 'low']]);
   });
 
@@ -183,7 +183,7 @@ describe('webmcpSignal: not_found', () => {
       fetchedScript(`https://example.com/s${i}.js`, body),
     );
     const s = signalOf(page(), { scripts });
-    expect(summary(s)).toEqual(['not_found', 'none', 4, 4]);
+    expect(summary(s)).toEqual(['not_found', 'external_script', 4, 4]);
     expect(s.evidence.map((e) => e.kind)).toEqual(['api-reference', 'webmcp-widget', 'mcp-sdk-style', 'api-reference']);
   });
 
