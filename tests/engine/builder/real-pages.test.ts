@@ -10,7 +10,7 @@ import { detectRealPages, scoreOutcomes } from './accuracy.js';
  */
 const report = scoreOutcomes(detectRealPages(REAL_PAGES));
 /** Measured recall (README, "What an audit checks"); a change that loses a page fails here. */
-const RECALL_FLOOR = 53 / 56;
+const RECALL_FLOOR = 49 / 52;
 
 describe('the labelled corpus of real pages', () => {
   it('has 60+ pages from many builders and pages made by none, each with its provenance', () => {
