@@ -21,6 +21,13 @@ export interface CitationQueryArgs {
   cursor?: string;
 }
 
+/** The arguments as the query string of GET /citations (which both account and remote backends parse). */
+export function asQueryParameters(args: CitationQueryArgs): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) if (value !== undefined) query[name] = String(value);
+  return query;
+}
+
 export interface McpBackend {
   /**
    * Audits a page as submitted (a bare host is fine) and keeps the audit for getAudit. Counts toward the

@@ -14,7 +14,7 @@ import { encodeCitationCursor } from '../../routes/citations-cursor.js';
 import { rowToWire } from '../../routes/citations-wire.js';
 import { parseCitationQuery } from '../../routes/citations.js';
 import type { Store } from '../../store/store.js';
-import { McpToolError, type CitationQueryArgs, type McpBackend } from '../backend.js';
+import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js';
 import type { TakeAudit } from '../http/audit-quota.js';
 import { throwAuditFailure } from './audit-failure.js';
 
@@ -59,11 +59,4 @@ export function createAccountBackend({ store, runner, takeAudit, accountId }: Ac
       return { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
     },
   };
-}
-
-/** The tool's typed arguments as the query string GET /citations parses. */
-export function asQueryParameters(args: CitationQueryArgs): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(args)) if (value !== undefined) query[name] = String(value);
-  return query;
 }
