@@ -6,6 +6,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audit } from '../../shared/types/audit.js';
+import { MCP_TOOLS } from '../../server/mcp/tools/index.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { prompt as promptRow, row } from '../citations/store/citation-rows.js';
@@ -302,5 +303,18 @@ describe('the SSRF guard applies to audit_url', () => {
       await client.close();
       await guarded.close({ removeData: true });
     }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents POST /mcp with a JSON-RPC body, the API error shape, and every registered tool', async () => {
+    const doc = (await api.request('GET', '/api/v1/openapi.json', { key: null })).json;
+    const post = doc.paths['/mcp'].post;
+    expect(post.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/JsonRpcMessage' });
+    for (const status of ['400', '401', '403', '406', '413', '415']) {
+      expect(post.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    }
+    const tag = doc.tags.find((t: { name: string }) => t.name === 'MCP');
+    for (const tool of MCP_TOOLS) expect(tag.description).toContain(`\`${tool.name}\``);
   });
 });
