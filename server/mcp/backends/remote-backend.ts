@@ -68,7 +68,7 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
       return { status: response.status, json, headers: response.headers };
     } catch (error) {
       if (error instanceof McpToolError) throw error;
-      if (deadline.timedOut) throw new McpToolError(`The Citable server at ${base} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+      if (deadline.timedOut) throw new McpToolError(`The Citable server at ${base} did not answer within ${timeoutMs / 1000} s`);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new McpToolError(`Cannot reach the Citable server at ${base}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
     } finally {
