@@ -19,7 +19,8 @@ import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
 import { HEALTH_PATH, healthz } from '../routes/healthz.js';
-import type { RouteModule } from '../routes/route-module.js';
+import type { RouteDeps, RouteModule } from '../routes/route-module.js';
+import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
 import type { ApiState } from './state.js';
 
@@ -70,18 +71,17 @@ export function createApp(deps: AppDeps): CitableApp {
 
   const app = new Koa<ApiState>({ proxy: config.trustProxy });
   app.silent = true; // errors are logged by jsonErrors, with the request id
-  const router = createApiRouter(
-    {
-      store: deps.store,
-      runner,
-      logger,
-      now,
-      rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
-      citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
-      guard: [authenticate(deps.store), requireAgencyPlan()],
-    },
-    deps.routeModules ?? API_ROUTE_MODULES,
-  );
+  const routeDeps: RouteDeps = {
+    store: deps.store,
+    runner,
+    logger,
+    now,
+    rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
+    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
+    guard: [authenticate(deps.store), requireAgencyPlan()],
+  };
+  const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
+  const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
 
   app.use(requestLog(logger));
   app.use(jsonErrors(logger));
@@ -92,6 +92,8 @@ export function createApp(deps: AppDeps): CitableApp {
   app.use(healthz());
   app.use(router.routes());
   app.use(router.allowedMethods());
+  app.use(mcpRouter.routes());
+  app.use(mcpRouter.allowedMethods());
 
   return {
     app,

@@ -5,6 +5,7 @@
 import type { OpenApiSection } from '../types.js';
 import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
+import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, mcpSection, metaSection];

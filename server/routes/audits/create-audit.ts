@@ -15,13 +15,15 @@ import type { RouteModule } from '../route-module.js';
 export const CREATE_AUDIT_BODY_LIMIT = 16 * 1024;
 export const AUDITS_PER_MINUTE = 10;
 export const AUDIT_RATE_LIMIT_MESSAGE = `Rate limit exceeded: max ${AUDITS_PER_MINUTE} audits per minute`;
+/** The counters of this limit; MCP's audit_url takes from the same ones (server/mcp/http/audit-quota.ts). */
+export const AUDIT_RATE_LIMIT_NAMESPACE = 'audits-create';
 
 export const createAuditRoute: RouteModule = {
   name: 'POST /audits',
   register(router, deps) {
     const limit = accountRateLimit({
       backend: deps.rateLimitBackend,
-      namespace: 'audits-create',
+      namespace: AUDIT_RATE_LIMIT_NAMESPACE,
       max: AUDITS_PER_MINUTE,
       durationMs: 60_000,
       message: AUDIT_RATE_LIMIT_MESSAGE,

@@ -4,6 +4,7 @@ import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { createApiRouter, API_PREFIX } from '../../../server/routes/api-router.js';
 import type { RouteDeps } from '../../../server/routes/route-module.js';
 import { createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
+import { createMcpRouter } from '../../../server/mcp/http/mcp-route.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 
 describe('GET /api/v1/openapi.json', () => {
@@ -26,9 +27,9 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents exactly the routes the router serves, every method', () => {
-    const router = createApiRouter({ guard: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps);
+    const deps = { guard: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
     const served = new Set<string>(['GET /healthz']);
-    for (const layer of router.stack) {
+    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack]) {
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
       for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${path}`);
     }
@@ -37,7 +38,7 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz')).toBe(true);
+    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp')).toBe(true);
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {

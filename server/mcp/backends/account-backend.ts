@@ -1,0 +1,62 @@
+/**
+ * The backend behind POST /mcp: one API account. Audits run through the API's own runner (worker threads
+ * in production), count toward the account's 10 a minute shared with POST /audits, and are stored for
+ * the account as POST /audits stores them; get_audit and list_citations read the account's store exactly
+ * as GET /audits/{id} and GET /citations do (same validation, same messages).
+ */
+import type { Audit } from '../../../shared/types/audit.js';
+import { HttpError } from '../../app/http-error.js';
+import { auditIdFromPath } from '../../audits/audit-id.js';
+import type { AuditRunner } from '../../audits/audit-runner.js';
+import { canonicalHash } from '../../audits/canonical-hash.js';
+import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
+import { encodeCitationCursor } from '../../routes/citations-cursor.js';
+import { rowToWire } from '../../routes/citations-wire.js';
+import { parseCitationQuery } from '../../routes/citations.js';
+import type { Store } from '../../store/store.js';
+import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js';
+import type { TakeAudit } from '../http/audit-quota.js';
+import { throwAuditFailure } from './audit-failure.js';
+
+export interface AccountBackendDeps {
+  store: Store;
+  runner: AuditRunner;
+  takeAudit: TakeAudit;
+  accountId: string;
+}
+
+export function createAccountBackend({ store, runner, takeAudit, accountId }: AccountBackendDeps): McpBackend {
+  return {
+    auditScope: 'in this account',
+    async runAudit(url) {
+      // As POST /audits: a URL that cannot be audited is refused before it counts toward the limit.
+      const normalized = normalizeAuditUrl(url);
+      if (!normalized.ok) throw new McpToolError(normalized.message);
+      await takeAudit(accountId);
+      let audit: Audit;
+      try {
+        audit = await runner.run(url);
+      } catch (error) {
+        throwAuditFailure(error);
+      }
+      await store.putAudit(accountId, audit, canonicalHash(audit));
+      return audit;
+    },
+    async getAudit(raw) {
+      const id = auditIdFromPath(raw);
+      const json = id ? await store.getAuditJson(accountId, id) : null;
+      return json === null ? null : (JSON.parse(json.toString('utf8')) as Audit);
+    },
+    async listCitations(args) {
+      let query;
+      try {
+        query = parseCitationQuery(asQueryParameters(args));
+      } catch (error) {
+        if (error instanceof HttpError) throw new McpToolError(error.message);
+        throw error;
+      }
+      const page = await (await store.citations()).listResults(accountId, query);
+      return { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
+    },
+  };
+}

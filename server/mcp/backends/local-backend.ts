@@ -1,0 +1,53 @@
+/**
+ * The backend of `citable mcp` without a server: the engine in this process, with the same SSRF-guarded
+ * fetcher as `citable audit` (AUDIT_ALLOW_PRIVATE lifts the guard). It keeps the audits it ran in memory
+ * for get_audit until the process stops, and reads or writes nothing else: no account, so no citations.
+ */
+import type { Audit } from '../../../shared/types/audit.js';
+import { auditIdFromPath } from '../../audits/audit-id.js';
+import { createEngineRunner } from '../../audits/audit-runner.js';
+import { createNodeFetcher } from '../../net/node-fetcher.js';
+import { BufferLru } from '../../util/lru.js';
+import type { McpBackend } from '../backend.js';
+import { throwAuditFailure } from './audit-failure.js';
+
+export interface LocalBackendOptions {
+  allowPrivate: boolean;
+  /** Overall deadline of one audit (default 45 s, as the server). */
+  deadlineMs?: number;
+  /** Bytes of audit JSON kept for get_audit; the oldest go first (default 64 MB, hundreds of audits). */
+  keepBytes?: number;
+}
+
+/** Audits running at once; an agent firing many calls waits in a short line rather than hogging the machine. */
+const CONCURRENCY = 4;
+const QUEUE_LIMIT = 50;
+
+export function createLocalBackend(options: LocalBackendOptions): McpBackend {
+  const runner = createEngineRunner({
+    fetcher: createNodeFetcher({ allowPrivate: options.allowPrivate }),
+    deadlineMs: options.deadlineMs ?? 45_000,
+    concurrency: CONCURRENCY,
+    queueLimit: QUEUE_LIMIT,
+  });
+  const kept = new BufferLru(options.keepBytes ?? 64 * 1024 * 1024);
+  return {
+    auditScope:
+      'among the audits this citable mcp process ran (it keeps them in memory until it stops; with CITABLE_API_URL and CITABLE_API_KEY it reads the audits stored on a Citable server)',
+    async runAudit(url) {
+      let audit: Audit;
+      try {
+        audit = await runner.run(url);
+      } catch (error) {
+        throwAuditFailure(error, { allowPrivateHint: !options.allowPrivate });
+      }
+      kept.set(audit.id, Buffer.from(JSON.stringify(audit)));
+      return audit;
+    },
+    async getAudit(raw) {
+      const id = auditIdFromPath(raw);
+      const json = id ? kept.get(id) : undefined;
+      return json ? (JSON.parse(json.toString('utf8')) as Audit) : null;
+    },
+  };
+}

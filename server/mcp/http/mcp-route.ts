@@ -1,0 +1,44 @@
+/**
+ * POST /mcp (contract section 16): the MCP tools over Streamable HTTP, with the API's bearer key and
+ * Agency plan (the same middleware as /api/v1), at the server root as the contract writes it.
+ *
+ * Stateless: every POST gets a new McpServer and transport (no Mcp-Session-Id), answered with plain
+ * JSON rather than an SSE stream. Every tool is one request and one answer, and nothing is kept between
+ * requests, so any process behind a load balancer can answer any request, a restart loses nothing, and
+ * there are no sessions to expire or to bound per account. GET (the server-to-client stream) and DELETE
+ * (ending a session) have nothing to do without sessions: 405 with Allow: POST, as the transport's
+ * specification allows. JSON-RPC batches are not accepted (MCP removed them in 2025-06-18): the body is
+ * one JSON object of at most MCP_BODY_LIMIT.
+ */
+import Router from '@koa/router';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { ApiState } from '../../app/state.js';
+import { jsonBody } from '../../middleware/json-body.js';
+import type { RouteDeps } from '../../routes/route-module.js';
+import { createAccountBackend } from '../backends/account-backend.js';
+import { createMcpServer } from '../create-mcp-server.js';
+import { createAuditQuota } from './audit-quota.js';
+import { refuseWebPages } from './refuse-web-pages.js';
+import { answerWith, toWebRequest } from './web-exchange.js';
+
+export const MCP_PATH = '/mcp';
+export const MCP_BODY_LIMIT = 64 * 1024;
+
+export type McpRouteDeps = Pick<RouteDeps, 'store' | 'runner' | 'logger' | 'rateLimitBackend' | 'guard'>;
+
+export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
+  const router = new Router<ApiState>();
+  const takeAudit = createAuditQuota(deps.rateLimitBackend);
+  router.post(MCP_PATH, refuseWebPages(), ...deps.guard, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
+    const backend = createAccountBackend({ store: deps.store, runner: deps.runner, takeAudit, accountId: ctx.state.account!.id });
+    const server = createMcpServer(backend, { logger: deps.logger });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    try {
+      await server.connect(transport);
+      await answerWith(ctx, await transport.handleRequest(toWebRequest(ctx), { parsedBody: ctx.state.body }));
+    } finally {
+      await server.close();
+    }
+  });
+  return router;
+}
