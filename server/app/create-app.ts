@@ -20,7 +20,7 @@ import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
 import { HEALTH_PATH, healthz } from '../routes/healthz.js';
 import type { RouteModule } from '../routes/route-module.js';
 import type { Store } from '../store/store.js';
-import type { ApiState } from './state.js';
+import type { ApiState } from '../http/state.js';
 
 export interface AppConfig {
   trustProxy: boolean;

@@ -4,7 +4,7 @@ import type { GatherLimits } from '../../shared/gather/limits.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { renderReport } from './report/render-report.js';
 import { shouldColor } from './report/style.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N]';

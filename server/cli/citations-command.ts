@@ -12,7 +12,7 @@ import { readCitationConfig } from '../citations/config.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import { ConfigError } from '../config.js';
 import { randomBase62 } from '../util/base62.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { safe, table } from './report/text.js';
 import { startCommand } from './command-args.js';
 

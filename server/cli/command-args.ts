@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };

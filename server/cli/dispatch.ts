@@ -3,22 +3,9 @@
  * `run(args, io)`, imported only when that subcommand runs, so start-up stays fast.
  */
 
-export interface CliWriter {
-  write(chunk: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
+import type { CliCommand, CliIo } from './io.js';
 
-export interface CliIo {
-  stdout: CliWriter;
-  stderr: CliWriter;
-  env: Record<string, string | undefined>;
-}
-
-/** A subcommand module. Exit codes: 0 success, 1 a check failed (e.g. --fail-under), 2 usage or input error. */
-export interface CliCommand {
-  run(args: string[], io: CliIo): Promise<number>;
-}
+export type { CliCommand, CliIo, CliWriter } from './io.js';
 
 interface CommandEntry {
   usage: string;

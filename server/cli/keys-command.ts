@@ -1,5 +1,5 @@
 import { generateApiKey } from '../auth/api-key.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { openCliStore, table } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 

@@ -1,8 +1,8 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { lockDataDir } from '../app/data-dir-lock.js';
+import { lockDataDir } from '../store/lowdb/data-dir-lock.js';
 import { redactUrl } from '../util/redact-url.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { table } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 

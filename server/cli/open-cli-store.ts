@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openCliStoreFrom } from '../store/factory.js';
 import type { Store } from '../store/store.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 
 /**
  * The store the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR (default ./data).

@@ -3,7 +3,7 @@
  * (202 with the check; while one runs for the account, the same check is returned). GET
  * /citations/checks/{id}: its progress. Checks cost provider money, so POST has its own limit.
  */
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { accountRateLimit } from '../middleware/rate-limit.js';
 import { checkToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';

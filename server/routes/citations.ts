@@ -4,7 +4,7 @@
  * `history=true` lists every stored row instead, newest first. Both page with an opaque cursor.
  */
 import { CITATION_ENGINE_IDS, isCitationEngineId } from '../../shared/schema/citation-engines.js';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import type { CitationListQuery } from '../store/citations-store.js';
 import { decodeCitationCursor, encodeCitationCursor } from './citations-cursor.js';

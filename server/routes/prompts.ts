@@ -3,7 +3,7 @@
  * aliases?, runs?}` (201), DELETE /prompts/{id} (204; unknown or another account's: 404).
  */
 import { createPromptRequestSchema, PROMPT_TEXT_MAX, type Prompt } from '../../shared/schema/prompt.js';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import { jsonBody } from '../middleware/json-body.js';
 import type { StoredPrompt } from '../store/citations-store.js';

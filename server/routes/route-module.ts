@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { ApiState } from '../app/state.js';
+import type { ApiState } from '../http/state.js';
 import type { AuditRunner } from '../audits/audit-runner.js';
 import type { CitationsRuntime } from '../citations/runtime.js';
 import type { Logger } from '../logging/logger.js';

@@ -3,7 +3,7 @@
  * it), else the embedded lowdb store in DATA_DIR (the default: `npm start` needs nothing configured).
  */
 import { mkdir } from 'node:fs/promises';
-import { lockDataDir } from '../app/data-dir-lock.js';
+import { lockDataDir } from './lowdb/data-dir-lock.js';
 import { redactUrl } from '../util/redact-url.js';
 import { LowdbStore, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
 import type { Store } from './store.js';

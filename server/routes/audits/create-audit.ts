@@ -5,7 +5,7 @@
 import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import type { Audit } from '../../../shared/types/audit.js';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';

@@ -1,5 +1,5 @@
 /** GET /audits/{id}: the stored audit with signals. Unknown, malformed or another account's id: 404 (nothing leaks). */
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import type { RouteModule } from '../route-module.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 

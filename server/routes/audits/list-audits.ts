@@ -1,7 +1,7 @@
 /** GET /audits?limit=&cursor=&url=: the caller's audits, newest first, as summaries, with an opaque cursor. */
 import { MAX_URL_LENGTH } from '../../../shared/url/normalize.js';
-import { HttpError } from '../../app/http-error.js';
-import { decodeCursor, encodeCursor } from '../../audits/cursor.js';
+import { HttpError } from '../../http/http-error.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import type { AuditListQuery } from '../../store/store.js';
 import type { RouteModule } from '../route-module.js';
 

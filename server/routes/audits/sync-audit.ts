@@ -5,7 +5,7 @@
  * looks the same: nothing leaks). Its own limit (120/min per account) is taken before the body is read.
  */
 import { syncAuditRequestSchema } from '../../../shared/schema/api.js';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
