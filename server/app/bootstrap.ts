@@ -16,7 +16,15 @@ export async function createFirstAccountIfEmpty(store: Store): Promise<FirstAcco
   return { account, key: key.key };
 }
 
-export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string): string {
+/** Where the server keeps its data, so the hint's command reaches the same store. */
+export interface StoreLocation {
+  dataDir: string;
+  /** DATA_DIR is not the default ./data: the CLI must be told. */
+  dataDirChosen: boolean;
+  databaseUrl: string | null;
+}
+
+export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string, store?: StoreLocation): string {
   return [
     '',
     `Citable: created the account "${account.name}" (${account.id}, Agency plan) and its first API key.`,
@@ -25,8 +33,22 @@ export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string):
     `  ${key}`,
     '',
     `Try: curl -H "Authorization: Bearer ${key}" ${baseUrl}/api/v1/audits`,
-    `More keys: npx citable keys create --account ${account.id}`,
+    `More keys: ${moreKeysCommand(account.id, store)}`,
     '',
     '',
   ].join('\n');
+}
+
+/** The CLI command that creates another key in this server's store. */
+function moreKeysCommand(accountId: string, store: StoreLocation | undefined): string {
+  const command = `npx citable keys create --account ${accountId}`;
+  // The URL may hold a password: never print it; the CLI reads the same variable.
+  if (store?.databaseUrl) return `${command} (with the server's DATABASE_URL set)`;
+  if (store?.dataDirChosen) return `DATA_DIR=${shellQuote(store.dataDir)} ${command}`;
+  return command;
+}
+
+/** A word the shell reads back unchanged: as it is when it has only safe characters, else in single quotes. */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -1,6 +1,7 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from '../store/lowdb/data-dir-lock.js';
+import { readStoreSettings } from '../settings/store-settings.js';
 import { redactUrl } from '../util/redact-url.js';
 import type { CliIo } from './io.js';
 import { table } from './open-cli-store.js';
@@ -41,8 +42,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals, fail } = start;
   if (positionals.length > 0) return fail(`unexpected ${positionals.join(' ')}. ${USAGE}`);
   if (values.from !== 'lowdb' || values.to !== 'postgres') return fail(`only --from lowdb --to postgres is supported. ${USAGE}`);
-  const dataDir = path.resolve(values['data-dir'] || io.env.DATA_DIR || './data');
-  const url = values['database-url'] || io.env.DATABASE_URL;
+  const stored = readStoreSettings(io.env);
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : stored.dataDir;
+  const url = values['database-url'] || stored.databaseUrl;
   if (!url) return fail(`--database-url (or DATABASE_URL) is required. ${USAGE}`);
   if (!(await access(dataDir).then(() => true, () => false))) return fail(`no data directory at ${dataDir}`);
 
