@@ -10,6 +10,7 @@ import type { CitationListQuery } from '../store/citations-store.js';
 import { decodeCitationCursor, encodeCitationCursor } from './citations-cursor.js';
 import { rowToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
+import { authed } from './authed.js';
 
 export const DEFAULT_CITATION_PAGE = 20;
 export const MAX_CITATION_PAGE = 100;
@@ -17,11 +18,11 @@ export const MAX_CITATION_PAGE = 100;
 export const listCitationsRoute: RouteModule = {
   name: 'GET /citations',
   register(router, deps) {
-    router.get('/citations', ...deps.guard, async (ctx) => {
+    router.get('/citations', ...deps.guard, authed(async (ctx) => {
       const query = parseCitationQuery(ctx.query);
-      const page = await (await deps.store.citations()).listResults(ctx.state.account!.id, query);
+      const page = await (await deps.store.citations()).listResults(ctx.state.account.id, query);
       ctx.body = { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
-    });
+    }));
   },
 };
 

@@ -16,7 +16,10 @@ export interface RouteDeps {
   rateLimitBackend: RateLimitBackend;
   /** Citation tracking: its configuration and scheduler (server/citations/runtime.ts). */
   citations: CitationsRuntime;
-  /** Authentication then the Agency-plan check: put in front of every authenticated route. */
+  /**
+   * Authentication then the Agency-plan check: put in front of every authenticated route, whose last
+   * handler is wrapped in `authed()` (./authed.ts) to get `ctx.state.account` by type.
+   */
   guard: Middleware<ApiState>[];
 }
 

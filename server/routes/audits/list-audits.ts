@@ -4,6 +4,7 @@ import { HttpError } from '../../http/http-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { AuditListQuery } from '../../store/store.js';
 import type { RouteModule } from '../route-module.js';
+import { authed } from '../authed.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -11,11 +12,11 @@ export const MAX_PAGE_SIZE = 100;
 export const listAuditsRoute: RouteModule = {
   name: 'GET /audits',
   register(router, deps) {
-    router.get('/audits', ...deps.guard, async (ctx) => {
+    router.get('/audits', ...deps.guard, authed(async (ctx) => {
       const query = parseListQuery(ctx.query);
-      const page = await deps.store.listAudits(ctx.state.account!.id, query);
+      const page = await deps.store.listAudits(ctx.state.account.id, query);
       ctx.body = { audits: page.audits, next_cursor: page.next ? encodeCursor(page.next) : null };
-    });
+    }));
   },
 };
 
