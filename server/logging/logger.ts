@@ -22,7 +22,7 @@ export function createJsonLogger(level: LogLevel, write: (line: string) => void 
     {
       level,
       base: null, // no pid or hostname: the fields are the caller's
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTimeOfThisMillisecond,
       formatters: { level: (label) => ({ level: label }) },
     },
     { write },
@@ -33,6 +33,22 @@ export function createJsonLogger(level: LogLevel, write: (line: string) => void 
     warn: (msg, fields = {}) => lines.warn(fields, msg),
     error: (msg, fields = {}) => lines.error(fields, msg),
   };
+}
+
+/**
+ * pino's `isoTime`, formatted once per millisecond: a busy server logs many lines per millisecond, and
+ * formatting the date made pino's line cost a third more than the hand-written logger it replaced
+ * (bench/request-log.bench.ts).
+ */
+let lastMs = 0;
+let lastTime = '';
+function isoTimeOfThisMillisecond(): string {
+  const now = Date.now();
+  if (now !== lastMs) {
+    lastMs = now;
+    lastTime = `,"time":"${new Date(now).toISOString()}"`;
+  }
+  return lastTime;
 }
 
 /** A logger that keeps lines in memory (tests read them). */
