@@ -1,6 +1,6 @@
 import { generateApiKey } from '../auth/api-key.js';
 import type { CliIo } from './io.js';
-import { openCliStore, table } from './open-cli-store.js';
+import { openCliStore, tableText } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 import { safe } from './report/text.js';
 
@@ -61,7 +61,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       else if (keys.length === 0) io.stdout.write(`No keys for ${account.id}. Create one: citable keys create --account ${account.id}\n`);
       else {
         io.stdout.write(
-          table([
+          tableText([
             ['ID', 'PREFIX', 'CREATED', 'REVOKED', 'NAME'],
             ...shown.map((k) => [k.id, `${k.prefix}…`, k.created_at, k.revoked_at ?? '-', k.name]),
           ]),

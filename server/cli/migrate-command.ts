@@ -4,7 +4,7 @@ import { lockDataDir } from '../store/lowdb/data-dir-lock.js';
 import { readStoreSettings } from '../settings/store-settings.js';
 import { redactUrl } from '../util/redact-url.js';
 import type { CliIo } from './io.js';
-import { table } from './open-cli-store.js';
+import { tableText } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable migrate --from lowdb --to postgres [--data-dir DIR] [--database-url URL] [--json]';
@@ -77,7 +77,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return ok ? 0 : 1;
     }
     io.stdout.write(
-      table([
+      tableText([
         ['COLLECTION', 'SOURCE', 'COPIED NOW', 'VERIFIED', 'MISMATCHED', 'CHECKSUM (SHA-256 of the per-record SHA-256s)'],
         ...reports.map((r) => [
           r.collection,

@@ -3,6 +3,7 @@ import { readStoreSettings } from '../settings/store-settings.js';
 import { openCliStoreFrom } from '../store/factory.js';
 import type { Store } from '../store/store.js';
 import type { CliIo } from './io.js';
+import { table } from './report/text.js';
 
 /**
  * The store the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR (default ./data), read
@@ -19,8 +20,7 @@ export async function openCliStore(io: CliIo, options: { existing?: boolean } = 
   return openCliStoreFrom(settings);
 }
 
-/** Left-aligned columns for list output. */
-export function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
+/** Left-aligned columns for list output, as the audit report aligns them (report/text.ts), one line each. */
+export function tableText(rows: string[][]): string {
+  return `${table(rows, '').join('\n')}\n`;
 }

@@ -4,6 +4,7 @@ import { HttpError } from '../../http/http-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import type { AuditListQuery } from '../../store/store.js';
 import type { RouteModule } from '../route-module.js';
+import { pageLimit, singleParam, type RawQuery } from '../query-params.js';
 import { authed } from '../authed.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -20,20 +21,9 @@ export const listAuditsRoute: RouteModule = {
   },
 };
 
-export function parseListQuery(raw: Record<string, string | string[] | undefined>): AuditListQuery {
-  const single = (name: string): string | undefined => {
-    const value = raw[name];
-    if (Array.isArray(value)) throw new HttpError(400, `Query parameter "${name}" must be given once`);
-    return value;
-  };
-  const query: AuditListQuery = { limit: DEFAULT_PAGE_SIZE };
-  const limit = single('limit');
-  if (limit !== undefined) {
-    if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE_SIZE) {
-      throw new HttpError(400, `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`);
-    }
-    query.limit = Number(limit);
-  }
+export function parseListQuery(raw: RawQuery): AuditListQuery {
+  const single = (name: string) => singleParam(raw, name);
+  const query: AuditListQuery = { limit: pageLimit(raw, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
   const cursor = single('cursor');
   if (cursor !== undefined) {
     const after = decodeCursor(cursor);
