@@ -1,5 +1,6 @@
 /** First start: with no account yet, create one Agency account and its first key, and print the key once. */
 import { generateApiKey } from '../auth/api-key.js';
+import type { StoreSettings } from '../settings/store-settings.js';
 import type { Account, Store } from '../store/store.js';
 
 export interface FirstAccount {
@@ -16,15 +17,8 @@ export async function createFirstAccountIfEmpty(store: Store): Promise<FirstAcco
   return { account, key: key.key };
 }
 
-/** Where the server keeps its data, so the hint's command reaches the same store. */
-export interface StoreLocation {
-  dataDir: string;
-  /** DATA_DIR is not the default ./data: the CLI must be told. */
-  dataDirChosen: boolean;
-  databaseUrl: string | null;
-}
-
-export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string, store?: StoreLocation): string {
+/** `store`: where the server keeps its data, so the banner's command for more keys reaches the same store. */
+export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string, store: StoreSettings): string {
   return [
     '',
     `Citable: created the account "${account.name}" (${account.id}, Agency plan) and its first API key.`,
@@ -40,11 +34,11 @@ export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string, 
 }
 
 /** The CLI command that creates another key in this server's store. */
-function moreKeysCommand(accountId: string, store: StoreLocation | undefined): string {
+function moreKeysCommand(accountId: string, store: StoreSettings): string {
   const command = `npx citable keys create --account ${accountId}`;
   // The URL may hold a password: never print it; the CLI reads the same variable.
-  if (store?.databaseUrl) return `${command} (with the server's DATABASE_URL set)`;
-  if (store?.dataDirChosen) return `DATA_DIR=${shellQuote(store.dataDir)} ${command}`;
+  if (store.databaseUrl) return `${command} (with the server's DATABASE_URL set)`;
+  if (store.dataDirChosen) return `DATA_DIR=${shellQuote(store.dataDir)} ${command}`;
   return command;
 }
 

@@ -48,6 +48,8 @@ describe('first start', () => {
     const key = KEY.exec(banner)?.[0];
     expect(key).toBeDefined();
     expect(banner).toContain('Agency plan');
+    // DATA_DIR is not ./data: the command for more keys names it, so it reaches this server's store.
+    expect(banner).toContain(`More keys: DATA_DIR=${dataDir} npx citable keys create --account acct_`);
     expect((await call(first.url, key!, 'GET', '/api/v1/audits')).status).toBe(200);
     first.proc.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
