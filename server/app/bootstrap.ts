@@ -1,5 +1,6 @@
 /** First start: with no account yet, create one Agency account and its first key, and print the key once. */
 import { generateApiKey } from '../auth/api-key.js';
+import type { StoreSettings } from '../settings/store-settings.js';
 import type { Account, Store } from '../store/store.js';
 
 export interface FirstAccount {
@@ -16,7 +17,8 @@ export async function createFirstAccountIfEmpty(store: Store): Promise<FirstAcco
   return { account, key: key.key };
 }
 
-export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string): string {
+/** `store`: where the server keeps its data, so the banner's command for more keys reaches the same store. */
+export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string, store: StoreSettings): string {
   return [
     '',
     `Citable: created the account "${account.name}" (${account.id}, Agency plan) and its first API key.`,
@@ -25,8 +27,22 @@ export function firstKeyBanner({ account, key }: FirstAccount, baseUrl: string):
     `  ${key}`,
     '',
     `Try: curl -H "Authorization: Bearer ${key}" ${baseUrl}/api/v1/audits`,
-    `More keys: npx citable keys create --account ${account.id}`,
+    `More keys: ${moreKeysCommand(account.id, store)}`,
     '',
     '',
   ].join('\n');
+}
+
+/** The CLI command that creates another key in this server's store. */
+function moreKeysCommand(accountId: string, store: StoreSettings): string {
+  const command = `npx citable keys create --account ${accountId}`;
+  // The URL may hold a password: never print it; the CLI reads the same variable.
+  if (store.databaseUrl) return `${command} (with the server's DATABASE_URL set)`;
+  if (store.dataDirChosen) return `DATA_DIR=${shellQuote(store.dataDir)} ${command}`;
+  return command;
+}
+
+/** A word the shell reads back unchanged: as it is when it has only safe characters, else in single quotes. */
+function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }

@@ -22,7 +22,9 @@ import { HEALTH_PATH, healthz } from '../routes/healthz.js';
 import type { RouteDeps, RouteModule } from '../routes/route-module.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
-import type { ApiState } from './state.js';
+import type { ApiState } from '../http/state.js';
+import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
+import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -35,9 +37,9 @@ export interface AppConfig {
 export const DEFAULT_APP_CONFIG: AppConfig = {
   trustProxy: false,
   requireHttps: false,
-  auditDeadlineMs: 45_000,
-  auditConcurrency: 4,
-  auditQueueLimit: 100,
+  auditDeadlineMs: AUDIT_DEADLINE_DEFAULT_MS,
+  auditConcurrency: AUDIT_CONCURRENCY_DEFAULT,
+  auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
 };
 
 export interface AppDeps {

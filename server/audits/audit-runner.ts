@@ -48,8 +48,16 @@ export interface EngineRunnerOptions {
   now?: () => Date;
 }
 
-export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
-  const slots = new Semaphore(options.concurrency, options.queueLimit);
+/**
+ * The bounds every runner keeps, whatever runs the audit: at most `concurrency` at once, at most
+ * `queueLimit` waiting (beyond that AuditorBusyError), and each cancellable by `abortAll`. `execute`
+ * runs one audit once it has a slot, and must stop when `signal` aborts.
+ */
+export function createBoundedRunner(
+  bounds: { concurrency: number; queueLimit: number },
+  execute: (url: string, signal: AbortSignal) => Promise<Audit>,
+): AuditRunner {
+  const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
   return {
     get pending() {
@@ -63,13 +71,7 @@ export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
         if (!release) throw new AuditorBusyError();
         try {
           if (controller.signal.aborted) throw new AuditCancelledError('the audit was cancelled');
-          return await runAudit(url, {
-            fetcher: options.fetcher,
-            origin: 'server',
-            limits: { deadlineMs: options.deadlineMs },
-            signal: controller.signal,
-            ...(options.now ? { now: options.now } : {}),
-          });
+          return await execute(url, controller.signal);
         } catch (error) {
           if (controller.signal.aborted && !(error instanceof AuditCancelledError)) {
             throw new AuditCancelledError(String((controller.signal.reason as Error)?.message ?? controller.signal.reason));
@@ -86,4 +88,17 @@ export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
       for (const controller of controllers) controller.abort(new Error(reason));
     },
   };
+}
+
+/** Audits on this thread (tests, and `npm start` from source without a built worker). */
+export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
+  return createBoundedRunner(options, (url, signal) =>
+    runAudit(url, {
+      fetcher: options.fetcher,
+      origin: 'server',
+      limits: { deadlineMs: options.deadlineMs },
+      signal,
+      ...(options.now ? { now: options.now } : {}),
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 /**
- * The API's audit runner in production: the same bounds as createEngineRunner (audits running at once,
- * a bounded line, cancellation at shutdown), with each audit run in a worker thread. Parsing and judging
+ * The API's audit runner in production: the same bounds as createEngineRunner (createBoundedRunner: audits
+ * running at once, a bounded line, cancellation at shutdown), with each audit run in a worker thread. Parsing and judging
  * a large page is synchronous CPU work of hundreds of milliseconds; on the API thread it would stall
  * every other request meanwhile (measured by tests/stress/hostile-load.test.ts: GET p99 over 2 s while
  * hostile audits ran). Threads are started on demand, at most `concurrency`, and reused; one that dies
@@ -9,8 +9,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Audit } from '../../shared/types/audit.js';
-import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from './audit-runner.js';
-import { Semaphore } from './semaphore.js';
+import { AuditTooHeavyError, createBoundedRunner, type AuditRunner } from './audit-runner.js';
 import { fromWorkerError, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 
 export interface WorkerRunnerOptions {
@@ -94,8 +93,6 @@ class AuditThread {
 }
 
 export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
-  const slots = new Semaphore(options.concurrency, options.queueLimit);
-  const controllers = new Set<AbortController>();
   const idle: AuditThread[] = [];
   const all = new Set<AuditThread>();
 
@@ -109,42 +106,26 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     for (let thread = idle.pop(); thread; thread = idle.pop()) if (!thread.dead) return thread;
     return start();
   };
+  const bounded = createBoundedRunner(options, async (url, signal) => {
+    const thread = take();
+    try {
+      return await thread.run(url, options.deadlineMs, signal);
+    } finally {
+      if (!thread.dead) idle.push(thread);
+    }
+  });
 
   return {
     get pending() {
-      return slots.running + slots.waiting;
+      return bounded.pending;
     },
     get threads() {
       return all.size;
     },
+    run: (url) => bounded.run(url),
+    abortAll: (reason) => bounded.abortAll(reason),
     warm() {
       while (all.size < options.concurrency) idle.push(start());
-    },
-    async run(url) {
-      const controller = new AbortController();
-      controllers.add(controller);
-      try {
-        const release = await slots.acquire();
-        if (!release) throw new AuditorBusyError();
-        const thread = take();
-        try {
-          if (controller.signal.aborted) throw new AuditCancelledError('the audit was cancelled');
-          return await thread.run(url, options.deadlineMs, controller.signal);
-        } catch (error) {
-          if (controller.signal.aborted && !(error instanceof AuditCancelledError)) {
-            throw new AuditCancelledError(String((controller.signal.reason as Error)?.message ?? controller.signal.reason));
-          }
-          throw error;
-        } finally {
-          if (!thread.dead) idle.push(thread);
-          release();
-        }
-      } finally {
-        controllers.delete(controller);
-      }
-    },
-    abortAll(reason) {
-      for (const controller of controllers) controller.abort(new Error(reason));
     },
     async close() {
       await Promise.all([...all].map((thread) => thread.worker.terminate()));

@@ -1,16 +1,14 @@
 /**
  * Runs stored checks in this process: records the check (so a restart can resume it), leases its
- * prompts (two overlapping checks never ask about the same prompt: the second skips it), runs the
- * pairs through the engine gate, stores each row as soon as it exists, and records the end.
- * On shutdown running checks are cancelled without writing rows for unfinished pairs; they stay
- * `running` on disk and `resumeUnfinished` picks up exactly the pairs that have no row yet.
+ * prompts in memory, runs the pairs through the engine gate, stores each row as soon as it exists, and
+ * records the end. On shutdown running checks are cancelled without writing rows for unfinished pairs;
+ * they stay `running` on disk and `resumeUnfinished` picks up exactly the pairs that have no row yet.
  */
-import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { Logger } from '../logging/logger.js';
-import type { CitationStore, StoredCheck, StoredPrompt } from '../store/citations-store.js';
-import { randomBase62 } from '../util/base62.js';
+import type { CitationStore, StoredCheck } from '../store/citations-store.js';
 import type { CheckEnvironment } from './check/check-environment.js';
-import type { PairTask } from './check/run-pair.js';
+import { closedCheck, openCheck, type CheckPlan, type OpenedCheck, type PromptLeases } from './check/check-record.js';
+import { duePairs, everyPair, livePrompts, pairsLeft } from './check/plan-pairs.js';
 import { runPairs } from './check/run-pairs.js';
 
 export interface CheckRunnerDeps {
@@ -20,11 +18,39 @@ export interface CheckRunnerDeps {
   logger: Logger;
 }
 
-type Pair = StoredCheck['pairs'][number];
+/** Prompt leases in this process's memory. Taken synchronously, so two checks started together never share a prompt. */
+class MemoryLeases implements PromptLeases {
+  /** prompt id → the check holding it. */
+  readonly #holders = new Map<string, string>();
+
+  has(promptId: string): boolean {
+    return this.#holders.has(promptId);
+  }
+
+  async lease(promptIds: readonly string[], checkId: string): Promise<Set<string>> {
+    return this.take(promptIds, checkId);
+  }
+
+  take(promptIds: readonly string[], checkId: string): Set<string> {
+    const held = new Set<string>();
+    for (const id of promptIds) {
+      if (!this.#holders.has(id)) this.#holders.set(id, checkId);
+      if (this.#holders.get(id) === checkId) held.add(id);
+    }
+    return held;
+  }
+
+  async release(promptIds: readonly string[], checkId: string): Promise<void> {
+    for (const id of promptIds) if (this.#holders.get(id) === checkId) this.#holders.delete(id);
+  }
+
+  releaseAll(checkId: string): void {
+    for (const [promptId, holder] of this.#holders) if (holder === checkId) this.#holders.delete(promptId);
+  }
+}
 
 export class CitationCheckRunner {
-  /** prompt id → the check running it. */
-  readonly #leases = new Map<string, string>();
+  readonly #leases = new MemoryLeases();
   readonly #running = new Map<string, Promise<void>>();
   /** account id → its running manual check. */
   readonly #manual = new Map<string, Promise<StoredCheck>>();
@@ -38,9 +64,8 @@ export class CitationCheckRunner {
     if (existing) return existing;
     const starting = (async () => {
       const store = await this.deps.store();
-      const prompts = await store.listPrompts(accountId);
-      const pairs = prompts.flatMap((p) => CITATION_ENGINE_IDS.map((engine) => ({ prompt_id: p.id, engine })));
-      return this.#start(store, { accountId, trigger: 'manual', pairs, prompts });
+      const pairs = everyPair(await store.listPrompts(accountId));
+      return (await this.#open(store, { accountId, trigger: 'manual', pairs }))!; // a manual check is always stored
     })();
     this.#manual.set(accountId, starting); // before any await: a second request joins this check
     const forget = () => this.#manual.delete(accountId);
@@ -52,49 +77,24 @@ export class CitationCheckRunner {
     return starting;
   }
 
-  /**
-   * The scheduler's pass: each (prompt, engine) whose latest row is older than `intervalMs`, or that has
-   * none, or that said not_configured while the engine now has its key (configured after a restart).
-   */
+  /** The scheduler's pass over the pairs due now (plan-pairs.ts); null when every due prompt is being checked. */
   async checkDue(intervalMs: number): Promise<StoredCheck | null> {
     const store = await this.deps.store();
-    const { engines, config } = this.deps.env;
-    const cutoff = this.deps.now().getTime() - intervalMs;
-    const prompts = await store.allPrompts();
-    const pairs: Pair[] = [];
-    for (const prompt of prompts) {
-      const latest = await store.latestResults(prompt.id);
-      for (const engine of CITATION_ENGINE_IDS) {
-        const row = latest[engine];
-        const newlyConfigured = row?.status === 'not_configured' && engines[engine].isConfigured(config);
-        if (!row || newlyConfigured || Date.parse(row.checked_at) <= cutoff) pairs.push({ prompt_id: prompt.id, engine });
-      }
-    }
-    const free = pairs.filter((p) => !this.#leases.has(p.prompt_id));
-    if (free.length === 0) return null;
-    return this.#start(store, { accountId: null, trigger: 'schedule', pairs, prompts });
+    const due = await duePairs(store, this.deps.env, intervalMs);
+    return this.#open(store, { accountId: null, trigger: 'schedule', pairs: due });
   }
 
   /** After a restart: runs what checks left `running` had not finished, under their own ids. */
   async resumeUnfinished(): Promise<StoredCheck[]> {
     const store = await this.deps.store();
     const resumed: StoredCheck[] = [];
-    const live = new Map((await store.allPrompts()).map((p) => [p.id, p]));
+    const live = await livePrompts(store);
     for (const check of await store.unfinishedChecks()) {
       if (this.#running.has(check.id)) continue;
-      const since = Date.parse(check.created_at);
-      const left: Pair[] = [];
-      const prompts: StoredPrompt[] = [];
-      for (const pair of check.pairs) {
-        const prompt = live.get(pair.prompt_id);
-        if (!prompt) continue; // deleted since
-        const row = (await store.latestResults(pair.prompt_id))[pair.engine];
-        if (row && Date.parse(row.checked_at) >= since) continue; // done before the restart
-        left.push(pair);
-        if (!prompts.includes(prompt)) prompts.push(prompt);
-      }
+      const left = await pairsLeft(store, check, live);
       this.deps.logger.info('resuming citation check', { check_id: check.id, pairs_left: left.length });
-      this.#launch(store, check, left, prompts);
+      this.#leases.take([...new Set(left.map((p) => p.prompt.id))], check.id);
+      this.#launch(store, { check, pairs: left });
       resumed.push(check);
     }
     return resumed;
@@ -111,69 +111,31 @@ export class CitationCheckRunner {
     await this.whenIdle();
   }
 
-  async #start(
-    store: CitationStore,
-    plan: { accountId: string | null; trigger: StoredCheck['trigger']; pairs: Pair[]; prompts: StoredPrompt[] },
-  ): Promise<StoredCheck> {
-    const promptIds = [...new Set(plan.pairs.map((p) => p.prompt_id))];
-    const skipped = new Set(promptIds.filter((id) => this.#leases.has(id)));
-    const pairs = plan.pairs.filter((p) => !skipped.has(p.prompt_id));
-    const id = `chk_${randomBase62(16)}`;
-    for (const promptId of promptIds) if (!skipped.has(promptId)) this.#leases.set(promptId, id); // before any await: no race
-    const check: StoredCheck = {
-      id,
-      account_id: plan.accountId,
-      trigger: plan.trigger,
-      status: pairs.length > 0 ? 'running' : 'completed',
-      created_at: this.deps.now().toISOString(),
-      finished_at: pairs.length > 0 ? null : this.deps.now().toISOString(),
-      pairs,
-      prompt_count: promptIds.length - skipped.size,
-      skipped_prompts: skipped.size,
-    };
-    try {
-      await store.putCheck(check);
-    } catch (error) {
-      this.#release(id);
-      throw error;
-    }
-    if (pairs.length > 0) this.#launch(store, check, pairs, plan.prompts);
-    return check;
+  #open(store: CitationStore, plan: CheckPlan): Promise<StoredCheck | null> {
+    return openCheck(store, this.#leases, plan, this.deps.now, { launch: (opened) => this.#launch(store, opened) });
   }
 
-  #launch(store: CitationStore, check: StoredCheck, pairs: Pair[], prompts: StoredPrompt[]): void {
-    for (const pair of pairs) if (!this.#leases.has(pair.prompt_id)) this.#leases.set(pair.prompt_id, check.id);
-    const byId = new Map(prompts.map((p) => [p.id, p]));
-    const tasks: PairTask[] = pairs.flatMap((pair) => {
-      const prompt = byId.get(pair.prompt_id);
-      return prompt ? [{ prompt, engine: pair.engine as CitationEngineId, checkId: check.id }] : [];
-    });
+  #launch(store: CitationStore, { check, pairs }: OpenedCheck): void {
+    const accountOf = new Map(pairs.map(({ prompt }) => [prompt.id, prompt.account_id]));
     const run = (async () => {
-      const outcome = await runPairs(tasks, this.deps.env, {
-        signal: this.#abort.signal,
-        onRow: async ({ row, calls }) => {
-          const prompt = byId.get(row.prompt_id)!;
-          await store.appendResult({ ...row, account_id: prompt.account_id, calls });
+      const outcome = await runPairs(
+        pairs.map(({ prompt, engine }) => ({ prompt, engine, checkId: check.id })),
+        this.deps.env,
+        {
+          signal: this.#abort.signal,
+          onRow: async ({ row, calls }) => {
+            await store.appendResult({ ...row, account_id: accountOf.get(row.prompt_id)!, calls });
+          },
         },
-      });
+      );
       if (outcome.cancelled) return; // stays `running`: resumed at the next start
-      const failed = outcome.unsaved > 0;
-      await store.putCheck({
-        ...check,
-        status: failed ? 'failed' : 'completed',
-        finished_at: this.deps.now().toISOString(),
-        ...(failed ? { error: `${outcome.unsaved} result rows could not be stored` } : {}),
-      });
+      await store.putCheck(closedCheck(check, outcome.unsaved, this.deps.now));
     })()
       .catch((error: unknown) => this.deps.logger.error('citation check failed', { check_id: check.id, error: String(error) }))
       .finally(() => {
-        this.#release(check.id);
+        this.#leases.releaseAll(check.id);
         this.#running.delete(check.id);
       });
     this.#running.set(check.id, run);
-  }
-
-  #release(checkId: string): void {
-    for (const [promptId, holder] of this.#leases) if (holder === checkId) this.#leases.delete(promptId);
   }
 }

@@ -10,7 +10,7 @@ import type { CheckEnvironment } from './check/check-environment.js';
 import { createCheckEnvironment } from './check/create-environment.js';
 import type { BudgetTally } from './check/daily-budget.js';
 import { CitationCheckRunner } from './check-runner.js';
-import type { CitationConfig } from './config.js';
+import type { CitationConfig } from './config-types.js';
 import { createInProcessScheduler, type CitationScheduler } from './scheduler.js';
 
 export interface CitationsRuntime {

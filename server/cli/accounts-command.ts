@@ -1,6 +1,6 @@
 import { PLANS, type Plan } from '../store/store.js';
-import type { CliIo } from './main.js';
-import { openCliStore, table } from './open-cli-store.js';
+import type { CliIo } from './io.js';
+import { openCliStore, tableText } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable accounts create --name NAME [--plan free|pro|agency] [--json] | citable accounts list [--json]';
@@ -51,12 +51,12 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (action === 'list') {
     if (values.name || values.plan) return fail(`list takes no --name or --plan. ${USAGE}`);
-    const store = await openCliStore(io);
-    const accounts = await store.listAccounts();
-    await store.close();
+    const store = await openCliStore(io, { existing: true }); // listing never creates an empty data directory
+    const accounts = store ? await store.listAccounts() : [];
+    await store?.close();
     if (values.json) io.stdout.write(`${JSON.stringify(accounts)}\n`);
     else if (accounts.length === 0) io.stdout.write('No accounts yet. Create one: citable accounts create --name NAME --plan agency\n');
-    else io.stdout.write(table([['ID', 'PLAN', 'CREATED', 'NAME'], ...accounts.map((a) => [a.id, a.plan, a.created_at, a.name])]));
+    else io.stdout.write(tableText([['ID', 'PLAN', 'CREATED', 'NAME'], ...accounts.map((a) => [a.id, a.plan, a.created_at, a.name])]));
     return 0;
   }
   return fail(action ? `unknown action "${action}". ${USAGE}` : USAGE);

@@ -4,8 +4,10 @@ import type { GatherLimits } from '../../shared/gather/limits.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { renderReport } from './report/render-report.js';
 import { shouldColor } from './report/style.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { startCommand } from './command-args.js';
+import { ConfigError } from '../settings/parse.js';
+import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 
 const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N]';
 const HELP = `${USAGE}
@@ -17,7 +19,8 @@ Audits one page the way AI answer engines see it and prints a report.
   --fail-under N   exit 1 when the score is below N (0-100), for CI
 
 Exit codes: 0 ok, 1 score below --fail-under, 2 the URL cannot be audited.
-Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1.
+Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true, yes, on).
+AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
 `;
 
 /** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (contract section 8). */
@@ -44,11 +47,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
   const failUnder = values['fail-under'];
   if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
-  const deadline = io.env.AUDIT_DEADLINE_MS;
-  if (deadline !== undefined && !/^[1-9]\d*$/.test(deadline)) return fail('AUDIT_DEADLINE_MS must be a positive number of milliseconds.');
-
-  const allowPrivate = io.env.AUDIT_ALLOW_PRIVATE === '1';
-  const limits: Partial<GatherLimits> = deadline ? { deadlineMs: Number(deadline) } : {};
+  let settings: AuditSettings;
+  try {
+    settings = readAuditSettings(io.env); // the server's reader: the same values mean the same thing
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
+  const { allowPrivate } = settings;
+  const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
   let audit;
   try {
     const snapshot = await gatherForAudit(positionals[0], { fetcher: createNodeFetcher({ allowPrivate }), limits });

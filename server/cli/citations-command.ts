@@ -10,9 +10,10 @@ import { createCheckEnvironment } from '../citations/check/create-environment.js
 import { runPairs } from '../citations/check/run-pairs.js';
 import { readCitationConfig } from '../citations/config.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../settings/parse.js';
+import { ENGINE_LIST } from '../citations/engines/index.js';
 import { randomBase62 } from '../util/base62.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
 import { safe, table } from './report/text.js';
 import { startCommand } from './command-args.js';
 
@@ -28,7 +29,7 @@ the engine keys in the environment; nothing is stored (the server's scheduler do
   --runs N       ask each engine N times (1 to ${PROMPT_RUNS_MAX}, default CITATION_RUNS or 1)
   --json         print {"citations": [...]}, the rows GET /api/v1/citations returns
 
-Environment: OPENAI_API_KEY, PERPLEXITY_API_KEY, GEMINI_API_KEY, ANTHROPIC_API_KEY, SERPAPI_API_KEY
+Environment: ${ENGINE_LIST.map((e) => e.env.apiKey).join(', ')}
 (an engine without its key is reported not_configured), *_BASE_URL and *_MODEL to override.
 
 Exit codes: 0 checked, 1 an engine answered with an error, 2 the arguments or configuration are wrong.

@@ -3,22 +3,10 @@
  * `run(args, io)`, imported only when that subcommand runs, so start-up stays fast.
  */
 
-export interface CliWriter {
-  write(chunk: string): unknown;
-  isTTY?: boolean;
-  columns?: number;
-}
+import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
+import type { CliCommand, CliIo } from './io.js';
 
-export interface CliIo {
-  stdout: CliWriter;
-  stderr: CliWriter;
-  env: Record<string, string | undefined>;
-}
-
-/** A subcommand module. Exit codes: 0 success, 1 a check failed (e.g. --fail-under), 2 usage or input error. */
-export interface CliCommand {
-  run(args: string[], io: CliIo): Promise<number>;
-}
+export type { CliCommand, CliIo, CliWriter } from './io.js';
 
 interface CommandEntry {
   usage: string;
@@ -50,7 +38,7 @@ export function helpText(): string {
     '',
     'Environment:',
     '  AUDIT_ALLOW_PRIVATE=1   allow private, loopback and reserved addresses (local development only)',
-    '  AUDIT_DEADLINE_MS       overall audit deadline in ms (default 45000)',
+    `  AUDIT_DEADLINE_MS       overall audit deadline in ms (default ${AUDIT_DEADLINE_DEFAULT_MS})`,
     '  NO_COLOR                no colours in the report',
     '',
     'Exit codes: 0 ok, 1 score below --fail-under, 2 the URL cannot be audited or the arguments are wrong.',

@@ -1,7 +1,8 @@
 import { generateApiKey } from '../auth/api-key.js';
-import type { CliIo } from './main.js';
-import { openCliStore, table } from './open-cli-store.js';
+import type { CliIo } from './io.js';
+import { openCliStore, tableText } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
+import { safe } from './report/text.js';
 
 const USAGE =
   'Usage: citable keys create --account ID [--name NAME] [--json] | citable keys list --account ID [--json] | citable keys revoke KEY_ID';
@@ -39,10 +40,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (action === 'create' || action === 'list') {
     if (rest.length > 0) return fail(`unexpected ${rest.join(' ')}. ${USAGE}`);
     if (!values.account) return fail(`--account is required. ${USAGE}`);
-    const store = await openCliStore(io);
+    const store = await openCliStore(io, { existing: true }); // no data directory: no account, and none is created
     try {
-      const account = await store.getAccount(values.account);
-      if (!account) return fail(`no account ${values.account} (see citable accounts list)`);
+      const account = store ? await store.getAccount(values.account) : null;
+      if (!store || !account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
       if (action === 'create') {
         const key = generateApiKey();
         const record = await store.createKey({ account_id: account.id, name: values.name?.trim() || 'key', prefix: key.prefix, hash: key.hash });
@@ -60,7 +61,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       else if (keys.length === 0) io.stdout.write(`No keys for ${account.id}. Create one: citable keys create --account ${account.id}\n`);
       else {
         io.stdout.write(
-          table([
+          tableText([
             ['ID', 'PREFIX', 'CREATED', 'REVOKED', 'NAME'],
             ...shown.map((k) => [k.id, `${k.prefix}…`, k.created_at, k.revoked_at ?? '-', k.name]),
           ]),
@@ -68,16 +69,23 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       }
       return 0;
     } finally {
-      await store.close();
+      await store?.close();
     }
   }
   if (action === 'revoke') {
     if (rest.length !== 1) return fail(`revoke takes one KEY_ID. ${USAGE}`);
-    const store = await openCliStore(io);
-    const key = await store.revokeKey(rest[0]!);
-    await store.close();
-    if (!key) return fail(`no key ${rest[0]} (see citable keys list --account ID)`);
-    io.stdout.write(`Revoked key ${key.id} (${key.prefix}…) of ${key.account_id} at ${key.revoked_at}.\n`);
+    const store = await openCliStore(io, { existing: true });
+    const asked = Date.now();
+    const key = store ? await store.revokeKey(rest[0]!) : null;
+    await store?.close();
+    if (!key) return fail(`no key ${safe(rest[0]!)} (see citable keys list --account ID)`);
+    // revokeKey keeps the first revocation's time: one before this command means it was revoked already.
+    const already = Date.parse(key.revoked_at ?? '') < asked;
+    io.stdout.write(
+      already
+        ? `Key ${key.id} (${key.prefix}…) of ${key.account_id} was already revoked at ${key.revoked_at}; nothing changed.\n`
+        : `Revoked key ${key.id} (${key.prefix}…) of ${key.account_id} at ${key.revoked_at}.\n`,
+    );
     return 0;
   }
   return fail(action ? `unknown action "${action}". ${USAGE}` : USAGE);

@@ -6,7 +6,9 @@ import { createRemoteBackend, parseApiUrl } from '../mcp/backends/remote-backend
 import type { McpBackend } from '../mcp/backend.js';
 import { serveStdio } from '../mcp/stdio/serve-stdio.js';
 import { startCommand } from './command-args.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
+import { ConfigError } from '../settings/parse.js';
+import { readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 
 const USAGE = 'Usage: citable mcp [--api-url URL]';
 const HELP = `${USAGE}
@@ -53,9 +55,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (!API_KEY_PATTERN.test(apiKey)) return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
     backend = createRemoteBackend({ apiUrl: parsed.url, apiKey });
   } else {
-    const deadline = io.env.AUDIT_DEADLINE_MS;
-    if (deadline !== undefined && !/^[1-9]\d*$/.test(deadline)) return fail('AUDIT_DEADLINE_MS must be a positive number of milliseconds.');
-    backend = createLocalBackend({ allowPrivate: io.env.AUDIT_ALLOW_PRIVATE === '1', ...(deadline ? { deadlineMs: Number(deadline) } : {}) });
+    let settings: AuditSettings;
+    try {
+      settings = readAuditSettings(io.env); // the server's reader: the same values mean the same thing
+    } catch (err) {
+      if (err instanceof ConfigError) return fail(err.message);
+      throw err;
+    }
+    backend = createLocalBackend(settings);
   }
 
   // stdout belongs to the protocol: anything a library might print with console goes to stderr instead.

@@ -1,9 +1,10 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { lockDataDir } from '../app/data-dir-lock.js';
+import { lockDataDir } from '../store/lowdb/data-dir-lock.js';
+import { readStoreSettings } from '../settings/store-settings.js';
 import { redactUrl } from '../util/redact-url.js';
-import type { CliIo } from './main.js';
-import { table } from './open-cli-store.js';
+import type { CliIo } from './io.js';
+import { tableText } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable migrate --from lowdb --to postgres [--data-dir DIR] [--database-url URL] [--json]';
@@ -41,8 +42,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals, fail } = start;
   if (positionals.length > 0) return fail(`unexpected ${positionals.join(' ')}. ${USAGE}`);
   if (values.from !== 'lowdb' || values.to !== 'postgres') return fail(`only --from lowdb --to postgres is supported. ${USAGE}`);
-  const dataDir = path.resolve(values['data-dir'] || io.env.DATA_DIR || './data');
-  const url = values['database-url'] || io.env.DATABASE_URL;
+  const stored = readStoreSettings(io.env);
+  const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : stored.dataDir;
+  const url = values['database-url'] || stored.databaseUrl;
   if (!url) return fail(`--database-url (or DATABASE_URL) is required. ${USAGE}`);
   if (!(await access(dataDir).then(() => true, () => false))) return fail(`no data directory at ${dataDir}`);
 
@@ -75,7 +77,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return ok ? 0 : 1;
     }
     io.stdout.write(
-      table([
+      tableText([
         ['COLLECTION', 'SOURCE', 'COPIED NOW', 'VERIFIED', 'MISMATCHED', 'CHECKSUM (SHA-256 of the per-record SHA-256s)'],
         ...reports.map((r) => [
           r.collection,

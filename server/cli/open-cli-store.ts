@@ -1,19 +1,26 @@
-import path from 'node:path';
+import { access } from 'node:fs/promises';
+import { readStoreSettings } from '../settings/store-settings.js';
 import { openCliStoreFrom } from '../store/factory.js';
 import type { Store } from '../store/store.js';
-import type { CliIo } from './main.js';
+import type { CliIo } from './io.js';
+import { table } from './report/text.js';
 
 /**
- * The store the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR (default ./data).
- * Account and key changes are locked, durable writes (or committed transactions), so this is safe while
- * the server runs; the server sees them on its next request.
+ * The store the server uses: PostgreSQL when DATABASE_URL is set, else DATA_DIR (default ./data), read
+ * by the server's own reader. Account and key changes are locked, durable writes (or committed
+ * transactions), so this is safe while the server runs; the server sees them on its next request.
+ * `existing`: a command that only reads or changes what is there gets null when the data directory does
+ * not exist, instead of creating an empty one.
  */
-export function openCliStore(io: CliIo): Promise<Store> {
-  return openCliStoreFrom(io.env, path.resolve(io.env.DATA_DIR || './data'));
+export async function openCliStore(io: CliIo, options: { existing: true }): Promise<Store | null>;
+export async function openCliStore(io: CliIo, options?: { existing?: false }): Promise<Store>;
+export async function openCliStore(io: CliIo, options: { existing?: boolean } = {}): Promise<Store | null> {
+  const settings = readStoreSettings(io.env);
+  if (options.existing && !settings.databaseUrl && !(await access(settings.dataDir).then(() => true, () => false))) return null;
+  return openCliStoreFrom(settings);
 }
 
-/** Left-aligned columns for list output. */
-export function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
+/** Left-aligned columns for list output, as the audit report aligns them (report/text.ts), one line each. */
+export function tableText(rows: string[][]): string {
+  return `${table(rows, '').join('\n')}\n`;
 }

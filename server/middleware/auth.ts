@@ -5,8 +5,8 @@
  */
 import type { Middleware } from 'koa';
 import { API_KEY_PATTERN, hashApiKey, sameHash } from '../auth/api-key.js';
-import { HttpError } from '../app/http-error.js';
-import type { ApiState } from '../app/state.js';
+import { HttpError } from '../http/http-error.js';
+import type { ApiState } from '../http/state.js';
 import type { Store } from '../store/store.js';
 
 const REALM = 'Bearer realm="citable"';

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 
 /**
  * After SIGTERM: requests already running finish; new ones (on kept-alive connections) get 503 and the

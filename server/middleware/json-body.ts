@@ -5,8 +5,8 @@
  */
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
-import { HttpError } from '../app/http-error.js';
-import type { ApiState } from '../app/state.js';
+import { HttpError } from '../http/http-error.js';
+import type { ApiState } from '../http/state.js';
 
 export function jsonBody(limitBytes: number): Middleware<ApiState> {
   const limitText = limitBytes >= 1024 * 1024 ? `${limitBytes / (1024 * 1024)} MB` : `${limitBytes / 1024} KB`;

@@ -5,9 +5,9 @@
  * route implements at all, which the router would answer with 501).
  */
 import type { Middleware } from 'koa';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import type { Logger } from '../logging/logger.js';
-import type { ApiState } from '../app/state.js';
+import type { ApiState } from '../http/state.js';
 
 interface ExposedError {
   status?: number;

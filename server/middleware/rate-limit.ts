@@ -7,8 +7,8 @@
  */
 import type { Middleware, ParameterizedContext } from 'koa';
 import ratelimit from 'koa-ratelimit';
-import type { ApiState } from '../app/state.js';
-import { HttpError } from '../app/http-error.js';
+import type { ApiState } from '../http/state.js';
+import { HttpError } from '../http/http-error.js';
 import type { RateLimitBackend } from './rate-limit-backend.js';
 import { secondsUntilReset } from '../ratelimit/reset-seconds.js';
 

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Middleware } from 'koa';
 import type { Logger } from '../logging/logger.js';
-import type { ApiState } from '../app/state.js';
+import type { ApiState } from '../http/state.js';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

@@ -5,8 +5,8 @@
  * An empty Host is valid, and HTTP/1.0 needs none.
  */
 import type { Middleware } from 'koa';
-import { HttpError } from '../app/http-error.js';
-import type { ApiState } from '../app/state.js';
+import { HttpError } from '../http/http-error.js';
+import type { ApiState } from '../http/state.js';
 
 export function requireHost(): Middleware<ApiState> {
   return async (ctx, next) => {

@@ -4,7 +4,7 @@
  * /healthz stays reachable over HTTP: load balancers probe it on the internal port.
  */
 import type { Middleware } from 'koa';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 
 export function requireHttps(exemptPaths: ReadonlySet<string>): Middleware {
   return async (ctx, next) => {

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { HttpError } from '../app/http-error.js';
-import type { ApiState } from '../app/state.js';
+import { HttpError } from '../http/http-error.js';
+import type { ApiState } from '../http/state.js';
 
 const PLAN_NAMES = { free: 'Free', pro: 'Pro', agency: 'Agency' } as const;
 

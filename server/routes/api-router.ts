@@ -3,7 +3,7 @@
  * API_ROUTE_MODULES (and one more section in server/openapi/sections/index.ts).
  */
 import Router from '@koa/router';
-import type { ApiState } from '../app/state.js';
+import type { ApiState } from '../http/state.js';
 import { AUDIT_ROUTES } from './audits/index.js';
 import { CITATION_ROUTES } from './citations-routes.js';
 import { openApiRoute } from './openapi-route.js';

@@ -3,10 +3,11 @@
  * (202 with the check; while one runs for the account, the same check is returned). GET
  * /citations/checks/{id}: its progress. Checks cost provider money, so POST has its own limit.
  */
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { accountRateLimit } from '../middleware/rate-limit.js';
 import { checkToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
+import { authed } from './authed.js';
 
 export const CHECKS_PER_HOUR = 10;
 const CHECK_ID = /^chk_[A-Za-z0-9]{16}$/;
@@ -21,27 +22,27 @@ export const startCheckRoute: RouteModule = {
       durationMs: 3_600_000,
       message: `Rate limit exceeded: max ${CHECKS_PER_HOUR} citation checks per hour`,
     });
-    router.post('/citations/checks', ...deps.guard, limit, async (ctx) => {
-      const started = await deps.citations.scheduler.checkNow(ctx.state.account!.id);
+    router.post('/citations/checks', ...deps.guard, limit, authed(async (ctx) => {
+      const started = await deps.citations.scheduler.checkNow(ctx.state.account.id);
       const store = await deps.store.citations();
       const current = (await store.getCheck(started.id)) ?? started;
       ctx.status = 202;
       ctx.set('Location', `/api/v1/citations/checks/${current.id}`);
       ctx.body = { check: checkToWire(current, await store.resultCount(current.id)) };
-    });
+    }));
   },
 };
 
 export const getCheckRoute: RouteModule = {
   name: 'GET /citations/checks/{id}',
   register(router, deps) {
-    router.get('/citations/checks/:id', ...deps.guard, async (ctx) => {
+    router.get('/citations/checks/:id', ...deps.guard, authed(async (ctx) => {
       const id = ctx.params.id ?? '';
       const store = await deps.store.citations();
       const check = CHECK_ID.test(id) ? await store.getCheck(id) : null;
       // Scheduled checks (no account) and other accounts' checks are not the caller's: 404.
-      if (!check || check.account_id !== ctx.state.account!.id) throw new HttpError(404, 'Check not found');
+      if (!check || check.account_id !== ctx.state.account.id) throw new HttpError(404, 'Check not found');
       ctx.body = { check: checkToWire(check, await store.resultCount(id)) };
-    });
+    }));
   },
 };

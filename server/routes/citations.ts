@@ -4,12 +4,14 @@
  * `history=true` lists every stored row instead, newest first. Both page with an opaque cursor.
  */
 import { CITATION_ENGINE_IDS, isCitationEngineId } from '../../shared/schema/citation-engines.js';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import type { CitationListQuery } from '../store/citations-store.js';
 import { decodeCitationCursor, encodeCitationCursor } from './citations-cursor.js';
 import { rowToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
+import { pageLimit, singleParam, type RawQuery } from './query-params.js';
+import { authed } from './authed.js';
 
 export const DEFAULT_CITATION_PAGE = 20;
 export const MAX_CITATION_PAGE = 100;
@@ -17,33 +19,23 @@ export const MAX_CITATION_PAGE = 100;
 export const listCitationsRoute: RouteModule = {
   name: 'GET /citations',
   register(router, deps) {
-    router.get('/citations', ...deps.guard, async (ctx) => {
+    router.get('/citations', ...deps.guard, authed(async (ctx) => {
       const query = parseCitationQuery(ctx.query);
-      const page = await (await deps.store.citations()).listResults(ctx.state.account!.id, query);
+      const page = await (await deps.store.citations()).listResults(ctx.state.account.id, query);
       ctx.body = { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
-    });
+    }));
   },
 };
 
-export function parseCitationQuery(raw: Record<string, string | string[] | undefined>): CitationListQuery {
-  const single = (name: string): string | undefined => {
-    const value = raw[name];
-    if (Array.isArray(value)) throw new HttpError(400, `Query parameter "${name}" must be given once`);
-    return value;
-  };
+export function parseCitationQuery(raw: RawQuery): CitationListQuery {
+  const single = (name: string) => singleParam(raw, name);
   const query: CitationListQuery = { limit: DEFAULT_CITATION_PAGE, history: false };
   const history = single('history');
   if (history !== undefined) {
     if (!['true', 'false', '1', '0'].includes(history)) throw new HttpError(400, 'history must be true or false');
     query.history = history === 'true' || history === '1';
   }
-  const limit = single('limit');
-  if (limit !== undefined) {
-    if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_CITATION_PAGE) {
-      throw new HttpError(400, `limit must be an integer from 1 to ${MAX_CITATION_PAGE}`);
-    }
-    query.limit = Number(limit);
-  }
+  query.limit = pageLimit(raw, DEFAULT_CITATION_PAGE, MAX_CITATION_PAGE);
   const engine = single('engine');
   if (engine !== undefined) {
     if (!isCitationEngineId(engine)) throw new HttpError(400, `engine must be one of ${CITATION_ENGINE_IDS.join(', ')}`);

@@ -3,7 +3,7 @@
  * aliases?, runs?}` (201), DELETE /prompts/{id} (204; unknown or another account's: 404).
  */
 import { createPromptRequestSchema, PROMPT_TEXT_MAX, type Prompt } from '../../shared/schema/prompt.js';
-import { HttpError } from '../app/http-error.js';
+import { HttpError } from '../http/http-error.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import { jsonBody } from '../middleware/json-body.js';
 import type { StoredPrompt } from '../store/citations-store.js';
@@ -11,6 +11,7 @@ import { randomBase62 } from '../util/base62.js';
 import { promptToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
 import { firstProblem } from './validation-message.js';
+import { authed } from './authed.js';
 
 export const CREATE_PROMPT_BODY_LIMIT = 16 * 1024;
 const PROMPT_ID = /^prm_[A-Za-z0-9]{16}$/;
@@ -18,18 +19,18 @@ const PROMPT_ID = /^prm_[A-Za-z0-9]{16}$/;
 export const listPromptsRoute: RouteModule = {
   name: 'GET /prompts',
   register(router, deps) {
-    router.get('/prompts', ...deps.guard, async (ctx) => {
+    router.get('/prompts', ...deps.guard, authed(async (ctx) => {
       const store = await deps.store.citations();
-      ctx.body = { prompts: (await store.listPrompts(ctx.state.account!.id)).map(promptToWire) };
-    });
+      ctx.body = { prompts: (await store.listPrompts(ctx.state.account.id)).map(promptToWire) };
+    }));
   },
 };
 
 export const createPromptRoute: RouteModule = {
   name: 'POST /prompts',
   register(router, deps) {
-    router.post('/prompts', ...deps.guard, jsonBody(CREATE_PROMPT_BODY_LIMIT), async (ctx) => {
-      const accountId = ctx.state.account!.id;
+    router.post('/prompts', ...deps.guard, jsonBody(CREATE_PROMPT_BODY_LIMIT), authed(async (ctx) => {
+      const accountId = ctx.state.account.id;
       const input = readPrompt(ctx.state.body);
       const prompt: StoredPrompt = { id: `prm_${randomBase62(16)}`, account_id: accountId, ...input, created_at: deps.now().toISOString() };
       const store = await deps.store.citations();
@@ -42,19 +43,19 @@ export const createPromptRoute: RouteModule = {
       ctx.status = 201;
       ctx.set('Location', `/api/v1/prompts/${prompt.id}`);
       ctx.body = { prompt: promptToWire(prompt) };
-    });
+    }));
   },
 };
 
 export const deletePromptRoute: RouteModule = {
   name: 'DELETE /prompts/{id}',
   register(router, deps) {
-    router.delete('/prompts/:id', ...deps.guard, async (ctx) => {
+    router.delete('/prompts/:id', ...deps.guard, authed(async (ctx) => {
       const id = ctx.params.id ?? '';
       const store = await deps.store.citations();
-      if (!PROMPT_ID.test(id) || !(await store.deletePrompt(ctx.state.account!.id, id))) throw new HttpError(404, 'Prompt not found');
+      if (!PROMPT_ID.test(id) || !(await store.deletePrompt(ctx.state.account.id, id))) throw new HttpError(404, 'Prompt not found');
       ctx.status = 204;
-    });
+    }));
   },
 };
 

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Middleware } from 'koa';
-import type { ApiState } from '../app/state.js';
+import type { ApiState } from '../http/state.js';
 import type { AuditRunner } from '../audits/audit-runner.js';
 import type { CitationsRuntime } from '../citations/runtime.js';
 import type { Logger } from '../logging/logger.js';
@@ -16,7 +16,10 @@ export interface RouteDeps {
   rateLimitBackend: RateLimitBackend;
   /** Citation tracking: its configuration and scheduler (server/citations/runtime.ts). */
   citations: CitationsRuntime;
-  /** Authentication then the Agency-plan check: put in front of every authenticated route. */
+  /**
+   * Authentication then the Agency-plan check: put in front of every authenticated route, whose last
+   * handler is wrapped in `authed()` (./authed.ts) to get `ctx.state.account` by type.
+   */
   guard: Middleware<ApiState>[];
 }
 

@@ -3,7 +3,8 @@
  * it), else the embedded lowdb store in DATA_DIR (the default: `npm start` needs nothing configured).
  */
 import { mkdir } from 'node:fs/promises';
-import { lockDataDir } from '../app/data-dir-lock.js';
+import { lockDataDir } from './lowdb/data-dir-lock.js';
+import type { StoreSettings } from '../settings/store-settings.js';
 import { redactUrl } from '../util/redact-url.js';
 import { LowdbStore, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
 import type { Store } from './store.js';
@@ -11,9 +12,7 @@ import type { Store } from './store.js';
 // pg is loaded only when DATABASE_URL asks for it: the embedded default starts without it.
 const loadPostgres = () => import('./postgres/postgres-store.js').then((m) => m.PostgresStore);
 
-export interface StoreSettings {
-  dataDir: string;
-  databaseUrl: string | null;
+export interface ServerStoreSettings extends Pick<StoreSettings, 'dataDir' | 'databaseUrl'> {
   /** PostgreSQL connections per process. */
   databasePoolSize?: number;
 }
@@ -33,7 +32,7 @@ export interface OpenedStore {
  * The server's store. lowdb: the data directory is created and locked (one server per directory: its
  * index lives in memory). PostgreSQL: migrations run first; any number of servers may share it.
  */
-export async function openServerStore(settings: StoreSettings, lowdbOptions: LowdbStoreOptions = {}): Promise<OpenedStore> {
+export async function openServerStore(settings: ServerStoreSettings, lowdbOptions: LowdbStoreOptions = {}): Promise<OpenedStore> {
   if (settings.databaseUrl) {
     const PostgresStore = await loadPostgres();
     const store = await PostgresStore.open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' }).catch((error: unknown) => {
@@ -60,8 +59,7 @@ export async function openServerStore(settings: StoreSettings, lowdbOptions: Low
 }
 
 /** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */
-export async function openCliStoreFrom(env: Record<string, string | undefined>, dataDir: string): Promise<Store> {
-  const url = env.DATABASE_URL?.trim();
-  if (url) return (await loadPostgres()).open(url, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
-  return LowdbStore.open(dataDir);
+export async function openCliStoreFrom(settings: Pick<StoreSettings, 'dataDir' | 'databaseUrl'>): Promise<Store> {
+  if (settings.databaseUrl) return (await loadPostgres()).open(settings.databaseUrl, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
+  return LowdbStore.open(settings.dataDir);
 }

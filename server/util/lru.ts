@@ -1,38 +1,19 @@
-/** A least-recently-used cache of byte buffers bounded by their total size (a Map keeps insertion order). */
-export class BufferLru {
-  readonly #entries = new Map<string, Buffer>();
-  #bytes = 0;
+/** Recently read audit bytes, bounded by their total size: lru-cache, or nothing at all when the bound is 0 (the default). */
+import { LRUCache } from 'lru-cache';
 
-  constructor(private readonly maxBytes: number) {}
+export interface BufferCache {
+  get(key: string): Buffer | undefined;
+  /** A value larger than the whole bound is not kept. */
+  set(key: string, value: Buffer): void;
+}
 
-  get(key: string): Buffer | undefined {
-    const value = this.#entries.get(key);
-    if (value === undefined) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, value);
-    return value;
-  }
+const NO_CACHE: BufferCache = { get: () => undefined, set: () => undefined };
 
-  set(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes) return;
-    this.delete(key);
-    this.#entries.set(key, value);
-    this.#bytes += value.length;
-    for (const [oldest, old] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldest);
-      this.#bytes -= old.length;
-    }
-  }
-
-  delete(key: string): void {
-    const value = this.#entries.get(key);
-    if (value === undefined) return;
-    this.#entries.delete(key);
-    this.#bytes -= value.length;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
+export function createBufferCache(maxBytes: number): BufferCache {
+  if (maxBytes <= 0) return NO_CACHE;
+  const cache = new LRUCache<string, Buffer>({ maxSize: maxBytes, sizeCalculation: (value) => Math.max(1, value.length) });
+  return {
+    get: (key) => cache.get(key),
+    set: (key, value) => void cache.set(key, value),
+  };
 }

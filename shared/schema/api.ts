@@ -1,16 +1,16 @@
 /** Request and response bodies of the audit API (contract section 3), one schema per wire type. */
 import { z } from 'zod';
 import { auditSchema } from './audit.js';
-import { MAX_URL_LENGTH } from '../url/normalize.js';
+import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
 /** Every error body: exactly one human-readable member. */
 export const errorBodySchema = z.strictObject({
   error: z.string(),
 });
 
-/** POST /audits. `url` may be a bare host such as `example.com`; http(s) only. */
+/** POST /audits. `url` may be a bare host such as `example.com`; http(s) only. Messages: the API's 400s. */
 export const createAuditRequestSchema = z.object({
-  url: z.string().min(1).max(MAX_URL_LENGTH),
+  url: z.string({ error: URL_REQUIRED_MESSAGE }).min(1, URL_REQUIRED_MESSAGE).max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
 });
 
 /** POST /audits (201), GET /audits/{id} (200), PUT /audits/{id} (200/201). */

@@ -1,6 +1,8 @@
 /** Checks and completes a URL a user submitted. Address safety (private IPs) is the fetcher's job. */
 
 export const MAX_URL_LENGTH = 2048;
+export const URL_REQUIRED_MESSAGE = 'url is required: give an http(s) URL or a bare host such as example.com';
+export const URL_TOO_LONG_MESSAGE = `url is longer than ${MAX_URL_LENGTH} characters`;
 
 export type UrlProblem =
   | 'empty'
@@ -16,11 +18,11 @@ export type NormalizedUrl =
 
 export function normalizeAuditUrl(input: unknown): NormalizedUrl {
   if (typeof input !== 'string' || !input.trim()) {
-    return { ok: false, problem: 'empty', message: 'url is required: give an http(s) URL or a bare host such as example.com' };
+    return { ok: false, problem: 'empty', message: URL_REQUIRED_MESSAGE };
   }
   const submitted = input.trim();
   if (submitted.length > MAX_URL_LENGTH) {
-    return { ok: false, problem: 'too_long', message: `url is longer than ${MAX_URL_LENGTH} characters` };
+    return { ok: false, problem: 'too_long', message: URL_TOO_LONG_MESSAGE };
   }
   if (/[\u0000-\u001f\u007f\s]/.test(submitted)) {
     return { ok: false, problem: 'invalid', message: 'url contains whitespace or control characters' };

@@ -142,8 +142,21 @@ describe('citable audit: exit 2 with one line on stderr when the URL cannot be a
     expect(site.connections).toBe(before);
   });
 
-  it('treats AUDIT_ALLOW_PRIVATE other than 1 as unset', async () => {
-    expect((await audit([`${site.url}/`], { AUDIT_ALLOW_PRIVATE: 'true' })).code).toBe(2);
+  // Issue 11 changed this on purpose: the CLI once read only '1' (so 'true' was refused as unset) while
+  // the server accepted true/yes/on. Both now read the variable with one parser.
+  it.each([['true'], ['yes'], ['ON']])('reads AUDIT_ALLOW_PRIVATE=%s as the server does: on', async (value) => {
+    expect((await audit([`${site.url}/`], { AUDIT_ALLOW_PRIVATE: value })).code).toBe(0);
+  });
+
+  it.each([['0'], ['off'], ['']])('AUDIT_ALLOW_PRIVATE=%j keeps private addresses refused', async (value) => {
+    expect((await audit([`${site.url}/`], { AUDIT_ALLOW_PRIVATE: value })).code).toBe(2);
+  });
+
+  it('refuses an AUDIT_ALLOW_PRIVATE it cannot read, naming it, instead of treating it as unset', async () => {
+    const { code, err } = await audit([`${site.url}/`], { AUDIT_ALLOW_PRIVATE: 'maybe' });
+    expect(code).toBe(2);
+    oneLine(err);
+    expect(err).toContain('AUDIT_ALLOW_PRIVATE must be 1 or 0');
   });
 
   it('reports an unreachable host', async () => {

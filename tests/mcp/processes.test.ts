@@ -15,7 +15,7 @@ import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { row } from '../citations/store/citation-rows.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
-import { spawnServer } from '../server/helpers/spawn-server.js';
+import { startServerProcess } from '../helpers/server-process.js';
 import { auditOf, call, connectHttp, connectStdio, textOf, type StdioSession } from './helpers/mcp-clients.js';
 import { engineAudit, expectFixtureAudit, startMcpFixtureSite } from './helpers/mcp-fixture.js';
 
@@ -208,7 +208,7 @@ describe('citable mcp arguments', () => {
       [['mcp'], { CITABLE_API_KEY: `cit_${'a'.repeat(32)}` }, 'set CITABLE_API_URL'],
       [['mcp', '--api-url', 'ftp://example.com', '--api-key', `cit_${'a'.repeat(32)}`], {}, 'must start with http:// or https://'],
       [['mcp', '--api-url', 'http://127.0.0.1:8787', '--api-key', 'secret'], {}, 'does not look like a Citable key'],
-      [['mcp', '--frobnicate'], {}, "Unknown option '--frobnicate'"],
+      [['mcp', '--frobnicate'], {}, 'Unknown option --frobnicate'],
       [['mcp'], { AUDIT_DEADLINE_MS: 'soon' }, 'AUDIT_DEADLINE_MS'],
     ];
     for (const [args, env, message] of cases) {
@@ -225,9 +225,9 @@ describe('citable mcp arguments', () => {
 describe('POST /mcp on the built server', () => {
   it('audits in a worker thread and stores the audit for the account of the key', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-mcp-server-'));
-    const server = await spawnServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' } });
     try {
-      const key = /cit_[0-9A-Za-z]{32}/.exec(server.stdout.join('\n'))![0];
+      const key = server.firstKey!;
       const client = await connectHttp(server.url, key);
       try {
         expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'list_citations']);
@@ -238,12 +238,10 @@ describe('POST /mcp on the built server', () => {
       } finally {
         await client.close();
       }
-      const lines = server.stdout.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; path?: string; status?: number });
-      expect(lines.filter((l) => l.msg === 'request' && l.path === '/mcp').map((l) => l.status)).toContain(200);
-      expect(server.stdout.filter((l) => l.startsWith('{')).join('\n')).not.toContain(key); // the key never reaches the log
+      expect(server.requests('POST', '/mcp').map((l) => l.status)).toContain(200);
+      expect(JSON.stringify(server.logs)).not.toContain(key); // the key never reaches the log
     } finally {
-      server.proc.kill('SIGTERM');
-      await server.exited;
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     }
   });

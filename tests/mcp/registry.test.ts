@@ -40,7 +40,7 @@ const crawlLikeTool = defineTool({
 
 describe('the MCP tool registry', () => {
   it('offers a tool only when the backend has what it needs', async () => {
-    const local = createLocalBackend({ allowPrivate: false });
+    const local = createLocalBackend({ allowPrivate: false, deadlineMs: 45_000 });
     const without = await connect(local, [...MCP_TOOLS, crawlLikeTool]);
     expect((await without.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit']);
     await without.close();
@@ -54,7 +54,7 @@ describe('the MCP tool registry', () => {
   });
 
   it('answers an internal failure as a tool error without its details, and logs it', async () => {
-    const local = createLocalBackend({ allowPrivate: false });
+    const local = createLocalBackend({ allowPrivate: false, deadlineMs: 45_000 });
     const broken: McpBackend = {
       ...local,
       getAudit: async () => {

@@ -18,7 +18,7 @@ import { openaiAnswer } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';
-import { startApiProcess, type ApiProcess } from './helpers/api-process.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { buildServerBundle, type ServerBundle } from './helpers/server-bundle.js';
 
 const PROMPTS = 12;
@@ -30,7 +30,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
   let fakes: ProviderFakes;
   let databaseUrl: string;
   let dataDir: string;
-  let processes: ApiProcess[] = [];
+  let processes: ServerProcess[] = [];
   let key: string;
   const texts = Array.from({ length: PROMPTS }, (_, i) => `which crm suits a studio of ${i + 2} people`);
 
@@ -77,7 +77,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
 
   it('each due (prompt, engine) is asked exactly once, whichever process runs it', async () => {
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, DATA_DIR: dataDir, CITATION_INTERVAL: '1h', LOG_LEVEL: 'debug', ...fakes.env() } as Record<string, string>;
-    processes = await Promise.all([startApiProcess(bundle, 'A', env), startApiProcess(bundle, 'B', env)]);
+    processes = await Promise.all([startServerProcess({ bundle: bundle.file, name: 'A', env }), startServerProcess({ bundle: bundle.file, name: 'B', env })]);
     const done = await until(async () => {
       const state = await rowsPerPair();
       return state.counts.length === PROMPTS * CITATION_ENGINE_IDS.length && state.running === 0 ? state : undefined;
@@ -109,7 +109,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
   });
 
   it('POST /citations/checks sent to both processes at once starts one check, run once', async () => {
-    const post = (p: ApiProcess) => fetch(`${p.url}/api/v1/citations/checks`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
+    const post = (p: ServerProcess) => fetch(`${p.url}/api/v1/citations/checks`, { method: 'POST', headers: { authorization: `Bearer ${key}` } });
     const answers = await Promise.all(processes.map(post));
     expect(answers.map((r) => r.status)).toEqual([202, 202]);
     const [first, second] = (await Promise.all(answers.map((r) => r.json()))) as Array<{ check: { id: string } }>;

@@ -19,7 +19,7 @@ import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/services/round-robin-proxy.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { SAMPLE_PAGE } from '../server/helpers/fake-fetcher.js';
-import { startApiProcess, type ApiProcess } from './helpers/api-process.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { buildServerBundle, type ServerBundle } from './helpers/server-bundle.js';
 
 const KEY = /cit_[0-9A-Za-z]{32}/;
@@ -42,8 +42,8 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('two API processes, one P
   let databaseUrl: string;
   let dataDir: string;
   let env: Record<string, string>;
-  let a: ApiProcess;
-  let b: ApiProcess;
+  let a: ServerProcess;
+  let b: ServerProcess;
   let proxy: RoundRobinProxy;
   let key: string;
 
@@ -74,7 +74,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('two API processes, one P
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-scale-'));
     env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url, AUDIT_ALLOW_PRIVATE: '1', DATA_DIR: dataDir, DATABASE_POOL_SIZE: '8' };
     // Both start at once on an empty database.
-    [a, b] = await Promise.all([startApiProcess(bundle, 'A', env), startApiProcess(bundle, 'B', env)]);
+    [a, b] = await Promise.all([startServerProcess({ bundle: bundle.file, name: 'A', env }), startServerProcess({ bundle: bundle.file, name: 'B', env })]);
     proxy = await startRoundRobinProxy([a, b].map((p) => ({ host: '127.0.0.1', port: Number(new URL(p.url).port) })));
   }, 120_000);
 
@@ -141,7 +141,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('two API processes, one P
     const byVictim: string[] = [];
     let cutOff = 0; // writes to the victim whose connection died with it: never acknowledged
     let stopped = false;
-    const writer = (target: ApiProcess) => async () => {
+    const writer = (target: ServerProcess) => async () => {
       while (!stopped) {
         const audit = extensionAudit();
         try {
@@ -170,7 +170,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('two API processes, one P
     if (process.env.SCALE_VERBOSE) console.info(`kill test: ${acknowledged.size} acknowledged (${byVictim.length} by the killed process), ${cutOff} cut off`);
 
     // Every acknowledged audit is there: through the survivor, and through a new process in the victim's place.
-    a = await startApiProcess(bundle, 'A (restarted)', env);
+    a = await startServerProcess({ bundle: bundle.file, name: 'A (restarted)', env });
     for (const p of [b, a]) {
       for (const [id, score] of acknowledged) {
         const res = await call(p.url, own, 'GET', `/api/v1/audits/${id}`);

@@ -2,11 +2,9 @@
  * The real server process (tsx server/main.ts) with the provider fakes: a check cut short by a crash
  * (SIGKILL) is resumed at the next start, and only its unfinished pair is asked again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
@@ -15,41 +13,14 @@ import { openaiAnswer } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
 import { until } from '../citations/helpers/until.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const P = 'which accounting app do freelancers in Berlin use';
-
-interface Running {
-  proc: ChildProcess;
-  url: string;
-  stdout: string[];
-  exited: Promise<unknown>;
-}
-
-async function startServer(env: Record<string, string | undefined>): Promise<Running> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  createInterface({ input: proc.stderr! }).on('line', (line) => stderr.push(line));
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: proc.stdout! }).on('line', (line) => {
-      stdout.push(line);
-      if (line.startsWith('{') && JSON.parse(line).msg === 'listening') resolve(JSON.parse(line).url);
-    });
-    void exited.then(() => reject(new Error(`server exited: ${stderr.join('\n')}`)));
-  });
-  return { proc, url, stdout, exited };
-}
 
 describe('citation checks survive a crash of the server process', () => {
   let fakes: ProviderFakes;
   let dataDir: string;
-  let server: Running | null = null;
+  let server: ServerProcess | null = null;
   beforeAll(async () => {
     fakes = await startProviderFakes();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-citations-proc-'));
@@ -69,7 +40,7 @@ describe('citation checks survive a crash of the server process', () => {
     fakes.serpapi.on(`q:${P}`, serpNoOverview(P));
     const env = { DATA_DIR: dataDir, ...fakes.env() };
 
-    server = await startServer(env);
+    server = await startServerProcess({ env, fromSource: true });
     const key = /cit_[0-9A-Za-z]{32}/.exec(server.stdout.join('\n'))![0];
     const call = async (method: string, pathname: string, body?: unknown) => {
       const res = await fetch(`${server!.url}${pathname}`, {
@@ -89,7 +60,7 @@ describe('citation checks survive a crash of the server process', () => {
     server.proc.kill('SIGKILL');
     await server.exited;
     fakes.openai.on(P, openaiAnswer({ cited: [{ url: 'https://www.acme.de/buchhaltung' }] }));
-    server = await startServer(env);
+    server = await startServerProcess({ env, fromSource: true });
 
     const check = await until(async () => {
       const res = await call('GET', `/api/v1/citations/checks/${checkId}`);

@@ -19,14 +19,14 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { canonicalJson } from '../../server/audits/canonical-hash.js';
 import type { Audit } from '../../shared/types/audit.js';
 import { auditFileOf } from '../helpers/audit-file-layout.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { SAMPLE_PAGE } from '../server/helpers/fake-fetcher.js';
 import { createAccounts, type TestAccount } from './helpers/accounts.js';
-import { startBuiltServer, type BuiltServer } from './helpers/built-server.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { report, seededRandom, sized, stressSeed } from './helpers/mode.js';
 
 const CYCLES = sized(3, 20);
@@ -83,7 +83,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-async function call(server: BuiltServer, key: string, method: string, pathname: string, body?: unknown) {
+async function call(server: ServerProcess, key: string, method: string, pathname: string, body?: unknown) {
   const res = await fetch(`${server.url}${pathname}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -130,7 +130,7 @@ async function inspectDataDir(): Promise<{ ids: Map<string, string>; tornTail: b
 }
 
 /** Every audit of an account through the list endpoint's pages. */
-async function listAll(server: BuiltServer, key: string): Promise<string[]> {
+async function listAll(server: ServerProcess, key: string): Promise<string[]> {
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
@@ -152,7 +152,7 @@ describe('crash safety', () => {
     let pendingInFlight: Array<{ account: number; audit: Audit }> = [];
     let lastCycleAcked: string[] = [];
 
-    const verify = async (server: BuiltServer, fig: CycleFigures | null) => {
+    const verify = async (server: ServerProcess, fig: CycleFigures | null) => {
       // Every acknowledged audit, intact.
       await eachLimited([...acked.entries()], 8, async ([id, a]) => {
         const res = await call(server, accounts[a.account]!.key, 'GET', `/api/v1/audits/${id}`);
@@ -199,7 +199,7 @@ describe('crash safety', () => {
     };
 
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
-      const server = await startBuiltServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+      const server = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' }, keepRequestLog: false });
       const fig = figures.at(-1) ?? null;
       await verify(server, fig);
       if (!base) {
@@ -284,7 +284,7 @@ describe('crash safety', () => {
     }
 
     // The last restart: verify, then a clean stop.
-    const last = await startBuiltServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+    const last = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' }, keepRequestLog: false });
     await verify(last, figures.at(-1)!);
     expect(await last.stop()).toBe(0);
     const disk = await inspectDataDir();

@@ -20,10 +20,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { createAccounts, type TestAccount } from './helpers/accounts.js';
-import { memoryOf, startBuiltServer, type BuiltServer } from './helpers/built-server.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { memoryOf } from './helpers/memory.js';
 import { report, sized, STRESS_MODE } from './helpers/mode.js';
 
 const AUDITS = 20;
@@ -35,7 +36,7 @@ const LIMITS = { p99Ms: sized(500, 100), rssMb: 600 };
 let dataDir: string;
 let sites: ChildProcess;
 let sitesUrl: string;
-let server: BuiltServer;
+let server: ServerProcess;
 let accounts: TestAccount[];
 const storedIds: string[] = [];
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
   });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-hostile-'));
   accounts = await createAccounts(dataDir, Math.ceil(AUDITS / 10) + 1); // 10 POST /audits per minute per account
-  server = await startBuiltServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+  server = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' }, keepRequestLog: false });
   const reader = accounts[0]!;
   for (let i = 0; i < STORED_AUDITS; i++) {
     const audit = extensionAudit();

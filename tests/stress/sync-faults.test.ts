@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { flushQueue, type QueueDeps } from '../../extension/lib/sync/queue.js';
 import { addAudit, listRecords } from '../../extension/lib/sync/records.js';
@@ -29,7 +29,7 @@ import { canonicalJson } from '../../server/audits/canonical-hash.js';
 import type { Audit } from '../../shared/types/audit.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { createAccounts, createKey } from './helpers/accounts.js';
-import { startBuiltServer, type BuiltServer } from './helpers/built-server.js';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { startFaultProxy, type Fault, type FaultProxy } from './helpers/fault-proxy.js';
 import { report, seededRandom, stressSeed } from './helpers/mode.js';
 import { deadlineSignal } from '../../server/net/deadline-signal.js';
@@ -53,7 +53,7 @@ const ODDS: Array<[Fault, number]> = [
 const seed = stressSeed();
 const random = seededRandom(seed);
 let dataDir: string;
-let server: BuiltServer;
+let server: ServerProcess;
 let proxy: FaultProxy;
 let keys: [string, string];
 
@@ -61,7 +61,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-sync-'));
   const [account] = await createAccounts(dataDir, 1);
   keys = [account!.key, (await createKey(dataDir, account!.accountId)).key];
-  server = await startBuiltServer({ DATA_DIR: dataDir });
+  server = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir }, keepRequestLog: false });
   proxy = await startFaultProxy(server.url, () => {
     let r = random();
     for (const [fault, odds] of ODDS) if ((r -= odds) < 0) return fault;

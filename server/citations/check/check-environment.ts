@@ -1,7 +1,7 @@
 /** Everything running a check needs, built once per process (server or CLI). */
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { Logger } from '../../logging/logger.js';
-import type { CitationConfig } from '../config.js';
+import type { CitationConfig } from '../config-types.js';
 import type { CitationEngine } from '../engines/types.js';
 import type { RetryPolicy } from '../http/backoff.js';
 import type { RedirectResolver } from '../match/gemini-redirect.js';

@@ -1,6 +1,6 @@
 /** Builds the check environment from configuration: the adapters, the engine gate (concurrency and budget), the redirect resolver. */
 import type { Logger } from '../../logging/logger.js';
-import type { CitationConfig } from '../config.js';
+import type { CitationConfig } from '../config-types.js';
 import { CITATION_ENGINES } from '../engines/index.js';
 import { createRedirectResolver } from '../match/gemini-redirect.js';
 import type { CheckEnvironment } from './check-environment.js';

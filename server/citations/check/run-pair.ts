@@ -7,6 +7,7 @@
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { CitationResult } from '../../../shared/schema/citation.js';
 import { EngineError } from '../engines/engine-error.js';
+import { isEngineConfigured } from '../engines/index.js';
 import { ProviderHttp } from '../http/provider-http.js';
 import { scoreAnswer } from '../match/score-answer.js';
 import { aggregateRuns, type RunOutcome } from './aggregate-runs.js';
@@ -27,7 +28,6 @@ export interface PairResult {
 const HOPELESS = new Set(['auth', 'quota', 'budget']);
 
 export async function runPair(task: PairTask, env: CheckEnvironment, signal?: AbortSignal): Promise<PairResult> {
-  const engine = env.engines[task.engine];
   const settings = env.config.engines[task.engine];
   const base = {
     prompt: task.prompt.text,
@@ -37,7 +37,7 @@ export async function runPair(task: PairTask, env: CheckEnvironment, signal?: Ab
     model: settings.model,
     check_id: task.checkId,
   };
-  if (!engine.isConfigured(env.config)) {
+  if (!isEngineConfigured(env.config, task.engine)) {
     const row: CitationResult = {
       ...base,
       cited: false,

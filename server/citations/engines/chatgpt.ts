@@ -14,7 +14,11 @@ const PROVIDER = 'OpenAI';
 export const chatgptEngine: CitationEngine = {
   id: 'chatgpt',
   provider: PROVIDER,
-  isConfigured: (config) => config.engines.chatgpt.apiKey !== null,
+  api: 'OpenAI Responses, `web_search` tool',
+  env: { apiKey: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', model: 'OPENAI_MODEL' },
+  defaultBaseUrl: 'https://api.openai.com/v1',
+  defaultModel: 'gpt-5-mini',
+  maxRequestsPerAnswer: 1,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
     const reply = await ctx.http.send(

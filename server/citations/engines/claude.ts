@@ -20,7 +20,11 @@ const MAX_CONTINUATIONS = 3;
 export const claudeEngine: CitationEngine = {
   id: 'claude',
   provider: PROVIDER,
-  isConfigured: (config) => config.engines.claude.apiKey !== null,
+  api: 'Anthropic Messages, web search tool',
+  env: { apiKey: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', model: 'ANTHROPIC_MODEL' },
+  defaultBaseUrl: 'https://api.anthropic.com',
+  defaultModel: 'claude-haiku-4-5',
+  maxRequestsPerAnswer: 1 + MAX_CONTINUATIONS,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
     const blocks: JsonObject[] = [];

@@ -19,7 +19,12 @@ const RESOLVE_AT_ONCE = 4;
 export const geminiEngine: CitationEngine = {
   id: 'gemini',
   provider: PROVIDER,
-  isConfigured: (config) => config.engines.gemini.apiKey !== null,
+  api: '`generateContent`, `google_search` tool',
+  env: { apiKey: 'GEMINI_API_KEY', baseUrl: 'GEMINI_BASE_URL', model: 'GEMINI_MODEL' },
+  defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+  defaultModel: 'gemini-2.5-flash',
+  // Resolving the grounding redirects is not a provider request (it never reaches the Gemini API).
+  maxRequestsPerAnswer: 1,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
     const reply = await ctx.http.send(

@@ -15,10 +15,17 @@ const PROVIDER = 'SerpApi';
 
 class PageTokenExpired extends EngineError {}
 
+/** An expired page_token gets one fresh search, so an answer takes at most two searches. */
+const MAX_SEARCHES = 2;
+
 export const googleAiOverviewsEngine: CitationEngine = {
   id: 'google_ai_overviews',
   provider: PROVIDER,
-  isConfigured: (config) => config.engines.google_ai_overviews.apiKey !== null,
+  api: 'SerpApi Google search (+ the deferred `page_token` request)',
+  env: { apiKey: 'SERPAPI_API_KEY', baseUrl: 'SERPAPI_BASE_URL', model: null },
+  defaultBaseUrl: 'https://serpapi.com',
+  defaultModel: null,
+  maxRequestsPerAnswer: MAX_SEARCHES * 2, // each search, and its deferred overview
   async ask(promptText, ctx) {
     for (let searches = 1; ; searches++) {
       const serp = await search(ctx, { engine: 'google', q: promptText, hl: ctx.config.serpLanguage, gl: ctx.config.serpCountry });
@@ -32,7 +39,7 @@ export const googleAiOverviewsEngine: CitationEngine = {
         if (!loaded) throw new EngineError('bad_response', `${PROVIDER} returned no AI Overview for its page_token`);
         return readOverview(loaded);
       } catch (error) {
-        if (!(error instanceof PageTokenExpired) || searches >= 2) throw error;
+        if (!(error instanceof PageTokenExpired) || searches >= MAX_SEARCHES) throw error;
       }
     }
   },

@@ -14,7 +14,11 @@ const PROVIDER = 'Perplexity';
 export const perplexityEngine: CitationEngine = {
   id: 'perplexity',
   provider: PROVIDER,
-  isConfigured: (config) => config.engines.perplexity.apiKey !== null,
+  api: 'Sonar chat completions',
+  env: { apiKey: 'PERPLEXITY_API_KEY', baseUrl: 'PERPLEXITY_BASE_URL', model: 'PERPLEXITY_MODEL' },
+  defaultBaseUrl: 'https://api.perplexity.ai',
+  defaultModel: 'sonar',
+  maxRequestsPerAnswer: 1,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
     const reply = await ctx.http.send(

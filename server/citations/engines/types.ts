@@ -1,6 +1,6 @@
-/** One interface for the five answer engines: ask a prompt with web search on, report what was cited. */
+/** One interface for the answer engines: ask a prompt with web search on, report what was cited. */
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
-import type { CitationConfig, EngineSettings } from '../config.js';
+import type { CitationConfig, EngineSettings } from '../config-types.js';
 import type { ProviderHttp } from '../http/provider-http.js';
 import type { RedirectResolver } from '../match/gemini-redirect.js';
 
@@ -30,10 +30,25 @@ export interface EngineContext {
   signal?: AbortSignal;
 }
 
-export interface CitationEngine {
+/**
+ * What an engine says about itself. The configuration (server/citations/config.ts), the CLI's help,
+ * the README's engine table (checked by a test) and the OpenAPI enums all read it from the registry.
+ */
+export interface EngineDescriptor {
   id: CitationEngineId;
-  /** Provider and API, for messages: "OpenAI". */
+  /** The provider, for messages: "OpenAI". */
   provider: string;
-  isConfigured(config: CitationConfig): boolean;
+  /** The provider API asked, for the docs (Markdown). */
+  api: string;
+  /** The environment variables of its key, base URL and model (null: the engine has no model to choose). */
+  env: { apiKey: string; baseUrl: string; model: string | null };
+  defaultBaseUrl: string;
+  /** Null exactly when `env.model` is. */
+  defaultModel: string | null;
+  /** Provider requests one answer takes at most, retries aside: each counts against the daily budget. */
+  maxRequestsPerAnswer: number;
+}
+
+export interface CitationEngine extends EngineDescriptor {
   ask(promptText: string, ctx: EngineContext): Promise<EngineAnswer>;
 }

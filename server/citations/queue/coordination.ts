@@ -7,6 +7,7 @@
  * Keys live under `citable:citations:`; each has a time limit so a lost process cannot pin anything.
  */
 import type { Redis } from 'ioredis';
+import type { PromptLeases } from '../check/check-record.js';
 
 export const COORDINATION_PREFIX = 'citable:citations:';
 
@@ -39,7 +40,7 @@ type Scripted = Redis & {
   citableFinishPair(done: string, progress: string, pair: string, unsaved: string): Promise<number>;
 };
 
-export class Coordination {
+export class Coordination implements PromptLeases {
   readonly #redis: Scripted;
 
   constructor(
@@ -56,7 +57,7 @@ export class Coordination {
   }
 
   /** The prompts this check now holds (the others are held by running checks). */
-  async leasePrompts(promptIds: readonly string[], checkId: string): Promise<Set<string>> {
+  async lease(promptIds: readonly string[], checkId: string): Promise<Set<string>> {
     const pipeline = this.#redis.pipeline();
     for (const id of promptIds) pipeline.set(leaseKey(id), checkId, 'PX', this.ttlMs, 'NX');
     const results = (await pipeline.exec()) ?? [];
@@ -68,7 +69,7 @@ export class Coordination {
     return held;
   }
 
-  async releasePrompts(promptIds: readonly string[], checkId: string): Promise<void> {
+  async release(promptIds: readonly string[], checkId: string): Promise<void> {
     if (promptIds.length === 0) return;
     const keys = promptIds.map(leaseKey);
     await this.#redis.citableRelease(keys.length, ...keys, checkId);

@@ -5,7 +5,7 @@
  * as GET /audits/{id} and GET /citations do (same validation, same messages).
  */
 import type { Audit } from '../../../shared/types/audit.js';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 import type { AuditRunner } from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';

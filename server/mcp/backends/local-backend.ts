@@ -7,14 +7,12 @@ import type { Audit } from '../../../shared/types/audit.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 import { createEngineRunner } from '../../audits/audit-runner.js';
 import { createNodeFetcher } from '../../net/node-fetcher.js';
-import { BufferLru } from '../../util/lru.js';
+import { createBufferCache } from '../../util/lru.js';
+import type { AuditSettings } from '../../settings/audit-settings.js';
 import type { McpBackend } from '../backend.js';
 import { throwAuditFailure } from './audit-failure.js';
 
-export interface LocalBackendOptions {
-  allowPrivate: boolean;
-  /** Overall deadline of one audit (default 45 s, as the server). */
-  deadlineMs?: number;
+export interface LocalBackendOptions extends AuditSettings {
   /** Bytes of audit JSON kept for get_audit; the oldest go first (default 64 MB, hundreds of audits). */
   keepBytes?: number;
 }
@@ -26,11 +24,11 @@ const QUEUE_LIMIT = 50;
 export function createLocalBackend(options: LocalBackendOptions): McpBackend {
   const runner = createEngineRunner({
     fetcher: createNodeFetcher({ allowPrivate: options.allowPrivate }),
-    deadlineMs: options.deadlineMs ?? 45_000,
+    deadlineMs: options.deadlineMs,
     concurrency: CONCURRENCY,
     queueLimit: QUEUE_LIMIT,
   });
-  const kept = new BufferLru(options.keepBytes ?? 64 * 1024 * 1024);
+  const kept = createBufferCache(options.keepBytes ?? 64 * 1024 * 1024);
   return {
     auditScope:
       'among the audits this citable mcp process ran (it keeps them in memory until it stops; with CITABLE_API_URL and CITABLE_API_KEY it reads the audits stored on a Citable server)',

@@ -12,7 +12,7 @@
  */
 import Router from '@koa/router';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { ApiState } from '../../app/state.js';
+import type { ApiState } from '../../http/state.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import type { RouteDeps } from '../../routes/route-module.js';
 import { createAccountBackend } from '../backends/account-backend.js';

@@ -5,8 +5,8 @@
  * is even looked at.
  */
 import type { Middleware } from 'koa';
-import { HttpError } from '../../app/http-error.js';
-import type { ApiState } from '../../app/state.js';
+import { HttpError } from '../../http/http-error.js';
+import type { ApiState } from '../../http/state.js';
 
 const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[A-Za-z0-9._-]+$/;
 

@@ -6,8 +6,8 @@
  * errors; they leave in the API's error shape, `{"error": "..."}`, with their status.
  */
 import type { ParameterizedContext } from 'koa';
-import { HttpError } from '../../app/http-error.js';
-import type { ApiState } from '../../app/state.js';
+import { HttpError } from '../../http/http-error.js';
+import type { ApiState } from '../../http/state.js';
 
 const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 

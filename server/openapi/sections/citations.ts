@@ -7,6 +7,7 @@ import {
   citationResultSchema,
 } from '../../../shared/schema/citation.js';
 import { createPromptRequestSchema, promptEnvelopeSchema, promptListSchema, promptSchema } from '../../../shared/schema/prompt.js';
+import { ENGINE_LIST } from '../../citations/engines/index.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
@@ -24,9 +25,8 @@ export const citationsSection: OpenApiSection = {
   tag: {
     name: TAG,
     description:
-      'Tracked prompts and whether five AI answer engines cite the tracked site when asked them: ' +
-      '`chatgpt` (OpenAI Responses API with web_search), `perplexity` (Sonar), `gemini` (generateContent with google_search), ' +
-      '`claude` (Messages API with the web search tool) and `google_ai_overviews` (Google AI Overviews through SerpApi). ' +
+      `Tracked prompts and whether ${ENGINE_LIST.length} AI answer engines cite the tracked site when asked them: ` +
+      `${ENGINE_LIST.map((e) => `\`${e.id}\` (${e.api})`).join(', ')}. ` +
       'Results are measured through the providers\' APIs, which can differ from their consumer apps. ' +
       'Every prompt is checked every CITATION_INTERVAL (default 24 h); POST /citations/checks checks now. ' +
       '"Cited" means among the citations the engine shows, not merely among the sources it retrieved (see `retrieved`). ' +

@@ -5,12 +5,14 @@
 import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import type { Audit } from '../../../shared/types/audit.js';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
 import type { RouteModule } from '../route-module.js';
+import { authed } from '../authed.js';
+import { createAuditRequestSchema, type CreateAuditRequest } from '../../../shared/schema/api.js';
 
 export const CREATE_AUDIT_BODY_LIMIT = 16 * 1024;
 export const AUDITS_PER_MINUTE = 10;
@@ -33,19 +35,22 @@ export const createAuditRoute: RouteModule = {
       ...deps.guard,
       jsonBody(CREATE_AUDIT_BODY_LIMIT),
       async (ctx, next) => {
-        const url = (ctx.state.body as { url?: unknown }).url;
-        const normalized = normalizeAuditUrl(url);
+        // The schema the OpenAPI document publishes, then the URL rules it cannot express (scheme, host).
+        const parsed = createAuditRequestSchema.safeParse(ctx.state.body);
+        if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
+        const normalized = normalizeAuditUrl(parsed.data.url);
         if (!normalized.ok) throw new HttpError(400, normalized.message);
+        ctx.state.body = parsed.data;
         await next();
       },
       limit,
-      async (ctx) => {
-        const audit = await runAuditForApi(deps.runner, (ctx.state.body as { url: string }).url);
-        await deps.store.putAudit(ctx.state.account!.id, audit, canonicalHash(audit));
+      authed(async (ctx) => {
+        const audit = await runAuditForApi(deps.runner, (ctx.state.body as CreateAuditRequest).url);
+        await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
         ctx.status = 201;
         ctx.set('Location', `/api/v1/audits/${audit.id}`);
         ctx.body = { audit };
-      },
+      }),
     );
   },
 };

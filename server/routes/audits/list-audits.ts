@@ -1,9 +1,11 @@
 /** GET /audits?limit=&cursor=&url=: the caller's audits, newest first, as summaries, with an opaque cursor. */
 import { MAX_URL_LENGTH } from '../../../shared/url/normalize.js';
-import { HttpError } from '../../app/http-error.js';
-import { decodeCursor, encodeCursor } from '../../audits/cursor.js';
+import { HttpError } from '../../http/http-error.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
 import type { AuditListQuery } from '../../store/store.js';
 import type { RouteModule } from '../route-module.js';
+import { pageLimit, singleParam, type RawQuery } from '../query-params.js';
+import { authed } from '../authed.js';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
@@ -11,28 +13,17 @@ export const MAX_PAGE_SIZE = 100;
 export const listAuditsRoute: RouteModule = {
   name: 'GET /audits',
   register(router, deps) {
-    router.get('/audits', ...deps.guard, async (ctx) => {
+    router.get('/audits', ...deps.guard, authed(async (ctx) => {
       const query = parseListQuery(ctx.query);
-      const page = await deps.store.listAudits(ctx.state.account!.id, query);
+      const page = await deps.store.listAudits(ctx.state.account.id, query);
       ctx.body = { audits: page.audits, next_cursor: page.next ? encodeCursor(page.next) : null };
-    });
+    }));
   },
 };
 
-export function parseListQuery(raw: Record<string, string | string[] | undefined>): AuditListQuery {
-  const single = (name: string): string | undefined => {
-    const value = raw[name];
-    if (Array.isArray(value)) throw new HttpError(400, `Query parameter "${name}" must be given once`);
-    return value;
-  };
-  const query: AuditListQuery = { limit: DEFAULT_PAGE_SIZE };
-  const limit = single('limit');
-  if (limit !== undefined) {
-    if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > MAX_PAGE_SIZE) {
-      throw new HttpError(400, `limit must be an integer from 1 to ${MAX_PAGE_SIZE}`);
-    }
-    query.limit = Number(limit);
-  }
+export function parseListQuery(raw: RawQuery): AuditListQuery {
+  const single = (name: string) => singleParam(raw, name);
+  const query: AuditListQuery = { limit: pageLimit(raw, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) };
   const cursor = single('cursor');
   if (cursor !== undefined) {
     const after = decodeCursor(cursor);

@@ -5,13 +5,14 @@
  * looks the same: nothing leaks). Its own limit (120/min per account) is taken before the body is read.
  */
 import { syncAuditRequestSchema } from '../../../shared/schema/api.js';
-import { HttpError } from '../../app/http-error.js';
+import { HttpError } from '../../http/http-error.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
 import type { RouteModule } from '../route-module.js';
 import { firstProblem } from '../validation-message.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
+import { authed } from '../authed.js';
 
 export const SYNC_BODY_LIMIT = 5 * 1024 * 1024;
 export const SYNCS_PER_MINUTE = 120;
@@ -26,7 +27,7 @@ export const syncAuditRoute: RouteModule = {
       durationMs: 60_000,
       message: `Rate limit exceeded: max ${SYNCS_PER_MINUTE} audit syncs per minute`,
     });
-    router.put('/audits/:id', ...deps.guard, limit, jsonBody(SYNC_BODY_LIMIT), async (ctx) => {
+    router.put('/audits/:id', ...deps.guard, limit, jsonBody(SYNC_BODY_LIMIT), authed(async (ctx) => {
       const id = ctx.params.id ?? '';
       if (!AUDIT_ID.test(id)) throw new HttpError(400, 'The id in the path must be a lowercase UUID');
       const body = ctx.state.body as Record<string, unknown>;
@@ -37,11 +38,11 @@ export const syncAuditRoute: RouteModule = {
       if (audit.id !== id) throw new HttpError(400, 'audit.id must equal the id in the path');
       if (audit.origin !== 'extension') throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
 
-      const outcome = await deps.store.putAudit(ctx.state.account!.id, audit, canonicalHash(audit));
+      const outcome = await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
       if (outcome === 'conflict') throw new HttpError(409, `Audit ${id} already exists with different content`);
       ctx.status = outcome === 'created' ? 201 : 200;
       ctx.set('Location', `/api/v1/audits/${id}`);
       ctx.body = { audit };
-    });
+    }));
   },
 };

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../store.js';
-import { BufferLru } from '../../util/lru.js';
+import { createBufferCache, type BufferCache } from '../../util/lru.js';
 import { AuditFiles } from './audit-files.js';
 import { AuditIndex } from './audit-index.js';
 import { Journal } from '../journal.js';
@@ -16,7 +16,7 @@ import { journalLine, parseJournalLine } from './journal-line.js';
 import type { IndexedLine } from './audit-index.js';
 
 export interface AuditCollectionOptions {
-  /** Bytes of audit JSON kept in the process for reads (default 0: the OS page cache does this job; see config.ts). */
+  /** Bytes of audit JSON kept in the process for reads (default 0: the OS page cache does this job; see settings/server-config.ts). */
   cacheBytes?: number;
   onDroppedLines?: (count: number) => void;
   /**
@@ -34,7 +34,7 @@ export type UnindexedSweep = { removed: number } | { skipped: 'damaged journal';
 export class AuditCollection {
   readonly #index = new AuditIndex();
   readonly #inFlight = new Map<string, Promise<void>>();
-  readonly #cache: BufferLru;
+  readonly #cache: BufferCache;
   #closed = false;
 
   private constructor(
@@ -42,7 +42,7 @@ export class AuditCollection {
     readonly journal: Journal,
     cacheBytes: number,
   ) {
-    this.#cache = new BufferLru(cacheBytes);
+    this.#cache = createBufferCache(cacheBytes);
   }
 
   static async open(dataDir: string, options: AuditCollectionOptions = {}): Promise<AuditCollection> {

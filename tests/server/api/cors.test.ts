@@ -30,6 +30,22 @@ describe('CORS for the browser extension', () => {
     expect(res.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
   });
 
+  it('keeps the CORS headers on errors, so the extension can read why (401 without a key, 404)', async () => {
+    const unauthorized = await api.request('GET', '/api/v1/audits', { key: null, headers: { origin: EXTENSION } });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.headers.get('access-control-allow-origin')).toBe(EXTENSION);
+    expect(unauthorized.headers.get('access-control-expose-headers')).toContain('X-Request-Id');
+    const missing = await api.request('GET', '/api/v1/audits/3f1c2a4e-8b9d-4e7f-a1b2-c3d4e5f6a7b8', { headers: { origin: EXTENSION } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('access-control-allow-origin')).toBe(EXTENSION);
+  });
+
+  it('says Vary: Origin to caches, whatever the origin', async () => {
+    for (const origin of [EXTENSION, 'https://evil.example']) {
+      expect((await api.request('GET', '/api/v1/audits', { headers: { origin } })).headers.get('vary')).toMatch(/Origin/);
+    }
+  });
+
   it('gives web origins no CORS headers', async () => {
     const res = await api.request('GET', '/api/v1/audits', { headers: { origin: 'https://evil.example' } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

@@ -12,7 +12,7 @@ import { plantUnindexedAuditFile } from '../../helpers/audit-file-layout.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
 import { SAMPLE_PAGE } from '../helpers/fake-fetcher.js';
-import { logLines, spawnServer } from '../helpers/spawn-server.js';
+import { startServerProcess } from '../../helpers/server-process.js';
 
 const KEY = /cit_[0-9A-Za-z]{32}/;
 
@@ -43,11 +43,13 @@ beforeEach(async () => {
 
 describe('first start', () => {
   it('creates one Agency account, prints its key once, never stores or logs it; a restart prints nothing new', async () => {
-    const first = await spawnServer({ DATA_DIR: dataDir });
+    const first = await startServerProcess({ env: { DATA_DIR: dataDir } });
     const banner = first.stdout.filter((l) => !l.startsWith('{')).join('\n');
     const key = KEY.exec(banner)?.[0];
     expect(key).toBeDefined();
     expect(banner).toContain('Agency plan');
+    // DATA_DIR is not ./data: the command for more keys names it, so it reaches this server's store.
+    expect(banner).toContain(`More keys: DATA_DIR=${dataDir} npx citable keys create --account acct_`);
     expect((await call(first.url, key!, 'GET', '/api/v1/audits')).status).toBe(200);
     first.proc.kill('SIGTERM');
     expect((await first.exited).code).toBe(0);
@@ -56,7 +58,7 @@ describe('first start', () => {
     expect(logs).not.toContain(key!);
     expect(await allFileText(dataDir)).not.toContain(key!);
 
-    const second = await spawnServer({ DATA_DIR: dataDir });
+    const second = await startServerProcess({ env: { DATA_DIR: dataDir } });
     expect(second.stdout.join('\n')).not.toMatch(KEY);
     expect((await call(second.url, key!, 'GET', '/api/v1/audits')).status).toBe(200);
     second.proc.kill('SIGTERM');
@@ -65,7 +67,7 @@ describe('first start', () => {
   });
 
   it('a SIGTERM sent the moment "listening" is read gets the graceful stop: exit 0, lock released', async () => {
-    const server = await spawnServer({ DATA_DIR: dataDir });
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir } });
     server.proc.kill('SIGTERM'); // no await in between: the signal may land right after the line is written
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
@@ -73,8 +75,8 @@ describe('first start', () => {
   });
 
   it('refuses a second server on the same data directory', async () => {
-    const first = await spawnServer({ DATA_DIR: dataDir });
-    await expect(spawnServer({ DATA_DIR: dataDir })).rejects.toThrow(/another Citable server/);
+    const first = await startServerProcess({ env: { DATA_DIR: dataDir } });
+    await expect(startServerProcess({ env: { DATA_DIR: dataDir } })).rejects.toThrow(/another Citable server/);
     first.proc.kill('SIGTERM');
     await first.exited;
     await rm(dataDir, { recursive: true, force: true });
@@ -83,7 +85,7 @@ describe('first start', () => {
 
 describe('restarts keep every acknowledged audit', () => {
   it('after a crash (SIGKILL) in the middle of a stream of writes', async () => {
-    const server = await spawnServer({ DATA_DIR: dataDir });
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir } });
     const key = KEY.exec(server.stdout.join('\n'))![0];
     const acknowledged: Array<{ id: string; score: number }> = [];
     let killed = false;
@@ -106,7 +108,7 @@ describe('restarts keep every acknowledged audit', () => {
     await Promise.all(writers);
     await server.exited;
 
-    const restarted = await spawnServer({ DATA_DIR: dataDir });
+    const restarted = await startServerProcess({ env: { DATA_DIR: dataDir } });
     for (const { id, score } of acknowledged) {
       const res = await call(restarted.url, key, 'GET', `/api/v1/audits/${id}`);
       expect(res.status).toBe(200);
@@ -125,7 +127,7 @@ describe('what a crash leaves behind', () => {
   const SWEPT = 'after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)';
 
   it('a start after a crash removes audit files without a journal line and keeps every acknowledged audit; a clean restart lists nothing', async () => {
-    const server = await spawnServer({ DATA_DIR: dataDir });
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir } });
     const key = KEY.exec(server.stdout.join('\n'))![0];
     const stored = extensionAudit();
     expect((await call(server.url, key, 'PUT', `/api/v1/audits/${stored.id}`, { audit: stored })).status).toBe(201);
@@ -133,8 +135,8 @@ describe('what a crash leaves behind', () => {
     await server.exited;
     const leftover = await plantUnindexedAuditFile(dataDir);
 
-    const afterCrash = await spawnServer({ DATA_DIR: dataDir });
-    expect(logLines(afterCrash, SWEPT)).toEqual([expect.objectContaining({ level: 'info', count: 1 })]);
+    const afterCrash = await startServerProcess({ env: { DATA_DIR: dataDir } });
+    expect(afterCrash.logLines(SWEPT)).toEqual([expect.objectContaining({ level: 'info', count: 1 })]);
     expect(existsSync(leftover)).toBe(false);
     const read = await call(afterCrash.url, key, 'GET', `/api/v1/audits/${stored.id}`);
     expect(read.status).toBe(200);
@@ -144,8 +146,8 @@ describe('what a crash leaves behind', () => {
 
     // A clean stop leaves no stale lock, so the next start does not list the audit files at all.
     const untouched = await plantUnindexedAuditFile(dataDir);
-    const clean = await spawnServer({ DATA_DIR: dataDir });
-    expect(logLines(clean, SWEPT)).toEqual([]);
+    const clean = await startServerProcess({ env: { DATA_DIR: dataDir } });
+    expect(clean.logLines(SWEPT)).toEqual([]);
     expect(existsSync(untouched)).toBe(true);
     clean.proc.kill('SIGTERM');
     expect((await clean.exited).code).toBe(0);
@@ -171,7 +173,7 @@ describe('graceful shutdown (SIGTERM)', () => {
 
   it('lets an audit in flight finish and persist, then exits 0', async () => {
     pageDelayMs = 1500;
-    const server = await spawnServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' } });
     const key = KEY.exec(server.stdout.join('\n'))![0];
     const requested = new Promise<void>((resolve) => (pageRequested = resolve));
     const post = call(server.url, key, 'POST', '/api/v1/audits', { url: `${site.url}/` });
@@ -180,9 +182,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     const res = await post;
     expect(res.status).toBe(201);
     expect((await server.exited).code).toBe(0);
-    expect(logLines(server, 'stopped')).toHaveLength(1);
+    expect(server.logLines('stopped')).toHaveLength(1);
 
-    const restarted = await spawnServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+    const restarted = await startServerProcess({ env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' } });
     const read = await call(restarted.url, key, 'GET', `/api/v1/audits/${res.json.audit.id}`);
     expect(read.status).toBe(200);
     expect(read.json.audit.final_url).toBe(`${site.url}/`);
@@ -193,7 +195,7 @@ describe('graceful shutdown (SIGTERM)', () => {
 
   it('past the grace period, cancels the audit cleanly (503) and still exits 0 with a readable store', async () => {
     pageDelayMs = 20_000;
-    const server = await spawnServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1', SHUTDOWN_GRACE_MS: '300' });
+    const server = await startServerProcess({ env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1', SHUTDOWN_GRACE_MS: '300' } });
     const key = KEY.exec(server.stdout.join('\n'))![0];
     const audit = extensionAudit();
     expect((await call(server.url, key, 'PUT', `/api/v1/audits/${audit.id}`, { audit })).status).toBe(201);
@@ -206,7 +208,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(res.json).toEqual({ error: expect.stringContaining('shutting down') });
     expect((await server.exited).code).toBe(0);
 
-    const restarted = await spawnServer({ DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' });
+    const restarted = await startServerProcess({ env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' } });
     expect((await call(restarted.url, key, 'GET', `/api/v1/audits/${audit.id}`)).status).toBe(200);
     const list = await call(restarted.url, key, 'GET', '/api/v1/audits');
     expect(list.json.audits).toHaveLength(1);

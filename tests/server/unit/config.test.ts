@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../../server/config.js';
+import { ConfigError } from '../../../server/settings/parse.js';
+import { readServerConfig as readConfig } from '../../../server/settings/server-config.js';
 import { closeRateLimitBackend, createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
 
 describe('readConfig', () => {

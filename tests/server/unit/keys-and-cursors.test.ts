@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { API_KEY_PATTERN, generateApiKey, hashApiKey, sameHash } from '../../../server/auth/api-key.js';
 import { canonicalHash } from '../../../server/audits/canonical-hash.js';
-import { decodeCursor, encodeCursor } from '../../../server/audits/cursor.js';
+import { decodeCursor, encodeCursor } from '../../../server/routes/audits/cursor.js';
 
 describe('API keys', () => {
   it('are cit_ + 32 base62 characters, distinct, stored as SHA-256 with an 8-character prefix', () => {

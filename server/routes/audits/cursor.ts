@@ -1,6 +1,6 @@
 /** Opaque list cursors: base64url of a version tag and the position of the last audit on a page. */
-import type { AuditPosition } from '../store/store.js';
-import { AUDIT_ID } from './audit-id.js';
+import type { AuditPosition } from '../../store/store.js';
+import { AUDIT_ID } from '../../audits/audit-id.js';
 
 export function encodeCursor(position: AuditPosition): string {
   return Buffer.from(`v1.${position.time}.${position.id}`).toString('base64url');

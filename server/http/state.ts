@@ -10,3 +10,9 @@ export interface ApiState {
   /** Set by koa-ratelimit when it refused the request. */
   rateLimit?: unknown;
 }
+
+/** `ctx.state` behind the authentication guard: the caller's account and key are known. */
+export interface AuthedState extends ApiState {
+  account: Account;
+  key: ApiKeyRecord;
+}

@@ -1,0 +1,123 @@
+/**
+ * Builds and starts the whole API server from its configuration: logger, rate-limit counters, store,
+ * citation tracking, audit worker threads, the Koa app and its listener. Signals and the process's exit
+ * are server/main.ts's; this hands back `announce` (the first key and the "listening" line) and `stop`.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createWorkerRunner } from '../audits/worker-runner.js';
+import type { CitationConfig } from '../citations/config.js';
+import { createJsonLogger, type Logger } from '../logging/logger.js';
+import { closeRateLimitBackend, createRateLimitBackend } from '../middleware/rate-limit-backend.js';
+import { createNodeFetcher } from '../net/node-fetcher.js';
+import { checkRedis } from '../ratelimit/redis-backend.js';
+import type { ServerConfig } from '../settings/server-config.js';
+import { openServerStore, type OpenedStore } from '../store/factory.js';
+import { createFirstAccountIfEmpty, firstKeyBanner } from './bootstrap.js';
+import { createApp } from './create-app.js';
+import { listen } from './listen.js';
+import { createServerCitations } from './server-citations.js';
+import { shutDown } from './shutdown.js';
+
+export interface StartOptions {
+  /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
+  workerUrl: URL;
+  /** When the start began (for `startup_ms`). */
+  startedAt?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  logger: Logger;
+  /** Prints the first start's key banner, if any, then logs "listening". */
+  announce(): void;
+  /** Graceful stop: drain, cancel what outlives the grace period, close everything, release the data directory. */
+  stop(): Promise<void>;
+}
+
+export async function startServer(config: ServerConfig, citationConfig: CitationConfig, options: StartOptions): Promise<RunningServer> {
+  const started = options.startedAt ?? performance.now();
+  const logger = createJsonLogger(config.logLevel);
+  const rateLimitBackend = createRateLimitBackend(config);
+  if (rateLimitBackend.driver === 'redis') await checkRedis(rateLimitBackend.db, config.redisUrl!);
+
+  // DATABASE_URL: PostgreSQL (migrated at start, shared by processes); else lowdb in DATA_DIR (locked to this process).
+  const opened = await openStoreLogged(config, logger);
+  const store = opened.store;
+  if (opened.kind === 'postgres' && !config.redisUrl) {
+    // PostgreSQL lets several processes share the data, but rate limits, the citation schedule and its
+    // daily budget are then still per process: say so rather than let a second process double them.
+    logger.warn('DATABASE_URL without REDIS_URL: run a single API process, or set REDIS_URL so processes share rate limits, citation checks and their daily budget');
+  }
+  const citations = await createServerCitations(citationConfig, store, logger, config.redisUrl);
+  const audits = await store.countAudits();
+  const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
+
+  // Audits run in worker threads, so their CPU work never stalls the API; run from source without a
+  // build, they run on this thread.
+  const runner = existsSync(fileURLToPath(options.workerUrl))
+    ? createWorkerRunner({
+        workerUrl: options.workerUrl,
+        allowPrivate: config.auditAllowPrivate,
+        deadlineMs: config.auditDeadlineMs,
+        concurrency: config.auditConcurrency,
+        queueLimit: config.auditQueueLimit,
+      })
+    : undefined;
+  const citable = createApp({
+    store,
+    fetcher: createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
+    ...(runner ? { runner } : {}),
+    config,
+    logger,
+    rateLimitBackend,
+    citations: citations.runtime,
+  });
+  const { server, url, tls } = await listen(citable.app.callback(), config);
+  runner?.warm();
+  citations.runtime.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
+
+  return {
+    url,
+    logger,
+    announce() {
+      if (first) process.stdout.write(firstKeyBanner(first, url, config));
+      logger.info('listening', {
+        url,
+        tls,
+        ...(opened.kind === 'postgres' ? { database: opened.location } : { data_dir: opened.location }),
+        store: opened.kind,
+        rate_limits: rateLimitBackend.driver,
+        citation_queue: citations.queue,
+        audits,
+        audit_threads: runner ? config.auditConcurrency : 0,
+        startup_ms: Math.round(performance.now() - started),
+        allow_private: config.auditAllowPrivate,
+      });
+    },
+    async stop() {
+      const closeStore = async () => {
+        await citations.stop(); // unfinished checks resume at the next start
+        await store.close();
+        await closeRateLimitBackend(rateLimitBackend);
+      };
+      await shutDown({ server, citable, closeStore, logger, graceMs: config.shutdownGraceMs });
+      await opened.release();
+    },
+  };
+}
+
+function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedStore> {
+  return openServerStore(config, {
+    cacheBytes: config.auditCacheMb * 1024 * 1024,
+    onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
+    onSweep: (sweep) =>
+      'removed' in sweep
+        ? logger.info('after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)', { count: sweep.removed })
+        : logger.warn('after a crash: kept audit files without a journal line, because the journal has damaged lines; they may be acknowledged audits', {
+            files: sweep.unindexedFiles,
+            damaged_lines: sweep.damagedLines,
+          }),
+    onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+  });
+}

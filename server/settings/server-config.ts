@@ -1,0 +1,67 @@
+/** The API server's configuration from the environment (README, "Configuration"). Invalid values stop the start with a message. */
+import { LOG_LEVELS, type LogLevel } from '../logging/logger.js';
+import { readAuditSettings, type AuditSettings } from './audit-settings.js';
+import { ConfigError, readChoice, readFlag, readInt, readText, type Env } from './parse.js';
+import { readStoreSettings, type StoreSettings } from './store-settings.js';
+
+/** Audits running at once, and waiting for a slot, unless configured. */
+export const AUDIT_CONCURRENCY_DEFAULT = 4;
+export const AUDIT_QUEUE_LIMIT_DEFAULT = 100;
+
+export interface ServerConfig extends StoreSettings {
+  host: string;
+  port: number;
+  /** Paths of a PEM certificate and key: serve HTTPS directly. */
+  tlsCert: string | null;
+  tlsKey: string | null;
+  /** Trust X-Forwarded-Proto / X-Forwarded-For from a reverse proxy. */
+  trustProxy: boolean;
+  /** Refuse (403) requests that did not arrive over HTTPS. */
+  requireHttps: boolean;
+  /** Let audits fetch private and loopback addresses (tests and local development only). */
+  auditAllowPrivate: boolean;
+  /** Overall time budget of one audit. */
+  auditDeadlineMs: number;
+  /** Audits running at once; more wait in a queue. */
+  auditConcurrency: number;
+  /** Audits allowed to wait for a slot before the server answers 503. */
+  auditQueueLimit: number;
+  /** How long SIGTERM waits for in-flight requests before cancelling them. */
+  shutdownGraceMs: number;
+  logLevel: LogLevel;
+  /**
+   * Megabytes of recently read audits kept in the process (0, the default: none). The OS page cache
+   * already keeps hot audit files in memory; a process cache measured slower under random reads, its
+   * churn of buffers costing more in garbage collection than the file reads it saves.
+   */
+  auditCacheMb: number;
+  /** Redis for several server processes: shared rate-limit counters and the citation job queue (BullMQ). */
+  redisUrl: string | null;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
+}
+
+export function readServerConfig(env: Env): ServerConfig {
+  const tlsCert = readText(env, 'TLS_CERT');
+  const tlsKey = readText(env, 'TLS_KEY');
+  if (Boolean(tlsCert) !== Boolean(tlsKey)) throw new ConfigError('TLS_CERT and TLS_KEY must be set together');
+  const audit: AuditSettings = readAuditSettings(env);
+  return {
+    host: readText(env, 'HOST') ?? '127.0.0.1',
+    port: readInt(env, 'PORT', 8787, 0, 65_535),
+    ...readStoreSettings(env),
+    tlsCert,
+    tlsKey,
+    trustProxy: readFlag(env, 'TRUST_PROXY'),
+    requireHttps: readFlag(env, 'REQUIRE_HTTPS'),
+    auditAllowPrivate: audit.allowPrivate,
+    auditDeadlineMs: audit.deadlineMs,
+    auditConcurrency: readInt(env, 'AUDIT_CONCURRENCY', AUDIT_CONCURRENCY_DEFAULT, 1, 64),
+    auditQueueLimit: readInt(env, 'AUDIT_QUEUE_LIMIT', AUDIT_QUEUE_LIMIT_DEFAULT, 0, 10_000),
+    shutdownGraceMs: readInt(env, 'SHUTDOWN_GRACE_MS', audit.deadlineMs + 5_000, 0, 600_000),
+    logLevel: readChoice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    auditCacheMb: readInt(env, 'AUDIT_CACHE_MB', 0, 0, 4096),
+    redisUrl: readText(env, 'REDIS_URL'),
+    databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+  };
+}
