@@ -1,0 +1,29 @@
+import { getDomain } from 'tldts';
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+
+/**
+ * The host permissions that would let the extension read `url` when the browser refused it.
+ * A file on another origin (a CDN sitemap) needs that origin. A file on the tab's own origin was
+ * refused because it redirected elsewhere, and the browser does not say where: the likely targets are
+ * the site's other addresses (apex and www, http and https, its subdomains), so the whole site is
+ * asked for. Loopback names are aliases of one machine, so they are asked for together.
+ */
+export function accessScopeFor(url: string, tabOrigin: string): string[] {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return [];
+  }
+  if (u.origin !== tabOrigin) return [`${u.origin}/*`];
+  if (LOOPBACK.includes(u.hostname)) return LOOPBACK.flatMap((h) => [`http://${h}/*`, `https://${h}/*`]);
+  const site = getDomain(u.hostname, { allowPrivateDomains: true });
+  return site ? [`*://${site}/*`, `*://*.${site}/*`] : [`*://${u.hostname}/*`];
+}
+
+/** "example.com, cdn.example.net": the hosts a permission list names, for the button label. */
+export function describeScope(origins: string[]): string {
+  const hosts = origins.map((o) => o.replace(/^[^:]+:\/\//, '').replace(/\/\*$/, '').replace(/^\*\./, ''));
+  return [...new Set(hosts)].join(', ');
+}
