@@ -15,6 +15,8 @@ export interface BrowserFetcherOptions {
   /** Force one route (tests, diagnosis). */
   route?: 'tab' | 'extension';
   defaultTimeoutMs?: number;
+  /** Told when a request starts; the function it returns is called when the request ends (progress). */
+  onFetch?: (url: string, accept: string) => () => void;
 }
 
 /**
@@ -24,30 +26,46 @@ export interface BrowserFetcherOptions {
  * Browsers cannot set User-Agent, so that header is dropped.
  */
 export function createBrowserFetcher(options: BrowserFetcherOptions): Fetcher {
+  const fetchOne = browserFetch(options);
   return {
     async fetch(url: string, opts: FetchOptions): Promise<FetchedResource> {
-      let parsed: URL;
+      const done = options.onFetch?.(url, accept(opts.headers));
       try {
-        parsed = new URL(url);
-      } catch {
-        return failedResource(url, 'invalid_url', 'not a valid URL');
+        return await fetchOne(url, opts);
+      } finally {
+        done?.();
       }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        return failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`);
-      }
-      const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
-      const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
-      const mayRead = await options.extensionMayRead(url);
-      if (options.route ? options.route === 'extension' : mayRead) {
-        return toFetchedResource(await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead }, opts.signal));
-      }
-      if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
-      const raw = await raceSignal(
-        options.inTab({ ...base, base64: true, failureIsCrossOrigin: parsed.origin !== options.tabOrigin }),
-        opts.signal,
-      );
-      return raw ? toFetchedResource(raw) : failedResource(url, 'deadline', 'the audit deadline ran out');
     },
+  };
+}
+
+function accept(headers: Record<string, string> | undefined): string {
+  return Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'accept')?.[1] ?? '';
+}
+
+function browserFetch(options: BrowserFetcherOptions): (url: string, opts: FetchOptions) => Promise<FetchedResource> {
+  return async (url, opts) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return failedResource(url, 'invalid_url', 'not a valid URL');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      return failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`);
+    }
+    const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
+    const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
+    const mayRead = await options.extensionMayRead(url);
+    if (options.route ? options.route === 'extension' : mayRead) {
+      return toFetchedResource(await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead }, opts.signal));
+    }
+    if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
+    const raw = await raceSignal(
+      options.inTab({ ...base, base64: true, failureIsCrossOrigin: parsed.origin !== options.tabOrigin }),
+      opts.signal,
+    );
+    return raw ? toFetchedResource(raw) : failedResource(url, 'deadline', 'the audit deadline ran out');
   };
 }
 
