@@ -3,6 +3,8 @@ import { render } from 'preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../extension/entrypoints/popup/App.js';
 import { sampleAudit } from './helpers/sample-audit.js';
+import { addAudit } from '../../extension/lib/sync/records.js';
+import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
 
 let root: HTMLElement;
 const flush = () => new Promise((r) => setTimeout(r, 20));
@@ -46,5 +48,31 @@ describe('popup App', () => {
     render(<App />, root);
     await flush();
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('the server refused the connection');
+  });
+
+  // Contract section 15 (issue 18 bug 8).
+  it('shows the tab URL audit from the last 10 minutes without auditing again; "Audit again" runs a new one', async () => {
+    const recent = sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 3 * 60_000).toISOString() });
+    await addAudit(recent, NOT_CONFIGURED);
+    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit({ id: '11111111-1111-4111-8111-111111111111', score: 80 }) } as never);
+    render(<App />, root);
+    await flush();
+    expect(spy).not.toHaveBeenCalled();
+    expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe(recent.id);
+    expect(root.querySelector('[data-testid="cached-note"]')?.textContent).toMatch(/Audited 3 minutes ago/);
+    const again = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Audit again')!;
+    again.click();
+    await flush();
+    expect(spy).toHaveBeenCalledWith({ type: 'citable:audit', tabId: expect.any(Number) });
+    expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe('11111111-1111-4111-8111-111111111111');
+  });
+
+  it('audits again when the stored audit of the URL is older than 10 minutes, or of another URL', async () => {
+    await addAudit(sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 11 * 60_000).toISOString() }), NOT_CONFIGURED);
+    await addAudit(sampleAudit({ id: '22222222-2222-4222-8222-222222222222', url: 'https://shop.example/other', final_url: 'https://shop.example/other', scanned_at: new Date().toISOString() }), NOT_CONFIGURED);
+    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit() } as never);
+    render(<App />, root);
+    await flush();
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 });
