@@ -1,13 +1,13 @@
 import { getDomain } from 'tldts';
 
-const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
+const LOOPBACK = ['127.0.0.1', 'localhost'];
 
 /**
  * The host permissions that would let the extension read `url` when the browser refused it.
  * A file on another origin (a CDN sitemap) needs that origin. A file on the tab's own origin was
  * refused because it redirected elsewhere, and the browser does not say where: the likely targets are
  * the site's other addresses (apex and www, http and https, its subdomains), so the whole site is
- * asked for. Loopback names are aliases of one machine, so they are asked for together.
+ * asked for. The loopback names are aliases of one machine, so they are asked for together.
  */
 export function accessScopeFor(url: string, tabOrigin: string): string[] {
   let u: URL;
@@ -16,7 +16,8 @@ export function accessScopeFor(url: string, tabOrigin: string): string[] {
   } catch {
     return [];
   }
-  if (u.origin !== tabOrigin) return [`${u.origin}/*`];
+  // Match patterns carry no port (Firefox refuses one; Chrome ignores it when matching).
+  if (u.origin !== tabOrigin) return [`${u.protocol}//${u.hostname}/*`];
   if (LOOPBACK.includes(u.hostname)) return LOOPBACK.flatMap((h) => [`http://${h}/*`, `https://${h}/*`]);
   const site = getDomain(u.hostname, { allowPrivateDomains: true });
   return site ? [`*://${site}/*`, `*://*.${site}/*`] : [`*://${u.hostname}/*`];

@@ -9,11 +9,13 @@ import { browser } from 'wxt/browser';
  * the permission is already held, as Chrome does).
  */
 export function requestBackendAccess(backendUrl: string): Promise<boolean> {
-  let origin: string;
+  let pattern: string;
   try {
-    origin = new URL(backendUrl).origin;
+    const u = new URL(backendUrl);
+    // No port in a match pattern: Firefox rejects the whole request for one (Chrome ignores it).
+    pattern = `${u.protocol}//${u.hostname}/*`;
   } catch {
     return Promise.resolve(false);
   }
-  return browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+  return browser.permissions.request({ origins: [pattern] }).catch(() => false);
 }
