@@ -20,9 +20,10 @@ export interface BrowserFetcherOptions {
 }
 
 /**
- * The extension's Fetcher. With host permission the service worker fetches directly; with only
- * activeTab it asks the tab to fetch, where the tab's own origin is readable and other origins
- * answer only if they allow CORS (else `cross_origin`, which the WebMCP signal reports as skipped).
+ * The extension's Fetcher. With host permission the service worker fetches directly, and also for
+ * the tab's own origin, which activeTab opens to it; failing that it asks the tab to fetch, where
+ * the tab's own origin is readable and other origins answer only if they allow CORS (else
+ * `cross_origin`, which the WebMCP signal reports as skipped).
  * Browsers cannot set User-Agent, so that header is dropped.
  */
 export function createBrowserFetcher(options: BrowserFetcherOptions): Fetcher {
@@ -57,8 +58,14 @@ function browserFetch(options: BrowserFetcherOptions): (url: string, opts: Fetch
     const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
     const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
     const mayRead = await options.extensionMayRead(url);
-    if (options.route ? options.route === 'extension' : mayRead) {
-      return toFetchedResource(await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead }, opts.signal));
+    const tabOwn = parsed.origin === options.tabOrigin;
+    // The tab's own origin is tried from the extension first: activeTab lets it read there (Chrome),
+    // and unlike a script in the tab it need not wait for a slow page to finish loading.
+    if (options.route ? options.route === 'extension' : mayRead || tabOwn) {
+      const raw = await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead && !tabOwn }, opts.signal);
+      const refused = raw.error?.code === 'cross_origin';
+      if (options.route || mayRead || !refused) return toFetchedResource(raw);
+      // No access from here after all (Firefox, a lapsed grant): the tab can still read its own origin.
     }
     if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
     const raw = await raceSignal(

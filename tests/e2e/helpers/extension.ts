@@ -17,15 +17,15 @@ export interface ExtensionSession {
 }
 
 /** Debian Chromium, headless, with the built extension loaded unpacked (extension-testing.md section 4). */
-export async function launchWithExtension(extraArgs: string[] = []): Promise<ExtensionSession> {
+export async function launchWithExtension(extraArgs: string[] = [], extensionDir: string = EXTENSION_DIR): Promise<ExtensionSession> {
   const profile = await mkdtemp(path.join(tmpdir(), 'citable-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 400, height: 800 },
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       ...extraArgs,
