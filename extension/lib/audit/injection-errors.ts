@@ -4,7 +4,7 @@ export class RestrictedPageError extends Error {
 }
 
 export const NO_ACCESS_MESSAGE =
-  'Citable may read a page only after you click its icon on that page. Click the Citable icon in the toolbar again to audit it.';
+  'Citable may read a page only after you click its icon on that page. Click the Citable icon in the toolbar again to audit it. (The browser keeps its own pages and the extension stores closed to every extension.)';
 export const ERROR_PAGE_MESSAGE =
   'This tab shows the browser\'s error page: the site did not load (offline, wrong address, or the server did not answer). Reload the page, then click the Citable icon again.';
 export const PROTECTED_PAGE_MESSAGE =

@@ -67,3 +67,17 @@ export async function openPopupFor(session: ExtensionSession, tabId: number): Pr
   await popup.waitForSelector('article.report, .notice', { timeout: 30_000 });
   return popup;
 }
+
+/**
+ * Opens `url` in a new tab and returns the tab's id without reading tab URLs (hidden from a build
+ * without access to the page, and for browser pages): the id that was not there before.
+ */
+export async function openTabById(session: ExtensionSession, url: string): Promise<{ page: Page; tabId: number }> {
+  const ids = () => session.worker.evaluate(async () => (await chrome.tabs.query({})).map((t: { id?: number }) => t.id!));
+  const before = new Set(await ids());
+  const page = await session.context.newPage();
+  await page.goto(url).catch(() => undefined); // a browser error page still leaves a tab to audit
+  const tabId = (await ids()).find((id: number) => !before.has(id));
+  if (tabId === undefined) throw new Error(`no new tab for ${url}`);
+  return { page, tabId };
+}

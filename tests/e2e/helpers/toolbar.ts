@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { launchWithExtension, type ExtensionSession } from './extension.js';
 
 /** The store build: exactly what users install (activeTab only, no host access of its own). */
-export const STORE_EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+export const STORE_EXTENSION_DIR = path.resolve(process.env.CITABLE_STORE_EXTENSION ?? '.output/chrome-mv3');
 
 /**
  * The store build in Chromium with the DevTools extension domain enabled, so a test can press the
