@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { AuditNotes } from '../lib/audit/audit-notes.js';
-import { describeScope } from '../lib/access/access-scope.js';
+import { describeScope } from '../lib/access/describe-scope.js';
 
 /**
  * Site files the browser would not let Citable read, and the one click that fixes it: asking for

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accessScopeFor, describeScope } from '../../extension/lib/access/access-scope.js';
+import { accessScopeFor } from '../../extension/lib/access/access-scope.js';
+import { describeScope } from '../../extension/lib/access/describe-scope.js';
 
 describe('accessScopeFor (what to ask for when the browser refused a site file)', () => {
   it('asks for the other origin itself, without a port (Firefox rejects patterns with one)', () => {

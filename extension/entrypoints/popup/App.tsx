@@ -44,10 +44,11 @@ export function App() {
 
   useEffect(() => {
     void (async () => {
-      const found = await targetTab();
+      // Both reads at once: a cached result should be on screen as soon as possible.
+      const [found, stored] = await Promise.all([targetTab(), listRecords()]);
       if (!found) return setView({ kind: 'error', message: 'No active tab was found.' });
       setTab(found);
-      const recent = recentAuditFor(await listRecords(), found.url);
+      const recent = recentAuditFor(stored, found.url);
       const audit = recent ? await loadAudit(recent.id) : undefined;
       if (audit) setView({ kind: 'result', audit, cached: true });
       else await run(found);

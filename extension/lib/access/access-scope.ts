@@ -22,9 +22,3 @@ export function accessScopeFor(url: string, tabOrigin: string): string[] {
   const site = getDomain(u.hostname, { allowPrivateDomains: true });
   return site ? [`*://${site}/*`, `*://*.${site}/*`] : [`*://${u.hostname}/*`];
 }
-
-/** "example.com, cdn.example.net": the hosts a permission list names, for the button label. */
-export function describeScope(origins: string[]): string {
-  const hosts = origins.map((o) => o.replace(/^[^:]+:\/\//, '').replace(/\/\*$/, '').replace(/^\*\./, ''));
-  return [...new Set(hosts)].join(', ');
-}
