@@ -167,6 +167,8 @@ describe('store build, real toolbar click', () => {
 
     const dead = await session.context.newPage();
     await dead.goto('http://127.0.0.1:9/nothing-here').catch(() => undefined);
+    await expect.poll(() => dead.url()).toMatch(/^chrome-error:/); // the browser's error page is up
+    await dead.waitForLoadState('load');
     await closePopup(session);
     await clickToolbar(session, dead, 'http://127.0.0.1:9/nothing-here');
     await waitForPopup(session, '.notice');

@@ -8,7 +8,7 @@ export const NO_ACCESS_MESSAGE =
 export const ERROR_PAGE_MESSAGE =
   'This tab shows the browser\'s error page: the site did not load (offline, wrong address, or the server did not answer). Reload the page, then click the Citable icon again.';
 export const PROTECTED_PAGE_MESSAGE =
-  'The browser does not let extensions read this page (browser pages, extension stores, local files). Open a website and click the Citable icon there.';
+  'This page cannot be audited: the browser does not let extensions read it (browser pages, extension stores, local files). Open a website and click the Citable icon there.';
 
 /**
  * What the browser's refusal to run a script in the tab means, in words a user can act on.

@@ -21,11 +21,21 @@ export function launchStoreBuild(extraArgs: string[] = []): Promise<ExtensionSes
 export async function clickToolbar(session: ExtensionSession, page: Page, url: string = page.url()): Promise<void> {
   const cdp = await session.context.browser()!.newBrowserCDPSession();
   try {
-    // Tab targets are listed only when asked for (the default filter hides them).
-    const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: Array<{ type: string; url: string; targetId: string }> };
-    const tab = targetInfos.find((t) => t.type === 'tab' && t.url === url);
-    if (!tab) throw new Error(`no tab target for ${url}: ${JSON.stringify(targetInfos.map((t) => [t.type, t.url]))}`);
-    await cdp.send('Extensions.triggerAction' as never, { id: session.extensionId, targetId: tab.targetId } as never);
+    // Tab targets are listed only when asked for (the default filter hides them). A tab that has just
+    // failed to load may show no address for a moment: look again briefly.
+    const wanted = new Set([url, page.url()].filter((u) => u !== ''));
+    const deadline = Date.now() + 5_000;
+    let targets: Array<{ type: string; url: string; targetId: string }> = [];
+    for (;;) {
+      targets = ((await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: typeof targets }).targetInfos;
+      const tab = targets.find((t) => t.type === 'tab' && wanted.has(t.url));
+      if (tab) {
+        await cdp.send('Extensions.triggerAction' as never, { id: session.extensionId, targetId: tab.targetId } as never);
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`no tab target for ${url}: ${JSON.stringify(targets.map((t) => [t.type, t.url]))}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
   } finally {
     await cdp.detach();
   }
