@@ -7,6 +7,10 @@ import preact from '@preact/preset-vite';
  * The store build keeps the minimal permission set.
  */
 const e2e = process.env.CITABLE_E2E === '1';
+/** The toolbar tooltip. WXT would take the popup page's <title> instead; the hook below keeps this one. */
+export const ACTION_TITLE = 'Audit this page with Citable';
+/** PNGs rendered from extension/icons/*.svg (npx tsx extension/icons/render-icons.ts), in extension/public/icon/. */
+const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 const loopback = ['http://127.0.0.1/*', 'http://localhost/*'];
 
 export default defineConfig({
@@ -17,6 +21,12 @@ export default defineConfig({
   vite: () => ({ plugins: [preact()] }),
   // The sources zip (Firefox review) needs what builds the extension: the engine, extension/ and configs.
   zip: { excludeSources: ['dist/**', 'data/**', 'server/**', 'tests/**', 'bench/**', 'test-results/**', 'coverage/**', 'docs/**'] },
+  hooks: {
+    'build:manifestGenerated': (_wxt, manifest) => {
+      const action = manifest.manifest_version === 2 ? manifest.browser_action : manifest.action;
+      if (action) Object.assign(action, { default_title: ACTION_TITLE, default_icon: ICONS });
+    },
+  },
   manifest: ({ manifestVersion, browser }) => ({
     name: 'Citable',
     description: 'Can AI answer engines read, use and cite this page? One-click audit of the current tab.',
@@ -27,7 +37,8 @@ export default defineConfig({
     ...(manifestVersion === 3
       ? { optional_host_permissions: ['<all_urls>'] }
       : { optional_permissions: ['<all_urls>'] }),
-    action: { default_title: 'Audit this page with Citable' },
+    icons: ICONS,
+    action: { default_title: ACTION_TITLE, default_icon: ICONS },
     // Firefox 128: scripting.executeScript with world MAIN.
     ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'extension@citable.dev', strict_min_version: '128.0' } } } : {}),
   }),

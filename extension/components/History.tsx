@@ -2,12 +2,15 @@ import { browser } from 'wxt/browser';
 import type { AuditRecord } from '../lib/sync/records.js';
 import { SyncBadge } from './SyncBadge.js';
 import { NOT_CONFIGURED } from '../lib/sync/reasons.js';
+import { HISTORY_LIMIT } from '../lib/sync/records.js';
 
 /** Recent audits, newest first, each with its sync state; opening one shows its stored report. */
 export function History({ records, current, onOpen }: { records: AuditRecord[]; current: string | undefined; onOpen: (id: string) => void }) {
   if (!records.length) return null;
   // Retrying helps only audits that wait on the backend, not those waiting for settings.
   const unsent = records.some((r) => r.sync.state === 'pending' && r.sync.reason !== NOT_CONFIGURED);
+  // Said once for the list, not under every entry.
+  const localOnly = records.some((r) => r.sync.state === 'pending' && r.sync.reason === NOT_CONFIGURED);
   return (
     <section class="history" aria-labelledby="h-history">
       <div class="history-head">
@@ -18,6 +21,11 @@ export function History({ records, current, onOpen }: { records: AuditRecord[]; 
           </button>
         )}
       </div>
+      {localOnly && (
+        <p class="muted small" data-testid="local-only">
+          No backend set: audits stay in this browser (the last {HISTORY_LIMIT}). Set one in Options to sync them.
+        </p>
+      )}
       <ul>
         {records.map((r) => (
           <li key={r.id} data-record-id={r.id}>

@@ -1,10 +1,15 @@
+import { useContext } from 'preact/hooks';
 import type { WebmcpSignal } from '../../shared/types/audit.js';
-import { matchRecordedTools } from '../lib/probe/match-stacks.js';
+import { matchRecordedTools, type RecordedMatch } from '../lib/probe/match-stacks.js';
+import { AuditContext } from './audit-context.js';
 
 /** WebMCP as the static scan saw it beside what the live page exposed, and the combined verdict. */
 export function WebmcpPanel({ webmcp }: { webmcp: WebmcpSignal }) {
   const rt = webmcp.runtime;
-  const staticTools = [...new Set(webmcp.evidence.filter((e) => e.registers && e.toolName).map((e) => e.toolName!))];
+  const { record } = useContext(AuditContext);
+  // The static column is what HTML and scripts showed; tools seen only in the live page belong to the runtime column.
+  const staticTools = [...new Set(webmcp.evidence.filter((e) => e.location.type !== 'runtime' && e.registers && e.toolName).map((e) => e.toolName!))];
+  const skipped = record?.notes?.skippedScripts ?? [];
   const matches = rt ? matchRecordedTools(rt.tools, webmcp.evidence) : [];
   return (
     <div class="webmcp">
@@ -50,14 +55,41 @@ export function WebmcpPanel({ webmcp }: { webmcp: WebmcpSignal }) {
           {matches.map((m) => (
             <li key={m.name}>
               {m.name}: {m.site}
-              {m.matchesStatic ? ' (matches static evidence)' : ' (code the static scan did not cover)'}
+              {MATCH_TEXT[m.staticSaw]}
             </li>
           ))}
         </ul>
       )}
+      {staticStatus(webmcp) === 'inconclusive' && skipped.length > 0 && (
+        <div class="small" data-testid="webmcp-skipped">
+          <p class="muted">Not scanned, so the static result is inconclusive:</p>
+          <ul>
+            {skipped.map((s) => (
+              <li key={s.url}>
+                <span class="url-inline">{shortScript(s.url)}</span>: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {!!rt?.errors?.length && <p class="muted small">Probe: {rt.errors.join('; ')}</p>}
     </div>
   );
+}
+
+const MATCH_TEXT: Record<RecordedMatch['staticSaw'], string> = {
+  registration: ' (matches static evidence)',
+  'other-evidence': ' (the static scan read this script but found no registration in it)',
+  nothing: ' (code the static scan did not cover)',
+};
+
+function shortScript(url: string): string {
+  try {
+    const u = new URL(url);
+    return u.pathname.split('/').pop() || u.host;
+  } catch {
+    return url;
+  }
 }
 
 function staticStatus(w: WebmcpSignal): string {

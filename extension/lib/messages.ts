@@ -1,4 +1,5 @@
 import type { Audit } from '../../shared/types/audit.js';
+import type { ProgressStep } from './audit/progress.js';
 
 /** Contract section 7: the popup (and outside tests) ask the background to audit a tab. */
 export interface AuditRequest {
@@ -15,7 +16,21 @@ export interface SyncNowRequest {
   type: 'citable:sync-now';
 }
 
+/** Background → popup while an audit runs: the steps so far, each with its elapsed time. */
+export interface ProgressMessage {
+  type: 'citable:progress';
+  tabId: number;
+  /** Epoch ms when the audit started. */
+  startedAt: number;
+  steps: ProgressStep[];
+}
+
 export type ExtensionMessage = AuditRequest | SyncNowRequest;
+
+export function isProgressMessage(m: unknown): m is ProgressMessage {
+  const r = m as Partial<ProgressMessage> | null;
+  return !!r && r.type === 'citable:progress' && typeof r.tabId === 'number' && Array.isArray(r.steps);
+}
 
 export function isAuditRequest(m: unknown): m is AuditRequest {
   const r = m as Partial<AuditRequest> | null;

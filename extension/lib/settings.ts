@@ -20,12 +20,47 @@ export async function saveSettings(settings: Settings): Promise<void> {
 
 export const SETTINGS_KEY = KEY;
 
-/** Accepts "host:port", a trailing slash, or a pasted ".../api/v1"; returns the bare origin + path. */
+/**
+ * Accepts "host:port", a trailing slash, or a pasted ".../api/v1"; returns the bare origin + path.
+ * Without a scheme, a server on this machine or the local network gets http (it rarely has a
+ * certificate); anything else gets https.
+ */
 export function normalizeBackendUrl(input: string): string {
   let s = input.trim();
   if (!s) return '';
-  if (!/^https?:\/\//i.test(s)) s = `https://${s}`;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(s)) s = `${isLocalHost(hostOf(s)) ? 'http' : 'https'}://${s}`;
   return s.replace(/\/+$/, '').replace(/\/api\/v1$/i, '');
+}
+
+/** Why a (normalized) backend URL cannot be used, in words; null when it can. */
+export function backendUrlProblem(url: string): string | null {
+  if (!url) return null;
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return `"${url}" is not a web address. Enter it like https://citable.example.com or 127.0.0.1:8787.`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `The backend must be an http or https address, not ${u.protocol}.`;
+  if (u.username || u.password) return 'Leave the user name and password out of the address; the API key is entered below.';
+  if (u.search || u.hash) return 'Enter the server address only, without ? or #.';
+  return null;
+}
+
+/** "127.0.0.1:8787/x" → "127.0.0.1"; "[::1]:8787" → "[::1]". */
+function hostOf(withoutScheme: string): string {
+  const authority = withoutScheme.split(/[/?#]/)[0]!;
+  if (authority.startsWith('[')) return authority.slice(0, authority.indexOf(']') + 1);
+  return authority.split(':')[0]!.toLowerCase();
+}
+
+function isLocalHost(host: string): boolean {
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '[::1]' || host === '0.0.0.0') return true;
+  if (!host.includes('.') && !host.startsWith('[')) return true; // a single-label name on the local network
+  const ip = host.match(/^(\d+)\.(\d+)\.\d+\.\d+$/);
+  if (!ip) return false;
+  const [a, b] = [Number(ip[1]), Number(ip[2])];
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }
 
 export function isConfigured(s: Settings): boolean {

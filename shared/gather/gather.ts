@@ -51,6 +51,10 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       tdmrep: siteFile(origin, '/.well-known/tdmrep.json', 'application/json'),
     });
     const pagePromise = get(requestedUrl, limits.pageBytes, asBrowser);
+    // Asked beside the page, not after it: a slow page is then waited for once, not twice. Asked
+    // again below only if the page moved.
+    const markdownOf = (url: string) => get(url, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' });
+    const earlyMarkdown = markdownOf(requestedUrl);
     const agentFetches = options.agentFetches !== false;
     const searchPromise = agentFetches
       ? get(requestedUrl, limits.pageBytes, { 'user-agent': SEARCH_AGENT.userAgent, accept: HTML_ACCEPT })
@@ -66,9 +70,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     if (finalOrigin !== requestedOrigin) files = siteFilesFrom(finalOrigin);
     const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
 
-    const markdownPromise = pageReadable
-      ? get(pageUrl, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' })
-      : Promise.resolve(null);
+    const markdownPromise = pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null);
     const sitemapPromise = files.robotsTxt.then((robots) => {
       const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;
       return get(fromRobots ?? new URL('/sitemap.xml', finalOrigin).href, limits.siteFileBytes, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { ARTICLE_PATH, goodArticleSite } from '../fixtures/sites/good-article.js';
 import { serveSite } from './fixtures/serve.js';
-import { launchWithExtension, openTab, type ExtensionSession } from './helpers/extension.js';
+import { launchWithExtension, openTab, openTabById, type ExtensionSession } from './helpers/extension.js';
 import { expectAudit, sendAuditMessage } from './helpers/send-audit.js';
 
 /** Contract section 7: the background answers {type: "citable:audit", tabId} with the Audit. */
@@ -49,9 +49,7 @@ describe('background audit message', () => {
   });
 
   it('answers a page the browser protects with a plain restricted message', async () => {
-    const page = await session.context.newPage();
-    await page.goto('chrome://version');
-    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t: { url?: string; id?: number }) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
+    const { tabId } = await openTabById(session, 'chrome://version');
     const answer = await sendAuditMessage(session, tabId);
     expect(answer).toMatchObject({ restricted: true });
     expect('error' in answer && answer.error).toMatch(/cannot be audited/i);

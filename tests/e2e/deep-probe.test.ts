@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { ARTICLE_PATH } from '../fixtures/sites/good-article.js';
 import { webmcpBundleSite } from '../fixtures/sites/webmcp-sites.js';
+import { runtimeOnlyWebmcpSite } from './fixtures/runtime-webmcp-site.js';
 import { serveSite } from './fixtures/serve.js';
 import { screenshot } from './fixtures/screenshots.js';
 import { launchWithExtension, openPopupFor, openTab, type ExtensionSession } from './helpers/extension.js';
@@ -15,8 +16,9 @@ import { expectAudit, sendAuditMessage } from './helpers/send-audit.js';
 describe('deep probe (native WebMCP)', () => {
   let session: ExtensionSession;
   let site: FixtureSite;
+  let polyfilled: FixtureSite;
   beforeAll(async () => {
-    site = await serveSite(webmcpBundleSite);
+    [site, polyfilled] = await Promise.all([serveSite(webmcpBundleSite), serveSite(runtimeOnlyWebmcpSite)]);
     session = await launchWithExtension(['--enable-features=WebMCP']);
     await session.worker.evaluate(() =>
       chrome.scripting.registerContentScripts([
@@ -26,7 +28,7 @@ describe('deep probe (native WebMCP)', () => {
   });
   afterAll(async () => {
     await session?.close();
-    await site?.close();
+    await Promise.all([site?.close(), polyfilled?.close()]);
   });
 
   it('records the registration with its script location and matches it to the static evidence', async () => {
@@ -46,5 +48,14 @@ describe('deep probe (native WebMCP)', () => {
       /add_to_cart: app-8c1f2e\.js:\d+:\d+ \(matches static evidence\)/,
     );
     await screenshot(popup, 'popup-webmcp-deep-probe');
+  });
+
+  it('calls a polyfill a polyfill even where the browser has the native API and the recorder wrapped it (issue 18 bug 5)', async () => {
+    const { page, tabId } = await openTab(session, `${polyfilled.url}${ARTICLE_PATH}`);
+    await page.waitForSelector('html[data-tools-ready="1"]');
+    // The page's own object replaced the browser's; the recorder wrapped its methods in Proxies.
+    const runtime = expectAudit(await sendAuditMessage(session, tabId)).signals.webmcp.runtime!;
+    expect(runtime).toMatchObject({ apiAvailable: true, surface: 'document', polyfill: true, deepProbe: true });
+    expect(runtime.tools.find((t) => t.name === 'book_tasting')?.via).toBe('polyfill');
   });
 });

@@ -1,12 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/** Builds what the end-to-end tests load: the extension (e2e mode: loopback host access) and the server bundle. */
+/** Builds what the end-to-end tests load: the extension (e2e mode: loopback host access; the store builds) and the server bundle. */
 export default function setup(): void {
   const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
     const r = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env } });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}:\n${r.stdout}\n${r.stderr}`);
   };
   run('npx', ['wxt', 'build'], { CITABLE_E2E: '1' });
+  // The store builds (what users install): Chromium with a real toolbar click, and Firefox.
+  run('npx', ['wxt', 'build']);
+  run('npx', ['wxt', 'build', '-b', 'firefox']);
   if (existsSync('server/main.ts')) run('node', ['scripts/build.mjs']);
 }

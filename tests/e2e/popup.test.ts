@@ -5,7 +5,7 @@ import { ARTICLE_PATH, goodArticleSite } from '../fixtures/sites/good-article.js
 import { spaShellSite } from '../fixtures/sites/discovery-sites.js';
 import { serveSite } from './fixtures/serve.js';
 import { screenshot } from './fixtures/screenshots.js';
-import { launchWithExtension, openPopupFor, openTab, type ExtensionSession } from './helpers/extension.js';
+import { launchWithExtension, openPopupFor, openTab, openTabById, type ExtensionSession } from './helpers/extension.js';
 
 /** The popup as a user meets it: result on a good and a bad page, at 400 px, by keyboard. */
 describe('popup', () => {
@@ -63,7 +63,7 @@ describe('popup', () => {
       if (el) seen.push(el);
     }
     const texts = seen.map((s) => s.text);
-    expect(texts).toContain('Audit this page');
+    expect(texts).toContain('Audit again');
     expect(texts).toContain('Options');
     expect(seen.some((s) => s.tag === 'summary')).toBe(true);
     expect(seen.some((s) => s.tag === 'button' && /\d/.test(s.text))).toBe(true); // a history entry
@@ -77,9 +77,7 @@ describe('popup', () => {
   });
 
   it('says plainly that a browser page cannot be audited', async () => {
-    const page = await session.context.newPage();
-    await page.goto('chrome://version');
-    const tabId = await session.worker.evaluate(async () => (await chrome.tabs.query({})).find((t: { url?: string; id?: number }) => !t.url?.startsWith('http') && !t.url?.startsWith('chrome-extension'))?.id ?? -1);
+    const { tabId } = await openTabById(session, 'chrome://version');
     const popup = await openPopupFor(session, tabId);
     expect(await popup.textContent('.notice h2')).toBe('This page cannot be audited');
     expect(await popup.locator('.notice-error').count()).toBe(0);

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../../extension/entrypoints/background.js';
 import { captureRenderedPage } from '../../extension/lib/probe/rendered-page.js';
@@ -37,8 +37,16 @@ beforeEach(() => {
   vi.spyOn(fakeBrowser.permissions.onRemoved, 'addListener').mockImplementation(() => undefined);
   vi.spyOn(fakeBrowser.permissions, 'contains').mockResolvedValue(false as never);
   vi.spyOn(fakeBrowser.scripting, 'getRegisteredContentScripts').mockResolvedValue([] as never);
+  // The extension's own fetch of the tab origin (what activeTab allows in Chrome) is refused here,
+  // as where activeTab does not reach the extension: the tab's fetches below answer instead.
+  vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+    if (init.mode === 'no-cors') return new Response(null);
+    throw new TypeError('Failed to fetch');
+  });
   background.main();
 });
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('background: {type: "citable:audit", tabId}', () => {
   it('answers with an extension audit carrying the runtime probe, and queues it', async () => {

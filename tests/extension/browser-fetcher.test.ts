@@ -9,7 +9,12 @@ const okRaw = (args: RawFetchArgs): RawFetchResult => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('createBrowserFetcher', () => {
-  it('asks the tab to fetch when the extension has no host access, without a User-Agent', async () => {
+  it('asks the tab to fetch when the extension itself may not read the tab origin, without a User-Agent', async () => {
+    // The extension's own try is refused by the browser (the server answered, CORS hid it).
+    vi.stubGlobal('fetch', vi.fn(async (_u: string, init: RequestInit) => {
+      if (init.mode === 'no-cors') return new Response(null);
+      throw new TypeError('Failed to fetch');
+    }));
     const inTab = vi.fn(async (a: RawFetchArgs) => okRaw(a));
     const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab });
     const res = await fetcher.fetch('https://site.example/llms.txt', { maxBytes: 100, headers: { 'user-agent': 'X', accept: 'text/plain' } });
@@ -22,6 +27,14 @@ describe('createBrowserFetcher', () => {
     const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab });
     await fetcher.fetch('https://cdn.example/app.js', { maxBytes: 100 });
     expect(inTab).toHaveBeenCalledWith(expect.objectContaining({ failureIsCrossOrigin: true }));
+  });
+
+  it('reads the tab origin from the extension first (activeTab), without waiting for the tab', async () => {
+    const inTab = vi.fn();
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('direct', { headers: { 'content-type': 'text/plain' } })));
+    const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab });
+    expect(await fetcher.fetch('https://site.example/robots.txt', { maxBytes: 100 })).toMatchObject({ status: 200, body: 'direct' });
+    expect(inTab).not.toHaveBeenCalled();
   });
 
   it('fetches directly when the extension holds host permission', async () => {
@@ -44,7 +57,7 @@ describe('createBrowserFetcher', () => {
   it('stops waiting for the tab when the audit deadline fires', async () => {
     const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab: () => new Promise(() => undefined) });
     const deadline = new AbortController();
-    const pending = fetcher.fetch('https://site.example/slow', { maxBytes: 1, signal: deadline.signal });
+    const pending = fetcher.fetch('https://cdn.example/slow.js', { maxBytes: 1, signal: deadline.signal });
     deadline.abort();
     expect((await pending).error?.code).toBe('deadline');
   });

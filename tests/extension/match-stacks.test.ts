@@ -22,8 +22,23 @@ describe('matchRecordedTools', () => {
       { name: 'c', description: '' },
     ];
     expect(matchRecordedTools(tools, [evidence('https://s.example/app.js')])).toEqual([
-      { name: 'a', site: 'app.js:1:5', matchesStatic: true },
-      { name: 'b', site: 'lazy.js:2:2', matchesStatic: false },
+      { name: 'a', site: 'app.js:1:5', matchesStatic: true, staticSaw: 'registration' },
+      { name: 'b', site: 'lazy.js:2:2', matchesStatic: false, staticSaw: 'nothing' },
+    ]);
+  });
+
+  it('does not call a script whose only static evidence is an API reference a match (issue 18 bug 4)', () => {
+    const reference: WebmcpEvidence = {
+      kind: 'api-reference', confidence: 'low', location: { type: 'external-script', url: 'https://s.example/app.js' }, snippet: 'document.modelContext', registers: false,
+    };
+    const runtimeOnly: WebmcpEvidence = { ...evidence('https://s.example/lazy.js'), kind: 'runtime-tool', location: { type: 'runtime', url: 'https://s.example/lazy.js' } };
+    const tools = [
+      { name: 'a', description: '', stack: ['at https://s.example/app.js:1:5'] },
+      { name: 'b', description: '', stack: ['at https://s.example/lazy.js:2:2'] },
+    ];
+    expect(matchRecordedTools(tools, [reference, runtimeOnly])).toEqual([
+      { name: 'a', site: 'app.js:1:5', matchesStatic: false, staticSaw: 'other-evidence' },
+      { name: 'b', site: 'lazy.js:2:2', matchesStatic: false, staticSaw: 'nothing' },
     ]);
   });
 });

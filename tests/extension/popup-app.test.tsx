@@ -3,9 +3,19 @@ import { render } from 'preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '../../extension/entrypoints/popup/App.js';
 import { sampleAudit } from './helpers/sample-audit.js';
+import { addAudit } from '../../extension/lib/sync/records.js';
+import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
 
 let root: HTMLElement;
 const flush = () => new Promise((r) => setTimeout(r, 20));
+/** Waits until `ready()` holds (the App goes through several storage reads before it renders). */
+async function until(ready: () => boolean, timeoutMs = 3000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error('timed out waiting for the popup');
+    await flush();
+  }
+}
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -25,18 +35,18 @@ describe('popup App', () => {
     let answer: (v: unknown) => void = () => undefined;
     const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((() => new Promise((r) => (answer = r))) as never);
     render(<App />, root);
-    await flush();
+    await until(() => !!root.querySelector('main > *'));
     expect(root.querySelector('[role="status"][aria-busy="true"]')?.textContent).toContain('Auditing shop.example');
     expect(spy).toHaveBeenCalledWith({ type: 'citable:audit', tabId: expect.any(Number) });
     answer({ audit: sampleAudit() });
-    await flush();
+    await until(() => !!root.querySelector('svg.gauge'));
     expect(root.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 72 out of 100');
   });
 
   it('shows the background restricted message as information, not as a failure', async () => {
     vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ error: 'Browser pages (chrome:) cannot be audited.', restricted: true } as never);
     render(<App />, root);
-    await flush();
+    await until(() => !!root.querySelector('.notice'));
     expect(root.querySelector('.notice-info h2')?.textContent).toBe('This page cannot be audited');
     expect(root.querySelector('[role="alert"]')).toBeNull();
   });
@@ -44,7 +54,33 @@ describe('popup App', () => {
   it('shows a failure as an alert with its reason', async () => {
     vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ error: 'Cannot audit x: the server refused the connection.' } as never);
     render(<App />, root);
-    await flush();
+    await until(() => !!root.querySelector('[role="alert"]'));
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('the server refused the connection');
+  });
+
+  // Contract section 15 (issue 18 bug 8).
+  it('shows the tab URL audit from the last 10 minutes without auditing again; "Audit again" runs a new one', async () => {
+    const recent = sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 3 * 60_000).toISOString() });
+    await addAudit(recent, NOT_CONFIGURED);
+    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit({ id: '11111111-1111-4111-8111-111111111111', score: 80 }) } as never);
+    render(<App />, root);
+    await until(() => !!root.querySelector('article.report'));
+    expect(spy).not.toHaveBeenCalled();
+    expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe(recent.id);
+    expect(root.querySelector('[data-testid="cached-note"]')?.textContent).toMatch(/Audited 3 minutes ago/);
+    const again = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Audit again')!;
+    again.click();
+    await until(() => root.querySelector('article.report')?.getAttribute('data-audit-id') === '11111111-1111-4111-8111-111111111111');
+    expect(spy).toHaveBeenCalledWith({ type: 'citable:audit', tabId: expect.any(Number) });
+    expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe('11111111-1111-4111-8111-111111111111');
+  });
+
+  it('audits again when the stored audit of the URL is older than 10 minutes, or of another URL', async () => {
+    await addAudit(sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 11 * 60_000).toISOString() }), NOT_CONFIGURED);
+    await addAudit(sampleAudit({ id: '22222222-2222-4222-8222-222222222222', url: 'https://shop.example/other', final_url: 'https://shop.example/other', scanned_at: new Date().toISOString() }), NOT_CONFIGURED);
+    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit() } as never);
+    render(<App />, root);
+    await until(() => !!root.querySelector('article.report'));
+    expect(spy).toHaveBeenCalledTimes(1);
   });
 });

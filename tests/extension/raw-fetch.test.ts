@@ -43,11 +43,22 @@ describe('rawFetch', () => {
     expect(await rawFetch(args({ maxBytes: 10 }))).toMatchObject({ bytes: 10, truncated: false });
   });
 
-  it('maps a refused read to cross_origin only where CORS is the likely cause', async () => {
+  it('tells a response the browser will not show (CORS, a redirect to another site) from a dead server', async () => {
+    // The CORS-mode fetch fails either way; the opaque no-cors probe resolves only if the server answered.
+    const answering = vi.fn(async (_u: string, init: RequestInit) => {
+      if (init.mode === 'no-cors') return new Response(null, { status: 200 });
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', answering);
+    const sameOrigin = await rawFetch(args({ failureIsCrossOrigin: false }));
+    expect(sameOrigin.error).toEqual({ code: 'cross_origin', message: expect.stringMatching(/browser does not let the extension read the response: it redirects to another site/) });
+    expect(answering).toHaveBeenLastCalledWith('https://site.example/robots.txt', expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }));
+    expect((await rawFetch(args({ failureIsCrossOrigin: true }))).error?.message).toMatch(/another site that does not allow it/);
+
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect((await rawFetch(args({ failureIsCrossOrigin: true }))).error?.code).toBe('cross_origin');
+    expect((await rawFetch(args({ failureIsCrossOrigin: true }))).error).toEqual({ code: 'network', message: 'Failed to fetch' });
     expect((await rawFetch(args({ failureIsCrossOrigin: false }))).error?.code).toBe('network');
   });
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { probeWebmcp, RECORDER_KEY } from '../../extension/lib/probe/runtime-probe.js';
+import { installRecorder } from '../../extension/lib/probe/install-recorder.js';
 
 type Loose = Record<string, unknown>;
 const doc = document as unknown as Loose;
@@ -11,6 +12,8 @@ afterEach(() => {
   delete nav.modelContext;
   delete nav.modelContextTesting;
   delete win[Symbol.for(RECORDER_KEY)];
+  delete win[Symbol.for(`${RECORDER_KEY}:originals`)];
+  delete (window as unknown as Loose).ModelContext;
   document.body.innerHTML = '';
 });
 
@@ -67,5 +70,27 @@ describe('probeWebmcp (MAIN world)', () => {
       { name: 'a', description: '', via: 'polyfill', stack: ['at https://s.example/app.js:1:2'] },
       { name: 'b', description: 'only recorded', via: 'recorder', stack: ['at https://s.example/late.js:9:9'] },
     ]);
+  });
+
+  // Issue 18 bug 5. Bound functions stringify as "[native code]": they stand in for the browser's own.
+  const nativeLooking = () => Function.prototype.bind.call(() => undefined, null) as () => void;
+
+  it('sees a polyfill wrapped by the deep-probe recorder as a polyfill (a Proxy stringifies as native)', async () => {
+    (window as unknown as Loose).ModelContext = nativeLooking(); // as if the browser had the interface
+    installRecorder(RECORDER_KEY);
+    doc.modelContext = { registerTool() {}, getTools: async () => [] };
+    await new Promise((r) => setTimeout(r, 80)); // the recorder wraps a late polyfill instance
+    expect(Function.prototype.toString.call(doc.modelContext && (doc.modelContext as Loose).registerTool)).toMatch(/native code/);
+    expect((await probeWebmcp(100, RECORDER_KEY)).polyfill).toBe(true);
+  });
+
+  it('keeps a native-looking API native under the recorder, and calls any modelContext a polyfill where the browser has no ModelContext (Firefox)', async () => {
+    (window as unknown as Loose).ModelContext = nativeLooking();
+    installRecorder(RECORDER_KEY);
+    doc.modelContext = { registerTool: nativeLooking(), getTools: async () => [] };
+    await new Promise((r) => setTimeout(r, 80));
+    expect((await probeWebmcp(100, RECORDER_KEY)).polyfill).toBe(false);
+    delete (window as unknown as Loose).ModelContext;
+    expect((await probeWebmcp(100, RECORDER_KEY)).polyfill).toBe(true);
   });
 });

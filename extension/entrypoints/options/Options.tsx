@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
-import { loadSettings, normalizeBackendUrl, saveSettings, type Settings } from '../../lib/settings.js';
+import { backendUrlProblem, loadSettings, normalizeBackendUrl, saveSettings, type Settings } from '../../lib/settings.js';
 import { testConnection, type ConnectionResult } from '../../lib/options/test-connection.js';
-import { ensureBackendAccess } from '../../lib/options/backend-permission.js';
+import { requestBackendAccess } from '../../lib/options/backend-permission.js';
 import { deepProbeGranted, setDeepProbe } from '../../lib/probe/deep-probe.js';
 
 /** Backend URL and API key (kept in this browser only), a connection test, and the deep-probe opt-in. */
@@ -17,29 +17,36 @@ export function Options() {
   }, []);
 
   const current = (): Settings => ({ backendUrl: normalizeBackendUrl(form.backendUrl), apiKey: form.apiKey.trim() });
-  const save = async (e: Event) => {
+  // Both handlers ask for the permission before anything else awaits (Firefox requires it).
+  const save = (e: Event) => {
     e.preventDefault();
     const s = current();
-    // Asked inside the click: permission prompts need a user gesture.
-    const access = s.backendUrl ? await ensureBackendAccess(s.backendUrl) : true;
-    await saveSettings(s);
-    setForm(s);
-    setStatus(access ? 'Saved. Pending audits will be sent now.' : 'Saved. Access to the backend was not granted; sync works only if the server allows this extension (CORS).');
+    const problem = backendUrlProblem(s.backendUrl);
+    if (problem) return setStatus(problem);
+    const access = s.backendUrl ? requestBackendAccess(s.backendUrl) : Promise.resolve(true);
+    void access.then(async (granted) => {
+      await saveSettings(s);
+      setForm(s);
+      setStatus(granted ? 'Saved. Pending audits will be sent now.' : 'Saved. Access to the backend was not granted; sync works only if the server allows this extension (CORS).');
+    });
   };
-  const runTest = async () => {
-    setTest('running');
+  const runTest = () => {
     const s = current();
-    if (s.backendUrl) await ensureBackendAccess(s.backendUrl);
-    setTest(await testConnection(s));
+    const problem = backendUrlProblem(s.backendUrl);
+    if (problem) return setTest({ ok: false, code: 'unexpected', message: problem });
+    setTest('running');
+    const access = s.backendUrl ? requestBackendAccess(s.backendUrl) : Promise.resolve(true);
+    void access.then(async () => setTest(await testConnection(s)));
   };
   const toggleDeep = async (enabled: boolean) => setDeep(await setDeepProbe(enabled).catch(() => false));
 
   return (
     <main class="options">
       <h1>Citable options</h1>
-      <form onSubmit={(e) => void save(e)}>
+      <form onSubmit={save} noValidate>
         <label for="backend">Backend URL</label>
-        <input id="backend" type="url" placeholder="https://citable.example.com" value={form.backendUrl}
+        {/* type=text: a browser's url field refuses "127.0.0.1:8787"; the address is checked on save instead. */}
+        <input id="backend" type="text" inputMode="url" spellcheck={false} autocomplete="url" placeholder="https://citable.example.com or 127.0.0.1:8787" value={form.backendUrl}
           onInput={(e) => setForm({ ...form, backendUrl: e.currentTarget.value })} />
         <label for="key">API key</label>
         <input id="key" type="password" autocomplete="off" placeholder="cit_…" value={form.apiKey}
@@ -47,7 +54,7 @@ export function Options() {
         <p class="muted small">Stored in this browser only (storage.local), never synced to other devices.</p>
         <div class="row">
           <button type="submit">Save</button>
-          <button type="button" class="secondary" onClick={() => void runTest()} disabled={test === 'running'}>
+          <button type="button" class="secondary" onClick={runTest} disabled={test === 'running'}>
             Test connection
           </button>
         </div>

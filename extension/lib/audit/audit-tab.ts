@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type { Audit, RuntimeWebmcpProbe } from '../../../shared/types/audit.js';
-import type { RenderedPage } from '../../../shared/types/snapshot.js';
+import type { RenderedPage, Snapshot } from '../../../shared/types/snapshot.js';
 import { runAudit } from '../../../shared/audit/run-audit.js';
 import { auditability } from '../restricted-url.js';
 import { createBrowserFetcher } from '../fetch/browser-fetcher.js';
@@ -8,58 +8,88 @@ import { rawFetch, type RawFetchArgs, type RawFetchResult } from '../fetch/raw-f
 import { captureRenderedPage } from '../probe/rendered-page.js';
 import { probeWebmcp, RECORDER_KEY } from '../probe/runtime-probe.js';
 import { hostAccess } from './host-access.js';
+import { auditNotes, type AuditNotes } from './audit-notes.js';
+import { describeInjectionError, RestrictedPageError } from './injection-errors.js';
+import type { ProgressTracker } from './progress.js';
 
-/** The page cannot be audited at all (browser pages, stores, files): said plainly, not as a failure. */
-export class RestrictedPageError extends Error {
-  override name = 'RestrictedPageError';
-}
+export { RestrictedPageError } from './injection-errors.js';
 
 const PROBE_TIMEOUT_MS = 2_000;
 
+export interface TabAudit {
+  audit: Audit;
+  notes: AuditNotes;
+}
+
 /**
  * Audit one tab with the shared engine: the raw server HTML and site files are fetched (what AI
- * crawlers get), while the tab supplies the rendered DOM and the runtime WebMCP probe.
+ * crawlers get), while the tab supplies the rendered DOM and the runtime WebMCP probe. The fetches
+ * start at once, beside the tab's own loading: a slow page is waited for once, not three times.
  */
-export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension'): Promise<Audit> {
+export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', progress?: ProgressTracker): Promise<TabAudit> {
   const tab = await browser.tabs.get(tabId);
-  // Without the "tabs" permission the URL is hidden on pages we may not script: then the injection says.
+  // Without host access the URL is hidden on pages we may not script: then the injection says why.
   const known = tab.url || tab.pendingUrl;
   if (known) assertAuditable(known);
 
-  const rendered = inject(tabId, 'ISOLATED', captureRenderedPage, []);
-  const probe = inject(tabId, 'MAIN', probeWebmcp, [PROBE_TIMEOUT_MS, RECORDER_KEY]);
+  const renderedStep = progress?.start('Reading the page in the tab');
+  const rendered = inject(tabId, 'ISOLATED', captureRenderedPage, []).finally(() => renderedStep?.());
+  const probeStep = progress?.start('Probing WebMCP in the live page');
+  const probe = inject(tabId, 'MAIN', probeWebmcp, [PROBE_TIMEOUT_MS, RECORDER_KEY]).finally(() => probeStep?.());
   probe.catch(() => undefined); // read in enrich; if the page cannot be read at all, nobody waits for it
-  const page = await rendered; // fails fast on pages we cannot script
-  assertAuditable(page.url);
-  const pageUrl = known && sameDocument(known, page.url) ? known : page.url;
+  rendered.catch(() => undefined);
 
+  // The URL is known as soon as the user clicked (activeTab): fetch now. Otherwise the page's answer says it.
+  const pageUrl = known && /^https?:/i.test(known) ? known : (await rendered).url;
+  assertAuditable(pageUrl);
+  const tabOrigin = new URL(pageUrl).origin;
+
+  // A page we cannot script (an error page, no access) ends the audit: its fetches are cancelled.
+  const stop = new AbortController();
+  const failedTab = rendered.then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => {
+      stop.abort();
+      throw err;
+    },
+  );
+
+  let notes: AuditNotes = { unread: [], accessOrigins: [], skippedScripts: [] };
   const access = hostAccess();
   const fetcher = createBrowserFetcher({
-    tabOrigin: new URL(page.url).origin,
+    tabOrigin,
     extensionMayRead: access.mayRead,
-    inTab: (args: RawFetchArgs) => inject(tabId, 'ISOLATED', rawFetch, [args]) as Promise<RawFetchResult>,
+    inTab: (args: RawFetchArgs) => inject(tabId, 'ISOLATED', rawFetch, [args], true) as Promise<RawFetchResult>,
     ...(fetchVia ? { route: fetchVia } : {}),
+    ...(progress ? { onFetch: progress.fetchStarted } : {}),
   });
-  return runAudit(pageUrl, {
+  const audit = runAudit(pageUrl, {
     fetcher,
     origin: 'extension',
     agentFetches: false, // a browser cannot send AI user agents; robots verdicts still fill the crawler table
     id: crypto.randomUUID(),
-    enrich: async (snapshot) => {
+    signal: stop.signal,
+    enrich: async (snapshot: Snapshot) => {
+      const page = await rendered;
       const runtimeWebmcp: RuntimeWebmcpProbe = await probe.catch((err: unknown) => probeFailed(err));
       const renderedPage: RenderedPage = page;
+      notes = auditNotes(snapshot, tabOrigin);
+      progress?.start('Judging')();
       return { ...snapshot, rendered: renderedPage, runtimeWebmcp };
     },
   });
+  audit.catch(() => undefined);
+  failedTab.catch(() => undefined); // both are awaited through the race below
+  const result = await Promise.race([audit, failedTab]);
+  if (notes.accessOrigins.length) {
+    notes.accessHeld = await browser.permissions.contains({ origins: notes.accessOrigins }).catch(() => false);
+  }
+  return { audit: result, notes };
 }
 
 function assertAuditable(url: string): void {
   const verdict = auditability(url);
   if (!verdict.ok) throw new RestrictedPageError(verdict.reason);
-}
-
-function sameDocument(a: string, b: string): boolean {
-  return a.split('#')[0] === b.split('#')[0];
 }
 
 /** A probe that could not run still says so: never read as "no tools". */
@@ -75,25 +105,19 @@ function probeFailed(err: unknown): RuntimeWebmcpProbe {
 
 type World = 'MAIN' | 'ISOLATED';
 
-async function inject<A extends unknown[], R>(tabId: number, world: World, func: (...args: A) => R, args: A): Promise<Awaited<R>> {
+/**
+ * Runs a self-contained function in the tab. `immediately` skips waiting for the page to finish
+ * loading (the fetches need nothing from the page; the DOM capture and the probe do).
+ */
+async function inject<A extends unknown[], R>(tabId: number, world: World, func: (...args: A) => R, args: A, immediately = false): Promise<Awaited<R>> {
   let results;
   try {
-    results = await browser.scripting.executeScript({ target: { tabId }, world, func, args } as Parameters<typeof browser.scripting.executeScript>[0]);
+    const details = { target: { tabId }, world, func, args, ...(immediately ? { injectImmediately: true } : {}) };
+    results = await browser.scripting.executeScript(details as Parameters<typeof browser.scripting.executeScript>[0]);
   } catch (err) {
-    throw toInjectionError(err);
+    throw describeInjectionError(err);
   }
   const first = results?.[0] as { result?: unknown; error?: unknown } | undefined;
   if (!first || first.error !== undefined) throw new Error(`The page script failed: ${String(first?.error ?? 'no result')}`);
   return first.result as Awaited<R>;
-}
-
-/** Chrome says "Cannot access contents of url ..." / "Cannot access a chrome:// URL" for pages it protects. */
-function toInjectionError(err: unknown): Error {
-  const message = err instanceof Error ? err.message : String(err);
-  if (/cannot access|cannot be scripted|extensions gallery|missing host permission|chrome:\/\//i.test(message)) {
-    return new RestrictedPageError(
-      'This page cannot be audited: the browser does not let extensions read it (browser pages, extension stores, local files). Open a website and try again.',
-    );
-  }
-  return new Error(`Could not read the page: ${message}`);
 }

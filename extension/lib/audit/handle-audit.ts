@@ -1,8 +1,10 @@
-import type { AuditResponse } from '../messages.js';
+import { browser } from 'wxt/browser';
+import type { AuditResponse, ProgressMessage } from '../messages.js';
 import { addAudit } from '../sync/records.js';
 import { isConfigured, loadSettings } from '../settings.js';
 import { NOT_CONFIGURED, SENDING } from '../sync/reasons.js';
 import { auditTab, RestrictedPageError } from './audit-tab.js';
+import { createProgress } from './progress.js';
 
 /** The background's answer to {type: "citable:audit", tabId}: audit, store, queue for sync. */
 export async function handleAuditRequest(
@@ -10,10 +12,15 @@ export async function handleAuditRequest(
   fetchVia: 'tab' | 'extension' | undefined,
   onQueued: () => void,
 ): Promise<AuditResponse> {
+  // Steps with elapsed times, for a popup that is waiting (nobody listening is fine).
+  const progress = createProgress((steps, startedAt) => {
+    const message: ProgressMessage = { type: 'citable:progress', tabId, startedAt, steps };
+    browser.runtime.sendMessage(message).catch(() => undefined);
+  });
   try {
-    const audit = await auditTab(tabId, fetchVia);
+    const { audit, notes } = await auditTab(tabId, fetchVia, progress);
     const configured = isConfigured(await loadSettings());
-    await addAudit(audit, configured ? SENDING : NOT_CONFIGURED);
+    await addAudit(audit, configured ? SENDING : NOT_CONFIGURED, notes);
     onQueued();
     return { audit };
   } catch (err) {

@@ -15,39 +15,64 @@ export interface BrowserFetcherOptions {
   /** Force one route (tests, diagnosis). */
   route?: 'tab' | 'extension';
   defaultTimeoutMs?: number;
+  /** Told when a request starts; the function it returns is called when the request ends (progress). */
+  onFetch?: (url: string, accept: string) => () => void;
 }
 
 /**
- * The extension's Fetcher. With host permission the service worker fetches directly; with only
- * activeTab it asks the tab to fetch, where the tab's own origin is readable and other origins
- * answer only if they allow CORS (else `cross_origin`, which the WebMCP signal reports as skipped).
+ * The extension's Fetcher. With host permission the service worker fetches directly, and also for
+ * the tab's own origin, which activeTab opens to it; failing that it asks the tab to fetch, where
+ * the tab's own origin is readable and other origins answer only if they allow CORS (else
+ * `cross_origin`, which the WebMCP signal reports as skipped).
  * Browsers cannot set User-Agent, so that header is dropped.
  */
 export function createBrowserFetcher(options: BrowserFetcherOptions): Fetcher {
+  const fetchOne = browserFetch(options);
   return {
     async fetch(url: string, opts: FetchOptions): Promise<FetchedResource> {
-      let parsed: URL;
+      const done = options.onFetch?.(url, accept(opts.headers));
       try {
-        parsed = new URL(url);
-      } catch {
-        return failedResource(url, 'invalid_url', 'not a valid URL');
+        return await fetchOne(url, opts);
+      } finally {
+        done?.();
       }
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-        return failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`);
-      }
-      const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
-      const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
-      const mayRead = await options.extensionMayRead(url);
-      if (options.route ? options.route === 'extension' : mayRead) {
-        return toFetchedResource(await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead }, opts.signal));
-      }
-      if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
-      const raw = await raceSignal(
-        options.inTab({ ...base, base64: true, failureIsCrossOrigin: parsed.origin !== options.tabOrigin }),
-        opts.signal,
-      );
-      return raw ? toFetchedResource(raw) : failedResource(url, 'deadline', 'the audit deadline ran out');
     },
+  };
+}
+
+function accept(headers: Record<string, string> | undefined): string {
+  return Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'accept')?.[1] ?? '';
+}
+
+function browserFetch(options: BrowserFetcherOptions): (url: string, opts: FetchOptions) => Promise<FetchedResource> {
+  return async (url, opts) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return failedResource(url, 'invalid_url', 'not a valid URL');
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+      return failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`);
+    }
+    const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
+    const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
+    const mayRead = await options.extensionMayRead(url);
+    const tabOwn = parsed.origin === options.tabOrigin;
+    // The tab's own origin is tried from the extension first: activeTab lets it read there (Chrome),
+    // and unlike a script in the tab it need not wait for a slow page to finish loading.
+    if (options.route ? options.route === 'extension' : mayRead || tabOwn) {
+      const raw = await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead && !tabOwn }, opts.signal);
+      const refused = raw.error?.code === 'cross_origin';
+      if (options.route || mayRead || !refused) return toFetchedResource(raw);
+      // No access from here after all (Firefox, a lapsed grant): the tab can still read its own origin.
+    }
+    if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
+    const raw = await raceSignal(
+      options.inTab({ ...base, base64: true, failureIsCrossOrigin: parsed.origin !== options.tabOrigin }),
+      opts.signal,
+    );
+    return raw ? toFetchedResource(raw) : failedResource(url, 'deadline', 'the audit deadline ran out');
   };
 }
 

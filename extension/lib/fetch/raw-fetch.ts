@@ -20,7 +20,7 @@ export interface RawFetchArgs {
   headers: Record<string, string>;
   /** Return the body as base64 (for executeScript) instead of bytes. */
   base64: boolean;
-  /** A failed fetch means CORS refused it (the context has no right to read this origin). */
+  /** The URL is on another origin than the context fetching it (only words the refusal message). */
   failureIsCrossOrigin: boolean;
 }
 
@@ -49,7 +49,15 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
     } catch (err) {
       if (timeout.signal.aborted) return failed(abortCode(), `no answer within ${args.timeoutMs} ms`);
       const message = err instanceof Error ? err.message : String(err);
-      return failed(args.failureIsCrossOrigin ? 'cross_origin' : 'network', message);
+      // "Failed to fetch" is both a dead server and a response the browser will not show us (CORS,
+      // also after a same-origin URL redirects to another site). An opaque no-cors request tells
+      // them apart: it resolves whenever the server answered, and reveals nothing else.
+      const answered = await fetch(args.url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: timeout.signal })
+        .then(() => true, () => false);
+      if (timeout.signal.aborted) return failed(abortCode(), `no answer within ${args.timeoutMs} ms`);
+      if (!answered) return failed('network', message);
+      const why = args.failureIsCrossOrigin ? 'another site that does not allow it (CORS)' : 'it redirects to another site';
+      return failed('cross_origin', `the server answered, but the browser does not let the extension read the response: ${why}`);
     }
     const ttfbMs = elapsed();
     const headers: Record<string, string> = {};

@@ -1,17 +1,21 @@
 import { browser } from 'wxt/browser';
 
 /**
- * Host access to the backend origin, asked for from the options page (a user gesture) so sync does
- * not depend on the server's CORS setup. Declining is allowed: CORS may still let requests through.
+ * Host access to the backend origin, asked for from the options page so sync does not depend on the
+ * server's CORS setup. Declining is allowed: CORS may still let requests through.
+ *
+ * Call it synchronously from the click handler, before any other await: Firefox grants
+ * `permissions.request` only as the first asynchronous step of a user action (and asks nothing when
+ * the permission is already held, as Chrome does).
  */
-export async function ensureBackendAccess(backendUrl: string): Promise<boolean> {
-  let origin: string;
+export function requestBackendAccess(backendUrl: string): Promise<boolean> {
+  let pattern: string;
   try {
-    origin = new URL(backendUrl).origin;
+    const u = new URL(backendUrl);
+    // No port in a match pattern: Firefox rejects the whole request for one (Chrome ignores it).
+    pattern = `${u.protocol}//${u.hostname}/*`;
   } catch {
-    return false;
+    return Promise.resolve(false);
   }
-  const origins = [`${origin}/*`];
-  if (await browser.permissions.contains({ origins }).catch(() => false)) return true;
-  return browser.permissions.request({ origins }).catch(() => false);
+  return browser.permissions.request({ origins: [pattern] }).catch(() => false);
 }

@@ -11,6 +11,10 @@ export function installRecorder(recorderKey: string): void {
   if (Array.isArray(w[key])) return;
   const records: Rec[] = [];
   w[key] = records;
+  // Proxy → original. A Proxy of a function stringifies as "[native code]"; the runtime probe unwraps it
+  // through this map, or every wrapped polyfill would pass for the browser's own API.
+  const originals = new WeakMap<object, unknown>();
+  Object.defineProperty(w, Symbol.for(`${recorderKey}:originals`), { value: originals, configurable: true });
 
   const callSites = () =>
     (new Error().stack ?? '')
@@ -32,13 +36,15 @@ export function installRecorder(recorderKey: string): void {
       const original = target[method];
       if (typeof original !== 'function') continue;
       // A Proxy keeps name and length, so feature checks on the method still see the same shape.
-      target[method] = new Proxy(original, {
+      const proxy = new Proxy(original, {
         apply(fn, self, args: unknown[]) {
           if (method === 'registerTool') record(args[0]);
           else (((args[0] as { tools?: unknown[] } | undefined)?.tools) ?? []).forEach(record);
           return Reflect.apply(fn, self, args);
         },
       });
+      originals.set(proxy, original);
+      target[method] = proxy;
     }
   };
 

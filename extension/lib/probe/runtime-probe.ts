@@ -33,7 +33,14 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
     errors.push(`reading modelContext: ${message(e)}`);
   }
   const testing = (navigator as unknown as AnyObj).modelContextTesting as AnyObj | undefined;
-  const polyfill = !!mc && (mc.__isWebMCPPolyfill === true || !isNative(mc.registerTool ?? mc.getTools ?? mc.provideContext));
+  // The deep probe's recorder wraps methods in Proxies, which stringify as native: judge the originals.
+  const originals = (window as unknown as Record<symbol, unknown>)[Symbol.for(`${recorderKey}:originals`)] as WeakMap<object, unknown> | undefined;
+  const unwrap = (f: unknown) => (typeof f === 'function' ? originals?.get(f) ?? f : f);
+  // A browser with the API has the ModelContext interface (Firefox has none): without it, any modelContext is script.
+  const ctor = (window as unknown as AnyObj).ModelContext;
+  const nativeInterface = typeof ctor === 'function' && isNative(ctor);
+  const polyfill =
+    !!mc && (mc.__isWebMCPPolyfill === true || !nativeInterface || !isNative(unwrap(mc.registerTool ?? mc.getTools ?? mc.provideContext)));
   const via = polyfill ? 'polyfill' : 'native';
 
   try {

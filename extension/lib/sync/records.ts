@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { Audit } from '../../../shared/types/audit.js';
+import type { AuditNotes } from '../audit/audit-notes.js';
+import { NOT_CONFIGURED } from './reasons.js';
 
 export type SyncState = 'pending' | 'synced' | 'failed';
 
@@ -21,11 +23,13 @@ export interface AuditRecord {
     waitForSettings?: string;
     syncedAt?: string;
   };
+  /** What the audit could not read from the browser (files, scripts): the popup offers access and says why. */
+  notes?: AuditNotes;
 }
 
 const RECORDS = 'records';
 const auditKey = (id: string) => `audit:${id}`;
-/** History shown and kept; pending audits are never dropped, whatever their age. */
+/** History shown and kept; audits waiting for a configured backend are never dropped, whatever their age. */
 export const HISTORY_LIMIT = 25;
 
 let chain: Promise<unknown> = Promise.resolve();
@@ -45,7 +49,7 @@ export async function loadAudit(id: string): Promise<Audit | undefined> {
 }
 
 /** Adds a new audit at the top of the history, pending sync; trims old synced/failed ones. */
-export function addAudit(audit: Audit, reason: string): Promise<AuditRecord> {
+export function addAudit(audit: Audit, reason: string, notes?: AuditNotes): Promise<AuditRecord> {
   return serial(async () => {
     const record: AuditRecord = {
       id: audit.id,
@@ -54,6 +58,7 @@ export function addAudit(audit: Audit, reason: string): Promise<AuditRecord> {
       score: audit.score,
       scanned_at: audit.scanned_at,
       sync: { state: 'pending', reason, attempts: 0, nextAttemptAt: 0 },
+      ...(notes ? { notes } : {}),
     };
     const all = [record, ...(await listRecords()).filter((r) => r.id !== audit.id)];
     const keep = all.filter((r, i) => i < HISTORY_LIMIT || !isSettled(r));
@@ -77,7 +82,11 @@ export function updateSync(id: string, change: (s: AuditRecord['sync']) => Audit
 
 export const RECORDS_KEY = RECORDS;
 
-/** Synced, or refused for good (a conflict): safe to trim from the history. An audit still to send never is. */
+/**
+ * Safe to trim from the history: synced, refused for good (a conflict), or kept only in this browser
+ * because no backend is set (nothing is waiting to send it). An audit a backend still waits for never is.
+ */
 function isSettled(r: AuditRecord): boolean {
+  if (r.sync.state === 'pending') return r.sync.reason === NOT_CONFIGURED;
   return r.sync.state === 'synced' || (r.sync.state === 'failed' && !r.sync.waitForSettings);
 }

@@ -3,6 +3,7 @@ import { httpStatus } from './http-status.js';
 import { redirectChain } from './redirect-chain.js';
 import { challengeBlocksAgents } from './challenge.js';
 import { robotsUnreachable } from './robots-unreachable.js';
+import { siteFilesUnreadInBrowser } from './site-files-unread-in-browser.js';
 import { robotsServedAsHtml } from './robots-served-as-html.js';
 import { robotsSyntax } from './robots-syntax.js';
 import { robotsTooLarge } from './robots-too-large.js';
@@ -25,6 +26,7 @@ export const crawlerAccessRules: readonly Rule[] = [
   redirectChain,
   challengeBlocksAgents,
   robotsUnreachable,
+  siteFilesUnreadInBrowser,
   robotsServedAsHtml,
   robotsSyntax,
   robotsTooLarge,

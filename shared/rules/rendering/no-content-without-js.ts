@@ -14,6 +14,12 @@ export const noContentWithoutJsRule = defineRule({
     const { shell, evidence, markers } = shellVerdict(ctx);
     if (!shell) return pass();
     const words = plural(evidence.rawWords, 'word');
+    // Nothing before or after JavaScript: the page is empty, which is not a rendering problem to fix with SSR.
+    if (evidence.renderedWords === 0) {
+      return fail('The page has no text, neither in the server HTML nor after JavaScript runs: there is nothing for AI engines to read or quote. Publish the content on this URL, or check that it is the page you meant to audit.', {
+        title: 'The page has no text',
+      });
+    }
     if (evidence.renderedWords !== null) {
       return fail(
         `The server HTML has ${words} but the page shows ${plural(evidence.renderedWords, 'word')} after JavaScript runs, so AI crawlers, which do not run JavaScript, see next to nothing. Render the main content on the server (SSR or static generation).`,

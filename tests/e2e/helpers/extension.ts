@@ -17,15 +17,15 @@ export interface ExtensionSession {
 }
 
 /** Debian Chromium, headless, with the built extension loaded unpacked (extension-testing.md section 4). */
-export async function launchWithExtension(extraArgs: string[] = []): Promise<ExtensionSession> {
+export async function launchWithExtension(extraArgs: string[] = [], extensionDir: string = EXTENSION_DIR): Promise<ExtensionSession> {
   const profile = await mkdtemp(path.join(tmpdir(), 'citable-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 400, height: 800 },
     args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       ...extraArgs,
@@ -66,4 +66,18 @@ export async function openPopupFor(session: ExtensionSession, tabId: number): Pr
   await popup.goto(`chrome-extension://${session.extensionId}/popup.html?tabId=${tabId}`);
   await popup.waitForSelector('article.report, .notice', { timeout: 30_000 });
   return popup;
+}
+
+/**
+ * Opens `url` in a new tab and returns the tab's id without reading tab URLs (hidden from a build
+ * without access to the page, and for browser pages): the id that was not there before.
+ */
+export async function openTabById(session: ExtensionSession, url: string): Promise<{ page: Page; tabId: number }> {
+  const ids = () => session.worker.evaluate(async () => (await chrome.tabs.query({})).map((t: { id?: number }) => t.id!));
+  const before = new Set(await ids());
+  const page = await session.context.newPage();
+  await page.goto(url).catch(() => undefined); // a browser error page still leaves a tab to audit
+  const tabId = (await ids()).find((id: number) => !before.has(id));
+  if (tabId === undefined) throw new Error(`no new tab for ${url}`);
+  return { page, tabId };
 }

@@ -36,6 +36,17 @@ describe('rendering.no-content-without-js', () => {
     expect(outcome(rule, page(`<p>${words(30)}</p><script>${'x=1;'.repeat(1500)}</script>`)).detail).toContain('KB of inline script');
   });
 
+  it('on a page empty before and after JavaScript, says the page has no text instead of asking for server rendering (issue 18 bug 9)', () => {
+    const empty = snapshot('<!doctype html><html><head><title></title></head><body><div id="root"></div><script src="/app.js"></script></body></html>', {
+      rendered: rendered('<html><head></head><body><div id="root"></div></body></html>'),
+    });
+    const o = outcome(rule, empty);
+    expect(o.score).toBe(0);
+    expect(o.title).toBe('The page has no text');
+    expect(o.detail).not.toMatch(/after JavaScript runs, so|Render the main content on the server/);
+    expect(o.detail).not.toMatch(/0 words/);
+  });
+
   it('passes a short page that has no sign of JavaScript rendering (thin content is another rule)', () => {
     expect(outcome(rule, page(`<p>${words(20)}</p><script src="/analytics.js"></script>`)).score).toBe(1);
     // Astro and Vite ship one module script with fully rendered HTML.

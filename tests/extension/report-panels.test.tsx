@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { render } from 'preact';
+import { WebmcpPanel } from '../../extension/components/WebmcpPanel.js';
+import { CrawlerTable } from '../../extension/components/CrawlerTable.js';
+import { History } from '../../extension/components/History.js';
+import { AuditContext } from '../../extension/components/audit-context.js';
+import type { AuditRecord } from '../../extension/lib/sync/records.js';
+import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
+import type { Audit, WebmcpEvidence } from '../../shared/types/audit.js';
+import { sampleAudit } from './helpers/sample-audit.js';
+
+let root: HTMLElement;
+const mount = (node: preact.ComponentChild) => {
+  root = document.createElement('div');
+  document.body.appendChild(root);
+  render(node, root);
+  return root;
+};
+afterEach(() => {
+  render(null, root);
+  root.remove();
+});
+
+const record = (audit: Audit, over: Partial<AuditRecord> = {}): AuditRecord => ({
+  id: audit.id, url: audit.url, final_url: audit.final_url, score: audit.score, scanned_at: audit.scanned_at,
+  sync: { state: 'pending', reason: NOT_CONFIGURED, attempts: 0 }, ...over,
+});
+
+describe('WebMCP panel (issue 18 bug 4)', () => {
+  it('lists in the static column only tools the static scan found, not runtime-only ones', () => {
+    const audit = sampleAudit();
+    const runtimeEvidence: WebmcpEvidence = {
+      kind: 'runtime-tool', confidence: 'high', location: { type: 'runtime', url: audit.url }, snippet: 'book_table', toolName: 'book_table', registers: true,
+    };
+    audit.signals.webmcp.evidence = [runtimeEvidence];
+    const el = mount(<WebmcpPanel webmcp={audit.signals.webmcp} />);
+    expect(el.querySelector('[data-testid="webmcp-static"]')?.textContent).toBe('not found');
+    const staticTools = [...el.querySelectorAll('section[aria-labelledby="wm-static"] dd')].at(-1)?.textContent;
+    expect(staticTools).toBe('none');
+  });
+
+  it('says which scripts were not scanned and why when the static result is inconclusive', () => {
+    const audit = sampleAudit();
+    Object.assign(audit.signals.webmcp, { status: 'inconclusive', bundlesScanned: 1, bundlesTotal: 2 });
+    const notes = { unread: [], accessOrigins: [], skippedScripts: [{ url: 'https://cdn.other.example/widget.js', reason: 'another site the browser does not let the extension read' }] };
+    const el = mount(
+      <AuditContext.Provider value={{ audit, record: record(audit, { notes }) }}>
+        <WebmcpPanel webmcp={audit.signals.webmcp} />
+      </AuditContext.Provider>,
+    );
+    expect(el.querySelector('[data-testid="webmcp-skipped"]')?.textContent).toContain('widget.js: another site the browser does not let the extension read');
+  });
+});
+
+describe('crawler table when robots.txt could not be read from the browser (issue 18 bug 1)', () => {
+  it('says the verdicts are unknown instead of listing them', () => {
+    const audit = sampleAudit();
+    audit.issues.push({ severity: 'notice', category: 'Crawler Access', title: 'robots.txt could not be read from the browser', detail: 'x', position: 3, rule: 'site-files.unread-in-browser' });
+    const el = mount(
+      <AuditContext.Provider value={{ audit, record: undefined }}>
+        <CrawlerTable crawlers={audit.crawlers} />
+      </AuditContext.Provider>,
+    );
+    expect(el.querySelector('[data-testid="crawlers-unknown"]')?.textContent).toBe('Unknown for all 2 agents: robots.txt could not be read from the browser.');
+    expect(el.querySelector('td.blocked')).toBeNull();
+  });
+});
+
+describe('history without a backend (issue 18 bug 7)', () => {
+  it('says once that audits stay local, with a short badge per entry instead of the full note', () => {
+    const audits = [sampleAudit({ id: '00000000-0000-4000-8000-000000000001' }), sampleAudit({ id: '00000000-0000-4000-8000-000000000002' })];
+    const el = mount(<History records={audits.map((a) => record(a))} current={undefined} onOpen={() => undefined} />);
+    expect(el.querySelectorAll('[data-testid="local-only"]')).toHaveLength(1);
+    expect([...el.querySelectorAll('.history li .sync')].map((s) => s.textContent)).toEqual(['Not synced', 'Not synced']);
+    expect(el.textContent!.split(NOT_CONFIGURED).length - 1).toBe(0);
+  });
+});
