@@ -45,6 +45,8 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension'): P
     origin: 'extension',
     agentFetches: false, // a browser cannot send AI user agents; robots verdicts still fill the crawler table
     id: crypto.randomUUID(),
+    // Recorded in audit.rule_errors either way; logged here for whoever opens the background console.
+    onRuleError: (rule, error) => console.error(`Citable: rule ${rule.id} threw`, error),
     enrich: async (snapshot) => {
       const runtimeWebmcp: RuntimeWebmcpProbe = await probe.catch((err: unknown) => probeFailed(err));
       const renderedPage: RenderedPage = page;
