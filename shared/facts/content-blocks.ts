@@ -3,7 +3,6 @@
  * lists and tables, links and bylines, each outside navigation, banners, footers and sidebars
  * (a menu is a list, but not one a reader would quote). A listener on the page-facts pass: no tree, no recursion.
  */
-import type { JudgeContext } from '../judge/context.js';
 import { walkHtml, type HtmlListener } from './html-walk.js';
 import { collapse, countWords } from './words.js';
 
@@ -48,11 +47,6 @@ interface Frame {
   table?: { rows: number; countable: boolean };
   anchor?: { href: string; parts: string[] };
   byline?: string[];
-}
-
-/** The page's content blocks, read once per audit (in the same pass as the page facts). */
-export function contentBlocksOf(ctx: JudgeContext): ContentBlocks {
-  return ctx.facts.content;
 }
 
 export const EMPTY_CONTENT: ContentBlocks = Object.freeze({

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageAltRule } from '../../../shared/rules/content-structure/image-alt.js';
-import { landmarksRule } from '../../../shared/rules/content-structure/landmarks.js';
-import { listsTablesRule } from '../../../shared/rules/content-structure/lists-tables.js';
-import { linkTextRule } from '../../../shared/rules/content-structure/link-text.js';
-import { paragraphLengthRule } from '../../../shared/rules/content-structure/paragraph-length.js';
-import { isNotApplicable, outcome, page, paragraphs, words } from '../rendering/support.js';
+import imageAltRule from '../../../shared/rules/content-structure/content.image-alt.js';
+import landmarksRule from '../../../shared/rules/content-structure/content.landmarks.js';
+import listsTablesRule from '../../../shared/rules/content-structure/content.lists-tables.js';
+import linkTextRule from '../../../shared/rules/content-structure/content.link-text.js';
+import paragraphLengthRule from '../../../shared/rules/content-structure/content.paragraph-length.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
+import { page, paragraphs, words } from '../../helpers/snapshot.js';
 
 describe('content.image-alt', () => {
   it('passes described images and ignores decorative ones', () => {
@@ -30,7 +31,7 @@ describe('content.image-alt', () => {
   });
 
   it('is not applicable without informative images', () => {
-    expect(isNotApplicable(imageAltRule, page('<p>no images</p><img src="d.svg" alt="">'))).toBe(true);
+    expect(judge(imageAltRule, page('<p>no images</p><img src="d.svg" alt="">'))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -60,7 +61,7 @@ describe('content.lists-tables', () => {
 
   it('is a notice for medium-length content and not applicable under 300 words', () => {
     expect(outcome(listsTablesRule, page(`<p>${words(400)}</p>`)).severity).toBe('notice');
-    expect(isNotApplicable(listsTablesRule, page(`<p>${words(200)}</p>`))).toBe(true);
+    expect(judge(listsTablesRule, page(`<p>${words(200)}</p>`))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -87,7 +88,7 @@ describe('content.link-text', () => {
   });
 
   it('is not applicable with fewer than three text links', () => {
-    expect(isNotApplicable(linkTextRule, page(links(['click here', 'here'])))).toBe(true);
+    expect(judge(linkTextRule, page(links(['click here', 'here'])))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -113,6 +114,6 @@ describe('content.paragraph-length', () => {
   it('does not count text in menus and footers, and is not applicable to short pages', () => {
     const html = `<h2>A</h2>${paragraphs(2, 100)}<footer><p>${words(400)}</p></footer>`;
     expect(outcome(paragraphLengthRule, page(html)).score).toBe(1);
-    expect(isNotApplicable(paragraphLengthRule, page(`<p>${words(100)}</p>`))).toBe(true);
+    expect(judge(paragraphLengthRule, page(`<p>${words(100)}</p>`))).toBe(NOT_APPLICABLE);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { titleRule } from '../../../shared/rules/content-structure/title.js';
-import { metaDescriptionRule } from '../../../shared/rules/content-structure/meta-description.js';
-import { langRule } from '../../../shared/rules/content-structure/lang.js';
-import { resource, snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from '../rendering/pages.js';
-import { isNotApplicable, outcome, words } from '../rendering/support.js';
+import titleRule from '../../../shared/rules/content-structure/content.title.js';
+import metaDescriptionRule from '../../../shared/rules/content-structure/content.meta-description.js';
+import langRule from '../../../shared/rules/content-structure/content.lang.js';
+import { resource, snapshot, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const doc = (head: string, htmlAttrs = ' lang="en"') =>
   snapshot(`<!doctype html><html${htmlAttrs}><head>${head}</head><body><p>${words(200)}</p></body></html>`);
@@ -49,7 +49,7 @@ describe('content.title', () => {
   it('still judges the head of a JavaScript shell, but not a non-HTML response', () => {
     expect(outcome(titleRule, snapshot(SPA_SHELL)).score).toBe(0.4);
     const pdf = snapshot('', { page: resource('https://example.com/', '', { binary: true, headers: { 'content-type': 'application/pdf' } }) });
-    expect(isNotApplicable(titleRule, pdf)).toBe(true);
+    expect(judge(titleRule, pdf)).toBe(NOT_APPLICABLE);
   });
 });
 

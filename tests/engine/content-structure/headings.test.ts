@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { singleH1Rule } from '../../../shared/rules/content-structure/single-h1.js';
-import { headingHierarchyRule } from '../../../shared/rules/content-structure/heading-hierarchy.js';
-import { isQuestion, questionHeadingsRule } from '../../../shared/rules/content-structure/question-headings.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from '../rendering/pages.js';
-import { isNotApplicable, outcome, page, words } from '../rendering/support.js';
+import singleH1Rule from '../../../shared/rules/content-structure/content.single-h1.js';
+import headingHierarchyRule from '../../../shared/rules/content-structure/content.heading-hierarchy.js';
+import { isQuestion } from '../../../shared/facts/questions.js';
+import questionHeadingsRule from '../../../shared/rules/content-structure/content.question-headings.js';
+import { snapshot, page, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 describe('content.single-h1', () => {
   it('passes exactly one H1', () => {
@@ -26,7 +27,7 @@ describe('content.single-h1', () => {
   });
 
   it('is not applicable on a JavaScript shell', () => {
-    expect(isNotApplicable(singleH1Rule, snapshot(SPA_SHELL))).toBe(true);
+    expect(judge(singleH1Rule, snapshot(SPA_SHELL))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -48,7 +49,7 @@ describe('content.heading-hierarchy', () => {
   });
 
   it('is not applicable with fewer than two headings', () => {
-    expect(isNotApplicable(headingHierarchyRule, page('<h1>A</h1>'))).toBe(true);
+    expect(judge(headingHierarchyRule, page('<h1>A</h1>'))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -84,6 +85,6 @@ describe('content.question-headings', () => {
   });
 
   it('is not applicable to short pages without questions', () => {
-    expect(isNotApplicable(questionHeadingsRule, page('<h2>Ingredients</h2><p>x</p><h2>Method</h2>'))).toBe(true);
+    expect(judge(questionHeadingsRule, page('<h2>Ingredients</h2><p>x</p><h2>Method</h2>'))).toBe(NOT_APPLICABLE);
   });
 });

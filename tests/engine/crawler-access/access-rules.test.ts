@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { challengeBlocksAgents } from '../../../shared/rules/crawler-access/challenge.js';
-import { httpStatus } from '../../../shared/rules/crawler-access/http-status.js';
-import { redirectChain } from '../../../shared/rules/crawler-access/redirect-chain.js';
+import challengeBlocksAgents from '../../../shared/rules/crawler-access/challenge.ai-agents-blocked.js';
+import httpStatus from '../../../shared/rules/crawler-access/http.status.js';
+import redirectChain from '../../../shared/rules/crawler-access/http.redirect-chain.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
-import { ARTICLE, PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, judge, outcome, resource, site } from './judge.js';
+import { ARTICLE, PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, resource, site } from './site.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const CF_CHALLENGE = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
 
@@ -76,7 +77,7 @@ describe('challenge.ai-agents-blocked', () => {
   });
 
   it('is not applicable when no agent fetch ran and the browser was not challenged', () => {
-    expect(judge(challengeBlocksAgents, site({ pageAsSearchAgent: null, pageAsUserAgent: null }))).toBe('n/a');
+    expect(judge(challengeBlocksAgents, site({ pageAsSearchAgent: null, pageAsUserAgent: null }))).toBe(NOT_APPLICABLE);
   });
 });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { noindex } from '../../../shared/rules/crawler-access/noindex.js';
-import { nosnippet } from '../../../shared/rules/crawler-access/nosnippet.js';
-import { noai } from '../../../shared/rules/crawler-access/noai.js';
-import { xRobotsTagDirectives } from '../../../shared/rules/crawler-access/signals/robots-directives.js';
-import { PAGE_URL, audit, issue, judge, outcome, resource, site } from './judge.js';
+import noindex from '../../../shared/rules/crawler-access/meta-robots.noindex.js';
+import nosnippet from '../../../shared/rules/crawler-access/meta-robots.nosnippet.js';
+import noai from '../../../shared/rules/crawler-access/optout.noai.js';
+import { xRobotsTagDirectives } from '../../../shared/facts/robots-directives.js';
+import { PAGE_URL, audit, issue, resource, site } from './site.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const withHead = (meta: string) => `<!doctype html><html><head>${meta}<title>T</title></head><body><p>Text</p></body></html>`;
 const withHeader = (value: string) => site({ page: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': value } }) });
@@ -47,7 +48,7 @@ describe('meta-robots.noindex', () => {
 
   it('passes index pages and is not applicable on an error page', () => {
     expect(outcome(noindex, site({ html: withHead('<meta name="robots" content="index, follow, max-snippet:-1">') })).score).toBe(1);
-    expect(judge(noindex, site({ page: resource(PAGE_URL, withHead('<meta name="robots" content="noindex">'), { status: 404 }) }))).toBe('n/a');
+    expect(judge(noindex, site({ page: resource(PAGE_URL, withHead('<meta name="robots" content="noindex">'), { status: 404 }) }))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -85,6 +86,6 @@ describe('optout.noai', () => {
   });
 
   it('is not applicable without those directives', () => {
-    expect(judge(noai, site())).toBe('n/a');
+    expect(judge(noai, site())).toBe(NOT_APPLICABLE);
   });
 });

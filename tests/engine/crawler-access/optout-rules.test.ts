@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { tdmrep } from '../../../shared/rules/crawler-access/tdmrep.js';
-import { contentSignalSearch } from '../../../shared/rules/crawler-access/content-signal-search.js';
-import { contentSignalTrain } from '../../../shared/rules/crawler-access/content-signal-train.js';
-import { aipref } from '../../../shared/rules/crawler-access/aipref.js';
-import { ARTICLE, audit, crawlerAccessScore, issue, judge, outcome, resource, site, textFile } from './judge.js';
+import tdmrep from '../../../shared/rules/crawler-access/optout.tdmrep.js';
+import contentSignalSearch from '../../../shared/rules/crawler-access/optout.content-signal-search.js';
+import contentSignalTrain from '../../../shared/rules/crawler-access/optout.content-signal-train.js';
+import aipref from '../../../shared/rules/crawler-access/optout.aipref.js';
+import { ARTICLE, audit, crawlerAccessScore, issue, resource, site, textFile } from './site.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const TDMREP_URL = 'https://example.com/.well-known/tdmrep.json';
 const tdmFile = (rules: unknown) => textFile(TDMREP_URL, JSON.stringify(rules), 'application/json');
@@ -48,9 +49,9 @@ describe('optout.tdmrep', () => {
   });
 
   it('is not applicable without a declaration, with invalid JSON or with a protocol-error value', () => {
-    expect(judge(tdmrep, site())).toBe('n/a');
-    expect(judge(tdmrep, site({ tdmrep: textFile(TDMREP_URL, '{not json', 'application/json') }))).toBe('n/a');
-    expect(judge(tdmrep, site({ tdmrep: tdmFile([{ location: '/', 'tdm-reservation': 7 }]) }))).toBe('n/a');
+    expect(judge(tdmrep, site())).toBe(NOT_APPLICABLE);
+    expect(judge(tdmrep, site({ tdmrep: textFile(TDMREP_URL, '{not json', 'application/json') }))).toBe(NOT_APPLICABLE);
+    expect(judge(tdmrep, site({ tdmrep: tdmFile([{ location: '/', 'tdm-reservation': 7 }]) }))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -76,13 +77,13 @@ describe('Content-Signal', () => {
 
   it('respects a path-scoped signal', () => {
     const robots = 'User-agent: *\nContent-Signal: /shop/ ai-input=no\nAllow: /\n';
-    expect(judge(contentSignalSearch, site({ robots }))).toBe('n/a');
+    expect(judge(contentSignalSearch, site({ robots }))).toBe(NOT_APPLICABLE);
     expect(outcome(contentSignalSearch, site({ robots, requestedUrl: at('/shop/item') })).score).toBeLessThan(1);
   });
 
   it('is not applicable without Content-Signal lines', () => {
-    expect(judge(contentSignalSearch, site({ robots: 'User-agent: *\nAllow: /\n' }))).toBe('n/a');
-    expect(judge(contentSignalTrain, site())).toBe('n/a');
+    expect(judge(contentSignalSearch, site({ robots: 'User-agent: *\nAllow: /\n' }))).toBe(NOT_APPLICABLE);
+    expect(judge(contentSignalTrain, site())).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -104,6 +105,6 @@ describe('optout.aipref', () => {
 
   it('passes allowing preferences and is not applicable without any', () => {
     expect(outcome(aipref, site({ robots: 'User-agent: *\nContent-Usage: / train-ai=y\n' })).score).toBe(1);
-    expect(judge(aipref, site())).toBe('n/a');
+    expect(judge(aipref, site())).toBe(NOT_APPLICABLE);
   });
 });

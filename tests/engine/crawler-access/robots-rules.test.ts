@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { searchAgentsBlocked } from '../../../shared/rules/crawler-access/search-agents-blocked.js';
-import { userAgentsBlocked } from '../../../shared/rules/crawler-access/user-agents-blocked.js';
-import { trainingAgentsBlocked } from '../../../shared/rules/crawler-access/training-agents-blocked.js';
-import { archiveAgentsBlocked } from '../../../shared/rules/crawler-access/archive-agents-blocked.js';
-import { robotsUnreachable } from '../../../shared/rules/crawler-access/robots-unreachable.js';
-import { robotsServedAsHtml } from '../../../shared/rules/crawler-access/robots-served-as-html.js';
-import { robotsSyntax } from '../../../shared/rules/crawler-access/robots-syntax.js';
-import { robotsTooLarge } from '../../../shared/rules/crawler-access/robots-too-large.js';
-import { linkPreviewsBlocked } from '../../../shared/rules/crawler-access/link-previews-blocked.js';
+import searchAgentsBlocked from '../../../shared/rules/crawler-access/robots.search-agents-blocked.js';
+import userAgentsBlocked from '../../../shared/rules/crawler-access/robots.user-agents-blocked.js';
+import trainingAgentsBlocked from '../../../shared/rules/crawler-access/robots.training-agents-blocked.js';
+import archiveAgentsBlocked from '../../../shared/rules/crawler-access/robots.archive-agents-blocked.js';
+import robotsUnreachable from '../../../shared/rules/crawler-access/robots.unreachable.js';
+import robotsServedAsHtml from '../../../shared/rules/crawler-access/robots.served-as-html.js';
+import robotsSyntax from '../../../shared/rules/crawler-access/robots.syntax.js';
+import robotsTooLarge from '../../../shared/rules/crawler-access/robots.too-large.js';
+import linkPreviewsBlocked from '../../../shared/rules/crawler-access/robots.link-previews-blocked.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
-import { audit, crawlerAccessScore, issue, judge, outcome, resource, site } from './judge.js';
+import { audit, crawlerAccessScore, issue, resource, site } from './site.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const ROBOTS_URL = 'https://example.com/robots.txt';
 
@@ -100,7 +101,7 @@ describe('robots.txt availability', () => {
   });
 
   it('is not judged when our own deadline stopped the fetch', () => {
-    expect(judge(robotsUnreachable, site({ robotsTxt: failedResource(ROBOTS_URL, 'deadline', 'x') }))).toBe('n/a');
+    expect(judge(robotsUnreachable, site({ robotsTxt: failedResource(ROBOTS_URL, 'deadline', 'x') }))).toBe(NOT_APPLICABLE);
   });
 
   it('an HTML robots.txt is a warning and counts as no robots.txt', () => {
@@ -155,6 +156,6 @@ describe('copied AI block lists', () => {
     const r = outcome(linkPreviewsBlocked, site({ robots: 'User-agent: facebookexternalhit\nDisallow: /\n' }));
     expect(r.score).toBe(0);
     expect(r.detail).not.toMatch(/copied/);
-    expect(judge(linkPreviewsBlocked, site({ robots: 'User-agent: *\nDisallow: /\n' }))).toBe('n/a');
+    expect(judge(linkPreviewsBlocked, site({ robots: 'User-agent: *\nDisallow: /\n' }))).toBe(NOT_APPLICABLE);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { jsOnlyContentRule } from '../../../shared/rules/rendering/js-only-content.js';
-import { isNotApplicable, outcome, page, words } from './support.js';
+import jsOnlyContentRule from '../../../shared/rules/rendering/rendering.js-only-content.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
+import { page, words } from '../../helpers/snapshot.js';
 
 const withRendered = (raw: number, renderedWords: number) =>
   page(`<main><p>${words(raw)}</p></main>`, {
@@ -14,7 +15,7 @@ const withRendered = (raw: number, renderedWords: number) =>
 
 describe('rendering.js-only-content', () => {
   it('is not applicable on the server, where there is no rendered DOM', () => {
-    expect(isNotApplicable(jsOnlyContentRule, page(`<p>${words(400)}</p>`))).toBe(true);
+    expect(judge(jsOnlyContentRule, page(`<p>${words(400)}</p>`))).toBe(NOT_APPLICABLE);
   });
 
   it('passes when the raw HTML has nearly all the rendered words', () => {
@@ -38,6 +39,6 @@ describe('rendering.js-only-content', () => {
   });
 
   it('leaves a page with nearly nothing in its raw HTML to the critical rule', () => {
-    expect(isNotApplicable(jsOnlyContentRule, withRendered(10, 800))).toBe(true);
+    expect(judge(jsOnlyContentRule, withRendered(10, 800))).toBe(NOT_APPLICABLE);
   });
 });

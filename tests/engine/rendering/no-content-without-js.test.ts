@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { noContentWithoutJsRule } from '../../../shared/rules/rendering/no-content-without-js.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from './pages.js';
-import { isNotApplicable, outcome, page, words } from './support.js';
+import noContentWithoutJsRule from '../../../shared/rules/rendering/rendering.no-content-without-js.js';
+import { snapshot, page, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const rule = noContentWithoutJsRule;
 const rendered = (html: string) => ({ html, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:01.000Z' });
@@ -79,7 +79,7 @@ describe('rendering.no-content-without-js', () => {
   });
 
   it('is not applicable to binary or failed responses', () => {
-    expect(isNotApplicable(rule, page('', { page: { ...snapshot('').page, binary: true, body: '' } }))).toBe(true);
-    expect(isNotApplicable(rule, page('', { page: { ...snapshot('').page, status: 503 } }))).toBe(true);
+    expect(judge(rule, page('', { page: { ...snapshot('').page, binary: true, body: '' } }))).toBe(NOT_APPLICABLE);
+    expect(judge(rule, page('', { page: { ...snapshot('').page, status: 503 } }))).toBe(NOT_APPLICABLE);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { notHtmlRule } from '../../../shared/rules/rendering/not-html.js';
+import notHtmlRule from '../../../shared/rules/rendering/rendering.not-html.js';
 import { resource, snapshot } from '../../helpers/snapshot.js';
-import { isNotApplicable, outcome } from './support.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const url = 'https://example.com/file';
 const served = (body: string, contentType: string | undefined, over = {}) =>
@@ -34,16 +34,16 @@ describe('rendering.not-html', () => {
   });
 
   it('is not applicable to an HTML page (an HTML page earns nothing for being HTML)', () => {
-    expect(isNotApplicable(notHtmlRule, served('<p>x</p>', 'text/html'))).toBe(true);
-    expect(isNotApplicable(notHtmlRule, served('<p>x</p>', 'application/xhtml+xml'))).toBe(true);
+    expect(judge(notHtmlRule, served('<p>x</p>', 'text/html'))).toBe(NOT_APPLICABLE);
+    expect(judge(notHtmlRule, served('<p>x</p>', 'application/xhtml+xml'))).toBe(NOT_APPLICABLE);
   });
 
   it('sniffs a response without Content-Type', () => {
-    expect(isNotApplicable(notHtmlRule, served('<!doctype html><html><body>x</body></html>', undefined))).toBe(true);
+    expect(judge(notHtmlRule, served('<!doctype html><html><body>x</body></html>', undefined))).toBe(NOT_APPLICABLE);
     expect(outcome(notHtmlRule, served('just words', undefined)).score).toBe(0.5);
   });
 
   it('leaves failed responses to Crawler Access', () => {
-    expect(isNotApplicable(notHtmlRule, served('', 'application/pdf', { status: 404, binary: true }))).toBe(true);
+    expect(judge(notHtmlRule, served('', 'application/pdf', { status: 404, binary: true }))).toBe(NOT_APPLICABLE);
   });
 });

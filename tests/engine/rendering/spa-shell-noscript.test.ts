@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { spaShellRule } from '../../../shared/rules/rendering/spa-shell.js';
-import { noscriptJsRequiredRule } from '../../../shared/rules/rendering/noscript-js-required.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from './pages.js';
-import { isNotApplicable, outcome, page, words } from './support.js';
+import spaShellRule from '../../../shared/rules/rendering/rendering.spa-shell.js';
+import noscriptJsRequiredRule from '../../../shared/rules/rendering/rendering.noscript-js-required.js';
+import { snapshot, page, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 describe('rendering.spa-shell', () => {
   it('passes server-rendered content inside the SPA root', () => {
@@ -24,7 +24,7 @@ describe('rendering.spa-shell', () => {
   });
 
   it('is not applicable on a pure shell: the critical rule carries it', () => {
-    expect(isNotApplicable(spaShellRule, snapshot(SPA_SHELL))).toBe(true);
+    expect(judge(spaShellRule, snapshot(SPA_SHELL))).toBe(NOT_APPLICABLE);
   });
 
   it('passes when the rendered DOM shows the mount point stays empty', () => {
@@ -54,6 +54,6 @@ describe('rendering.noscript-js-required', () => {
   });
 
   it('is not applicable on a shell', () => {
-    expect(isNotApplicable(noscriptJsRequiredRule, snapshot(SPA_SHELL))).toBe(true);
+    expect(judge(noscriptJsRequiredRule, snapshot(SPA_SHELL))).toBe(NOT_APPLICABLE);
   });
 });

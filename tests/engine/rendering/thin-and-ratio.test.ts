@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { thinContentRule } from '../../../shared/rules/rendering/thin-content.js';
-import { textRatioRule } from '../../../shared/rules/rendering/text-ratio.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from './pages.js';
-import { isNotApplicable, outcome, page, words } from './support.js';
+import thinContentRule from '../../../shared/rules/rendering/rendering.thin-content.js';
+import textRatioRule from '../../../shared/rules/rendering/rendering.text-ratio.js';
+import { snapshot, page, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 describe('rendering.thin-content', () => {
   it('passes at 300 words', () => {
@@ -23,7 +23,7 @@ describe('rendering.thin-content', () => {
   });
 
   it('does not repeat the critical issue on a shell', () => {
-    expect(isNotApplicable(thinContentRule, snapshot(SPA_SHELL))).toBe(true);
+    expect(judge(thinContentRule, snapshot(SPA_SHELL))).toBe(NOT_APPLICABLE);
   });
 });
 

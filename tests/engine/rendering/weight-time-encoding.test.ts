@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pageWeightRule } from '../../../shared/rules/rendering/page-weight.js';
-import { responseTimeRule } from '../../../shared/rules/rendering/response-time.js';
-import { textEncodingRule } from '../../../shared/rules/rendering/text-encoding.js';
-import { resource, snapshot } from '../../helpers/snapshot.js';
+import pageWeightRule from '../../../shared/rules/rendering/rendering.page-weight.js';
+import responseTimeRule from '../../../shared/rules/rendering/rendering.response-time.js';
+import textEncodingRule from '../../../shared/rules/rendering/rendering.text-encoding.js';
+import { resource, snapshot, words } from '../../helpers/snapshot.js';
 import type { FetchedResource } from '../../../shared/types/index.js';
-import { SPA_SHELL } from './pages.js';
-import { isNotApplicable, outcome, words } from './support.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const url = 'https://example.com/';
 const html = `<!doctype html><html lang="en"><head><title>Weights and times</title></head><body><p>${words(400)}</p></body></html>`;
@@ -52,7 +52,7 @@ describe('rendering.response-time', () => {
   });
 
   it('is not applicable on a shell', () => {
-    expect(isNotApplicable(responseTimeRule, snapshot(SPA_SHELL, { page: resource(url, SPA_SHELL, { timings: { totalMs: 9000 } }) }))).toBe(true);
+    expect(judge(responseTimeRule, snapshot(SPA_SHELL, { page: resource(url, SPA_SHELL, { timings: { totalMs: 9000 } }) }))).toBe(NOT_APPLICABLE);
   });
 });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { authorRule } from '../../../shared/rules/trust/author.js';
-import { isArticlePage } from '../../../shared/rules/trust/article-page.js';
+import authorRule from '../../../shared/rules/trust/trust.author.js';
+import { isArticlePage } from '../../../shared/facts/article-page.js';
 import { JudgeContext } from '../../../shared/judge/context.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { isNotApplicable, outcome, words } from '../rendering/support.js';
+import { snapshot, words } from '../../helpers/snapshot.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const doc = (head: string, body = `<p>${words(300)}</p>`) =>
   snapshot(`<!doctype html><html lang="en"><head><title>Article page</title>${head}</head><body>${body}</body></html>`);
@@ -49,7 +49,7 @@ describe('trust.author', () => {
   });
 
   it('does not fault a non-article page for naming no author, but credits one that does', () => {
-    expect(isNotApplicable(authorRule, doc(''))).toBe(true);
+    expect(judge(authorRule, doc(''))).toBe(NOT_APPLICABLE);
     expect(outcome(authorRule, doc('<meta name="author" content="Example Ltd">')).score).toBe(1);
   });
 

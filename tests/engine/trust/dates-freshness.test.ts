@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { datesRule } from '../../../shared/rules/trust/dates.js';
-import { freshnessRule } from '../../../shared/rules/trust/freshness.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { isNotApplicable, outcome, words } from '../rendering/support.js';
+import datesRule from '../../../shared/rules/trust/trust.dates.js';
+import freshnessRule from '../../../shared/rules/trust/trust.freshness.js';
+import { snapshot, words } from '../../helpers/snapshot.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 // The snapshot helper starts gathering at 2026-11-21T00:00:00Z; freshness is measured from there.
 const doc = (head: string, body = '', over = {}) =>
@@ -42,7 +42,7 @@ describe('trust.dates', () => {
   });
 
   it('is not applicable to an undated non-article, and credits a dated one', () => {
-    expect(isNotApplicable(datesRule, doc(''))).toBe(true);
+    expect(judge(datesRule, doc(''))).toBe(NOT_APPLICABLE);
     expect(outcome(datesRule, doc('<meta name="dcterms.modified" content="2026-01-01">')).score).toBe(1);
   });
 });
@@ -87,8 +87,8 @@ describe('trust.freshness', () => {
   });
 
   it('ignores bare <time> elements on a non-article (they date listed items) and undated pages', () => {
-    expect(isNotApplicable(freshnessRule, doc('', '<time datetime="2010-01-01">old news item</time>'))).toBe(true);
-    expect(isNotApplicable(freshnessRule, article({}))).toBe(true);
+    expect(judge(freshnessRule, doc('', '<time datetime="2010-01-01">old news item</time>'))).toBe(NOT_APPLICABLE);
+    expect(judge(freshnessRule, article({}))).toBe(NOT_APPLICABLE);
   });
 
   it('judges a page-level date on a non-article', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { httpsRule } from '../../../shared/rules/trust/https.js';
-import { hstsRule } from '../../../shared/rules/trust/hsts.js';
+import httpsRule from '../../../shared/rules/trust/trust.https.js';
+import hstsRule from '../../../shared/rules/trust/trust.hsts.js';
 import { resource, snapshot } from '../../helpers/snapshot.js';
 import type { FetchedResource } from '../../../shared/types/index.js';
-import { isNotApplicable, outcome } from '../rendering/support.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 const html = '<!doctype html><html><body><p>x</p></body></html>';
 const at = (url: string, over: Partial<FetchedResource> = {}) =>
@@ -31,7 +31,7 @@ describe('trust.https', () => {
   });
 
   it('is not applicable when nothing answered', () => {
-    expect(isNotApplicable(httpsRule, at('https://example.com/', { status: 0, error: { code: 'refused', message: 'refused' } }))).toBe(true);
+    expect(judge(httpsRule, at('https://example.com/', { status: 0, error: { code: 'refused', message: 'refused' } }))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -53,6 +53,6 @@ describe('trust.hsts', () => {
   });
 
   it('is not applicable over plain HTTP (trust.https carries that)', () => {
-    expect(isNotApplicable(hstsRule, at('http://example.com/'))).toBe(true);
+    expect(judge(hstsRule, at('http://example.com/'))).toBe(NOT_APPLICABLE);
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { aboutContactRule } from '../../../shared/rules/trust/about-contact.js';
-import { outboundReferencesRule } from '../../../shared/rules/trust/outbound-references.js';
-import { siteOf } from '../../../shared/rules/trust/site.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from '../rendering/pages.js';
-import { isNotApplicable, outcome, page, words } from '../rendering/support.js';
+import aboutContactRule from '../../../shared/rules/trust/trust.about-contact.js';
+import outboundReferencesRule from '../../../shared/rules/trust/trust.outbound-references.js';
+import { siteOf } from '../../../shared/url/site.js';
+import { snapshot, page, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
 
 describe('trust.about-contact', () => {
   it('passes about and contact links in the footer', () => {
@@ -29,7 +29,7 @@ describe('trust.about-contact', () => {
   });
 
   it('is not applicable on a JavaScript shell', () => {
-    expect(isNotApplicable(aboutContactRule, snapshot(SPA_SHELL))).toBe(true);
+    expect(judge(aboutContactRule, snapshot(SPA_SHELL))).toBe(NOT_APPLICABLE);
   });
 });
 
@@ -60,7 +60,7 @@ describe('trust.outbound-references', () => {
     const o = outcome(outboundReferencesRule, page(`<main><p>${words(400)}</p></main>`));
     expect(o.score).toBe(0.5);
     expect(o.severity).toBe('notice');
-    expect(isNotApplicable(outboundReferencesRule, page(`<main><p>${words(100)}</p></main>`))).toBe(true);
+    expect(judge(outboundReferencesRule, page(`<main><p>${words(100)}</p></main>`))).toBe(NOT_APPLICABLE);
   });
 
   it('treats registrable domains as sites', () => {
