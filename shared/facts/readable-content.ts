@@ -1,6 +1,7 @@
 import type { JudgeContext } from '../judge/context.js';
 import type { RootContainerFact } from './page-facts.js';
 import { documentKind } from './document-kind.js';
+import { plural } from '../judge/wording.js';
 
 /**
  * Whether the server's HTML carries readable content, or is a shell that JavaScript fills in.
@@ -98,7 +99,7 @@ function describeMarkers(e: ShellEvidence): string[] {
   if (e.bodyAsksForJs) markers.push('text asking the reader to enable JavaScript');
   if (e.rawWords < MIN_READABLE_WORDS && scriptDriven(e)) {
     if (e.inlineScriptChars >= HEAVY_INLINE_CHARS) markers.push(`${Math.round(e.inlineScriptChars / 1024)} KB of inline script`);
-    else if (e.externalScripts > 0) markers.push(`${e.externalScripts} external script${e.externalScripts === 1 ? '' : 's'}`);
+    else if (e.externalScripts > 0) markers.push(plural(e.externalScripts, 'external script'));
     else markers.push('an inline script');
   }
   return markers;

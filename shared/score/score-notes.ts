@@ -6,6 +6,7 @@
  */
 import type { Audit, CategoryScore, RuleError } from '../types/audit.js';
 import { categoriesMean } from './score.js';
+import { oneOrMany, plural } from '../judge/wording.js';
 
 export const NOT_APPLICABLE_LABEL = 'n/a';
 
@@ -38,5 +39,5 @@ export function ruleErrorsOf(audit: Pick<Audit, 'rule_errors'>): RuleError[] {
 
 /** "1 check could not run" / "3 checks could not run". */
 export function ruleErrorsNote(errors: readonly RuleError[]): string {
-  return `${errors.length} check${errors.length === 1 ? '' : 's'} could not run, so ${errors.length === 1 ? 'it counts' : 'they count'} as failed`;
+  return `${plural(errors.length, 'check')} could not run, so ${oneOrMany(errors.length, 'it counts', 'they count')} as failed`;
 }

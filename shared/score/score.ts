@@ -1,6 +1,7 @@
 import { CATEGORY_NAMES, SEVERITIES, type CategoryName, type CategoryScore, type Issue, type ScoreCap } from '../types/audit.js';
 import { CATEGORY_WEIGHTS, CRITICAL_SCORE_CAP } from '../categories.js';
 import { NOT_APPLICABLE, type Rule, type RuleResult } from '../judge/rule.js';
+import { plural } from '../judge/wording.js';
 
 /** What a rule produced: its result, or RULE_THREW when it crashed instead of judging. */
 export const RULE_THREW: unique symbol = Symbol('rule-threw');
@@ -97,7 +98,7 @@ export function capScore(mean: number, criticalIssues: number): { score: number;
   if (criticalIssues === 0 || mean <= CRITICAL_SCORE_CAP) return { score: mean, score_cap: null };
   return {
     score: CRITICAL_SCORE_CAP,
-    score_cap: { max: CRITICAL_SCORE_CAP, reason: `${criticalIssues} critical issue${criticalIssues === 1 ? '' : 's'}` },
+    score_cap: { max: CRITICAL_SCORE_CAP, reason: plural(criticalIssues, 'critical issue') },
   };
 }
 

@@ -1,5 +1,6 @@
 import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule.js';
 import { judgesBody } from '../../judge/applicability.js';
+import { plural } from '../../judge/wording.js';
 
 export default defineRule({
   id: 'content.single-h1',
@@ -15,7 +16,7 @@ export default defineRule({
     if (withText.length === 0) {
       return fail(
         h1s.length
-          ? `The page has ${h1s.length} H1 element${h1s.length === 1 ? '' : 's'} but no H1 text (an image or icon without text); AI engines read the H1 as the page's topic. Give the H1 a text that names the topic.`
+          ? `The page has ${plural(h1s.length, 'H1 element')} but no H1 text (an image or icon without text); AI engines read the H1 as the page's topic. Give the H1 a text that names the topic.`
           : 'The page has no H1; AI engines read the H1 as the page\'s topic. Add one H1 that names what the page is about.',
         { title: 'No H1 heading' },
       );

@@ -2,7 +2,7 @@ import { defineRule, fail, notApplicable, pass } from '../../judge/rule.js';
 import { robotsReading, auditedRobotsPath } from '../../crawlers/robots-context.js';
 import { contentUsageForPath } from '../../robots/content-usage.js';
 import { deniedUsages, parseUsagePreferences } from '../../robots/usage-preferences.js';
-import { listNames } from '../../judge/wording.js';
+import { listNames, oneOrMany } from '../../judge/wording.js';
 
 /** IETF AIPREF Content-Usage (robots.txt rule or HTTP header): declared usage preferences, informational. */
 export default defineRule({
@@ -27,7 +27,7 @@ export default defineRule({
     const denied = [...new Set(denying.flatMap((f) => f.denied))];
     const searchToo = denied.includes('search') ? ' search=n also asks engines not to list it in search' : ' AI search and citations are unaffected';
     return fail(
-      `${listNames(denying.map((f) => f.source))} state${denying.length > 1 ? '' : 's'} ${listNames(denied.map((d) => `${d}=n`))} for this page (Content-Usage). ` +
+      `${listNames(denying.map((f) => f.source))} ${oneOrMany(denying.length, 'states', 'state')} ${listNames(denied.map((d) => `${d}=n`))} for this page (Content-Usage). ` +
         `These are preferences, not access rules;${searchToo}.`,
     );
   },

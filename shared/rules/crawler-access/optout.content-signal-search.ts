@@ -1,7 +1,7 @@
 import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
 import { robotsReading, auditedRobotsPath } from '../../crawlers/robots-context.js';
 import { contentSignalsForPath } from '../../robots/content-signal.js';
-import { listNames } from '../../judge/wording.js';
+import { listNames, oneOrMany } from '../../judge/wording.js';
 
 /** Signals that keep the page out of search results or AI answers (Cloudflare Content Signals). */
 const LIMITING = ['search', 'ai-input'] as const;
@@ -27,7 +27,7 @@ export default defineRule({
     const lines = hits.map((s) => s.line);
     return partial(
       0.3,
-      `robots.txt line${lines.length > 1 ? 's' : ''} ${listNames(lines.map(String))} declare${lines.length > 1 ? '' : 's'} Content-Signal ${listNames(denied.map((k) => `${k}=no`))}, asking engines ${listNames(denied.map((k) => MEANING[k]))}. ` +
+      `robots.txt ${oneOrMany(lines.length, 'line', 'lines')} ${listNames(lines.map(String))} ${oneOrMany(lines.length, 'declares', 'declare')} Content-Signal ${listNames(denied.map((k) => `${k}=no`))}, asking engines ${listNames(denied.map((k) => MEANING[k]))}. ` +
         'Set search=yes and ai-input=yes if you want AI answers to cite it (ai-train=no alone keeps training off).',
     );
   },

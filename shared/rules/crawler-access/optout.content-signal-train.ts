@@ -1,7 +1,7 @@
 import { defineRule, fail, notApplicable, pass } from '../../judge/rule.js';
 import { robotsReading, auditedRobotsPath } from '../../crawlers/robots-context.js';
 import { contentSignalsForPath } from '../../robots/content-signal.js';
-import { listNames } from '../../judge/wording.js';
+import { listNames, oneOrMany } from '../../judge/wording.js';
 
 /** Content-Signal ai-train=no: a training opt-out, informational. */
 export default defineRule({
@@ -18,7 +18,7 @@ export default defineRule({
     const hits = signals.filter((s) => s.values['ai-train'] === 'no');
     if (!hits.length) return pass();
     return fail(
-      `robots.txt line${hits.length > 1 ? 's' : ''} ${listNames(hits.map((s) => String(s.line)))} declare${hits.length > 1 ? '' : 's'} Content-Signal ai-train=no, asking not to use the content for AI training. ` +
+      `robots.txt ${oneOrMany(hits.length, 'line', 'lines')} ${listNames(hits.map((s) => String(s.line)))} ${oneOrMany(hits.length, 'declares', 'declare')} Content-Signal ai-train=no, asking not to use the content for AI training. ` +
         'AI search and citations are unaffected; nothing to fix if intended.',
     );
   },

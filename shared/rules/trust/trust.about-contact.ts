@@ -2,6 +2,7 @@ import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule
 import type { AnchorFact } from '../../facts/page-facts.js';
 import { judgesBody } from '../../judge/applicability.js';
 import { siteOf, siteOfUrl } from '../../url/site.js';
+import { plural } from '../../judge/wording.js';
 
 // Path segments and link texts (several languages); an imprint names who runs the site and how to reach them.
 const ABOUT_PATH =
@@ -38,7 +39,7 @@ export default defineRule({
       );
     }
     return fail(
-      `None of the page's ${anchors.length} link${anchors.length === 1 ? '' : 's'} leads to an about or contact page; answer engines look for who stands behind a source and how to reach them. Link both from every page, for example in the footer.`,
+      `None of the page's ${plural(anchors.length, 'link')} leads to an about or contact page; answer engines look for who stands behind a source and how to reach them. Link both from every page, for example in the footer.`,
     );
   },
 });

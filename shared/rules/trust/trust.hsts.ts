@@ -1,4 +1,5 @@
 import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
+import { plural } from '../../judge/wording.js';
 
 /** Half a year: the least HSTS preload lists and security scanners accept. */
 const MIN_MAX_AGE_S = 15_552_000;
@@ -38,6 +39,5 @@ export default defineRule({
 });
 
 function days(seconds: number): string {
-  const n = Math.round(seconds / 86_400);
-  return `${n} day${n === 1 ? '' : 's'}`;
+  return plural(Math.round(seconds / 86_400), 'day');
 }
