@@ -32,6 +32,10 @@ export interface PageFacts {
   /** Text inside <noscript> elements. */
   noscriptTexts: string[];
   times: Array<{ datetime: string | null; text: string }>;
+  /** Values of `itemtype` attributes (microdata), in document order. */
+  itemtypes: string[];
+  /** Values of `typeof` attributes (RDFa), in document order. */
+  rdfaTypeofs: string[];
   /** Elements with an itemprop attribute (microdata), by property name, text or content. */
   itemprops: Array<{ prop: string; value: string }>;
   /** Counts of elements by tag name (lower-case). */

@@ -71,6 +71,8 @@ function emptyFacts(htmlLength: number): PageFacts {
     iframes: [],
     noscriptTexts: [],
     times: [],
+    itemtypes: [],
+    rdfaTypeofs: [],
     itemprops: [],
     tagCounts: new Map(),
     roleCounts: new Map(),

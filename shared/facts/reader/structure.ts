@@ -3,8 +3,9 @@ import type { FactsExtractor, FactsReader, OpenElement } from './facts-reader.js
 
 const SPA_ROOT_IDS = new Set(['__next', 'root', 'app', '__nuxt', '___gatsby', 'svelte', '__sveltekit', 'q-app', 'main-app']);
 const MAX_ITEMPROPS = 500;
+const MAX_TYPE_ATTRIBUTES = 1_000;
 
-/** The document's shape: element counts and depth, roles, microdata properties, and SPA mount points. */
+/** The document's shape: element counts and depth, roles, microdata and RDFa attributes, and SPA mount points. */
 export function structureExtractor(): FactsExtractor {
   /** Open SPA roots with their depth, so their direct children can be counted. */
   const openRoots: Array<{ root: RootContainerFact; depth: number }> = [];
@@ -21,6 +22,8 @@ export function structureExtractor(): FactsExtractor {
         const role = attrs.role.trim().toLowerCase();
         facts.roleCounts.set(role, (facts.roleCounts.get(role) ?? 0) + 1);
       }
+      if (attrs.itemtype !== undefined && facts.itemtypes.length < MAX_TYPE_ATTRIBUTES) facts.itemtypes.push(attrs.itemtype);
+      if (attrs.typeof !== undefined && facts.rdfaTypeofs.length < MAX_TYPE_ATTRIBUTES) facts.rdfaTypeofs.push(attrs.typeof);
       if (attrs.itemprop !== undefined && facts.itemprops.length < MAX_ITEMPROPS) {
         const prop = attrs.itemprop.trim();
         const direct = attrs.content ?? attrs.datetime ?? attrs.href ?? attrs.src;

@@ -48,6 +48,10 @@ testRule(jsonLdPresent, {
       title: 'JSON-LD only added by JavaScript',
     },
     { name: 'words in scripts are not mistaken for microdata', snapshot: page('<script>var s = "itemtype=\\"https://schema.org/Product\\"";</script>') },
+    {
+      name: 'words in text and comments are not mistaken for microdata either',
+      snapshot: page('<!-- itemtype="https://schema.org/Product" -->', '<p>Write itemtype="https://schema.org/Product" on the element.</p>'),
+    },
   ],
   partial: [
     {
