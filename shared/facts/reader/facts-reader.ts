@@ -37,8 +37,8 @@ interface Collector {
   onClose: (text: string) => void;
 }
 
-interface Frame {
-  hidden: boolean;
+/** An open element: what extractors are told, plus what runs when it closes (one object per element). */
+interface Frame extends OpenElement {
   closers: Array<() => void> | null;
 }
 
@@ -79,12 +79,12 @@ export class FactsReader implements HtmlListener {
   }
 
   open(name: string, attrs: Record<string, string>, startIndex: number): void {
-    const element: OpenElement = { name, attrs, offset: startIndex, hidden: HIDDEN_TEXT_TAGS.has(name) };
-    this.stack.push({ hidden: element.hidden, closers: null });
-    for (const x of this.everyElement) x.open!(element, this);
+    const frame: Frame = { name, attrs, offset: startIndex, hidden: HIDDEN_TEXT_TAGS.has(name), closers: null };
+    this.stack.push(frame);
+    for (const x of this.everyElement) x.open!(frame, this);
     const forTag = this.byTag.get(name);
-    if (forTag) for (const x of forTag) x.open!(element, this);
-    if (element.hidden) this.hiddenDepth++;
+    if (forTag) for (const x of forTag) x.open!(frame, this);
+    if (frame.hidden) this.hiddenDepth++;
   }
 
   text(data: string): void {
