@@ -1,4 +1,5 @@
 import { getDomain } from 'tldts';
+import { parseUrl } from './parse.js';
 
 /**
  * The registrable domain a host belongs to ("blog.example.co.uk" → "example.co.uk"), so links between
@@ -12,13 +13,8 @@ export function siteOf(hostname: string): string {
 
 /** Site of an absolute URL, or null when it does not parse or is not http(s). */
 export function siteOfUrl(href: string | null): string | null {
-  if (!href) return null;
-  try {
-    const url = new URL(href);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? siteOf(url.hostname) : null;
-  } catch {
-    return null;
-  }
+  const url = href ? parseUrl(href) : null;
+  return url && (url.protocol === 'http:' || url.protocol === 'https:') ? siteOf(url.hostname) : null;
 }
 
 /** Same registrable domain (www.example.com ~ blog.example.com); hosts without one compare exactly. */

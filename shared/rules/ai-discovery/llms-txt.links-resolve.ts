@@ -1,5 +1,6 @@
 import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
 import type { LinkCheck } from '../../types/snapshot.js';
+import { parseUrl } from '../../url/parse.js';
 
 const SHOWN = 4;
 
@@ -34,10 +35,7 @@ function describe(check: LinkCheck, pageOrigin: string): string {
 
 /** A path for links on the page's own site, the whole URL for others. */
 function shortUrl(url: string, pageOrigin: string): string {
-  try {
-    const u = new URL(url);
-    return u.origin === pageOrigin ? `${u.pathname}${u.search}` : u.href;
-  } catch {
-    return url;
-  }
+  const u = parseUrl(url);
+  if (!u) return url;
+  return u.origin === pageOrigin ? `${u.pathname}${u.search}` : u.href;
 }

@@ -3,6 +3,7 @@ import { readJsonLd } from '../../structured-data/json-ld.js';
 import { propValues } from '../../structured-data/json-ld-values.js';
 import { isIsoDateValue } from '../../structured-data/iso-date.js';
 import { listPhrase, quote } from '../../judge/wording.js';
+import { parseUrl } from '../../url/parse.js';
 
 const DATE_PROPS = ['datePublished', 'dateModified', 'dateCreated', 'uploadDate', 'startDate', 'endDate', 'validFrom', 'validThrough', 'priceValidUntil'];
 const URL_PROPS = ['url', 'logo', 'image', 'sameAs', 'thumbnailUrl', 'contentUrl', 'embedUrl'];
@@ -48,10 +49,6 @@ function isUsableUrl(value: string): boolean {
   const v = value.trim();
   if (!v || /\s/.test(v)) return false;
   if (v.startsWith('/')) return true;
-  try {
-    const url = new URL(v);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
+  const url = parseUrl(v);
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
 }
