@@ -9,19 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { auditSnapshot } from '../shared/index.js';
 import { snapshot, textFile } from '../tests/helpers/snapshot.js';
 import { startFixtureSite } from '../tests/helpers/fixture-server.js';
-import { articlePage, LLMS_TXT } from '../tests/fixtures/sites/good-article.js';
-import { ARTICLE_BODY } from '../tests/fixtures/sites/article-content.js';
+import { LLMS_TXT } from '../tests/fixtures/sites/good-article.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
+import { pageOfSize } from './lib/page-of-size.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-/** The well-made article with its body repeated until the page reaches `bytes`. */
-export function pageOfSize(bytes: number, origin = 'https://example.com'): string {
-  const one = articlePage(origin);
-  const copies = Math.max(0, Math.ceil((bytes - one.length) / ARTICLE_BODY.length));
-  return articlePage(origin, '', `<section>${ARTICLE_BODY.repeat(copies)}</section>`).slice(0, Math.max(bytes, one.length));
-}
 
 function judgeTime(bytes: number, runs: number): { median: number; min: number; size: number } {
   const html = pageOfSize(bytes);

@@ -1,4 +1,5 @@
 import type { Audit } from '../../shared/types/audit.js';
+import { nothingJudged, ruleErrorsNote, ruleErrorsOf, scoreCapNote } from '../../shared/score/score-notes.js';
 import type { AuditRecord } from '../lib/sync/records.js';
 import { Gauge } from './Gauge.js';
 import { CategoryBars } from './CategoryBars.js';
@@ -11,11 +12,18 @@ import { SyncBadge } from './SyncBadge.js';
 export function AuditReport({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
   const counts = { critical: 0, warning: 0, notice: 0 };
   for (const i of audit.issues) counts[i.severity]++;
+  const capNote = scoreCapNote(audit);
+  const ruleErrors = ruleErrorsOf(audit);
   return (
     <article class="report" aria-label="Audit result" data-audit-id={audit.id}>
       <div class="summary">
-        <Gauge score={audit.score} />
+        <Gauge score={audit.score} capNote={capNote} notJudged={nothingJudged(audit)} />
         <div class="summary-text">
+          {capNote && (
+            <p class="score-cap" data-testid="score-cap">
+              Score {capNote}
+            </p>
+          )}
           <p class="url" title={audit.final_url}>
             {audit.final_url}
           </p>
@@ -34,6 +42,19 @@ export function AuditReport({ audit, record }: { audit: Audit; record: AuditReco
         <h2 id="h-cat">Categories</h2>
         <CategoryBars categories={audit.category_scores} />
       </section>
+      {ruleErrors.length > 0 && (
+        <section aria-labelledby="h-rule-errors" class="rule-errors">
+          <h2 id="h-rule-errors">Checks that could not run</h2>
+          <p class="muted small">{ruleErrorsNote(ruleErrors)}.</p>
+          <ul>
+            {ruleErrors.map((e) => (
+              <li key={e.rule} data-rule-error={e.rule}>
+                <code>{e.rule}</code>: {e.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="h-issues">
         <h2 id="h-issues">Issues</h2>
         <IssueList issues={audit.issues} />

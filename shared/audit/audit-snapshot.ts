@@ -1,9 +1,9 @@
-import type { Audit } from '../types/audit.js';
+import type { Audit, RuleError } from '../types/audit.js';
 import type { Snapshot } from '../types/snapshot.js';
 import { JudgeContext } from '../judge/context.js';
-import { NOT_APPLICABLE, type Rule, type RuleResult } from '../judge/rule.js';
+import type { Rule } from '../judge/rule.js';
 import { ALL_RULES } from '../rules/index.js';
-import { scoreRules, type JudgedRule } from '../score/score.js';
+import { RULE_THREW, scoreRules, type JudgedRule } from '../score/score.js';
 import { detectBuilder } from '../builder/detect.js';
 import { crawlerVerdicts } from '../crawlers/verdicts.js';
 import { llmsTxtSummary } from '../llms-txt/summary.js';
@@ -14,7 +14,10 @@ export interface AuditSnapshotOptions {
   /** Time stamped as `scanned_at`; defaults to the end of judging. */
   now?: () => Date;
   rules?: readonly Rule[];
-  /** Called when a rule throws; the rule then counts as not applicable. Tests make this throw. */
+  /**
+   * Called when a rule throws, for the host to log it. The rule is recorded in `rule_errors` and counts as a
+   * zero in its category either way (never as "not applicable"). Tests make this throw to fail loudly.
+   */
   onRuleError?: (rule: Rule, error: unknown) => void;
 }
 
@@ -23,7 +26,16 @@ export function auditSnapshot(snapshot: Snapshot, options: AuditSnapshotOptions)
   const t0 = performance.now();
   const ctx = new JudgeContext(snapshot);
   const rules = options.rules ?? ALL_RULES;
-  const judged = rules.map((rule): JudgedRule => ({ rule, result: runRule(rule, ctx, options.onRuleError) }));
+  const ruleErrors: RuleError[] = [];
+  const judged = rules.map((rule): JudgedRule => {
+    try {
+      return { rule, result: rule.check(ctx) };
+    } catch (error) {
+      ruleErrors.push({ rule: rule.id, message: errorMessage(error) });
+      options.onRuleError?.(rule, error);
+      return { rule, result: RULE_THREW };
+    }
+  });
   const scored = scoreRules(judged);
   const audit: Audit = {
     id: options.id,
@@ -32,11 +44,13 @@ export function auditSnapshot(snapshot: Snapshot, options: AuditSnapshotOptions)
     origin: snapshot.origin,
     builder: detectBuilder(ctx),
     score: scored.score,
+    score_cap: scored.score_cap,
     status: 'complete',
     category_scores: scored.category_scores,
     scanned_at: '',
     duration_ms: 0,
     issues: scored.issues,
+    rule_errors: ruleErrors,
     crawlers: crawlerVerdicts(ctx),
     llms_txt: llmsTxtSummary(ctx),
     signals: { webmcp: webmcpSignal(ctx) },
@@ -46,11 +60,15 @@ export function auditSnapshot(snapshot: Snapshot, options: AuditSnapshotOptions)
   return audit;
 }
 
-function runRule(rule: Rule, ctx: JudgeContext, onError: AuditSnapshotOptions['onRuleError']): RuleResult {
+const MAX_ERROR_MESSAGE = 500;
+
+/** "TypeError: x is undefined", cut; never throws itself (a thrown object may have a hostile toString). */
+function errorMessage(error: unknown): string {
+  let text: string;
   try {
-    return rule.check(ctx);
-  } catch (error) {
-    onError?.(rule, error);
-    return NOT_APPLICABLE;
+    text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  } catch {
+    text = 'the rule threw a value that cannot be described';
   }
+  return text.length > MAX_ERROR_MESSAGE ? `${text.slice(0, MAX_ERROR_MESSAGE - 1)}…` : text;
 }

@@ -3,9 +3,10 @@
  * lists and tables, links and bylines, each outside navigation, banners, footers and sidebars
  * (a menu is a list, but not one a reader would quote). A listener on the page-facts pass: no tree, no recursion.
  */
-import type { JudgeContext } from '../judge/context.js';
 import { walkHtml, type HtmlListener } from './html-walk.js';
+import { HIDDEN_TEXT_TAGS } from './html-tags.js';
 import { collapse, countWords } from './words.js';
+import { parseUrl, resolveHttpHref } from '../url/parse.js';
 
 export interface ContentAnchor {
   /** Absolute http(s) URL. */
@@ -27,7 +28,6 @@ export interface ContentBlocks {
   bylines: string[];
 }
 
-const HIDDEN_TAGS = new Set(['script', 'style', 'template', 'noscript', 'head', 'title', 'svg', 'math']);
 const BOILERPLATE_TAGS = new Set(['nav', 'aside']);
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar']);
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
@@ -48,11 +48,6 @@ interface Frame {
   table?: { rows: number; countable: boolean };
   anchor?: { href: string; parts: string[] };
   byline?: string[];
-}
-
-/** The page's content blocks, read once per audit (in the same pass as the page facts). */
-export function contentBlocksOf(ctx: JudgeContext): ContentBlocks {
-  return ctx.facts.content;
 }
 
 export const EMPTY_CONTENT: ContentBlocks = Object.freeze({
@@ -95,7 +90,7 @@ export class ContentBlocksListener implements HtmlListener {
   private readonly openTables: Array<{ rows: number; countable: boolean }> = [];
 
   constructor(baseUrl: string) {
-    this.base = safeUrl(baseUrl);
+    this.base = parseUrl(baseUrl);
   }
 
   open(name: string, attrs: Record<string, string>): void {
@@ -103,7 +98,7 @@ export class ContentBlocksListener implements HtmlListener {
     const role = attrs.role === undefined ? '' : attrs.role.trim().toLowerCase();
     const frame: Frame = {
       name,
-      hidden: HIDDEN_TAGS.has(name),
+      hidden: HIDDEN_TEXT_TAGS.has(name),
       boilerplate:
         BOILERPLATE_TAGS.has(name) ||
         BOILERPLATE_ROLES.has(role) ||
@@ -130,7 +125,7 @@ export class ContentBlocksListener implements HtmlListener {
     }
     if (name === 'tr' && this.openTables.length) this.openTables[this.openTables.length - 1]!.rows++;
     if (name === 'a' && attrs.href !== undefined && inContent && out.contentAnchors.length < MAX_ANCHORS) {
-      const href = resolveHttp(attrs.href, this.base);
+      const href = resolveHttpHref(attrs.href, this.base);
       if (href) {
         frame.anchor = { href, parts: [] };
         this.openAnchors.push(frame.anchor);
@@ -211,23 +206,4 @@ function namesByline(attrs: Record<string, string>): boolean {
   if (!/byline|author/i.test(names)) return false;
   if (/comment/i.test(names)) return false; // a commenter is not the author
   return names.split(/\s+/).some((token) => BYLINE_TOKEN.test(token));
-}
-
-function resolveHttp(raw: string, base: URL | null): string | null {
-  const trimmed = raw.trim();
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed, base ?? undefined);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function safeUrl(u: string): URL | null {
-  try {
-    return new URL(u);
-  } catch {
-    return null;
-  }
 }

@@ -6,6 +6,9 @@ import { extractScriptRefs } from './script-refs.js';
 import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
 import { failedResource } from './failed-resource.js';
 import { LINK_CHECK_BYTES, linkCheckOf, llmsTxtLinkTargets } from './llms-txt-links.js';
+import { fetchSiteFiles } from './site-files.js';
+import { awaitAll } from './await-all.js';
+import { originOf } from '../url/parse.js';
 
 export interface GatherOptions {
   fetcher: Fetcher;
@@ -38,83 +41,56 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
   const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
-  const siteFile = (origin: string, path: string, accept = 'text/plain, text/markdown;q=0.9, */*;q=0.5') =>
-    get(new URL(path, origin).href, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
+  const siteFile = (url: string, accept: string) => get(url, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
 
   try {
     const requestedOrigin = new URL(requestedUrl).origin;
-    // Site files start with the page, from the requested origin; refetched below if the page moved host.
-    const siteFilesFrom = (origin: string) => ({
-      robotsTxt: siteFile(origin, '/robots.txt'),
-      llmsTxt: siteFile(origin, '/llms.txt'),
-      llmsFullTxt: siteFile(origin, '/llms-full.txt'),
-      tdmrep: siteFile(origin, '/.well-known/tdmrep.json', 'application/json'),
-    });
     const pagePromise = get(requestedUrl, limits.pageBytes, asBrowser);
-    // Asked beside the page, not after it: a slow page is then waited for once, not twice. Asked
-    // again below only if the page moved.
-    const markdownOf = (url: string) => get(url, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' });
+    // The markdown version is asked beside the page, not after it: a slow page is then waited for once,
+    // not twice. Asked again below only if the page moved.
+    const markdownOf = (url: string) => siteFile(url, 'text/markdown');
     const earlyMarkdown = markdownOf(requestedUrl);
-    const agentFetches = options.agentFetches !== false;
-    const searchPromise = agentFetches
-      ? get(requestedUrl, limits.pageBytes, { 'user-agent': SEARCH_AGENT.userAgent, accept: HTML_ACCEPT })
-      : Promise.resolve(null);
-    const userPromise = agentFetches
-      ? get(requestedUrl, limits.pageBytes, { 'user-agent': USER_AGENT_AGENT.userAgent, accept: HTML_ACCEPT })
-      : Promise.resolve(null);
-    let files = siteFilesFrom(requestedOrigin);
+    const asAgent = (agent: { userAgent: string }) =>
+      options.agentFetches !== false ? get(requestedUrl, limits.pageBytes, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }) : Promise.resolve(null);
+    const pageAsSearchAgent = asAgent(SEARCH_AGENT);
+    const pageAsUserAgent = asAgent(USER_AGENT_AGENT);
+    // Site files start with the page, from the requested origin; refetched below if the page moved host.
+    let files = fetchSiteFiles(requestedOrigin, siteFile);
 
     const page = await pagePromise;
     const pageReadable = !page.error && page.status > 0;
-    const finalOrigin = pageReadable ? safeOrigin(page.finalUrl) ?? requestedOrigin : requestedOrigin;
-    if (finalOrigin !== requestedOrigin) files = siteFilesFrom(finalOrigin);
+    const finalOrigin = pageReadable ? (originOf(page.finalUrl) ?? requestedOrigin) : requestedOrigin;
+    if (finalOrigin !== requestedOrigin) files = fetchSiteFiles(finalOrigin, siteFile);
     const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
 
-    const markdownPromise = pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null);
-    const sitemapPromise = files.robotsTxt.then((robots) => {
+    const sitemap = files.robotsTxt.then((robots) => {
       const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;
-      return get(fromRobots ?? new URL('/sitemap.xml', finalOrigin).href, limits.siteFileBytes, {
-        'user-agent': BROWSER_USER_AGENT,
-        accept: 'application/xml, text/xml;q=0.9, */*;q=0.5',
-      });
+      return siteFile(fromRobots ?? new URL('/sitemap.xml', finalOrigin).href, 'application/xml, text/xml;q=0.9, */*;q=0.5');
     });
-    const llmsLinksPromise = files.llmsTxt.then(async (llmsTxt) => {
+    const llmsTxtLinks = files.llmsTxt.then(async (llmsTxt) => {
       const targets = llmsTxtLinkTargets(llmsTxt);
       if (!targets.length) return undefined;
       const headers = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5' };
       return Promise.all(targets.map(async (url) => linkCheckOf(url, await get(url, LINK_CHECK_BYTES, headers))));
     });
-    const scriptsPromise =
-      pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]);
 
-    const [pageAsSearchAgent, pageAsUserAgent, markdown, robotsTxt, llmsTxt, llmsFullTxt, tdmrep, sitemap, scripts, llmsTxtLinks] =
-      await Promise.all([
-        searchPromise,
-        userPromise,
-        markdownPromise,
-        files.robotsTxt,
-        files.llmsTxt,
-        files.llmsFullTxt,
-        files.tdmrep,
-        sitemapPromise,
-        scriptsPromise,
-        llmsLinksPromise,
-      ]);
+    const fetched = await awaitAll({
+      pageAsSearchAgent,
+      pageAsUserAgent,
+      markdown: pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null),
+      ...files,
+      sitemap,
+      scripts: pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]),
+      llmsTxtLinks,
+    });
+    const { llmsTxtLinks: checkedLinks, ...resources } = fetched;
 
     return {
       submittedUrl,
       requestedUrl,
       page,
-      pageAsSearchAgent,
-      pageAsUserAgent,
-      markdown,
-      robotsTxt,
-      llmsTxt,
-      llmsFullTxt,
-      sitemap,
-      tdmrep,
-      ...(llmsTxtLinks ? { llmsTxtLinks } : {}),
-      scripts,
+      ...resources,
+      ...(checkedLinks ? { llmsTxtLinks: checkedLinks } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
       gatherMs: Date.now() - t0,
@@ -166,12 +142,4 @@ function scriptSkipReason(res: FetchedResource, budgetLimited: boolean): Gathere
   if (res.binary || /^text\/html/i.test(res.headers['content-type'] ?? '')) return 'not_javascript';
   if (res.truncated) return budgetLimited ? 'cap_bytes' : 'too_large';
   return undefined;
-}
-
-function safeOrigin(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }

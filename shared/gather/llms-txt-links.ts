@@ -3,6 +3,7 @@ import type { LinkCheck } from '../types/snapshot.js';
 import { classifySiteFile } from '../llms-txt/site-file.js';
 import { validateLlmsTxt } from '../llms-txt/validate.js';
 import { linkUrlProblem } from '../llms-txt/link-grammar.js';
+import { parseUrl } from '../url/parse.js';
 
 /** Links requested per audit: enough to catch a stale file, few enough to stay polite and fast. */
 export const MAX_LLMS_TXT_LINKS = 10;
@@ -18,12 +19,8 @@ export function llmsTxtLinkTargets(llmsTxt: FetchedResource | null, max = MAX_LL
   for (const section of validateLlmsTxt(file.text).sections) {
     for (const link of section.links) {
       if (linkUrlProblem(link.url) !== null) continue;
-      let url: URL;
-      try {
-        url = new URL(link.url, base);
-      } catch {
-        continue;
-      }
+      const url = parseUrl(link.url, base);
+      if (!url) continue;
       url.hash = '';
       if (!targets.includes(url.href)) targets.push(url.href);
       if (targets.length >= max) return targets;

@@ -1,5 +1,6 @@
 import { createHtmlParser } from '../facts/html-parser.js';
 import type { ScriptRef } from '../types/snapshot.js';
+import { parseUrl } from '../url/parse.js';
 
 /** Script types that hold data, not code: never fetched or scanned as JavaScript. */
 const DATA_SCRIPT_TYPES = /^(application\/(ld\+json|json)|importmap|text\/(template|x-template|html|plain|markdown)|speculationrules)$/i;
@@ -14,12 +15,8 @@ export function extractScriptRefs(html: string, pageUrl: string): ScriptRef[] {
   const seen = new Set<string>();
   const add = (raw: string | undefined, via: ScriptRef['via']) => {
     if (!raw) return;
-    let url: URL;
-    try {
-      url = new URL(raw.trim(), page);
-    } catch {
-      return;
-    }
+    const url = parseUrl(raw.trim(), page);
+    if (!url) return;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
     url.hash = '';
     if (seen.has(url.href)) return;

@@ -1,5 +1,6 @@
 import type { Snapshot } from '../types/snapshot.js';
 import { extractPageFacts, type PageFacts } from '../facts/page-facts.js';
+import { parseUrl } from '../url/parse.js';
 
 /**
  * What rules read: the snapshot plus derived facts computed once and shared.
@@ -20,14 +21,7 @@ export class JudgeContext {
 
   /** The final URL of the page (after redirects), falling back to the requested URL. */
   get pageUrl(): URL {
-    return this.memo('pageUrl', () => {
-      const page = this.snapshot.page;
-      try {
-        return new URL(page.finalUrl || this.snapshot.requestedUrl);
-      } catch {
-        return new URL(this.snapshot.requestedUrl);
-      }
-    });
+    return this.memo('pageUrl', () => parseUrl(this.snapshot.page.finalUrl || this.snapshot.requestedUrl) ?? new URL(this.snapshot.requestedUrl));
   }
 
   /** True when the page answered 2xx with a body we could read. */

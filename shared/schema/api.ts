@@ -1,6 +1,7 @@
 /** Request and response bodies of the audit API (contract section 3), one schema per wire type. */
 import { z } from 'zod';
-import { auditSchema } from './audit.js';
+import { auditInputSchema, auditSchema } from './audit.js';
+import { upgradeAudit } from '../audit/upgrade-audit.js';
 import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
 /** Every error body: exactly one human-readable member. */
@@ -18,8 +19,16 @@ export const auditEnvelopeSchema = z.strictObject({
   audit: auditSchema,
 });
 
-/** PUT /audits/{id}: the extension's sync; the same envelope the API answers with. */
-export const syncAuditRequestSchema = auditEnvelopeSchema;
+/**
+ * PUT /audits/{id} as documented: the envelope the API answers with, except that an audit from an extension
+ * older than contract section 9 may lack `category_scores[].applicable`, `rule_errors` and `score_cap`.
+ */
+export const syncAuditBodySchema = z.strictObject({
+  audit: auditInputSchema,
+});
+
+/** PUT /audits/{id} as validated: the body above, the missing members filled (so what is stored is a whole Audit). */
+export const syncAuditRequestSchema = syncAuditBodySchema.transform(({ audit }) => ({ audit: upgradeAudit(audit) }));
 
 /** One row of GET /audits: what a table of audits needs, not the issues. */
 export const auditSummarySchema = auditSchema.pick({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
+import type { AuditBeforeSection9 } from '../audit/upgrade-audit.js';
 import type { Equal, Expect } from './type-equality.js';
 
 const score = z.number().int().min(0).max(100);
@@ -16,6 +17,19 @@ export const severitySchema = z.enum(SEVERITIES);
 export const categoryScoreSchema = z.strictObject({
   name: categoryNameSchema,
   score,
+  applicable: z.boolean().meta({
+    description: 'False when no scored rule of the category applied: left out of the overall score and shown as "n/a".',
+  }),
+});
+
+export const ruleErrorSchema = z.strictObject({
+  rule: z.string(),
+  message: z.string(),
+});
+
+export const scoreCapSchema = z.strictObject({
+  max: score,
+  reason: z.string(),
 });
 
 export const issueSchema = z.strictObject({
@@ -115,15 +129,30 @@ export const auditSchema = z.strictObject({
   origin: z.enum(['server', 'extension']),
   builder: z.string(),
   score,
+  score_cap: scoreCapSchema.nullable().meta({
+    description: 'Set when the critical cap lowered `score` below the categories\' weighted mean, with the reason ("2 critical issues").',
+  }),
   status: z.literal('complete'),
   category_scores: z.array(categoryScoreSchema),
   scanned_at: isoTimestamp,
   duration_ms: z.number().int().min(0),
   issues: z.array(issueSchema),
+  rule_errors: z.array(ruleErrorSchema).meta({ description: 'Rules that threw instead of judging; empty when every rule ran.' }),
   crawlers: z.array(crawlerVerdictSchema),
   llms_txt: llmsTxtSummarySchema,
   signals: signalsSchema,
 });
 
+/**
+ * An audit as an older extension may still sync it (PUT /audits/{id}): the members of contract section 9
+ * (`category_scores[].applicable`, `rule_errors`, `score_cap`) may be absent. upgradeAudit fills them.
+ */
+export const auditInputSchema = auditSchema.extend({
+  category_scores: z.array(categoryScoreSchema.extend({ applicable: z.boolean().optional() })),
+  score_cap: scoreCapSchema.nullable().optional(),
+  rule_errors: z.array(ruleErrorSchema).optional(),
+});
+
 // Fails to compile when shared/types/audit.ts and this schema disagree in any member.
 export type AuditSchemaMatchesType = Expect<Equal<z.infer<typeof auditSchema>, Audit>>;
+export type AuditInputSchemaMatchesType = Expect<Equal<z.infer<typeof auditInputSchema>, AuditBeforeSection9>>;

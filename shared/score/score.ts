@@ -1,14 +1,19 @@
-import { CATEGORY_NAMES, SEVERITIES, type CategoryName, type CategoryScore, type Issue } from '../types/audit.js';
+import { CATEGORY_NAMES, SEVERITIES, type CategoryName, type CategoryScore, type Issue, type ScoreCap } from '../types/audit.js';
 import { CATEGORY_WEIGHTS, CRITICAL_SCORE_CAP } from '../categories.js';
 import { NOT_APPLICABLE, type Rule, type RuleResult } from '../judge/rule.js';
+import { plural } from '../judge/wording.js';
+
+/** What a rule produced: its result, or RULE_THREW when it crashed instead of judging. */
+export const RULE_THREW: unique symbol = Symbol('rule-threw');
 
 export interface JudgedRule {
   rule: Rule;
-  result: RuleResult;
+  result: RuleResult | typeof RULE_THREW;
 }
 
 export interface ScoreResult {
   score: number;
+  score_cap: ScoreCap | null;
   category_scores: CategoryScore[];
   issues: Issue[];
 }
@@ -17,21 +22,23 @@ const severityRank = (s: Issue['severity']) => SEVERITIES.indexOf(s);
 const categoryRank = (c: CategoryName) => CATEGORY_NAMES.indexOf(c);
 
 /**
- * Contract section 1: category = round(100 · Σ weight·result / Σ weight) over applicable rules;
- * overall = weighted mean of the categories, at most 49 while a critical issue stands.
- * A category with no applicable weighted rule scores 100: nothing in it could be faulted.
+ * Contract sections 1 and 9: category = round(100 · Σ weight·result / Σ weight) over the rules that applied;
+ * a category where no scored rule applied is `applicable: false` (score the neutral 100) and leaves the
+ * overall mean. A rule that threw counts as a zero with its full weight: a crash never raises a score.
+ * Overall = weighted mean of the applicable categories, at most 49 while a critical issue stands.
  */
-export function scoreRules(judged: JudgedRule[]): ScoreResult {
+export function scoreRules(judged: readonly JudgedRule[]): ScoreResult {
   const sums = new Map<CategoryName, { weighted: number; weights: number }>();
   for (const name of CATEGORY_NAMES) sums.set(name, { weighted: 0, weights: 0 });
 
   const raised: Array<Omit<Issue, 'position'> & { weight: number }> = [];
   for (const { rule, result } of judged) {
     if (result === NOT_APPLICABLE) continue;
-    const score = clamp01(result.score);
     const sum = sums.get(rule.category)!;
-    sum.weighted += rule.weight * score;
     sum.weights += rule.weight;
+    if (result === RULE_THREW) continue;
+    const score = clamp01(result.score);
+    sum.weighted += rule.weight * score;
     if (score < 1) {
       raised.push({
         severity: result.severity ?? rule.severity,
@@ -46,16 +53,10 @@ export function scoreRules(judged: JudgedRule[]): ScoreResult {
 
   const category_scores: CategoryScore[] = CATEGORY_NAMES.map((name) => {
     const { weighted, weights } = sums.get(name)!;
-    return { name, score: weights > 0 ? Math.round((100 * weighted) / weights) : 100 };
+    return weights > 0
+      ? { name, score: Math.round((100 * weighted) / weights), applicable: true }
+      : { name, score: 100, applicable: false };
   });
-
-  let totalWeight = 0;
-  let weightedTotal = 0;
-  for (const c of category_scores) {
-    totalWeight += CATEGORY_WEIGHTS[c.name];
-    weightedTotal += CATEGORY_WEIGHTS[c.name] * c.score;
-  }
-  let score = Math.round(weightedTotal / totalWeight);
 
   raised.sort(
     (a, b) =>
@@ -72,9 +73,33 @@ export function scoreRules(judged: JudgedRule[]): ScoreResult {
     position,
     rule: r.rule,
   }));
-  if (issues.some((i) => i.severity === 'critical')) score = Math.min(score, CRITICAL_SCORE_CAP);
+  const critical = issues.filter((i) => i.severity === 'critical').length;
+  return { ...capScore(categoriesMean(category_scores), critical), category_scores, issues };
+}
 
-  return { score, category_scores, issues };
+/**
+ * Weighted mean of the applicable categories (a category without `applicable`, from an audit stored before
+ * contract section 9, counts as applicable: it was scored that way). When no category applied at all the
+ * page could not be judged, and nothing judged earns nothing: 0, never a perfect 100.
+ */
+export function categoriesMean(categories: readonly Pick<CategoryScore, 'name' | 'score' | 'applicable'>[]): number {
+  let totalWeight = 0;
+  let weightedTotal = 0;
+  for (const c of categories) {
+    if (c.applicable === false) continue;
+    totalWeight += CATEGORY_WEIGHTS[c.name];
+    weightedTotal += CATEGORY_WEIGHTS[c.name] * c.score;
+  }
+  return totalWeight > 0 ? Math.round(weightedTotal / totalWeight) : 0;
+}
+
+/** The critical cap, and why it applies when it lowered the score. */
+export function capScore(mean: number, criticalIssues: number): { score: number; score_cap: ScoreCap | null } {
+  if (criticalIssues === 0 || mean <= CRITICAL_SCORE_CAP) return { score: mean, score_cap: null };
+  return {
+    score: CRITICAL_SCORE_CAP,
+    score_cap: { max: CRITICAL_SCORE_CAP, reason: plural(criticalIssues, 'critical issue') },
+  };
 }
 
 function clamp01(n: number): number {

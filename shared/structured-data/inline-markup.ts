@@ -11,28 +11,23 @@ export interface InlineMarkup {
   itempropCount: number;
 }
 
-const ATTR_VALUE = String.raw`\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))`;
-const SCRIPTS = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;
+const MAX_TYPES = 200;
 
+/** Read from the page facts' attributes (the one parse of the page), so script text is never taken for markup. */
 export function inlineMarkup(ctx: JudgeContext): InlineMarkup {
-  return ctx.memo('structured-data:inline-markup', () => {
-    // Script text can contain the same words; only attributes in markup count.
-    const html = ctx.snapshot.page.body.replace(SCRIPTS, '');
-    return {
-      microdataTypes: attributeTypes(html, 'itemtype'),
-      rdfaTypes: attributeTypes(html, 'typeof'),
-      itempropCount: ctx.facts.itemprops.length,
-    };
-  });
+  return ctx.memo('structured-data:inline-markup', () => ({
+    microdataTypes: typeNames(ctx.facts.itemtypes),
+    rdfaTypes: typeNames(ctx.facts.rdfaTypeofs),
+    itempropCount: ctx.facts.itemprops.length,
+  }));
 }
 
-function attributeTypes(html: string, attr: string): string[] {
+function typeNames(values: readonly string[]): string[] {
   const found = new Set<string>();
-  for (const m of html.matchAll(new RegExp(String.raw`[\s"']${attr}${ATTR_VALUE}`, 'gi'))) {
-    const value = m[1] ?? m[2] ?? m[3] ?? '';
+  for (const value of values) {
     for (const token of value.split(/\s+/)) {
       const name = localTypeName(token);
-      if (name && found.size < 200) found.add(name);
+      if (name && found.size < MAX_TYPES) found.add(name);
     }
   }
   return [...found];

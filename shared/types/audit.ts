@@ -15,7 +15,27 @@ export type Severity = (typeof SEVERITIES)[number];
 
 export interface CategoryScore {
   name: CategoryName;
+  /** 0–100. A category that is not applicable keeps the neutral 100 but counts for nothing. */
   score: number;
+  /**
+   * False when no scored rule of the category applied (a PDF has no headings, a 404 page no structured data):
+   * the category is left out of the overall mean and every view shows it as "n/a" (contract section 9).
+   */
+  applicable: boolean;
+}
+
+/** A rule that threw instead of judging: recorded, logged by the host, never read as "not applicable". */
+export interface RuleError {
+  /** The rule's id. */
+  rule: string;
+  message: string;
+}
+
+/** Why the overall score is lower than the categories' mean: the critical cap of contract section 1. */
+export interface ScoreCap {
+  max: number;
+  /** "1 critical issue", "2 critical issues". */
+  reason: string;
 }
 
 export interface Issue {
@@ -142,11 +162,15 @@ export interface Audit {
   origin: 'server' | 'extension';
   builder: string;
   score: number;
+  /** Set when the critical cap lowered `score` below the categories' weighted mean; null otherwise. */
+  score_cap: ScoreCap | null;
   status: 'complete';
   category_scores: CategoryScore[];
   scanned_at: string;
   duration_ms: number;
   issues: Issue[];
+  /** Rules that threw; empty when every rule ran. */
+  rule_errors: RuleError[];
   crawlers: CrawlerVerdict[];
   llms_txt: LlmsTxtSummary;
   signals: Signals;

@@ -88,7 +88,7 @@ describe('citable audit --json', () => {
     expect(err).toBe('');
     const parsed = JSON.parse(out) as Audit;
     expect(Object.keys(parsed).sort()).toEqual(
-      ['builder', 'category_scores', 'crawlers', 'duration_ms', 'final_url', 'id', 'issues', 'llms_txt', 'origin', 'scanned_at', 'score', 'signals', 'status', 'url'].sort(),
+      ['builder', 'category_scores', 'crawlers', 'duration_ms', 'final_url', 'id', 'issues', 'llms_txt', 'origin', 'rule_errors', 'scanned_at', 'score', 'score_cap', 'signals', 'status', 'url'].sort(),
     );
     expect(parsed.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(parsed.url).toBe(`${site.url}/`);

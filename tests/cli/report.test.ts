@@ -13,14 +13,15 @@ function sampleAudit(over: Partial<Audit> = {}): Audit {
     origin: 'server',
     builder: 'Webflow',
     score: 42,
+    score_cap: null,
     status: 'complete',
     category_scores: [
-      { name: 'Crawler Access', score: 30 },
-      { name: 'Rendering', score: 95 },
-      { name: 'Structured Data', score: 60 },
-      { name: 'Content Structure', score: 100 },
-      { name: 'AI Discovery', score: 0 },
-      { name: 'Trust', score: 75 },
+      { name: 'Crawler Access', score: 30, applicable: true },
+      { name: 'Rendering', score: 95, applicable: true },
+      { name: 'Structured Data', score: 60, applicable: true },
+      { name: 'Content Structure', score: 100, applicable: true },
+      { name: 'AI Discovery', score: 0, applicable: true },
+      { name: 'Trust', score: 75, applicable: true },
     ],
     scanned_at: '2026-11-21T10:00:00.000Z',
     duration_ms: 1234,
@@ -29,6 +30,7 @@ function sampleAudit(over: Partial<Audit> = {}): Audit {
       { severity: 'warning', category: 'Structured Data', title: 'No JSON-LD', detail: 'Add JSON-LD.', position: 1, rule: 'json-ld.present' },
       { severity: 'notice', category: 'Crawler Access', title: 'Training opt-out', detail: 'GPTBot is blocked.', position: 2, rule: 'robots.training-agents-blocked' },
     ],
+    rule_errors: [],
     crawlers: [
       { agent: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', robots: 'blocked', http_status: 403, challenged: true },
       { agent: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', robots: 'allowed', http_status: 200 },
@@ -137,6 +139,54 @@ describe('renderReport', () => {
     audit.signals.webmcp.evidence[0]!.toolName = evil;
     const text = renderReport(audit, { color: false });
     expect(text).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f\u202e]/);
+  });
+});
+
+describe('renderReport: what the audit could not judge (contract section 9)', () => {
+  const categories = (applicable: boolean[]) =>
+    sampleAudit().category_scores.map((c, i) => ({ ...c, score: applicable[i] ? c.score : 100, applicable: applicable[i]! }));
+
+  it('shows an inapplicable category as n/a, never as a full bar or 100, and says why', () => {
+    const audit = sampleAudit({ category_scores: categories([true, true, false, false, true, true]) });
+    const text = renderReport(audit, { color: false });
+    const row = (name: string) => text.split('\n').find((l) => l.trimStart().startsWith(name))!;
+    expect(row('Structured Data')).toMatch(/Structured Data\s+·{20}\s+n\/a$/);
+    expect(row('Content Structure')).toMatch(/Content Structure\s+·{20}\s+n\/a$/);
+    expect(row('Content Structure')).not.toMatch(/█|100/);
+    expect(row('Rendering')).toMatch(/█+░*\s+95$/);
+    expect(text).toContain('n/a: nothing in the category applied to this page; it is left out of the score.');
+    expect(renderReport(sampleAudit(), { color: false })).not.toContain('n/a');
+  });
+
+  it('explains the cap next to the score with its reason and the categories\' average', () => {
+    const audit = sampleAudit({
+      score: 49,
+      score_cap: { max: 49, reason: '2 critical issues' },
+      category_scores: sampleAudit().category_scores.map((c) => ({ ...c, score: 71 })),
+    });
+    const text = renderReport(audit, { color: false });
+    expect(text).toMatch(/Score\s+49\/100\s+[█░]{20}\s+\(capped at 49: 2 critical issues \(the categories average 71\)\)/);
+  });
+
+  it('reads the overall score as n/a when no category applied', () => {
+    const audit = sampleAudit({ score: 0, issues: [], category_scores: categories([false, false, false, false, false, false]) });
+    expect(renderReport(audit, { color: false })).toMatch(/Score\s+n\/a\s+\(no category applied to this page\)/);
+  });
+
+  it('lists rules that threw, and prints nothing about them when every rule ran', () => {
+    const audit = sampleAudit({ rule_errors: [{ rule: 'content.title', message: 'TypeError: boom' }] });
+    const text = renderReport(audit, { color: false });
+    expect(text).toContain('Checks that could not run (1 check could not run, so it counts as failed)');
+    expect(text).toMatch(/! content\.title\n\s+TypeError: boom/);
+    expect(renderReport(sampleAudit(), { color: false })).not.toContain('could not run');
+  });
+
+  it('reads an audit stored before these members existed as before', () => {
+    const old = sampleAudit() as Partial<Audit>;
+    delete old.score_cap;
+    delete old.rule_errors;
+    for (const c of old.category_scores!) delete (c as Partial<typeof c>).applicable;
+    expect(renderReport(old as Audit, { color: false })).toBe(renderReport(sampleAudit(), { color: false }));
   });
 });
 

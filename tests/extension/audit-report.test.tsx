@@ -3,6 +3,7 @@ import { render } from 'preact';
 import { AuditReport } from '../../extension/components/AuditReport.js';
 import { SyncBadge } from '../../extension/components/SyncBadge.js';
 import { sampleAudit } from './helpers/sample-audit.js';
+import type { Audit } from '../../shared/types/audit.js';
 
 let root: HTMLElement;
 const mount = (node: preact.ComponentChild) => {
@@ -65,6 +66,66 @@ describe('AuditReport', () => {
     const el = mount(<AuditReport audit={audit} record={undefined} />);
     expect(el.querySelector('[data-testid="webmcp-runtime-tools"]')?.textContent).toBe('unknown');
     expect(el.querySelector('[data-testid="webmcp-api"]')?.textContent).toBe('not available in this browser');
+  });
+});
+
+describe('AuditReport: what the audit could not judge (contract section 9)', () => {
+  it('shows an inapplicable category as n/a with no bar, never as 100', () => {
+    const audit = sampleAudit();
+    audit.category_scores = audit.category_scores.map((c) =>
+      c.name === 'Structured Data' || c.name === 'Content Structure' ? { ...c, score: 100, applicable: false } : c,
+    );
+    const el = mount(<AuditReport audit={audit} record={undefined} />);
+    const row = (name: string) => [...el.querySelectorAll('.bars li')].find((li) => li.querySelector('.bar-name')!.textContent === name)!;
+    for (const name of ['Structured Data', 'Content Structure']) {
+      expect(row(name).querySelector('.bar-score')!.textContent).toBe('n/a');
+      expect(row(name).querySelector('.bar-fill')).toBeNull();
+      expect(row(name).className).toBe('not-applicable');
+      expect(row(name).getAttribute('title')).toMatch(/left out of the score/);
+    }
+    expect(row('Rendering').querySelector('.bar-score')!.textContent).toBe('40');
+    expect(el.textContent).not.toContain('100n/a');
+  });
+
+  it('explains the cap next to the score and in the gauge\'s accessible name', () => {
+    const audit = sampleAudit({ score: 49, score_cap: { max: 49, reason: '2 critical issues' } });
+    const el = mount(<AuditReport audit={audit} record={undefined} />);
+    expect(el.querySelector('[data-testid="score-cap"]')?.textContent).toBe('Score capped at 49: 2 critical issues (the categories average 73)');
+    expect(el.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 49 out of 100, capped at 49: 2 critical issues (the categories average 73)');
+  });
+
+  it('shows no cap note when the cap did not lower the score', () => {
+    const el = mount(<AuditReport audit={sampleAudit()} record={undefined} />);
+    expect(el.querySelector('[data-testid="score-cap"]')).toBeNull();
+  });
+
+  it('reads the gauge as n/a when no category applied', () => {
+    const audit = sampleAudit({ score: 0 });
+    audit.category_scores = audit.category_scores.map((c) => ({ ...c, score: 100, applicable: false }));
+    const el = mount(<AuditReport audit={audit} record={undefined} />);
+    expect(el.querySelector('svg.gauge .gauge-number')?.textContent).toBe('n/a');
+    expect(el.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score n/a: no category applied to this page');
+  });
+
+  it('lists rules that threw, and nothing when every rule ran', () => {
+    const audit = sampleAudit({ rule_errors: [{ rule: 'content.title', message: 'TypeError: boom' }] });
+    const el = mount(<AuditReport audit={audit} record={undefined} />);
+    expect(el.querySelector('#h-rule-errors')?.textContent).toBe('Checks that could not run');
+    expect(el.querySelector('[data-rule-error="content.title"]')?.textContent).toBe('content.title: TypeError: boom');
+    render(null, root);
+    root.remove();
+    expect(mount(<AuditReport audit={sampleAudit()} record={undefined} />).querySelector('#h-rule-errors')).toBeNull();
+  });
+
+  it('shows an audit stored before these members existed as before', () => {
+    const old = sampleAudit() as Partial<Audit>;
+    delete old.score_cap;
+    delete old.rule_errors;
+    for (const c of old.category_scores!) delete (c as Partial<typeof c>).applicable;
+    const el = mount(<AuditReport audit={old as Audit} record={undefined} />);
+    expect([...el.querySelectorAll('.bars .bar-score')].map((s) => s.textContent)).toEqual(['90', '40', '80', '75', '60', '100']);
+    expect(el.querySelector('[data-testid="score-cap"]')).toBeNull();
+    expect(el.querySelector('#h-rule-errors')).toBeNull();
   });
 });
 

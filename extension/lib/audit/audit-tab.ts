@@ -69,6 +69,8 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', pr
     agentFetches: false, // a browser cannot send AI user agents; robots verdicts still fill the crawler table
     id: crypto.randomUUID(),
     signal: stop.signal,
+    // Recorded in audit.rule_errors either way; logged here for whoever opens the background console.
+    onRuleError: (rule, error) => console.error(`Citable: rule ${rule.id} threw`, error),
     enrich: async (snapshot: Snapshot) => {
       const page = await rendered;
       const runtimeWebmcp: RuntimeWebmcpProbe = await probe.catch((err: unknown) => probeFailed(err));

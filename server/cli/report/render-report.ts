@@ -4,6 +4,7 @@ import { summarySection } from './summary-section.js';
 import { issuesSection } from './issues-section.js';
 import { crawlersSection } from './crawlers-section.js';
 import { signalsSection } from './signals-section.js';
+import { ruleErrorsSection } from './rule-errors-section.js';
 
 export interface RenderOptions {
   color: boolean;
@@ -14,6 +15,9 @@ export interface RenderOptions {
 /** The human-readable report `citable audit` prints. */
 export function renderReport(audit: Audit, options: RenderOptions): string {
   const ctx = { style: createStyle(options.color), width: Math.max(60, Math.min(options.columns ?? 100, 120)) };
-  const sections = [summarySection, issuesSection, crawlersSection, signalsSection].map((section) => section(audit, ctx).join('\n'));
+  const sections = [summarySection, ruleErrorsSection, issuesSection, crawlersSection, signalsSection]
+    .map((section) => section(audit, ctx))
+    .filter((lines) => lines.length > 0)
+    .map((lines) => lines.join('\n'));
   return `${sections.join('\n\n')}\n`;
 }

@@ -5,8 +5,9 @@ import {
   auditSummarySchema,
   createAuditRequestSchema,
   errorBodySchema,
+  syncAuditBodySchema,
 } from '../../../shared/schema/api.js';
-import { auditSchema, categoryScoreSchema, issueSchema, signalsSchema } from '../../../shared/schema/audit.js';
+import { auditSchema, categoryScoreSchema, issueSchema, ruleErrorSchema, scoreCapSchema, signalsSchema } from '../../../shared/schema/audit.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
@@ -25,8 +26,11 @@ export const auditsSection: OpenApiSection = {
     Audit: auditSchema,
     CategoryScore: categoryScoreSchema,
     Issue: issueSchema,
+    RuleError: ruleErrorSchema,
+    ScoreCap: scoreCapSchema,
     Signals: signalsSchema,
     AuditEnvelope: auditEnvelopeSchema,
+    SyncAuditRequest: syncAuditBodySchema,
     AuditSummary: auditSummarySchema,
     AuditList: auditListSchema,
     CreateAuditRequest: createAuditRequestSchema,
@@ -83,7 +87,9 @@ export const auditsSection: OpenApiSection = {
         operationId: 'getAudit',
         tags: ['Audits'],
         summary: 'Retrieve an audit',
-        description: 'The stored audit with its full category breakdown, every issue and `signals`.',
+        description:
+          'The stored audit with its full category breakdown, every issue and `signals`. ' +
+          'An audit stored by a server older than `category_scores[].applicable`, `rule_errors` and `score_cap` is returned as stored, without them: read a missing `applicable` as true and a missing `score_cap` as null.',
         security: [{ bearerAuth: [] }],
         parameters: [auditIdParam],
         responses: {
@@ -98,10 +104,12 @@ export const auditsSection: OpenApiSection = {
         summary: 'Store an audit run by the browser extension (idempotent sync)',
         description:
           'The body is `{"audit": Audit}` exactly as the engine produced it, with `origin: "extension"` and the id of the path. ' +
+          'An audit from an extension older than these members may omit `category_scores[].applicable`, `rule_errors` and `score_cap`: ' +
+          'they are stored filled in (every category applicable, no rule errors, the cap derived from the categories and critical issues). ' +
           'Retrying with the same content is safe (200). At most 120 syncs per minute per account; the limit is taken before the body is read.',
         security: [{ bearerAuth: [] }],
         parameters: [auditIdParam],
-        requestBody: { required: true, description: 'At most 5 MB.', content: jsonContent(schemaRef('AuditEnvelope')) },
+        requestBody: { required: true, description: 'At most 5 MB.', content: jsonContent(schemaRef('SyncAuditRequest')) },
         responses: {
           '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
           '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),

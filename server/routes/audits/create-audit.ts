@@ -46,6 +46,8 @@ export const createAuditRoute: RouteModule = {
       limit,
       authed(async (ctx) => {
         const audit = await runAuditForApi(deps.runner, (ctx.state.body as CreateAuditRequest).url);
+        // A rule that threw is in the audit (contract section 9) and in the log, where an operator sees it.
+        for (const e of audit.rule_errors) deps.logger.error('audit rule threw', { audit_id: audit.id, rule: e.rule, error: e.message });
         await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
         ctx.status = 201;
         ctx.set('Location', `/api/v1/audits/${audit.id}`);

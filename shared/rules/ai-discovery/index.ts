@@ -1,26 +1,26 @@
 import type { Rule } from '../../judge/rule.js';
-import { llmsTxtPresent } from './llms-txt-present.js';
-import { llmsTxtValid } from './llms-txt-valid.js';
-import { llmsTxtLinksResolve } from './llms-txt-links.js';
-import { llmsFullTxt } from './llms-full-txt.js';
-import { sitemapPresent } from './sitemap-present.js';
-import { sitemapLastmod } from './sitemap-lastmod.js';
-import { sitemapListsPage } from './sitemap-lists-page.js';
-import { sitemapInRobots } from './sitemap-in-robots.js';
-import { markdownNegotiation } from './markdown-negotiation.js';
-import { markdownAlternateLink } from './markdown-alternate.js';
-import { canonicalUrl } from './canonical.js';
+import llmsTxtPresent from './llms-txt.present.js';
+import llmsTxtValid from './llms-txt.valid.js';
+import llmsTxtLinksResolve from './llms-txt.links-resolve.js';
+import llmsFullTxtPresent from './llms-full-txt.present.js';
+import sitemapPresent from './sitemap.present.js';
+import sitemapLastmod from './sitemap.lastmod.js';
+import sitemapListsPage from './sitemap.lists-page.js';
+import sitemapInRobots from './sitemap.in-robots.js';
+import markdownNegotiation from './markdown.negotiation.js';
+import markdownAlternateLink from './markdown.alternate-link.js';
+import canonicalValid from './canonical.valid.js';
 
 export const aiDiscoveryRules: readonly Rule[] = [
   llmsTxtPresent,
   llmsTxtValid,
   llmsTxtLinksResolve,
-  llmsFullTxt,
+  llmsFullTxtPresent,
   sitemapPresent,
   sitemapLastmod,
   sitemapListsPage,
   sitemapInRobots,
   markdownNegotiation,
   markdownAlternateLink,
-  canonicalUrl,
+  canonicalValid,
 ];

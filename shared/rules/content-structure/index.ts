@@ -1,27 +1,27 @@
 import type { Rule } from '../../judge/rule.js';
-import { titleRule } from './title.js';
-import { metaDescriptionRule } from './meta-description.js';
-import { singleH1Rule } from './single-h1.js';
-import { headingHierarchyRule } from './heading-hierarchy.js';
-import { langRule } from './lang.js';
-import { imageAltRule } from './image-alt.js';
-import { landmarksRule } from './landmarks.js';
-import { listsTablesRule } from './lists-tables.js';
-import { questionHeadingsRule } from './question-headings.js';
-import { linkTextRule } from './link-text.js';
-import { paragraphLengthRule } from './paragraph-length.js';
+import contentTitle from './content.title.js';
+import contentMetaDescription from './content.meta-description.js';
+import contentSingleH1 from './content.single-h1.js';
+import contentHeadingHierarchy from './content.heading-hierarchy.js';
+import contentLang from './content.lang.js';
+import contentImageAlt from './content.image-alt.js';
+import contentLandmarks from './content.landmarks.js';
+import contentListsTables from './content.lists-tables.js';
+import contentQuestionHeadings from './content.question-headings.js';
+import contentLinkText from './content.link-text.js';
+import contentParagraphLength from './content.paragraph-length.js';
 
 /** Content Structure: can an answer engine find the topic, the outline and quotable passages? */
 export const contentStructureRules: readonly Rule[] = [
-  titleRule,
-  metaDescriptionRule,
-  singleH1Rule,
-  headingHierarchyRule,
-  langRule,
-  imageAltRule,
-  landmarksRule,
-  listsTablesRule,
-  questionHeadingsRule,
-  linkTextRule,
-  paragraphLengthRule,
+  contentTitle,
+  contentMetaDescription,
+  contentSingleH1,
+  contentHeadingHierarchy,
+  contentLang,
+  contentImageAlt,
+  contentLandmarks,
+  contentListsTables,
+  contentQuestionHeadings,
+  contentLinkText,
+  contentParagraphLength,
 ];

@@ -1,14 +1,14 @@
 import type { Rule } from '../../judge/rule.js';
-import { notHtmlRule } from './not-html.js';
-import { noContentWithoutJsRule } from './no-content-without-js.js';
-import { jsOnlyContentRule } from './js-only-content.js';
-import { spaShellRule } from './spa-shell.js';
-import { noscriptJsRequiredRule } from './noscript-js-required.js';
-import { thinContentRule } from './thin-content.js';
-import { textRatioRule } from './text-ratio.js';
-import { pageWeightRule } from './page-weight.js';
-import { responseTimeRule } from './response-time.js';
-import { textEncodingRule } from './text-encoding.js';
+import renderingNotHtml from './rendering.not-html.js';
+import renderingNoContentWithoutJs from './rendering.no-content-without-js.js';
+import renderingJsOnlyContent from './rendering.js-only-content.js';
+import renderingSpaShell from './rendering.spa-shell.js';
+import renderingNoscriptJsRequired from './rendering.noscript-js-required.js';
+import renderingThinContent from './rendering.thin-content.js';
+import renderingTextRatio from './rendering.text-ratio.js';
+import renderingPageWeight from './rendering.page-weight.js';
+import renderingResponseTime from './rendering.response-time.js';
+import renderingTextEncoding from './rendering.text-encoding.js';
 
 /**
  * Rendering: is the content in the server's HTML without JavaScript? The two critical rules are
@@ -16,14 +16,14 @@ import { textEncodingRule } from './text-encoding.js';
  * category scores 0 and the one critical issue says why.
  */
 export const renderingRules: readonly Rule[] = [
-  notHtmlRule,
-  noContentWithoutJsRule,
-  jsOnlyContentRule,
-  spaShellRule,
-  noscriptJsRequiredRule,
-  thinContentRule,
-  textRatioRule,
-  pageWeightRule,
-  responseTimeRule,
-  textEncodingRule,
+  renderingNotHtml,
+  renderingNoContentWithoutJs,
+  renderingJsOnlyContent,
+  renderingSpaShell,
+  renderingNoscriptJsRequired,
+  renderingThinContent,
+  renderingTextRatio,
+  renderingPageWeight,
+  renderingResponseTime,
+  renderingTextEncoding,
 ];

@@ -1,21 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { structuredDataRules } from '../../../shared/rules/structured-data/index.js';
 import { aiDiscoveryRules } from '../../../shared/rules/ai-discovery/index.js';
 import type { Audit, Snapshot } from '../../../shared/types/index.js';
 import { snapshot, textFile } from '../../helpers/snapshot.js';
+import { auditWith, categoryScore } from '../rule-tester.js';
 import { wellMadeSite, WELL_MADE_HTML, ARTICLE_URL } from './well-made-site.js';
 
 const RULES = [...structuredDataRules, ...aiDiscoveryRules];
-const audit = (snap: Snapshot): Audit =>
-  auditSnapshot(snap, {
-    id: '00000000-0000-4000-8000-000000000000',
-    rules: RULES,
-    onRuleError: (rule, error) => {
-      throw new Error(`${rule.id} threw: ${String(error)}`);
-    },
-  });
-const scoreOf = (a: Audit, name: string) => a.category_scores.find((c) => c.name === name)!.score;
+const audit = (snap: Snapshot): Audit => auditWith(RULES, snap);
+const scoreOf = categoryScore;
 
 describe('a well-made article site', () => {
   const a = audit(wellMadeSite());

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseLinkHeader } from '../../../shared/rules/ai-discovery/link-header.js';
+import { parseLinkHeader } from '../../../shared/facts/link-header.js';
 
 describe('parseLinkHeader', () => {
   test('several links, quoted and bare parameters, multiple rels', () => {

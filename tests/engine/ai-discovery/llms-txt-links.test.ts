@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSnapshot, gather } from '../../../shared/index.js';
 import { llmsTxtLinkTargets, MAX_LLMS_TXT_LINKS } from '../../../shared/gather/llms-txt-links.js';
-import { llmsTxtLinksResolve } from '../../../shared/rules/ai-discovery/llms-txt-links.js';
+import llmsTxtLinksResolve from '../../../shared/rules/ai-discovery/llms-txt.links-resolve.js';
 import { validateLlmsTxt } from '../../../shared/llms-txt/validate.js';
-import { JudgeContext } from '../../../shared/judge/context.js';
-import { NOT_APPLICABLE, type RuleOutcome } from '../../../shared/judge/rule.js';
 import { snapshot, textFile, resource } from '../../helpers/snapshot.js';
 import type { Snapshot } from '../../../shared/types/snapshot.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { loopbackFetcher } from '../../helpers/loopback-fetcher.js';
+import { judge, NOT_APPLICABLE, outcome } from '../rule-tester.js';
 
 const LLMS = `# Site
 
@@ -42,32 +41,34 @@ describe('llmsTxtLinkTargets', () => {
 });
 
 describe('llms-txt.links-resolve', () => {
-  const judge = (links: Snapshot['llmsTxtLinks']) =>
-    llmsTxtLinksResolve.check(new JudgeContext(snapshot('<p>x</p>', { llmsTxtLinks: links })));
+  const checked = (links: Snapshot['llmsTxtLinks']) => snapshot('<p>x</p>', { llmsTxtLinks: links });
 
   it('is not applicable when no link was checked', () => {
-    expect(judge(undefined)).toBe(NOT_APPLICABLE);
-    expect(judge([])).toBe(NOT_APPLICABLE);
+    expect(judge(llmsTxtLinksResolve, checked(undefined))).toBe(NOT_APPLICABLE);
+    expect(judge(llmsTxtLinksResolve, checked([]))).toBe(NOT_APPLICABLE);
   });
 
   it('passes when every link answers 2xx', () => {
-    expect(judge([{ url: 'https://example.com/a', status: 200 }])).toEqual({ score: 1 });
+    expect(judge(llmsTxtLinksResolve, checked([{ url: 'https://example.com/a', status: 200 }]))).toEqual({ score: 1 });
   });
 
   it('gives the share that works and names the broken ones', () => {
-    const outcome = judge([
-      { url: 'https://example.com/a', status: 200 },
-      { url: 'https://example.com/old.md', status: 404 },
-      { url: 'https://docs.example.org/x', status: 0, error: 'dns' },
-    ]) as RuleOutcome;
-    expect(outcome.score).toBeCloseTo(1 / 3);
-    expect(outcome.detail).toContain('2 of the 3');
-    expect(outcome.detail).toContain('/old.md (HTTP 404)');
-    expect(outcome.detail).toContain('https://docs.example.org/x (dns)');
+    const o = outcome(
+      llmsTxtLinksResolve,
+      checked([
+        { url: 'https://example.com/a', status: 200 },
+        { url: 'https://example.com/old.md', status: 404 },
+        { url: 'https://docs.example.org/x', status: 0, error: 'dns' },
+      ]),
+    );
+    expect(o.score).toBeCloseTo(1 / 3);
+    expect(o.detail).toContain('2 of the 3');
+    expect(o.detail).toContain('/old.md (HTTP 404)');
+    expect(o.detail).toContain('https://docs.example.org/x (dns)');
   });
 
   it('does not blame the site for links our own limits stopped', () => {
-    expect(judge([{ url: 'https://example.com/a', status: 0, error: 'deadline' }])).toBe(NOT_APPLICABLE);
+    expect(judge(llmsTxtLinksResolve, checked([{ url: 'https://example.com/a', status: 0, error: 'deadline' }]))).toBe(NOT_APPLICABLE);
   });
 });
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { challengeBlocksAgents } from '../../../shared/rules/crawler-access/challenge.js';
-import { httpStatus } from '../../../shared/rules/crawler-access/http-status.js';
-import { redirectChain } from '../../../shared/rules/crawler-access/redirect-chain.js';
+import challengeAiAgentsBlocked from '../../../shared/rules/crawler-access/challenge.ai-agents-blocked.js';
+import httpStatus from '../../../shared/rules/crawler-access/http.status.js';
+import httpRedirectChain from '../../../shared/rules/crawler-access/http.redirect-chain.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
-import { ARTICLE, PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, judge, outcome, resource, site } from './judge.js';
+import { ARTICLE, PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, resource, site } from './site.js';
+import { outcome, testRule } from '../rule-tester.js';
 
 const CF_CHALLENGE = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
 
@@ -47,81 +48,81 @@ describe('challenge.ai-agents-blocked', () => {
     expect(a.crawlers.find((c) => c.agent === 'OAI-SearchBot')).toMatchObject({ http_status: 403, challenged: true });
   });
 
-  it('partial credit when only one agent is refused', () => {
-    const r = outcome(challengeBlocksAgents, site({ pageAsUserAgent: resource(PAGE_URL, 'no', { status: 429 }) }));
-    expect(r.score).toBe(0.5);
-    expect(r.detail).toMatch(/^ChatGPT-User got HTTP 429/);
-  });
-
-  it('a connection reset only for AI agents counts as a block', () => {
-    const reset = failedResource(PAGE_URL, 'network', 'socket hang up');
-    const r = outcome(challengeBlocksAgents, site({ pageAsSearchAgent: reset, pageAsUserAgent: reset }));
-    expect(r.score).toBe(0);
-    expect(r.detail).toMatch(/OAI-SearchBot and ChatGPT-User had the connection dropped \(network\)/);
-  });
-
-  it('passes when the AI agents get the same page; weak markers alone are no challenge', () => {
-    const html = ARTICLE.replace('</body>', '<script src="/cdn-cgi/challenge-platform/h/b/scripts/jsd/x/main.js"></script></body>');
-    expect(outcome(challengeBlocksAgents, site({ html })).score).toBe(1);
-    const a = audit(site({ html }));
+  it('passes when the AI agents get the same page: weak markers alone are no challenge', () => {
+    const a = audit(site({ html: WEAK_MARKERS }));
     expect(a.crawlers.find((c) => c.agent === 'OAI-SearchBot')).toMatchObject({ http_status: 200, challenged: false });
     expect(a.crawlers.find((c) => c.agent === 'GPTBot')).not.toHaveProperty('http_status');
   });
 
-  it('a 404 for everyone is not a challenge', () => {
-    const notFound = resource(PAGE_URL, 'Not found', { status: 404 });
-    const snap = site({ page: notFound, pageAsSearchAgent: notFound, pageAsUserAgent: notFound });
-    expect(outcome(challengeBlocksAgents, snap).score).toBe(1);
-    expect(outcome(httpStatus, snap).score).toBe(0);
-  });
-
-  it('is not applicable when no agent fetch ran and the browser was not challenged', () => {
-    expect(judge(challengeBlocksAgents, site({ pageAsSearchAgent: null, pageAsUserAgent: null }))).toBe('n/a');
+  it('a 404 for everyone is not a challenge, but an HTTP error', () => {
+    expect(outcome(httpStatus, notFoundForEveryone()).score).toBe(0);
   });
 });
 
-describe('http.status', () => {
+const WEAK_MARKERS = ARTICLE.replace('</body>', '<script src="/cdn-cgi/challenge-platform/h/b/scripts/jsd/x/main.js"></script></body>');
+const notFoundForEveryone = () => {
+  const notFound = resource(PAGE_URL, 'Not found', { status: 404 });
+  return site({ page: notFound, pageAsSearchAgent: notFound, pageAsUserAgent: notFound });
+};
+const reset = () => failedResource(PAGE_URL, 'network', 'socket hang up');
+
+testRule(challengeAiAgentsBlocked, {
+  passes: [
+    { name: 'the AI agents get the same page; weak markers alone are no challenge', snapshot: site({ html: WEAK_MARKERS }) },
+    { name: 'a 404 for everyone is not a challenge', snapshot: notFoundForEveryone },
+  ],
+  partial: [
+    {
+      name: 'only one agent refused: half the credit',
+      snapshot: site({ pageAsUserAgent: resource(PAGE_URL, 'no', { status: 429 }) }),
+      score: 0.5,
+      detail: /^ChatGPT-User got HTTP 429/,
+    },
+  ],
+  fails: [
+    {
+      name: 'a connection reset only for AI agents counts as a block',
+      snapshot: () => site({ pageAsSearchAgent: reset(), pageAsUserAgent: reset() }),
+      detail: /OAI-SearchBot and ChatGPT-User had the connection dropped \(network\)/,
+    },
+  ],
+  notApplicable: [{ name: 'no agent fetch ran and the browser was not challenged', snapshot: site({ pageAsSearchAgent: null, pageAsUserAgent: null }) }],
+});
+
+describe('http.status in an audit', () => {
   it.each([404, 410, 500, 503])('HTTP %i is critical', (status) => {
-    const snap = site({ page: resource(PAGE_URL, 'x', { status }) });
-    const r = outcome(httpStatus, snap);
-    expect(r.score).toBe(0);
-    expect(r.detail).toContain(`HTTP ${status}`);
-    expect(issue(audit(snap), 'http.status')?.severity).toBe('critical');
-  });
-
-  it('HTTP 200 passes', () => {
-    expect(outcome(httpStatus, site()).score).toBe(1);
-  });
-
-  it('a final 3xx is only a warning', () => {
-    const r = outcome(httpStatus, site({ page: resource(PAGE_URL, '', { status: 304 }) }));
-    expect(r.severity).toBe('warning');
-    expect(r.score).toBe(0.5);
+    expect(issue(audit(site({ page: resource(PAGE_URL, 'x', { status }) })), 'http.status')?.severity).toBe('critical');
   });
 });
 
-describe('http.redirect-chain', () => {
-  const redirected = (from: string, hops: number) =>
-    site({
-      page: resource(from, ARTICLE, {
-        finalUrl: PAGE_URL,
-        redirects: Array.from({ length: hops }, (_, i) => ({ url: i === 0 ? from : `${from}?hop=${i}`, status: 301 })),
-      }),
-    });
+testRule(httpStatus, {
+  passes: [{ name: 'HTTP 200', snapshot: site() }],
+  fails: [404, 410, 500, 503].map((status) => ({ name: `HTTP ${status}`, snapshot: site({ page: resource(PAGE_URL, 'x', { status }) }), detail: `HTTP ${status}` })),
+  partial: [{ name: 'a final 3xx is only a warning', snapshot: site({ page: resource(PAGE_URL, '', { status: 304 }) }), score: 0.5, severity: 'warning' }],
+});
 
-  it('a cross-host redirect is a warning', () => {
-    const r = outcome(redirectChain, redirected('https://old-brand.net/post', 1));
-    expect(r.score).toBe(0.5);
-    expect(redirectChain.severity).toBe('warning');
-    expect(r.detail).toMatch(/from old-brand\.net to example\.com/);
+const redirected = (from: string, hops: number) =>
+  site({
+    page: resource(from, ARTICLE, {
+      finalUrl: PAGE_URL,
+      redirects: Array.from({ length: hops }, (_, i) => ({ url: i === 0 ? from : `${from}?hop=${i}`, status: 301 })),
+    }),
   });
 
-  it('a long chain is a warning', () => {
-    expect(outcome(redirectChain, redirected('https://example.com/p', 3)).detail).toMatch(/3 redirects/);
-  });
-
-  it('one http→https or www hop passes', () => {
-    expect(outcome(redirectChain, redirected('http://www.example.com/blog/post', 1)).score).toBe(1);
-    expect(outcome(redirectChain, site()).score).toBe(1);
-  });
+testRule(httpRedirectChain, {
+  passes: [
+    { name: 'one http→https and www hop', snapshot: redirected('http://www.example.com/blog/post', 1) },
+    { name: 'no redirect', snapshot: site() },
+  ],
+  partial: [
+    {
+      name: 'a cross-host redirect: a warning',
+      snapshot: redirected('https://old-brand.net/post', 1),
+      score: 0.5,
+      severity: 'warning',
+      detail: /from old-brand\.net to example\.com/,
+      check: () => expect(httpRedirectChain.severity).toBe('warning'),
+    },
+    { name: 'a long chain', snapshot: redirected('https://example.com/p', 3), detail: /3 redirects/ },
+  ],
 });

@@ -1,53 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { noindex } from '../../../shared/rules/crawler-access/noindex.js';
-import { nosnippet } from '../../../shared/rules/crawler-access/nosnippet.js';
-import { noai } from '../../../shared/rules/crawler-access/noai.js';
-import { xRobotsTagDirectives } from '../../../shared/rules/crawler-access/signals/robots-directives.js';
-import { PAGE_URL, audit, issue, judge, outcome, resource, site } from './judge.js';
+import metaRobotsNoindex from '../../../shared/rules/crawler-access/meta-robots.noindex.js';
+import metaRobotsNosnippet from '../../../shared/rules/crawler-access/meta-robots.nosnippet.js';
+import optoutNoai from '../../../shared/rules/crawler-access/optout.noai.js';
+import { xRobotsTagDirectives } from '../../../shared/facts/robots-directives.js';
+import { PAGE_URL, audit, issue, resource, site } from './site.js';
+import { testRule } from '../rule-tester.js';
 
 const withHead = (meta: string) => `<!doctype html><html><head>${meta}<title>T</title></head><body><p>Text</p></body></html>`;
+const withMeta = (meta: string) => site({ html: withHead(meta) });
 const withHeader = (value: string) => site({ page: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': value } }) });
 
-describe('meta-robots.noindex', () => {
-  it('fails on <meta name="robots" content="noindex">, as a critical issue', () => {
-    const snap = site({ html: withHead('<meta name="robots" content="noindex, follow">') });
-    expect(outcome(noindex, snap).score).toBe(0);
-    const found = issue(audit(snap), 'meta-robots.noindex');
+testRule(metaRobotsNoindex, {
+  passes: [
+    { name: 'index, follow', snapshot: withMeta('<meta name="robots" content="index, follow, max-snippet:-1">') },
+    { name: 'noindex addressed to a training-only crawler', snapshot: withMeta('<meta name="GPTBot" content="noindex">') },
+    { name: 'noindex for a bot we do not judge', snapshot: withMeta('<meta name="yandex" content="noindex">') },
+    { name: 'an X-Robots-Tag for another bot', snapshot: withHeader('otherbot: noindex') },
+  ],
+  fails: [
+    { name: '<meta name="robots" content="noindex">', snapshot: withMeta('<meta name="robots" content="noindex, follow">'), detail: '<meta name="robots">' },
+    { name: 'none', snapshot: withMeta('<meta name="ROBOTS" content="NONE">') },
+    { name: 'the X-Robots-Tag header', snapshot: withHeader('noindex'), detail: 'the X-Robots-Tag header' },
+    {
+      name: 'an X-Robots-Tag sent only to the AI agents',
+      snapshot: site({ pageAsSearchAgent: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }) }),
+      detail: '(sent to OAI-SearchBot)',
+    },
+  ],
+  partial: [
+    { name: '<meta name="googlebot">: one bot, half the credit', snapshot: withMeta('<meta name="googlebot" content="noindex">'), score: 0.5, detail: 'googlebot' },
+    { name: 'X-Robots-Tag googlebot:', snapshot: withHeader('googlebot: noindex, nofollow'), detail: 'X-Robots-Tag: googlebot:' },
+    { name: 'an AI search bot named in a meta tag', snapshot: withMeta('<meta name="OAI-SearchBot" content="noindex">'), score: 0.5 },
+  ],
+  notApplicable: [{ name: 'an error page', snapshot: site({ page: resource(PAGE_URL, withHead('<meta name="robots" content="noindex">'), { status: 404 }) }) }],
+});
+
+describe('meta-robots.noindex in an audit', () => {
+  it('is a critical issue', () => {
+    const found = issue(audit(withMeta('<meta name="robots" content="noindex, follow">')), 'meta-robots.noindex');
     expect(found?.severity).toBe('critical');
     expect(found?.detail).toContain('<meta name="robots">');
-  });
-
-  it('fails on none and on the X-Robots-Tag header', () => {
-    expect(outcome(noindex, site({ html: withHead('<meta name="ROBOTS" content="NONE">') })).score).toBe(0);
-    const r = outcome(noindex, withHeader('noindex'));
-    expect(r.score).toBe(0);
-    expect(r.detail).toContain('the X-Robots-Tag header');
-  });
-
-  it('reads bot-specific forms: meta googlebot, X-Robots-Tag googlebot:, AI bot names', () => {
-    const meta = outcome(noindex, site({ html: withHead('<meta name="googlebot" content="noindex">') }));
-    expect(meta.score).toBe(0.5);
-    expect(meta.detail).toContain('googlebot');
-    expect(outcome(noindex, withHeader('googlebot: noindex, nofollow')).detail).toContain('X-Robots-Tag: googlebot:');
-    expect(outcome(noindex, site({ html: withHead('<meta name="OAI-SearchBot" content="noindex">') })).score).toBe(0.5);
-  });
-
-  it('reads an X-Robots-Tag sent only to the AI agents', () => {
-    const agentPage = resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } });
-    const r = outcome(noindex, site({ pageAsSearchAgent: agentPage }));
-    expect(r.score).toBe(0);
-    expect(r.detail).toContain('(sent to OAI-SearchBot)');
-  });
-
-  it('ignores noindex addressed to a training-only crawler and directives for other bots', () => {
-    expect(outcome(noindex, site({ html: withHead('<meta name="GPTBot" content="noindex">') })).score).toBe(1);
-    expect(outcome(noindex, site({ html: withHead('<meta name="yandex" content="noindex">') })).score).toBe(1);
-    expect(outcome(noindex, withHeader('otherbot: noindex')).score).toBe(1);
-  });
-
-  it('passes index pages and is not applicable on an error page', () => {
-    expect(outcome(noindex, site({ html: withHead('<meta name="robots" content="index, follow, max-snippet:-1">') })).score).toBe(1);
-    expect(judge(noindex, site({ page: resource(PAGE_URL, withHead('<meta name="robots" content="noindex">'), { status: 404 }) }))).toBe('n/a');
   });
 });
 
@@ -61,30 +53,30 @@ describe('X-Robots-Tag parsing', () => {
   });
 });
 
-describe('meta-robots.nosnippet', () => {
-  it('warns on nosnippet and on max-snippet:0', () => {
-    const r = outcome(nosnippet, site({ html: withHead('<meta name="robots" content="nosnippet">') }));
-    expect(r.score).toBeLessThan(1);
-    expect(nosnippet.severity).toBe('warning');
-    expect(outcome(nosnippet, withHeader('max-snippet: 0')).detail).toContain('max-snippet:0');
-    expect(issue(audit(withHeader('max-snippet:0')), 'meta-robots.nosnippet')?.severity).toBe('warning');
-  });
+testRule(metaRobotsNosnippet, {
+  passes: [{ name: 'a positive snippet length', snapshot: withMeta('<meta name="robots" content="max-snippet:160">') }],
+  partial: [
+    { name: 'nosnippet: a warning', snapshot: withMeta('<meta name="robots" content="nosnippet">'), severity: 'warning', check: () => expect(metaRobotsNosnippet.severity).toBe('warning') },
+    { name: 'max-snippet: 0 in the header', snapshot: withHeader('max-snippet: 0'), detail: 'max-snippet:0' },
+  ],
+});
 
-  it('passes a positive snippet length', () => {
-    expect(outcome(nosnippet, site({ html: withHead('<meta name="robots" content="max-snippet:160">') })).score).toBe(1);
+describe('meta-robots.nosnippet in an audit', () => {
+  it('is a warning', () => {
+    expect(issue(audit(withHeader('max-snippet:0')), 'meta-robots.nosnippet')?.severity).toBe('warning');
   });
 });
 
-describe('optout.noai', () => {
+testRule(optoutNoai, {
+  fails: [{ name: 'noai and noimageai, named', snapshot: withMeta('<meta name="robots" content="noai, noimageai">'), detail: 'noai and noimageai' }],
+  notApplicable: [{ name: 'no such directive', snapshot: site() }],
+});
+
+describe('optout.noai in an audit', () => {
   it('raises a notice for noai / noimageai without costing score', () => {
-    const snap = site({ html: withHead('<meta name="robots" content="noai, noimageai">') });
-    const a = audit(snap);
+    const a = audit(withMeta('<meta name="robots" content="noai, noimageai">'));
     expect(issue(a, 'optout.noai')?.severity).toBe('notice');
     expect(issue(a, 'optout.noai')?.detail).toContain('noai and noimageai');
     expect(a.category_scores.find((c) => c.name === 'Crawler Access')?.score).toBe(100);
-  });
-
-  it('is not applicable without those directives', () => {
-    expect(judge(noai, site())).toBe('n/a');
   });
 });

@@ -1,109 +1,103 @@
 import { describe, expect, it } from 'vitest';
-import { tdmrep } from '../../../shared/rules/crawler-access/tdmrep.js';
-import { contentSignalSearch } from '../../../shared/rules/crawler-access/content-signal-search.js';
-import { contentSignalTrain } from '../../../shared/rules/crawler-access/content-signal-train.js';
-import { aipref } from '../../../shared/rules/crawler-access/aipref.js';
-import { ARTICLE, audit, crawlerAccessScore, issue, judge, outcome, resource, site, textFile } from './judge.js';
+import optoutTdmrep from '../../../shared/rules/crawler-access/optout.tdmrep.js';
+import optoutContentSignalSearch from '../../../shared/rules/crawler-access/optout.content-signal-search.js';
+import optoutContentSignalTrain from '../../../shared/rules/crawler-access/optout.content-signal-train.js';
+import optoutAipref from '../../../shared/rules/crawler-access/optout.aipref.js';
+import { ARTICLE, audit, crawlerAccessScore, issue, resource, site, textFile } from './site.js';
+import { testRule } from '../rule-tester.js';
 
 const TDMREP_URL = 'https://example.com/.well-known/tdmrep.json';
 const tdmFile = (rules: unknown) => textFile(TDMREP_URL, JSON.stringify(rules), 'application/json');
 const at = (path: string) => `https://example.com${path}`;
+const withHeaders = (headers: Record<string, string>) => site({ page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', ...headers } }) });
 
-describe('optout.tdmrep', () => {
-  const rules = [
-    { location: '/blog/open/*', 'tdm-reservation': 0 },
-    { location: '/blog/*', 'tdm-reservation': 1, 'tdm-policy': 'https://example.com/tdm-policy.json' },
-    { location: '/', 'tdm-reservation': 0 },
-  ];
+const TDM_RULES = [
+  { location: '/blog/open/*', 'tdm-reservation': 0 },
+  { location: '/blog/*', 'tdm-reservation': 1, 'tdm-policy': 'https://example.com/tdm-policy.json' },
+  { location: '/', 'tdm-reservation': 0 },
+];
 
-  it('uses the first matching location rule of /.well-known/tdmrep.json', () => {
-    const reserved = outcome(tdmrep, site({ tdmrep: tdmFile(rules) }));
-    expect(reserved.score).toBe(0);
-    expect(reserved.detail).toContain('location "/blog/*"');
-    expect(reserved.detail).toContain('https://example.com/tdm-policy.json');
-    const open = site({ requestedUrl: at('/blog/open/post'), tdmrep: tdmFile(rules) });
-    expect(outcome(tdmrep, open).score).toBe(1);
-    expect(outcome(tdmrep, site({ requestedUrl: at('/about'), tdmrep: tdmFile(rules) })).score).toBe(1);
-  });
+testRule(optoutTdmrep, {
+  passes: [
+    { name: 'the first matching location of tdmrep.json allows mining (/blog/open/*)', snapshot: site({ requestedUrl: at('/blog/open/post'), tdmrep: tdmFile(TDM_RULES) }) },
+    { name: 'a later location allows mining (/)', snapshot: site({ requestedUrl: at('/about'), tdmrep: tdmFile(TDM_RULES) }) },
+    {
+      name: 'the file wins over the header',
+      snapshot: site({
+        tdmrep: tdmFile([{ location: '/', 'tdm-reservation': 0 }]),
+        page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', 'tdm-reservation': '1' } }),
+      }),
+    },
+  ],
+  fails: [
+    {
+      name: 'the first matching location reserves rights, with its policy',
+      snapshot: site({ tdmrep: tdmFile(TDM_RULES) }),
+      detail: ['location "/blog/*"', 'https://example.com/tdm-policy.json'],
+    },
+    { name: 'the tdm-reservation header when the file has no rule', snapshot: withHeaders({ 'tdm-reservation': '1' }), detail: 'tdm-reservation header' },
+    { name: 'the tdm-reservation meta tag', snapshot: site({ html: ARTICLE.replace('<title>', '<meta name="tdm-reservation" content="1"><title>') }), detail: '<meta name="tdm-reservation">' },
+  ],
+  notApplicable: [
+    { name: 'no declaration', snapshot: site() },
+    { name: 'invalid JSON', snapshot: site({ tdmrep: textFile(TDMREP_URL, '{not json', 'application/json') }) },
+    { name: 'a protocol-error value', snapshot: site({ tdmrep: tdmFile([{ location: '/', 'tdm-reservation': 7 }]) }) },
+  ],
+});
 
+describe('optout.tdmrep in an audit', () => {
   it('is a zero-weight notice', () => {
-    const a = audit(site({ tdmrep: tdmFile(rules) }));
+    const a = audit(site({ tdmrep: tdmFile(TDM_RULES) }));
     expect(issue(a, 'optout.tdmrep')?.severity).toBe('notice');
     expect(crawlerAccessScore(a)).toBe(100);
   });
-
-  it('reads the tdm-reservation header and meta tag when the file has no matching rule', () => {
-    const header = site({ page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', 'tdm-reservation': '1' } }) });
-    expect(outcome(tdmrep, header).detail).toContain('tdm-reservation header');
-    const meta = site({ html: ARTICLE.replace('<title>', '<meta name="tdm-reservation" content="1"><title>') });
-    expect(outcome(tdmrep, meta).detail).toContain('<meta name="tdm-reservation">');
-  });
-
-  it('lets the file win over the header', () => {
-    const snap = site({
-      tdmrep: tdmFile([{ location: '/', 'tdm-reservation': 0 }]),
-      page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', 'tdm-reservation': '1' } }),
-    });
-    expect(outcome(tdmrep, snap).score).toBe(1);
-  });
-
-  it('is not applicable without a declaration, with invalid JSON or with a protocol-error value', () => {
-    expect(judge(tdmrep, site())).toBe('n/a');
-    expect(judge(tdmrep, site({ tdmrep: textFile(TDMREP_URL, '{not json', 'application/json') }))).toBe('n/a');
-    expect(judge(tdmrep, site({ tdmrep: tdmFile([{ location: '/', 'tdm-reservation': 7 }]) }))).toBe('n/a');
-  });
 });
 
-describe('Content-Signal', () => {
-  it('ai-train=no is a notice with no score change; search=yes passes the search rule', () => {
-    const snap = site({ robots: 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n' });
-    expect(outcome(contentSignalSearch, snap).score).toBe(1);
-    expect(outcome(contentSignalTrain, snap).score).toBe(0);
-    const a = audit(snap);
+const SEARCH_YES_TRAIN_NO = 'User-agent: *\nContent-Signal: search=yes, ai-train=no\nAllow: /\n';
+const SEARCH_NO = 'User-agent: *\nContent-Signal: search=no, ai-input=no\nAllow: /\n';
+const SHOP_ONLY = 'User-agent: *\nContent-Signal: /shop/ ai-input=no\nAllow: /\n';
+
+testRule(optoutContentSignalSearch, {
+  passes: [{ name: 'search=yes', snapshot: site({ robots: SEARCH_YES_TRAIN_NO }) }],
+  partial: [
+    { name: 'search=no and ai-input=no: a warning', snapshot: site({ robots: SEARCH_NO }), detail: 'search=no and ai-input=no' },
+    { name: 'a path-scoped signal on its path', snapshot: site({ robots: SHOP_ONLY, requestedUrl: at('/shop/item') }) },
+  ],
+  notApplicable: [
+    { name: 'a path-scoped signal elsewhere', snapshot: site({ robots: SHOP_ONLY }) },
+    { name: 'no Content-Signal line', snapshot: site({ robots: 'User-agent: *\nAllow: /\n' }) },
+  ],
+});
+
+testRule(optoutContentSignalTrain, {
+  fails: [{ name: 'ai-train=no', snapshot: site({ robots: SEARCH_YES_TRAIN_NO }) }],
+  notApplicable: [{ name: 'no robots.txt', snapshot: site() }],
+});
+
+describe('Content-Signal in an audit', () => {
+  it('ai-train=no is a notice with no score change', () => {
+    const a = audit(site({ robots: SEARCH_YES_TRAIN_NO }));
     expect(issue(a, 'optout.content-signal-train')?.severity).toBe('notice');
     expect(crawlerAccessScore(a)).toBe(100);
   });
 
   it('search=no or ai-input=no is a warning that costs score', () => {
-    const snap = site({ robots: 'User-agent: *\nContent-Signal: search=no, ai-input=no\nAllow: /\n' });
-    const r = outcome(contentSignalSearch, snap);
-    expect(r.score).toBeLessThan(1);
-    expect(r.detail).toContain('search=no and ai-input=no');
-    const a = audit(snap);
+    const a = audit(site({ robots: SEARCH_NO }));
     expect(issue(a, 'optout.content-signal-search')?.severity).toBe('warning');
     expect(crawlerAccessScore(a)).toBeLessThan(100);
   });
-
-  it('respects a path-scoped signal', () => {
-    const robots = 'User-agent: *\nContent-Signal: /shop/ ai-input=no\nAllow: /\n';
-    expect(judge(contentSignalSearch, site({ robots }))).toBe('n/a');
-    expect(outcome(contentSignalSearch, site({ robots, requestedUrl: at('/shop/item') })).score).toBeLessThan(1);
-  });
-
-  it('is not applicable without Content-Signal lines', () => {
-    expect(judge(contentSignalSearch, site({ robots: 'User-agent: *\nAllow: /\n' }))).toBe('n/a');
-    expect(judge(contentSignalTrain, site())).toBe('n/a');
-  });
 });
 
-describe('optout.aipref', () => {
-  it('raises a notice for Content-Usage train-ai=n in robots.txt', () => {
-    const r = outcome(aipref, site({ robots: 'User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\n' }));
-    expect(r.score).toBe(0);
-    expect(r.detail).toContain('robots.txt line 3');
-    expect(r.detail).toContain('train-ai=n');
-    expect(aipref.weight).toBe(0);
-  });
-
-  it('reads the Content-Usage header', () => {
-    const snap = site({ page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', 'content-usage': 'train-ai=n, search=n' } }) });
-    const r = outcome(aipref, snap);
-    expect(r.detail).toContain('the Content-Usage header');
-    expect(r.detail).toContain('search=n');
-  });
-
-  it('passes allowing preferences and is not applicable without any', () => {
-    expect(outcome(aipref, site({ robots: 'User-agent: *\nContent-Usage: / train-ai=y\n' })).score).toBe(1);
-    expect(judge(aipref, site())).toBe('n/a');
-  });
+testRule(optoutAipref, {
+  passes: [{ name: 'allowing preferences', snapshot: site({ robots: 'User-agent: *\nContent-Usage: / train-ai=y\n' }) }],
+  fails: [
+    {
+      name: 'Content-Usage train-ai=n in robots.txt: a zero-weight notice',
+      snapshot: site({ robots: 'User-agent: *\nAllow: /\nContent-Usage: / train-ai=n\n' }),
+      detail: ['robots.txt line 3', 'train-ai=n'],
+      check: () => expect(optoutAipref.weight).toBe(0),
+    },
+    { name: 'the Content-Usage header', snapshot: withHeaders({ 'content-usage': 'train-ai=n, search=n' }), detail: ['the Content-Usage header', 'search=n'] },
+  ],
+  notApplicable: [{ name: 'no preference declared', snapshot: site() }],
 });

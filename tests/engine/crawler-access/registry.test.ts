@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crawlerAccessRules } from '../../../shared/rules/crawler-access/index.js';
 import { ALL_RULES } from '../../../shared/rules/index.js';
 import { CRAWLER_AGENTS } from '../../../shared/crawlers/agents.js';
-import { audit, site } from './judge.js';
+import { audit, site } from './site.js';
 
 const INFORMATIONAL = [
   'robots.training-agents-blocked',

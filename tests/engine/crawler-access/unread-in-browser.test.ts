@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
-import { audit, crawlerAccessScore, issue, resource, site } from './judge.js';
+import { audit, crawlerAccessScore, issue, resource, site } from './site.js';
 
 const ROBOTS_URL = 'https://example.com/robots.txt';
 const refused = (url: string) => failedResource(url, 'cross_origin', 'the server answered, but the browser does not let the extension read the response: it redirects to another site');

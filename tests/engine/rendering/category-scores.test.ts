@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { renderingRules } from '../../../shared/rules/rendering/index.js';
 import { contentStructureRules } from '../../../shared/rules/content-structure/index.js';
 import { trustRules } from '../../../shared/rules/trust/index.js';
-import type { Audit, CategoryName } from '../../../shared/types/index.js';
+import type { Audit, Snapshot } from '../../../shared/types/index.js';
+import { auditWith, categoryScore } from '../rule-tester.js';
 import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL, wellMadeArticleSnapshot } from './pages.js';
+import { SPA_SHELL, wellMadeArticleSnapshot } from '../pages.js';
 
 const rules = [...renderingRules, ...contentStructureRules, ...trustRules];
-const audit = (snap: Parameters<typeof auditSnapshot>[0]): Audit =>
-  auditSnapshot(snap, {
-    id: 'test',
-    rules,
-    onRuleError: (rule, error) => {
-      throw new Error(`${rule.id} threw: ${String(error)}`);
-    },
-  });
-const scoreOf = (a: Audit, name: CategoryName) => a.category_scores.find((c) => c.name === name)!.score;
+const audit = (snap: Snapshot): Audit => auditWith(rules, snap);
+const scoreOf = categoryScore;
 
 describe('category scores through auditSnapshot', () => {
   it('a well-made, server-rendered article scores at least 95 in Rendering, Content Structure and Trust', () => {

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { jsOnlyContentRule } from '../../../shared/rules/rendering/js-only-content.js';
-import { isNotApplicable, outcome, page, words } from './support.js';
+import { expect } from 'vitest';
+import renderingJsOnlyContent from '../../../shared/rules/rendering/rendering.js-only-content.js';
+import { testRule } from '../rule-tester.js';
+import { page, words } from '../../helpers/snapshot.js';
 
 const withRendered = (raw: number, renderedWords: number) =>
   page(`<main><p>${words(raw)}</p></main>`, {
@@ -12,32 +13,26 @@ const withRendered = (raw: number, renderedWords: number) =>
     },
   });
 
-describe('rendering.js-only-content', () => {
-  it('is not applicable on the server, where there is no rendered DOM', () => {
-    expect(isNotApplicable(jsOnlyContentRule, page(`<p>${words(400)}</p>`))).toBe(true);
-  });
-
-  it('passes when the raw HTML has nearly all the rendered words', () => {
-    expect(outcome(jsOnlyContentRule, withRendered(500, 560)).score).toBe(1);
-  });
-
-  it('warns when the raw HTML has under 60 % of the rendered words, with the share as partial credit', () => {
-    const o = outcome(jsOnlyContentRule, withRendered(200, 500));
-    expect(o.score).toBe(0.4);
-    expect(o.severity).toBeUndefined();
-    expect(jsOnlyContentRule.severity).toBe('warning');
-    expect(o.detail).toContain('200 words');
-    expect(o.detail).toContain('500');
-  });
-
-  it('flags 100 or more words that appear only after JavaScript, as a notice when most of the page is there', () => {
-    const o = outcome(jsOnlyContentRule, withRendered(1000, 1100));
-    expect(o.score).toBeLessThan(1);
-    expect(o.severity).toBe('notice');
-    expect(outcome(jsOnlyContentRule, withRendered(1000, 1099)).score).toBe(1);
-  });
-
-  it('leaves a page with nearly nothing in its raw HTML to the critical rule', () => {
-    expect(isNotApplicable(jsOnlyContentRule, withRendered(10, 800))).toBe(true);
-  });
+testRule(renderingJsOnlyContent, {
+  passes: [
+    { name: 'the raw HTML has nearly all the rendered words', snapshot: withRendered(500, 560) },
+    { name: 'fewer than 100 words appear only after JavaScript', snapshot: withRendered(1000, 1099) },
+  ],
+  partial: [
+    {
+      name: 'under 60 % of the rendered words in the raw HTML: a warning, the share as credit',
+      snapshot: withRendered(200, 500),
+      score: 0.4,
+      detail: ['200 words', '500'],
+      check: (o) => {
+        expect(o.severity).toBeUndefined();
+        expect(renderingJsOnlyContent.severity).toBe('warning');
+      },
+    },
+    { name: '100 or more words only after JavaScript, most of the page there: a notice', snapshot: withRendered(1000, 1100), severity: 'notice' },
+  ],
+  notApplicable: [
+    { name: 'on the server, where there is no rendered DOM', snapshot: page(`<p>${words(400)}</p>`) },
+    { name: 'nearly nothing in the raw HTML (the critical rule carries it)', snapshot: withRendered(10, 800) },
+  ],
 });

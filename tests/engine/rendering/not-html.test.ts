@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { notHtmlRule } from '../../../shared/rules/rendering/not-html.js';
+import { expect } from 'vitest';
+import renderingNotHtml from '../../../shared/rules/rendering/rendering.not-html.js';
 import { resource, snapshot } from '../../helpers/snapshot.js';
-import { isNotApplicable, outcome } from './support.js';
+import { testRule } from '../rule-tester.js';
 
 const url = 'https://example.com/file';
 const served = (body: string, contentType: string | undefined, over = {}) =>
@@ -9,41 +9,33 @@ const served = (body: string, contentType: string | undefined, over = {}) =>
     page: resource(url, body, { headers: contentType ? { 'content-type': contentType } : {}, ...over }),
   });
 
-describe('rendering.not-html', () => {
-  it('is critical for a binary response and says what was served', () => {
-    const o = outcome(notHtmlRule, served('', 'application/pdf', { binary: true, bytes: 48_000, encoding: null }));
-    expect(o.score).toBe(0);
-    expect(notHtmlRule.severity).toBe('critical');
-    expect(o.severity).toBeUndefined();
-    expect(o.detail).toContain('application/pdf');
-    expect(o.detail).toContain('48000 bytes');
-  });
-
-  it('is critical for a non-page text type such as JSON', () => {
-    const o = outcome(notHtmlRule, served('{"a":1}', 'application/json'));
-    expect(o.score).toBe(0);
-    expect(o.detail).toContain('application/json');
-  });
-
-  it('gives plain text and markdown half credit as a warning: readable, but without structure', () => {
-    for (const type of ['text/plain; charset=utf-8', 'text/markdown']) {
-      const o = outcome(notHtmlRule, served('# Title\n\nSome text.', type));
-      expect(o.score).toBe(0.5);
-      expect(o.severity).toBe('warning');
-    }
-  });
-
-  it('is not applicable to an HTML page (an HTML page earns nothing for being HTML)', () => {
-    expect(isNotApplicable(notHtmlRule, served('<p>x</p>', 'text/html'))).toBe(true);
-    expect(isNotApplicable(notHtmlRule, served('<p>x</p>', 'application/xhtml+xml'))).toBe(true);
-  });
-
-  it('sniffs a response without Content-Type', () => {
-    expect(isNotApplicable(notHtmlRule, served('<!doctype html><html><body>x</body></html>', undefined))).toBe(true);
-    expect(outcome(notHtmlRule, served('just words', undefined)).score).toBe(0.5);
-  });
-
-  it('leaves failed responses to Crawler Access', () => {
-    expect(isNotApplicable(notHtmlRule, served('', 'application/pdf', { status: 404, binary: true }))).toBe(true);
-  });
+testRule(renderingNotHtml, {
+  fails: [
+    {
+      name: 'a binary response is critical and says what was served',
+      snapshot: served('', 'application/pdf', { binary: true, bytes: 48_000, encoding: null }),
+      severity: 'critical',
+      detail: ['application/pdf', '48000 bytes'],
+      check: (o) => {
+        expect(renderingNotHtml.severity).toBe('critical');
+        expect(o.severity).toBeUndefined();
+      },
+    },
+    { name: 'a non-page text type such as JSON is critical', snapshot: served('{"a":1}', 'application/json'), severity: 'critical', detail: 'application/json' },
+  ],
+  partial: [
+    ...['text/plain; charset=utf-8', 'text/markdown'].map((type) => ({
+      name: `${type}: half credit as a warning (readable, but without structure)`,
+      snapshot: served('# Title\n\nSome text.', type),
+      score: 0.5,
+      check: (o: { severity?: string }) => expect(o.severity).toBe('warning'),
+    })),
+    { name: 'a response without Content-Type is sniffed: plain words are text', snapshot: served('just words', undefined), score: 0.5 },
+  ],
+  notApplicable: [
+    { name: 'an HTML page (it earns nothing for being HTML)', snapshot: served('<p>x</p>', 'text/html') },
+    { name: 'an XHTML page', snapshot: served('<p>x</p>', 'application/xhtml+xml') },
+    { name: 'a response without Content-Type sniffed as HTML', snapshot: served('<!doctype html><html><body>x</body></html>', undefined) },
+    { name: 'a failed response (Crawler Access reports it)', snapshot: served('', 'application/pdf', { status: 404, binary: true }) },
+  ],
 });

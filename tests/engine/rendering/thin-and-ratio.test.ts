@@ -1,51 +1,43 @@
-import { describe, expect, it } from 'vitest';
-import { thinContentRule } from '../../../shared/rules/rendering/thin-content.js';
-import { textRatioRule } from '../../../shared/rules/rendering/text-ratio.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from './pages.js';
-import { isNotApplicable, outcome, page, words } from './support.js';
+import { expect } from 'vitest';
+import renderingThinContent from '../../../shared/rules/rendering/rendering.thin-content.js';
+import renderingTextRatio from '../../../shared/rules/rendering/rendering.text-ratio.js';
+import { snapshot, page, words } from '../../helpers/snapshot.js';
+import { SPA_SHELL } from '../pages.js';
+import { testRule } from '../rule-tester.js';
 
-describe('rendering.thin-content', () => {
-  it('passes at 300 words', () => {
-    expect(outcome(thinContentRule, page(`<p>${words(300)}</p>`)).score).toBe(1);
-  });
-
-  it('gives credit in proportion below 300 words', () => {
-    expect(outcome(thinContentRule, page(`<p>${words(150)}</p>`)).score).toBe(0.5);
-    const o = outcome(thinContentRule, page(`<p>${words(299)}</p>`));
-    expect(o.score).toBe(0.99);
-    expect(o.score).toBeLessThan(1);
-    expect(o.detail).toContain('299 words');
-  });
-
-  it('fails a page with no text that is not a JavaScript shell', () => {
-    expect(outcome(thinContentRule, page('<img src="/hero.jpg" alt="">')).score).toBe(0);
-  });
-
-  it('does not repeat the critical issue on a shell', () => {
-    expect(isNotApplicable(thinContentRule, snapshot(SPA_SHELL))).toBe(true);
-  });
+testRule(renderingThinContent, {
+  passes: [{ name: '300 words', snapshot: page(`<p>${words(300)}</p>`) }],
+  partial: [
+    { name: '150 words: credit in proportion', snapshot: page(`<p>${words(150)}</p>`), score: 0.5 },
+    { name: '299 words: just short of a pass', snapshot: page(`<p>${words(299)}</p>`), score: 0.99, detail: '299 words' },
+  ],
+  fails: [{ name: 'no text on a page that is not a JavaScript shell', snapshot: page('<img src="/hero.jpg" alt="">') }],
+  notApplicable: [{ name: 'a shell (the critical issue is not repeated)', snapshot: snapshot(SPA_SHELL) }],
 });
 
-describe('rendering.text-ratio', () => {
-  it('passes when text is at least 15 % of the HTML', () => {
-    expect(outcome(textRatioRule, page(`<p>${words(300)}</p>`)).score).toBe(1);
-  });
+const text = words(300);
 
-  it('gives partial credit below 15 %, a notice while the ratio is still moderate', () => {
-    const text = words(300);
-    // Padding so that text is about 10 % of the HTML.
-    const pad = `<div data-x="${'x'.repeat(text.length * 8)}"></div>`;
-    const o = outcome(textRatioRule, page(`<p>${text}</p>${pad}`));
-    expect(o.score).toBeGreaterThan(0.5);
-    expect(o.score).toBeLessThan(0.8);
-    expect(o.severity).toBe('notice');
-    expect(o.detail).toMatch(/\d+\.\d %/);
-  });
-
-  it('warns when the HTML is nearly all markup or script', () => {
-    const o = outcome(textRatioRule, page(`<p>${words(300)}</p><script>${'var a=1;'.repeat(20_000)}</script>`));
-    expect(o.score).toBeLessThan(0.2);
-    expect(o.severity).toBeUndefined();
-  });
+testRule(renderingTextRatio, {
+  passes: [{ name: 'text is at least 15 % of the HTML', snapshot: page(`<p>${text}</p>`) }],
+  partial: [
+    {
+      // Padding so that text is about 10 % of the HTML.
+      name: 'below 15 %: partial credit, a notice while the ratio is moderate',
+      snapshot: page(`<p>${text}</p><div data-x="${'x'.repeat(text.length * 8)}"></div>`),
+      severity: 'notice',
+      detail: /\d+\.\d %/,
+      check: (o) => {
+        expect(o.score).toBeGreaterThan(0.5);
+        expect(o.score).toBeLessThan(0.8);
+      },
+    },
+    {
+      name: 'nearly all markup or script: a warning',
+      snapshot: page(`<p>${text}</p><script>${'var a=1;'.repeat(20_000)}</script>`),
+      check: (o) => {
+        expect(o.score).toBeLessThan(0.2);
+        expect(o.severity).toBeUndefined();
+      },
+    },
+  ],
 });

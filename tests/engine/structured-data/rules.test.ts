@@ -1,15 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { jsonLdPresent } from '../../../shared/rules/structured-data/json-ld-present.js';
-import { jsonLdParses } from '../../../shared/rules/structured-data/json-ld-parses.js';
-import { schemaKnownTypes } from '../../../shared/rules/structured-data/schema-known-types.js';
-import { schemaRequiredProperties } from '../../../shared/rules/structured-data/schema-required-properties.js';
-import { schemaIdentity } from '../../../shared/rules/structured-data/schema-identity.js';
-import { schemaPropertyValues } from '../../../shared/rules/structured-data/schema-property-values.js';
-import { openGraphTags } from '../../../shared/rules/structured-data/open-graph.js';
-import { twitterCard } from '../../../shared/rules/structured-data/twitter-card.js';
+import jsonLdPresent from '../../../shared/rules/structured-data/json-ld.present.js';
+import jsonLdParses from '../../../shared/rules/structured-data/json-ld.parses.js';
+import schemaKnownTypes from '../../../shared/rules/structured-data/schema.known-types.js';
+import schemaRequiredProperties from '../../../shared/rules/structured-data/schema.required-properties.js';
+import schemaIdentity from '../../../shared/rules/structured-data/schema.identity.js';
+import schemaPropertyValues from '../../../shared/rules/structured-data/schema.property-values.js';
+import openGraphTags from '../../../shared/rules/structured-data/open-graph.tags.js';
+import twitterCard from '../../../shared/rules/structured-data/twitter.card.js';
 import { structuredDataRules } from '../../../shared/rules/structured-data/index.js';
 import { resource, snapshot } from '../../helpers/snapshot.js';
-import { runRule } from './run-rule.js';
+import { judge, NOT_APPLICABLE, outcome, testRule } from '../rule-tester.js';
+import type { RuleOutcome } from '../../../shared/judge/rule.js';
 
 const ld = (value: unknown) => `<script type="application/ld+json">${typeof value === 'string' ? value : JSON.stringify(value)}</script>`;
 const page = (head: string, body = '<p>Text</p>') => snapshot(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
@@ -30,222 +31,202 @@ describe('the Structured Data rule set', () => {
 
   test('every rule is not applicable when the page did not load', () => {
     const failed = snapshot('', { page: resource('https://example.com/', 'Server error', { status: 500 }) });
-    for (const r of structuredDataRules) expect(runRule(r, failed), r.id).toBeNull();
+    for (const r of structuredDataRules) expect(judge(r, failed), r.id).toBe(NOT_APPLICABLE);
   });
 });
 
-describe('json-ld.present', () => {
-  test('passes with a JSON-LD block', () => {
-    expect(runRule(jsonLdPresent, page(ld(ORG)))).toEqual({ score: 1 });
-  });
-  test('fails on a page without structured data', () => {
-    const r = runRule(jsonLdPresent, page('<title>x</title>'))!;
-    expect(r.score).toBe(0);
-    expect(r.detail).toMatch(/no JSON-LD/);
-  });
-  test('microdata without JSON-LD earns half', () => {
-    const html = '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span></div>';
-    const r = runRule(jsonLdPresent, page('', html))!;
-    expect(r.score).toBe(0.5);
-    expect(r.detail).toMatch(/microdata \(Product\)/);
-  });
-  test('RDFa without JSON-LD earns half too', () => {
-    const html = '<div vocab="https://schema.org/" typeof="Article"><span property="headline">x</span></div>';
-    const r = runRule(jsonLdPresent, page('', html))!;
-    expect(r.score).toBe(0.5);
-    expect(r.detail).toMatch(/RDFa \(Article\)/);
-  });
-  test('JSON-LD that only the rendered DOM has (added by JavaScript) fails with its own headline', () => {
-    const s = { ...page(''), rendered: { html: `<html><head>${ld(ORG)}</head></html>`, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:00Z' } };
-    expect(runRule(jsonLdPresent, s)).toMatchObject({ score: 0, title: 'JSON-LD only added by JavaScript' });
-  });
-  test('words in scripts are not mistaken for microdata', () => {
-    expect(runRule(jsonLdPresent, page('<script>var s = "itemtype=\\"https://schema.org/Product\\"";</script>'))!.score).toBe(0);
-  });
+/** The score, to float precision. */
+const about = (score: number) => (o: RuleOutcome) => expect(o.score).toBeCloseTo(score);
+
+testRule(jsonLdPresent, {
+  passes: [{ name: 'a JSON-LD block', snapshot: page(ld(ORG)) }],
+  fails: [
+    { name: 'a page without structured data', snapshot: page('<title>x</title>'), detail: /no JSON-LD/ },
+    {
+      name: 'JSON-LD that only the rendered DOM has (added by JavaScript), with its own headline',
+      snapshot: { ...page(''), rendered: { html: `<html><head>${ld(ORG)}</head></html>`, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:00Z' } },
+      title: 'JSON-LD only added by JavaScript',
+    },
+    { name: 'words in scripts are not mistaken for microdata', snapshot: page('<script>var s = "itemtype=\\"https://schema.org/Product\\"";</script>') },
+    {
+      name: 'words in text and comments are not mistaken for microdata either',
+      snapshot: page('<!-- itemtype="https://schema.org/Product" -->', '<p>Write itemtype="https://schema.org/Product" on the element.</p>'),
+    },
+  ],
+  partial: [
+    {
+      name: 'microdata without JSON-LD earns half',
+      snapshot: page('', '<div itemscope itemtype="https://schema.org/Product"><span itemprop="name">Kettle</span></div>'),
+      score: 0.5,
+      detail: /microdata \(Product\)/,
+    },
+    {
+      name: 'RDFa without JSON-LD earns half too',
+      snapshot: page('', '<div vocab="https://schema.org/" typeof="Article"><span property="headline">x</span></div>'),
+      score: 0.5,
+      detail: /RDFa \(Article\)/,
+    },
+  ],
 });
 
-describe('json-ld.parses', () => {
-  test('not applicable without blocks, passes when all parse', () => {
-    expect(runRule(jsonLdParses, page(''))).toBeNull();
-    expect(runRule(jsonLdParses, page(ld(ORG) + ld(SITE)))).toEqual({ score: 1 });
-  });
-  test('reports each broken block with its position and scores the share that parses', () => {
-    const r = runRule(jsonLdParses, page(ld(ORG) + ld('{"@type": "Article",}') + ld('')))!;
-    expect(r.score).toBeCloseTo(1 / 3);
-    expect(r.detail).toMatch(/^2 of 3 JSON-LD blocks cannot be parsed \(block 2: .+ at line 1, column \d+ and block 3: the block is empty\)/);
-  });
-  test('a single broken block fails', () => {
-    const r = runRule(jsonLdParses, page(ld('{"@context": "https://schema.org" "@type": "Thing"}')))!;
-    expect(r.score).toBe(0);
-    expect(r.detail).toMatch(/^The JSON-LD block cannot be parsed/);
-  });
+testRule(jsonLdParses, {
+  passes: [{ name: 'every block parses', snapshot: page(ld(ORG) + ld(SITE)) }],
+  partial: [
+    {
+      name: 'each broken block reported with its position; credit for the share that parses',
+      snapshot: page(ld(ORG) + ld('{"@type": "Article",}') + ld('')),
+      detail: /^2 of 3 JSON-LD blocks cannot be parsed \(block 2: .+ at line 1, column \d+ and block 3: the block is empty\)/,
+      check: about(1 / 3),
+    },
+  ],
+  fails: [{ name: 'a single broken block', snapshot: page(ld('{"@context": "https://schema.org" "@type": "Thing"}')), detail: /^The JSON-LD block cannot be parsed/ }],
+  notApplicable: [{ name: 'no block', snapshot: page('') }],
 });
 
-describe('schema.known-types', () => {
-  test('passes on recognised types under a schema.org context', () => {
-    expect(runRule(schemaKnownTypes, page(ld(ORG)))).toEqual({ score: 1 });
-  });
-  test('a rare but plausible type is not faulted', () => {
-    expect(runRule(schemaKnownTypes, page(ld([ORG, { '@context': ctx, '@type': 'Hackathon' }, { '@context': ctx, '@type': 'UnusualButRealType' }])))).toEqual({ score: 1 });
-  });
-  test('typos and wrong case are reported with a suggestion', () => {
-    const r = runRule(schemaKnownTypes, page(ld([ORG, { '@context': ctx, '@type': 'Artical' }, { '@context': ctx, '@type': 'faqpage' }])))!;
-    expect(r.score).toBeCloseTo(1 / 3);
-    expect(r.detail).toContain('"Artical" (did you mean Article?)');
-    expect(r.detail).toContain('"faqpage" (did you mean FAQPage?)');
-  });
-  test('non-string @type and missing @type are reported', () => {
-    const r = runRule(schemaKnownTypes, page(ld({ '@context': ctx, '@graph': [ORG, { '@type': 42 }, { name: 'untyped' }] })))!;
-    expect(r.score).toBeCloseTo(1 / 3);
-    expect(r.detail).toMatch(/not a string at @graph\[1\]/);
-    expect(r.detail).toMatch(/a node without @type/);
-  });
-  test('fails when nothing is a schema.org type (missing @context)', () => {
-    const r = runRule(schemaKnownTypes, page(ld({ '@type': 'Organization', name: 'Ex' })))!;
-    expect(r.score).toBe(0);
-    expect(r.detail).toMatch(/no schema.org @context in block 1/);
-  });
-  test('a missing context on one of two blocks costs half', () => {
-    const r = runRule(schemaKnownTypes, page(ld(ORG) + ld({ '@type': 'WebSite', name: 'Ex' })))!;
-    expect(r.score).toBeCloseTo(0.5);
-  });
-  test('not applicable when no block parses', () => {
-    expect(runRule(schemaKnownTypes, page(ld('{broken')))).toBeNull();
-  });
+testRule(schemaKnownTypes, {
+  passes: [
+    { name: 'recognised types under a schema.org context', snapshot: page(ld(ORG)) },
+    { name: 'a rare but plausible type is not faulted', snapshot: page(ld([ORG, { '@context': ctx, '@type': 'Hackathon' }, { '@context': ctx, '@type': 'UnusualButRealType' }])) },
+  ],
+  partial: [
+    {
+      name: 'typos and wrong case, with a suggestion',
+      snapshot: page(ld([ORG, { '@context': ctx, '@type': 'Artical' }, { '@context': ctx, '@type': 'faqpage' }])),
+      detail: ['"Artical" (did you mean Article?)', '"faqpage" (did you mean FAQPage?)'],
+      check: about(1 / 3),
+    },
+    {
+      name: 'a non-string @type and a missing @type',
+      snapshot: page(ld({ '@context': ctx, '@graph': [ORG, { '@type': 42 }, { name: 'untyped' }] })),
+      detail: [/not a string at @graph\[1\]/, /a node without @type/],
+      check: about(1 / 3),
+    },
+    { name: 'a missing context on one of two blocks costs half', snapshot: page(ld(ORG) + ld({ '@type': 'WebSite', name: 'Ex' })), check: about(0.5) },
+  ],
+  fails: [{ name: 'nothing is a schema.org type (missing @context)', snapshot: page(ld({ '@type': 'Organization', name: 'Ex' })), detail: /no schema.org @context in block 1/ }],
+  notApplicable: [{ name: 'no block parses', snapshot: page(ld('{broken')) }],
 });
 
-describe('schema.required-properties', () => {
-  const article = (props: Record<string, unknown>) => page(ld({ '@context': ctx, '@type': 'BlogPosting', ...props }));
-  test('an Article with headline, author and datePublished passes', () => {
-    expect(runRule(schemaRequiredProperties, article({ headline: 'H', author: { '@type': 'Person', name: 'J' }, datePublished: '2026-01-01' }))).toEqual({ score: 1 });
-  });
-  test('missing Article properties are listed and scored', () => {
-    const r = runRule(schemaRequiredProperties, article({ headline: 'H' }))!;
-    expect(r.score).toBeCloseTo(1 / 3);
-    expect(r.detail).toMatch(/^BlogPosting lacks author and datePublished\./);
-  });
-  test('an author given by @id reference counts', () => {
-    const html = ld({ '@context': ctx, '@graph': [{ '@type': 'NewsArticle', headline: 'H', datePublished: '2026-01-01', author: { '@id': '#j' } }, { '@type': 'Person', '@id': '#j', name: 'J' }] });
-    expect(runRule(schemaRequiredProperties, page(html))).toEqual({ score: 1 });
-  });
-  test('FAQPage needs questions with accepted answers', () => {
-    const good = { '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }] };
-    expect(runRule(schemaRequiredProperties, page(ld(good)))).toEqual({ score: 1 });
-    const bad = { '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q?' }] };
-    const r = runRule(schemaRequiredProperties, page(ld(bad)))!;
-    expect(r.score).toBeCloseTo(0.5);
-    expect(r.detail).toMatch(/acceptedAnswer/);
-  });
+const article = (props: Record<string, unknown>) => page(ld({ '@context': ctx, '@type': 'BlogPosting', ...props }));
+const REQUIREMENTS: Array<[Record<string, unknown>, RegExp]> = [
+  [{ '@type': 'HowTo', name: 'x' }, /HowTo lacks step/],
+  [{ '@type': 'Organization', name: 'x' }, /Organization lacks url/],
+  [{ '@type': 'Restaurant', name: 'x' }, /Restaurant lacks address/],
+  [{ '@type': 'Product', name: 'x' }, /Product lacks offers, review or aggregateRating/],
+  [{ '@type': 'BreadcrumbList' }, /BreadcrumbList lacks itemListElement/],
+  [{ '@type': 'WebSite', url: 'https://example.com/' }, /WebSite lacks name/],
+];
+
+testRule(schemaRequiredProperties, {
+  passes: [
+    { name: 'an Article with headline, author and datePublished', snapshot: article({ headline: 'H', author: { '@type': 'Person', name: 'J' }, datePublished: '2026-01-01' }) },
+    {
+      name: 'an author given by @id reference',
+      snapshot: page(ld({ '@context': ctx, '@graph': [{ '@type': 'NewsArticle', headline: 'H', datePublished: '2026-01-01', author: { '@id': '#j' } }, { '@type': 'Person', '@id': '#j', name: 'J' }] })),
+    },
+    {
+      name: 'an FAQPage whose questions have accepted answers',
+      snapshot: page(ld({ '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }] })),
+    },
+    {
+      name: 'nested entities (a publisher without url) are not held to top-level requirements',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'H', author: 'J', datePublished: '2026-01-01', publisher: { '@type': 'Organization', name: 'Ex' } })),
+    },
+  ],
+  partial: [
+    { name: 'missing Article properties, listed', snapshot: article({ headline: 'H' }), detail: /^BlogPosting lacks author and datePublished\./, check: about(1 / 3) },
+    {
+      name: 'an FAQPage question without an accepted answer',
+      snapshot: page(ld({ '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q?' }] })),
+      detail: /acceptedAnswer/,
+      check: about(0.5),
+    },
+    {
+      name: 'a Product without offers keeps most credit (offers are recommended, not required)',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Product', name: 'Kettle' })),
+      check: about(1 / 1.5),
+    },
+  ],
+  notApplicable: [{ name: 'no entity with known requirements', snapshot: page(ld({ '@context': ctx, '@type': 'Thing', name: 'x' })) }],
+});
+
+describe('schema.required-properties per type', () => {
   test('each listed type has its requirements', () => {
-    const cases: Array<[Record<string, unknown>, RegExp]> = [
-      [{ '@type': 'HowTo', name: 'x' }, /HowTo lacks step/],
-      [{ '@type': 'Organization', name: 'x' }, /Organization lacks url/],
-      [{ '@type': 'Restaurant', name: 'x' }, /Restaurant lacks address/],
-      [{ '@type': 'Product', name: 'x' }, /Product lacks offers, review or aggregateRating/],
-      [{ '@type': 'BreadcrumbList' }, /BreadcrumbList lacks itemListElement/],
-      [{ '@type': 'WebSite', url: 'https://example.com/' }, /WebSite lacks name/],
-    ];
-    for (const [entity, message] of cases) {
-      const r = runRule(schemaRequiredProperties, page(ld({ '@context': ctx, ...entity })))!;
+    for (const [entity, message] of REQUIREMENTS) {
+      const r = outcome(schemaRequiredProperties, page(ld({ '@context': ctx, ...entity })));
       expect(r.score, JSON.stringify(entity)).toBeLessThan(1);
       expect(r.detail).toMatch(message);
     }
   });
-  test('a Product without offers keeps most credit (offers are recommended, not required)', () => {
-    expect(runRule(schemaRequiredProperties, page(ld({ '@context': ctx, '@type': 'Product', name: 'Kettle' })))!.score).toBeCloseTo(1 / 1.5);
-  });
-  test('nested entities (a publisher without url) are not held to top-level requirements', () => {
-    const html = ld({ '@context': ctx, '@type': 'Article', headline: 'H', author: 'J', datePublished: '2026-01-01', publisher: { '@type': 'Organization', name: 'Ex' } });
-    expect(runRule(schemaRequiredProperties, page(html))).toEqual({ score: 1 });
-  });
-  test('not applicable when no entity has known requirements', () => {
-    expect(runRule(schemaRequiredProperties, page(ld({ '@context': ctx, '@type': 'Thing', name: 'x' })))).toBeNull();
-  });
 });
 
-describe('schema.identity', () => {
-  test('Organization with name, url, logo, sameAs plus a WebSite passes', () => {
-    expect(runRule(schemaIdentity, page(ld([ORG, SITE])))).toEqual({ score: 1 });
-  });
-  test('a nested publisher Organization counts', () => {
-    const html = ld([{ '@context': ctx, '@type': 'Article', publisher: ORG }, SITE]);
-    expect(runRule(schemaIdentity, page(html))).toEqual({ score: 1 });
-  });
-  test('fails with no identity entity at all', () => {
-    const r = runRule(schemaIdentity, page(ld({ '@context': ctx, '@type': 'Article', headline: 'x' })))!;
-    expect(r.score).toBe(0);
-    expect(r.detail).toMatch(/No Organization, Person or WebSite/);
-  });
-  test('partial identity lists what is missing', () => {
-    const r = runRule(schemaIdentity, page(ld({ '@context': ctx, '@type': 'Organization', name: 'Ex', url: 'https://example.com/' })))!;
-    expect(r.score).toBeCloseTo(0.5);
-    expect(r.detail).toMatch(/Organization logo, Organization sameAs and a WebSite entity/);
-  });
-  test('an article author (a nested Person) is not taken for the site identity', () => {
-    const html = ld({ '@context': ctx, '@type': 'Article', author: { '@type': 'Person', name: 'J', url: 'https://j.dev/' } });
-    expect(runRule(schemaIdentity, page(html))!.score).toBe(0);
-  });
-  test('a Person publisher is scored on image instead of logo', () => {
-    const person = { '@context': ctx, '@type': 'Person', name: 'Jane', url: 'https://jane.dev/', image: 'https://jane.dev/me.jpg', sameAs: 'https://github.com/jane' };
-    expect(runRule(schemaIdentity, page(ld([person, SITE])))).toEqual({ score: 1 });
-  });
-  test('identity only in microdata earns some credit', () => {
-    const r = runRule(schemaIdentity, page('', '<div itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Ex</span></div>'))!;
-    expect(r.score).toBe(0.4);
-    expect(r.severity).toBe('notice');
-  });
+testRule(schemaIdentity, {
+  passes: [
+    { name: 'an Organization with name, url, logo and sameAs, plus a WebSite', snapshot: page(ld([ORG, SITE])) },
+    { name: 'a nested publisher Organization', snapshot: page(ld([{ '@context': ctx, '@type': 'Article', publisher: ORG }, SITE])) },
+    {
+      name: 'a Person publisher, scored on image instead of logo',
+      snapshot: page(ld([{ '@context': ctx, '@type': 'Person', name: 'Jane', url: 'https://jane.dev/', image: 'https://jane.dev/me.jpg', sameAs: 'https://github.com/jane' }, SITE])),
+    },
+  ],
+  fails: [
+    { name: 'no identity entity at all', snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'x' })), detail: /No Organization, Person or WebSite/ },
+    {
+      name: 'an article author (a nested Person) is not the site identity',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', author: { '@type': 'Person', name: 'J', url: 'https://j.dev/' } })),
+    },
+  ],
+  partial: [
+    {
+      name: 'a partial identity lists what is missing',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Organization', name: 'Ex', url: 'https://example.com/' })),
+      detail: /Organization logo, Organization sameAs and a WebSite entity/,
+      check: about(0.5),
+    },
+    {
+      name: 'identity only in microdata earns some credit, as a notice',
+      snapshot: page('', '<div itemscope itemtype="http://schema.org/Organization"><span itemprop="name">Ex</span></div>'),
+      score: 0.4,
+      severity: 'notice',
+    },
+  ],
 });
 
-describe('schema.property-values', () => {
-  test('ISO dates and absolute or root-relative URLs pass', () => {
-    const html = ld({ '@context': ctx, '@type': 'Article', datePublished: '2026-03-01', dateModified: '2026-03-02T09:00:00+01:00', url: 'https://example.com/a', image: '/img/a.png' });
-    expect(runRule(schemaPropertyValues, page(html))).toEqual({ score: 1 });
-  });
-  test('human dates and scheme-less URLs are reported', () => {
-    const html = ld({ '@context': ctx, '@type': 'Article', datePublished: 'March 3, 2026', dateModified: '2026-02-30', url: 'www.example.com/a', image: 'https://example.com/i.png' });
-    const r = runRule(schemaPropertyValues, page(html))!;
-    expect(r.score).toBeCloseTo(1 / 4);
-    expect(r.detail).toMatch(/datePublished "March 3, 2026", dateModified "2026-02-30" and url "www.example.com\/a"/);
-  });
-  test('not applicable when there are no dates or URLs', () => {
-    expect(runRule(schemaPropertyValues, page(ld({ '@context': ctx, '@type': 'Thing', name: 'x' })))).toBeNull();
-  });
+testRule(schemaPropertyValues, {
+  passes: [
+    {
+      name: 'ISO dates and absolute or root-relative URLs',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', datePublished: '2026-03-01', dateModified: '2026-03-02T09:00:00+01:00', url: 'https://example.com/a', image: '/img/a.png' })),
+    },
+  ],
+  partial: [
+    {
+      name: 'human dates and scheme-less URLs, quoted',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', datePublished: 'March 3, 2026', dateModified: '2026-02-30', url: 'www.example.com/a', image: 'https://example.com/i.png' })),
+      detail: /datePublished "March 3, 2026", dateModified "2026-02-30" and url "www.example.com\/a"/,
+      check: about(1 / 4),
+    },
+  ],
+  notApplicable: [{ name: 'no date or URL', snapshot: page(ld({ '@context': ctx, '@type': 'Thing', name: 'x' })) }],
 });
 
-describe('open-graph.tags', () => {
-  const og = (tags: Record<string, string>) => page(Object.entries(tags).map(([k, v]) => `<meta property="og:${k}" content="${v}">`).join(''));
-  const full = { title: 'T', description: 'D', image: 'https://example.com/i.png', type: 'article', url: 'https://example.com/' };
-  test('all five tags pass', () => {
-    expect(runRule(openGraphTags, og(full))).toEqual({ score: 1 });
-  });
-  test('none fails as a warning', () => {
-    const r = runRule(openGraphTags, og({}))!;
-    expect(r.score).toBe(0);
-    expect(r.severity).toBeUndefined();
-  });
-  test('partial credit by tag, as a notice', () => {
-    const r = runRule(openGraphTags, og({ title: 'T', description: 'D' }))!;
-    expect(r.score).toBeCloseTo(0.4);
-    expect(r.severity).toBe('notice');
-    expect(r.detail).toMatch(/missing og:image, og:type and og:url/);
-  });
-  test('a relative og:image earns half its part', () => {
-    const r = runRule(openGraphTags, og({ ...full, image: '/i.png' }))!;
-    expect(r.score).toBeCloseTo(0.85);
-    expect(r.detail).toMatch(/og:image not an absolute URL/);
-  });
-  test('tags written with name= are read too', () => {
-    const html = Object.entries(full).map(([k, v]) => `<meta name="og:${k}" content="${v}">`).join('');
-    expect(runRule(openGraphTags, page(html))).toEqual({ score: 1 });
-  });
+const og = (tags: Record<string, string>) => page(Object.entries(tags).map(([k, v]) => `<meta property="og:${k}" content="${v}">`).join(''));
+const FULL_OG = { title: 'T', description: 'D', image: 'https://example.com/i.png', type: 'article', url: 'https://example.com/' };
+
+testRule(openGraphTags, {
+  passes: [
+    { name: 'all five tags', snapshot: og(FULL_OG) },
+    { name: 'tags written with name= are read too', snapshot: page(Object.entries(FULL_OG).map(([k, v]) => `<meta name="og:${k}" content="${v}">`).join('')) },
+  ],
+  fails: [{ name: 'no tag: a warning', snapshot: og({}), check: (o) => expect(o.severity).toBeUndefined() }],
+  partial: [
+    { name: 'credit by tag, as a notice', snapshot: og({ title: 'T', description: 'D' }), severity: 'notice', detail: /missing og:image, og:type and og:url/, check: about(0.4) },
+    { name: 'a relative og:image earns half its part', snapshot: og({ ...FULL_OG, image: '/i.png' }), detail: /og:image not an absolute URL/, check: about(0.85) },
+  ],
 });
 
-describe('twitter.card', () => {
-  test('passes with a valid card type', () => {
-    expect(runRule(twitterCard, page('<meta name="twitter:card" content="summary_large_image">'))).toEqual({ score: 1 });
-  });
-  test('fails without one, half credit for an unknown type', () => {
-    expect(runRule(twitterCard, page(''))!.score).toBe(0);
-    expect(runRule(twitterCard, page('<meta name="twitter:card" content="large">'))!.score).toBe(0.5);
-  });
+testRule(twitterCard, {
+  passes: [{ name: 'a valid card type', snapshot: page('<meta name="twitter:card" content="summary_large_image">') }],
+  fails: [{ name: 'no card', snapshot: page('') }],
+  partial: [{ name: 'an unknown card type earns half', snapshot: page('<meta name="twitter:card" content="large">'), score: 0.5 }],
 });

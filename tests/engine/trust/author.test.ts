@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { authorRule } from '../../../shared/rules/trust/author.js';
-import { isArticlePage } from '../../../shared/rules/trust/article-page.js';
+import trustAuthor from '../../../shared/rules/trust/trust.author.js';
+import { isArticlePage } from '../../../shared/facts/article-page.js';
 import { JudgeContext } from '../../../shared/judge/context.js';
-import { snapshot } from '../../helpers/snapshot.js';
-import { isNotApplicable, outcome, words } from '../rendering/support.js';
+import { snapshot, words } from '../../helpers/snapshot.js';
+import { testRule } from '../rule-tester.js';
 
 const doc = (head: string, body = `<p>${words(300)}</p>`) =>
   snapshot(`<!doctype html><html lang="en"><head><title>Article page</title>${head}</head><body>${body}</body></html>`);
@@ -28,32 +28,25 @@ describe('article detection', () => {
   });
 });
 
-describe('trust.author', () => {
-  it.each([
-    ['JSON-LD Person (what aiseo-audit misses)', ld({ '@type': 'Article', author: { '@type': 'Person', name: 'Ada' } }), ''],
-    ['JSON-LD author array in an @graph', ld({ '@graph': [{ '@type': 'Article', author: [{ '@id': '#a' }] }, { '@id': '#a', '@type': 'Person', name: 'Ada' }] }), ''],
-    ['JSON-LD Organization author', ld({ '@type': 'Article', author: { '@type': 'Organization', name: 'Example' } }), ''],
-    ['<meta name=author>', `${OG_ARTICLE}<meta name="author" content="Ada Brewer">`, ''],
-    ['<link rel=author>', `${OG_ARTICLE}<link rel="author" href="/about/ada">`, ''],
-    ['<a rel=author>', OG_ARTICLE, '<p>By <a rel="author" href="/ada">Ada</a></p>'],
-    ['itemprop=author', OG_ARTICLE, '<span itemprop="author">Ada Brewer</span>'],
-    ['a byline class', OG_ARTICLE, '<div class="post-byline">By Ada Brewer</div>'],
-  ])('passes an author given by %s', (_name, head, body) => {
-    expect(outcome(authorRule, doc(head, body)).score).toBe(1);
-  });
+const AUTHORED: Array<[string, string, string]> = [
+  ['JSON-LD Person (what aiseo-audit misses)', ld({ '@type': 'Article', author: { '@type': 'Person', name: 'Ada' } }), ''],
+  ['JSON-LD author array in an @graph', ld({ '@graph': [{ '@type': 'Article', author: [{ '@id': '#a' }] }, { '@id': '#a', '@type': 'Person', name: 'Ada' }] }), ''],
+  ['JSON-LD Organization author', ld({ '@type': 'Article', author: { '@type': 'Organization', name: 'Example' } }), ''],
+  ['<meta name=author>', `${OG_ARTICLE}<meta name="author" content="Ada Brewer">`, ''],
+  ['<link rel=author>', `${OG_ARTICLE}<link rel="author" href="/about/ada">`, ''],
+  ['<a rel=author>', OG_ARTICLE, '<p>By <a rel="author" href="/ada">Ada</a></p>'],
+  ['itemprop=author', OG_ARTICLE, '<span itemprop="author">Ada Brewer</span>'],
+  ['a byline class', OG_ARTICLE, '<div class="post-byline">By Ada Brewer</div>'],
+];
 
-  it('fails an article without an author and says why it counts as an article', () => {
-    const o = outcome(authorRule, doc(ld({ '@type': 'BlogPosting', headline: 'x' })));
-    expect(o.score).toBe(0);
-    expect(o.detail).toContain('JSON-LD type is BlogPosting');
-  });
-
-  it('does not fault a non-article page for naming no author, but credits one that does', () => {
-    expect(isNotApplicable(authorRule, doc(''))).toBe(true);
-    expect(outcome(authorRule, doc('<meta name="author" content="Example Ltd">')).score).toBe(1);
-  });
-
-  it('ignores an empty meta author and a commenter', () => {
-    expect(outcome(authorRule, doc(`${OG_ARTICLE}<meta name="author" content=" ">`, '<div class="comment-author">Bob</div>')).score).toBe(0);
-  });
+testRule(trustAuthor, {
+  passes: [
+    ...AUTHORED.map(([name, head, body]) => ({ name: `an author given by ${name}`, snapshot: doc(head, body) })),
+    { name: 'a non-article page that names an author earns credit', snapshot: doc('<meta name="author" content="Example Ltd">') },
+  ],
+  fails: [
+    { name: 'an article without an author, saying why it counts as an article', snapshot: doc(ld({ '@type': 'BlogPosting', headline: 'x' })), detail: 'JSON-LD type is BlogPosting' },
+    { name: 'an empty meta author and a commenter are no author', snapshot: doc(`${OG_ARTICLE}<meta name="author" content=" ">`, '<div class="comment-author">Bob</div>') },
+  ],
+  notApplicable: [{ name: 'a non-article page that names no author', snapshot: doc('') }],
 });

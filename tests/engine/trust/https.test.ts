@@ -1,58 +1,36 @@
-import { describe, expect, it } from 'vitest';
-import { httpsRule } from '../../../shared/rules/trust/https.js';
-import { hstsRule } from '../../../shared/rules/trust/hsts.js';
+import trustHttps from '../../../shared/rules/trust/trust.https.js';
+import trustHsts from '../../../shared/rules/trust/trust.hsts.js';
 import { resource, snapshot } from '../../helpers/snapshot.js';
 import type { FetchedResource } from '../../../shared/types/index.js';
-import { isNotApplicable, outcome } from '../rendering/support.js';
+import { testRule } from '../rule-tester.js';
 
 const html = '<!doctype html><html><body><p>x</p></body></html>';
 const at = (url: string, over: Partial<FetchedResource> = {}) =>
   snapshot(html, { requestedUrl: url, page: resource(url, html, over) });
+const redirected = (from: string, to: string) =>
+  snapshot(html, { requestedUrl: from, page: resource(from, html, { finalUrl: to, redirects: [{ url: from, status: 301 }] }) });
 
-describe('trust.https', () => {
-  it('passes an HTTPS page, also after a redirect from HTTP', () => {
-    expect(outcome(httpsRule, at('https://example.com/')).score).toBe(1);
-    const upgraded = snapshot(html, {
-      requestedUrl: 'http://example.com/',
-      page: resource('http://example.com/', html, { finalUrl: 'https://example.com/', redirects: [{ url: 'http://example.com/', status: 301 }] }),
-    });
-    expect(outcome(httpsRule, upgraded).score).toBe(1);
-  });
-
-  it('fails plain HTTP, and names a downgrade from HTTPS', () => {
-    expect(outcome(httpsRule, at('http://example.com/')).detail).toContain('plain HTTP');
-    const downgraded = snapshot(html, {
-      requestedUrl: 'https://example.com/',
-      page: resource('https://example.com/', html, { finalUrl: 'http://example.com/', redirects: [{ url: 'https://example.com/', status: 301 }] }),
-    });
-    const o = outcome(httpsRule, downgraded);
-    expect(o.score).toBe(0);
-    expect(o.detail).toContain('redirects from HTTPS to plain HTTP');
-  });
-
-  it('is not applicable when nothing answered', () => {
-    expect(isNotApplicable(httpsRule, at('https://example.com/', { status: 0, error: { code: 'refused', message: 'refused' } }))).toBe(true);
-  });
+testRule(trustHttps, {
+  passes: [
+    { name: 'an HTTPS page', snapshot: at('https://example.com/') },
+    { name: 'an HTTPS page reached by a redirect from HTTP', snapshot: redirected('http://example.com/', 'https://example.com/') },
+  ],
+  fails: [
+    { name: 'plain HTTP', snapshot: at('http://example.com/'), detail: 'plain HTTP' },
+    { name: 'a downgrade from HTTPS, named', snapshot: redirected('https://example.com/', 'http://example.com/'), detail: 'redirects from HTTPS to plain HTTP' },
+  ],
+  notApplicable: [{ name: 'nothing answered', snapshot: at('https://example.com/', { status: 0, error: { code: 'refused', message: 'refused' } }) }],
 });
 
-describe('trust.hsts', () => {
-  const hsts = (value?: string) =>
-    at('https://example.com/', { headers: { 'content-type': 'text/html', ...(value === undefined ? {} : { 'strict-transport-security': value }) } });
+const hsts = (value?: string) =>
+  at('https://example.com/', { headers: { 'content-type': 'text/html', ...(value === undefined ? {} : { 'strict-transport-security': value }) } });
 
-  it('passes a max-age of at least 180 days', () => {
-    expect(outcome(hstsRule, hsts('max-age=31536000; includeSubDomains')).score).toBe(1);
-  });
-
-  it('notes a missing, disabled or short HSTS header', () => {
-    expect(outcome(hstsRule, hsts()).score).toBe(0.5);
-    expect(outcome(hstsRule, hsts('max-age=0')).score).toBe(0.3);
-    const short = outcome(hstsRule, hsts('max-age=86400'));
-    expect(short.score).toBe(0.8);
-    expect(short.detail).toContain('(1 day)');
-    expect(hstsRule.severity).toBe('notice');
-  });
-
-  it('is not applicable over plain HTTP (trust.https carries that)', () => {
-    expect(isNotApplicable(hstsRule, at('http://example.com/'))).toBe(true);
-  });
+testRule(trustHsts, {
+  passes: [{ name: 'a max-age of at least 180 days', snapshot: hsts('max-age=31536000; includeSubDomains') }],
+  partial: [
+    { name: 'no header: a notice', snapshot: hsts(), score: 0.5, severity: 'notice' },
+    { name: 'max-age=0 does not enable HSTS: a notice', snapshot: hsts('max-age=0'), score: 0.3, severity: 'notice' },
+    { name: 'a short max-age: a notice', snapshot: hsts('max-age=86400'), score: 0.8, severity: 'notice', detail: '(1 day)' },
+  ],
+  notApplicable: [{ name: 'plain HTTP (trust.https carries that)', snapshot: at('http://example.com/') }],
 });

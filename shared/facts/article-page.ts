@@ -1,0 +1,35 @@
+import type { JudgeContext } from '../judge/context.js';
+import { jsonLdValuesOf } from './jsonld-values.js';
+
+/** schema.org Article and its subtypes, plus the posting types that carry an author and dates. */
+const ARTICLE_TYPES = new Set([
+  'Article', 'BlogPosting', 'NewsArticle', 'TechArticle', 'ScholarlyArticle', 'MedicalScholarlyArticle',
+  'Report', 'LiveBlogPosting', 'SatiricalArticle', 'AdvertiserContentArticle', 'AnalysisNewsArticle',
+  'AskPublicNewsArticle', 'BackgroundNewsArticle', 'OpinionNewsArticle', 'ReportageNewsArticle',
+  'ReviewNewsArticle', 'SocialMediaPosting', 'DiscussionForumPosting',
+]);
+
+/**
+ * Author, dates and freshness are what make an article, a post or a news story trustworthy; a homepage,
+ * a product page or a contact page is not judged by them. A page counts as an article when it says so:
+ * an Article-family JSON-LD type, og:type=article, article:* meta tags, or exactly one <article>
+ * element (several mean a listing). Everything else is a non-article, where a missing author or date
+ * is not applicable rather than a fault; found, they still earn credit.
+ */
+export function isArticlePage(ctx: JudgeContext): boolean {
+  return articleEvidence(ctx) !== null;
+}
+
+/** Why the page counts as an article (for issue texts), or null when it does not. */
+export function articleEvidence(ctx: JudgeContext): string | null {
+  return ctx.memo('facts.articleEvidence', () => {
+    const type = jsonLdValuesOf(ctx).types.find((t) => ARTICLE_TYPES.has(t));
+    if (type) return `its JSON-LD type is ${type}`;
+    const facts = ctx.facts;
+    if (facts.metaByProperty.get('og:type')?.some((v) => v.trim().toLowerCase() === 'article')) return 'og:type is article';
+    const articleMeta = [...facts.metaByProperty.keys()].find((k) => k.startsWith('article:'));
+    if (articleMeta) return `it has ${articleMeta} meta`;
+    if (facts.tagCounts.get('article') === 1) return 'its content is one <article>';
+    return null;
+  });
+}

@@ -1,0 +1,116 @@
+import type { ContentBlocks } from './content-blocks.js';
+
+/**
+ * Everything the rules need from one HTML document, collected in a single streaming pass
+ * (no tree: deeply nested hostile pages cannot overflow the stack, and a 1 MB page is read once).
+ */
+export interface PageFacts {
+  /** Length of the HTML in characters. */
+  htmlLength: number;
+  /** Attributes of <html> (lang, data-wf-site, class ...). */
+  htmlAttrs: Record<string, string>;
+  bodyAttrs: Record<string, string>;
+  lang: string | null;
+  /** Text of the first <title>, trimmed; null when absent. */
+  title: string | null;
+  titleCount: number;
+  /** <meta name=...> by lower-cased name; several values when repeated. */
+  metaByName: Map<string, string[]>;
+  /** <meta property=...> (Open Graph, article:*) by lower-cased property. */
+  metaByProperty: Map<string, string[]>;
+  /** <meta http-equiv=...> by lower-cased header name. */
+  metaHttpEquiv: Map<string, string[]>;
+  /** <link> elements, rel split and lower-cased, href resolved against the page. */
+  links: LinkFact[];
+  /** <a href> elements, href resolved. */
+  anchors: AnchorFact[];
+  headings: HeadingFact[];
+  images: ImageFact[];
+  scripts: ScriptFact[];
+  forms: FormFact[];
+  iframes: Array<{ src: string | null; allow: string | null }>;
+  /** Text inside <noscript> elements. */
+  noscriptTexts: string[];
+  times: Array<{ datetime: string | null; text: string }>;
+  /** Values of `itemtype` attributes (microdata), in document order. */
+  itemtypes: string[];
+  /** Values of `typeof` attributes (RDFa), in document order. */
+  rdfaTypeofs: string[];
+  /** Elements with an itemprop attribute (microdata), by property name, text or content. */
+  itemprops: Array<{ prop: string; value: string }>;
+  /** Counts of elements by tag name (lower-case). */
+  tagCounts: Map<string, number>;
+  /** Elements with role=..., counted by role. */
+  roleCounts: Map<string, number>;
+  /** Text of elements carrying the given ids (SPA roots such as __next, root, app). */
+  rootContainers: RootContainerFact[];
+  /** Visible text of the document, whitespace collapsed (script, style, template, noscript excluded). */
+  text: string;
+  wordCount: number;
+  /** HTML comments, first 50, each cut to 200 characters (builder markers live there). */
+  comments: string[];
+  elementCount: number;
+  maxDepth: number;
+  /** The main content's shape (paragraphs, sections, lists, tables, content links, bylines). */
+  content: ContentBlocks;
+}
+
+export interface LinkFact {
+  rel: string[];
+  href: string | null;
+  type: string | null;
+  hreflang: string | null;
+  title: string | null;
+  attrs: Record<string, string>;
+}
+
+export interface AnchorFact {
+  href: string | null;
+  /** The raw href attribute. */
+  rawHref: string;
+  text: string;
+  rel: string[];
+}
+
+export interface HeadingFact {
+  level: 1 | 2 | 3 | 4 | 5 | 6;
+  text: string;
+  /** Visible text that follows the heading until the next heading, cut to 600 characters. */
+  following: string;
+}
+
+export interface ImageFact {
+  src: string | null;
+  /** null when the attribute is missing; "" when present but empty (decorative). */
+  alt: string | null;
+  inFigureWithCaption: boolean;
+  role: string | null;
+}
+
+export interface ScriptFact {
+  /** Resolved src, or null for inline scripts. */
+  src: string | null;
+  rawSrc: string | null;
+  /** Lower-cased type attribute, or null. */
+  type: string | null;
+  /** Inline source text ("" for external scripts). */
+  text: string;
+  attrs: Record<string, string>;
+  /** Index among all <script> elements in document order. */
+  index: number;
+  /** Character offset of the element in the HTML, when known. */
+  offset: number | null;
+}
+
+export interface FormFact {
+  attrs: Record<string, string>;
+  controls: Array<{ tag: string; attrs: Record<string, string>; label: string | null }>;
+  offset: number | null;
+}
+
+export interface RootContainerFact {
+  id: string;
+  tag: string;
+  textLength: number;
+  childElementCount: number;
+}

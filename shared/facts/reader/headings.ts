@@ -1,0 +1,39 @@
+import type { HeadingFact } from '../fact-types.js';
+import { collapse } from '../words.js';
+import type { FactsExtractor } from './facts-reader.js';
+
+const HEADING_LEVEL: Record<string, HeadingFact['level']> = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+const FOLLOWING_CAP = 600;
+
+/** Headings in order, each with its text and the visible text that follows it until the next heading. */
+export function headingsExtractor(): FactsExtractor {
+  let current: HeadingFact | null = null;
+  let insideHeading = 0;
+  let following: string[] = [];
+  let followingLength = 0;
+  /** The text gathered after the current heading becomes its `following` (raw parts joined once, not per node). */
+  const settle = () => {
+    if (current && following.length) current.following = collapse(following.join(' ')).slice(0, FOLLOWING_CAP);
+    following = [];
+    followingLength = 0;
+  };
+  return {
+    tags: Object.keys(HEADING_LEVEL),
+    open({ name }, reader) {
+      const heading: HeadingFact = { level: HEADING_LEVEL[name]!, text: '', following: '' };
+      reader.facts.headings.push(heading);
+      settle();
+      current = heading;
+      insideHeading++;
+      reader.collectText((text) => (heading.text = text));
+      reader.onClose(() => insideHeading--);
+    },
+    visibleText(data) {
+      if (current && insideHeading === 0 && followingLength < FOLLOWING_CAP * 2) {
+        following.push(data);
+        followingLength += data.length;
+      }
+    },
+    finish: settle,
+  };
+}

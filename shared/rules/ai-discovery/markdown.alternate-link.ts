@@ -1,0 +1,20 @@
+import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule.js';
+import { markdownAvailability } from '../../facts/markdown-availability.js';
+
+/** `<link rel="alternate" type="text/markdown">` tells agents that do not negotiate where the Markdown is. */
+export default defineRule({
+  id: 'markdown.alternate-link',
+  category: 'AI Discovery',
+  weight: 2,
+  severity: 'notice',
+  title: 'No Markdown alternate link',
+  check(ctx) {
+    if (!ctx.pageOk) return notApplicable();
+    const a = markdownAvailability(ctx);
+    if (a.alternate) return pass();
+    if (a.negotiated) {
+      return partial(0.5, 'The page serves Markdown on request but does not advertise it. Add <link rel="alternate" type="text/markdown" href="..."> so agents that do not send Accept: text/markdown find it too.');
+    }
+    return fail('The page does not link a Markdown version. If you publish one (e.g. the page URL with .md appended), add <link rel="alternate" type="text/markdown" href="..."> so agents can fetch clean text.');
+  },
+});

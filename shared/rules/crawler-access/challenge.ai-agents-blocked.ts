@@ -1,0 +1,48 @@
+import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule.js';
+import { accessSummary, type AgentFetch } from '../../crawlers/agent-fetches.js';
+import { type ChallengeMatch, protectionVendor } from '../../challenge/detect.js';
+import { listNames } from '../../judge/wording.js';
+
+/** A WAF or bot challenge in front of AI agents hides the page from every answer engine. */
+export default defineRule({
+  id: 'challenge.ai-agents-blocked',
+  category: 'Crawler Access',
+  weight: 30,
+  severity: 'critical',
+  title: 'Bot protection blocks AI agents',
+  check(ctx) {
+    const access = accessSummary(ctx);
+    const page = ctx.snapshot.page;
+    if (access.pattern === 'everyone') {
+      const c = access.browserChallenge!;
+      return fail(
+        `The page answered a browser${access.agents.length ? ' and the AI agents' : ''} with ${describe(c)}, so automated readers only ever see the challenge. ` +
+          'Relax the bot protection for this page or allow verified AI crawlers and assistants.',
+        { title: 'A bot challenge is served to every visitor' },
+      );
+    }
+    if (!access.agents.length) return notApplicable();
+    const blocked = access.agents.filter((a) => a.blocked);
+    if (!blocked.length) return pass();
+    const vendor = blocked.map((a) => a.challenge?.vendor ?? protectionVendor(a.resource)).find(Boolean);
+    // Agents that got the same answer share one clause: "OAI-SearchBot and ChatGPT-User got HTTP 403".
+    const byAnswer = new Map<string, string[]>();
+    for (const a of blocked) byAnswer.set(answerOf(a), [...(byAnswer.get(answerOf(a)) ?? []), a.agent]);
+    const clauses = [...byAnswer].map(([answer, agents]) => `${listNames(agents)} ${answer}`);
+    const detail =
+      `${clauses.join('; ')}, while a browser got HTTP ${page.status}. ` +
+      `AI engines cannot read or cite the page: allow ${blocked.length > 1 ? 'these' : 'this'} and other verified AI agents in ${vendor ? `your ${vendor} settings` : 'your firewall or bot protection'}.`;
+    const share = (access.agents.length - blocked.length) / access.agents.length;
+    return share > 0 ? partial(share, detail) : fail(detail);
+  },
+});
+
+function describe(c: ChallengeMatch): string {
+  return `a ${c.vendor} challenge (${c.evidence}, HTTP ${c.status})`;
+}
+
+function answerOf(a: AgentFetch): string {
+  if (a.how === 'challenge' && a.challenge) return `got ${describe(a.challenge)}`;
+  if (a.how === 'connection') return `had the connection dropped (${a.resource.error?.code ?? 'network'})`;
+  return `got HTTP ${a.resource.status}`;
+}

@@ -1,0 +1,37 @@
+import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
+import { hostOf } from '../../url/parse.js';
+
+/** More hops than this is a long chain: several AI fetchers give up after a few redirects. */
+const MAX_HOPS = 2;
+
+/** Cross-host and long redirect chains break some AI fetchers (checks-and-peers section 4). */
+export default defineRule({
+  id: 'http.redirect-chain',
+  category: 'Crawler Access',
+  weight: 4,
+  severity: 'warning',
+  title: 'The page is only reachable through a long or cross-host redirect chain',
+  check(ctx) {
+    const page = ctx.snapshot.page;
+    if (page.error || page.status === 0) return notApplicable();
+    const hops = page.redirects;
+    if (!hops.length) return pass();
+    const from = hostOf(page.url || ctx.snapshot.requestedUrl);
+    const to = hostOf(page.finalUrl);
+    const crossHost = from !== null && to !== null && bareHost(from) !== bareHost(to);
+    const long = hops.length > MAX_HOPS;
+    if (!crossHost && !long) return pass();
+    const found = [long ? `${hops.length} redirects` : '', crossHost ? `a redirect from ${from} to ${to}` : '']
+      .filter(Boolean)
+      .join(' including ');
+    return partial(
+      long && crossHost ? 0.25 : 0.5,
+      `Reaching the page takes ${found}; some AI fetchers stop after a few hops or refuse to follow another host. Link to ${page.finalUrl} directly.`,
+    );
+  },
+});
+
+/** example.com and www.example.com are the same site for this purpose. */
+function bareHost(host: string): string {
+  return host.replace(/^www\./, '');
+}

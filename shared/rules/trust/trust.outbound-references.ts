@@ -1,0 +1,46 @@
+import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
+import { judgesBody } from '../../judge/applicability.js';
+import { isArticlePage } from '../../facts/article-page.js';
+import { siteOf, siteOfUrl } from '../../url/site.js';
+
+/** Social profiles and share buttons are links out, but not references that ground a claim. */
+const NOT_REFERENCES = new Set([
+  'facebook.com', 'twitter.com', 'x.com', 'linkedin.com', 'instagram.com', 'pinterest.com', 'tiktok.com',
+  'threads.net', 'bsky.app', 't.me', 'wa.me', 'whatsapp.com', 'youtube.com', 'snapchat.com', 'tumblr.com',
+  'addtoany.com', 'sharethis.com',
+]);
+const ENOUGH_SITES = 2;
+const LONG_CONTENT_WORDS = 300;
+
+/** Links from the content (not menus or footers) to other sites: sources that ground what the page says. */
+export default defineRule({
+  id: 'trust.outbound-references',
+  category: 'Trust',
+  weight: 4,
+  severity: 'warning',
+  title: 'No references to other sources',
+  check(ctx) {
+    if (!judgesBody(ctx)) return notApplicable();
+    const article = isArticlePage(ctx);
+    if (!article && ctx.facts.wordCount < LONG_CONTENT_WORDS) return notApplicable();
+    const own = siteOf(ctx.pageUrl.hostname);
+    const sites = new Set<string>();
+    for (const a of ctx.facts.content.contentAnchors) {
+      const site = siteOfUrl(a.href);
+      if (site && site !== own && !NOT_REFERENCES.has(site)) sites.add(site);
+    }
+    if (sites.size >= ENOUGH_SITES) return pass();
+    if (sites.size === 1) {
+      return partial(
+        0.7,
+        `The content links to one other site (${[...sites][0]}); answer engines trust claims they can trace to several sources. Cite the studies, data and documentation the text relies on.`,
+        { severity: 'notice' },
+      );
+    }
+    return partial(
+      article ? 0 : 0.5,
+      `The content links to no other site; answer engines trust claims they can trace to a source. Link the studies, data and documentation the text relies on.`,
+      article ? {} : { severity: 'notice' },
+    );
+  },
+});

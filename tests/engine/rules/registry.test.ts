@@ -1,0 +1,83 @@
+/**
+ * The rule registry's conventions (docs/CONTRIBUTING.md, "Adding a rule"): one rule per file, named after its
+ * id, in the folder of its category, registered once, ids unique and of the form `<area>.<what>`.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_RULES } from '../../../shared/rules/index.js';
+import { CATEGORY_NAMES, type CategoryName } from '../../../shared/types/audit.js';
+import type { Rule } from '../../../shared/judge/rule.js';
+import { crawlerAccessRules } from '../../../shared/rules/crawler-access/index.js';
+import { renderingRules } from '../../../shared/rules/rendering/index.js';
+import { structuredDataRules } from '../../../shared/rules/structured-data/index.js';
+import { contentStructureRules } from '../../../shared/rules/content-structure/index.js';
+import { aiDiscoveryRules } from '../../../shared/rules/ai-discovery/index.js';
+import { trustRules } from '../../../shared/rules/trust/index.js';
+
+const RULES_DIR = fileURLToPath(new URL('../../../shared/rules/', import.meta.url));
+/** `<area>.<what>`: lower-case words joined by hyphens, one dot. */
+const ID = /^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(-[a-z0-9]+)*$/;
+const folderOf = (category: CategoryName) => category.toLowerCase().replace(/ /g, '-');
+const REGISTERED: Record<CategoryName, readonly Rule[]> = {
+  'Crawler Access': crawlerAccessRules,
+  Rendering: renderingRules,
+  'Structured Data': structuredDataRules,
+  'Content Structure': contentStructureRules,
+  'AI Discovery': aiDiscoveryRules,
+  Trust: trustRules,
+};
+
+/** Every rule file of a category folder, imported: the folder holds rule files and index.ts, nothing else. */
+async function ruleFiles(category: CategoryName): Promise<Array<{ file: string; module: Record<string, unknown> }>> {
+  const dir = path.join(RULES_DIR, folderOf(category));
+  const entries = readdirSync(dir).filter((name) => name !== 'index.ts');
+  return Promise.all(
+    entries.map(async (file) => {
+      expect(statSync(path.join(dir, file)).isFile(), `${folderOf(category)}/${file} is a file, not a folder`).toBe(true);
+      return { file, module: (await import(path.join(dir, file))) as Record<string, unknown> };
+    }),
+  );
+}
+
+describe('the rule registry', () => {
+  it('has one folder per category and nothing else beside index.ts', () => {
+    const folders = readdirSync(RULES_DIR).filter((name) => name !== 'index.ts');
+    expect(folders.sort()).toEqual(CATEGORY_NAMES.map(folderOf).sort());
+  });
+
+  it.each(CATEGORY_NAMES)('%s: every file defines exactly one rule, named after its id, in this category, registered once', async (category) => {
+    const files = await ruleFiles(category);
+    expect(files.length).toBeGreaterThan(0);
+    for (const { file, module } of files) {
+      expect(Object.keys(module), `${file} exports only its rule, as default`).toEqual(['default']);
+      const rule = module.default as Rule;
+      expect(typeof rule.check, file).toBe('function');
+      expect(file, `the file of ${rule.id}`).toBe(`${rule.id}.ts`);
+      expect(rule.category, rule.id).toBe(category);
+      expect(REGISTERED[category].filter((r) => r === rule), `${rule.id} in ${folderOf(category)}/index.ts`).toHaveLength(1);
+    }
+    expect(REGISTERED[category]).toHaveLength(files.length);
+  });
+
+  it('ids are unique and of the form <area>.<what>', () => {
+    const ids = ALL_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(ID);
+  });
+
+  it('ALL_RULES is every category\'s rules, in contract category order', () => {
+    expect(ALL_RULES).toEqual(CATEGORY_NAMES.flatMap((c) => REGISTERED[c]));
+    const order = ALL_RULES.map((r) => CATEGORY_NAMES.indexOf(r.category));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
+
+  it('every rule has a headline, a weight of 0 or more and, when informational, the notice severity', () => {
+    for (const rule of ALL_RULES) {
+      expect(rule.title.trim(), rule.id).not.toBe('');
+      expect(rule.weight, rule.id).toBeGreaterThanOrEqual(0);
+      if (rule.weight === 0) expect(rule.severity, rule.id).toBe('notice');
+    }
+  });
+});
