@@ -165,7 +165,9 @@ function run(cmd, args, { env = {}, label }) {
       timedOut = true;
       try {
         process.kill(-child.pid, 'SIGKILL');
-      } catch {}
+      } catch {
+        // the group already exited
+      }
     }, TIMEOUT_MS);
     child.on('close', (code, signal) => {
       clearTimeout(timer);

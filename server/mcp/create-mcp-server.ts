@@ -3,7 +3,6 @@
  * One per stdio process; one per request behind POST /mcp (stateless, see http/mcp-route.ts).
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { Logger } from '../logging/logger.js';
 import type { McpBackend } from './backend.js';
 import type { McpTool, ToolContext } from './tool.js';
 import { MCP_TOOLS } from './tools/index.js';

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import dns from 'node:dns';
 import net, { type LookupFunction } from 'node:net';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';

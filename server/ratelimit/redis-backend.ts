@@ -30,6 +30,6 @@ export async function checkRedis(client: Redis, url: string): Promise<void> {
   try {
     await client.ping();
   } catch (error) {
-    throw new Error(`REDIS_URL: cannot reach Redis at ${redactUrl(url)} (${(error as Error).message})`);
+    throw new Error(`REDIS_URL: cannot reach Redis at ${redactUrl(url)} (${(error as Error).message})`, { cause: error });
   }
 }

@@ -65,7 +65,6 @@ function readPrompt(body: unknown): Omit<Prompt, 'id' | 'created_at'> {
   if (!parsed.success) throw new HttpError(400, `Invalid prompt: ${firstProblem(parsed.error)}`);
   const text = parsed.data.text.trim();
   if (text.length === 0 || text.length > PROMPT_TEXT_MAX) throw new HttpError(400, `text must be 1 to ${PROMPT_TEXT_MAX} characters`);
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) throw new HttpError(400, 'text must not contain control characters');
   const domain = normalizeTrackedDomain(parsed.data.domain);
   if (!domain.ok) throw new HttpError(400, domain.message);

@@ -70,7 +70,7 @@ describe('renderReport', () => {
   });
 
   it('draws a bar per category in contract order', () => {
-    const rows = plain.split('\n').filter((l) => /^  \S.*[█░]{20}\s+\d+$/.test(l));
+    const rows = plain.split('\n').filter((l) => /^ {2}\S.*[█░]{20}\s+\d+$/.test(l));
     expect(rows.map((r) => r.trim().split(/\s{2,}/)[0])).toEqual([
       'Crawler Access',
       'Rendering',

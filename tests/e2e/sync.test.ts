@@ -57,9 +57,9 @@ describe.skipIf(!serverAvailable)('sync to the API server', () => {
   it('backend down during three audits, then back: all three arrive, once each', async () => {
     await configureBackend(session, api.url, api.key);
     await api.stop();
-    let ids: string[] = [];
+    const ids: string[] = [];
     try {
-      ids = [(await audit()).id, (await audit()).id, (await audit()).id];
+      ids.push((await audit()).id, (await audit()).id, (await audit()).id);
       await waitForSyncState(session, ids, 'pending', /unreachable/i);
       const popup = await openPopupFor(session, tabId);
       expect(await popup.locator('.history [data-sync="pending"]').count()).toBeGreaterThanOrEqual(3);

@@ -178,7 +178,7 @@ function patchDns(localNames: ReadonlySet<string>, refuse: Refuse): void {
 /** Names the system resolver answers from /etc/hosts without asking a name server. */
 function namesInHostsFile(): Set<string> {
   const names = new Set(['localhost']);
-  let text = '';
+  let text: string;
   try {
     text = readFileSync('/etc/hosts', 'utf8');
   } catch {

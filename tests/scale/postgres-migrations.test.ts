@@ -1,5 +1,5 @@
 /** Schema migrations of the PostgreSQL store against a real server: concurrent start-ups, upgrades, refusals, rollback. */
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/store/postgres/migrations.js';
 import { createPool } from '../../server/store/postgres/pool.js';

@@ -75,7 +75,7 @@ const FILES: Array<[RegExp, string]> = [
 ];
 
 function fetchLabel(url: string, accept: string): string {
-  let path = '';
+  let path: string;
   try {
     path = new URL(url).pathname;
   } catch {

@@ -9,6 +9,8 @@ export const RECORDER_KEY = 'citable.webmcp.recorder';
  * It reads, never registers or executes anything; "API absent" is reported as such, not as "no tools".
  */
 export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promise<RuntimeWebmcpProbe> {
+  // The page's own objects, of any shape: read defensively below, member by member.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type AnyObj = Record<string, unknown> & { [k: string]: any };
   const errors: string[] = [];
   const tools: RuntimeWebmcpTool[] = [];

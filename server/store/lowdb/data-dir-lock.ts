@@ -24,7 +24,7 @@ export async function lockDataDir(dataDir: string): Promise<DataDirLock> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number((await readFile(file, 'utf8').catch(() => '')).trim());
       if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(`another Citable server (pid ${pid}) is using ${dataDir}; stop it or choose another DATA_DIR`);
+        throw new Error(`another Citable server (pid ${pid}) is using ${dataDir}; stop it or choose another DATA_DIR`, { cause: error });
       }
       await rm(file, { force: true }); // left by a server that crashed
       tookOverFromCrash = true;

@@ -20,7 +20,7 @@ export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, 
         await rm(lockFile, { force: true });
         continue;
       }
-      if (Date.now() - started > waitMs) throw new Error(`${lockFile} is held by another process; try again`);
+      if (Date.now() - started > waitMs) throw new Error(`${lockFile} is held by another process; try again`, { cause: error });
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

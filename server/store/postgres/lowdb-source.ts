@@ -104,7 +104,7 @@ async function eachLine(file: string, dropped: Record<string, number>, take: (va
   while (start < complete) {
     const end = bytes.indexOf(0x0a, start);
     if (end > start) {
-      let ok = false;
+      let ok: boolean;
       try {
         ok = take(JSON.parse(bytes.toString('utf8', start, end)), start);
       } catch {

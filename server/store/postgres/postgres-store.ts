@@ -139,7 +139,7 @@ export class PostgresStore implements Store {
         key.revoked_at,
       ]);
     } catch (error) {
-      if ((error as { code?: string }).code === '23503') throw new Error(`no account ${input.account_id}`); // foreign key
+      if ((error as { code?: string }).code === '23503') throw new Error(`no account ${input.account_id}`, { cause: error }); // foreign key
       throw error;
     }
     return key;

@@ -2,7 +2,7 @@ import type { PageFacts } from '../../facts/page-facts.js';
 import type { WebmcpEvidence } from '../../types/audit.js';
 import { evidence } from '../evidence.js';
 import { TOOL_NAME } from '../script/descriptor.js';
-import { LineLocator, snippetAround } from '../text.js';
+import { type LineLocator, snippetAround } from '../text.js';
 import { originTrialEvidence } from './origin-trial-evidence.js';
 
 /**

@@ -5,7 +5,7 @@ import { propValues, resolveNode, textOf } from '../../../shared/structured-data
 import { entityCompleteness } from '../../../shared/structured-data/schema-requirements.js';
 import { structuredDataRules } from '../../../shared/rules/structured-data/index.js';
 import { snapshot } from '../../helpers/snapshot.js';
-import { judge, outcome, NOT_APPLICABLE } from '../rule-tester.js';
+import { judge, NOT_APPLICABLE } from '../rule-tester.js';
 
 /** JSON values biased towards JSON-LD keys so generated documents reach the flattener's corners. */
 const key = fc.oneof(fc.constantFrom('@type', '@id', '@graph', '@context', '@list', '@value', 'name', 'author', 'mainEntity', 'acceptedAnswer', 'itemListElement', 'url', 'datePublished'), fc.string());

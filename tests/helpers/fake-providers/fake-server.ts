@@ -47,12 +47,12 @@ export class FakeServer {
   ) {}
 
   static async start(keyOf: KeyOf, fallback: (request: RecordedRequest) => FakeReply): Promise<FakeServer> {
-    let fake: FakeServer | undefined;
-    const server = http.createServer((req, res) => void fake!.handle(req, res));
+    const handler: { fake?: FakeServer } = {};
+    const server = http.createServer((req, res) => void handler.fake!.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    fake = new FakeServer(server, `http://127.0.0.1:${port}`, keyOf, fallback);
-    return fake;
+    handler.fake = new FakeServer(server, `http://127.0.0.1:${port}`, keyOf, fallback);
+    return handler.fake;
   }
 
   /** Replies for requests with this key, in order; the last one repeats. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import net, { type AddressInfo } from 'node:net';
 import https from 'node:https';
 import { generate } from 'selfsigned';
