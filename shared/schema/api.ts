@@ -9,9 +9,15 @@ export const errorBodySchema = z.strictObject({
   error: z.string(),
 });
 
-/** POST /audits. `url` may be a bare host such as `example.com`; http(s) only. Messages: the API's 400s. */
-export const createAuditRequestSchema = z.object({
-  url: z.string({ error: URL_REQUIRED_MESSAGE }).min(1, URL_REQUIRED_MESSAGE).max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
+/**
+ * POST /audits. `url` may be a bare host such as `example.com`; http(s) only. Messages: the API's 400s.
+ * Strict, like every request body: an unknown member is refused, never silently ignored.
+ */
+export const createAuditRequestSchema = z.strictObject({
+  url: z
+    .string({ error: URL_REQUIRED_MESSAGE })
+    .min(1, URL_REQUIRED_MESSAGE)
+    .max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
 });
 
 /** POST /audits (201), GET /audits/{id} (200), PUT /audits/{id} (200/201). */

@@ -10,7 +10,7 @@ import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
 import type { RouteModule } from '../route-module.js';
-import { firstProblem } from '../validation-message.js';
+import { parseBody } from '../parse-body.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { authed } from '../authed.js';
 
@@ -32,9 +32,7 @@ export const syncAuditRoute: RouteModule = {
       if (!AUDIT_ID.test(id)) throw new HttpError(400, 'The id in the path must be a lowercase UUID');
       const body = ctx.state.body as Record<string, unknown>;
       if (!('audit' in body) && 'id' in body) throw new HttpError(400, 'Wrap the audit in an envelope: {"audit": {...}}');
-      const parsed = syncAuditRequestSchema.safeParse(body);
-      if (!parsed.success) throw new HttpError(400, `Invalid audit: ${firstProblem(parsed.error)}`);
-      const audit = parsed.data.audit;
+      const { audit } = parseBody(syncAuditRequestSchema, body, 'Invalid audit: ');
       if (audit.id !== id) throw new HttpError(400, 'audit.id must equal the id in the path');
       if (audit.origin !== 'extension') throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
 
