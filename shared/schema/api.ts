@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { auditInputSchema, auditSchema } from './audit.js';
 import { upgradeAudit } from '../audit/upgrade-audit.js';
-import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
+import { MAX_URL_LENGTH, URL_NOT_STRING_MESSAGE, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
 /** Every error body: exactly one human-readable member. */
 export const errorBodySchema = z.strictObject({
@@ -15,7 +15,7 @@ export const errorBodySchema = z.strictObject({
  */
 export const createAuditRequestSchema = z.strictObject({
   url: z
-    .string({ error: URL_REQUIRED_MESSAGE })
+    .string({ error: (issue) => (issue.input === undefined ? URL_REQUIRED_MESSAGE : URL_NOT_STRING_MESSAGE) })
     .min(1, URL_REQUIRED_MESSAGE)
     .max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
 });
@@ -33,8 +33,11 @@ export const syncAuditBodySchema = z.strictObject({
   audit: auditInputSchema,
 });
 
-/** PUT /audits/{id} as validated: the body above, the missing members filled (so what is stored is a whole Audit). */
-export const syncAuditRequestSchema = syncAuditBodySchema.transform(({ audit }) => ({ audit: upgradeAudit(audit) }));
+/**
+ * PUT /audits/{id} as validated: the body above, the missing members filled (so what is stored is a whole
+ * Audit), and the id in lower case: a UUID is case-insensitive on input and written in lower case (RFC 9562).
+ */
+export const syncAuditRequestSchema = syncAuditBodySchema.transform(({ audit }) => ({ audit: upgradeAudit({ ...audit, id: audit.id.toLowerCase() }) }));
 
 /** One row of GET /audits: what a table of audits needs, not the issues. */
 export const auditSummarySchema = auditSchema.pick({

@@ -15,7 +15,7 @@ const auditIdParam = {
   name: 'id',
   in: 'path',
   required: true,
-  description: 'The audit id (a lowercase UUID).',
+  description: 'The audit id, a UUID: any case is accepted (RFC 9562), audits are stored and answered with it in lower case.',
   schema: { type: 'string', format: 'uuid' },
 };
 

@@ -11,7 +11,7 @@ import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
 import type { RouteModule } from '../route-module.js';
 import { parseBody } from '../parse-body.js';
-import { AUDIT_ID } from '../../audits/audit-id.js';
+import { auditIdFromPath } from '../../audits/audit-id.js';
 import { authed } from '../authed.js';
 
 export const SYNC_BODY_LIMIT = 5 * 1024 * 1024;
@@ -28,8 +28,8 @@ export const syncAuditRoute: RouteModule = {
       message: `Rate limit exceeded: max ${SYNCS_PER_MINUTE} audit syncs per minute`,
     });
     router.put('/audits/:id', ...deps.guard, limit, jsonBody(SYNC_BODY_LIMIT), authed(async (ctx) => {
-      const id = ctx.params.id ?? '';
-      if (!AUDIT_ID.test(id)) throw new HttpError(400, 'The id in the path must be a lowercase UUID');
+      const id = auditIdFromPath(ctx.params.id);
+      if (!id) throw new HttpError(400, 'The id in the path must be a UUID, such as 3f1c2a4e-8b9d-4e7f-a1b2-c3d4e5f6a7b8');
       const body = ctx.state.body as Record<string, unknown>;
       if (!('audit' in body) && 'id' in body) throw new HttpError(400, 'Wrap the audit in an envelope: {"audit": {...}}');
       const { audit } = parseBody(syncAuditRequestSchema, body, 'Invalid audit: ');
