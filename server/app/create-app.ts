@@ -18,7 +18,7 @@ import { requireAgencyPlan } from '../middleware/require-plan.js';
 import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
-import { HEALTH_PATH, healthz } from '../routes/healthz.js';
+import { createHealthRouter, HEALTH_PATH } from '../routes/healthz.js';
 import type { RouteDeps, RouteModule } from '../routes/route-module.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
@@ -91,11 +91,11 @@ export function createApp(deps: AppDeps): CitableApp {
   app.use(refuseWhileDraining(() => draining));
   if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
   app.use(extensionCors());
-  app.use(healthz());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
-  app.use(mcpRouter.routes());
-  app.use(mcpRouter.allowedMethods());
+  // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
+  for (const r of [createHealthRouter(), router, mcpRouter]) {
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
 
   return {
     app,

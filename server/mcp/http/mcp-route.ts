@@ -10,11 +10,12 @@
  * specification allows. JSON-RPC batches are not accepted (MCP removed them in 2025-06-18): the body is
  * one JSON object of at most MCP_BODY_LIMIT.
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ApiState } from '../../http/state.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import type { RouteDeps } from '../../routes/route-module.js';
+import { createRouter } from '../../routes/router.js';
 import { createAccountBackend } from '../backends/account-backend.js';
 import { createMcpServer } from '../create-mcp-server.js';
 import { createAuditQuota } from './audit-quota.js';
@@ -27,7 +28,7 @@ export const MCP_BODY_LIMIT = 64 * 1024;
 export type McpRouteDeps = Pick<RouteDeps, 'store' | 'runner' | 'logger' | 'rateLimitBackend' | 'guard'>;
 
 export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
-  const router = new Router<ApiState>();
+  const router = createRouter();
   const takeAudit = createAuditQuota(deps.rateLimitBackend);
   router.post(MCP_PATH, refuseWebPages(), ...deps.guard, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
     const backend = createAccountBackend({ store: deps.store, runner: deps.runner, takeAudit, accountId: ctx.state.account!.id });
