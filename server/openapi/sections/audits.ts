@@ -106,7 +106,7 @@ export const auditsSection: OpenApiSection = {
           'The body is `{"audit": Audit}` exactly as the engine produced it, with `origin: "extension"` and the id of the path. ' +
           'An audit from an extension older than these members may omit `category_scores[].applicable`, `rule_errors` and `score_cap`: ' +
           'they are stored filled in (every category applicable, no rule errors, the cap derived from the categories and critical issues). ' +
-          'Retrying with the same content is safe (200). At most 120 syncs per minute per account; the limit is taken before the body is read.',
+          'Retrying with the same content is safe (200). At most 120 syncs per minute per account; a request refused with 400 does not count.',
         security: [{ bearerAuth: [] }],
         parameters: [auditIdParam],
         requestBody: { required: true, description: 'At most 5 MB.', content: jsonContent(schemaRef('SyncAuditRequest')) },
