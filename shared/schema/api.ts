@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { auditInputSchema, auditSchema } from './audit.js';
 import { upgradeAudit } from '../audit/upgrade-audit.js';
+import { auditContractProblem } from './audit-invariants.js';
 import { MAX_URL_LENGTH, URL_NOT_STRING_MESSAGE, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
 /** Every error body: exactly one human-readable member. */
@@ -35,9 +36,17 @@ export const syncAuditBodySchema = z.strictObject({
 
 /**
  * PUT /audits/{id} as validated: the body above, the missing members filled (so what is stored is a whole
- * Audit), and the id in lower case: a UUID is case-insensitive on input and written in lower case (RFC 9562).
+ * Audit), the id in lower case (a UUID is case-insensitive on input and written in lower case, RFC 9562),
+ * and then the contract's invariants (audit-invariants.ts) on the whole audit. An older audit is checked
+ * once filled: its categories all counted, so they are applicable, and its cap is derived from them.
  */
-export const syncAuditRequestSchema = syncAuditBodySchema.transform(({ audit }) => ({ audit: upgradeAudit({ ...audit, id: audit.id.toLowerCase() }) }));
+export const syncAuditRequestSchema = syncAuditBodySchema
+  .transform(({ audit }) => ({ audit: upgradeAudit({ ...audit, id: audit.id.toLowerCase() }) }))
+  .superRefine(({ audit }, ctx) => {
+    // What JSON Schema cannot say (six categories in order, positions, URLs, the score): the first problem.
+    const problem = auditContractProblem(audit);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['audit', ...problem.path], message: problem.message });
+  });
 
 /** One row of GET /audits: what a table of audits needs, not the issues. */
 export const auditSummarySchema = auditSchema.pick({

@@ -113,7 +113,11 @@ export const auditsSection: OpenApiSection = {
         responses: {
           '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
           '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          ...authErrors('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
+          ...authErrors(
+            'Malformed JSON, an audit that does not match the schema or breaks the contract\'s invariants (six categories in contract order; issues ordered with `position` their index; ' +
+              'http(s) URLs; the score the weighted mean of the applicable categories within one point, or 49 with `score_cap` under the critical cap): the first problem is named; ' +
+              'an id that differs from the path, or an origin other than "extension".',
+          ),
           '409': errorResponse('This id already holds a different audit.'),
           '413': errorResponse('Body larger than 5 MB.'),
           '415': errorResponse('Content-Type is not application/json.'),
