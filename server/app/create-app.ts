@@ -80,7 +80,8 @@ export function createApp(deps: AppDeps): CitableApp {
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
     citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
-    guard: [authenticate(deps.store), requireAgencyPlan()],
+    guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
+    guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
