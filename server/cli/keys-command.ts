@@ -2,7 +2,7 @@ import { generateApiKey } from '../auth/api-key.js';
 import { parseDuration } from '../settings/duration.js';
 import { KEY_SCOPES, type ApiKeyRecord, type KeyScope } from '../store/store.js';
 import type { CliIo } from './io.js';
-import { openCliStore, tableText } from './open-cli-store.js';
+import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 import { safe } from './report/text.js';
 
@@ -59,7 +59,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const store = await openCliStore(io, { existing: true }); // no data directory: no account, and none is created
     try {
       const account = store ? await store.getAccount(values.account) : null;
-      if (!store || !account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
+      if (!store) return fail(`no account ${safe(values.account)}${await whereItLooked(io)}`);
+      if (!account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
       if (action === 'create') {
         const key = generateApiKey();
         const record = await store.createKey({
@@ -101,7 +102,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const asked = Date.now();
     const key = store ? await store.revokeKey(rest[0]!) : null;
     await store?.close();
-    if (!key) return fail(`no key ${safe(rest[0]!)} (see citable keys list --account ID)`);
+    if (!key) return fail(`no key ${safe(rest[0]!)}${(await whereItLooked(io)) || ' (see citable keys list --account ID)'}`);
     // revokeKey keeps the first revocation's time: one before this command means it was revoked already.
     const already = Date.parse(key.revoked_at ?? '') < asked;
     io.stdout.write(
