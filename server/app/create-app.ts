@@ -18,7 +18,7 @@ import { requireAgencyPlan } from '../middleware/require-plan.js';
 import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
-import { HEALTH_PATH, healthz } from '../routes/healthz.js';
+import { createHealthRouter, HEALTH_PATH } from '../routes/healthz.js';
 import type { RouteDeps, RouteModule } from '../routes/route-module.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
@@ -80,7 +80,8 @@ export function createApp(deps: AppDeps): CitableApp {
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
     citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
-    guard: [authenticate(deps.store), requireAgencyPlan()],
+    guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
+    guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
@@ -91,11 +92,11 @@ export function createApp(deps: AppDeps): CitableApp {
   app.use(refuseWhileDraining(() => draining));
   if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
   app.use(extensionCors());
-  app.use(healthz());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
-  app.use(mcpRouter.routes());
-  app.use(mcpRouter.allowedMethods());
+  // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
+  for (const r of [createHealthRouter(), router, mcpRouter]) {
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
 
   return {
     app,

@@ -21,6 +21,12 @@ export interface RouteDeps {
    * handler is wrapped in `authed()` (./authed.ts) to get `ctx.state.account` by type.
    */
   guard: Middleware<ApiState>[];
+  /**
+   * The same without the read-only key rule (a read-only key is refused every method but GET and HEAD):
+   * only for a route that reads and writes through one method and checks `ctx.state.key.scope` itself,
+   * as POST /mcp does per tool call. Every other route uses `guard`.
+   */
+  guardCheckingScopeItself: Middleware<ApiState>[];
 }
 
 export type ApiRouter = Router<ApiState>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
 import type { AuditBeforeSection9 } from '../audit/upgrade-audit.js';
 import type { Equal, Expect } from './type-equality.js';
+import { sixCategoriesMessage } from './audit-invariants.js';
 
 const score = z.number().int().min(0).max(100);
 const isoTimestamp = z.iso.datetime({ offset: true });
@@ -122,10 +123,30 @@ export const signalsSchema = z.strictObject({
   webmcp: webmcpSignalSchema,
 });
 
+/**
+ * Exactly the six categories, in contract order. JSON Schema says so with prefixItems (one `name` const per
+ * position); zod checks the count here and the order in audit-invariants.ts, which names the first problem.
+ */
+function categoryList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .length(CATEGORY_NAMES.length, { error: (issue) => sixCategoriesMessage(Array.isArray(issue.input) ? issue.input.length : 0) })
+    .meta({
+      description: `The six categories, always all of them, in this order: ${CATEGORY_NAMES.join(', ')}.`,
+      prefixItems: CATEGORY_NAMES.map((name) => ({ properties: { name: { const: name } } })),
+    });
+}
+
+const ISSUES_DESCRIPTION =
+  'Ordered by severity (critical, warning, notice), then category in contract order, then weight; each `position` is its zero-based index in this list.';
+
 export const auditSchema = z.strictObject({
   id: z.uuid(),
-  url: z.string().min(1),
-  final_url: z.string(),
+  url: z.string().min(1).meta({
+    description: 'The URL as submitted (trimmed): an http(s) URL, or a bare host such as `example.com`. No other scheme.',
+    pattern: '^(?:[Hh][Tt][Tt][Pp][Ss]?://|(?![A-Za-z][A-Za-z0-9+.-]*:(?![0-9])))',
+  }),
+  final_url: z.string().regex(/^https?:\/\//, 'must be an absolute http or https URL').meta({ description: 'The page\'s URL after redirects: absolute, http or https.' }),
   origin: z.enum(['server', 'extension']),
   builder: z.string(),
   score,
@@ -133,10 +154,10 @@ export const auditSchema = z.strictObject({
     description: 'Set when the critical cap lowered `score` below the categories\' weighted mean, with the reason ("2 critical issues").',
   }),
   status: z.literal('complete'),
-  category_scores: z.array(categoryScoreSchema),
+  category_scores: categoryList(categoryScoreSchema),
   scanned_at: isoTimestamp,
   duration_ms: z.number().int().min(0),
-  issues: z.array(issueSchema),
+  issues: z.array(issueSchema).meta({ description: ISSUES_DESCRIPTION }),
   rule_errors: z.array(ruleErrorSchema).meta({ description: 'Rules that threw instead of judging; empty when every rule ran.' }),
   crawlers: z.array(crawlerVerdictSchema),
   llms_txt: llmsTxtSummarySchema,
@@ -148,7 +169,7 @@ export const auditSchema = z.strictObject({
  * (`category_scores[].applicable`, `rule_errors`, `score_cap`) may be absent. upgradeAudit fills them.
  */
 export const auditInputSchema = auditSchema.extend({
-  category_scores: z.array(categoryScoreSchema.extend({ applicable: z.boolean().optional() })),
+  category_scores: categoryList(categoryScoreSchema.extend({ applicable: z.boolean().optional() })),
   score_cap: scoreCapSchema.nullable().optional(),
   rule_errors: z.array(ruleErrorSchema).optional(),
 });

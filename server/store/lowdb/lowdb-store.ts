@@ -7,7 +7,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
@@ -55,8 +55,8 @@ export class LowdbStore implements Store {
     return [...(await this.accounts.current()).accounts];
   }
 
-  createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
-    const key: ApiKeyRecord = { id: `key_${randomBase62(12)}`, ...input, created_at: this.#now(), revoked_at: null };
+  createKey(input: NewKeyInput): Promise<ApiKeyRecord> {
+    const key = newKeyRecord(`key_${randomBase62(12)}`, input, this.#now());
     return this.accounts.mutate((data) => {
       if (!data.accounts.some((a) => a.id === input.account_id)) throw new Error(`no account ${input.account_id}`);
       data.keys.push(key);

@@ -111,6 +111,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX citation_results_import_key ON citation_results (import_key) WHERE import_key IS NOT NULL;
     `,
   },
+  {
+    version: 3,
+    name: 'api_keys.scope and api_keys.expires_at: read-only keys and keys that expire (existing keys: full access, no expiry)',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN scope text NOT NULL DEFAULT 'full' CHECK (scope IN ('full', 'read'));
+      ALTER TABLE api_keys ADD COLUMN expires_at text;
+    `,
+  },
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

@@ -11,7 +11,7 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
-import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
@@ -28,7 +28,7 @@ export interface PostgresStoreOptions {
   applicationName?: string;
 }
 
-const KEY_COLUMNS = 'id, account_id, name, prefix, hash, created_at, revoked_at';
+const KEY_COLUMNS = 'id, account_id, name, prefix, hash, created_at, revoked_at, scope, expires_at';
 const SUMMARY_COLUMNS = 'id::text AS id, url, final_url, score, builder, status, origin, scanned_at';
 
 interface SummaryRow {
@@ -126,10 +126,10 @@ export class PostgresStore implements Store {
     return rows.map(account);
   }
 
-  async createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
-    const key: ApiKeyRecord = { id: `key_${randomBase62(12)}`, ...input, created_at: this.#now(), revoked_at: null };
+  async createKey(input: NewKeyInput): Promise<ApiKeyRecord> {
+    const key = newKeyRecord(`key_${randomBase62(12)}`, input, this.#now());
     try {
-      await this.pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      await this.pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
         key.id,
         key.account_id,
         key.name,
@@ -137,6 +137,8 @@ export class PostgresStore implements Store {
         key.hash,
         key.created_at,
         key.revoked_at,
+        key.scope,
+        key.expires_at,
       ]);
     } catch (error) {
       if ((error as { code?: string }).code === '23503') throw new Error(`no account ${input.account_id}`, { cause: error }); // foreign key
@@ -281,6 +283,8 @@ function apiKey(row: ApiKeyRecord): ApiKeyRecord {
     hash: row.hash,
     created_at: row.created_at,
     revoked_at: row.revoked_at,
+    scope: row.scope,
+    expires_at: row.expires_at,
   };
 }
 

@@ -27,7 +27,7 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents exactly the routes the router serves, every method', () => {
-    const deps = { guard: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
+    const deps = { guard: [], guardCheckingScopeItself: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
     const served = new Set<string>(['GET /healthz']);
     for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack]) {
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
