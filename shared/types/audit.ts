@@ -151,8 +151,43 @@ export interface WebmcpSignal {
   runtime?: RuntimeWebmcpProbe;
 }
 
+/** The agent discovery files of contract section 14, each at its well-known path. */
+export const AGENT_FILE_KINDS = [
+  'mcp_server_card',
+  'a2a_agent_card',
+  'ai_catalog',
+  'agent_skills',
+  'api_catalog',
+  'oauth_protected_resource',
+  'oauth_authorization_server',
+  'web_bot_auth',
+] as const;
+export type AgentFileKind = (typeof AGENT_FILE_KINDS)[number];
+
+/** `found`: parses and holds its format's required members; `invalid`: `problems` says what is wrong. */
+export type AgentFileStatus = 'found' | 'invalid' | 'not_found' | 'error';
+/** How the file was reached: its well-known path, or a link on the page pointing at it. */
+export type AgentFileVia = 'well_known' | 'link_header' | 'link_element';
+
+export interface AgentDiscoveryFile {
+  kind: AgentFileKind;
+  url: string;
+  status: AgentFileStatus;
+  /** What is wrong (`invalid`), why it could not be read (`error`), or why a 2xx answer was not taken for the file. */
+  problems: string[];
+  /** Every way this URL was reached: `well_known` and/or a page link that points at it. */
+  via: AgentFileVia[];
+}
+
+/** signals.agent_discovery (contract section 14): informational like webmcp, never scored. */
+export interface AgentDiscoverySignal {
+  files: AgentDiscoveryFile[];
+}
+
 export interface Signals {
   webmcp: WebmcpSignal;
+  /** Absent from audits made before contract section 14; always present in new ones. */
+  agent_discovery?: AgentDiscoverySignal;
 }
 
 export interface Audit {
