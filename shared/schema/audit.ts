@@ -89,6 +89,9 @@ export const webmcpEvidenceSchema = z.strictObject({
   surface: z.enum(['document', 'navigator-legacy', 'agent-legacy', 'declarative', 'unknown']).optional(),
   library: z.string().optional(),
   registers: z.boolean().optional(),
+  schemaProblems: z.array(z.string()).optional().meta({
+    description: 'For a tool whose inputSchema could be read: what keeps it from being a sound JSON Schema (2020-12) with an object root; empty when it is one.',
+  }),
 });
 
 export const runtimeWebmcpToolSchema = z.strictObject({
@@ -96,6 +99,7 @@ export const runtimeWebmcpToolSchema = z.strictObject({
   description: z.string(),
   via: z.enum(['native', 'polyfill', 'declarative', 'recorder', 'legacy-testing']).optional(),
   stack: z.array(z.string()).optional(),
+  inputSchema: z.string().optional(),
 });
 
 export const runtimeWebmcpProbeSchema = z.strictObject({

@@ -114,6 +114,11 @@ export interface WebmcpEvidence {
   library?: string;
   /** True when this evidence counts as a registration (drives `detected`). */
   registers?: boolean;
+  /**
+   * For a tool whose `inputSchema` could be read (a literal in the script, or the live tool list): what keeps it from
+   * being a sound JSON Schema (2020-12) with an object root; empty when it is one. Absent when it could not be read.
+   */
+  schemaProblems?: string[];
 }
 
 export interface RuntimeWebmcpTool {
@@ -123,6 +128,8 @@ export interface RuntimeWebmcpTool {
   via?: 'native' | 'polyfill' | 'declarative' | 'recorder' | 'legacy-testing';
   /** Registration call site from the deep-probe recorder, e.g. `https://site/app.js:11:56`. */
   stack?: string[];
+  /** The tool's inputSchema as the live page exposed it, serialised to JSON (cut at 8 KB: then not judged). */
+  inputSchema?: string;
 }
 
 export interface RuntimeWebmcpProbe {
