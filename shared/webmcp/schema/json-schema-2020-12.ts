@@ -2,6 +2,9 @@
  * The JSON Schema draft 2020-12 meta-schema and its vocabulary meta-schemas, as published at
  * https://json-schema.org/draft/2020-12/schema (json-schema-org/json-schema-spec, BSD-3-Clause). Data, not code:
  * WebMCP tool input schemas are JSON Schema (webmcp index.bs), and this is what a schema is checked against.
+ * One change: each `"$dynamicRef": "#meta"` is written as a `$ref` to the dialect's meta-schema, which is what it
+ * resolves to when a schema is validated against the standard dialect. @cfworker/json-schema resolves dynamic
+ * references statically (to the vocabulary's own anchor), which would leave nested subschemas unchecked.
  */
 export const JSON_SCHEMA_2020_12_META = {
   "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -50,7 +53,7 @@ export const JSON_SCHEMA_2020_12_META = {
       "$comment": "\"definitions\" has been replaced by \"$defs\".",
       "type": "object",
       "additionalProperties": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "deprecated": true,
       "default": {}
@@ -61,7 +64,7 @@ export const JSON_SCHEMA_2020_12_META = {
       "additionalProperties": {
         "anyOf": [
           {
-            "$dynamicRef": "#meta"
+            "$ref": "https://json-schema.org/draft/2020-12/schema"
           },
           {
             "$ref": "meta/validation#/$defs/stringArray"
@@ -133,7 +136,7 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
       "$defs": {
         "type": "object",
         "additionalProperties": {
-          "$dynamicRef": "#meta"
+          "$ref": "https://json-schema.org/draft/2020-12/schema"
         }
       }
     },
@@ -169,25 +172,25 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
         "$ref": "#/$defs/schemaArray"
       },
       "items": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "contains": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "additionalProperties": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "properties": {
         "type": "object",
         "additionalProperties": {
-          "$dynamicRef": "#meta"
+          "$ref": "https://json-schema.org/draft/2020-12/schema"
         },
         "default": {}
       },
       "patternProperties": {
         "type": "object",
         "additionalProperties": {
-          "$dynamicRef": "#meta"
+          "$ref": "https://json-schema.org/draft/2020-12/schema"
         },
         "propertyNames": {
           "format": "regex"
@@ -197,21 +200,21 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
       "dependentSchemas": {
         "type": "object",
         "additionalProperties": {
-          "$dynamicRef": "#meta"
+          "$ref": "https://json-schema.org/draft/2020-12/schema"
         },
         "default": {}
       },
       "propertyNames": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "if": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "then": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "else": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "allOf": {
         "$ref": "#/$defs/schemaArray"
@@ -223,7 +226,7 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
         "$ref": "#/$defs/schemaArray"
       },
       "not": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       }
     },
     "$defs": {
@@ -231,7 +234,7 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
         "type": "array",
         "minItems": 1,
         "items": {
-          "$dynamicRef": "#meta"
+          "$ref": "https://json-schema.org/draft/2020-12/schema"
         }
       }
     }
@@ -250,10 +253,10 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
     ],
     "properties": {
       "unevaluatedItems": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       },
       "unevaluatedProperties": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       }
     }
   },
@@ -455,7 +458,7 @@ export const JSON_SCHEMA_2020_12_VOCABULARIES = [
         "type": "string"
       },
       "contentSchema": {
-        "$dynamicRef": "#meta"
+        "$ref": "https://json-schema.org/draft/2020-12/schema"
       }
     }
   }
