@@ -15,7 +15,8 @@ describe('gathering for the agent web', () => {
         const ua = String(req.headers['user-agent']);
         if (ua.includes('GPTBot')) {
           res.writeHead(402, { 'content-type': 'text/plain', 'crawler-price': 'USD 0.02' });
-          return res.end('Payment required');
+          res.end('Payment required');
+          return;
         }
         res.writeHead(200, { 'content-type': 'text/html' });
         res.end(HTML);
