@@ -55,8 +55,10 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     // not twice. Asked again below only if the page moved.
     const markdownOf = (url: string) => siteFile(url, 'text/markdown');
     const earlyMarkdown = markdownOf(requestedUrl);
-    const asAgent = (agent: { userAgent: string }) =>
-      options.agentFetches !== false ? get(requestedUrl, limits.pageBytes, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }) : Promise.resolve(null);
+    const asAgent = (agent: { userAgent: string; maxBytes?: number }) =>
+      options.agentFetches !== false
+        ? get(requestedUrl, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes), { 'user-agent': agent.userAgent, accept: HTML_ACCEPT })
+        : Promise.resolve(null);
     const agentProbes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
     for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) agentProbes[member] = asAgent(AGENT_PROBES[member]);
     // Site files start with the page, from the requested origin; refetched below if the page moved host.
