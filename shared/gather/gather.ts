@@ -1,7 +1,11 @@
 import type { FetchedResource, Fetcher, FetchOptions } from '../types/fetcher.js';
 import type { GatheredScript, Snapshot } from '../types/snapshot.js';
 import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
-import { BROWSER_USER_AGENT, HTML_ACCEPT, SEARCH_AGENT, USER_AGENT_AGENT } from './user-agents.js';
+import { BROWSER_USER_AGENT, HTML_ACCEPT } from './user-agents.js';
+import { AGENT_PROBES, type AgentProbeMember } from './agent-probes.js';
+import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
+import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
+import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { extractScriptRefs } from './script-refs.js';
 import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
 import { failedResource } from './failed-resource.js';
@@ -41,7 +45,8 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
   const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
-  const siteFile = (url: string, accept: string) => get(url, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
+  const siteFile = (url: string, accept: string, maxBytes = limits.siteFileBytes) =>
+    get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
 
   try {
     const requestedOrigin = new URL(requestedUrl).origin;
@@ -50,10 +55,12 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     // not twice. Asked again below only if the page moved.
     const markdownOf = (url: string) => siteFile(url, 'text/markdown');
     const earlyMarkdown = markdownOf(requestedUrl);
-    const asAgent = (agent: { userAgent: string }) =>
-      options.agentFetches !== false ? get(requestedUrl, limits.pageBytes, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }) : Promise.resolve(null);
-    const pageAsSearchAgent = asAgent(SEARCH_AGENT);
-    const pageAsUserAgent = asAgent(USER_AGENT_AGENT);
+    const asAgent = (agent: { userAgent: string; maxBytes?: number }) =>
+      options.agentFetches !== false
+        ? get(requestedUrl, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes), { 'user-agent': agent.userAgent, accept: HTML_ACCEPT })
+        : Promise.resolve(null);
+    const agentProbes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
+    for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) agentProbes[member] = asAgent(AGENT_PROBES[member]);
     // Site files start with the page, from the requested origin; refetched below if the page moved host.
     let files = fetchSiteFiles(requestedOrigin, siteFile);
 
@@ -74,16 +81,31 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       return Promise.all(targets.map(async (url) => linkCheckOf(url, await get(url, LINK_CHECK_BYTES, headers))));
     });
 
+    const markdown = pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null);
+    // The .md mirror is asked only when the page does not negotiate Markdown: one request fewer where it does.
+    const markdownMirror = markdown.then((md) => {
+      const mirror = pageReadable && !isMarkdown(md) ? markdownMirrorUrl(pageUrl) : null;
+      return mirror ? siteFile(mirror, 'text/markdown, text/plain;q=0.9, */*;q=0.5') : null;
+    });
+    const htmlLinks: HtmlLink[] = [];
+    const scriptRefs = pageReadable && !page.binary ? extractScriptRefs(page.body, pageUrl, htmlLinks) : [];
+    const agentFileLinks = Promise.all(
+      (pageReadable ? agentFileLinkTargets(pageUrl, page.headers.link, htmlLinks) : [])
+        .filter((t) => t.url !== new URL(specOfKind(t.kind).path, finalOrigin).href)
+        .map(async (t) => ({ ...t, resource: await siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+    );
+
     const fetched = await awaitAll({
-      pageAsSearchAgent,
-      pageAsUserAgent,
-      markdown: pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null),
+      ...agentProbes,
+      markdown,
+      markdownMirror,
       ...files,
       sitemap,
-      scripts: pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]),
+      scripts: gatherScripts(scriptRefs, limits, get),
       llmsTxtLinks,
+      agentFileLinks,
     });
-    const { llmsTxtLinks: checkedLinks, ...resources } = fetched;
+    const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, ...resources } = fetched;
 
     return {
       submittedUrl,
@@ -91,6 +113,8 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       page,
       ...resources,
       ...(checkedLinks ? { llmsTxtLinks: checkedLinks } : {}),
+      ...(mirror ? { markdownMirror: mirror } : {}),
+      ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
       gatherMs: Date.now() - t0,
@@ -100,6 +124,10 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+function isMarkdown(md: FetchedResource | null): boolean {
+  return !!md && !md.error && md.status >= 200 && md.status < 300 && /^text\/(x-)?markdown\b/i.test(md.headers['content-type'] ?? '');
 }
 
 type Get = (url: string, maxBytes: number, headers?: Record<string, string>) => Promise<FetchedResource>;

@@ -4,7 +4,7 @@
  * Objects are strict: a member the engine does not produce is a drift worth naming, not silently dropping.
  */
 import { z } from 'zod';
-import { CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
+import { AGENT_FILE_KINDS, CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
 import type { AuditBeforeSection9 } from '../audit/upgrade-audit.js';
 import type { Equal, Expect } from './type-equality.js';
 import { sixCategoriesMessage } from './audit-invariants.js';
@@ -90,6 +90,9 @@ export const webmcpEvidenceSchema = z.strictObject({
   surface: z.enum(['document', 'navigator-legacy', 'agent-legacy', 'declarative', 'unknown']).optional(),
   library: z.string().optional(),
   registers: z.boolean().optional(),
+  schemaProblems: z.array(z.string()).optional().meta({
+    description: 'For a tool whose inputSchema could be read: what keeps it from being a sound JSON Schema (2020-12) with an object root; empty when it is one.',
+  }),
 });
 
 export const runtimeWebmcpToolSchema = z.strictObject({
@@ -97,6 +100,7 @@ export const runtimeWebmcpToolSchema = z.strictObject({
   description: z.string(),
   via: z.enum(['native', 'polyfill', 'declarative', 'recorder', 'legacy-testing']).optional(),
   stack: z.array(z.string()).optional(),
+  inputSchema: z.string().optional(),
 });
 
 export const runtimeWebmcpProbeSchema = z.strictObject({
@@ -119,8 +123,33 @@ export const webmcpSignalSchema = z.strictObject({
   runtime: runtimeWebmcpProbeSchema.optional(),
 });
 
+export const agentDiscoveryFileSchema = z.strictObject({
+  kind: z.enum(AGENT_FILE_KINDS),
+  url: z.string(),
+  status: z.enum(['found', 'invalid', 'not_found', 'error']).meta({
+    description: '`found`: parses and holds its format\'s required members; `invalid`: `problems` says what is wrong; `error`: it could not be read.',
+  }),
+  problems: z.array(z.string()),
+  via: z.array(z.enum(['well_known', 'link_header', 'link_element'])).meta({
+    description: 'How the URL was reached: its well-known path, and/or an RFC 8288 Link header or `<link>` element of the page pointing at it.',
+  }),
+});
+
+export const agentDiscoverySignalSchema = z
+  .strictObject({
+    files: z.array(agentDiscoveryFileSchema),
+  })
+  .meta({
+    description:
+      'Agent discovery files (contract section 14): MCP server card, A2A agent card, AI catalog, agent skills index, RFC 9727 API catalog, ' +
+      'RFC 9728 and RFC 8414 OAuth metadata, Web Bot Auth key directory. Informational: never moves a score.',
+  });
+
 export const signalsSchema = z.strictObject({
   webmcp: webmcpSignalSchema,
+  agent_discovery: agentDiscoverySignalSchema.optional().meta({
+    description: 'Present in every audit made since contract section 14; absent from older stored audits.',
+  }),
 });
 
 /**

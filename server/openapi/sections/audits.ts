@@ -7,7 +7,16 @@ import {
   errorBodySchema,
   syncAuditBodySchema,
 } from '../../../shared/schema/api.js';
-import { auditSchema, categoryScoreSchema, issueSchema, ruleErrorSchema, scoreCapSchema, signalsSchema } from '../../../shared/schema/audit.js';
+import {
+  agentDiscoveryFileSchema,
+  agentDiscoverySignalSchema,
+  auditSchema,
+  categoryScoreSchema,
+  issueSchema,
+  ruleErrorSchema,
+  scoreCapSchema,
+  signalsSchema,
+} from '../../../shared/schema/audit.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
@@ -29,6 +38,8 @@ export const auditsSection: OpenApiSection = {
     RuleError: ruleErrorSchema,
     ScoreCap: scoreCapSchema,
     Signals: signalsSchema,
+    AgentDiscoverySignal: agentDiscoverySignalSchema,
+    AgentDiscoveryFile: agentDiscoveryFileSchema,
     AuditEnvelope: auditEnvelopeSchema,
     SyncAuditRequest: syncAuditBodySchema,
     AuditSummary: auditSummarySchema,

@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
+import { AGENT_FILE_KINDS } from '../../../shared/types/audit.js';
 import { createApiRouter, API_PREFIX } from '../../../server/routes/api-router.js';
 import type { RouteDeps } from '../../../server/routes/route-module.js';
 import { createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
@@ -58,5 +59,15 @@ describe('GET /api/v1/openapi.json', () => {
     expect(audit.required.sort()).toEqual(Object.keys(auditEnvelopeSchema.shape.audit.shape).sort());
     expect(audit.properties.status).toMatchObject({ const: 'complete' });
     expect(doc.components.schemas.Issue.properties.severity.enum).toEqual(['critical', 'warning', 'notice']);
+  });
+
+  it('documents signals.agent_discovery (contract section 14) as optional, with its exact kinds and statuses', () => {
+    const schemas = doc.components.schemas;
+    expect(schemas.Signals.required).toEqual(['webmcp']);
+    expect(JSON.stringify(schemas.Signals.properties.agent_discovery)).toContain('#/components/schemas/AgentDiscoverySignal');
+    const file = schemas.AgentDiscoveryFile;
+    expect(file.required.sort()).toEqual(['kind', 'problems', 'status', 'url', 'via']);
+    expect(file.properties.status.enum).toEqual(['found', 'invalid', 'not_found', 'error']);
+    expect(file.properties.kind.enum).toEqual([...AGENT_FILE_KINDS]);
   });
 });
