@@ -55,6 +55,9 @@ export interface AuditPosition {
   id: string;
 }
 
+/** The audit whose predecessors `Store.earlierAudits` finds. */
+export type AuditAnchor = Pick<AuditSummary, 'id' | 'url' | 'final_url' | 'scanned_at'>;
+
 export interface AuditListPage {
   audits: AuditSummary[];
   /** Where the next page starts, or null when this page is the last. */
@@ -85,6 +88,13 @@ export interface Store {
   /** The index record of an audit of this account, or null. */
   getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null>;
   listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage>;
+  /**
+   * The account's audits of the same page scanned before `anchor` (after it in the newest-first order,
+   * so a tie on `scanned_at` goes by id), newest first, at most `limit`: "the same page" is a `url` or
+   * `final_url` equal to the anchor's `url` or `final_url`. The diff's `previous` and the reports' score
+   * history read it.
+   */
+  earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]>;
   countAudits(): Promise<number>;
 
   /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */

@@ -7,7 +7,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import type { Account, ApiKeyRecord, AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import type { AuditSummary } from '../../../shared/schema/api.js';
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
@@ -95,6 +96,10 @@ export class LowdbStore implements Store {
 
   async listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
     return (await this.#auditCollection()).list(accountId, query);
+  }
+
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    return (await this.#auditCollection()).earlier(accountId, anchor, limit);
   }
 
   async countAudits(): Promise<number> {

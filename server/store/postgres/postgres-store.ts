@@ -11,7 +11,7 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
-import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import type { Account, ApiKeyRecord, AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
@@ -250,6 +250,21 @@ export class PostgresStore implements Store {
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return { audits: page.map(summary), next: rows.length > query.limit && last ? { time: last.scanned_ms, id: last.id } : null };
+  }
+
+  /** Store.earlierAudits: one keyset range scan of the newest-first index, filtered by the md5 of either URL. */
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    const time = Date.parse(anchor.scanned_at);
+    if (!AUDIT_ID.test(anchor.id) || Number.isNaN(time)) return [];
+    const { rows } = await this.pool.query<SummaryRow>({
+      name: 'citable-earlier-audits',
+      text: `SELECT ${SUMMARY_COLUMNS}, scanned_ms FROM audits
+             WHERE account_id = $1 AND (scanned_ms, id) < ($2::bigint, $3::uuid)
+               AND ((md5(url) IN (md5($4), md5($5)) AND url IN ($4, $5)) OR (md5(final_url) IN (md5($4), md5($5)) AND final_url IN ($4, $5)))
+             ORDER BY scanned_ms DESC, audits.id DESC LIMIT $6`,
+      values: [accountId, time, anchor.id, anchor.url, anchor.final_url, limit],
+    });
+    return rows.map(summary);
   }
 
   async countAudits(): Promise<number> {
