@@ -119,5 +119,6 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
             damaged_lines: sweep.damagedLines,
           }),
     onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedShareLines: (file, count) => logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
 }

@@ -7,6 +7,8 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
+import type { BrandingStore } from './branding-store.js';
+import type { ShareStore } from './share-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -99,6 +101,10 @@ export interface Store {
 
   /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */
   citations(): Promise<CitationStore>;
+  /** Report branding per account (server/store/branding-store.ts), opened on first use. */
+  branding(): Promise<BrandingStore>;
+  /** Report share links (server/store/share-store.ts), opened on first use. */
+  shares(): Promise<ShareStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -15,6 +15,10 @@ import type { Account, ApiKeyRecord, AuditAnchor, AuditListPage, AuditListQuery,
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
+import type { BrandingStore } from '../branding-store.js';
+import type { ShareStore } from '../share-store.js';
+import { PostgresBrandingStore } from './postgres-branding-store.js';
+import { PostgresShareStore } from './postgres-share-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -274,6 +278,14 @@ export class PostgresStore implements Store {
 
   async citations(): Promise<CitationStore> {
     return this.#citations;
+  }
+
+  async branding(): Promise<BrandingStore> {
+    return new PostgresBrandingStore(this.pool);
+  }
+
+  async shares(): Promise<ShareStore> {
+    return new PostgresShareStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */
