@@ -24,6 +24,9 @@ import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
+import { readReportSettings } from '../settings/report-settings.js';
+import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
+import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
 
 export interface AppConfig {
@@ -55,6 +58,8 @@ export interface AppDeps {
   routeModules?: readonly RouteModule[];
   /** Citation tracking (engines, scheduler); default: every engine not configured, scheduler not started. */
   citations?: CitationsRuntime;
+  /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
+  reports?: ReportsRuntime;
 }
 
 export interface CitableApp {
@@ -81,9 +86,11 @@ export function createApp(deps: AppDeps): CitableApp {
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
     citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
     guard: [authenticate(deps.store), requireAgencyPlan()],
+    reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
+  const sharePageRouter = createSharePageRouter(routeDeps); // GET /r/{token}, no key: outside /api/v1 as the contract writes it
 
   app.use(requestLog(logger));
   app.use(jsonErrors(logger));
@@ -96,6 +103,8 @@ export function createApp(deps: AppDeps): CitableApp {
   app.use(router.allowedMethods());
   app.use(mcpRouter.routes());
   app.use(mcpRouter.allowedMethods());
+  app.use(sharePageRouter.routes());
+  app.use(sharePageRouter.allowedMethods());
 
   return {
     app,
