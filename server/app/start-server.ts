@@ -18,6 +18,7 @@ import { createApp } from './create-app.js';
 import { listen } from './listen.js';
 import { createServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
+import { createReportsRuntime } from '../reports/reports-runtime.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -64,8 +65,10 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
         queueLimit: config.auditQueueLimit,
       })
     : undefined;
+  const reports = createReportsRuntime(config.reports); // Chromium starts on the first PDF
   const citable = createApp({
     store,
+    reports,
     fetcher: createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
     ...(runner ? { runner } : {}),
     config,
@@ -98,6 +101,7 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
     async stop() {
       const closeStore = async () => {
         await citations.stop(); // unfinished checks resume at the next start
+        await reports.close();
         await store.close();
         await closeRateLimitBackend(rateLimitBackend);
       };

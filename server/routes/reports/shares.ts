@@ -69,10 +69,17 @@ export function createShareRoute(kind: ShareKind, path: string, findTarget: Shar
         };
         await (await deps.store.shares()).createShare(share);
         ctx.status = 201;
-        ctx.body = { share: { id: share.id, url: shareUrl(deps.reports.publicUrl, ctx.origin, token), expires_at: share.expires_at } };
+        ctx.body = { share: { id: share.id, url: shareUrl(deps.reports.publicUrl, requestOrigin(ctx), token), expires_at: share.expires_at } };
       }));
     },
   };
+}
+
+/** The server's address as this request reached it (Koa 3's ctx.origin is the Origin header, not this). */
+function requestOrigin(ctx: ParameterizedContext<ApiState>): string {
+  const socket = ctx.req.socket;
+  const host = ctx.host || (socket.localAddress?.includes(':') ? `[${socket.localAddress}]:${socket.localPort}` : `${socket.localAddress}:${socket.localPort}`);
+  return `${ctx.protocol}://${host}`;
 }
 
 export const createAuditShareRoute = createShareRoute('audit', '/audits/:id/share', findAuditTarget, 'Audit not found');
