@@ -16,7 +16,8 @@ interface CommandEntry {
 
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
-  audit: { usage: 'audit <url> [--json] [--fail-under N]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  audit: { usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  diff: { usage: 'diff <id> [<id>] | diff a.json b.json', summary: 'what changed between two audits (--help)', load: () => import('./diff-command.js') },
   accounts: { usage: 'accounts create|list', summary: 'API accounts in DATA_DIR (default ./data)', load: () => import('./accounts-command.js') },
   keys: { usage: 'keys create|list|revoke', summary: 'API keys: printed once, stored hashed', load: () => import('./keys-command.js') },
   citations: { usage: 'citations check --domain D --prompt P', summary: 'ask the AI answer engines now: do they cite the domain? (--help)', load: () => import('./citations-command.js') },
