@@ -68,6 +68,8 @@ const builds = [
     entryPoints: [
       { in: 'server/main.ts', out: 'server' },
       { in: 'server/audits/audit-worker.ts', out: 'audit-worker' },
+      // The PDF thread (server/reports/pdf/pdf-thread.ts): dist/pdf-worker.mjs.
+      { in: 'server/reports/pdf/pdf-worker.ts', out: 'pdf-worker' },
     ],
     chunkNames: 'chunks/server-[name]-[hash]',
     packages: 'external',

@@ -65,7 +65,8 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
         queueLimit: config.auditQueueLimit,
       })
     : undefined;
-  const reports = createReportsRuntime(config.reports); // Chromium starts on the first PDF
+  // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
+  const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
   const citable = createApp({
     store,
     reports,

@@ -12,6 +12,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Paper } from '../../../shared/report/types.js';
 import { Semaphore } from '../../audits/semaphore.js';
 import { PdfBusyError, PdfTimeoutError, PdfUnavailableError } from './pdf-errors.js';
+import { lowerPriorityOfChromium } from './lower-priority.js';
+import { randomBytes } from 'node:crypto';
 
 export interface PdfJob {
   html: string;
@@ -87,7 +89,7 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       let current: Session | null = null;
       try {
         current = await beforeDeadline(sessionOnce(), deadline, options.timeoutMs);
-        page = current.idle.pop() ?? (await newPage(current.context));
+        page = current.idle.pop() ?? (await newPage(current));
         const printing = print(page, job, deadline);
         const late = page;
         const pdf = await beforeDeadline(printing, deadline, options.timeoutMs, () => void late.close().catch(() => undefined));
@@ -112,20 +114,26 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
 
 interface Session {
   browser: Browser;
+  /** The switch in its command line that finds its processes (lower-priority.ts). */
+  marker: string;
   context: BrowserContext;
   /** Pages done printing, ready for the next PDF. */
   idle: Page[];
 }
 
 async function startSession(chromiumPath: string): Promise<Session> {
-  const browser = await launch(chromiumPath);
+  // A switch Chromium ignores, to find this browser's processes and lower their priority (lower-priority.ts).
+  const marker = `--citable-pdf-printer=${randomBytes(6).toString('hex')}`;
+  const browser = await launch(chromiumPath, marker);
   const context = await browser.newContext({ javaScriptEnabled: false, serviceWorkers: 'block', offline: true });
-  return { browser, context, idle: [] };
+  return { browser, marker, context, idle: [] };
 }
 
-async function newPage(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
+async function newPage(session: Session): Promise<Page> {
+  const page = await session.context.newPage();
   await page.route('**/*', (route) => route.abort('blockedbyclient'));
+  // Chromium sets its renderers' priority itself when it starts them: lower the new one too.
+  lowerPriorityOfChromium(session.marker);
   return page;
 }
 
@@ -142,7 +150,7 @@ async function print(page: Page, job: PdfJob, deadline: number): Promise<Buffer>
   });
 }
 
-async function launch(chromiumPath: string): Promise<Browser> {
+async function launch(chromiumPath: string, marker: string): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
     throw new PdfUnavailableError(`PDF reports need Chromium: CHROMIUM_PATH (${chromiumPath}) does not exist. Install Chromium or set CHROMIUM_PATH to its executable`);
   }
@@ -150,7 +158,9 @@ async function launch(chromiumPath: string): Promise<Browser> {
   // Chromium refuses to start its sandbox as root; the page it prints is our own HTML, with scripts and requests off.
   const args = process.getuid?.() === 0 ? [...ARGS, '--no-sandbox'] : ARGS;
   try {
-    return await chromium.launch({ executablePath: chromiumPath, headless: true, args, timeout: 30_000 });
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: [...args, marker], timeout: 30_000 });
+    lowerPriorityOfChromium(marker);
+    return browser;
   } catch (error) {
     const reason = String((error as Error)?.message ?? error).split('\n')[0];
     throw new PdfUnavailableError(`PDF reports need Chromium: CHROMIUM_PATH (${chromiumPath}) did not start (${reason})`, { cause: error });
