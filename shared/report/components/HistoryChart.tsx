@@ -7,6 +7,7 @@ const LEFT = 34;
 const RIGHT = 16;
 const TOP = 18;
 const BOTTOM = 30;
+const INSET = 18;
 /** Most points drawn; older ones are left out. */
 export const HISTORY_POINTS = 24;
 
@@ -16,7 +17,8 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   if (sorted.length < 2) return null;
   const plotW = WIDTH - LEFT - RIGHT;
   const plotH = HEIGHT - TOP - BOTTOM;
-  const x = (i: number) => LEFT + (plotW * i) / (sorted.length - 1);
+  // Points stay clear of the axis labels on the left and the edge on the right.
+  const x = (i: number) => LEFT + INSET + ((plotW - 2 * INSET) * i) / (sorted.length - 1);
   const y = (score: number) => TOP + plotH * (1 - score / 100);
   const labelEvery = Math.ceil(sorted.length / 8);
   const first = sorted[0]!;
