@@ -30,6 +30,18 @@ const seconds = Number(process.argv[3] ?? 10);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Keeps 10 PDF requests in flight until SIGTERM, then prints their statuses (a separate process). */
+const PDF_LOAD = `
+const once = async () => { const r = await fetch(process.env.URL, { headers: { authorization: 'Bearer ' + process.env.KEY } }); await r.arrayBuffer(); return r.status; };
+await once();
+console.log('warm');
+const statuses = [];
+let running = true;
+process.on('SIGTERM', () => { running = false; });
+await Promise.all(Array.from({ length: 10 }, async () => { while (running) statuses.push(await once()); }));
+console.log(JSON.stringify(statuses));
+`;
+
 function timeIt(n: number, work: () => unknown): number {
   for (let i = 0; i < 5; i++) work(); // warm-up: JIT
   const times: number[] = [];
@@ -109,21 +121,19 @@ if (!existsSync(CHROMIUM)) {
         });
       await load(2); // warm-up
       const quiet = await load(seconds);
-      // Warm Chromium, then keep 10 PDF requests in flight for the whole measured load.
-      const pdfOnce = async () => {
-        const res = await fetch(`${url}/api/v1/audits/${seeded.ids[0]}/report?format=pdf`, { headers: auth });
-        await res.arrayBuffer();
-        return res.status;
-      };
-      await pdfOnce();
-      let printing = true;
-      const statuses: number[] = [];
-      const workers = Array.from({ length: 10 }, async () => {
-        while (printing) statuses.push(await pdfOnce());
+      // Warm Chromium, then keep 10 PDF requests in flight for the whole measured load, from another
+      // process, so handling the PDFs never delays the load generator's own measurements.
+      const pdfLoad = spawn(process.execPath, ['--input-type=module', '-e', PDF_LOAD], {
+        env: { PATH: process.env.PATH ?? '', URL: `${url}/api/v1/audits/${seeded.ids[0]}/report?format=pdf`, KEY: seeded.key },
+        stdio: ['ignore', 'pipe', 'inherit'],
       });
+      let loadOut = '';
+      pdfLoad.stdout!.on('data', (chunk: Buffer) => (loadOut += chunk.toString()));
+      while (!loadOut.includes('warm')) await new Promise((resolve) => setTimeout(resolve, 20));
       const busy = await load(seconds);
-      printing = false;
-      await Promise.all(workers);
+      pdfLoad.kill('SIGTERM');
+      await new Promise((resolve) => pdfLoad.on('exit', resolve));
+      const statuses: number[] = JSON.parse(loadOut.slice(loadOut.indexOf('['), loadOut.lastIndexOf(']') + 1));
       const pdfOk = statuses.filter((s) => s === 200).length;
       console.log(`GET /api/v1/audits/{id}, 10 connections, ${seconds} s: p50/p99 ${quiet.latency.p50}/${quiet.latency.p99} ms alone; ${busy.latency.p50}/${busy.latency.p99} ms with 10 PDF requests in flight (${pdfOk} PDFs printed, ${statuses.length - pdfOk} refused)`);
       figures.push(
