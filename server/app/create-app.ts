@@ -24,6 +24,9 @@ import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
+import { readReportSettings } from '../settings/report-settings.js';
+import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
+import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
 
 export interface AppConfig {
@@ -55,6 +58,8 @@ export interface AppDeps {
   routeModules?: readonly RouteModule[];
   /** Citation tracking (engines, scheduler); default: every engine not configured, scheduler not started. */
   citations?: CitationsRuntime;
+  /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
+  reports?: ReportsRuntime;
 }
 
 export interface CitableApp {
@@ -82,9 +87,11 @@ export function createApp(deps: AppDeps): CitableApp {
     citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
+    reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
+  const sharePageRouter = createSharePageRouter(routeDeps); // GET /r/{token}, no key: outside /api/v1 as the contract writes it
 
   app.use(requestLog(logger));
   app.use(jsonErrors(logger));
@@ -93,7 +100,7 @@ export function createApp(deps: AppDeps): CitableApp {
   if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
   app.use(extensionCors());
   // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
-  for (const r of [createHealthRouter(), router, mcpRouter]) {
+  for (const r of [createHealthRouter(), router, mcpRouter, sharePageRouter]) {
     app.use(r.routes());
     app.use(r.allowedMethods());
   }

@@ -20,6 +20,7 @@ import { listen } from './listen.js';
 import { createServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
 import { deferred, type Deferred } from '../util/deferred.js';
+import { createReportsRuntime } from '../reports/reports-runtime.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -89,8 +90,11 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
         queueLimit: config.auditQueueLimit,
       })
     : undefined;
+  // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
+  const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
   const citable = createApp({
     store,
+    reports,
     fetcher: createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
     ...(runner ? { runner } : {}),
     config,
@@ -125,6 +129,7 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
     async stop() {
       const closeStore = async () => {
         await citations.stop(); // unfinished checks resume at the next start
+        await reports.close();
         await store.close();
         await closeRateLimitBackend(rateLimitBackend);
       };
@@ -146,5 +151,6 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
             damaged_lines: sweep.damagedLines,
           }),
     onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedShareLines: (file, count) => logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
 }

@@ -16,7 +16,8 @@ interface CommandEntry {
 
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
-  audit: { usage: 'audit <url> [--json] [--fail-under N]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  audit: { usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  diff: { usage: 'diff <id> [<id>] | diff a.json b.json', summary: 'what changed between two audits (--help)', load: () => import('./diff-command.js') },
   demo: { usage: 'demo [--json] [--serve]', summary: 'audit a demo site served on 127.0.0.1: a real report, offline', load: () => import('./demo-command.js') },
   accounts: { usage: 'accounts create|list', summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)", load: () => import('./accounts-command.js') },
   keys: { usage: 'keys create|list|revoke', summary: 'API keys (printed once, stored hashed): DATABASE_URL, else DATA_DIR', load: () => import('./keys-command.js') },

@@ -2,6 +2,7 @@
 import { LOG_LEVELS, type LogLevel } from '../logging/logger.js';
 import { readAuditSettings, type AuditSettings } from './audit-settings.js';
 import { ConfigError, readChoice, readFlag, readInt, readText, type Env } from './parse.js';
+import { readReportSettings, type ReportSettings } from './report-settings.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
 
 /** Audits running at once, and waiting for a slot, unless configured. */
@@ -39,6 +40,8 @@ export interface ServerConfig extends StoreSettings {
   redisUrl: string | null;
   /** PostgreSQL connections per process. */
   databasePoolSize: number;
+  /** Share links and PDFs (contract section 11). */
+  reports: ReportSettings;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -63,5 +66,6 @@ export function readServerConfig(env: Env): ServerConfig {
     auditCacheMb: readInt(env, 'AUDIT_CACHE_MB', 0, 0, 4096),
     redisUrl: readText(env, 'REDIS_URL'),
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    reports: readReportSettings(env),
   };
 }

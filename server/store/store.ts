@@ -7,6 +7,8 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
+import type { BrandingStore } from './branding-store.js';
+import type { ShareStore } from './share-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -89,6 +91,9 @@ export interface AuditPosition {
   id: string;
 }
 
+/** The audit whose predecessors `Store.earlierAudits` finds. */
+export type AuditAnchor = Pick<AuditSummary, 'id' | 'url' | 'final_url' | 'scanned_at'>;
+
 export interface AuditListPage {
   audits: AuditSummary[];
   /** Where the next page starts, or null when this page is the last. */
@@ -119,10 +124,21 @@ export interface Store {
   /** The index record of an audit of this account, or null. */
   getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null>;
   listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage>;
+  /**
+   * The account's audits of the same page scanned before `anchor` (after it in the newest-first order,
+   * so a tie on `scanned_at` goes by id), newest first, at most `limit`: "the same page" is a `url` or
+   * `final_url` equal to the anchor's `url` or `final_url`. The diff's `previous` and the reports' score
+   * history read it.
+   */
+  earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]>;
   countAudits(): Promise<number>;
 
   /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */
   citations(): Promise<CitationStore>;
+  /** Report branding per account (server/store/branding-store.ts), opened on first use. */
+  branding(): Promise<BrandingStore>;
+  /** Report share links (server/store/share-store.ts), opened on first use. */
+  shares(): Promise<ShareStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -7,5 +7,6 @@ import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
+import { reportsSection } from './reports.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, citationsSection, mcpSection, metaSection];

@@ -7,22 +7,31 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import { newKeyRecord, type Account, type ApiKeyRecord, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import type { AuditSummary } from '../../../shared/schema/api.js';
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
 import type { CitationStore } from '../citations-store.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
+import type { BrandingStore } from '../branding-store.js';
+import type { ShareStore } from '../share-store.js';
+import { LowdbBrandingStore } from './branding-lowdb.js';
+import { LowdbShareStore } from './share-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
   /** A citations journal (DATA_DIR/citations/*.journal) had unreadable lines, skipped at open. */
   onDroppedCitationLines?: (file: string, count: number) => void;
+  /** The share links journal (DATA_DIR/reports/shares.journal) had unreadable lines, skipped at open. */
+  onDroppedShareLines?: (file: string, count: number) => void;
 }
 
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
   #citations: Promise<CitationStore> | null = null;
+  #branding: Promise<BrandingStore> | null = null;
+  #shares: Promise<ShareStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -97,6 +106,10 @@ export class LowdbStore implements Store {
     return (await this.#auditCollection()).list(accountId, query);
   }
 
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    return (await this.#auditCollection()).earlier(accountId, anchor, limit);
+  }
+
   async countAudits(): Promise<number> {
     return (await this.#auditCollection()).size;
   }
@@ -106,9 +119,21 @@ export class LowdbStore implements Store {
     return this.#citations;
   }
 
+  branding(): Promise<BrandingStore> {
+    this.#branding ??= LowdbBrandingStore.open(this.dataDir);
+    return this.#branding;
+  }
+
+  shares(): Promise<ShareStore> {
+    this.#shares ??= LowdbShareStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedShareLines });
+    return this.#shares;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
+    if (this.#branding) await (await this.#branding).close();
+    if (this.#shares) await (await this.#shares).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

@@ -14,6 +14,7 @@
  */
 import type pg from 'pg';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { REPORTS_MIGRATION } from './reports-migration.js';
 
 export interface Migration {
   version: number;
@@ -119,6 +120,7 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE api_keys ADD COLUMN expires_at text;
     `,
   },
+  REPORTS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

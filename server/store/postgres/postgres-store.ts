@@ -11,10 +11,14 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
-import { newKeyRecord, type Account, type ApiKeyRecord, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
+import type { BrandingStore } from '../branding-store.js';
+import type { ShareStore } from '../share-store.js';
+import { PostgresBrandingStore } from './postgres-branding-store.js';
+import { PostgresShareStore } from './postgres-share-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -254,6 +258,21 @@ export class PostgresStore implements Store {
     return { audits: page.map(summary), next: rows.length > query.limit && last ? { time: last.scanned_ms, id: last.id } : null };
   }
 
+  /** Store.earlierAudits: one keyset range scan of the newest-first index, filtered by the md5 of either URL. */
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    const time = Date.parse(anchor.scanned_at);
+    if (!AUDIT_ID.test(anchor.id) || Number.isNaN(time)) return [];
+    const { rows } = await this.pool.query<SummaryRow>({
+      name: 'citable-earlier-audits',
+      text: `SELECT ${SUMMARY_COLUMNS}, scanned_ms FROM audits
+             WHERE account_id = $1 AND (scanned_ms, id) < ($2::bigint, $3::uuid)
+               AND ((md5(url) IN (md5($4), md5($5)) AND url IN ($4, $5)) OR (md5(final_url) IN (md5($4), md5($5)) AND final_url IN ($4, $5)))
+             ORDER BY scanned_ms DESC, audits.id DESC LIMIT $6`,
+      values: [accountId, time, anchor.id, anchor.url, anchor.final_url, limit],
+    });
+    return rows.map(summary);
+  }
+
   async countAudits(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM audits');
     return rows[0]!.n;
@@ -261,6 +280,14 @@ export class PostgresStore implements Store {
 
   async citations(): Promise<CitationStore> {
     return this.#citations;
+  }
+
+  async branding(): Promise<BrandingStore> {
+    return new PostgresBrandingStore(this.pool);
+  }
+
+  async shares(): Promise<ShareStore> {
+    return new PostgresShareStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */

@@ -6,6 +6,7 @@ import { createApiRouter, API_PREFIX } from '../../../server/routes/api-router.j
 import type { RouteDeps } from '../../../server/routes/route-module.js';
 import { createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
 import { createMcpRouter } from '../../../server/mcp/http/mcp-route.js';
+import { createSharePageRouter } from '../../../server/routes/reports/share-page.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 
 describe('GET /api/v1/openapi.json', () => {
@@ -30,7 +31,7 @@ describe('GET /api/v1/openapi.json', () => {
   it('documents exactly the routes the router serves, every method', () => {
     const deps = { guard: [], guardCheckingScopeItself: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
     const served = new Set<string>(['GET /healthz']);
-    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack]) {
+    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack, ...createSharePageRouter(deps).stack]) {
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
       for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${path}`);
     }
@@ -39,7 +40,7 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp')).toBe(true);
+    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp' || r === 'GET /r/{token}')).toBe(true);
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {
