@@ -7,6 +7,8 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
+import type { MonitorStore } from './monitors-store.js';
+import type { WebhookStore } from './webhooks-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -89,6 +91,11 @@ export interface Store {
 
   /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */
   citations(): Promise<CitationStore>;
+
+  /** Monitors and their runs (server/store/monitors-store.ts), opened on first use. */
+  monitors(): Promise<MonitorStore>;
+  /** Webhooks and the event outbox (server/store/webhooks-store.ts), opened on first use. */
+  webhooks(): Promise<WebhookStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -7,5 +7,7 @@ import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
+import { monitorsSection } from './monitors.js';
+import { webhooksSection } from './webhooks.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, monitorsSection, webhooksSection, mcpSection, metaSection];

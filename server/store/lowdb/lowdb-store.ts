@@ -13,16 +13,24 @@ import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
 import type { CitationStore } from '../citations-store.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
+import type { MonitorStore } from '../monitors-store.js';
+import type { WebhookStore } from '../webhooks-store.js';
+import { LowdbMonitorStore } from './monitors-lowdb.js';
+import { LowdbWebhookStore } from './webhooks-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
   /** A citations journal (DATA_DIR/citations/*.journal) had unreadable lines, skipped at open. */
   onDroppedCitationLines?: (file: string, count: number) => void;
+  /** The CLI: read the webhook outbox, never write it (the server owns it). */
+  readOnlyOutbox?: boolean;
 }
 
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
   #citations: Promise<CitationStore> | null = null;
+  #monitors: Promise<MonitorStore> | null = null;
+  #webhooks: Promise<WebhookStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -106,9 +114,25 @@ export class LowdbStore implements Store {
     return this.#citations;
   }
 
+  monitors(): Promise<MonitorStore> {
+    this.#monitors ??= LowdbMonitorStore.open(this.dataDir);
+    return this.#monitors;
+  }
+
+  webhooks(): Promise<WebhookStore> {
+    this.#webhooks ??= LowdbWebhookStore.open(this.dataDir, {
+      readOnlyOutbox: this.options.readOnlyOutbox,
+      onDroppedLines: this.options.onDroppedCitationLines,
+      ...(this.options.now ? { now: () => this.options.now!().getTime() } : {}),
+    });
+    return this.#webhooks;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
+    if (this.#monitors) await (await this.#monitors).close();
+    if (this.#webhooks) await (await this.#webhooks).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

@@ -15,6 +15,10 @@ import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord,
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
+import type { MonitorStore } from '../monitors-store.js';
+import type { WebhookStore } from '../webhooks-store.js';
+import { PostgresMonitorStore } from './postgres-monitor-store.js';
+import { PostgresWebhookStore } from './postgres-webhook-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -259,6 +263,14 @@ export class PostgresStore implements Store {
 
   async citations(): Promise<CitationStore> {
     return this.#citations;
+  }
+
+  async monitors(): Promise<MonitorStore> {
+    return new PostgresMonitorStore(this.pool);
+  }
+
+  async webhooks(): Promise<WebhookStore> {
+    return new PostgresWebhookStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */

@@ -1,0 +1,130 @@
+/**
+ * Monitors (contract section 12): POST /monitors `{url, kind, every, max_pages?}` (201), GET /monitors,
+ * DELETE /monitors/{id} (204), POST /monitors/{id}/run (202: run now). A new monitor's first run starts
+ * at once; then every hour, day or week from its creation time. Runs do not count toward the audit
+ * rate limit; "run now" has its own (10 per minute per account).
+ */
+import { createMonitorRequestSchema, MONITOR_ID_PATTERN, MONITOR_MAX_PAGES, type Monitor } from '../../shared/schema/monitor.js';
+import { normalizeAuditUrl } from '../../shared/url/normalize.js';
+import { HttpError } from '../http/http-error.js';
+import { jsonBody } from '../middleware/json-body.js';
+import { accountRateLimit } from '../middleware/rate-limit.js';
+import type { StoredMonitor } from '../store/monitors-store.js';
+import { randomBase62 } from '../util/base62.js';
+import { authed } from './authed.js';
+import type { RouteModule } from './route-module.js';
+import { firstProblem } from './validation-message.js';
+
+export const MONITOR_LIMIT = 100;
+export const MONITOR_RUNS_PER_MINUTE = 10;
+const BODY_LIMIT = 16 * 1024;
+
+export function monitorToWire(m: StoredMonitor, nowMs: number): Monitor {
+  return {
+    id: m.id,
+    url: m.url,
+    kind: m.kind,
+    every: m.every,
+    max_pages: m.max_pages,
+    created_at: m.created_at,
+    next_run_at: new Date(m.next_run_ms).toISOString(),
+    last_run_at: m.last_run_at,
+    last_result_id: m.last_result_id,
+    last_error: m.last_error,
+    running: m.lease_until_ms !== null && m.lease_until_ms >= nowMs,
+  };
+}
+
+const createMonitorRoute: RouteModule = {
+  name: 'POST /monitors',
+  register(router, deps) {
+    router.post('/monitors', ...deps.guard, jsonBody(BODY_LIMIT), authed(async (ctx) => {
+      const parsed = createMonitorRequestSchema.safeParse(ctx.state.body);
+      if (!parsed.success) throw new HttpError(400, `Invalid monitor: ${firstProblem(parsed.error)}`);
+      const input = parsed.data;
+      const url = normalizeAuditUrl(input.url);
+      if (!url.ok) throw new HttpError(400, url.message);
+      if (input.kind === 'audit' && input.max_pages !== undefined) throw new HttpError(400, 'max_pages applies to crawl monitors only');
+      const refused = deps.addressGuard.specialUseBlock(new URL(url.url).hostname) ?? literalBlock(deps, url.url);
+      if (refused) throw new HttpError(422, `This URL cannot be monitored: ${refused}`);
+      const now = deps.now();
+      const monitor: StoredMonitor = {
+        id: `mon_${randomBase62(16)}`,
+        account_id: ctx.state.account.id,
+        url: url.submitted,
+        kind: input.kind,
+        every: input.every,
+        max_pages: input.kind === 'crawl' ? (input.max_pages ?? MONITOR_MAX_PAGES.default) : null,
+        created_at: now.toISOString(),
+        next_run_ms: now.getTime(), // the first run starts now; the cadence counts from here
+        run_requested_ms: null,
+        lease_until_ms: null,
+        last_run_at: null,
+        last_result_id: null,
+        last_error: null,
+      };
+      const store = await deps.store.monitors();
+      if ((await store.createMonitor(monitor, MONITOR_LIMIT)) === 'limit') {
+        throw new HttpError(400, `Monitor limit reached: an account has at most ${MONITOR_LIMIT} monitors; delete one first`);
+      }
+      void deps.monitors.pass().catch((error: unknown) => deps.logger.error('monitor pass failed', { error: String(error) }));
+      ctx.status = 201;
+      ctx.set('Location', `/api/v1/monitors/${monitor.id}`);
+      ctx.body = { monitor: monitorToWire(monitor, now.getTime()) };
+    }));
+  },
+};
+
+const listMonitorsRoute: RouteModule = {
+  name: 'GET /monitors',
+  register(router, deps) {
+    router.get('/monitors', ...deps.guard, authed(async (ctx) => {
+      const now = deps.now().getTime();
+      const monitors = await (await deps.store.monitors()).listMonitors(ctx.state.account.id);
+      ctx.body = { monitors: monitors.map((m) => monitorToWire(m, now)) };
+    }));
+  },
+};
+
+const deleteMonitorRoute: RouteModule = {
+  name: 'DELETE /monitors/{id}',
+  register(router, deps) {
+    router.delete('/monitors/:id', ...deps.guard, authed(async (ctx) => {
+      const id = ctx.params.id ?? '';
+      const store = await deps.store.monitors();
+      if (!MONITOR_ID_PATTERN.test(id) || !(await store.deleteMonitor(ctx.state.account.id, id))) throw new HttpError(404, 'Monitor not found');
+      ctx.status = 204;
+    }));
+  },
+};
+
+const runMonitorRoute: RouteModule = {
+  name: 'POST /monitors/{id}/run',
+  register(router, deps) {
+    const limit = accountRateLimit({
+      backend: deps.rateLimitBackend,
+      namespace: 'monitor-runs',
+      max: MONITOR_RUNS_PER_MINUTE,
+      durationMs: 60_000,
+      message: `Rate limit exceeded: max ${MONITOR_RUNS_PER_MINUTE} monitor runs per minute`,
+    });
+    router.post('/monitors/:id/run', ...deps.guard, limit, authed(async (ctx) => {
+      const id = ctx.params.id ?? '';
+      const monitor = MONITOR_ID_PATTERN.test(id) ? await deps.monitors.runNow(ctx.state.account.id, id) : null;
+      if (!monitor) throw new HttpError(404, 'Monitor not found');
+      const current = (await (await deps.store.monitors()).getMonitor(ctx.state.account.id, id)) ?? monitor;
+      ctx.status = 202;
+      ctx.set('Location', `/api/v1/monitors`);
+      ctx.body = { monitor: monitorToWire(current, deps.now().getTime()) };
+    }));
+  },
+};
+
+function literalBlock(deps: Parameters<RouteModule['register']>[1], url: string): string | null {
+  const parsed = new URL(url);
+  const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
+  const reason = deps.addressGuard.literalBlockReason(parsed.hostname, port);
+  return reason ? `${parsed.hostname} is a ${reason} address` : null;
+}
+
+export const MONITOR_ROUTES: readonly RouteModule[] = [createMonitorRoute, listMonitorsRoute, deleteMonitorRoute, runMonitorRoute];
