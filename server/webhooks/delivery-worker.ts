@@ -8,6 +8,7 @@
  * webhook. `wake()` (a new event) claims at once; otherwise the loop looks again every `pollMs` (other
  * processes' events, on PostgreSQL) or when the next retry is due.
  */
+import { setMaxListeners } from 'node:events';
 import type { Logger } from '../logging/logger.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { AttemptResult, ClaimedDelivery, WebhookStore } from '../store/webhooks-store.js';
@@ -60,6 +61,7 @@ export class DeliveryWorker {
       timeoutMs: DELIVERY_TIMEOUT_MS,
       ...options,
     };
+    setMaxListeners(this.#options.concurrency + 10, this.#abort.signal); // one listener per attempt in flight, by design
   }
 
   start(): void {
