@@ -4,18 +4,16 @@
  * at once; then every hour, day or week from its creation time. Runs do not count toward the audit
  * rate limit; "run now" has its own (10 per minute per account).
  */
-import { createMonitorRequestSchema, MONITOR_ID_PATTERN, MONITOR_MAX_PAGES, type Monitor } from '../../shared/schema/monitor.js';
-import { normalizeAuditUrl } from '../../shared/url/normalize.js';
+import { MONITOR_ID_PATTERN, type Monitor } from '../../shared/schema/monitor.js';
 import { HttpError } from '../http/http-error.js';
+import { limitMessage, MONITOR_LIMIT, newMonitor } from '../monitors/new-monitor.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { accountRateLimit } from '../middleware/rate-limit.js';
 import type { StoredMonitor } from '../store/monitors-store.js';
-import { randomBase62 } from '../util/base62.js';
 import { authed } from './authed.js';
 import type { RouteModule } from './route-module.js';
 import { firstProblem } from './validation-message.js';
 
-export const MONITOR_LIMIT = 100;
 export const MONITOR_RUNS_PER_MINUTE = 10;
 const BODY_LIMIT = 16 * 1024;
 
@@ -39,38 +37,15 @@ const createMonitorRoute: RouteModule = {
   name: 'POST /monitors',
   register(router, deps) {
     router.post('/monitors', ...deps.guard, jsonBody(BODY_LIMIT), authed(async (ctx) => {
-      const parsed = createMonitorRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success) throw new HttpError(400, `Invalid monitor: ${firstProblem(parsed.error)}`);
-      const input = parsed.data;
-      const url = normalizeAuditUrl(input.url);
-      if (!url.ok) throw new HttpError(400, url.message);
-      if (input.kind === 'audit' && input.max_pages !== undefined) throw new HttpError(400, 'max_pages applies to crawl monitors only');
-      const refused = deps.addressGuard.specialUseBlock(new URL(url.url).hostname) ?? literalBlock(deps, url.url);
-      if (refused) throw new HttpError(422, `This URL cannot be monitored: ${refused}`);
       const now = deps.now();
-      const monitor: StoredMonitor = {
-        id: `mon_${randomBase62(16)}`,
-        account_id: ctx.state.account.id,
-        url: url.submitted,
-        kind: input.kind,
-        every: input.every,
-        max_pages: input.kind === 'crawl' ? (input.max_pages ?? MONITOR_MAX_PAGES.default) : null,
-        created_at: now.toISOString(),
-        next_run_ms: now.getTime(), // the first run starts now; the cadence counts from here
-        run_requested_ms: null,
-        lease_until_ms: null,
-        last_run_at: null,
-        last_result_id: null,
-        last_error: null,
-      };
+      const made = newMonitor(ctx.state.account.id, ctx.state.body, now, deps.addressGuard, firstProblem);
+      if (!made.ok) throw new HttpError(made.problem === 'refused' ? 422 : 400, made.message);
       const store = await deps.store.monitors();
-      if ((await store.createMonitor(monitor, MONITOR_LIMIT)) === 'limit') {
-        throw new HttpError(400, `Monitor limit reached: an account has at most ${MONITOR_LIMIT} monitors; delete one first`);
-      }
+      if ((await store.createMonitor(made.monitor, MONITOR_LIMIT)) === 'limit') throw new HttpError(400, limitMessage());
       void deps.monitors.pass().catch((error: unknown) => deps.logger.error('monitor pass failed', { error: String(error) }));
       ctx.status = 201;
-      ctx.set('Location', `/api/v1/monitors/${monitor.id}`);
-      ctx.body = { monitor: monitorToWire(monitor, now.getTime()) };
+      ctx.set('Location', `/api/v1/monitors/${made.monitor.id}`);
+      ctx.body = { monitor: monitorToWire(made.monitor, now.getTime()) };
     }));
   },
 };
@@ -119,12 +94,5 @@ const runMonitorRoute: RouteModule = {
     }));
   },
 };
-
-function literalBlock(deps: Parameters<RouteModule['register']>[1], url: string): string | null {
-  const parsed = new URL(url);
-  const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
-  const reason = deps.addressGuard.literalBlockReason(parsed.hostname, port);
-  return reason ? `${parsed.hostname} is a ${reason} address` : null;
-}
 
 export const MONITOR_ROUTES: readonly RouteModule[] = [createMonitorRoute, listMonitorsRoute, deleteMonitorRoute, runMonitorRoute];

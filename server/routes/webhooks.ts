@@ -4,26 +4,16 @@
  * this webhook alone, through the outbox like any event), GET /webhooks/{id}/deliveries (the delivery
  * log, newest first). The URL passes the SSRF guard at creation (after DNS) and again at each delivery.
  */
-import {
-  createWebhookRequestSchema,
-  WEBHOOK_EVENT_TYPES,
-  WEBHOOK_ID_PATTERN,
-  type Delivery,
-  type Webhook,
-  type WebhookEventType,
-} from '../../shared/schema/webhook.js';
+import { WEBHOOK_ID_PATTERN, type Delivery, type Webhook } from '../../shared/schema/webhook.js';
 import { HttpError } from '../http/http-error.js';
 import { jsonBody } from '../middleware/json-body.js';
 import type { StoredDelivery, StoredWebhook } from '../store/webhooks-store.js';
-import { randomBase62 } from '../util/base62.js';
-import { generateWebhookSecret } from '../webhooks/secret.js';
-import { checkWebhookUrl } from '../webhooks/webhook-url.js';
+import { newWebhook, WEBHOOK_LIMIT, webhookLimitMessage } from '../webhooks/new-webhook.js';
 import { authed } from './authed.js';
 import { pageLimit, singleParam } from './query-params.js';
 import type { RouteModule } from './route-module.js';
 import { firstProblem } from './validation-message.js';
 
-export const WEBHOOK_LIMIT = 20;
 const BODY_LIMIT = 16 * 1024;
 const DELIVERY_PAGE = { fallback: 50, max: 100 };
 
@@ -47,35 +37,14 @@ export function deliveryToWire(d: StoredDelivery): Delivery {
   };
 }
 
-/** `["*"]` stays alone; named types are kept once each, in the contract's order. */
-function normalizeEvents(events: ReadonlyArray<WebhookEventType | '*'>): Array<WebhookEventType | '*'> {
-  if (events.includes('*')) return ['*'];
-  return WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
-}
-
 const createWebhookRoute: RouteModule = {
   name: 'POST /webhooks',
   register(router, deps) {
     router.post('/webhooks', ...deps.guard, jsonBody(BODY_LIMIT), authed(async (ctx) => {
-      const parsed = createWebhookRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success) throw new HttpError(400, `Invalid webhook: ${firstProblem(parsed.error)}`);
-      const checked = await checkWebhookUrl(parsed.data.url, deps.addressGuard);
-      if (!checked.ok) throw new HttpError(checked.problem === 'refused' ? 422 : 400, checked.message);
-      const webhook: StoredWebhook = {
-        id: `wh_${randomBase62(16)}`,
-        account_id: ctx.state.account.id,
-        url: checked.url,
-        events: normalizeEvents(parsed.data.events),
-        format: parsed.data.format ?? 'json',
-        secret: generateWebhookSecret(),
-        created_at: deps.now().toISOString(),
-        disabled_at: null,
-        disabled_reason: null,
-        gone_streak: 0,
-      };
-      if ((await (await deps.store.webhooks()).createWebhook(webhook, WEBHOOK_LIMIT)) === 'limit') {
-        throw new HttpError(400, `Webhook limit reached: an account has at most ${WEBHOOK_LIMIT} webhooks; delete one first`);
-      }
+      const made = await newWebhook(ctx.state.account.id, ctx.state.body, deps.now(), deps.addressGuard, firstProblem);
+      if (!made.ok) throw new HttpError(made.problem === 'refused' ? 422 : 400, made.message);
+      const webhook = made.webhook;
+      if ((await (await deps.store.webhooks()).createWebhook(webhook, WEBHOOK_LIMIT)) === 'limit') throw new HttpError(400, webhookLimitMessage());
       ctx.status = 201;
       ctx.set('Location', `/api/v1/webhooks/${webhook.id}`);
       ctx.set('Cache-Control', 'no-store'); // the answer holds the secret

@@ -42,7 +42,7 @@ describe('webhooks and monitors across SIGKILL', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-webhook-crash-'));
-    [account] = await createAccounts(dataDir, 1);
+    account = (await createAccounts(dataDir, 1))[0]!;
     receiver = await startReceiver();
     site = await startFixtureSite({
       '/': async (_req, res) => {
@@ -52,7 +52,7 @@ describe('webhooks and monitors across SIGKILL', () => {
       },
     });
     const store = await LowdbStore.open(dataDir);
-    await (await store.webhooks()).createWebhook({ ...webhook(account!.accountId, ['audit.completed']), url: receiver.url }, 20);
+    await (await store.webhooks()).createWebhook({ ...webhook(account.accountId, ['audit.completed']), url: receiver.url }, 20);
     await store.close();
   });
   afterAll(async () => {
@@ -64,7 +64,7 @@ describe('webhooks and monitors across SIGKILL', () => {
   const call = async (method: string, pathname: string, body?: unknown) => {
     const res = await fetch(`${server!.url}${pathname}`, {
       method,
-      headers: { authorization: `Bearer ${account!.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { authorization: `Bearer ${account.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, json: (await res.json().catch(() => undefined)) as any };

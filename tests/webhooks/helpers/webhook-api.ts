@@ -46,7 +46,7 @@ export async function startWebhookApi(
       return res.json.webhook;
     },
     async close(closeOptions) {
-      await webhooks.stop(100);
+      await webhooks.worker.stop(100);
       await api.close(closeOptions);
     },
   };
