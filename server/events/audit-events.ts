@@ -10,7 +10,7 @@
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { EventData } from '../../shared/schema/webhook.js';
 import type { Audit, CrawlerVerdict } from '../../shared/types/audit.js';
-import { diffAudits } from './diff-audits.js';
+import { diffAudits } from '../../shared/diff/audit-diff.js';
 
 export const REGRESSION_POINTS = 5;
 

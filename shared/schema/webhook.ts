@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { auditSummarySchema } from './api.js';
+import { auditDiffSchema } from './audit-diff.js';
 import { citationEngineSchema } from './citation.js';
 import { MAX_URL_LENGTH } from '../url/normalize.js';
 
@@ -106,18 +107,6 @@ export const auditCompletedDataSchema = z.strictObject({
   monitor_id: monitorIdSchema,
 });
 
-/** The diff members of contract section 11 (`GET /audits/{id}/diff`). */
-export const eventAuditDiffSchema = z.strictObject({
-  from: z.string(),
-  to: z.string(),
-  score: z.strictObject({ from: z.number().int(), to: z.number().int(), delta: z.number().int() }),
-  categories: z.array(z.strictObject({ name: z.string(), from: z.number().int(), to: z.number().int(), delta: z.number().int() })),
-  new_issues: z.array(z.strictObject({ rule: z.string(), severity: z.string(), category: z.string(), title: z.string() })),
-  fixed_issues: z.array(z.strictObject({ rule: z.string(), severity: z.string(), category: z.string(), title: z.string() })),
-  crawlers: z.array(z.strictObject({ agent: z.string(), from: z.string(), to: z.string() })),
-  webmcp: z.strictObject({ from: z.string(), to: z.string() }),
-});
-
 const changeBase = {
   audit: auditSummarySchema,
   /** The previous audit of the same URL (as submitted or final) by the same account. */
@@ -129,7 +118,8 @@ export const auditRegressedDataSchema = z.strictObject({
   ...changeBase,
   /** Why, in words: "score fell by 12 (84 → 72)", "new critical issue: ...". */
   reasons: z.array(z.string()),
-  diff: eventAuditDiffSchema,
+  /** The members of GET /audits/{id}/diff (contract section 11). */
+  diff: auditDiffSchema,
 });
 
 export const CRAWLER_ACCESS_STATES = ['allowed', 'blocked', 'challenged'] as const;
@@ -217,5 +207,4 @@ export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 export type CreateWebhookRequest = z.infer<typeof createWebhookRequestSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
-export type EventAuditDiff = z.infer<typeof eventAuditDiffSchema>;
 export type EventData = { [T in WebhookEventType]: z.infer<(typeof EVENT_DATA_SCHEMAS)[T]> };

@@ -14,7 +14,6 @@ import {
   deliveryAttemptSchema,
   deliveryListSchema,
   deliverySchema,
-  eventAuditDiffSchema,
   eventEnvelopeSchema,
   pingDataSchema,
   slackMessageSchema,
@@ -27,6 +26,7 @@ import {
 } from '../../../shared/schema/webhook.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, schemaRef } from '../refs.js';
 import type { OpenApiObject, OpenApiSection } from '../types.js';
+import { auditDiffSchema, categoryChangeSchema, issueRefSchema } from '../../../shared/schema/audit-diff.js';
 
 const TAG = 'Webhooks';
 
@@ -109,7 +109,10 @@ export const webhooksSection: OpenApiSection = {
     DeliveryAttempt: deliveryAttemptSchema,
     DeliveryList: deliveryListSchema,
     TestWebhookResponse: testWebhookResponseSchema,
-    EventAuditDiff: eventAuditDiffSchema,
+    // The same names and schemas as the reports section's (GET /audits/{id}/diff).
+    AuditDiff: auditDiffSchema,
+    CategoryChange: categoryChangeSchema,
+    IssueRef: issueRefSchema,
     AuditCompletedData: auditCompletedDataSchema,
     AuditRegressedData: auditRegressedDataSchema,
     CrawlerBlockedData: crawlerBlockedDataSchema,
