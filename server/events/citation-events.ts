@@ -15,14 +15,16 @@ const CITATION_EVENT_TYPES = ['citation.gained', 'citation.lost'] as const;
 const LOOK_BACK = 20;
 
 export function observeCitations(store: CitationStore, publisher: EventPublisher, logger: Logger): CitationStore {
-  const appendResult = async (row: StoredCitationRow): Promise<void> => {
+  // Every argument passes through: the store's signature may grow (runs kept with the row).
+  const appendResult: CitationStore['appendResult'] = async (...args) => {
+    const [row] = args;
     let previous: StoredCitationRow | null = null;
     try {
       if (row.status === 'ok' && (await publisher.wants(row.account_id, CITATION_EVENT_TYPES))) previous = await previousAnswered(store, row);
     } catch (error) {
       logger.error('citation events: the previous row could not be read', { prompt_id: row.prompt_id, engine: row.engine, error: String(error) });
     }
-    await store.appendResult(row);
+    await store.appendResult(...args);
     if (!previous || previous.cited === row.cited) return;
     await publisher
       .publish(
