@@ -28,6 +28,12 @@ import { readReportSettings } from '../settings/report-settings.js';
 import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
 import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
+import { observeAudits } from '../events/observe-audits.js';
+import type { CrawlLauncher } from '../monitors/crawl-launcher.js';
+import { MonitorService } from '../monitors/monitor-service.js';
+import { runMonitor } from '../monitors/run-monitor.js';
+import { createAddressGuard } from '../net/address-guard.js';
+import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -35,6 +41,8 @@ export interface AppConfig {
   auditDeadlineMs: number;
   auditConcurrency: number;
   auditQueueLimit: number;
+  /** Private and loopback addresses allowed (AUDIT_ALLOW_PRIVATE=1): webhook and monitor URLs follow the audit fetcher's rule. */
+  auditAllowPrivate: boolean;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -43,6 +51,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   auditDeadlineMs: AUDIT_DEADLINE_DEFAULT_MS,
   auditConcurrency: AUDIT_CONCURRENCY_DEFAULT,
   auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
+  auditAllowPrivate: false,
 };
 
 export interface AppDeps {
@@ -60,11 +69,20 @@ export interface AppDeps {
   citations?: CitationsRuntime;
   /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
   reports?: ReportsRuntime;
+  /** Events and webhook deliveries; default: one over the store, its delivery worker not started. */
+  webhooks?: WebhookRuntime;
+  /** Starts crawls for crawl monitors (the crawl backend); absent: crawl monitors record that crawls are unavailable. */
+  crawls?: CrawlLauncher;
 }
 
 export interface CitableApp {
   app: Koa<ApiState>;
   runner: AuditRunner;
+  /** The store as routes see it: puts of new audits publish their events. */
+  store: Store;
+  webhooks: WebhookRuntime;
+  /** Runs due monitors; server/app/start-server.ts schedules its passes. */
+  monitors: MonitorService;
   /** From now on new requests get 503; running ones finish. */
   startDraining(): void;
 }
@@ -75,11 +93,23 @@ export function createApp(deps: AppDeps): CitableApp {
   const now = deps.now ?? (() => new Date());
   const runner = deps.runner ?? buildRunner(deps.fetcher, config, now);
   let draining = false;
+  const addressGuard = deps.webhooks?.guard ?? createAddressGuard({ allowPrivate: config.auditAllowPrivate });
+  const webhooks = deps.webhooks ?? createWebhookRuntime({ store: () => deps.store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, guard: addressGuard, now });
+  const store = observeAudits(deps.store, webhooks.publisher, logger);
+  const monitors = new MonitorService({
+    store: () => deps.store.monitors(),
+    run: (monitor, signal) =>
+      runMonitor({ store, runAudit: (url) => runner.run(url), crawls: deps.crawls ?? null, publisher: webhooks.publisher, now }, monitor, signal),
+    logger,
+    now: () => now().getTime(),
+    // Monitor runs share the audit runner with the API: at most half its slots.
+    maxRunning: Math.max(1, Math.floor(config.auditConcurrency / 2)),
+  });
 
   const app = new Koa<ApiState>({ proxy: config.trustProxy });
   app.silent = true; // errors are logged by jsonErrors, with the request id
   const routeDeps: RouteDeps = {
-    store: deps.store,
+    store,
     runner,
     logger,
     now,
@@ -88,6 +118,9 @@ export function createApp(deps: AppDeps): CitableApp {
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
     reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
+    addressGuard,
+    webhooks,
+    monitors,
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
@@ -108,6 +141,9 @@ export function createApp(deps: AppDeps): CitableApp {
   return {
     app,
     runner,
+    store,
+    webhooks,
+    monitors,
     startDraining: () => {
       draining = true;
     },

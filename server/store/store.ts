@@ -9,6 +9,8 @@ import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
 import type { BrandingStore } from './branding-store.js';
 import type { ShareStore } from './share-store.js';
+import type { MonitorStore } from './monitors-store.js';
+import type { WebhookStore } from './webhooks-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -139,6 +141,11 @@ export interface Store {
   branding(): Promise<BrandingStore>;
   /** Report share links (server/store/share-store.ts), opened on first use. */
   shares(): Promise<ShareStore>;
+
+  /** Monitors and their runs (server/store/monitors-store.ts), opened on first use. */
+  monitors(): Promise<MonitorStore>;
+  /** Webhooks and the event outbox (server/store/webhooks-store.ts), opened on first use. */
+  webhooks(): Promise<WebhookStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -8,5 +8,7 @@ import { citationsSection } from './citations.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
 import { reportsSection } from './reports.js';
+import { monitorsSection } from './monitors.js';
+import { webhooksSection } from './webhooks.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, citationsSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, citationsSection, monitorsSection, webhooksSection, mcpSection, metaSection];

@@ -18,6 +18,10 @@ import type { BrandingStore } from '../branding-store.js';
 import type { ShareStore } from '../share-store.js';
 import { LowdbBrandingStore } from './branding-lowdb.js';
 import { LowdbShareStore } from './share-lowdb.js';
+import type { MonitorStore } from '../monitors-store.js';
+import type { WebhookStore } from '../webhooks-store.js';
+import { LowdbMonitorStore } from './monitors-lowdb.js';
+import { LowdbWebhookStore } from './webhooks-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
@@ -25,6 +29,8 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
   onDroppedCitationLines?: (file: string, count: number) => void;
   /** The share links journal (DATA_DIR/reports/shares.journal) had unreadable lines, skipped at open. */
   onDroppedShareLines?: (file: string, count: number) => void;
+  /** The CLI: read the webhook outbox, never write it (the server owns it). */
+  readOnlyOutbox?: boolean;
 }
 
 export class LowdbStore implements Store {
@@ -32,6 +38,8 @@ export class LowdbStore implements Store {
   #citations: Promise<CitationStore> | null = null;
   #branding: Promise<BrandingStore> | null = null;
   #shares: Promise<ShareStore> | null = null;
+  #monitors: Promise<MonitorStore> | null = null;
+  #webhooks: Promise<WebhookStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -129,11 +137,27 @@ export class LowdbStore implements Store {
     return this.#shares;
   }
 
+  monitors(): Promise<MonitorStore> {
+    this.#monitors ??= LowdbMonitorStore.open(this.dataDir);
+    return this.#monitors;
+  }
+
+  webhooks(): Promise<WebhookStore> {
+    this.#webhooks ??= LowdbWebhookStore.open(this.dataDir, {
+      readOnlyOutbox: this.options.readOnlyOutbox,
+      onDroppedLines: this.options.onDroppedCitationLines,
+      ...(this.options.now ? { now: () => this.options.now!().getTime() } : {}),
+    });
+    return this.#webhooks;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
     if (this.#branding) await (await this.#branding).close();
     if (this.#shares) await (await this.#shares).close();
+    if (this.#monitors) await (await this.#monitors).close();
+    if (this.#webhooks) await (await this.#webhooks).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

@@ -13,6 +13,7 @@
  *   newest-first list with keyset pagination; md5 expression indexes serve ?url= (URLs may be long).
  */
 import type pg from 'pg';
+import { MONITORS_WEBHOOKS_MIGRATION } from './monitors-webhooks-migration.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
 
@@ -121,6 +122,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   REPORTS_MIGRATION,
+  MONITORS_WEBHOOKS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

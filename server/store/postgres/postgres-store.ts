@@ -19,6 +19,10 @@ import type { BrandingStore } from '../branding-store.js';
 import type { ShareStore } from '../share-store.js';
 import { PostgresBrandingStore } from './postgres-branding-store.js';
 import { PostgresShareStore } from './postgres-share-store.js';
+import type { MonitorStore } from '../monitors-store.js';
+import type { WebhookStore } from '../webhooks-store.js';
+import { PostgresMonitorStore } from './postgres-monitor-store.js';
+import { PostgresWebhookStore } from './postgres-webhook-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -288,6 +292,14 @@ export class PostgresStore implements Store {
 
   async shares(): Promise<ShareStore> {
     return new PostgresShareStore(this.pool);
+  }
+
+  async monitors(): Promise<MonitorStore> {
+    return new PostgresMonitorStore(this.pool);
+  }
+
+  async webhooks(): Promise<WebhookStore> {
+    return new PostgresWebhookStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */
