@@ -47,6 +47,8 @@ export interface EngineDescriptor {
   defaultModel: string | null;
   /** Provider requests one answer takes at most, retries aside: each counts against the daily budget. */
   maxRequestsPerAnswer: number;
+  /** What is wrong with a configured model name, or null (checked at start: a ConfigError names the variable). */
+  modelProblem?: (model: string) => string | null;
 }
 
 export interface CitationEngine extends EngineDescriptor {
