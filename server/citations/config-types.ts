@@ -35,4 +35,6 @@ export interface CitationConfig {
   /** SerpApi locale: Google shows AI Overviews for a limited set of languages and countries. */
   serpLanguage: string;
   serpCountry: string;
+  /** The `anthropic-version` header (ANTHROPIC_VERSION). */
+  anthropicVersion: string;
 }

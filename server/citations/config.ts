@@ -4,26 +4,38 @@
  * missing key leaves that engine `not_configured`, never an error at start.
  */
 import { PROMPT_RUNS_MAX } from '../../shared/schema/prompt.js';
-import { readDuration, readHttpUrl, readInt, readText, type Env } from '../settings/parse.js';
+import { ConfigError, readDuration, readHttpUrl, readInt, readText, type Env } from '../settings/parse.js';
 import type { CitationConfig, EngineSettings } from './config-types.js';
 import { ENGINE_LIST } from './engines/index.js';
 
 export type { CitationConfig, EngineSettings } from './config-types.js';
 
 const BUDGET_MAX = 10_000_000;
+/** The version @anthropic-ai/sdk sends (src/client.ts, checked at commit 00da52f); the one the tests exercise. */
+export const ANTHROPIC_VERSION_DEFAULT = '2023-06-01';
 
 /** The variable of one engine's own daily budget: CITATION_DAILY_BUDGET_CHATGPT, ... */
 export const dailyBudgetVariable = (id: string) => `CITATION_DAILY_BUDGET_${id.toUpperCase()}`;
+
+/** The anthropic-version header; the API dates its versions (2023-06-01 is the one the SDK sends). */
+function readAnthropicVersion(env: Env): string {
+  const value = readText(env, 'ANTHROPIC_VERSION') ?? ANTHROPIC_VERSION_DEFAULT;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new ConfigError(`ANTHROPIC_VERSION must be a version date such as ${ANTHROPIC_VERSION_DEFAULT} (got ${JSON.stringify(value.slice(0, 40))})`);
+  return value;
+}
 
 export function readCitationConfig(env: Env): CitationConfig {
   const budget = readInt(env, 'CITATION_DAILY_BUDGET', 500, 0, BUDGET_MAX);
   const engines = {} as CitationConfig['engines'];
   const dailyBudget = {} as CitationConfig['dailyBudget'];
   for (const engine of ENGINE_LIST) {
+    const model = engine.env.model ? readText(env, engine.env.model) : null;
+    const problem = model !== null ? engine.modelProblem?.(model) : null;
+    if (problem && engine.env.model) throw new ConfigError(`${engine.env.model} ${problem} (got ${JSON.stringify(model!.slice(0, 80))})`);
     const settings: EngineSettings = {
       apiKey: readText(env, engine.env.apiKey),
       baseUrl: readHttpUrl(env, engine.env.baseUrl, engine.defaultBaseUrl),
-      model: engine.env.model ? (readText(env, engine.env.model) ?? engine.defaultModel) : null,
+      model: engine.env.model ? (model ?? engine.defaultModel) : null,
       keyVariable: engine.env.apiKey,
     };
     engines[engine.id] = settings;
@@ -42,5 +54,6 @@ export function readCitationConfig(env: Env): CitationConfig {
     promptLimit: readInt(env, 'CITATION_PROMPT_LIMIT', 500, 1, 100_000),
     serpLanguage: readText(env, 'SERPAPI_HL') ?? 'en',
     serpCountry: readText(env, 'SERPAPI_GL') ?? 'us',
+    anthropicVersion: readAnthropicVersion(env),
   };
 }
