@@ -46,8 +46,9 @@ export const googleAiOverviewsEngine: CitationEngine = {
 };
 
 async function search(ctx: EngineContext, params: Record<string, string>): Promise<JsonObject> {
-  const query = new URLSearchParams({ ...params, api_key: ctx.settings.apiKey ?? '' });
-  const reply = await ctx.http.send({ method: 'GET', url: `${ctx.settings.baseUrl}/search.json?${query}` }, (r) => classifySerpApi(r, ctx.http.now));
+  // As both official clients (serpapi, google-search-results-nodejs) ask: /search with output=json.
+  const query = new URLSearchParams({ ...params, output: 'json', api_key: ctx.settings.apiKey ?? '' });
+  const reply = await ctx.http.send({ method: 'GET', url: `${ctx.settings.baseUrl}/search?${query}` }, (r) => classifySerpApi(r, ctx.http.now));
   return asObject(reply.json)!;
 }
 
