@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): CitableApp {
     logger,
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
-    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
+    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), projects: () => deps.store.projects(), now, logger }),
     guard: [authenticate(deps.store), requireAgencyPlan()],
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);

@@ -21,6 +21,7 @@ export async function createServerCitations(config: CitationConfig, store: Store
   const runtime = createCitationsRuntime({
     config,
     store: () => store.citations(),
+    projects: () => store.projects(),
     logger,
     ...(budgetTally ? { budgetTally } : {}),
     ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: config.intervalMs }) } : {}),

@@ -3,6 +3,7 @@
  * URL and model, as its descriptor names them (server/citations/engines/), plus the check's limits. A
  * missing key leaves that engine `not_configured`, never an error at start.
  */
+import { CITATION_ENGINE_IDS, DEFAULT_CITATION_ENGINE_IDS, isCitationEngineId, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import { PROMPT_RUNS_MAX } from '../../shared/schema/prompt.js';
 import { ConfigError, readDuration, readHttpUrl, readInt, readText, type Env } from '../settings/parse.js';
 import type { CitationConfig, EngineSettings } from './config-types.js';
@@ -24,6 +25,18 @@ function readAnthropicVersion(env: Env): string {
   return value;
 }
 
+/** CITATION_ENGINES: comma-separated engine ids (contract section 13), default the five of section 5. */
+function readEnabledEngines(env: Env): readonly CitationEngineId[] {
+  const raw = readText(env, 'CITATION_ENGINES');
+  if (raw === null) return DEFAULT_CITATION_ENGINE_IDS;
+  const asked = raw.split(',').map((id) => id.trim()).filter(Boolean);
+  const unknown = asked.find((id) => !isCitationEngineId(id));
+  if (unknown !== undefined || asked.length === 0) {
+    throw new ConfigError(`CITATION_ENGINES must list engine ids separated by commas, from ${CITATION_ENGINE_IDS.join(', ')}${unknown !== undefined ? ` (unknown: ${JSON.stringify(unknown.slice(0, 40))})` : ''}`);
+  }
+  return CITATION_ENGINE_IDS.filter((id) => asked.includes(id));
+}
+
 export function readCitationConfig(env: Env): CitationConfig {
   const budget = readInt(env, 'CITATION_DAILY_BUDGET', 500, 0, BUDGET_MAX);
   const engines = {} as CitationConfig['engines'];
@@ -43,6 +56,7 @@ export function readCitationConfig(env: Env): CitationConfig {
   }
   return {
     engines,
+    enabledEngines: readEnabledEngines(env),
     geminiRedirectPrefix: readHttpUrl(env, 'GEMINI_REDIRECT_PREFIX', 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/') + '/',
     concurrency: readInt(env, 'CITATION_CONCURRENCY', 2, 1, 64),
     dailyBudget,

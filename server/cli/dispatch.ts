@@ -19,7 +19,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   audit: { usage: 'audit <url> [--json] [--fail-under N]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
   accounts: { usage: 'accounts create|list', summary: 'API accounts in DATA_DIR (default ./data)', load: () => import('./accounts-command.js') },
   keys: { usage: 'keys create|list|revoke', summary: 'API keys: printed once, stored hashed', load: () => import('./keys-command.js') },
-  citations: { usage: 'citations check --domain D --prompt P', summary: 'ask the AI answer engines now: do they cite the domain? (--help)', load: () => import('./citations-command.js') },
+  citations: { usage: 'citations check|summary|sources', summary: 'ask the AI answer engines now, or read a server\'s citation summary and sources (--help)', load: () => import('./citations-command.js') },
   mcp: { usage: 'mcp [--api-url URL]', summary: 'serve the tools to AI agents over MCP on stdio (--help)', load: () => import('./mcp-command.js') },
   migrate: { usage: 'migrate --from lowdb --to postgres', summary: 'copy DATA_DIR into PostgreSQL (DATABASE_URL), verified by checksums', load: () => import('./migrate-command.js') },
 };

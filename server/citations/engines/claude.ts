@@ -23,6 +23,7 @@ export const claudeEngine: CitationEngine = {
   env: { apiKey: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', model: 'ANTHROPIC_MODEL' },
   defaultBaseUrl: 'https://api.anthropic.com',
   defaultModel: 'claude-haiku-4-5',
+  surface: 'api',
   maxRequestsPerAnswer: 1 + MAX_CONTINUATIONS,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
@@ -81,9 +82,15 @@ export function classifyAnthropic(reply: ProviderReply, nowMs: number): EngineEr
 function readBlocks(blocks: JsonObject[]): EngineAnswer {
   const citations: Citation[] = [];
   const retrieved: Citation[] = [];
+  const queries: string[] = [];
+  const texts: string[] = [];
   let searched = false;
   for (const block of blocks) {
-    if (block.type === 'server_tool_use' && block.name === 'web_search') searched = true;
+    if (block.type === 'server_tool_use' && block.name === 'web_search') {
+      searched = true;
+      const query = asString(asObject(block.input)?.query);
+      if (query) queries.push(query);
+    }
     if (block.type === 'web_search_tool_result') {
       searched = true;
       for (const result of asArray(block.content)) {
@@ -92,11 +99,13 @@ function readBlocks(blocks: JsonObject[]): EngineAnswer {
       }
     }
     if (block.type !== 'text') continue;
+    texts.push(asString(block.text) ?? '');
     for (const citation of asArray(block.citations)) {
       const c = asObject(citation);
       const url = asString(c?.url);
       if (c?.type === 'web_search_result_location' && url) citations.push({ url, title: asString(c.title) });
     }
   }
-  return { searched, citations, retrieved };
+  // The text comes as many small blocks (split at each citation): joined in order, it is the answer.
+  return { searched, citations, retrieved, text: texts.join(''), queries };
 }

@@ -23,6 +23,7 @@ export const geminiEngine: CitationEngine = {
   env: { apiKey: 'GEMINI_API_KEY', baseUrl: 'GEMINI_BASE_URL', model: 'GEMINI_MODEL' },
   defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
   defaultModel: 'gemini-2.5-flash',
+  surface: 'api',
   // Resolving the grounding redirects is not a provider request (it never reaches the Gemini API).
   maxRequestsPerAnswer: 1,
   modelProblem: geminiModelProblem,
@@ -116,7 +117,9 @@ async function readResponse(json: unknown, ctx: EngineContext): Promise<EngineAn
   const chunks = asArray(grounding?.groundingChunks).map((c) => asObject(asObject(c)?.web));
   const queries = asArray(grounding?.webSearchQueries);
   const searched = grounding !== undefined && (queries.length > 0 || chunks.length > 0);
-  if (!searched) return { searched: false, citations: [], retrieved: [] };
+  const text = answerText(candidate);
+  const asked = queries.filter((q): q is string => typeof q === 'string');
+  if (!searched) return { searched: false, citations: [], retrieved: [], text, queries: asked };
 
   const supported = new Set<number>();
   for (const support of asArray(grounding?.groundingSupports)) {
@@ -125,7 +128,7 @@ async function readResponse(json: unknown, ctx: EngineContext): Promise<EngineAn
   const sources = await mapLimited(chunks, RESOLVE_AT_ONCE, (web) => resolveChunk(web, ctx));
   // Display order is chunk order: the numbered source list follows groundingChunks.
   const citations = sources.filter((_, i) => supported.size === 0 || supported.has(i));
-  return { searched: true, citations, retrieved: sources };
+  return { searched: true, citations, retrieved: sources, text, queries: asked };
 }
 
 async function resolveChunk(web: JsonObject | undefined, ctx: EngineContext): Promise<Citation> {

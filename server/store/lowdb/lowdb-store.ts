@@ -13,6 +13,8 @@ import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
 import type { CitationStore } from '../citations-store.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
+import type { ProjectStore } from '../projects-store.js';
+import { LowdbProjectStore } from '../projects-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
@@ -23,6 +25,7 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
   #citations: Promise<CitationStore> | null = null;
+  #projects: Promise<LowdbProjectStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -106,9 +109,15 @@ export class LowdbStore implements Store {
     return this.#citations;
   }
 
+  projects(): Promise<ProjectStore> {
+    this.#projects ??= LowdbProjectStore.open(this.dataDir);
+    return this.#projects;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
+    if (this.#projects) await (await this.#projects).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

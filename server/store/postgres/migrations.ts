@@ -13,13 +13,11 @@
  *   newest-first list with keyset pagination; md5 expression indexes serve ?url= (URLs may be long).
  */
 import type pg from 'pg';
+import { CITATION_INTELLIGENCE_MIGRATION } from './citation-migrations.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from './migration.js';
+import type { Migration } from './migration.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -111,6 +109,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX citation_results_import_key ON citation_results (import_key) WHERE import_key IS NOT NULL;
     `,
   },
+  CITATION_INTELLIGENCE_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

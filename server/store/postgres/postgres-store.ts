@@ -11,6 +11,8 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
+import type { ProjectStore } from '../projects-store.js';
+import { PostgresProjectStore } from './postgres-project-store.js';
 import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
@@ -45,6 +47,7 @@ interface SummaryRow {
 
 export class PostgresStore implements Store {
   readonly #citations: PostgresCitationStore;
+  readonly #projects: PostgresProjectStore;
   /**
    * Accounts by id. An account never changes and is never deleted once created (the Store has no such
    * call), so remembering it is always correct, and saves a query on every authenticated request.
@@ -58,6 +61,7 @@ export class PostgresStore implements Store {
     private readonly keys: KeyCache | null,
   ) {
     this.#citations = new PostgresCitationStore(pool);
+    this.#projects = new PostgresProjectStore(pool);
   }
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -255,6 +259,10 @@ export class PostgresStore implements Store {
   async countAudits(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM audits');
     return rows[0]!.n;
+  }
+
+  async projects(): Promise<ProjectStore> {
+    return this.#projects;
   }
 
   async citations(): Promise<CitationStore> {
