@@ -114,7 +114,7 @@ export function createApp(deps: AppDeps): CitableApp {
     logger,
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
-    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
+    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), projects: () => deps.store.projects(), now, logger }),
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
     reports: deps.reports ?? createReportsRuntime(readReportSettings({})),

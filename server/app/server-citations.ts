@@ -39,6 +39,7 @@ export async function createServerCitations(
   const runtime = createCitationsRuntime({
     config,
     store: citationStore,
+    projects: () => store.projects(),
     logger,
     ...(budgetTally ? { budgetTally } : {}),
     ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: config.intervalMs, scheduleCheckMs: options.scheduleCheckMs }) } : {}),

@@ -11,6 +11,7 @@ import type { BrandingStore } from './branding-store.js';
 import type { ShareStore } from './share-store.js';
 import type { MonitorStore } from './monitors-store.js';
 import type { WebhookStore } from './webhooks-store.js';
+import type { ProjectStore } from './projects-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -146,6 +147,9 @@ export interface Store {
   monitors(): Promise<MonitorStore>;
   /** Webhooks and the event outbox (server/store/webhooks-store.ts), opened on first use. */
   webhooks(): Promise<WebhookStore>;
+
+  /** Projects: client sites, brands and competitors (server/store/projects-store.ts), opened on first use. */
+  projects(): Promise<ProjectStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -85,6 +85,11 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
     },
     tick,
     checkNow: (accountId) => queueManualCheck(ctx, accountId),
+    async runningCheck(accountId) {
+      const holder = await ctx.coordination.manualHolder(accountId);
+      const check = holder ? await (await ctx.store()).getCheck(holder) : null;
+      return check?.status === 'running' ? check : null;
+    },
     async stop() {
       watchdog?.stop();
       abort.abort();

@@ -22,6 +22,8 @@ import type { MonitorStore } from '../monitors-store.js';
 import type { WebhookStore } from '../webhooks-store.js';
 import { LowdbMonitorStore } from './monitors-lowdb.js';
 import { LowdbWebhookStore } from './webhooks-lowdb.js';
+import type { ProjectStore } from '../projects-store.js';
+import { LowdbProjectStore } from '../projects-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
@@ -40,6 +42,7 @@ export class LowdbStore implements Store {
   #shares: Promise<ShareStore> | null = null;
   #monitors: Promise<MonitorStore> | null = null;
   #webhooks: Promise<WebhookStore> | null = null;
+  #projects: Promise<LowdbProjectStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -151,6 +154,11 @@ export class LowdbStore implements Store {
     return this.#webhooks;
   }
 
+  projects(): Promise<ProjectStore> {
+    this.#projects ??= LowdbProjectStore.open(this.dataDir);
+    return this.#projects;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
@@ -158,6 +166,7 @@ export class LowdbStore implements Store {
     if (this.#shares) await (await this.#shares).close();
     if (this.#monitors) await (await this.#monitors).close();
     if (this.#webhooks) await (await this.#webhooks).close();
+    if (this.#projects) await (await this.#projects).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

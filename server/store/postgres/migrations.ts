@@ -14,14 +14,12 @@
  */
 import type pg from 'pg';
 import { MONITORS_WEBHOOKS_MIGRATION } from './monitors-webhooks-migration.js';
+import { CITATION_INTELLIGENCE_MIGRATION } from './citation-migrations.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from './migration.js';
+import type { Migration } from './migration.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -123,6 +121,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   REPORTS_MIGRATION,
   MONITORS_WEBHOOKS_MIGRATION,
+  CITATION_INTELLIGENCE_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

@@ -12,6 +12,8 @@ import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
 import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import type { ProjectStore } from '../projects-store.js';
+import { PostgresProjectStore } from './postgres-project-store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
@@ -53,6 +55,7 @@ interface SummaryRow {
 
 export class PostgresStore implements Store {
   readonly #citations: PostgresCitationStore;
+  readonly #projects: PostgresProjectStore;
   /**
    * Accounts by id. An account never changes and is never deleted once created (the Store has no such
    * call), so remembering it is always correct, and saves a query on every authenticated request.
@@ -66,6 +69,7 @@ export class PostgresStore implements Store {
     private readonly keys: KeyCache | null,
   ) {
     this.#citations = new PostgresCitationStore(pool);
+    this.#projects = new PostgresProjectStore(pool);
   }
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -280,6 +284,10 @@ export class PostgresStore implements Store {
   async countAudits(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM audits');
     return rows[0]!.n;
+  }
+
+  async projects(): Promise<ProjectStore> {
+    return this.#projects;
   }
 
   async citations(): Promise<CitationStore> {
