@@ -8,7 +8,8 @@
  *    event's `created_at` to the 1,000th arrival: ≤ 10 s;
  *  - GET /api/v1/audits/{id} p99 at 50 connections while deliveries run (another process creating events
  *    through the API at burst/seconds a second, 100 by default, each delivered): ≤ 50 ms (the same load
- *    without them is measured first, for comparison).
+ *    without them is measured first, for comparison); and while deliveries alone run: `burst` events whose
+ *    first attempt the receiver refused (503), their retries due 30 s (±10 %) later, during the load.
  *
  *   npx tsx bench/webhook.bench.ts [syncs=100] [burst=1000] [seconds=10]
  */
@@ -29,18 +30,24 @@ const burst = Number(process.argv[3] ?? 1000);
 const seconds = Number(process.argv[4] ?? 10);
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
-/** The receiver: 204 to every POST, remembering each event's created_at and arrival; GET /take hands them over and forgets them. */
+/**
+ * The receiver: answers every POST with `status` (204, or what GET /status/N set), remembering each event
+ * it accepted (created_at, arrival); GET /take hands those over and forgets them; GET /refused counts the rest.
+ */
 const RECEIVER = `
 import { createServer } from 'node:http';
-let got = [];
+let got = [], refused = 0, status = 204;
 const server = createServer((req, res) => {
   const chunks = [];
   req.on('data', (c) => chunks.push(c)).on('end', () => {
+    if (req.url.startsWith('/status/')) { status = Number(req.url.slice(8)); return res.end(); }
+    if (req.url === '/refused') return res.end(String(refused));
     if (req.method === 'GET') { res.end(JSON.stringify(got)); got = []; return; }
     const at = Date.now();
     const event = JSON.parse(Buffer.concat(chunks).toString());
-    got.push({ id: event.id, type: event.type, created: Date.parse(event.created_at), at });
-    res.writeHead(204).end();
+    if (status >= 300) refused++;
+    else got.push({ id: event.id, type: event.type, created: Date.parse(event.created_at), at });
+    res.writeHead(status).end();
   });
 });
 server.listen(0, '127.0.0.1', () => console.log(server.address().port));
@@ -105,7 +112,7 @@ try {
 
   const logFile = path.join(dataDir, 'server.log');
   const log = await open(logFile, 'w');
-  server = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
+  server = spawn(process.execPath, [...(process.env.SERVER_NODE_FLAGS ? process.env.SERVER_NODE_FLAGS.split(' ') : []), path.join(root, 'dist/server.mjs')], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', AUDIT_ALLOW_PRIVATE: '1' },
     stdio: ['ignore', log.fd, 'inherit'],
@@ -201,9 +208,41 @@ try {
     figure('GET /audits/{id} p99 alone (50 connections)', quiet.latency.p99, 'ms'),
     figure(`GET /audits/{id} p99 while ${rate} events a second are delivered (50 connections)`, busy.latency.p99, 'ms', { max: 50 }),
     figure('events created during that load, delivered', delivered, '', { min: made, target: `${made} of ${made}` }),
-    figure('GET responses not 2xx, and errors, during that load', busy.non2xx + busy.errors, '', { max: 0, target: 'all 2xx' }),
+    figure('GET responses not 2xx, and errors, during the first load', busy.non2xx + busy.errors, '', { max: 0, target: 'all 2xx' }),
   );
   if (delivered < made) notes.push(`${made - delivered} of the ${made} events created during the GET load were not delivered within 60 s after it`);
+
+  // 4. The same GET load while deliveries alone run: `burst` events whose first attempt the receiver
+  //    refused (503), so their retries come due 30 s (±10 %) later, while no request creates events.
+  await fetch(`${receiverUrl}/status/503`);
+  const retried = (await api('POST', '/webhooks', { url: `${receiverUrl}/retried`, events: ['ping'] })).webhook;
+  const firstEvent = Date.now();
+  let queued = 0;
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (queued < burst) {
+        queued++;
+        await api('POST', `/webhooks/${retried.id}/test`);
+      }
+    }),
+  );
+  while (Number(await (await fetch(`${receiverUrl}/refused`)).text()) < burst) await new Promise((resolve) => setTimeout(resolve, 50));
+  await fetch(`${receiverUrl}/status/204`);
+  await take();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstEvent + 27_000 - Date.now()))); // the earliest retry
+  const retrying = await load(seconds);
+  const duringLoad = (await take()).length;
+  const retriedDelivered = duringLoad + (await waitFor(burst - duringLoad, 60_000)).length;
+  console.log(
+    `GET /api/v1/audits/{id}, 50 connections, ${seconds} s, while deliveries alone run (retries of ${burst} events, no request creating any): ` +
+      `p50/p99 ${retrying.latency.p50}/${retrying.latency.p99} ms (${Math.round(retrying.requests.average)} req/s), ${duringLoad} delivered during the load, ${retriedDelivered} in all; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  figures.push(
+    figure('GET /audits/{id} p99 while retries alone are delivered (50 connections)', retrying.latency.p99, 'ms', { max: 50 }),
+    figure('retried deliveries during that load', duringLoad, ''),
+    figure('retried events delivered', retriedDelivered, '', { min: burst, target: `${burst} of ${burst}` }),
+    figure('GET responses not 2xx, and errors, during that load', retrying.non2xx + retrying.errors, '', { max: 0, target: 'all 2xx' }),
+  );
   await log.close();
 } finally {
   if (server) await stop(server);
