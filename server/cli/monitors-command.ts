@@ -1,5 +1,6 @@
 import { createAddressGuard } from '../net/address-guard.js';
 import { limitMessage, MONITOR_LIMIT, newMonitor } from '../monitors/new-monitor.js';
+import { monitorToWire } from '../monitors/monitor-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
 import type { Store } from '../store/store.js';
 import { startCommand } from './command-args.js';
@@ -64,19 +65,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (action === 'list') {
       const list = await monitors.listMonitors(account.id);
       const now = Date.now();
-      const shown = list.map((m) => ({
-        id: m.id,
-        url: m.url,
-        kind: m.kind,
-        every: m.every,
-        max_pages: m.max_pages,
-        created_at: m.created_at,
-        next_run_at: new Date(m.next_run_ms).toISOString(),
-        last_run_at: m.last_run_at,
-        last_result_id: m.last_result_id,
-        last_error: m.last_error,
-        running: m.lease_until_ms !== null && m.lease_until_ms >= now,
-      }));
+      const shown = list.map((m) => monitorToWire(m, now));
       if (values.json) io.stdout.write(`${JSON.stringify(shown)}\n`);
       else if (shown.length === 0) io.stdout.write(`No monitors for ${account.id}. Add one: citable monitors add --account ${account.id} --url URL --every day\n`);
       else {

@@ -5,12 +5,12 @@
  * `limit` counts runs (1 to 50, default 10); the cursor can stop inside a row.
  */
 import type { CitationRun, CitationRunList } from '../../shared/schema/citation-intelligence.js';
-import { CITATION_ENGINE_IDS, isCitationEngineId } from '../../shared/schema/citation-engines.js';
 import { parseDay } from '../citations/intelligence/window.js';
 import { HttpError } from '../http/http-error.js';
 import type { CitationListQuery } from '../store/citations-store.js';
 import type { Store } from '../store/store.js';
 import { authed } from './authed.js';
+import { readEngineAndPromptFilters } from './citation-filters.js';
 import { pageLimit, singleParam, type RawQuery } from './query-params.js';
 import type { RouteModule } from './route-module.js';
 
@@ -44,16 +44,7 @@ export async function listRuns(store: Store, accountId: string, raw: RawQuery): 
   const single = (name: string) => singleParam(raw, name);
   const limit = pageLimit(raw, DEFAULT_RUNS_PAGE, MAX_RUNS_PAGE);
   const query: CitationListQuery = { limit, history: true };
-  const engine = single('engine');
-  if (engine !== undefined) {
-    if (!isCitationEngineId(engine)) throw new HttpError(400, `engine must be one of ${CITATION_ENGINE_IDS.join(', ')}`);
-    query.engine = engine;
-  }
-  const promptId = single('prompt_id');
-  if (promptId !== undefined) {
-    if (!/^prm_[A-Za-z0-9]{16}$/.test(promptId)) throw new HttpError(400, 'prompt_id must be a prompt id such as prm_0123456789abcdef');
-    query.promptId = promptId;
-  }
+  readEngineAndPromptFilters(raw, query);
   const checkId = single('check_id');
   if (checkId !== undefined) {
     if (!/^chk_[A-Za-z0-9]{16}$/.test(checkId)) throw new HttpError(400, 'check_id must be a check id such as chk_0123456789abcdef');

@@ -3,7 +3,6 @@
  * per (prompt, engine) of the account's prompts (prompts oldest first, engines in contract order);
  * `history=true` lists every stored row instead, newest first. Both page with an opaque cursor.
  */
-import { CITATION_ENGINE_IDS, isCitationEngineId } from '../../shared/schema/citation-engines.js';
 import { HttpError } from '../http/http-error.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import type { CitationListQuery } from '../store/citations-store.js';
@@ -12,6 +11,7 @@ import { rowToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
 import { pageLimit, singleParam, timeParam, type RawQuery } from './query-params.js';
 import { authed } from './authed.js';
+import { readEngineAndPromptFilters } from './citation-filters.js';
 
 export const DEFAULT_CITATION_PAGE = 20;
 export const MAX_CITATION_PAGE = 100;
@@ -36,16 +36,7 @@ export function parseCitationQuery(raw: RawQuery): CitationListQuery {
     query.history = history === 'true' || history === '1';
   }
   query.limit = pageLimit(raw, DEFAULT_CITATION_PAGE, MAX_CITATION_PAGE);
-  const engine = single('engine');
-  if (engine !== undefined) {
-    if (!isCitationEngineId(engine)) throw new HttpError(400, `engine must be one of ${CITATION_ENGINE_IDS.join(', ')}`);
-    query.engine = engine;
-  }
-  const promptId = single('prompt_id');
-  if (promptId !== undefined) {
-    if (!/^prm_[A-Za-z0-9]{16}$/.test(promptId)) throw new HttpError(400, 'prompt_id must be a prompt id such as prm_0123456789abcdef');
-    query.promptId = promptId;
-  }
+  readEngineAndPromptFilters(raw, query);
   const domain = single('domain');
   if (domain !== undefined) {
     const normalized = normalizeTrackedDomain(domain);

@@ -4,34 +4,18 @@
  * at once; then every hour, day or week from its creation time. Runs do not count toward the audit
  * rate limit; "run now" has its own (10 per minute per account).
  */
-import { MONITOR_ID_PATTERN, type Monitor } from '../../shared/schema/monitor.js';
+import { MONITOR_ID_PATTERN } from '../../shared/schema/monitor.js';
 import { HttpError } from '../http/http-error.js';
 import { limitMessage, MONITOR_LIMIT, newMonitor } from '../monitors/new-monitor.js';
 import { jsonBody } from '../middleware/json-body.js';
 import { accountRateLimit } from '../middleware/rate-limit.js';
-import type { StoredMonitor } from '../store/monitors-store.js';
+import { monitorToWire } from '../monitors/monitor-wire.js';
 import { authed } from './authed.js';
 import type { RouteModule } from './route-module.js';
 import { firstProblem } from './validation-message.js';
 
 export const MONITOR_RUNS_PER_MINUTE = 10;
 const BODY_LIMIT = 16 * 1024;
-
-export function monitorToWire(m: StoredMonitor, nowMs: number): Monitor {
-  return {
-    id: m.id,
-    url: m.url,
-    kind: m.kind,
-    every: m.every,
-    max_pages: m.max_pages,
-    created_at: m.created_at,
-    next_run_at: new Date(m.next_run_ms).toISOString(),
-    last_run_at: m.last_run_at,
-    last_result_id: m.last_result_id,
-    last_error: m.last_error,
-    running: m.lease_until_ms !== null && m.lease_until_ms >= nowMs,
-  };
-}
 
 const createMonitorRoute: RouteModule = {
   name: 'POST /monitors',

@@ -6,7 +6,7 @@
  */
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
+import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
 import { readCitationConfig } from '../../server/citations/config.js';
 import { createBullmqScheduler } from '../../server/citations/queue/bullmq-scheduler.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../../server/citations/runtime.js';
@@ -121,12 +121,12 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('BullMQ citation schedule
     }
     await Promise.all([a.runtime.scheduler.start(), b.runtime.scheduler.start(), a.runtime.scheduler.tick(), b.runtime.scheduler.tick()]);
     await Promise.all([a.runtime.scheduler.tick(), b.runtime.scheduler.tick()]);
-    await settled(a.store, prompts.length * CITATION_ENGINE_IDS.length);
+    await settled(a.store, prompts.length * DEFAULT_CITATION_ENGINE_IDS.length);
 
     for (const p of prompts) expect(requestsFor(p.text)).toEqual([1, 1, 1, 1, 1]);
     expect(await rowCount(a.store)).toBe(40);
     expect(new Set(await pairRowCounts(a.store))).toEqual(new Set([1]));
-    for (const p of prompts) expect(Object.keys(await citations.latestResults(p.id)).sort()).toEqual([...CITATION_ENGINE_IDS].sort());
+    for (const p of prompts) expect(Object.keys(await citations.latestResults(p.id)).sort()).toEqual([...DEFAULT_CITATION_ENGINE_IDS].sort());
     const checks = (await a.store.pool.query<{ body: { status: string; pairs: unknown[] } }>('SELECT body FROM citation_checks')).rows.map((r) => r.body);
     expect(checks.every((c) => c.status === 'completed')).toBe(true);
     expect(checks.reduce((n, c) => n + c.pairs.length, 0)).toBe(40); // no pair belongs to two checks

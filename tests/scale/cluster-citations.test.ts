@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../server/auth/api-key.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-import { CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
+import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
 import { until } from '../citations/helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
@@ -80,7 +80,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
     processes = await Promise.all([startServerProcess({ bundle: bundle.file, name: 'A', env }), startServerProcess({ bundle: bundle.file, name: 'B', env })]);
     const done = await until(async () => {
       const state = await rowsPerPair();
-      return state.counts.length === PROMPTS * CITATION_ENGINE_IDS.length && state.running === 0 ? state : undefined;
+      return state.counts.length === PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length && state.running === 0 ? state : undefined;
     });
     expect(done.counts.every((n) => n === 1)).toBe(true);
     for (const text of texts) {
@@ -94,16 +94,16 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
     const pairsRun = () => processes.map((p) => p.logs.filter((l) => l.msg === 'citation pair job' && l.outcome === 'checked').length);
     const ran = await until(async () => {
       const counts = pairsRun();
-      return counts[0]! + counts[1]! >= PROMPTS * CITATION_ENGINE_IDS.length ? counts : undefined;
+      return counts[0]! + counts[1]! >= PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length ? counts : undefined;
     });
-    expect(ran[0]! + ran[1]!).toBe(PROMPTS * CITATION_ENGINE_IDS.length);
+    expect(ran[0]! + ran[1]!).toBe(PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length);
     if (process.env.SCALE_VERBOSE) console.info(`citation pairs run by A / B: ${ran.join(' / ')}`);
 
     // The latest rows, through either process's API.
     for (const p of processes) {
       const res = await fetch(`${p.url}/api/v1/citations?limit=100`, { headers: { authorization: `Bearer ${key}` } });
       const body = (await res.json()) as { citations: Array<{ engine: string; cited: boolean }> };
-      expect(body.citations).toHaveLength(PROMPTS * CITATION_ENGINE_IDS.length);
+      expect(body.citations).toHaveLength(PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length);
       expect(body.citations.filter((c) => c.engine === 'chatgpt').every((c) => c.cited)).toBe(true);
     }
   });
@@ -118,7 +118,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
       const res = await fetch(`${processes[1]!.url}/api/v1/citations/checks/${first!.check.id}`, { headers: { authorization: `Bearer ${key}` } });
       const { check } = (await res.json()) as { check: { status: string; result_count: number } };
       return check.status === 'completed' ? check : undefined;
-    }).then((check) => expect(check.result_count).toBe(PROMPTS * CITATION_ENGINE_IDS.length));
+    }).then((check) => expect(check.result_count).toBe(PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length));
     for (const text of texts) expect(fakes.openai.requestsFor(text)).toHaveLength(2);
     expect((await rowsPerPair()).counts.every((n) => n === 2)).toBe(true);
   });

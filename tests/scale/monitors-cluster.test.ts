@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../server/auth/api-key.js';
 import { MONITOR_DUE_PASS, MONITOR_QUEUE_NAME, MONITOR_QUEUE_PREFIX } from '../../server/monitors/bullmq-monitor-scheduler.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-import { CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
+import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
 import { until } from '../citations/helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
@@ -148,9 +148,9 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('monitors and webhooks ac
       // The citation pass ran again: the new prompt is checked once per engine, after the flush.
       const rows = await until(async () => {
         const { rows } = await db.pool.query<{ engine: string; checked_ms: number }>('SELECT engine, checked_ms FROM citation_results WHERE prompt_id = $1', [prompt.json.prompt.id]);
-        return rows.length === CITATION_ENGINE_IDS.length ? rows : undefined;
+        return rows.length === DEFAULT_CITATION_ENGINE_IDS.length ? rows : undefined;
       });
-      expect(new Set(rows.map((r) => r.engine)).size).toBe(CITATION_ENGINE_IDS.length);
+      expect(new Set(rows.map((r) => r.engine)).size).toBe(DEFAULT_CITATION_ENGINE_IDS.length);
       expect(rows.every((r) => r.checked_ms >= flushedAt)).toBe(true);
 
       // The monitor keeps its schedule: due again, it runs once.
@@ -159,7 +159,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('monitors and webhooks ac
       await settle();
       expect(await monitorAudits()).toBe(audits + 1);
       const { rows: left } = await db.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM citation_results WHERE prompt_id = $1', [prompt.json.prompt.id]);
-      expect(left[0]!.n).toBe(CITATION_ENGINE_IDS.length);
+      expect(left[0]!.n).toBe(DEFAULT_CITATION_ENGINE_IDS.length);
     } finally {
       await monitorQueue.close();
       await citationQueue.close();

@@ -5,7 +5,7 @@
 import { getDomain } from 'tldts';
 import type { CitationResult } from '../../../shared/schema/citation.js';
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
-import { scopeOf, type RowTally } from '../../store/rollup/row-tally.js';
+import { tallyOfRow, type RowTally } from '../../store/rollup/row-tally.js';
 import { cleanUrl } from '../match/clean-url.js';
 
 export { scopeOf, tallyOfRow, type RowTally } from '../../store/rollup/row-tally.js';
@@ -37,16 +37,9 @@ export function rowTally(row: CitationResult & { account_id: string }, runs: rea
     }
   }
   return {
-    scope: scopeOf(row.account_id, row.project_id),
-    day: row.checked_at.slice(0, 10),
-    engine: row.engine,
-    runs: row.runs,
-    visible: row.visible_runs,
-    mentioned: row.mentioned_runs,
-    cited: row.cited_runs,
+    ...tallyOfRow(row),
     position_sum: positions.reduce((a, b) => a + b, 0),
     position_count: positions.length,
-    competitors: row.competitors.map((c) => [c.name, c.visible_runs]),
     domains: [...domains].map(([domain, d]) => [domain, d.citations, d.runs]),
     urls: [...urls].map(([url, u]) => [url, u.domain, u.runs]),
   };
