@@ -64,6 +64,8 @@ const KNOWN = [
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
   // Reports: HTML render times, a PDF with a warm browser, and GET /audits/{id} while PDFs print (needs Chromium for the last two).
   { name: 'report', file: 'bench/report.bench.ts', args: [], quickArgs: ['20', '4'], skip: () => hasPackage('autocannon') },
+  // Webhooks: event to first delivery attempt, 1,000 deliveries to a loopback receiver, GET /audits/{id} while deliveries run.
+  { name: 'webhook', file: 'bench/webhook.bench.ts', args: [], quickArgs: ['30', '300', '3'], skip: () => hasPackage('autocannon') },
   { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
   { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
   { name: 'citations', file: 'bench/citations.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => hasPackage('autocannon') },
