@@ -3,8 +3,9 @@
  * writing to it, each as the server would see it at its next start: projects (citations/projects.journal
  * replayed), report branding (reports/branding/<account>.json), share links (reports/shares.journal, the
  * last line of an id wins), monitors (monitors.json), webhooks with their secrets (webhooks/webhooks.json)
- * and the outbox (webhooks/outbox.journal replayed and compacted as the server compacts it at open:
- * finished deliveries past their retention and deliveries of deleted webhooks leave it).
+ * and the outbox (webhooks/outbox.journal replayed: every event, whose dedupe keys keep an audit from
+ * making a second event; the deliveries the server keeps when it compacts the outbox at open, so not
+ * finished ones past their retention nor those of deleted webhooks).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -56,8 +57,9 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
     return line !== null;
   });
   const webhooks = (await readJsonDoc<{ webhooks?: StoredWebhook[] }>(path.join(dataDir, 'webhooks', 'webhooks.json')))?.webhooks ?? [];
-  const compacted = OutboxState.fromLines(outboxLines).compacted(nowMs, new Set(webhooks.map((w) => w.id)));
-  const outbox = OutboxState.fromLines(compacted.lines);
+  const replayed = OutboxState.fromLines(outboxLines);
+  const compacted = replayed.compacted(nowMs, new Set(webhooks.map((w) => w.id)));
+  const kept = OutboxState.fromLines(compacted.lines);
 
   return {
     projects: [...projects.values()],
@@ -65,8 +67,8 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
     shares: [...shares.values()],
     monitors: (await readJsonDoc<{ monitors?: StoredMonitor[] }>(path.join(dataDir, 'monitors.json')))?.monitors ?? [],
     webhooks,
-    events: [...outbox.events.values()],
-    deliveries: [...outbox.deliveries.values()],
+    events: [...replayed.events.values()],
+    deliveries: [...kept.deliveries.values()],
     compactedDeliveries: compacted.dropped,
   };
 }
