@@ -238,9 +238,16 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     const postgres = await PostgresStore.open(databaseUrl, { poolSize: 1 });
     await postgres.pool.query(`UPDATE audits SET audit = json_build_object('id', id::text) WHERE id = $1`, [auditIds[5]]);
     await postgres.pool.query("UPDATE api_keys SET revoked_at = NULL WHERE prefix = 'cit_BBBB'");
+    await postgres.pool.query('UPDATE citation_results SET runs = NULL WHERE seq = (SELECT min(seq) FROM citation_results WHERE runs IS NOT NULL)');
+    await postgres.pool.query('UPDATE webhooks SET secret = $1 WHERE id = $2', ['whsec_other', WEBHOOKS.audits]);
+    await postgres.pool.query('UPDATE citation_rollup_days SET runs = runs + 5 WHERE scope = $1', [PROJECT]);
     await postgres.close();
     const { code, out } = await migrate();
     expect(code).toBe(1);
+    expect(out).toMatch(/MISMATCH citation_runs: lowdb:results:\d+/);
+    expect(out).toContain(`MISMATCH webhooks: ${WEBHOOKS.audits}`);
+    // A rollup that differs is rebuilt from the copied tallies, then verified.
+    expect(out).toMatch(/^citation_rollups\s+4\s+1\s+4\s+0\s/m);
     expect(out).toContain(`MISMATCH audits: ${auditIds[5]}`);
     expect(out).toMatch(/MISMATCH keys: key_/);
     expect(out).toMatch(/^audits\s+150\s+0\s+149\s+1\s+source [0-9a-f]{64} != PostgreSQL [0-9a-f]{64}$/m);
