@@ -263,6 +263,15 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     } finally {
       await rm(path.join(dataDir, 'server.pid'), { force: true });
     }
+    const damaged = await mkdtemp(path.join(os.tmpdir(), 'citable-migrate-damaged-'));
+    try {
+      await writeFile(path.join(damaged, 'monitors.json'), '{"version": 1, "monitors": [');
+      const io = memoryIo({});
+      expect(await main(['migrate', '--from', 'lowdb', '--to', 'postgres', '--data-dir', damaged, '--database-url', databaseUrl], io)).toBe(2);
+      expect(io.err()).toMatch(/monitors\.json is not valid JSON; restore it from a backup/);
+    } finally {
+      await rm(damaged, { recursive: true, force: true });
+    }
     const io = memoryIo({});
     expect(await main(['migrate', '--from', 'postgres', '--to', 'lowdb'], io)).toBe(2);
     expect(io.err()).toMatch(/only --from lowdb --to postgres/);
