@@ -10,10 +10,14 @@ import { startCommand } from './command-args.js';
 const USAGE = 'Usage: citable migrate --from lowdb --to postgres [--data-dir DIR] [--database-url URL] [--json]';
 const HELP = `${USAGE}
 
-Copies an embedded (lowdb) data directory into PostgreSQL: accounts, API keys (hashes only), audits,
-prompts, the citation history and check records. Stop the server on that data directory first.
-Safe to run again: records keep their ids and nothing is copied twice. At the end every record is read
-back from PostgreSQL and compared by the SHA-256 of its canonical JSON; exit 1 on any difference.
+Copies an embedded (lowdb) data directory into PostgreSQL: accounts, API keys (hashes only, with scope
+and expiry), audits, projects, prompts, the citation history (rows with their tallies and runs: answers,
+URLs, searches), the citation rollups (rebuilt from the copied tallies), check records, report branding,
+share links, monitors, webhooks (signing secrets included) and the webhook outbox (events and deliveries;
+pending deliveries stay pending and are sent by PostgreSQL servers with the same event id).
+Stop the server on that data directory first. Safe to run again: records keep their ids and nothing is
+copied twice. At the end every record is read back from PostgreSQL and compared by the SHA-256 of its
+canonical JSON; exit 1 on any difference.
 
   --data-dir DIR       the lowdb data directory (default: DATA_DIR, else ./data)
   --database-url URL   the PostgreSQL database (default: DATABASE_URL); migrated to the current schema
@@ -60,8 +64,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     import('../store/postgres/postgres-store.js'),
   ]);
   let store: Awaited<ReturnType<typeof PostgresStore.open>> | null = null;
+  let source: Awaited<ReturnType<typeof readLowdbSource>> | null = null;
   try {
-    const source = await readLowdbSource(dataDir);
+    try {
+      source = await readLowdbSource(dataDir);
+    } catch (error) {
+      return fail(`cannot read ${dataDir}: ${(error as Error).message}`);
+    }
     try {
       store = await PostgresStore.open(url, { poolSize: 4, applicationName: 'citable-migrate', cacheKeys: false });
     } catch (error) {
@@ -73,7 +82,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     });
     const ok = reports.every((r) => r.mismatches.length === 0);
     if (values.json) {
-      io.stdout.write(`${JSON.stringify({ ok, data_dir: dataDir, database: redactUrl(url), dropped_lines: source.dropped, collections: reports })}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ ok, data_dir: dataDir, database: redactUrl(url), dropped_lines: source.dropped, compacted_deliveries: source.collections.compactedDeliveries, collections: reports })}\n`,
+      );
       return ok ? 0 : 1;
     }
     io.stdout.write(
@@ -90,6 +101,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       ]),
     );
     for (const [file, count] of Object.entries(source.dropped)) io.stdout.write(`note: ${file}: ${count} unreadable line(s) skipped (the server skips them too)\n`);
+    if (source.collections.compactedDeliveries > 0) {
+      io.stdout.write(
+        `note: outbox.journal: ${source.collections.compactedDeliveries} finished or orphaned delivery(ies) not copied (past their retention or of a deleted webhook: the server drops them at start too)\n`,
+      );
+    }
     for (const r of reports) {
       if (r.mismatches.length > 0) io.stdout.write(`MISMATCH ${r.collection}: ${r.mismatches.slice(0, 10).join(', ')}${r.mismatches.length > 10 ? ` and ${r.mismatches.length - 10} more` : ''}\n`);
     }
@@ -100,6 +116,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     );
     return ok ? 0 : 1;
   } finally {
+    await source?.close();
     await store?.close();
     await unlock();
   }

@@ -9,7 +9,7 @@ import type { ProjectStore, StoredProject } from './projects-store.js';
 
 type ProjectLine = { op: 'put'; project: StoredProject } | { op: 'delete'; id: string; account_id: string };
 
-function parseProjectLine(value: unknown): ProjectLine | null {
+export function parseProjectLine(value: unknown): ProjectLine | null {
   const v = value as Partial<{ op: string; id: string; account_id: string; project: Partial<StoredProject> }> | null;
   if (v?.op === 'delete' && typeof v.id === 'string' && typeof v.account_id === 'string') return v as ProjectLine;
   const p = v?.project;

@@ -1,7 +1,9 @@
 /**
  * `citable migrate --from lowdb --to postgres`: a lowdb data directory with every kind of record (written
- * through the lowdb store itself, plus a torn journal line) is copied into a real PostgreSQL database;
- * the copy reads back identically through the Store interface, a re-run copies nothing and duplicates
+ * through the lowdb store itself, plus a torn journal line: accounts, keys, audits, projects, prompts,
+ * citation rows with runs and tallies, checks, branding, shares, monitors, webhooks and the outbox) is
+ * copied into a real PostgreSQL database; the copy reads back identically through the Store interface
+ * (summaries and sources included, from the rollups rebuilt in PostgreSQL), a re-run copies nothing and duplicates
  * nothing, a record changed on the PostgreSQL side is reported and exits 1, and a running server's data
  * directory is refused.
  */
@@ -18,12 +20,20 @@ import { memoryIo } from '../cli/cli-io.js';
 import { row, prompt } from '../citations/store/citation-rows.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
+import { citationSources } from '../../server/routes/citations-sources.js';
+import { citationSummary } from '../../server/routes/citations-summary.js';
+import type { StoredCitationRow, StoredPrompt } from '../../server/store/citations-store.js';
+import { PROJECT, seedIntelligence, seedReportsAndHooks, TOKEN_HASHES, WEBHOOKS } from './migrate-fixtures.js';
+
+/** A row as the API and the scheduler read it: `tally` and `runs_at` are each store's own bookkeeping. */
+const served = ({ tally: _tally, runs_at: _runsAt, ...row }: StoredCitationRow) => row;
 
 describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to postgres', () => {
   let pg: PostgresServer;
   let dataDir: string;
   let databaseUrl: string;
   let accountId: string;
+  let projectPrompt: StoredPrompt;
   const auditIds: string[] = [];
 
   beforeAll(async () => {
@@ -38,6 +48,7 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     const revoked = await store.createKey({ account_id: account.id, name: 'old', prefix: 'cit_BBBB', hash: 'b'.repeat(64) });
     await store.revokeKey(revoked.id);
     await store.createKey({ account_id: other.id, name: 'x', prefix: 'cit_CCCC', hash: 'c'.repeat(64) });
+    await store.createKey({ account_id: account.id, name: 'client', prefix: 'cit_DDDD', hash: '9'.repeat(64), scope: 'read', expires_at: '2027-01-01T00:00:00.000Z' });
     for (let i = 0; i < 150; i++) {
       const audit = { ...extensionAudit(), scanned_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), url: `https://site-${i % 7}.example/` };
       audit.final_url = audit.url;
@@ -57,6 +68,8 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     await citations.putCheck(check);
     await citations.putCheck({ ...check, id: 'chk_MIGRATEDCHECK02' });
     await citations.putCheck({ ...check, id: 'chk_MIGRATEDCHECK02', status: 'completed', finished_at: '2026-09-02T10:05:00.000Z' });
+    projectPrompt = await seedIntelligence(store, account.id);
+    await seedReportsAndHooks(store, account.id, auditIds[1]!);
     await store.close();
     await appendFile(path.join(dataDir, 'citations', 'results.journal'), '{"account_id":"acct_torn'); // a crash mid-append
   }, 60_000);
@@ -75,6 +88,11 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
   /** What the API would answer, read through the Store interface of both stores. */
   const view = async (store: Store) => {
     const citations = await store.citations();
+    const webhooks = await store.webhooks();
+    const now = new Date();
+    const month = { since: '2026-09-01', until: '2026-09-30' };
+    const at = new Date('2026-10-01T00:00:00.000Z');
+    const history = await citations.listResults(accountId, { limit: 100, history: true });
     const audits = [];
     for (let after; ; ) {
       const page: Awaited<ReturnType<Store['listAudits']>> = await store.listAudits(accountId, { limit: 40, after });
@@ -91,11 +109,33 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       bytes: await Promise.all(auditIds.slice(0, 20).map(async (id) => String(await store.getAuditJson(accountId, id)))),
       byUrl: await store.listAudits(accountId, { limit: 100, url: 'https://site-3.example/' }),
       prompts: await citations.listPrompts(accountId),
-      latest: await citations.listResults(accountId, { limit: 100, history: false }),
-      history: await citations.listResults(accountId, { limit: 100, history: true }),
+      latest: (await citations.listResults(accountId, { limit: 100, history: false })).rows.map(served),
+      history: { ...history, rows: history.rows.map(served) },
+      runs: await citations.runsOf(history.rows),
+      latestOfPrompt: Object.values(await citations.latestResults(projectPrompt.id)).map(served),
       budget: await citations.requestsOn('claude', '2026-09-01'),
+      budgetWithRuns: await citations.requestsOn('perplexity', '2026-09-04'),
       unfinished: await citations.unfinishedChecks(),
       check: await citations.getCheck('chk_MIGRATEDCHECK02'),
+      summary: {
+        account: await citationSummary(store, accountId, month, at),
+        project: await citationSummary(store, accountId, { ...month, project_id: PROJECT }, at),
+        engine: await citationSummary(store, accountId, { ...month, project_id: PROJECT, engine: 'perplexity' }, at),
+        prompt: await citationSummary(store, accountId, { ...month, prompt_id: projectPrompt.id }, at),
+      },
+      sources: {
+        account: await citationSources(store, accountId, month, at),
+        project: await citationSources(store, accountId, { ...month, project_id: PROJECT }, at),
+        engine: await citationSources(store, accountId, { ...month, project_id: PROJECT, engine: 'chatgpt', since: '2026-09-04' }, at),
+      },
+      projects: await (await store.projects()).list(accountId),
+      branding: await (await store.branding()).getBranding(accountId),
+      liveShares: await (await store.shares()).listLiveShares(accountId, now),
+      shares: await Promise.all(Object.values(TOKEN_HASHES).map(async (hash) => (await store.shares()).findShareByTokenHash(hash))),
+      monitors: await (await store.monitors()).listMonitors(accountId),
+      webhooks: await webhooks.listWebhooks(accountId),
+      wants: await webhooks.wants(accountId, ['citation.gained']),
+      deliveries: await Promise.all(Object.values(WEBHOOKS).map(async (id) => webhooks.listDeliveries(accountId, id, { limit: 100 }))),
     };
   };
 
@@ -104,11 +144,21 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     expect(code).toBe(0);
     expect(out).toContain('OK: every record is in PostgreSQL with the same checksum');
     expect(out).toMatch(/^accounts\s+2\s+2\s+2\s+0\s+[0-9a-f]{64} \(source = PostgreSQL\)$/m);
-    expect(out).toMatch(/^keys\s+3\s+3\s+3\s+0\s/m);
+    expect(out).toMatch(/^keys\s+4\s+4\s+4\s+0\s/m);
     expect(out).toMatch(/^audits\s+150\s+150\s+150\s+0\s/m);
-    expect(out).toMatch(/^prompts\s+3\s+3\s+3\s+0\s/m);
-    expect(out).toMatch(/^citation_rows\s+18\s+18\s+18\s+0\s/m);
+    expect(out).toMatch(/^projects\s+1\s+1\s+1\s+0\s/m); // the other one was deleted
+    expect(out).toMatch(/^prompts\s+6\s+6\s+6\s+0\s/m);
+    expect(out).toMatch(/^citation_rows\s+36\s+36\s+36\s+0\s/m);
+    expect(out).toMatch(/^citation_runs\s+18\s+18\s+18\s+0\s/m);
+    // Scopes: both accounts, the project, the deleted project; the two holding live rows are rebuilt.
+    expect(out).toMatch(/^citation_rollups\s+4\s+2\s+4\s+0\s/m);
     expect(out).toMatch(/^checks\s+2\s+2\s+2\s+0\s/m);
+    expect(out).toMatch(/^branding\s+1\s+1\s+1\s+0\s/m);
+    expect(out).toMatch(/^shares\s+3\s+3\s+3\s+0\s/m);
+    expect(out).toMatch(/^monitors\s+2\s+2\s+2\s+0\s/m);
+    expect(out).toMatch(/^webhooks\s+3\s+3\s+3\s+0\s/m); // the deleted one is not copied
+    expect(out).toMatch(/^webhook_events\s+2\s+2\s+2\s+0\s/m);
+    expect(out).toMatch(/^webhook_deliveries\s+4\s+4\s+4\s+0\s/m); // the deleted webhook's delivery left the outbox
     expect(out).toContain('results.journal: 1 unreadable line(s) skipped');
 
     const lowdb = await LowdbStore.open(dataDir);
@@ -116,9 +166,45 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     try {
       const [before, after] = [await view(lowdb), await view(postgres)];
       expect(after).toEqual(before);
+      // What was compared is not empty.
       expect(after.audits).toHaveLength(135);
-      expect(after.history.rows).toHaveLength(12); // the deleted prompt's rows stay hidden
+      expect(after.keys.find((k) => k.prefix === 'cit_DDDD')).toMatchObject({ scope: 'read', expires_at: '2027-01-01T00:00:00.000Z' });
+      expect(after.history.rows).toHaveLength(24); // the deleted prompts' rows stay hidden
+      expect(after.runs.filter((r) => r.length === 2)).toHaveLength(12);
+      expect(after.runs.flat().some((r) => r.answer.startsWith('Acme is the best CRM') && r.search_queries.length === 2)).toBe(true);
       expect(after.unfinished.map((c) => c.id)).toEqual(['chk_MIGRATEDCHECK01']);
+      expect(after.summary.project.by_engine.map((e) => e.engine).sort()).toEqual(['chatgpt', 'perplexity']);
+      expect(after.summary.account.series.length).toBeGreaterThan(0);
+      expect(after.sources.project.sources.map((s) => s.domain)).toEqual(expect.arrayContaining(['acme.com', 'g2.com', 'globex.com']));
+      expect(after.sources.account.sources.length).toBeGreaterThan(0);
+      expect(after.projects.map((p) => p.name)).toEqual(['Acme (renamed)']);
+      expect(after.branding?.accent).toBe('#112233');
+      expect(after.liveShares.map((s) => s.id)).toEqual(['shr_MIGRATESHARE0001']);
+      expect(after.shares.map((s) => s?.revoked_at === null)).toEqual([true, false, true]);
+      expect(after.monitors.map((m) => m.lease_until_ms !== null)).toEqual([false, true]);
+      expect(after.webhooks.map((w) => [w.id, w.secret, w.disabled_at !== null])).toEqual([
+        [WEBHOOKS.all, `whsec_${WEBHOOKS.all.slice(3)}SECRETVALUE`, false],
+        [WEBHOOKS.audits, `whsec_${WEBHOOKS.audits.slice(3)}SECRETVALUE`, false],
+        [WEBHOOKS.off, `whsec_${WEBHOOKS.off.slice(3)}SECRETVALUE`, true],
+      ]);
+      expect(after.deliveries.map((page) => page.deliveries.map((d) => d.status))).toEqual([['pending', 'delivered'], ['pending'], ['failed'], []]);
+
+      // Pending deliveries go out from PostgreSQL as they would have from lowdb: the same deliveries, event ids and bodies.
+      const claim = async (store: Store) =>
+        (await (await store.webhooks()).claimDue({ nowMs: Date.now() + 2 * 3_600_000, limit: 10, leaseMs: 60_000, perWebhook: new Map(), perWebhookDefault: 10 })).map((c) => ({
+          delivery: c.delivery,
+          event: c.event,
+          webhook: c.webhook.id,
+        }));
+      const [pendingBefore, pendingAfter] = [await claim(lowdb), await claim(postgres)];
+      expect(pendingAfter).toEqual(pendingBefore);
+      expect(pendingAfter.map((c) => [c.webhook, c.event.id, c.delivery.attempts])).toEqual([
+        [WEBHOOKS.all, 'evt_MIGRATEEVENT000000000002', 0],
+        [WEBHOOKS.audits, 'evt_MIGRATEEVENT000000000001', 1],
+      ]);
+      // The copied dedupe key keeps an audit stored again from making a second event.
+      const again = { id: 'evt_MIGRATEEVENT000000000099', account_id: accountId, type: 'audit.completed' as const, created_at: new Date().toISOString(), data: {}, dedupe_key: `audit:${auditIds[1]}` };
+      expect(await (await postgres.webhooks()).recordEvent(again)).toEqual([]);
     } finally {
       await lowdb.close();
       await postgres.close();
@@ -135,20 +221,33 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       expect(c.verified).toBe(c.source);
     }
     const postgres = await PostgresStore.open(databaseUrl, { poolSize: 1 });
-    const counts = await postgres.pool.query<{ audits: number; rows: number; keys: number }>(
-      'SELECT (SELECT count(*) FROM audits)::bigint AS audits, (SELECT count(*) FROM citation_results)::bigint AS rows, (SELECT count(*) FROM api_keys)::bigint AS keys',
+    const counts = await postgres.pool.query<Record<string, number>>(
+      `SELECT (SELECT count(*) FROM audits)::bigint AS audits, (SELECT count(*) FROM citation_results)::bigint AS rows, (SELECT count(*) FROM api_keys)::bigint AS keys,
+              (SELECT count(*) FROM projects)::bigint AS projects, (SELECT count(*) FROM prompts)::bigint AS prompts, (SELECT count(*) FROM report_shares)::bigint AS shares,
+              (SELECT count(*) FROM monitors)::bigint AS monitors, (SELECT count(*) FROM webhooks)::bigint AS webhooks,
+              (SELECT count(*) FROM webhook_events)::bigint AS events, (SELECT count(*) FROM webhook_deliveries)::bigint AS deliveries,
+              (SELECT sum(runs)::bigint FROM citation_rollup_days WHERE scope = $1) AS project_runs`,
+      [PROJECT],
     );
     await postgres.close();
-    expect(counts.rows[0]).toEqual({ audits: 150, rows: 18, keys: 3 });
+    // The project rollup: 2 prompts x 3 days x 2 engines x 2 runs, counted once.
+    expect(counts.rows[0]).toEqual({ audits: 150, rows: 36, keys: 4, projects: 1, prompts: 6, shares: 3, monitors: 2, webhooks: 3, events: 2, deliveries: 4, project_runs: 24 });
   });
 
   it('a record that differs in PostgreSQL is reported and the exit code is 1', async () => {
     const postgres = await PostgresStore.open(databaseUrl, { poolSize: 1 });
     await postgres.pool.query(`UPDATE audits SET audit = json_build_object('id', id::text) WHERE id = $1`, [auditIds[5]]);
     await postgres.pool.query("UPDATE api_keys SET revoked_at = NULL WHERE prefix = 'cit_BBBB'");
+    await postgres.pool.query('UPDATE citation_results SET runs = NULL WHERE seq = (SELECT min(seq) FROM citation_results WHERE runs IS NOT NULL)');
+    await postgres.pool.query('UPDATE webhooks SET secret = $1 WHERE id = $2', ['whsec_other', WEBHOOKS.audits]);
+    await postgres.pool.query('UPDATE citation_rollup_days SET runs = runs + 5 WHERE scope = $1', [PROJECT]);
     await postgres.close();
     const { code, out } = await migrate();
     expect(code).toBe(1);
+    expect(out).toMatch(/MISMATCH citation_runs: lowdb:results:\d+/);
+    expect(out).toContain(`MISMATCH webhooks: ${WEBHOOKS.audits}`);
+    // A rollup that differs is rebuilt from the copied tallies, then verified.
+    expect(out).toMatch(/^citation_rollups\s+4\s+1\s+4\s+0\s/m);
     expect(out).toContain(`MISMATCH audits: ${auditIds[5]}`);
     expect(out).toMatch(/MISMATCH keys: key_/);
     expect(out).toMatch(/^audits\s+150\s+0\s+149\s+1\s+source [0-9a-f]{64} != PostgreSQL [0-9a-f]{64}$/m);
@@ -163,6 +262,15 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       expect(busy.err).toMatch(/another Citable server/);
     } finally {
       await rm(path.join(dataDir, 'server.pid'), { force: true });
+    }
+    const damaged = await mkdtemp(path.join(os.tmpdir(), 'citable-migrate-damaged-'));
+    try {
+      await writeFile(path.join(damaged, 'monitors.json'), '{"version": 1, "monitors": [');
+      const io = memoryIo({});
+      expect(await main(['migrate', '--from', 'lowdb', '--to', 'postgres', '--data-dir', damaged, '--database-url', databaseUrl], io)).toBe(2);
+      expect(io.err()).toMatch(/monitors\.json is not valid JSON; restore it from a backup/);
+    } finally {
+      await rm(damaged, { recursive: true, force: true });
     }
     const io = memoryIo({});
     expect(await main(['migrate', '--from', 'postgres', '--to', 'lowdb'], io)).toBe(2);

@@ -66,7 +66,7 @@ export class LowdbShareStore implements ShareStore {
 
 const isTime = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
 
-function parseShareLine(value: unknown): StoredShare | null {
+export function parseShareLine(value: unknown): StoredShare | null {
   if (typeof value !== 'object' || value === null) return null;
   const v = value as Record<string, unknown>;
   const ok =

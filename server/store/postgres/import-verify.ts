@@ -7,7 +7,22 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { canonicalJson } from '../../audits/canonical-hash.js';
 
-export type CollectionName = 'accounts' | 'keys' | 'audits' | 'prompts' | 'citation_rows' | 'checks';
+export type CollectionName =
+  | 'accounts'
+  | 'keys'
+  | 'audits'
+  | 'projects'
+  | 'prompts'
+  | 'citation_rows'
+  | 'citation_runs'
+  | 'citation_rollups'
+  | 'checks'
+  | 'branding'
+  | 'shares'
+  | 'monitors'
+  | 'webhooks'
+  | 'webhook_events'
+  | 'webhook_deliveries';
 
 export interface CollectionReport {
   collection: CollectionName;

@@ -2,15 +2,20 @@
  * Reads everything a lowdb data directory holds, without writing to it (`citable migrate`): accounts and
  * key hashes (accounts.json), audits (the journal's first line per id, as the server's index reads it,
  * plus each audit's file as stored bytes), prompts (replayed puts and deletes), every citation row in
- * journal order, and each check's latest state. Torn or unreadable lines are counted, as the server
+ * journal order with its runs (runs.blob, read per row on demand), each check's latest state, and the
+ * newer collections of lowdb-source-collections.ts. Torn or unreadable lines are counted, as the server
  * drops them at start.
  */
-import { access, readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { withKeyDefaults, type Account, type ApiKeyRecord, type AuditRecord } from '../store.js';
 import { parseJournalLine } from '../lowdb/journal-line.js';
 import { parseCheckLine, parsePromptLine, parseResultLine } from '../citations-lines.js';
 import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../citations-store.js';
+import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
+import { eachLine, exists } from './lowdb-lines.js';
+import { readLowdbCollections, type LowdbCollections } from './lowdb-source-collections.js';
 
 export interface SourcePrompt {
   prompt: StoredPrompt;
@@ -32,11 +37,17 @@ export interface LowdbSource {
   checks: StoredCheck[];
   /** Journal lines that did not parse (a torn tail, damage), per file. */
   dropped: Record<string, number>;
+  /** Projects, branding, shares, monitors, webhooks and the outbox. */
+  collections: LowdbCollections;
   /** The stored bytes of an audit. */
   auditJson(id: string): Promise<Buffer>;
+  /** A row's runs from citations/runs.blob ([] when stored without); null when its bytes cannot be read back. */
+  runsOf(row: StoredCitationRow): Promise<RunRecord[] | null>;
+  /** Releases runs.blob. */
+  close(): Promise<void>;
 }
 
-export async function readLowdbSource(dataDir: string): Promise<LowdbSource> {
+export async function readLowdbSource(dataDir: string, nowMs = Date.now()): Promise<LowdbSource> {
   const accountsFile = path.join(dataDir, 'accounts.json');
   const accountsData = (await exists(accountsFile))
     ? (JSON.parse(await readFile(accountsFile, 'utf8')) as { accounts?: Account[]; keys?: ApiKeyRecord[] })
@@ -81,6 +92,10 @@ export async function readLowdbSource(dataDir: string): Promise<LowdbSource> {
     return check !== null;
   });
 
+  const collections = await readLowdbCollections(dataDir, dropped, nowMs);
+  const runsFile = path.join(dataDir, 'citations', 'runs.blob');
+  const runs = (await exists(runsFile)) ? await open(runsFile, 'r') : null;
+
   return {
     accounts: accountsData.accounts ?? [],
     keys: (accountsData.keys ?? []).map(withKeyDefaults), // as the embedded store reads them
@@ -89,37 +104,23 @@ export async function readLowdbSource(dataDir: string): Promise<LowdbSource> {
     rows,
     checks: [...checks.values()],
     dropped,
+    collections,
     auditJson: (id) => readFile(path.join(dataDir, 'audits', id.slice(0, 2), `${id}.json`)),
+    runsOf: async (row) => {
+      if (!row.runs_at) return [];
+      const [offset, length] = row.runs_at;
+      if (!runs) return null;
+      try {
+        const bytes = Buffer.alloc(length);
+        const { bytesRead } = await runs.read(bytes, 0, length, offset);
+        if (bytesRead !== length) return null;
+        return JSON.parse(brotliDecompressSync(bytes).toString('utf8')) as RunRecord[];
+      } catch {
+        return null;
+      }
+    },
+    close: async () => {
+      await runs?.close();
+    },
   };
 }
-
-/** Calls `take` with each complete line's JSON and byte offset; counts lines it refuses (or that do not parse). */
-async function eachLine(file: string, dropped: Record<string, number>, take: (value: unknown, offset: number) => boolean): Promise<void> {
-  if (!(await exists(file))) return;
-  const name = path.basename(file);
-  const bytes = await readFile(file);
-  const complete = bytes.lastIndexOf(0x0a) + 1;
-  if (complete < bytes.length) dropped[name] = (dropped[name] ?? 0) + 1; // a torn last line
-  let start = 0;
-  while (start < complete) {
-    const end = bytes.indexOf(0x0a, start);
-    if (end > start) {
-      let ok: boolean;
-      try {
-        ok = take(JSON.parse(bytes.toString('utf8', start, end)), start);
-      } catch {
-        ok = false;
-      }
-      if (!ok) dropped[name] = (dropped[name] ?? 0) + 1;
-    }
-    start = end + 1;
-  }
-}
-
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
-  );
-}
-
