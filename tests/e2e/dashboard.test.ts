@@ -188,7 +188,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect(row).toContain(`${Math.round(summary.visibility * 100)}%`);
     await page.click(`tr[data-project-id="${ids.project}"] a`);
     await page.waitForSelector('[data-testid="citation-figures"]');
-    expect(await page.locator('polyline[data-series="Visibility"]').count()).toBe(1);
+    expect(await page.locator('g[data-series="Visibility"] circle').count()).toBe(1);
     await page.waitForSelector('li[data-source="brewnotes.example"][data-kind="owned"]', { state: 'attached' });
     expect(await page.locator('li[data-source="beandaily.example"][data-kind="competitor"]').count()).toBe(1);
     await page.waitForSelector('g[data-column] rect');

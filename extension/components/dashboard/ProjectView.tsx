@@ -99,12 +99,13 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
         <Figure name="Average position" value={summary.avg_position === null ? '—' : String(summary.avg_position)} note="among cited sources" />
       </dl>
       <h2>Visibility and share of voice per day</h2>
+      <p class="muted small">Days without runs are left blank.</p>
       <LineChart
         label="Visibility and share of voice per day"
         days={summary.series.map((s) => s.date)}
         series={[
-          { name: 'Visibility', className: 'series-a', values: summary.series.map((s) => s.visibility) },
-          { name: 'Share of voice', className: 'series-b', values: summary.series.map((s) => s.share_of_voice) },
+          { name: 'Visibility', className: 'series-a', values: summary.series.map((s) => (s.runs > 0 ? s.visibility : null)) },
+          { name: 'Share of voice', className: 'series-b', values: summary.series.map((s) => (s.runs > 0 ? s.share_of_voice : null)) },
         ]}
       />
       <h2>Share of voice</h2>

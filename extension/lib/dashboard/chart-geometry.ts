@@ -64,3 +64,27 @@ export function periods(since: string, until: string, count: number): Array<{ si
   }
   return out;
 }
+
+/**
+ * The runs of consecutive known values, as SVG polyline points: a day without data (null) breaks the
+ * line instead of dropping it to 0, which would read as "not visible at all that day".
+ */
+export function segments(plot: Plot, values: ReadonlyArray<number | null>, max: number): Array<{ points: string; at: number[] }> {
+  const out: Array<{ points: string; at: number[] }> = [];
+  let current: number[] = [];
+  const flush = () => {
+    if (current.length) out.push({ points: current.map((i) => `${xAt(plot, i, values.length).toFixed(1)},${yAt(plot, values[i]!, max).toFixed(1)}`).join(' '), at: current });
+    current = [];
+  };
+  values.forEach((v, i) => (v === null ? flush() : current.push(i)));
+  flush();
+  return out;
+}
+
+/** Indexes to label on an axis of n points: the last one, then every k-th going back, so labels never crowd the end. */
+export function labelIndexes(n: number, most: number): number[] {
+  const every = labelEvery(n, most);
+  const out: number[] = [];
+  for (let i = n - 1; i >= 0; i -= every) out.unshift(i);
+  return out;
+}

@@ -1,11 +1,12 @@
-import { labelEvery, polyline, xAt, yAt, type Plot } from '../../../lib/dashboard/chart-geometry.js';
+import { labelIndexes, segments, xAt, yAt, type Plot } from '../../../lib/dashboard/chart-geometry.js';
 import { percent, shortDate } from '../format.js';
 
 export interface LineSeries {
   name: string;
   /** A CSS class giving the line its colour (and a dash pattern, so colour is not the only difference). */
   className: string;
-  values: readonly number[];
+  /** One per day; null where there is nothing to measure (no runs that day). */
+  values: ReadonlyArray<number | null>;
 }
 
 const PLOT: Plot = { width: 720, height: 220, left: 44, right: 16, top: 14, bottom: 30 };
@@ -13,8 +14,8 @@ const PLOT: Plot = { width: 720, height: 220, left: 44, right: 16, top: 14, bott
 /** Ratios (0–1) per day as lines, with a legend and a text summary for screen readers. */
 export function LineChart({ days, series, label }: { days: readonly string[]; series: readonly LineSeries[]; label: string }) {
   if (days.length === 0) return null;
-  const every = labelEvery(days.length, 8);
-  const summary = series.map((s) => `${s.name} ${percent(s.values[0] ?? 0)} on ${days[0]} and ${percent(s.values[s.values.length - 1] ?? 0)} on ${days[days.length - 1]}`).join('; ');
+  const labels = new Set(labelIndexes(days.length, 8));
+  const summary = series.map((s) => describe(s, days)).join('; ');
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${PLOT.width} ${PLOT.height}`} width="100%" role="img" aria-label={`${label}: ${summary}`}>
@@ -27,14 +28,23 @@ export function LineChart({ days, series, label }: { days: readonly string[]; se
           </g>
         ))}
         {days.map((d, i) =>
-          i % every === 0 || i === days.length - 1 ? (
+          labels.has(i) ? (
             <text key={d} x={xAt(PLOT, i, days.length)} y={PLOT.height - 8} text-anchor="middle" class="axis">
               {shortDate(`${d}T00:00:00Z`)}
             </text>
           ) : null,
         )}
         {series.map((s) => (
-          <polyline key={s.name} points={polyline(PLOT, s.values, 1)} class={`line ${s.className}`} fill="none" data-series={s.name} />
+          <g key={s.name} data-series={s.name}>
+            {segments(PLOT, s.values, 1).map((seg) => (
+              <g key={seg.at[0]}>
+                {seg.at.length > 1 && <polyline points={seg.points} class={`line ${s.className}`} fill="none" />}
+                {seg.at.map((i) => (
+                  <circle key={i} cx={xAt(PLOT, i, days.length)} cy={yAt(PLOT, s.values[i]!, 1)} r="3.5" class={`dot ${s.className}`} />
+                ))}
+              </g>
+            ))}
+          </g>
         ))}
       </svg>
       <figcaption>
@@ -51,4 +61,12 @@ export function LineChart({ days, series, label }: { days: readonly string[]; se
       </figcaption>
     </figure>
   );
+}
+
+/** "Visibility 40% on 2026-05-01 … 55% on 2026-05-30" over the days that have a value. */
+function describe(s: LineSeries, days: readonly string[]): string {
+  const known = s.values.map((v, i) => [v, days[i]] as const).filter(([v]) => v !== null);
+  if (known.length === 0) return `${s.name}: no data`;
+  const [first, last] = [known[0]!, known[known.length - 1]!];
+  return known.length === 1 ? `${s.name} ${percent(first[0]!)} on ${first[1]}` : `${s.name} ${percent(first[0]!)} on ${first[1]} and ${percent(last[0]!)} on ${last[1]}`;
 }

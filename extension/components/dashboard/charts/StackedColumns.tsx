@@ -17,7 +17,7 @@ export function StackedColumns({ columns, label, legend }: { columns: readonly C
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${PLOT.width} ${PLOT.height}`} width="100%" role="img" aria-label={`${label}. ${summary}`}>
-        {[0, 0.5, 1].map((g) => (
+        {(Number.isInteger(max / 2) ? [0, 0.5, 1] : [0, 1]).map((g) => (
           <g key={g}>
             <line x1={PLOT.left} x2={PLOT.width - PLOT.right} y1={yAt(PLOT, g * max, max)} y2={yAt(PLOT, g * max, max)} class="grid" />
             <text x={PLOT.left - 6} y={yAt(PLOT, g * max, max) + 4} text-anchor="end" class="axis">
