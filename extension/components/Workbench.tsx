@@ -8,6 +8,7 @@ import { loadAudit, listRecords, type AuditRecord } from '../lib/sync/records.js
 import type { DiffOutcome } from '../lib/popup/audit-diff-source.js';
 import type { ShareOutcome } from '../lib/popup/share-link.js';
 import type { AuditDiff } from '../../shared/diff/audit-diff.js';
+import { SiteCrawl } from './SiteCrawl.js';
 
 type Busy = 'diff' | 'share' | 'html' | 'json' | null;
 type DiffShown = { outcome: DiffOutcome; View: ComponentType<{ diff: AuditDiff; fromLabel: string }> };
@@ -79,6 +80,7 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
           Copy share link
         </button>
       </div>
+      {api && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
       {shareBlocked && api !== null && <p class="muted small">{shareBlocked}</p>}
       {saved && (
         <p class="muted small" role="status" data-testid="export-saved">
