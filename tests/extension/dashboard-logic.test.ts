@@ -78,7 +78,7 @@ describe('routes', () => {
 });
 
 describe('audit filters', () => {
-  const a = (id: string, url: string, score: number, day: string): AuditSummary => ({ id, url, final_url: url.replace('http:', 'https:'), score, builder: 'Unknown', status: 'complete', origin: 'api', scanned_at: `${day}T10:00:00.000Z` });
+  const a = (id: string, url: string, score: number, day: string): AuditSummary => ({ id, url, final_url: url.replace('http:', 'https:'), score, builder: 'Unknown', status: 'complete', origin: 'server', scanned_at: `${day}T10:00:00.000Z` });
   const list = [a('1', 'http://shop.example/blog/one', 91, '2026-05-03'), a('2', 'http://shop.example/pricing', 45, '2026-05-01'), a('3', 'http://other.example/BLOG', 70, '2026-04-20')];
   it('URL part (either URL, any case), day range and score range combine', () => {
     expect(filterAudits(list, { ...NO_FILTERS, url: 'blog' }).map((x) => x.id)).toEqual(['1', '3']);
