@@ -78,6 +78,14 @@ const KNOWN = [
     skip: () => firstOf(hasChromium(), hasPackage('playwright-core'), hasPackage('wxt')),
   },
   {
+    // The dashboard's first paint with 1,000 audits on the real server (store build, headless Chromium).
+    name: 'extension-dashboard',
+    file: 'bench/extension-dashboard.bench.ts',
+    env: {},
+    quickEnv: { RUNS: '5' },
+    skip: () => firstOf(hasChromium(), hasPackage('playwright-core'), hasPackage('wxt')),
+  },
+  {
     name: 'extension-size',
     file: 'bench/extension-size.ts',
     prepare: ['npx', ['wxt', 'build']],

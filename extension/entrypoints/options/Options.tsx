@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
 import { backendUrlProblem, loadSettings, normalizeBackendUrl, saveSettings, type Settings } from '../../lib/settings.js';
 import { testConnection, type ConnectionResult } from '../../lib/options/test-connection.js';
 import { requestBackendAccess } from '../../lib/options/backend-permission.js';
@@ -62,6 +63,13 @@ export function Options() {
       <p role="status" id="save-status">{status}</p>
       <p role="status" id="test-result" class={test && test !== 'running' ? (test.ok ? 'result-ok' : 'result-bad') : ''}>
         {test === 'running' ? 'Testing…' : test?.message ?? ''}
+      </p>
+      <h2>Dashboard</h2>
+      <p>
+        <a href={browser.runtime.getURL('/dashboard.html')} data-testid="open-dashboard">
+          Open the dashboard
+        </a>{' '}
+        <span class="muted small">audits, crawls, monitors, webhooks, projects and share links of the backend above.</span>
       </p>
       <h2>Deep WebMCP probe</h2>
       <label class="checkbox">

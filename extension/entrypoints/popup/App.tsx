@@ -14,6 +14,7 @@ import { Progress } from '../../components/Progress.js';
 import { History } from '../../components/History.js';
 import { Notice } from '../../components/Notice.js';
 import { UnreadFiles } from '../../components/UnreadFiles.js';
+import { Workbench } from '../../components/Workbench.js';
 
 type Tab = { id: number; url?: string };
 
@@ -89,6 +90,7 @@ export function App() {
               </p>
             )}
             <UnreadFiles notes={record?.notes} onGranted={again} />
+            <Workbench audit={shown} record={record} />
             <AuditReport audit={shown} record={record} />
           </AuditContext.Provider>
         )}

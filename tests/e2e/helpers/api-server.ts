@@ -11,6 +11,8 @@ export const serverAvailable = existsSync('server/main.ts');
 /** The real Citable API server on 127.0.0.1, restartable on the same port and data (backend down, then up). */
 export interface ApiServer {
   url: string;
+  /** The server's DATA_DIR (the CLI reads and writes the same store). */
+  dataDir: string;
   /** The Agency key the server printed on its first start. */
   key: string;
   start(): Promise<void>;
@@ -18,14 +20,15 @@ export interface ApiServer {
   dispose(): Promise<void>;
 }
 
-export async function startApiServer(): Promise<ApiServer> {
+/** `env`: more server settings (citation providers pointed at fakes, CITATION_ENGINES, ...). */
+export async function startApiServer(env: Record<string, string> = {}): Promise<ApiServer> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'citable-api-'));
   let server: ServerProcess | null = null;
   let key = '';
 
   const start = async () => {
-    server = await startServerProcess({ env: { PORT: String(port), DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' } });
+    server = await startServerProcess({ env: { ...env, PORT: String(port), DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' } });
     key ||= server.firstKey ?? '';
     if (!key) throw new Error(`the first start printed no key:\n${server.stdout.join('\n')}`);
   };
@@ -37,6 +40,7 @@ export async function startApiServer(): Promise<ApiServer> {
   await start();
   return {
     url: `http://127.0.0.1:${port}`,
+    dataDir,
     get key() {
       return key;
     },

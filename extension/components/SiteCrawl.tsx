@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import type { ApiClient } from '../lib/api/client.js';
+import type { Crawl } from '../lib/api/types.js';
+import { crawlRunning } from '../lib/dashboard/crawl-progress.js';
+import { startSiteCrawl } from '../lib/popup/site-crawl.js';
+import { CrawlStatus } from './dashboard/CrawlStatus.js';
+
+const POLL_MS = 1_500;
+
+/** "Audit this site": starts a crawl of the page's site on the backend and follows its progress until it ends. */
+export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string }) {
+  const [crawl, setCrawl] = useState<Crawl | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!crawl || !crawlRunning(crawl)) return;
+    const t = setTimeout(() => {
+      void api.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(crawl.id)}`).then((res) => (res.ok ? setCrawl(res.data.crawl) : setError(res.error)));
+    }, POLL_MS);
+    return () => clearTimeout(t);
+  }, [crawl, api]);
+  const start = async () => {
+    setBusy(true);
+    setError('');
+    const res = await startSiteCrawl(api, pageUrl);
+    setBusy(false);
+    if ('error' in res) setError(res.error);
+    else setCrawl(res.crawl);
+  };
+  const open = () => crawl && void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}#/crawls/${encodeURIComponent(crawl.id)}` });
+  return (
+    <div class="site-crawl">
+      {!crawl && (
+        <button type="button" class="secondary small" onClick={() => void start()} disabled={busy} data-action="crawl">
+          Audit this site
+        </button>
+      )}
+      {error && (
+        <p class="error small" role="alert" data-testid="crawl-error">
+          {error}
+        </p>
+      )}
+      {crawl && (
+        <p class="small" role="status" data-testid="crawl-progress" data-crawl-id={crawl.id}>
+          Site audit: <CrawlStatus crawl={crawl} />{' '}
+          <button type="button" class="secondary small" onClick={open}>
+            {crawlRunning(crawl) ? 'Follow in dashboard' : 'Open the site report'}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Audit } from '../../../shared/types/audit.js';
+import type { AuditDiff, AuditList, Branding } from '../../lib/api/types.js';
+import { routeHref } from '../../lib/dashboard/route.js';
+import { DiffView } from '../DiffView.js';
+import { useApi } from './use-api.js';
+import { useDashboard } from './context.js';
+import { dateTime, displayUrl } from './format.js';
+import { ReportFrame } from './ReportFrame.js';
+import { ShareButton } from './ShareButton.js';
+import { ErrorState, Loading } from './states.js';
+
+/**
+ * One audit: its diff against the previous audit of the URL, share and export, and the client report itself
+ * (shared/report, with the account's branding and the URL's score history), exactly as a client receives it.
+ */
+export function AuditView({ id }: { id: string }) {
+  const { api } = useDashboard();
+  const [audit, reload] = useApi((a) => a.get<{ audit: Audit }>(`/audits/${encodeURIComponent(id)}`), [id]);
+  const [diff] = useApi((a) => a.get<{ diff: AuditDiff }>(`/audits/${encodeURIComponent(id)}/diff?against=previous`), [id]);
+  const [html, setHtml] = useState<string | null>(null);
+  const [saved, setSaved] = useState('');
+  const shown = audit.state === 'ok' ? audit.data.audit : null;
+
+  useEffect(() => {
+    if (!shown) return;
+    let cancelled = false;
+    setHtml(null);
+    void (async () => {
+      const url = shown.final_url || shown.url;
+      const [exporter, branding, history] = await Promise.all([
+        import('../../lib/export/export-audit.js'),
+        api.get<{ branding: Branding }>('/branding'),
+        api.get<AuditList>(`/audits?limit=100&url=${encodeURIComponent(url)}`),
+      ]);
+      const points = history.ok ? history.data.audits.filter((a) => a.id !== shown.id && a.scanned_at < shown.scanned_at).map((a) => ({ scanned_at: a.scanned_at, score: a.score })) : [];
+      if (!cancelled) setHtml(exporter.auditReportHtml(shown, { branding: branding.ok ? branding.data.branding : null, history: points }));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [shown, api]);
+
+  if (audit.state === 'loading') return <Loading what="the audit" />;
+  if (audit.state === 'error') return <ErrorState what="the audit" error={audit.error} onRetry={reload} />;
+  const a = audit.data.audit;
+  // Page audits of a crawl carry its id (contract section 10); the engine's Audit type does not list it.
+  const crawlId = (a as { crawl_id?: unknown }).crawl_id;
+  const save = async (kind: 'html' | 'json') => {
+    const exporter = await import('../../lib/export/export-audit.js');
+    setSaved(kind === 'json' ? exporter.exportAuditJson(a) : (exporter.saveHtml(a, html ?? exporter.auditReportHtml(a))));
+  };
+  return (
+    <section aria-labelledby="h-audit" data-audit-id={a.id}>
+      <p class="crumbs small">
+        <a href={routeHref({ view: 'audits' })}>Audits</a> /
+      </p>
+      <h1 id="h-audit" class="break">
+        {displayUrl(a.final_url || a.url, 120)}
+      </h1>
+      <p class="muted">
+        Score {a.score} · audited {dateTime(a.scanned_at)} · from {a.origin}
+        {typeof crawlId === 'string' ? (
+          <>
+            {' '}
+            · part of <a href={routeHref({ view: 'crawl', id: crawlId })}>a crawl</a>
+          </>
+        ) : null}
+      </p>
+      <div class="toolbar">
+        <ShareButton kind="audit" id={a.id} />
+        <button type="button" class="secondary" onClick={() => void save('html')} data-action="export-html">
+          Download HTML report
+        </button>
+        <button type="button" class="secondary" onClick={() => void save('json')} data-action="export-json">
+          Download JSON
+        </button>
+        {saved && (
+          <span class="muted small" role="status">
+            Saved {saved}
+          </span>
+        )}
+      </div>
+      <h2>Since the previous audit of this URL</h2>
+      {diff.state === 'loading' && <Loading what="the comparison" />}
+      {diff.state === 'error' && diff.status === 404 && <p class="muted" data-testid="diff-none">This is the first audit of this URL on the backend: there is nothing to compare yet.</p>}
+      {diff.state === 'error' && diff.status !== 404 && <ErrorState what="the comparison" error={diff.error} />}
+      {diff.state === 'ok' && (
+        <>
+          <DiffView diff={diff.data.diff} fromLabel="the previous audit" />
+          <p class="small">
+            <a href={routeHref({ view: 'audit', id: diff.data.diff.from })}>Open the previous audit</a>
+          </p>
+        </>
+      )}
+      <h2>Report</h2>
+      {html === null ? <Loading what="the report" /> : <ReportFrame html={html} title={`Report of ${displayUrl(a.final_url || a.url)}`} />}
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'preact/hooks';
+import type { Branding, Crawl, CrawlPage } from '../../lib/api/types.js';
+import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
+import { routeHref } from '../../lib/dashboard/route.js';
+import { CrawlStatus } from './CrawlStatus.js';
+import { useDashboard } from './context.js';
+import { displayUrl, when } from './format.js';
+import { ReportFrame } from './ReportFrame.js';
+import { ShareButton } from './ShareButton.js';
+import { useApi } from './use-api.js';
+import { ActionError, ErrorState, Loading } from './states.js';
+import { WriteButton } from './WriteButton.js';
+
+const POLL_MS = 1_500;
+
+/** One crawl: its progress while it runs (cancel), then the site report (shared/report's crawl report) with its worst pages. */
+export function CrawlView({ id }: { id: string }) {
+  const { api } = useDashboard();
+  const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const c = crawl.state === 'ok' ? crawl.data.crawl : null;
+  const running = !!c && crawlRunning(c);
+
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(reload, POLL_MS);
+    return () => clearInterval(t);
+  }, [running, reload]);
+
+  useEffect(() => {
+    if (!c || c.status !== 'complete') return;
+    let cancelled = false;
+    void (async () => {
+      const [exporter, branding, pages] = await Promise.all([
+        import('../../lib/export/export-crawl.js'),
+        api.get<{ branding: Branding }>('/branding'),
+        api.get<{ pages: CrawlPage[] }>(`/crawls/${encodeURIComponent(c.id)}/pages?limit=100`),
+      ]);
+      if (!cancelled) setHtml(exporter.crawlReportHtml(c, { branding: branding.ok ? branding.data.branding : null, ...(pages.ok ? { worstPages: pages.data.pages } : {}) }));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [c?.id, c?.status, api]);
+
+  if (crawl.state === 'loading') return <Loading what="the crawl" />;
+  if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
+  const shown = crawl.data.crawl;
+  const cancel = async () => {
+    setError('');
+    const res = await api.del(`/crawls/${encodeURIComponent(shown.id)}`);
+    if (!res.ok) setError(res.error);
+    reload();
+  };
+  return (
+    <section aria-labelledby="h-crawl" data-crawl-id={shown.id}>
+      <p class="crumbs small">
+        <a href={routeHref({ view: 'crawls' })}>Crawls</a> /
+      </p>
+      <h1 id="h-crawl" class="break">
+        {displayUrl(shown.url, 120)}
+      </h1>
+      <p>
+        <CrawlStatus crawl={shown} /> <span class="muted small">· started {when(shown.started_at ?? shown.created_at)}</span>
+      </p>
+      <div class="toolbar">
+        {running && (
+          <WriteButton class="danger" onClick={() => void cancel()} action="cancel-crawl">
+            Cancel crawl
+          </WriteButton>
+        )}
+        {shown.status === 'complete' && <ShareButton kind="crawl" id={shown.id} />}
+      </div>
+      {error && <ActionError error={error} />}
+      {shown.status === 'complete' && (html === null ? <Loading what="the site report" /> : <ReportFrame html={html} title={`Site report of ${displayUrl(shown.url)}`} />)}
+    </section>
+  );
+}

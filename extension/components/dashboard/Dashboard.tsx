@@ -1,0 +1,144 @@
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { browser } from 'wxt/browser';
+import { createApiClient } from '../../lib/api/client.js';
+import { probeCapabilities, type Capabilities } from '../../lib/api/capabilities.js';
+import { parseRoute, routeHref, sectionOf, SECTIONS, type Route } from '../../lib/dashboard/route.js';
+import { isConfigured, loadSettings, SETTINGS_KEY, type Settings } from '../../lib/settings.js';
+import { DashboardContext } from './context.js';
+import { Loading } from './states.js';
+import { AuditsView } from './AuditsView.js';
+import { AuditView } from './AuditView.js';
+import { CrawlsView } from './CrawlsView.js';
+import { CrawlView } from './CrawlView.js';
+import { MonitorsView } from './MonitorsView.js';
+import { WebhooksView } from './WebhooksView.js';
+import { WebhookView } from './WebhookView.js';
+import { ProjectsView } from './ProjectsView.js';
+import { ProjectView } from './ProjectView.js';
+import { SharesView } from './SharesView.js';
+
+/**
+ * The full-page view of the configured backend (contract section 15): one section per resource, addressed
+ * by the URL's hash. Reads work with any key; writes are disabled, with the reason, for a read-only key.
+ */
+export function Dashboard() {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [route, setRoute] = useState<Route>(() => parseRoute(location.hash));
+  const [caps, setCaps] = useState<Capabilities | null>(null);
+  const main = useRef<HTMLElement>(null);
+  const firstRoute = useRef(true);
+
+  useEffect(() => {
+    void loadSettings().then(setSettings);
+    // Saving in Options (another tab) takes effect here at once.
+    const onChange = (changes: Record<string, unknown>) => {
+      if (SETTINGS_KEY in changes) void loadSettings().then(setSettings);
+    };
+    browser.storage.onChanged.addListener(onChange);
+    const onHash = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', onHash);
+    return () => {
+      browser.storage.onChanged.removeListener(onChange);
+      removeEventListener('hashchange', onHash);
+    };
+  }, []);
+
+  const api = useMemo(() => (settings && isConfigured(settings) ? createApiClient(settings) : null), [settings]);
+  useEffect(() => {
+    setCaps(null);
+    if (api) void probeCapabilities(api).then(setCaps);
+  }, [api]);
+
+  // Keyboard and screen reader users land on the new view's heading, not at the top of the page.
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: false });
+  }, [route]);
+
+  const current = sectionOf(route);
+  return (
+    <div class="dash">
+      <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), main.current?.focus())}>
+        Skip to content
+      </a>
+      <header class="dash-head">
+        <p class="dash-title">
+          <strong>Citable</strong> <span class="muted">dashboard</span>
+        </p>
+        <nav aria-label="Sections">
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s.view}>
+                <a href={routeHref({ view: s.view } as Route)} aria-current={s.view === current ? 'page' : undefined}>
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p class="dash-backend small">
+          {api ? (
+            <>
+              <span class="muted">Backend</span> {api.backendUrl}
+            </>
+          ) : null}{' '}
+          <a href={browser.runtime.getURL('/options.html')}>Options</a>
+        </p>
+      </header>
+      <main id="main" ref={main} tabIndex={-1} class="dash-main">
+        {caps && !caps.canWrite && (
+          <p class="banner" id="read-only-note" data-testid="read-only">
+            {caps.readOnlyReason}
+          </p>
+        )}
+        {settings === null && <Loading what="settings" />}
+        {settings !== null && !api && <NotConfigured />}
+        {api && (
+          <DashboardContext.Provider value={{ api, caps }}>
+            <View route={route} />
+          </DashboardContext.Provider>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function View({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'audits':
+      return <AuditsView />;
+    case 'audit':
+      return <AuditView id={route.id} />;
+    case 'crawls':
+      return <CrawlsView />;
+    case 'crawl':
+      return <CrawlView id={route.id} />;
+    case 'monitors':
+      return <MonitorsView />;
+    case 'webhooks':
+      return <WebhooksView />;
+    case 'webhook':
+      return <WebhookView id={route.id} />;
+    case 'projects':
+      return <ProjectsView />;
+    case 'project':
+      return <ProjectView id={route.id} />;
+    case 'shares':
+      return <SharesView />;
+  }
+}
+
+function NotConfigured() {
+  return (
+    <div class="state state-setup" data-state="not-configured">
+      <h1>Connect a backend</h1>
+      <p>The dashboard shows what a Citable server holds: audits, crawls, monitors, webhooks, projects and share links.</p>
+      <p>
+        Enter the server's address and an API key in <a href={browser.runtime.getURL('/options.html')}>Options</a>; this page updates as soon as they are saved.
+      </p>
+    </div>
+  );
+}

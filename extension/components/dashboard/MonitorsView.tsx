@@ -1,0 +1,136 @@
+import { useState } from 'preact/hooks';
+import type { Monitor } from '../../lib/api/types.js';
+import { routeHref } from '../../lib/dashboard/route.js';
+import { useDashboard } from './context.js';
+import { displayUrl, when } from './format.js';
+import { useApi } from './use-api.js';
+import { ActionError, Empty, ErrorState, Loading } from './states.js';
+import { WriteButton } from './WriteButton.js';
+
+/** Monitors (contract section 12): the URLs audited or crawled every hour, day or week; create, run now, delete. */
+export function MonitorsView() {
+  const { api, caps } = useDashboard();
+  const [list, reload] = useApi((a) => a.get<{ monitors: Monitor[] }>('/monitors'), []);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState('');
+  const act = async (key: string, run: () => Promise<{ ok: boolean; error?: string }>) => {
+    setBusy(key);
+    setError('');
+    const res = await run();
+    setBusy('');
+    if (!res.ok) setError(res.error ?? 'Failed');
+    reload();
+  };
+  return (
+    <section aria-labelledby="h-monitors">
+      <h1 id="h-monitors">Monitors</h1>
+      <p class="muted">A monitor audits a page (or crawls a site) on a schedule; regressions and other changes go out through webhooks.</p>
+      <NewMonitor onCreated={reload} disabled={caps?.crawls === false} />
+      {error && <ActionError error={error} />}
+      {list.state === 'loading' && <Loading what="monitors" />}
+      {list.state === 'error' && <ErrorState what="monitors" error={list.error} onRetry={reload} />}
+      {list.state === 'ok' && list.data.monitors.length === 0 && <Empty title="No monitors yet." />}
+      {list.state === 'ok' && list.data.monitors.length > 0 && (
+        <div class="table-wrap">
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">What</th>
+                <th scope="col">Every</th>
+                <th scope="col">Last run</th>
+                <th scope="col">Next run</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.monitors.map((m) => (
+                <tr key={m.id} data-monitor-id={m.id}>
+                  <td class="url-cell">{displayUrl(m.url)}</td>
+                  <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
+                  <td>{m.every}</td>
+                  <td>
+                    {m.running ? 'running now' : when(m.last_run_at)}
+                    {m.last_result_id && m.kind === 'audit' && (
+                      <>
+                        {' '}
+                        <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
+                      </>
+                    )}
+                    {m.last_error && <span class="error small"> {m.last_error}</span>}
+                  </td>
+                  <td class="nowrap">{when(m.next_run_at)}</td>
+                  <td class="row-actions">
+                    <WriteButton class="secondary small" busy={busy === `run:${m.id}`} onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))} label={`Run the monitor of ${m.url} now`} action="run">
+                      Run now
+                    </WriteButton>
+                    <WriteButton class="danger small" busy={busy === `del:${m.id}`} onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))} label={`Delete the monitor of ${m.url}`} action="delete">
+                      Delete
+                    </WriteButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p class="muted small">To pause a monitor, delete it and add it again later: the server has no pause.</p>
+    </section>
+  );
+}
+
+function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: boolean }) {
+  const { api } = useDashboard();
+  const [url, setUrl] = useState('');
+  const [kind, setKind] = useState<'audit' | 'crawl'>('audit');
+  const [every, setEvery] = useState<'hour' | 'day' | 'week'>('day');
+  const [maxPages, setMaxPages] = useState('100');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    const body = { url: url.trim(), kind, every, ...(kind === 'crawl' ? { max_pages: Number(maxPages) } : {}) };
+    const res = await api.post('/monitors', body);
+    setBusy(false);
+    if (!res.ok) return setError(res.error);
+    setUrl('');
+    onCreated();
+  };
+  return (
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New monitor">
+      <label>
+        URL
+        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.com/pricing" />
+      </label>
+      <label>
+        What
+        <select value={kind} onChange={(e) => setKind(e.currentTarget.value as 'audit' | 'crawl')}>
+          <option value="audit">Audit the page</option>
+          <option value="crawl" disabled={disabled}>
+            Crawl the site{disabled ? ' (not on this server)' : ''}
+          </option>
+        </select>
+      </label>
+      <label>
+        Every
+        <select value={every} onChange={(e) => setEvery(e.currentTarget.value as 'hour' | 'day' | 'week')}>
+          <option value="hour">hour</option>
+          <option value="day">day</option>
+          <option value="week">week</option>
+        </select>
+      </label>
+      {kind === 'crawl' && (
+        <label>
+          Pages at most
+          <input type="number" min={1} max={10000} value={maxPages} onInput={(e) => setMaxPages(e.currentTarget.value)} />
+        </label>
+      )}
+      <WriteButton type="submit" busy={busy} action="create-monitor">
+        Add monitor
+      </WriteButton>
+      {error && <ActionError error={error} />}
+    </form>
+  );
+}

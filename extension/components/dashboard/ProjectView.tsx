@@ -1,0 +1,191 @@
+import { useState } from 'preact/hooks';
+import type { CitationSources, CitationSummary, Project, Source } from '../../lib/api/types.js';
+import { query } from '../../lib/api/client.js';
+import { addDays, periods } from '../../lib/dashboard/chart-geometry.js';
+import { routeHref } from '../../lib/dashboard/route.js';
+import { BarChart } from './charts/BarChart.js';
+import { LineChart } from './charts/LineChart.js';
+import { StackedColumns } from './charts/StackedColumns.js';
+import { percent, shortDate } from './format.js';
+import { useApi } from './use-api.js';
+import { Empty, ErrorState, Loading } from './states.js';
+
+const WINDOWS = [7, 30, 90] as const;
+/** Periods the "sources over time" chart splits the window into. */
+const SOURCE_PERIODS = { 7: 7, 30: 5, 90: 6 } as const;
+const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; className: string }> = [
+  { kind: 'owned', name: 'The client’s own pages', className: 'kind-owned' },
+  { kind: 'competitor', name: 'Competitors', className: 'kind-competitor' },
+  { kind: 'third_party', name: 'Third parties', className: 'kind-third' },
+];
+
+/**
+ * One project's citation intelligence over 7, 30 or 90 days: visibility and share of voice per day, per
+ * engine and against each competitor, the sources the engines cited, and how those sources moved over time.
+ */
+export function ProjectView({ id }: { id: string }) {
+  const [days, setDays] = useState<(typeof WINDOWS)[number]>(30);
+  const today = new Date().toISOString().slice(0, 10);
+  const since = addDays(today, -(days - 1));
+  const [project] = useApi((a) => a.get<{ project: Project }>(`/projects/${encodeURIComponent(id)}`), [id]);
+  const [summary, reloadSummary] = useApi((a) => a.get<{ summary: CitationSummary }>(`/citations/summary${query({ project_id: id, since, until: today })}`), [id, since]);
+  const [sources, reloadSources] = useApi((a) => a.get<CitationSources>(`/citations/sources${query({ project_id: id, since, until: today, limit: 10 })}`), [id, since]);
+  const [overTime] = useApi(async (a) => {
+    const windows = periods(since, today, SOURCE_PERIODS[days]);
+    const answers = await Promise.all(windows.map((w) => a.get<CitationSources>(`/citations/sources${query({ project_id: id, since: w.since, until: w.until, limit: 100 })}`)));
+    const failed = answers.find((r) => !r.ok);
+    if (failed && !failed.ok) return failed;
+    return { ok: true as const, status: 200, data: windows.map((w, i) => ({ ...w, sources: answers[i]!.ok ? (answers[i] as { data: CitationSources }).data.sources : [] })) };
+  }, [id, since]);
+
+  if (project.state === 'loading') return <Loading what="the project" />;
+  if (project.state === 'error') return <ErrorState what="the project" error={project.error} />;
+  const p = project.data.project;
+  return (
+    <section aria-labelledby="h-project" data-project-id={p.id}>
+      <p class="crumbs small">
+        <a href={routeHref({ view: 'projects' })}>Projects</a> /
+      </p>
+      <h1 id="h-project">{p.name}</h1>
+      <p class="muted">
+        {p.domain}
+        {p.competitors.length > 0 ? ` · against ${p.competitors.map((c) => c.name).join(', ')}` : ''}
+      </p>
+      <fieldset class="segmented">
+        <legend>Period</legend>
+        {WINDOWS.map((w) => (
+          <label key={w} class="check">
+            <input type="radio" name="window" checked={days === w} onChange={() => setDays(w)} /> Last {w} days
+          </label>
+        ))}
+      </fieldset>
+
+      {summary.state === 'loading' && <Loading what="the summary" />}
+      {summary.state === 'error' && <ErrorState what="the summary" error={summary.error} onRetry={reloadSummary} />}
+      {summary.state === 'ok' && <SummaryPart summary={summary.data.summary} brand={p.brand?.name ?? p.name} />}
+
+      <h2>Sources the engines cited</h2>
+      {sources.state === 'loading' && <Loading what="sources" />}
+      {sources.state === 'error' && <ErrorState what="sources" error={sources.error} onRetry={reloadSources} />}
+      {sources.state === 'ok' && sources.data.sources.length === 0 && <Empty title="No source was cited in this period." />}
+      {sources.state === 'ok' && sources.data.sources.length > 0 && <SourcesPart sources={sources.data.sources} />}
+
+      <h2>Sources over time</h2>
+      {overTime.state === 'loading' && <Loading what="sources over time" />}
+      {overTime.state === 'error' && <ErrorState what="sources over time" error={overTime.error} />}
+      {overTime.state === 'ok' && (
+        <StackedColumns
+          label="Citations per period by kind of source"
+          legend={KINDS}
+          columns={overTime.data.map((w) => ({
+            label: w.since === w.until ? shortDate(`${w.since}T00:00:00Z`) : `${shortDate(`${w.since}T00:00:00Z`)}–${shortDate(`${w.until}T00:00:00Z`)}`,
+            parts: KINDS.map((k) => ({ name: k.name, className: k.className, value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0) })),
+          }))}
+        />
+      )}
+    </section>
+  );
+}
+
+function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: string }) {
+  if (summary.runs === 0) return <Empty title="No answered runs in this period." />;
+  const voices = [{ name: brand, share: summary.share_of_voice, own: true }, ...summary.competitors.map((c) => ({ name: c.name, share: c.share_of_voice, own: false }))];
+  return (
+    <>
+      <dl class="figures" data-testid="citation-figures">
+        <Figure name="Visibility" value={percent(summary.visibility)} note={`${summary.visible_runs} of ${summary.runs} runs`} />
+        <Figure name="Citation rate" value={percent(summary.citation_rate)} note={`${summary.cited_runs} runs cited the site`} />
+        <Figure name="Share of voice" value={percent(summary.share_of_voice)} note="against the competitors" />
+        <Figure name="Average position" value={summary.avg_position === null ? '—' : String(summary.avg_position)} note="among cited sources" />
+      </dl>
+      <h2>Visibility and share of voice per day</h2>
+      <p class="muted small">Days without runs are left blank.</p>
+      <LineChart
+        label="Visibility and share of voice per day"
+        days={summary.series.map((s) => s.date)}
+        series={[
+          { name: 'Visibility', className: 'series-a', values: summary.series.map((s) => (s.runs > 0 ? s.visibility : null)) },
+          { name: 'Share of voice', className: 'series-b', values: summary.series.map((s) => (s.runs > 0 ? s.share_of_voice : null)) },
+        ]}
+      />
+      <h2>Share of voice</h2>
+      <BarChart label="Share of voice" max={1} bars={voices.map((v) => ({ label: v.name, value: v.share, text: percent(v.share), className: v.own ? 'kind-owned' : 'kind-competitor' }))} />
+      <h2>By engine</h2>
+      <div class="table-wrap">
+        <table class="data">
+          <thead>
+            <tr>
+              <th scope="col">Engine</th>
+              <th scope="col" class="num">
+                Runs
+              </th>
+              <th scope="col" class="num">
+                Visibility
+              </th>
+              <th scope="col" class="num">
+                Citation rate
+              </th>
+              <th scope="col" class="num">
+                Share of voice
+              </th>
+              <th scope="col" class="num">
+                Avg. position
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {summary.by_engine.map((e) => (
+              <tr key={e.engine} data-engine={e.engine}>
+                <th scope="row">{e.engine}</th>
+                <td class="num">{e.runs}</td>
+                <td class="num">{percent(e.visibility)}</td>
+                <td class="num">{percent(e.citation_rate)}</td>
+                <td class="num">{percent(e.share_of_voice)}</td>
+                <td class="num">{e.avg_position ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function SourcesPart({ sources }: { sources: readonly Source[] }) {
+  const max = Math.max(...sources.map((s) => s.citations));
+  const kind = (k: Source['kind']) => KINDS.find((x) => x.kind === k)!;
+  return (
+    <>
+      <BarChart label="Most cited domains" max={max} bars={sources.map((s) => ({ label: s.domain, value: s.citations, text: `${s.citations}`, className: kind(s.kind).className }))} />
+      <details>
+        <summary>Pages cited, per domain</summary>
+        <ul class="sources">
+          {sources.map((s) => (
+            <li key={s.domain} data-source={s.domain} data-kind={s.kind}>
+              <strong>{s.domain}</strong> <span class="muted small">({kind(s.kind).name.toLowerCase()}{s.competitor ? `: ${s.competitor}` : ''}; {s.engines.join(', ')})</span>
+              <ul>
+                {s.top_urls.map((u) => (
+                  <li key={u.url} class="break small">
+                    {u.url} ({u.citations})
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </>
+  );
+}
+
+function Figure({ name, value, note }: { name: string; value: string; note: string }) {
+  return (
+    <div class="figure">
+      <dt>{name}</dt>
+      <dd>
+        <strong>{value}</strong>
+        <span class="muted small">{note}</span>
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { useState } from 'preact/hooks';
+import { EVENT_TYPES } from '../../lib/api/event-types.js';
+import type { CreatedWebhook, Webhook } from '../../lib/api/types.js';
+import { routeHref } from '../../lib/dashboard/route.js';
+import { useDashboard } from './context.js';
+import { displayUrl, when } from './format.js';
+import { useApi } from './use-api.js';
+import { ActionError, Empty, ErrorState, Loading } from './states.js';
+import { WriteButton } from './WriteButton.js';
+
+/** Webhooks (contract section 12): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
+export function WebhooksView() {
+  const { api } = useDashboard();
+  const [list, reload] = useApi((a) => a.get<{ webhooks: Webhook[] }>('/webhooks'), []);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [error, setError] = useState('');
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState('');
+  const act = async (key: string, run: () => Promise<{ ok: boolean; error?: string }>, done: string) => {
+    setBusy(key);
+    setError('');
+    setNote('');
+    const res = await run();
+    setBusy('');
+    if (!res.ok) setError(res.error ?? 'Failed');
+    else setNote(done);
+    reload();
+  };
+  return (
+    <section aria-labelledby="h-webhooks">
+      <h1 id="h-webhooks">Webhooks</h1>
+      <p class="muted">Events (audit.completed, audit.regressed, crawler.blocked, citation.gained, …) are sent to these URLs, signed with each webhook's secret.</p>
+      <NewWebhook
+        onCreated={(w) => {
+          setCreated(w);
+          reload();
+        }}
+      />
+      {created && (
+        <div class="banner" role="status" data-testid="webhook-secret">
+          <p>
+            Webhook created. Its signing secret is shown only now: <code class="secret">{created.secret}</code>
+          </p>
+          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
+            I have saved it
+          </button>
+        </div>
+      )}
+      {error && <ActionError error={error} />}
+      {note && (
+        <p class="ok" role="status">
+          {note}
+        </p>
+      )}
+      {list.state === 'loading' && <Loading what="webhooks" />}
+      {list.state === 'error' && <ErrorState what="webhooks" error={list.error} onRetry={reload} />}
+      {list.state === 'ok' && list.data.webhooks.length === 0 && <Empty title="No webhooks yet." />}
+      {list.state === 'ok' && list.data.webhooks.length > 0 && (
+        <div class="table-wrap">
+          <table class="data">
+            <thead>
+              <tr>
+                <th scope="col">URL</th>
+                <th scope="col">Events</th>
+                <th scope="col">Format</th>
+                <th scope="col">Created</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.webhooks.map((w) => (
+                <tr key={w.id} data-webhook-id={w.id}>
+                  <td class="url-cell">
+                    <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
+                    {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
+                  </td>
+                  <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
+                  <td>{w.format}</td>
+                  <td class="nowrap">{when(w.created_at)}</td>
+                  <td class="row-actions">
+                    <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
+                      Deliveries
+                    </a>
+                    <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={() => void act(`test:${w.id}`, () => api.post(`/webhooks/${w.id}/test`), `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`)} label={`Send a test ping to ${w.url}`} action="test">
+                      Test ping
+                    </WriteButton>
+                    <WriteButton class="danger small" busy={busy === `del:${w.id}`} onClick={() => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')} label={`Delete the webhook to ${w.url}`} action="delete">
+                      Delete
+                    </WriteButton>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
+  const { api } = useDashboard();
+  const [url, setUrl] = useState('');
+  const [all, setAll] = useState(true);
+  const [events, setEvents] = useState<string[]>([]);
+  const [format, setFormat] = useState<'json' | 'slack'>('json');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    const res = await api.post<{ webhook: CreatedWebhook }>('/webhooks', { url: url.trim(), events: all ? ['*'] : events, format });
+    setBusy(false);
+    if (!res.ok) return setError(res.error);
+    setUrl('');
+    onCreated(res.data.webhook);
+  };
+  const toggle = (t: string) => setEvents(events.includes(t) ? events.filter((x) => x !== t) : [...events, t]);
+  return (
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New webhook">
+      <label>
+        URL
+        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://hooks.example.com/citable" />
+      </label>
+      <label>
+        Format
+        <select value={format} onChange={(e) => setFormat(e.currentTarget.value as 'json' | 'slack')}>
+          <option value="json">JSON</option>
+          <option value="slack">Slack</option>
+        </select>
+      </label>
+      <fieldset>
+        <legend>Events</legend>
+        <label class="check">
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.currentTarget.checked)} /> All events
+        </label>
+        {!all &&
+          EVENT_TYPES.map((t) => (
+            <label class="check" key={t}>
+              <input type="checkbox" checked={events.includes(t)} onChange={() => toggle(t)} /> {t}
+            </label>
+          ))}
+      </fieldset>
+      <WriteButton type="submit" busy={busy} action="create-webhook">
+        Add webhook
+      </WriteButton>
+      {error && <ActionError error={error} />}
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import type { ComponentChildren } from 'preact';
+import { useDashboard } from './context.js';
+
+/**
+ * A button that changes something on the backend: disabled, with the reason, when the key is read-only
+ * (the server would answer 403) or while what the key may do is still being learnt.
+ */
+export function WriteButton(props: {
+  onClick?: () => void;
+  type?: 'button' | 'submit';
+  busy?: boolean;
+  class?: string;
+  label?: string;
+  action?: string;
+  children: ComponentChildren;
+}) {
+  const { caps } = useDashboard();
+  const refused = caps === null ? 'Checking what this API key may do…' : caps.canWrite ? '' : caps.readOnlyReason;
+  return (
+    <button
+      type={props.type ?? 'button'}
+      class={props.class}
+      onClick={props.onClick}
+      disabled={!!refused || props.busy}
+      title={refused || undefined}
+      aria-label={props.label}
+      aria-describedby={refused && caps ? 'read-only-note' : undefined}
+      data-action={props.action}
+      data-write=""
+    >
+      {props.children}
+    </button>
+  );
+}

@@ -1,0 +1,60 @@
+/** The dashboard's views, addressed by the URL's hash so a link (from the popup, a bookmark) opens one directly. */
+export type Route =
+  | { view: 'audits' }
+  | { view: 'audit'; id: string }
+  | { view: 'crawls' }
+  | { view: 'crawl'; id: string }
+  | { view: 'monitors' }
+  | { view: 'webhooks' }
+  | { view: 'webhook'; id: string }
+  | { view: 'projects' }
+  | { view: 'project'; id: string }
+  | { view: 'shares' };
+
+/** The sections of the navigation, in order. */
+export const SECTIONS = [
+  { view: 'audits', label: 'Audits' },
+  { view: 'crawls', label: 'Crawls' },
+  { view: 'monitors', label: 'Monitors' },
+  { view: 'webhooks', label: 'Webhooks' },
+  { view: 'projects', label: 'Projects' },
+  { view: 'shares', label: 'Share links' },
+] as const;
+
+export type Section = (typeof SECTIONS)[number]['view'];
+
+const DETAIL: Record<string, Route['view']> = { audits: 'audit', crawls: 'crawl', webhooks: 'webhook', projects: 'project' };
+/** Ids are opaque to the dashboard, but only plain characters reach a request path. */
+const ID = /^[A-Za-z0-9_-]{1,80}$/;
+
+/** `#/audits/ab12…` → `{view: 'audit', id}`; anything unknown → the audits list. */
+export function parseRoute(hash: string): Route {
+  const [section = '', id, ...rest] = hash.replace(/^#\/?/, '').split('/').map((s) => decodeURIComponent(s));
+  if (rest.length > 0) return { view: 'audits' };
+  if (id !== undefined && id !== '') {
+    const view = DETAIL[section];
+    return view && ID.test(id) ? ({ view, id } as Route) : { view: 'audits' };
+  }
+  return SECTIONS.some((s) => s.view === section) ? ({ view: section } as Route) : { view: 'audits' };
+}
+
+export function routeHref(route: Route): string {
+  switch (route.view) {
+    case 'audit':
+      return `#/audits/${encodeURIComponent(route.id)}`;
+    case 'crawl':
+      return `#/crawls/${encodeURIComponent(route.id)}`;
+    case 'webhook':
+      return `#/webhooks/${encodeURIComponent(route.id)}`;
+    case 'project':
+      return `#/projects/${encodeURIComponent(route.id)}`;
+    default:
+      return `#/${route.view}`;
+  }
+}
+
+/** The navigation section a route belongs to (a detail view highlights its list). */
+export function sectionOf(route: Route): Section {
+  const parent: Partial<Record<Route['view'], Section>> = { audit: 'audits', crawl: 'crawls', webhook: 'webhooks', project: 'projects' };
+  return parent[route.view] ?? (route.view as Section);
+}

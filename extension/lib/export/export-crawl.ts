@@ -1,0 +1,7 @@
+/** A crawl's client report (shared/report), rendered on demand for the dashboard. */
+import { renderCrawlReportHtml } from '../../../shared/report/render-crawl-report.js';
+import type { CrawlPage, ReportBranding, ReportCrawl } from '../../../shared/report/types.js';
+
+export function crawlReportHtml(crawl: ReportCrawl, options: { branding?: ReportBranding | null; worstPages?: readonly CrawlPage[] } = {}): string {
+  return renderCrawlReportHtml(crawl, { branding: options.branding ?? null, ...(options.worstPages ? { worstPages: options.worstPages } : {}) });
+}
