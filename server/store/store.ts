@@ -7,6 +7,7 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
+import type { CrawlStore } from './crawls-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -89,6 +90,9 @@ export interface Store {
 
   /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */
   citations(): Promise<CitationStore>;
+
+  /** Site audits: crawl records, frontiers and rollups (server/store/crawls-store.ts), opened on first use. */
+  crawls(): Promise<CrawlStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -3,10 +3,8 @@ import type { GatheredScript, Snapshot } from '../types/snapshot.js';
 import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
 import { BROWSER_USER_AGENT, HTML_ACCEPT, SEARCH_AGENT, USER_AGENT_AGENT } from './user-agents.js';
 import { extractScriptRefs } from './script-refs.js';
-import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
 import { failedResource } from './failed-resource.js';
-import { LINK_CHECK_BYTES, linkCheckOf, llmsTxtLinkTargets } from './llms-txt-links.js';
-import { fetchSiteFiles } from './site-files.js';
+import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles } from './gather-site-files.js';
 import { awaitAll } from './await-all.js';
 import { originOf } from '../url/parse.js';
 
@@ -18,6 +16,12 @@ export interface GatherOptions {
   origin?: Snapshot['origin'];
   /** Fetch the page again as AI agents. Off in hosts that cannot set User-Agent (the browser). */
   agentFetches?: boolean;
+  /** Fetch the page again with `Accept: text/markdown` (default true; a crawl asks only on its sample pages). */
+  markdownProbe?: boolean;
+  /** Site files the host fetched once for this origin (a crawl): used instead of fetching them again. */
+  siteFiles?: GatheredSiteFiles;
+  /** Follow the page's redirects only to these hosts (a crawl stays on its site); absent: follow any. */
+  pageRedirectHosts?: readonly string[];
   now?: () => Date;
 }
 
@@ -35,53 +39,43 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
   const onOuterAbort = () => deadline.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  const get = (url: string, maxBytes: number, headers: Record<string, string> = {}): Promise<FetchedResource> => {
+  const get = (url: string, maxBytes: number, headers: Record<string, string> = {}, redirectHosts?: readonly string[]): Promise<FetchedResource> => {
     if (deadline.signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
-    const opts: FetchOptions = { maxBytes, timeoutMs: limits.requestTimeoutMs, signal: deadline.signal, headers };
+    const opts: FetchOptions = { maxBytes, timeoutMs: limits.requestTimeoutMs, signal: deadline.signal, headers, ...(redirectHosts ? { redirectHosts } : {}) };
     return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
   const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
-  const siteFile = (url: string, accept: string) => get(url, limits.siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
+  const pageGet = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) => get(url, maxBytes, headers, options.pageRedirectHosts);
+  const siteFilesOf = (origin: string) =>
+    options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes);
 
   try {
     const requestedOrigin = new URL(requestedUrl).origin;
-    const pagePromise = get(requestedUrl, limits.pageBytes, asBrowser);
+    const pagePromise = pageGet(requestedUrl, asBrowser);
     // The markdown version is asked beside the page, not after it: a slow page is then waited for once,
     // not twice. Asked again below only if the page moved.
-    const markdownOf = (url: string) => siteFile(url, 'text/markdown');
+    const markdownOf = (url: string) =>
+      options.markdownProbe !== false ? pageGet(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes) : Promise.resolve(null);
     const earlyMarkdown = markdownOf(requestedUrl);
     const asAgent = (agent: { userAgent: string }) =>
-      options.agentFetches !== false ? get(requestedUrl, limits.pageBytes, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }) : Promise.resolve(null);
+      options.agentFetches !== false ? pageGet(requestedUrl, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }) : Promise.resolve(null);
     const pageAsSearchAgent = asAgent(SEARCH_AGENT);
     const pageAsUserAgent = asAgent(USER_AGENT_AGENT);
     // Site files start with the page, from the requested origin; refetched below if the page moved host.
-    let files = fetchSiteFiles(requestedOrigin, siteFile);
+    let files = siteFilesOf(requestedOrigin);
 
     const page = await pagePromise;
     const pageReadable = !page.error && page.status > 0;
     const finalOrigin = pageReadable ? (originOf(page.finalUrl) ?? requestedOrigin) : requestedOrigin;
-    if (finalOrigin !== requestedOrigin) files = fetchSiteFiles(finalOrigin, siteFile);
+    if (finalOrigin !== requestedOrigin) files = siteFilesOf(finalOrigin);
     const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
-
-    const sitemap = files.robotsTxt.then((robots) => {
-      const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;
-      return siteFile(fromRobots ?? new URL('/sitemap.xml', finalOrigin).href, 'application/xml, text/xml;q=0.9, */*;q=0.5');
-    });
-    const llmsTxtLinks = files.llmsTxt.then(async (llmsTxt) => {
-      const targets = llmsTxtLinkTargets(llmsTxt);
-      if (!targets.length) return undefined;
-      const headers = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5' };
-      return Promise.all(targets.map(async (url) => linkCheckOf(url, await get(url, LINK_CHECK_BYTES, headers))));
-    });
 
     const fetched = await awaitAll({
       pageAsSearchAgent,
       pageAsUserAgent,
       markdown: pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null),
       ...files,
-      sitemap,
       scripts: pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]),
-      llmsTxtLinks,
     });
     const { llmsTxtLinks: checkedLinks, ...resources } = fetched;
 

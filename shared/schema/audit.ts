@@ -126,7 +126,8 @@ export const auditSchema = z.strictObject({
   id: z.uuid(),
   url: z.string().min(1),
   final_url: z.string(),
-  origin: z.enum(['server', 'extension']),
+  origin: z.enum(['server', 'extension', 'crawl']),
+  crawl_id: z.uuid().optional().meta({ description: 'The site audit (crawl) this page audit belongs to; only when `origin` is `crawl`.' }),
   builder: z.string(),
   score,
   score_cap: scoreCapSchema.nullable().meta({

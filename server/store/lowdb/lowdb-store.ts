@@ -13,16 +13,21 @@ import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
 import type { CitationStore } from '../citations-store.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
+import type { CrawlStore } from '../crawls-store.js';
+import { LowdbCrawlStore } from '../crawls-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
   /** A citations journal (DATA_DIR/citations/*.journal) had unreadable lines, skipped at open. */
   onDroppedCitationLines?: (file: string, count: number) => void;
+  /** A crawls journal (DATA_DIR/crawls/) had unreadable lines, skipped at open. */
+  onDroppedCrawlLines?: (file: string, count: number) => void;
 }
 
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
   #citations: Promise<CitationStore> | null = null;
+  #crawls: Promise<CrawlStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -106,9 +111,15 @@ export class LowdbStore implements Store {
     return this.#citations;
   }
 
+  crawls(): Promise<CrawlStore> {
+    this.#crawls ??= LowdbCrawlStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedCrawlLines });
+    return this.#crawls;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
+    if (this.#crawls) await (await this.#crawls).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

@@ -14,6 +14,7 @@
  */
 import type pg from 'pg';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { CRAWLS_MIGRATION } from './crawl-migration.js';
 
 export interface Migration {
   version: number;
@@ -111,6 +112,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX citation_results_import_key ON citation_results (import_key) WHERE import_key IS NOT NULL;
     `,
   },
+  CRAWLS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

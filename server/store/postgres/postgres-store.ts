@@ -15,6 +15,8 @@ import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord,
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
+import type { CrawlStore } from '../crawls-store.js';
+import { PostgresCrawlStore } from './postgres-crawl-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -45,6 +47,7 @@ interface SummaryRow {
 
 export class PostgresStore implements Store {
   readonly #citations: PostgresCitationStore;
+  readonly #crawls: PostgresCrawlStore;
   /**
    * Accounts by id. An account never changes and is never deleted once created (the Store has no such
    * call), so remembering it is always correct, and saves a query on every authenticated request.
@@ -58,6 +61,7 @@ export class PostgresStore implements Store {
     private readonly keys: KeyCache | null,
   ) {
     this.#citations = new PostgresCitationStore(pool);
+    this.#crawls = new PostgresCrawlStore(pool);
   }
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -259,6 +263,10 @@ export class PostgresStore implements Store {
 
   async citations(): Promise<CitationStore> {
     return this.#citations;
+  }
+
+  async crawls(): Promise<CrawlStore> {
+    return this.#crawls;
   }
 
   /** Lets running queries finish, then closes every connection. */

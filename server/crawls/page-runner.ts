@@ -1,0 +1,33 @@
+/**
+ * What runs one crawl page: in this thread (the CLI, tests, `citable worker`), or on the server's audit
+ * threads (worker-runner.ts, which sends each thread the crawl's site files once). Either way it is
+ * auditCrawlPage over the SSRF-guarded fetcher, with the crawl's non-page resources fetched once.
+ */
+import type { Fetcher } from '../../shared/types/fetcher.js';
+import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { Rule } from '../../shared/judge/rule.js';
+import { cachingFetcher, createResourceCache } from './resource-cache.js';
+
+/** The crawl's site files, under a key a thread remembers them by (the crawl id). */
+export interface KeyedSiteFiles {
+  key: string;
+  files: GatheredSiteFiles;
+}
+
+export interface CrawlPageRunner {
+  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<CrawlPageResult>;
+}
+
+export function createInProcessPageRunner(fetcher: Fetcher, options: { onRuleError?: (rule: Rule, error: unknown) => void } = {}): CrawlPageRunner {
+  const cache = createResourceCache();
+  return {
+    runPage: (request, siteFiles, signal) =>
+      auditCrawlPage(request, {
+        fetcher: cachingFetcher(fetcher, cache, siteFiles.key),
+        siteFiles: siteFiles.files,
+        signal,
+        ...(options.onRuleError ? { onRuleError: options.onRuleError } : {}),
+      }),
+  };
+}
