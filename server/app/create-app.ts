@@ -25,6 +25,11 @@ import type { Store } from '../store/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
+import type { CrawlService } from '../crawls/crawl-service.js';
+import { createEmbeddedCrawls } from '../crawls/embedded-crawls.js';
+import { createInProcessPageRunner } from '../crawls/page-runner.js';
+import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
+import { createNodeFetcher } from '../net/node-fetcher.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -32,6 +37,8 @@ export interface AppConfig {
   auditDeadlineMs: number;
   auditConcurrency: number;
   auditQueueLimit: number;
+  /** Site audit settings over the defaults (tests shorten the deadline and the waits). */
+  crawlOverrides?: Partial<CrawlSettings>;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -55,11 +62,14 @@ export interface AppDeps {
   routeModules?: readonly RouteModule[];
   /** Citation tracking (engines, scheduler); default: every engine not configured, scheduler not started. */
   citations?: CitationsRuntime;
+  /** Site audits; default: crawls run in this process with `fetcher` (tests), at the defaults of CRAWL_*. */
+  crawls?: CrawlService;
 }
 
 export interface CitableApp {
   app: Koa<ApiState>;
   runner: AuditRunner;
+  crawls: CrawlService;
   /** From now on new requests get 503; running ones finish. */
   startDraining(): void;
 }
@@ -81,6 +91,7 @@ export function createApp(deps: AppDeps): CitableApp {
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
     citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
     guard: [authenticate(deps.store), requireAgencyPlan()],
+    crawls: deps.crawls ?? defaultCrawls(deps, config, logger, now),
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
@@ -100,6 +111,7 @@ export function createApp(deps: AppDeps): CitableApp {
   return {
     app,
     runner,
+    crawls: routeDeps.crawls,
     startDraining: () => {
       draining = true;
     },
@@ -113,6 +125,19 @@ function buildRunner(fetcher: Fetcher | undefined, config: AppConfig, now: () =>
     deadlineMs: config.auditDeadlineMs,
     concurrency: config.auditConcurrency,
     queueLimit: config.auditQueueLimit,
+    now,
+  });
+}
+
+/** Crawls in this process on this thread, with the app's fetcher (tests build the app this way). */
+function defaultCrawls(deps: AppDeps, config: AppConfig, logger: Logger, now: () => Date): CrawlService {
+  const fetcher = deps.fetcher ?? createNodeFetcher();
+  return createEmbeddedCrawls({
+    store: deps.store,
+    pages: createInProcessPageRunner(fetcher),
+    fetcher,
+    settings: { ...crawlSettingsFor({ auditDeadlineMs: config.auditDeadlineMs, concurrency: config.auditConcurrency }), ...config.crawlOverrides },
+    logger,
     now,
   });
 }

@@ -18,6 +18,7 @@ import { createApp } from './create-app.js';
 import { listen } from './listen.js';
 import { createServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
+import { createServerCrawls } from './server-crawls.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -64,9 +65,12 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
         queueLimit: config.auditQueueLimit,
       })
     : undefined;
+  const fetcher = createNodeFetcher({ allowPrivate: config.auditAllowPrivate });
+  const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
   const citable = createApp({
     store,
-    fetcher: createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
+    fetcher,
+    crawls,
     ...(runner ? { runner } : {}),
     config,
     logger,
@@ -75,6 +79,7 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
   });
   const { server, url, tls } = await listen(citable.app.callback(), config);
   runner?.warm();
+  crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
   citations.runtime.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
 
   return {
@@ -96,6 +101,7 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
       });
     },
     async stop() {
+      await crawls.stop(); // running crawls resume at the next start, each page once
       const closeStore = async () => {
         await citations.stop(); // unfinished checks resume at the next start
         await store.close();

@@ -16,7 +16,6 @@ import { crawlRobots, MAX_CRAWL_DELAY_S, siteFindings, type CrawlRobots, type Si
 import { discoverFromSitemaps, SITEMAP_DISCOVERY_BYTES, type SitemapDiscovery } from '../../shared/crawl/sitemap-discovery.js';
 import { SITEMAP_ACCEPT, type GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { BROWSER_USER_AGENT } from '../../shared/gather/user-agents.js';
-import type { CrawlSite } from '../../shared/schema/crawl.js';
 import type { Logger } from '../logging/logger.js';
 import { Semaphore } from '../audits/semaphore.js';
 import type { CrawlEnd, CrawlStore } from '../store/crawls-store.js';
@@ -27,6 +26,7 @@ import type { HostGate } from './host-gate.js';
 import { pageAuditId } from './page-audit-id.js';
 import type { CrawlPageRunner } from './page-runner.js';
 import { crawlNotes, robotsRefusalNote } from './crawl-notes.js';
+import { endCrawl, type FreshSite } from './end-crawl.js';
 
 export interface CoordinatorDeps {
   store: CrawlStore;
@@ -288,28 +288,9 @@ export class CrawlCoordinator {
     await this.#finish(id, running.stop === 'cancel' ? 'cancelled' : 'complete', null, notes);
   }
 
-  /** Ends the crawl in the store, with the site findings completed by the sample's results. */
-  async #finish(
-    id: string,
-    status: CrawlEnd['status'],
-    error: string | null,
-    notes: string[],
-    fresh?: { startUrl: string; files: GatheredSiteFiles; robots: CrawlRobots; sitemaps: SitemapRead[] },
-  ): Promise<boolean> {
-    const store = this.deps.store;
-    const record = await store.crawlById(id);
-    if (!record) return false;
-    let site: CrawlSite | null = record.site;
-    const started = record.status === 'running';
-    if (status !== 'failed' && started) {
-      const rollup = await store.rollup(id);
-      if (site) site = { ...site, sample: { pages: rollup.sample.pages, markdown_served: rollup.sample.markdownServed, ai_agents_blocked: rollup.sample.agentsBlocked } };
-      else {
-        const files = fresh?.files ?? (await store.siteFiles(id));
-        if (files) site = siteFindings({ startUrl: record.start_url, startAudit: null, files, robots: fresh?.robots ?? crawlRobots(files), sitemaps: fresh?.sitemaps ?? [], rollup });
-      }
-    }
-    const ended = await store.finishCrawl(id, { status, finished_at: this.#now().toISOString(), error, notes, site });
+  /** Ends the crawl in the store (end-crawl.ts). */
+  async #finish(id: string, status: CrawlEnd['status'], error: string | null, notes: string[], fresh?: FreshSite): Promise<boolean> {
+    const ended = await endCrawl(this.deps.store, id, { status, error, notes, now: this.#now() }, fresh);
     if (ended) this.deps.logger.info('crawl ended', { crawl_id: id, status, ...(error ? { error } : {}) });
     return ended;
   }

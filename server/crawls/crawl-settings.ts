@@ -1,3 +1,7 @@
+import { CRAWL_DEFAULTS } from '../settings/crawl-settings.js';
+
+export { CRAWL_DEFAULTS };
+
 /** How crawls run: read from the environment by server/settings/crawl-settings.ts, shared by the server, the CLI and `citable worker`. */
 export interface CrawlSettings {
   /** A crawl stops (complete, with what it audited) this long after it started (CRAWL_DEADLINE_MS). */
@@ -16,12 +20,21 @@ export interface CrawlSettings {
   busyPauseMs: number;
 }
 
-export const CRAWL_DEFAULTS = {
-  deadlineMs: 30 * 60_000,
-  hostConcurrency: 4,
-  busyRetries: 3,
-  maxRetryAfterMs: 60_000,
-  busyPauseMs: 2_000,
-  /** Running crawls per account (contract section 10). */
-  maxRunningPerAccount: 2,
-} as const;
+
+/** The settings of a process: the CRAWL_* variables as read (absent: the defaults), and its own concurrency default. */
+export function crawlSettingsFor(input: {
+  auditDeadlineMs: number;
+  /** Pages at once when CRAWL_CONCURRENCY is not set. */
+  concurrency: number;
+  env?: { deadlineMs: number; hostConcurrency: number; concurrency: number | null };
+}): CrawlSettings {
+  return {
+    deadlineMs: input.env?.deadlineMs ?? CRAWL_DEFAULTS.deadlineMs,
+    hostConcurrency: input.env?.hostConcurrency ?? CRAWL_DEFAULTS.hostConcurrency,
+    concurrency: input.env?.concurrency ?? input.concurrency,
+    auditDeadlineMs: input.auditDeadlineMs,
+    busyRetries: CRAWL_DEFAULTS.busyRetries,
+    maxRetryAfterMs: CRAWL_DEFAULTS.maxRetryAfterMs,
+    busyPauseMs: CRAWL_DEFAULTS.busyPauseMs,
+  };
+}

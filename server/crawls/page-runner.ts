@@ -8,6 +8,8 @@ import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { Rule } from '../../shared/judge/rule.js';
 import { cachingFetcher, createResourceCache } from './resource-cache.js';
+import { AuditCancelledError } from '../audits/audit-runner.js';
+import type { WorkerRunner } from '../audits/worker-runner.js';
 
 /** The crawl's site files, under a key a thread remembers them by (the crawl id). */
 export interface KeyedSiteFiles {
@@ -29,5 +31,22 @@ export function createInProcessPageRunner(fetcher: Fetcher, options: { onRuleErr
         signal,
         ...(options.onRuleError ? { onRuleError: options.onRuleError } : {}),
       }),
+  };
+}
+
+/**
+ * Pages on the server's audit threads. A thread that dies on a page (out of memory on a pathological page, a
+ * crash) fails that page, not the crawl; a cancelled page (the crawl stopped) rejects, so it is not recorded.
+ */
+export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage'>): CrawlPageRunner {
+  return {
+    async runPage(request, siteFiles, signal) {
+      try {
+        return await threads.runPage(request, siteFiles, signal);
+      } catch (error) {
+        if (signal.aborted || error instanceof AuditCancelledError) throw error;
+        return { kind: 'failed', code: 'network', message: error instanceof Error ? error.message : String(error) };
+      }
+    },
   };
 }

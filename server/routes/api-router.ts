@@ -6,12 +6,13 @@ import Router from '@koa/router';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_ROUTES } from './audits/index.js';
 import { CITATION_ROUTES } from './citations-routes.js';
+import { CRAWL_ROUTES } from './crawls/index.js';
 import { openApiRoute } from './openapi-route.js';
 import type { ApiRouter, RouteDeps, RouteModule } from './route-module.js';
 
 export const API_PREFIX = '/api/v1';
 
-export const API_ROUTE_MODULES: readonly RouteModule[] = [...AUDIT_ROUTES, ...CITATION_ROUTES, openApiRoute];
+export const API_ROUTE_MODULES: readonly RouteModule[] = [...AUDIT_ROUTES, ...CITATION_ROUTES, ...CRAWL_ROUTES, openApiRoute];
 
 export function createApiRouter(deps: RouteDeps, modules: readonly RouteModule[] = API_ROUTE_MODULES): ApiRouter {
   const router = new Router<ApiState>({ prefix: API_PREFIX });

@@ -6,6 +6,7 @@ import type { CitationsRuntime } from '../citations/runtime.js';
 import type { Logger } from '../logging/logger.js';
 import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import type { Store } from '../store/store.js';
+import type { CrawlService } from '../crawls/crawl-service.js';
 
 /** What route modules get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -16,6 +17,8 @@ export interface RouteDeps {
   rateLimitBackend: RateLimitBackend;
   /** Citation tracking: its configuration and scheduler (server/citations/runtime.ts). */
   citations: CitationsRuntime;
+  /** Site audits: create, read, list, cancel (server/crawls/crawl-service.ts). */
+  crawls: CrawlService;
   /**
    * Authentication then the Agency-plan check: put in front of every authenticated route, whose last
    * handler is wrapped in `authed()` (./authed.ts) to get `ctx.state.account` by type.

@@ -3,6 +3,7 @@ import { LOG_LEVELS, type LogLevel } from '../logging/logger.js';
 import { readAuditSettings, type AuditSettings } from './audit-settings.js';
 import { ConfigError, readChoice, readFlag, readInt, readText, type Env } from './parse.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
+import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
 
 /** Audits running at once, and waiting for a slot, unless configured. */
 export const AUDIT_CONCURRENCY_DEFAULT = 4;
@@ -39,6 +40,8 @@ export interface ServerConfig extends StoreSettings {
   redisUrl: string | null;
   /** PostgreSQL connections per process. */
   databasePoolSize: number;
+  /** Site audits (CRAWL_*). */
+  crawl: CrawlEnvSettings;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -63,5 +66,6 @@ export function readServerConfig(env: Env): ServerConfig {
     auditCacheMb: readInt(env, 'AUDIT_CACHE_MB', 0, 0, 4096),
     redisUrl: readText(env, 'REDIS_URL'),
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    crawl: readCrawlSettings(env),
   };
 }

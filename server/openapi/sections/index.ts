@@ -5,7 +5,8 @@
 import type { OpenApiSection } from '../types.js';
 import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
+import { crawlsSection } from './crawls.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, crawlsSection, mcpSection, metaSection];
