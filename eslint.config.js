@@ -21,7 +21,22 @@ const engineRestrictions = {
   paths: nodeBuiltins.map((name) => ({ name, message: ENGINE_IS_PURE })),
   patterns: [
     { group: [...into('server'), ...into('extension')], message: ENGINE_IS_PURE },
-    { group: ['wxt', 'wxt/*', 'webextension-polyfill', '#imports', 'preact', 'preact/*'], message: ENGINE_IS_PURE },
+    { group: ['wxt', 'wxt/*', 'webextension-polyfill', '#imports', 'preact', 'preact/*', 'preact-render-to-string', 'preact-render-to-string/*'], message: ENGINE_IS_PURE },
+  ],
+};
+
+/**
+ * shared/report/ renders reports as Preact components (to a string on the server, into the DOM in the
+ * extension's popup and dashboard): the one part of shared/ that may import preact, and nothing else
+ * the engine may not.
+ */
+const REPORTS_ARE_PURE =
+  'shared/report/ renders pure functions of an audit or a crawl: preact only, nothing Node-only or browser-only, nothing from server/ or extension/.';
+const reportRestrictions = {
+  paths: nodeBuiltins.map((name) => ({ name, message: REPORTS_ARE_PURE })),
+  patterns: [
+    { group: [...into('server'), ...into('extension')], message: REPORTS_ARE_PURE },
+    { group: ['wxt', 'wxt/*', 'webextension-polyfill', '#imports'], message: REPORTS_ARE_PURE },
   ],
 };
 
@@ -61,7 +76,7 @@ export default tseslint.config(
   },
   // --- Architecture boundaries --------------------------------------------------------------
   {
-    files: ['shared/**/*.ts'],
+    files: ['shared/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals['shared-node-browser'] } },
     rules: {
       'no-restricted-imports': ['error', engineRestrictions],
@@ -72,6 +87,10 @@ export default tseslint.config(
         ),
       ],
     },
+  },
+  {
+    files: ['shared/report/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', reportRestrictions] },
   },
   {
     files: ['shared/rules/**/*.ts', 'shared/judge/**/*.ts', 'shared/score/**/*.ts'],

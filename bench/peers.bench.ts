@@ -224,14 +224,14 @@ for (const tool of allTools) {
 // ---- Checks each tool performs ----------------------------------------------------------------------------
 const outputs = results.map((r) => r.outputs).filter((o): o is SiteOutputs => !!o);
 const ourRules = ALL_RULES.map((r) => r.id);
-const ourExtra = ['builder', 'signals.webmcp', CRAWLER_TABLE];
+const ourExtra = ['builder', 'signals.webmcp', 'signals.agent_discovery', CRAWLER_TABLE];
 const agents = outputs[0]?.ours.crawlers.length ?? 0;
 const aiseoNames = aiseoCheckNames(outputs.map((o) => o.aiseo).filter((x): x is AiseoReport => !!x));
 const vercelNames = vercelCheckNames(outputs.map((o) => o.vercel).filter((x): x is VercelReport => !!x));
-const ourCount = ourRules.length + 2;
+const ourCount = ourRules.length + 3;
 console.log(`\n## Checks performed\n`);
 console.log(
-  `Citable: ${ourRules.length} rules (ALL_RULES) + 2 signals (builder, WebMCP) = **${ourCount}**, judged with a table of ${agents} AI agents (robots.txt verdict each; live probe as the search and user agents). ` +
+  `Citable: ${ourRules.length} rules (ALL_RULES) + 3 signals (builder, WebMCP, agent discovery) = **${ourCount}**, judged with a table of ${agents} AI agents (robots.txt verdict each; live probes as OAI-SearchBot, ChatGPT-User, GPTBot and Claude-User). ` +
     `aiseo-audit: **${aiseoNames.length}** factors; @vercel/agent-readability: **${vercelNames.length}** checks (names read from their JSON in this run).\n`,
 );
 console.log('| theme | Citable | aiseo-audit | Vercel |');

@@ -62,6 +62,8 @@ const KNOWN = [
   { name: 'peers', file: 'bench/peers.bench.ts', args: ['--runs', '9'], quickArgs: ['--quick'], skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
   { name: 'store', file: 'bench/store.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
+  // Reports: HTML render times, a PDF with a warm browser, and GET /audits/{id} while PDFs print (needs Chromium for the last two).
+  { name: 'report', file: 'bench/report.bench.ts', args: [], quickArgs: ['20', '4'], skip: () => hasPackage('autocannon') },
   { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
   { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
   {

@@ -12,6 +12,9 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const SERVER_ONLY = ['bullmq', 'ioredis', 'pg', 'pg-*', 'msgpackr*', 'koa', 'koa-*', '@koa/*', 'autocannon'];
+// playwright-core finds its own files at run time (--pdf prints through it); jsdom and DOMPurify sanitise
+// branding logos on the server only.
+const RUNTIME_FILES = ['playwright-core', 'jsdom', 'dompurify'];
 
 const common = {
   outdir: 'dist',
@@ -41,7 +44,7 @@ const cliCommon = {
   sourcemap: 'linked',
   metafile: true,
   logLevel: 'warning',
-  external: SERVER_ONLY,
+  external: [...SERVER_ONLY, ...RUNTIME_FILES],
   // require(), not import(): import() of a CommonJS file runs Node's ES module loader, which scans
   // the whole file for export names (tens of milliseconds for the audit command's bundle).
   supported: { 'dynamic-import': false },
@@ -65,6 +68,8 @@ const builds = [
     entryPoints: [
       { in: 'server/main.ts', out: 'server' },
       { in: 'server/audits/audit-worker.ts', out: 'audit-worker' },
+      // The PDF thread (server/reports/pdf/pdf-thread.ts): dist/pdf-worker.mjs.
+      { in: 'server/reports/pdf/pdf-worker.ts', out: 'pdf-worker' },
     ],
     chunkNames: 'chunks/server-[name]-[hash]',
     packages: 'external',

@@ -6,13 +6,18 @@ import { startServer } from './app/start-server.js';
 import { readCitationConfig } from './citations/config.js';
 import { ConfigError } from './settings/parse.js';
 import { readServerConfig } from './settings/server-config.js';
+import { startFailureMessage } from './app/start-failure.js';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
-  const server = await startServer(readServerConfig(process.env), readCitationConfig(process.env), {
+  const config = readServerConfig(process.env);
+  const server = await startServer(config, readCitationConfig(process.env), {
     // The audit worker thread is built beside this file (dist/audit-worker.mjs).
     workerUrl: new URL('./audit-worker.mjs', import.meta.url),
     startedAt,
+  }).catch((error: unknown) => {
+    // A busy port and the like: a sentence a person can act on (the original error stays as the cause).
+    throw error instanceof ConfigError ? error : new Error(startFailureMessage(error, config), { cause: error });
   });
   // Signal handlers before the start is announced: a SIGTERM sent the moment "listening" is read must
   // get the graceful stop, not Node's default exit (which would leave the data directory's lock behind).

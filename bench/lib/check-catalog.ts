@@ -22,7 +22,7 @@ export interface Theme {
 }
 
 export const THEMES: readonly Theme[] = [
-  { id: 'reach', title: 'Page reachable: HTTP status, redirects, soft 404, auth wall', ours: ['http.'], aiseo: ['Fetch Success'], vercel: ['Soft 404 detection', 'Auth gate detection', 'Redirect behavior'] },
+  { id: 'reach', title: 'Page reachable: HTTP status, redirects, soft 404, auth wall, 402 to AI agents', ours: ['http.'], aiseo: ['Fetch Success'], vercel: ['Soft 404 detection', 'Auth gate detection', 'Redirect behavior'] },
   {
     id: 'robots',
     title: 'robots.txt for AI agents (file health + per-agent verdict)',
@@ -38,9 +38,9 @@ export const THEMES: readonly Theme[] = [
     aiseo: [],
     vercel: [],
   },
-  { id: 'challenge', title: 'Bot challenge / WAF served to AI user agents (live probe)', ours: ['challenge.'], aiseo: [], vercel: [] },
+  { id: 'challenge', title: 'Bot challenge / WAF served to AI agents (live probes: search, user, training)', ours: ['challenge.'], aiseo: [], vercel: [] },
   { id: 'directives', title: 'Indexing directives: noindex, nosnippet (meta, X-Robots-Tag)', ours: ['meta-robots.'], aiseo: [], vercel: [] },
-  { id: 'optout', title: 'AI opt-out signals: noai, TDMRep, Content-Signal, AIPREF', ours: ['optout.'], aiseo: [], vercel: [] },
+  { id: 'optout', title: 'AI opt-out and licence signals: noai, TDMRep, Content-Signal, AIPREF, RSL', ours: ['optout.'], aiseo: [], vercel: [] },
   {
     id: 'rendering',
     title: 'Rendering: content without JavaScript, SPA shell, size, text ratio, speed',
@@ -98,7 +98,16 @@ export const THEMES: readonly Theme[] = [
     vercel: [],
   },
   { id: 'builder', title: 'Site builder detection', ours: [], oursExtra: ['builder'], aiseo: [], vercel: [] },
-  { id: 'webmcp', title: 'WebMCP tool registrations (static: HTML, inline and bundled scripts, headers)', ours: [], oursExtra: ['signals.webmcp'], aiseo: [], vercel: [] },
+  {
+    id: 'webmcp',
+    title: 'WebMCP: tool registrations (static: HTML, inline and bundled scripts, headers), input schemas, Permissions-Policy, forms',
+    ours: ['webmcp.'],
+    oursExtra: ['signals.webmcp'],
+    aiseo: [],
+    vercel: [],
+  },
+  { id: 'agent-discovery', title: 'Agent discovery files: MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth', ours: [], oursExtra: ['signals.agent_discovery'], aiseo: [], vercel: [] },
+  { id: 'site-files', title: 'Site files the browser would not let the extension read', ours: ['site-files.'], aiseo: [], vercel: [] },
 ];
 
 const matches = (id: string, patterns: string[]) => patterns.some((p) => (p.endsWith('.') ? id.startsWith(p) : id === p));

@@ -6,6 +6,7 @@ import { CategoryBars } from './CategoryBars.js';
 import { IssueList } from './IssueList.js';
 import { CrawlerTable } from './CrawlerTable.js';
 import { WebmcpPanel } from './WebmcpPanel.js';
+import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
 import { SyncBadge } from './SyncBadge.js';
 
 /** The whole result of one audit, in the order a site owner reads it. */
@@ -62,6 +63,10 @@ export function AuditReport({ audit, record }: { audit: Audit; record: AuditReco
       <section aria-labelledby="h-webmcp">
         <h2 id="h-webmcp">WebMCP</h2>
         <WebmcpPanel webmcp={audit.signals.webmcp} />
+      </section>
+      <section aria-labelledby="h-agent-discovery">
+        <h2 id="h-agent-discovery">Agent discovery</h2>
+        <AgentDiscoveryPanel discovery={audit.signals.agent_discovery} />
       </section>
       <section aria-labelledby="h-crawlers">
         <details>

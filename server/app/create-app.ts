@@ -18,12 +18,15 @@ import { requireAgencyPlan } from '../middleware/require-plan.js';
 import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
-import { HEALTH_PATH, healthz } from '../routes/healthz.js';
+import { createHealthRouter, HEALTH_PATH } from '../routes/healthz.js';
 import type { RouteDeps, RouteModule } from '../routes/route-module.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
+import { readReportSettings } from '../settings/report-settings.js';
+import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
+import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import { createEmbeddedCrawls } from '../crawls/embedded-crawls.js';
@@ -64,6 +67,8 @@ export interface AppDeps {
   citations?: CitationsRuntime;
   /** Site audits; default: crawls run in this process with `fetcher` (tests), at the defaults of CRAWL_*. */
   crawls?: CrawlService;
+  /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
+  reports?: ReportsRuntime;
 }
 
 export interface CitableApp {
@@ -90,11 +95,14 @@ export function createApp(deps: AppDeps): CitableApp {
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
     citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
-    guard: [authenticate(deps.store), requireAgencyPlan()],
+    guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
+    guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
+    reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
     crawls: deps.crawls ?? defaultCrawls(deps, config, logger, now),
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
+  const sharePageRouter = createSharePageRouter(routeDeps); // GET /r/{token}, no key: outside /api/v1 as the contract writes it
 
   app.use(requestLog(logger));
   app.use(jsonErrors(logger));
@@ -102,11 +110,11 @@ export function createApp(deps: AppDeps): CitableApp {
   app.use(refuseWhileDraining(() => draining));
   if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
   app.use(extensionCors());
-  app.use(healthz());
-  app.use(router.routes());
-  app.use(router.allowedMethods());
-  app.use(mcpRouter.routes());
-  app.use(mcpRouter.allowedMethods());
+  // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
+  for (const r of [createHealthRouter(), router, mcpRouter, sharePageRouter]) {
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
 
   return {
     app,

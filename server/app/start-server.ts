@@ -4,6 +4,7 @@
  * are server/main.ts's; this hands back `announce` (the first key and the "listening" line) and `stop`.
  */
 import { existsSync } from 'node:fs';
+import type { RequestListener, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createWorkerRunner } from '../audits/worker-runner.js';
 import type { CitationConfig } from '../citations/config.js';
@@ -19,6 +20,8 @@ import { listen } from './listen.js';
 import { createServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
 import { createServerCrawls } from './server-crawls.js';
+import { deferred, type Deferred } from '../util/deferred.js';
+import { createReportsRuntime } from '../reports/reports-runtime.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -39,6 +42,30 @@ export interface RunningServer {
 export async function startServer(config: ServerConfig, citationConfig: CitationConfig, options: StartOptions): Promise<RunningServer> {
   const started = options.startedAt ?? performance.now();
   const logger = createJsonLogger(config.logLevel);
+  // The port first: a busy port must stop the start before anything exists (a data directory, the first
+  // account and its key, which would then never be printed). Requests that arrive meanwhile wait for the app.
+  const app = deferred<RequestListener>();
+  const { server, url, tls } = await listen((req, res) => void app.promise.then((handle) => handle(req, res)), config);
+  try {
+    return await startBehind(server, { url, tls, app, started, logger }, config, citationConfig, options);
+  } catch (error) {
+    server.close();
+    server.closeAllConnections();
+    throw error;
+  }
+}
+
+interface Listener {
+  url: string;
+  tls: boolean;
+  /** Resolved with the app once it is built: requests that came in meanwhile then get their answer. */
+  app: Deferred<RequestListener>;
+  started: number;
+  logger: Logger;
+}
+
+async function startBehind(server: Server, listener: Listener, config: ServerConfig, citationConfig: CitationConfig, options: StartOptions): Promise<RunningServer> {
+  const { url, tls, started, logger } = listener;
   const rateLimitBackend = createRateLimitBackend(config);
   if (rateLimitBackend.driver === 'redis') await checkRedis(rateLimitBackend.db, config.redisUrl!);
 
@@ -52,7 +79,6 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
   }
   const citations = await createServerCitations(citationConfig, store, logger, config.redisUrl);
   const audits = await store.countAudits();
-  const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
 
   // Audits run in worker threads, so their CPU work never stalls the API; run from source without a
   // build, they run on this thread.
@@ -67,8 +93,11 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
     : undefined;
   const fetcher = createNodeFetcher({ allowPrivate: config.auditAllowPrivate });
   const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
+  // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
+  const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
   const citable = createApp({
     store,
+    reports,
     fetcher,
     crawls,
     ...(runner ? { runner } : {}),
@@ -77,7 +106,9 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
     rateLimitBackend,
     citations: citations.runtime,
   });
-  const { server, url, tls } = await listen(citable.app.callback(), config);
+  // Last, once nothing else can fail: the first account, whose key announce() prints.
+  const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
+  listener.app.resolve(citable.app.callback());
   runner?.warm();
   crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
   citations.runtime.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
@@ -104,6 +135,7 @@ export async function startServer(config: ServerConfig, citationConfig: Citation
       await crawls.stop(); // running crawls resume at the next start, each page once
       const closeStore = async () => {
         await citations.stop(); // unfinished checks resume at the next start
+        await reports.close();
         await store.close();
         await closeRateLimitBackend(rateLimitBackend);
       };
@@ -125,5 +157,6 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
             damaged_lines: sweep.damagedLines,
           }),
     onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedShareLines: (file, count) => logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
 }

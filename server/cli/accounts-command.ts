@@ -1,12 +1,13 @@
 import { PLANS, type Plan } from '../store/store.js';
 import type { CliIo } from './io.js';
-import { openCliStore, tableText } from './open-cli-store.js';
+import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 
 const USAGE = 'Usage: citable accounts create --name NAME [--plan free|pro|agency] [--json] | citable accounts list [--json]';
 const HELP = `${USAGE}
 
-Accounts of the API server in DATA_DIR (default ./data). The API needs the Agency plan.
+Accounts of the API server's store: PostgreSQL when DATABASE_URL is set (set the same DATABASE_URL as the
+server), else the data directory DATA_DIR (default ./data). The API needs the Agency plan.
 
   accounts create --name NAME [--plan P]   create an account (plan defaults to agency); prints its id
   accounts list                            list every account
@@ -55,7 +56,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const accounts = store ? await store.listAccounts() : [];
     await store?.close();
     if (values.json) io.stdout.write(`${JSON.stringify(accounts)}\n`);
-    else if (accounts.length === 0) io.stdout.write('No accounts yet. Create one: citable accounts create --name NAME --plan agency\n');
+    else if (accounts.length === 0) {
+      io.stdout.write(`No accounts yet${store ? '' : await whereItLooked(io)}${store ? '.' : ''} Create one: citable accounts create --name NAME --plan agency\n`);
+    }
     else io.stdout.write(tableText([['ID', 'PLAN', 'CREATED', 'NAME'], ...accounts.map((a) => [a.id, a.plan, a.created_at, a.name])]));
     return 0;
   }

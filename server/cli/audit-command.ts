@@ -8,8 +8,9 @@ import type { CliIo } from './io.js';
 import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
+import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
 
-const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N]';
+const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
@@ -17,7 +18,7 @@ Audits one page the way AI answer engines see it and prints a report.
   <url>            an http(s) URL or a bare host (example.com)
   --json           print exactly the audit object the API returns
   --fail-under N   exit 1 when the score is below N (0-100), for CI
-
+${REPORT_FILE_HELP}
 Exit codes: 0 ok, 1 score below --fail-under, 2 the URL cannot be audited.
 Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true, yes, on).
 AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
@@ -37,6 +38,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       options: {
         json: { type: 'boolean' },
         'fail-under': { type: 'string' },
+        ...REPORT_FILE_OPTIONS,
       },
     },
     args,
@@ -73,5 +75,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   io.stdout.write(
     values.json ? `${JSON.stringify(audit, null, 2)}\n` : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }),
   );
+  if (values.html !== undefined || values.pdf !== undefined) {
+    const { renderAuditReportHtml } = await import('../../shared/report/render-audit-report.js');
+    const done = audit;
+    const problem = await writeReportFiles(values, (medium, paper) => ({ html: renderAuditReportHtml(done, { medium, paper }), subjectUrl: done.final_url }), io);
+    if (problem) return fail(problem);
+  }
   return failUnder !== undefined && audit.score < Number(failUnder) ? 1 : 0;
 }

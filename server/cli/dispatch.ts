@@ -16,9 +16,11 @@ interface CommandEntry {
 
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
-  audit: { usage: 'audit <url> [--json] [--fail-under N]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
-  accounts: { usage: 'accounts create|list', summary: 'API accounts in DATA_DIR (default ./data)', load: () => import('./accounts-command.js') },
-  keys: { usage: 'keys create|list|revoke', summary: 'API keys: printed once, stored hashed', load: () => import('./keys-command.js') },
+  audit: { usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  diff: { usage: 'diff <id> [<id>] | diff a.json b.json', summary: 'what changed between two audits (--help)', load: () => import('./diff-command.js') },
+  demo: { usage: 'demo [--json] [--serve]', summary: 'audit a demo site served on 127.0.0.1: a real report, offline', load: () => import('./demo-command.js') },
+  accounts: { usage: 'accounts create|list', summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)", load: () => import('./accounts-command.js') },
+  keys: { usage: 'keys create|list|revoke', summary: 'API keys (printed once, stored hashed): DATABASE_URL, else DATA_DIR', load: () => import('./keys-command.js') },
   citations: { usage: 'citations check --domain D --prompt P', summary: 'ask the AI answer engines now: do they cite the domain? (--help)', load: () => import('./citations-command.js') },
   mcp: { usage: 'mcp [--api-url URL]', summary: 'serve the tools to AI agents over MCP on stdio (--help)', load: () => import('./mcp-command.js') },
   migrate: { usage: 'migrate --from lowdb --to postgres', summary: 'copy DATA_DIR into PostgreSQL (DATABASE_URL), verified by checksums', load: () => import('./migrate-command.js') },
@@ -37,6 +39,8 @@ export function helpText(): string {
     '  -h, --help    show this help (or `citable <command> --help`)',
     '',
     'Environment:',
+    "  DATABASE_URL            the server's PostgreSQL, for accounts, keys and migrate (set it as the server does)",
+    "  DATA_DIR                the server's data directory when it has no DATABASE_URL (default ./data)",
     '  AUDIT_ALLOW_PRIVATE=1   allow private, loopback and reserved addresses (local development only)',
     `  AUDIT_DEADLINE_MS       overall audit deadline in ms (default ${AUDIT_DEADLINE_DEFAULT_MS})`,
     '  NO_COLOR                no colours in the report',

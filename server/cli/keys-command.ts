@@ -1,18 +1,25 @@
 import { generateApiKey } from '../auth/api-key.js';
+import { parseDuration } from '../settings/duration.js';
+import { KEY_SCOPES, type ApiKeyRecord, type KeyScope } from '../store/store.js';
 import type { CliIo } from './io.js';
-import { openCliStore, tableText } from './open-cli-store.js';
+import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 import { safe } from './report/text.js';
 
 const USAGE =
-  'Usage: citable keys create --account ID [--name NAME] [--json] | citable keys list --account ID [--json] | citable keys revoke KEY_ID';
+  'Usage: citable keys create --account ID [--name NAME] [--scope read|full] [--expires-in 30d] [--json] | citable keys list --account ID [--json] | citable keys revoke KEY_ID';
 const HELP = `${USAGE}
 
-API keys of the server in DATA_DIR (default ./data). A key is printed once, when created; the server
-keeps only its SHA-256 hash and a short prefix. Revoking takes effect on the next request.
+API keys of the server's store: PostgreSQL when DATABASE_URL is set (as for the server: set the same
+DATABASE_URL), else the data directory DATA_DIR (default ./data). A key is printed once, when created; the
+server keeps only its SHA-256 hash and a short prefix. Revoking takes effect on the next request.
 
   keys create --account ID [--name NAME]   create a key for an account and print it (once)
-  keys list --account ID                   list an account's keys (id, name, prefix, dates)
+    --scope read                           a read-only key: GET only (POST, PUT, DELETE answer 403),
+                                           for a client's dashboard or reporting; default full
+    --expires-in DURATION                  the key stops working after this long (30d, 12h, 90m);
+                                           it is then refused (401) like a revoked key; default never
+  keys list --account ID                   list an account's keys (id, prefix, scope, dates, name)
   keys revoke KEY_ID                       revoke a key for good
   --json                                   machine-readable output
 `;
@@ -27,6 +34,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       options: {
         account: { type: 'string' },
         name: { type: 'string' },
+        scope: { type: 'string' },
+        'expires-in': { type: 'string' },
         json: { type: 'boolean' },
       },
     },
@@ -40,17 +49,32 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (action === 'create' || action === 'list') {
     if (rest.length > 0) return fail(`unexpected ${rest.join(' ')}. ${USAGE}`);
     if (!values.account) return fail(`--account is required. ${USAGE}`);
+    if (action === 'list' && (values.scope !== undefined || values['expires-in'] !== undefined)) return fail('--scope and --expires-in are for keys create.');
+    const scope = values.scope ?? 'full';
+    if (!(KEY_SCOPES as readonly string[]).includes(scope)) return fail(`--scope must be read or full (got ${safe(scope)}).`);
+    const lifetimeMs = values['expires-in'] === undefined ? null : parseDuration(values['expires-in']);
+    if (lifetimeMs === 0 || (values['expires-in'] !== undefined && lifetimeMs === null)) {
+      return fail(`--expires-in takes a duration such as 30d, 12h or 90m (got ${safe(values['expires-in']!)}).`);
+    }
     const store = await openCliStore(io, { existing: true }); // no data directory: no account, and none is created
     try {
       const account = store ? await store.getAccount(values.account) : null;
-      if (!store || !account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
+      if (!store) return fail(`no account ${safe(values.account)}${await whereItLooked(io)}`);
+      if (!account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
       if (action === 'create') {
         const key = generateApiKey();
-        const record = await store.createKey({ account_id: account.id, name: values.name?.trim() || 'key', prefix: key.prefix, hash: key.hash });
+        const record = await store.createKey({
+          account_id: account.id,
+          name: values.name?.trim() || 'key',
+          prefix: key.prefix,
+          hash: key.hash,
+          scope: scope as KeyScope,
+          expires_at: lifetimeMs === null ? null : new Date(Date.now() + lifetimeMs).toISOString(),
+        });
         io.stdout.write(
           values.json
-            ? `${JSON.stringify({ id: record.id, account_id: account.id, name: record.name, key: key.key })}\n`
-            : `Created key ${record.id} for ${account.id} "${account.name}". It is shown only this once:\n\n  ${key.key}\n\n`,
+            ? `${JSON.stringify({ id: record.id, account_id: account.id, name: record.name, scope: record.scope, expires_at: record.expires_at, key: key.key })}\n`
+            : `Created key ${record.id} for ${account.id} "${account.name}"${describeKey(record)}. It is shown only this once:\n\n  ${key.key}\n\n`,
         );
         if (!values.json && account.plan !== 'agency') io.stderr.write(`Note: ${account.id} is on the ${account.plan} plan; the API answers 403 until it is on agency.\n`);
         return 0;
@@ -62,8 +86,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       else {
         io.stdout.write(
           tableText([
-            ['ID', 'PREFIX', 'CREATED', 'REVOKED', 'NAME'],
-            ...shown.map((k) => [k.id, `${k.prefix}…`, k.created_at, k.revoked_at ?? '-', k.name]),
+            ['ID', 'PREFIX', 'SCOPE', 'EXPIRES', 'CREATED', 'REVOKED', 'NAME'],
+            ...shown.map((k) => [k.id, `${k.prefix}…`, k.scope, k.expires_at ?? 'never', k.created_at, k.revoked_at ?? '-', k.name]),
           ]),
         );
       }
@@ -78,7 +102,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const asked = Date.now();
     const key = store ? await store.revokeKey(rest[0]!) : null;
     await store?.close();
-    if (!key) return fail(`no key ${safe(rest[0]!)} (see citable keys list --account ID)`);
+    if (!key) return fail(`no key ${safe(rest[0]!)}${(await whereItLooked(io)) || ' (see citable keys list --account ID)'}`);
     // revokeKey keeps the first revocation's time: one before this command means it was revoked already.
     const already = Date.parse(key.revoked_at ?? '') < asked;
     io.stdout.write(
@@ -89,4 +113,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return 0;
   }
   return fail(action ? `unknown action "${action}". ${USAGE}` : USAGE);
+}
+
+/** ": read-only (GET only), expires at ...", or nothing for a key with full access that never expires. */
+function describeKey(key: ApiKeyRecord): string {
+  const traits = [key.scope === 'read' ? 'read-only (GET only)' : '', key.expires_at ? `expires at ${key.expires_at}` : ''].filter(Boolean);
+  return traits.length > 0 ? `: ${traits.join(', ')}` : '';
 }

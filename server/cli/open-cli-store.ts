@@ -24,3 +24,16 @@ export async function openCliStore(io: CliIo, options: { existing?: boolean } = 
 export function tableText(rows: string[][]): string {
   return `${table(rows, '').join('\n')}\n`;
 }
+
+/**
+ * Why an account or key was not found when there is no store at all (no DATABASE_URL, no data directory):
+ * where the command looked and what to set; empty when a store exists (the id is then simply unknown).
+ */
+export async function whereItLooked(io: CliIo): Promise<string> {
+  const settings = readStoreSettings(io.env);
+  if (settings.databaseUrl || (await access(settings.dataDir).then(() => true, () => false))) return '';
+  return (
+    `: there is no data directory at ${settings.dataDir}. ` +
+    'If the server stores its data in PostgreSQL, set DATABASE_URL as it does; if it uses another directory, set DATA_DIR.'
+  );
+}

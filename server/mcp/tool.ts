@@ -21,7 +21,10 @@ export interface McpToolDefinition<Input extends z.ZodObject, Output extends z.Z
   /** A strict object: an unknown argument is an error, not silently ignored. */
   input: Input;
   output: Output;
+  /** `readOnlyHint: true` for a tool that only reads: the only tools a read-only API key is offered and may call. */
   annotations: ToolAnnotations;
+  /** For a tool that changes the account, what it changes ("it stores an audit"): said when a read-only key calls it. */
+  writes?: string;
   /** False when the backend lacks what the tool needs: the tool is then not offered. */
   availableWith(backend: McpBackend): boolean;
   run(args: z.output<Input>, backend: McpBackend): Promise<z.output<Output>>;
@@ -36,6 +39,10 @@ export interface ToolContext {
 
 export interface McpTool {
   readonly name: string;
+  /** True when the tool only reads (annotations.readOnlyHint): a read-only API key may call it. */
+  readonly readOnly: boolean;
+  /** What a tool that is not read-only changes, for the refusal a read-only key gets. */
+  readonly writes: string | undefined;
   availableWith(backend: McpBackend): boolean;
   register(server: McpServer, context: ToolContext): void;
 }
@@ -47,6 +54,8 @@ export function toolError(message: string): CallToolResult {
 export function defineTool<Input extends z.ZodObject, Output extends z.ZodObject>(definition: McpToolDefinition<Input, Output>): McpTool {
   return {
     name: definition.name,
+    readOnly: definition.annotations.readOnlyHint === true,
+    writes: definition.writes,
     availableWith: (backend) => definition.availableWith(backend),
     register(server, { backend, logger, onCall }) {
       const answer = async (args: z.output<Input>): Promise<CallToolResult> => {

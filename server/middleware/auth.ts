@@ -1,7 +1,9 @@
 /**
  * Bearer API keys (contract section 4). The key is hashed at once and looked up by hash; the hashes are
- * compared in constant time. 401 answers carry WWW-Authenticate as RFC 6750 describes; so does the 400 for
- * a request with more than one Authorization header.
+ * compared in constant time. A revoked or expired key is 401; a read-only key (scope "read") on any method
+ * but GET and HEAD is 403, here by method, so every route behind the guard inherits it. 401 and 403
+ * answers carry WWW-Authenticate as RFC 6750 describes; so does the 400 for a request with more than one
+ * Authorization header.
  */
 import type { Middleware } from 'koa';
 import { API_KEY_PATTERN, hashApiKey, sameHash } from '../auth/api-key.js';
@@ -15,7 +17,27 @@ function unauthorized(message: string, error?: 'invalid_request' | 'invalid_toke
   return new HttpError(401, message, { 'WWW-Authenticate': error ? `${REALM}, error="${error}"` : REALM });
 }
 
-export function authenticate(store: Store): Middleware<ApiState> {
+/** Methods a read-only key may use: they read (OPTIONS never reaches a route: CORS answers it). */
+export const READ_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export interface AuthenticateOptions {
+  now?: () => Date;
+  /**
+   * False only for a route that reads and writes through one method and checks `ctx.state.key.scope`
+   * itself (POST /mcp: a tool call that writes is refused there). Default true: a read-only key is
+   * refused every method but GET and HEAD, so every route inherits the rule.
+   */
+  scopeByMethod?: boolean;
+}
+
+/** 403 for a read-only key on a request that writes (RFC 6750 section 3.1: insufficient_scope). */
+export function readOnlyKeyRefusal(message: string): HttpError {
+  return new HttpError(403, message, { 'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="full"` });
+}
+
+export function authenticate(store: Store, options: AuthenticateOptions = {}): Middleware<ApiState> {
+  const now = options.now ?? (() => new Date());
+  const scopeByMethod = options.scopeByMethod ?? true;
   return async (ctx, next) => {
     // Node keeps only the first of repeated Authorization headers in req.headers: which key would count
     // would depend on their order. RFC 6750 section 3.1 calls a repeated credential invalid_request (400).
@@ -35,8 +57,12 @@ export function authenticate(store: Store): Middleware<ApiState> {
     const record = await store.findKeyByHash(hash);
     if (!record || !sameHash(record.hash, hash)) throw unauthorized('Unknown API key', 'invalid_token');
     if (record.revoked_at) throw unauthorized('This API key has been revoked', 'invalid_token');
+    if (record.expires_at && Date.parse(record.expires_at) <= now().getTime()) throw unauthorized(`This API key expired at ${record.expires_at}`, 'invalid_token');
     const account = await store.getAccount(record.account_id);
     if (!account) throw unauthorized('Unknown API key', 'invalid_token');
+    if (scopeByMethod && record.scope === 'read' && !READ_METHODS.has(ctx.method)) {
+      throw readOnlyKeyRefusal(`This API key is read-only: it can read (GET), not ${ctx.method}. Use a key with full access for requests that change anything`);
+    }
     ctx.state.key = record;
     ctx.state.account = account;
     await next();

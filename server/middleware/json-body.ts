@@ -1,12 +1,15 @@
 /**
  * Reads a JSON request body into ctx.state.body: 415 unless Content-Type is JSON (UTF-8, not compressed),
- * 413 beyond `limitBytes` (checked against Content-Length first, then while reading), 400 when it does
- * not parse or is not an object.
+ * 413 beyond `limitBytes` (checked against Content-Length first, then while reading), 400 when it is not
+ * valid UTF-8, does not parse or is not an object.
  */
 import type { Middleware } from 'koa';
 import getRawBody from 'raw-body';
 import { HttpError } from '../http/http-error.js';
 import type { ApiState } from '../http/state.js';
+
+// fatal: bytes that are not UTF-8 are refused, not silently replaced by U+FFFD.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 export function jsonBody(limitBytes: number): Middleware<ApiState> {
   const limitText = limitBytes >= 1024 * 1024 ? `${limitBytes / (1024 * 1024)} MB` : `${limitBytes / 1024} KB`;
@@ -22,14 +25,20 @@ export function jsonBody(limitBytes: number): Middleware<ApiState> {
     const encoding = (ctx.get('content-encoding') || 'identity').toLowerCase();
     if (encoding !== 'identity') throw new HttpError(415, `Unsupported Content-Encoding "${encoding}": send the body uncompressed`);
 
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('content-length') || undefined, encoding: 'utf8' });
+      bytes = await getRawBody(ctx.req, { limit: limitBytes, length: ctx.get('content-length') || undefined });
     } catch (error) {
       const type = (error as { type?: string }).type;
       if (type === 'entity.too.large') throw new HttpError(413, `Request body too large: the limit is ${limitText}`);
       if (type === 'request.aborted') throw new HttpError(400, 'Request body was cut short');
       throw new HttpError(400, 'Request body could not be read');
+    }
+    let text: string;
+    try {
+      text = UTF8.decode(bytes); // a leading byte order mark is dropped, as RFC 8259 allows
+    } catch {
+      throw new HttpError(400, 'Request body is not valid UTF-8: send the JSON body as UTF-8');
     }
     let body: unknown;
     try {

@@ -58,7 +58,11 @@ export function jsonErrors(logger: Logger): Middleware<ApiState> {
 
 /** Messages for answers Koa or the router gave without a body: no route, or a method the path lacks. */
 function bodilessErrorMessage(status: number, method: string, path: string, allow: string): string {
-  if (status === 404) return `Not found: ${method} ${path}`;
+  if (status === 404) {
+    // No route takes a trailing slash (server/routes/router.ts): say so rather than leave the caller guessing.
+    const hint = path.length > 1 && path.endsWith('/') ? ` (paths take no trailing slash: ${path.replace(/\/+$/, '') || '/'})` : '';
+    return `Not found: ${method} ${path}${hint}`;
+  }
   if (status === 405) return `Method ${method} is not allowed on ${path}${allow ? `; allowed: ${allow}` : ''}`;
   return `Request failed with status ${status}`;
 }

@@ -23,12 +23,17 @@ export function buildComponents(sections: readonly OpenApiSection[]): OpenApiObj
       bearerAuth: {
         type: 'http',
         scheme: 'bearer',
-        description: 'An API key (`cit_` + 32 letters and digits) created with `citable keys create`. Requires the Agency plan.',
+        description:
+          'An API key (`cit_` + 32 letters and digits) created with `citable keys create`. Requires the Agency plan. ' +
+          'A key created with `--scope read` may only read (GET, HEAD: anything else is 403); one created with `--expires-in` is refused (401) once it has expired.',
       },
     },
     headers: {
       'X-Request-Id': { description: 'Id of this request, also in the server log. A sane incoming X-Request-Id is reused.', schema: { type: 'string' } },
-      'WWW-Authenticate': { description: '`Bearer realm="citable"`, with `error="invalid_token"` when a key was sent.', schema: { type: 'string' } },
+      'WWW-Authenticate': {
+        description: '`Bearer realm="citable"`, with `error="invalid_token"` when a key was sent (401), or `error="insufficient_scope", scope="full"` for a read-only key on a request that writes (403).',
+        schema: { type: 'string' },
+      },
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },
       'RateLimit-Limit': { description: 'Requests allowed per window for this account.', schema: { type: 'integer' } },
       'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },

@@ -5,7 +5,8 @@ import type { OpenApiObject, OpenApiSection } from './types.js';
 
 const ERROR_FORMAT =
   'Every error body is exactly `{"error": "<message>"}`. Every response carries `X-Request-Id`. ' +
-  'Unknown routes answer 404, a known path with another method 405 (with `Allow`). ' +
+  'Paths are case-sensitive and take no trailing slash: anything else is an unknown route (404). A known path with another method answers 405 (with `Allow`). ' +
+  'Request bodies are UTF-8 JSON objects; a member a schema does not list is refused (400 naming it). ' +
   'When the server runs with REQUIRE_HTTPS=1, requests that did not arrive over HTTPS get 403 (except /healthz).';
 
 export function buildOpenApiDocument(sections: readonly OpenApiSection[] = OPENAPI_SECTIONS, version = '0.1.0'): OpenApiObject {

@@ -23,8 +23,12 @@ export const authErrors = (badRequest?: string): Record<string, OpenApiObject> =
   '400': errorResponse(`${badRequest ? `${badRequest} Also: m` : 'M'}ore than one Authorization header (with WWW-Authenticate, error="invalid_request").`, {
     'WWW-Authenticate': 'WWW-Authenticate',
   }),
-  '401': errorResponse('Missing, malformed, unknown or revoked API key.', { 'WWW-Authenticate': 'WWW-Authenticate' }),
-  '403': errorResponse('The account is not on the Agency plan (or the request did not use HTTPS where HTTPS is required).'),
+  '401': errorResponse('Missing, malformed, unknown, revoked or expired API key.', { 'WWW-Authenticate': 'WWW-Authenticate' }),
+  '403': errorResponse(
+    'The account is not on the Agency plan; or a read-only key (created with `--scope read`) on a request that writes (any method but GET and HEAD), ' +
+      'with `WWW-Authenticate: Bearer realm="citable", error="insufficient_scope", scope="full"`; or the request did not use HTTPS where HTTPS is required.',
+    { 'WWW-Authenticate': 'WWW-Authenticate' },
+  ),
   '500': errorResponse('Unexpected server failure; never includes a stack trace.'),
 });
 

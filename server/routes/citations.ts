@@ -10,7 +10,7 @@ import type { CitationListQuery } from '../store/citations-store.js';
 import { decodeCitationCursor, encodeCitationCursor } from './citations-cursor.js';
 import { rowToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
-import { pageLimit, singleParam, type RawQuery } from './query-params.js';
+import { pageLimit, singleParam, timeParam, type RawQuery } from './query-params.js';
 import { authed } from './authed.js';
 
 export const DEFAULT_CITATION_PAGE = 20;
@@ -52,12 +52,8 @@ export function parseCitationQuery(raw: RawQuery): CitationListQuery {
     if (!normalized.ok) throw new HttpError(400, normalized.message);
     query.domain = normalized.domain;
   }
-  const since = single('since');
-  if (since !== undefined) {
-    const time = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(since) ? Date.parse(since) : Number.NaN;
-    if (Number.isNaN(time)) throw new HttpError(400, 'since must be an ISO 8601 date or date-time, such as 2026-09-01 or 2026-09-01T12:00:00Z');
-    query.since = time;
-  }
+  const since = timeParam(raw, 'since');
+  if (since !== undefined) query.since = since;
   const cursor = single('cursor');
   if (cursor !== undefined) {
     const after = decodeCitationCursor(cursor);

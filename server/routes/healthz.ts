@@ -1,11 +1,12 @@
-import type { Middleware } from 'koa';
+import { createRouter } from './router.js';
 
 export const HEALTH_PATH = '/healthz';
 
-/** GET /healthz: `{"ok": true}` while the process serves; no key, no store access. */
-export function healthz(): Middleware {
-  return async (ctx, next) => {
-    if (ctx.path !== HEALTH_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
+/** GET /healthz: `{"ok": true}` while the process serves; no key, no store access. Another method: 405. */
+export function createHealthRouter() {
+  const router = createRouter();
+  router.get(HEALTH_PATH, (ctx) => {
     ctx.body = { ok: true };
-  };
+  });
+  return router;
 }

@@ -10,7 +10,7 @@ import type { StoredPrompt } from '../store/citations-store.js';
 import { randomBase62 } from '../util/base62.js';
 import { promptToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
-import { firstProblem } from './validation-message.js';
+import { parseBody } from './parse-body.js';
 import { authed } from './authed.js';
 
 export const CREATE_PROMPT_BODY_LIMIT = 16 * 1024;
@@ -61,18 +61,17 @@ export const deletePromptRoute: RouteModule = {
 
 /** The prompt's fields from a request body, validated and normalised; 400 names the first problem. */
 function readPrompt(body: unknown): Omit<Prompt, 'id' | 'created_at'> {
-  const parsed = createPromptRequestSchema.safeParse(body);
-  if (!parsed.success) throw new HttpError(400, `Invalid prompt: ${firstProblem(parsed.error)}`);
-  const text = parsed.data.text.trim();
+  const input = parseBody(createPromptRequestSchema, body, 'Invalid prompt: ');
+  const text = input.text.trim();
   if (text.length === 0 || text.length > PROMPT_TEXT_MAX) throw new HttpError(400, `text must be 1 to ${PROMPT_TEXT_MAX} characters`);
   if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) throw new HttpError(400, 'text must not contain control characters');
-  const domain = normalizeTrackedDomain(parsed.data.domain);
+  const domain = normalizeTrackedDomain(input.domain);
   if (!domain.ok) throw new HttpError(400, domain.message);
   const aliases: string[] = [];
-  for (const [i, raw] of (parsed.data.aliases ?? []).entries()) {
+  for (const [i, raw] of (input.aliases ?? []).entries()) {
     const alias = normalizeTrackedDomain(raw, `aliases[${i}]`);
     if (!alias.ok) throw new HttpError(400, alias.message);
     if (alias.domain !== domain.domain && !aliases.includes(alias.domain)) aliases.push(alias.domain);
   }
-  return { text, domain: domain.domain, aliases, runs: parsed.data.runs ?? null };
+  return { text, domain: domain.domain, aliases, runs: input.runs ?? null };
 }

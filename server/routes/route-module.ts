@@ -7,6 +7,7 @@ import type { Logger } from '../logging/logger.js';
 import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import type { Store } from '../store/store.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
+import type { ReportsRuntime } from '../reports/reports-runtime.js';
 
 /** What route modules get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -19,11 +20,19 @@ export interface RouteDeps {
   citations: CitationsRuntime;
   /** Site audits: create, read, list, cancel (server/crawls/crawl-service.ts). */
   crawls: CrawlService;
+  /** Client reports: the PDF printer and where share links point (server/reports/reports-runtime.ts). */
+  reports: ReportsRuntime;
   /**
    * Authentication then the Agency-plan check: put in front of every authenticated route, whose last
    * handler is wrapped in `authed()` (./authed.ts) to get `ctx.state.account` by type.
    */
   guard: Middleware<ApiState>[];
+  /**
+   * The same without the read-only key rule (a read-only key is refused every method but GET and HEAD):
+   * only for a route that reads and writes through one method and checks `ctx.state.key.scope` itself,
+   * as POST /mcp does per tool call. Every other route uses `guard`.
+   */
+  guardCheckingScopeItself: Middleware<ApiState>[];
 }
 
 export type ApiRouter = Router<ApiState>;

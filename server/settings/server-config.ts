@@ -2,6 +2,7 @@
 import { LOG_LEVELS, type LogLevel } from '../logging/logger.js';
 import { readAuditSettings, type AuditSettings } from './audit-settings.js';
 import { ConfigError, readChoice, readFlag, readInt, readText, type Env } from './parse.js';
+import { readReportSettings, type ReportSettings } from './report-settings.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
 import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
 
@@ -42,6 +43,8 @@ export interface ServerConfig extends StoreSettings {
   databasePoolSize: number;
   /** Site audits (CRAWL_*). */
   crawl: CrawlEnvSettings;
+  /** Share links and PDFs (contract section 11). */
+  reports: ReportSettings;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -67,5 +70,6 @@ export function readServerConfig(env: Env): ServerConfig {
     redisUrl: readText(env, 'REDIS_URL'),
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     crawl: readCrawlSettings(env),
+    reports: readReportSettings(env),
   };
 }

@@ -8,6 +8,8 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
 import type { CrawlStore } from './crawls-store.js';
+import type { BrandingStore } from './branding-store.js';
+import type { ShareStore } from './share-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -18,6 +20,13 @@ export interface Account {
   plan: Plan;
   created_at: string;
 }
+
+/**
+ * What a key may do: `full` everything its account may; `read` only requests that read (GET, HEAD), the
+ * key an agency hands to a client (server/middleware/auth.ts applies it by method, for every route).
+ */
+export const KEY_SCOPES = ['full', 'read'] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
 
 /** An API key as stored: never the key itself, only its SHA-256 and a short prefix to recognise it by. */
 export interface ApiKeyRecord {
@@ -30,6 +39,33 @@ export interface ApiKeyRecord {
   hash: string;
   created_at: string;
   revoked_at: string | null;
+  scope: KeyScope;
+  /** From this moment on the key is refused (401) like a revoked one; null: it does not expire. */
+  expires_at: string | null;
+}
+
+/** What createKey takes: the key's identity, and optionally its scope (default `full`) and expiry (default none). */
+export interface NewKeyInput {
+  account_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  scope?: KeyScope;
+  expires_at?: string | null;
+}
+
+/**
+ * A key record with every member, from one stored by a version before scopes and expiry (lowdb's
+ * accounts.json keeps such records as they were written): full access, no expiry, as they always had.
+ */
+export function withKeyDefaults(key: Omit<ApiKeyRecord, 'scope' | 'expires_at'> & Partial<Pick<ApiKeyRecord, 'scope' | 'expires_at'>>): ApiKeyRecord {
+  return { ...key, scope: key.scope ?? 'full', expires_at: key.expires_at ?? null };
+}
+
+/** The record createKey stores for `input`. */
+export function newKeyRecord(id: string, input: NewKeyInput, createdAt: string): ApiKeyRecord {
+  const { scope = 'full', expires_at = null, ...identity } = input;
+  return { id, ...identity, created_at: createdAt, revoked_at: null, scope, expires_at };
 }
 
 /** An audit as the store indexes it: the list fields plus ownership and a content hash. */
@@ -56,6 +92,9 @@ export interface AuditPosition {
   id: string;
 }
 
+/** The audit whose predecessors `Store.earlierAudits` finds. */
+export type AuditAnchor = Pick<AuditSummary, 'id' | 'url' | 'final_url' | 'scanned_at'>;
+
 export interface AuditListPage {
   audits: AuditSummary[];
   /** Where the next page starts, or null when this page is the last. */
@@ -68,7 +107,7 @@ export interface Store {
   listAccounts(): Promise<Account[]>;
 
   /** Stores a key by its hash; the caller generated the key and shows it once. */
-  createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord>;
+  createKey(input: NewKeyInput): Promise<ApiKeyRecord>;
   /** The key whose hash this is (revoked keys included: the caller decides). */
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null>;
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
@@ -86,10 +125,21 @@ export interface Store {
   /** The index record of an audit of this account, or null. */
   getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null>;
   listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage>;
+  /**
+   * The account's audits of the same page scanned before `anchor` (after it in the newest-first order,
+   * so a tie on `scanned_at` goes by id), newest first, at most `limit`: "the same page" is a `url` or
+   * `final_url` equal to the anchor's `url` or `final_url`. The diff's `previous` and the reports' score
+   * history read it.
+   */
+  earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]>;
   countAudits(): Promise<number>;
 
   /** Tracked prompts, citation results and checks (server/store/citations-store.ts), opened on first use. */
   citations(): Promise<CitationStore>;
+  /** Report branding per account (server/store/branding-store.ts), opened on first use. */
+  branding(): Promise<BrandingStore>;
+  /** Report share links (server/store/share-store.ts), opened on first use. */
+  shares(): Promise<ShareStore>;
 
   /** Site audits: crawl records, frontiers and rollups (server/store/crawls-store.ts), opened on first use. */
   crawls(): Promise<CrawlStore>;

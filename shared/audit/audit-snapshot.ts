@@ -8,6 +8,7 @@ import { detectBuilder } from '../builder/detect.js';
 import { crawlerVerdicts } from '../crawlers/verdicts.js';
 import { llmsTxtSummary } from '../llms-txt/summary.js';
 import { webmcpSignal } from '../webmcp/signal.js';
+import { agentDiscoverySignal } from '../agent-discovery/signal.js';
 
 export interface AuditSnapshotOptions {
   id: string;
@@ -58,7 +59,7 @@ export function auditSnapshotInContext(snapshot: Snapshot, options: AuditSnapsho
     rule_errors: ruleErrors,
     crawlers: crawlerVerdicts(ctx),
     llms_txt: llmsTxtSummary(ctx),
-    signals: { webmcp: webmcpSignal(ctx) },
+    signals: { webmcp: webmcpSignal(ctx), agent_discovery: agentDiscoverySignal(ctx) },
   };
   audit.scanned_at = (options.now ?? (() => new Date()))().toISOString();
   audit.duration_ms = Math.round(snapshot.gatherMs + (performance.now() - t0));

@@ -13,7 +13,12 @@ export interface CrawlerAgent {
  * The AI-relevant agents judged per purpose (reference: checks-and-peers section 2.2; contract
  * section 1). Beyond the contract's list: DuckAssistBot (DuckDuckGo's AI answers, an AI-search
  * crawler in squirrelscan's taxonomy), MistralAI-User (Le Chat's live fetches) and Amazonbot
- * (Amazon says its crawl may train its models; squirrelscan classes it as training).
+ * (Amazon says its crawl may train its models; squirrelscan classes it as training). Checked against
+ * ai-robots-txt's robots.json (2026-08) and the operators' pages, 2026 adds Meta-WebIndexer (Meta AI search
+ * citations, per Meta's crawler page), Amzn-SearchBot (search in Alexa and Rufus; Amazon says it does not
+ * train) and Amzn-User (live fetches for Alexa answers; honours robots.txt). Left out on purpose: user-triggered
+ * fetchers whose operators say they generally ignore robots.txt (Google-Agent, Meta-ExternalFetcher), where a
+ * robots.txt verdict would report a block that does not happen (docs/agent-web.md).
  */
 export const CRAWLER_AGENTS: readonly CrawlerAgent[] = [
   { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', feeds: 'OpenAI model training' },
@@ -30,7 +35,10 @@ export const CRAWLER_AGENTS: readonly CrawlerAgent[] = [
   { agent: 'Applebot', operator: 'Apple', purpose: 'search', feeds: 'Siri, Spotlight and Safari' },
   { agent: 'Applebot-Extended', operator: 'Apple', purpose: 'training', feeds: 'Apple model training' },
   { agent: 'DuckAssistBot', operator: 'DuckDuckGo', purpose: 'search', feeds: 'DuckDuckGo AI answers' },
+  { agent: 'Meta-WebIndexer', operator: 'Meta', purpose: 'search', feeds: 'Meta AI search' },
+  { agent: 'Amzn-SearchBot', operator: 'Amazon', purpose: 'search', feeds: 'Alexa and Rufus search' },
   { agent: 'MistralAI-User', operator: 'Mistral AI', purpose: 'user', feeds: 'Le Chat' },
+  { agent: 'Amzn-User', operator: 'Amazon', purpose: 'user', feeds: 'Alexa' },
   { agent: 'CCBot', operator: 'Common Crawl', purpose: 'archive', feeds: 'the Common Crawl archive' },
   { agent: 'Bytespider', operator: 'ByteDance', purpose: 'training', feeds: 'ByteDance model training' },
   { agent: 'meta-externalagent', operator: 'Meta', purpose: 'training', feeds: 'Meta model training' },

@@ -1,7 +1,7 @@
 import type { JudgeContext } from '../judge/context.js';
 import type { PageFacts } from './page-facts.js';
 import { CRAWLER_AGENTS, CITING_AGENT_TOKENS } from '../crawlers/agents.js';
-import { SEARCH_AGENT, USER_AGENT_AGENT } from '../gather/user-agents.js';
+import { probedPages } from '../gather/agent-probes.js';
 
 /** Directives from one place: `<meta name="robots">`, `<meta name="googlebot">`, an X-Robots-Tag header. */
 export interface RobotsDirectiveSet {
@@ -71,14 +71,13 @@ export function xRobotsTagDirectives(headerValue: string | undefined, sourceSuff
  */
 export function pageRobotsDirectives(ctx: JudgeContext): RobotsDirectiveSet[] {
   return ctx.memo('facts.robotsDirectives', () => {
-    const { page, pageAsSearchAgent, pageAsUserAgent } = ctx.snapshot;
+    const page = ctx.snapshot.page;
     const sets = [...metaRobotsDirectives(ctx.facts), ...xRobotsTagDirectives(page.headers['x-robots-tag'])];
     const seen = new Set([page.headers['x-robots-tag']]);
-    for (const [agent, res] of [
-      [SEARCH_AGENT.token, pageAsSearchAgent],
-      [USER_AGENT_AGENT.token, pageAsUserAgent],
-    ] as const) {
-      const value = res?.headers['x-robots-tag'];
+    for (const { agent: { token: agent }, resource: res } of probedPages(ctx.snapshot)) {
+      // A header sent only to a training crawler is that crawler's business, not the page's indexing.
+      if (!CITING_AGENT_TOKENS.has(agent.toLowerCase())) continue;
+      const value = res.headers['x-robots-tag'];
       if (!value || seen.has(value)) continue;
       seen.add(value);
       sets.push(...xRobotsTagDirectives(value, ` (sent to ${agent})`));

@@ -1,7 +1,11 @@
 import type { FetchedResource, Fetcher, FetchOptions } from '../types/fetcher.js';
 import type { GatheredScript, Snapshot } from '../types/snapshot.js';
 import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
-import { BROWSER_USER_AGENT, HTML_ACCEPT, SEARCH_AGENT, USER_AGENT_AGENT } from './user-agents.js';
+import { BROWSER_USER_AGENT, HTML_ACCEPT } from './user-agents.js';
+import { AGENT_PROBES, type AgentProbeMember } from './agent-probes.js';
+import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
+import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
+import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { extractScriptRefs } from './script-refs.js';
 import { failedResource } from './failed-resource.js';
 import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles } from './gather-site-files.js';
@@ -46,6 +50,8 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
   };
   const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
   const pageGet = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) => get(url, maxBytes, headers, options.pageRedirectHosts);
+  const siteFile = (url: string, accept: string, maxBytes = limits.siteFileBytes) =>
+    get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
   const siteFilesOf = (origin: string) =>
     options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes);
 
@@ -57,10 +63,12 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     const markdownOf = (url: string) =>
       options.markdownProbe !== false ? pageGet(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes) : Promise.resolve(null);
     const earlyMarkdown = markdownOf(requestedUrl);
-    const asAgent = (agent: { userAgent: string }) =>
-      options.agentFetches !== false ? pageGet(requestedUrl, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }) : Promise.resolve(null);
-    const pageAsSearchAgent = asAgent(SEARCH_AGENT);
-    const pageAsUserAgent = asAgent(USER_AGENT_AGENT);
+    const asAgent = (agent: { userAgent: string; maxBytes?: number }) =>
+      options.agentFetches !== false
+        ? pageGet(requestedUrl, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes))
+        : Promise.resolve(null);
+    const agentProbes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
+    for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) agentProbes[member] = asAgent(AGENT_PROBES[member]);
     // Site files start with the page, from the requested origin; refetched below if the page moved host.
     let files = siteFilesOf(requestedOrigin);
 
@@ -70,14 +78,30 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     if (finalOrigin !== requestedOrigin) files = siteFilesOf(finalOrigin);
     const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
 
-    const fetched = await awaitAll({
-      pageAsSearchAgent,
-      pageAsUserAgent,
-      markdown: pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null),
-      ...files,
-      scripts: pageReadable && !page.binary ? gatherScripts(extractScriptRefs(page.body, pageUrl), limits, get) : Promise.resolve([]),
+    const markdown = pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null);
+    // The .md mirror is asked only when the page does not negotiate Markdown: one request fewer where it does
+    // (and, like the Markdown probe, not at all where that probe is off: a crawl's pages outside its sample).
+    const markdownMirror = markdown.then((md) => {
+      const mirror = pageReadable && options.markdownProbe !== false && !isMarkdown(md) ? markdownMirrorUrl(pageUrl) : null;
+      return mirror ? siteFile(mirror, 'text/markdown, text/plain;q=0.9, */*;q=0.5') : null;
     });
-    const { llmsTxtLinks: checkedLinks, ...resources } = fetched;
+    const htmlLinks: HtmlLink[] = [];
+    const scriptRefs = pageReadable && !page.binary ? extractScriptRefs(page.body, pageUrl, htmlLinks) : [];
+    const agentFileLinks = Promise.all(
+      (pageReadable ? agentFileLinkTargets(pageUrl, page.headers.link, htmlLinks) : [])
+        .filter((t) => t.url !== new URL(specOfKind(t.kind).path, finalOrigin).href)
+        .map(async (t) => ({ ...t, resource: await siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+    );
+
+    const fetched = await awaitAll({
+      ...agentProbes,
+      markdown,
+      markdownMirror,
+      ...files,
+      scripts: gatherScripts(scriptRefs, limits, get),
+      agentFileLinks,
+    });
+    const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, ...resources } = fetched;
 
     return {
       submittedUrl,
@@ -85,6 +109,8 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       page,
       ...resources,
       ...(checkedLinks ? { llmsTxtLinks: checkedLinks } : {}),
+      ...(mirror ? { markdownMirror: mirror } : {}),
+      ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
       gatherMs: Date.now() - t0,
@@ -94,6 +120,10 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+function isMarkdown(md: FetchedResource | null): boolean {
+  return !!md && !md.error && md.status >= 200 && md.status < 300 && /^text\/(x-)?markdown\b/i.test(md.headers['content-type'] ?? '');
 }
 
 type Get = (url: string, maxBytes: number, headers?: Record<string, string>) => Promise<FetchedResource>;

@@ -1,5 +1,6 @@
 import { createHtmlParser } from '../facts/html-parser.js';
 import type { ScriptRef } from '../types/snapshot.js';
+import type { HtmlLink } from '../agent-discovery/page-links.js';
 import { parseUrl } from '../url/parse.js';
 
 /** Script types that hold data, not code: never fetched or scanned as JavaScript. */
@@ -7,9 +8,10 @@ const DATA_SCRIPT_TYPES = /^(application\/(ld\+json|json)|importmap|text\/(templ
 
 /**
  * The external scripts a page references, in document order, same-origin first.
- * A streaming tokenizer (no DOM) keeps this cheap on large pages.
+ * A streaming tokenizer (no DOM) keeps this cheap on large pages. The same pass hands every `<link>` to
+ * `links` when given (agent discovery links), so the page is tokenized once.
  */
-export function extractScriptRefs(html: string, pageUrl: string): ScriptRef[] {
+export function extractScriptRefs(html: string, pageUrl: string, links?: HtmlLink[]): ScriptRef[] {
   const page = new URL(pageUrl);
   const refs: ScriptRef[] = [];
   const seen = new Set<string>();
@@ -32,6 +34,7 @@ export function extractScriptRefs(html: string, pageUrl: string): ScriptRef[] {
           add(attrs.src, type.toLowerCase() === 'module' ? 'module' : 'script');
         } else if (name === 'link' && attrs.href !== undefined) {
           const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
+          links?.push({ rel, href: parseUrl(attrs.href.trim(), page)?.href ?? null });
           if (rel.includes('modulepreload')) add(attrs.href, 'modulepreload');
           else if (rel.includes('preload') && (attrs.as ?? '').toLowerCase() === 'script') add(attrs.href, 'preload');
         }

@@ -17,6 +17,7 @@ const KNOWN_EXTENSIONS = new Set([
   'visit-time',
   'content-signal',
   'content-usage',
+  'license', // RSL 1.0: the URL of the site's licence terms
 ]);
 
 /**

@@ -2,16 +2,23 @@
 import { z } from 'zod';
 import { auditInputSchema, auditSchema } from './audit.js';
 import { upgradeAudit } from '../audit/upgrade-audit.js';
-import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
+import { auditContractProblem } from './audit-invariants.js';
+import { MAX_URL_LENGTH, URL_NOT_STRING_MESSAGE, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
 /** Every error body: exactly one human-readable member. */
 export const errorBodySchema = z.strictObject({
   error: z.string(),
 });
 
-/** POST /audits. `url` may be a bare host such as `example.com`; http(s) only. Messages: the API's 400s. */
-export const createAuditRequestSchema = z.object({
-  url: z.string({ error: URL_REQUIRED_MESSAGE }).min(1, URL_REQUIRED_MESSAGE).max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
+/**
+ * POST /audits. `url` may be a bare host such as `example.com`; http(s) only. Messages: the API's 400s.
+ * Strict, like every request body: an unknown member is refused, never silently ignored.
+ */
+export const createAuditRequestSchema = z.strictObject({
+  url: z
+    .string({ error: (issue) => (issue.input === undefined ? URL_REQUIRED_MESSAGE : URL_NOT_STRING_MESSAGE) })
+    .min(1, URL_REQUIRED_MESSAGE)
+    .max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
 });
 
 /** POST /audits (201), GET /audits/{id} (200), PUT /audits/{id} (200/201). */
@@ -27,8 +34,19 @@ export const syncAuditBodySchema = z.strictObject({
   audit: auditInputSchema,
 });
 
-/** PUT /audits/{id} as validated: the body above, the missing members filled (so what is stored is a whole Audit). */
-export const syncAuditRequestSchema = syncAuditBodySchema.transform(({ audit }) => ({ audit: upgradeAudit(audit) }));
+/**
+ * PUT /audits/{id} as validated: the body above, the missing members filled (so what is stored is a whole
+ * Audit), the id in lower case (a UUID is case-insensitive on input and written in lower case, RFC 9562),
+ * and then the contract's invariants (audit-invariants.ts) on the whole audit. An older audit is checked
+ * once filled: its categories all counted, so they are applicable, and its cap is derived from them.
+ */
+export const syncAuditRequestSchema = syncAuditBodySchema
+  .transform(({ audit }) => ({ audit: upgradeAudit({ ...audit, id: audit.id.toLowerCase() }) }))
+  .superRefine(({ audit }, ctx) => {
+    // What JSON Schema cannot say (six categories in order, positions, URLs, the score): the first problem.
+    const problem = auditContractProblem(audit);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['audit', ...problem.path], message: problem.message });
+  });
 
 /** One row of GET /audits: what a table of audits needs, not the issues. */
 export const auditSummarySchema = auditSchema.pick({

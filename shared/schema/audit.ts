@@ -4,9 +4,10 @@
  * Objects are strict: a member the engine does not produce is a drift worth naming, not silently dropping.
  */
 import { z } from 'zod';
-import { CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
+import { AGENT_FILE_KINDS, CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
 import type { AuditBeforeSection9 } from '../audit/upgrade-audit.js';
 import type { Equal, Expect } from './type-equality.js';
+import { sixCategoriesMessage } from './audit-invariants.js';
 
 const score = z.number().int().min(0).max(100);
 const isoTimestamp = z.iso.datetime({ offset: true });
@@ -89,6 +90,9 @@ export const webmcpEvidenceSchema = z.strictObject({
   surface: z.enum(['document', 'navigator-legacy', 'agent-legacy', 'declarative', 'unknown']).optional(),
   library: z.string().optional(),
   registers: z.boolean().optional(),
+  schemaProblems: z.array(z.string()).optional().meta({
+    description: 'For a tool whose inputSchema could be read: what keeps it from being a sound JSON Schema (2020-12) with an object root; empty when it is one.',
+  }),
 });
 
 export const runtimeWebmcpToolSchema = z.strictObject({
@@ -96,6 +100,7 @@ export const runtimeWebmcpToolSchema = z.strictObject({
   description: z.string(),
   via: z.enum(['native', 'polyfill', 'declarative', 'recorder', 'legacy-testing']).optional(),
   stack: z.array(z.string()).optional(),
+  inputSchema: z.string().optional(),
 });
 
 export const runtimeWebmcpProbeSchema = z.strictObject({
@@ -118,14 +123,59 @@ export const webmcpSignalSchema = z.strictObject({
   runtime: runtimeWebmcpProbeSchema.optional(),
 });
 
+export const agentDiscoveryFileSchema = z.strictObject({
+  kind: z.enum(AGENT_FILE_KINDS),
+  url: z.string(),
+  status: z.enum(['found', 'invalid', 'not_found', 'error']).meta({
+    description: '`found`: parses and holds its format\'s required members; `invalid`: `problems` says what is wrong; `error`: it could not be read.',
+  }),
+  problems: z.array(z.string()),
+  via: z.array(z.enum(['well_known', 'link_header', 'link_element'])).meta({
+    description: 'How the URL was reached: its well-known path, and/or an RFC 8288 Link header or `<link>` element of the page pointing at it.',
+  }),
+});
+
+export const agentDiscoverySignalSchema = z
+  .strictObject({
+    files: z.array(agentDiscoveryFileSchema),
+  })
+  .meta({
+    description:
+      'Agent discovery files (contract section 14): MCP server card, A2A agent card, AI catalog, agent skills index, RFC 9727 API catalog, ' +
+      'RFC 9728 and RFC 8414 OAuth metadata, Web Bot Auth key directory. Informational: never moves a score.',
+  });
+
 export const signalsSchema = z.strictObject({
   webmcp: webmcpSignalSchema,
+  agent_discovery: agentDiscoverySignalSchema.optional().meta({
+    description: 'Present in every audit made since contract section 14; absent from older stored audits.',
+  }),
 });
+
+/**
+ * Exactly the six categories, in contract order. JSON Schema says so with prefixItems (one `name` const per
+ * position); zod checks the count here and the order in audit-invariants.ts, which names the first problem.
+ */
+function categoryList<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .length(CATEGORY_NAMES.length, { error: (issue) => sixCategoriesMessage(Array.isArray(issue.input) ? issue.input.length : 0) })
+    .meta({
+      description: `The six categories, always all of them, in this order: ${CATEGORY_NAMES.join(', ')}.`,
+      prefixItems: CATEGORY_NAMES.map((name) => ({ properties: { name: { const: name } } })),
+    });
+}
+
+const ISSUES_DESCRIPTION =
+  'Ordered by severity (critical, warning, notice), then category in contract order, then weight; each `position` is its zero-based index in this list.';
 
 export const auditSchema = z.strictObject({
   id: z.uuid(),
-  url: z.string().min(1),
-  final_url: z.string(),
+  url: z.string().min(1).meta({
+    description: 'The URL as submitted (trimmed): an http(s) URL, or a bare host such as `example.com`. No other scheme.',
+    pattern: '^(?:[Hh][Tt][Tt][Pp][Ss]?://|(?![A-Za-z][A-Za-z0-9+.-]*:(?![0-9])))',
+  }),
+  final_url: z.string().regex(/^https?:\/\//, 'must be an absolute http or https URL').meta({ description: 'The page\'s URL after redirects: absolute, http or https.' }),
   origin: z.enum(['server', 'extension', 'crawl']),
   crawl_id: z.uuid().optional().meta({ description: 'The site audit (crawl) this page audit belongs to; only when `origin` is `crawl`.' }),
   builder: z.string(),
@@ -134,10 +184,10 @@ export const auditSchema = z.strictObject({
     description: 'Set when the critical cap lowered `score` below the categories\' weighted mean, with the reason ("2 critical issues").',
   }),
   status: z.literal('complete'),
-  category_scores: z.array(categoryScoreSchema),
+  category_scores: categoryList(categoryScoreSchema),
   scanned_at: isoTimestamp,
   duration_ms: z.number().int().min(0),
-  issues: z.array(issueSchema),
+  issues: z.array(issueSchema).meta({ description: ISSUES_DESCRIPTION }),
   rule_errors: z.array(ruleErrorSchema).meta({ description: 'Rules that threw instead of judging; empty when every rule ran.' }),
   crawlers: z.array(crawlerVerdictSchema),
   llms_txt: llmsTxtSummarySchema,
@@ -149,7 +199,7 @@ export const auditSchema = z.strictObject({
  * (`category_scores[].applicable`, `rule_errors`, `score_cap`) may be absent. upgradeAudit fills them.
  */
 export const auditInputSchema = auditSchema.extend({
-  category_scores: z.array(categoryScoreSchema.extend({ applicable: z.boolean().optional() })),
+  category_scores: categoryList(categoryScoreSchema.extend({ applicable: z.boolean().optional() })),
   score_cap: scoreCapSchema.nullable().optional(),
   rule_errors: z.array(ruleErrorSchema).optional(),
 });

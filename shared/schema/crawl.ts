@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { categoryNameSchema, categoryScoreSchema, crawlerVerdictSchema, llmsTxtSummarySchema, severitySchema } from './audit.js';
-import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
+import { createAuditRequestSchema } from './api.js';
 
 export const CRAWL_STATUSES = ['queued', 'running', 'complete', 'cancelled', 'failed'] as const;
 export type CrawlStatus = (typeof CRAWL_STATUSES)[number];
@@ -115,8 +115,8 @@ export const crawlPageListSchema = z.strictObject({
   next_cursor: z.string().nullable(),
 });
 
-export const createCrawlRequestSchema = z.object({
-  url: z.string({ error: URL_REQUIRED_MESSAGE }).min(1, URL_REQUIRED_MESSAGE).max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
+export const createCrawlRequestSchema = z.strictObject({
+  url: createAuditRequestSchema.shape.url,
   max_pages: z
     .number({ error: MAX_PAGES_MESSAGE })
     .int(MAX_PAGES_MESSAGE)

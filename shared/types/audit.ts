@@ -114,6 +114,11 @@ export interface WebmcpEvidence {
   library?: string;
   /** True when this evidence counts as a registration (drives `detected`). */
   registers?: boolean;
+  /**
+   * For a tool whose `inputSchema` could be read (a literal in the script, or the live tool list): what keeps it from
+   * being a sound JSON Schema (2020-12) with an object root; empty when it is one. Absent when it could not be read.
+   */
+  schemaProblems?: string[];
 }
 
 export interface RuntimeWebmcpTool {
@@ -123,6 +128,8 @@ export interface RuntimeWebmcpTool {
   via?: 'native' | 'polyfill' | 'declarative' | 'recorder' | 'legacy-testing';
   /** Registration call site from the deep-probe recorder, e.g. `https://site/app.js:11:56`. */
   stack?: string[];
+  /** The tool's inputSchema as the live page exposed it, serialised to JSON (cut at 8 KB: then not judged). */
+  inputSchema?: string;
 }
 
 export interface RuntimeWebmcpProbe {
@@ -151,8 +158,43 @@ export interface WebmcpSignal {
   runtime?: RuntimeWebmcpProbe;
 }
 
+/** The agent discovery files of contract section 14, each at its well-known path. */
+export const AGENT_FILE_KINDS = [
+  'mcp_server_card',
+  'a2a_agent_card',
+  'ai_catalog',
+  'agent_skills',
+  'api_catalog',
+  'oauth_protected_resource',
+  'oauth_authorization_server',
+  'web_bot_auth',
+] as const;
+export type AgentFileKind = (typeof AGENT_FILE_KINDS)[number];
+
+/** `found`: parses and holds its format's required members; `invalid`: `problems` says what is wrong. */
+export type AgentFileStatus = 'found' | 'invalid' | 'not_found' | 'error';
+/** How the file was reached: its well-known path, or a link on the page pointing at it. */
+export type AgentFileVia = 'well_known' | 'link_header' | 'link_element';
+
+export interface AgentDiscoveryFile {
+  kind: AgentFileKind;
+  url: string;
+  status: AgentFileStatus;
+  /** What is wrong (`invalid`), why it could not be read (`error`), or why a 2xx answer was not taken for the file. */
+  problems: string[];
+  /** Every way this URL was reached: `well_known` and/or a page link that points at it. */
+  via: AgentFileVia[];
+}
+
+/** signals.agent_discovery (contract section 14): informational like webmcp, never scored. */
+export interface AgentDiscoverySignal {
+  files: AgentDiscoveryFile[];
+}
+
 export interface Signals {
   webmcp: WebmcpSignal;
+  /** Absent from audits made before contract section 14; always present in new ones. */
+  agent_discovery?: AgentDiscoverySignal;
 }
 
 export interface Audit {

@@ -1,5 +1,5 @@
 import type { FetchErrorCode, FetchedResource } from './fetcher.js';
-import type { RuntimeWebmcpProbe } from './audit.js';
+import type { AgentFileKind, RuntimeWebmcpProbe } from './audit.js';
 
 /** Why a referenced script was not scanned for WebMCP. */
 export type ScriptSkipReason =
@@ -38,6 +38,15 @@ export interface LinkCheck {
   error?: FetchErrorCode;
 }
 
+/** An agent discovery file a page links to (RFC 8288 Link header or `<link>` element), fetched where it points. */
+export interface AgentFileLink {
+  kind: AgentFileKind;
+  via: 'link_header' | 'link_element';
+  /** Absolute URL the link points to. */
+  url: string;
+  resource: FetchedResource;
+}
+
 /** What the live browser tab showed (extension only). */
 export interface RenderedPage {
   /** document.documentElement.outerHTML after scripts ran. */
@@ -57,17 +66,43 @@ export interface Snapshot {
   requestedUrl: string;
   /** The page fetched with a regular browser user agent. */
   page: FetchedResource;
-  /** The page fetched as an AI search crawler (OAI-SearchBot) and as a user-triggered agent (ChatGPT-User). */
+  /**
+   * The page fetched as AI agents (shared/gather/agent-probes.ts): a search crawler (OAI-SearchBot), a
+   * user-triggered agent (ChatGPT-User), and, from the agent-web checks on, a training crawler (GPTBot) and a
+   * second operator's user agent (Claude-User). Null when not fetched (the extension cannot send these
+   * user agents); the last two are absent from snapshots made before them.
+   */
   pageAsSearchAgent: FetchedResource | null;
   pageAsUserAgent: FetchedResource | null;
+  pageAsTrainingAgent?: FetchedResource | null;
+  pageAsSecondUserAgent?: FetchedResource | null;
   /** The page fetched with `Accept: text/markdown`. */
   markdown: FetchedResource | null;
+  /**
+   * The page's Markdown mirror (the page URL with `.md` appended, llmstxt.org), asked only when the page did
+   * not answer `Accept: text/markdown` with Markdown. Absent when not asked.
+   */
+  markdownMirror?: FetchedResource | null;
   robotsTxt: FetchedResource | null;
   llmsTxt: FetchedResource | null;
   llmsFullTxt: FetchedResource | null;
   /** The sitemap named by robots.txt, else /sitemap.xml. */
   sitemap: FetchedResource | null;
   tdmrep: FetchedResource | null;
+  /**
+   * Agent discovery files at their well-known paths (contract section 14; shared/agent-discovery/kinds.ts).
+   * Absent from snapshots made before them.
+   */
+  mcpServerCard?: FetchedResource | null;
+  a2aAgentCard?: FetchedResource | null;
+  aiCatalog?: FetchedResource | null;
+  agentSkills?: FetchedResource | null;
+  apiCatalog?: FetchedResource | null;
+  oauthProtectedResource?: FetchedResource | null;
+  oauthAuthorizationServer?: FetchedResource | null;
+  webBotAuthDirectory?: FetchedResource | null;
+  /** Agent discovery files the page's Link header or `<link>` elements point to away from the well-known path. */
+  agentFileLinks?: AgentFileLink[];
   /** The first links of llms.txt, each requested once; absent when llms.txt had none or was not read. */
   llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */

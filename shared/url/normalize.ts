@@ -2,10 +2,12 @@
 
 export const MAX_URL_LENGTH = 2048;
 export const URL_REQUIRED_MESSAGE = 'url is required: give an http(s) URL or a bare host such as example.com';
+export const URL_NOT_STRING_MESSAGE = 'url must be a string: an http(s) URL or a bare host such as example.com';
 export const URL_TOO_LONG_MESSAGE = `url is longer than ${MAX_URL_LENGTH} characters`;
 
 export type UrlProblem =
   | 'empty'
+  | 'not_string'
   | 'too_long'
   | 'invalid'
   | 'unsupported_scheme'
@@ -17,6 +19,9 @@ export type NormalizedUrl =
   | { ok: false; problem: UrlProblem; message: string };
 
 export function normalizeAuditUrl(input: unknown): NormalizedUrl {
+  if (typeof input !== 'string' && input !== undefined && input !== null) {
+    return { ok: false, problem: 'not_string', message: URL_NOT_STRING_MESSAGE };
+  }
   if (typeof input !== 'string' || !input.trim()) {
     return { ok: false, problem: 'empty', message: URL_REQUIRED_MESSAGE };
   }

@@ -17,6 +17,7 @@ export interface EvidenceInput {
   description?: string | undefined;
   surface?: WebmcpEvidence['surface'] | undefined;
   library?: string | undefined;
+  schemaProblems?: string[] | undefined;
 }
 
 export function evidence(input: EvidenceInput): WebmcpEvidence {
@@ -31,6 +32,7 @@ export function evidence(input: EvidenceInput): WebmcpEvidence {
   if (input.description !== undefined) e.description = clip(input.description, DESCRIPTION_MAX);
   if (input.surface !== undefined) e.surface = input.surface;
   if (input.library !== undefined) e.library = input.library;
+  if (input.schemaProblems !== undefined) e.schemaProblems = input.schemaProblems.map((p) => clip(p, DESCRIPTION_MAX * 2));
   e.registers = input.registers;
   return e;
 }

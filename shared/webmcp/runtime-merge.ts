@@ -1,3 +1,5 @@
+import { inputSchemaProblems } from './input-schema.js';
+import { RUNTIME_SCHEMA_MAX } from './runtime-schema.js';
 import type { RuntimeWebmcpProbe, RuntimeWebmcpTool, WebmcpEvidence, WebmcpSignal } from '../types/audit.js';
 import { evidence } from './evidence.js';
 
@@ -39,8 +41,19 @@ export function runtimeToolEvidence(probe: RuntimeWebmcpProbe, pageUrl: string):
       toolName: tool.name, description: tool.description || undefined,
       surface: surfaceOf(tool, probe),
       library: tool.via === 'polyfill' || (probe.polyfill && tool.via !== 'declarative') ? 'polyfill' : undefined,
+      schemaProblems: runtimeSchemaProblems(tool),
     }),
   );
+}
+
+/** The live tool's schema judged like a literal one; undefined when the probe did not carry it whole. */
+function runtimeSchemaProblems(tool: RuntimeWebmcpTool): string[] | undefined {
+  if (tool.inputSchema === undefined || tool.inputSchema.length >= RUNTIME_SCHEMA_MAX) return undefined;
+  try {
+    return inputSchemaProblems(JSON.parse(tool.inputSchema));
+  } catch {
+    return ['inputSchema is not JSON'];
+  }
 }
 
 function runtimeLocation(tool: RuntimeWebmcpTool, pageUrl: string): WebmcpEvidence['location'] {

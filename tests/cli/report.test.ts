@@ -202,3 +202,29 @@ describe('text helpers', () => {
     expect(lines.join(' ').replace(/\s+/g, ' ').trim()).toBe('one two three four five six seven eight nine ten');
   });
 });
+
+describe('the agent web in the report', () => {
+  const files = [
+    { kind: 'mcp_server_card', url: 'https://www.example.com/.well-known/mcp/server-card.json', status: 'not_found', problems: [], via: ['well_known'] },
+    { kind: 'api_catalog', url: 'https://www.example.com/.well-known/api-catalog', status: 'found', problems: [], via: ['well_known', 'link_header'] },
+    { kind: 'a2a_agent_card', url: 'https://www.example.com/.well-known/agent-card.json', status: 'invalid', problems: ['`skills` is missing', `evil\x1b[2J`], via: ['well_known'] },
+  ] as const;
+
+  it('summarises the agent discovery files and lists those present, with what is wrong, terminal-safe', () => {
+    const audit = sampleAudit();
+    audit.signals = { ...audit.signals, agent_discovery: { files: files.map((f) => ({ ...f, problems: [...f.problems], via: [...f.via] })) } };
+    const out = renderReport(audit, { color: false });
+    expect(out).toContain('Agent files  1 found, 1 invalid, 1 not found');
+    expect(out).toContain('- api_catalog found: https://www.example.com/.well-known/api-catalog (linked from the Link header)');
+    expect(out.replace(/\s+/g, ' ')).toContain('- a2a_agent_card invalid: https://www.example.com/.well-known/agent-card.json: `skills` is missing; evil[2J');
+    expect(out).not.toContain('mcp_server_card');
+    expect(out).not.toContain(`${ESC}[2J`);
+  });
+
+  it('says an older audit did not check them, and shows a 402 in the crawler table', () => {
+    const audit = sampleAudit({ crawlers: [{ agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed', http_status: 402, challenged: false }] });
+    const out = renderReport(audit, { color: false });
+    expect(out).toContain('Agent files  not checked');
+    expect(out).toMatch(/GPTBot\s+training\s+allowed\s+402 asked to pay/);
+  });
+});

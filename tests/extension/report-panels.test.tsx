@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'preact';
 import { WebmcpPanel } from '../../extension/components/WebmcpPanel.js';
+import { AgentDiscoveryPanel } from '../../extension/components/AgentDiscoveryPanel.js';
 import { CrawlerTable } from '../../extension/components/CrawlerTable.js';
 import { History } from '../../extension/components/History.js';
 import { AuditContext } from '../../extension/components/audit-context.js';
@@ -73,5 +74,33 @@ describe('history without a backend (issue 18 bug 7)', () => {
     expect(el.querySelectorAll('[data-testid="local-only"]')).toHaveLength(1);
     expect([...el.querySelectorAll('.history li .sync')].map((s) => s.textContent)).toEqual(['Not synced', 'Not synced']);
     expect(el.textContent!.split(NOT_CONFIGURED).length - 1).toBe(0);
+  });
+});
+
+describe('Agent discovery panel (contract section 14)', () => {
+  it('lists the files the site publishes with their status and problems, and counts the rest', () => {
+    const el = mount(
+      <AgentDiscoveryPanel
+        discovery={{
+          files: [
+            { kind: 'api_catalog', url: 'https://example.com/.well-known/api-catalog', status: 'found', problems: [], via: ['well_known'] },
+            { kind: 'a2a_agent_card', url: 'https://example.com/.well-known/agent-card.json', status: 'invalid', problems: ['`skills` is missing'], via: ['well_known'] },
+            { kind: 'web_bot_auth', url: 'https://example.com/.well-known/http-message-signatures-directory', status: 'not_found', problems: [], via: ['well_known'] },
+          ],
+        }}
+      />,
+    );
+    expect(el.querySelector('[data-agent-file="api_catalog"]')?.getAttribute('data-status')).toBe('found');
+    expect(el.querySelector('[data-agent-file="a2a_agent_card"]')?.textContent).toContain('`skills` is missing');
+    expect(el.querySelector('[data-agent-file="web_bot_auth"]')).toBeNull();
+    expect(el.textContent).toContain('1 more not published');
+  });
+
+  it('says when nothing is published, and when an older audit did not check', () => {
+    const none = mount(<AgentDiscoveryPanel discovery={{ files: [{ kind: 'mcp_server_card', url: 'https://e.example/x', status: 'not_found', problems: [], via: ['well_known'] }] }} />);
+    expect(none.querySelector('[data-testid="agent-files-none"]')?.textContent).toBe('None of the 1 files is published.');
+    render(null, root);
+    root.remove();
+    expect(mount(<AgentDiscoveryPanel discovery={undefined} />).textContent).toContain('Not checked');
   });
 });

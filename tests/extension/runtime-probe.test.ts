@@ -41,7 +41,25 @@ describe('probeWebmcp (MAIN world)', () => {
     nav.modelContextTesting = { listTools: () => [{ name: 'legacy_tool', description: 'Old API', inputSchema: '{}' }] };
     const p = await probeWebmcp(100, RECORDER_KEY);
     expect(p.surface).toBe('navigator-legacy');
-    expect(p.tools).toEqual([{ name: 'legacy_tool', description: 'Old API', via: 'legacy-testing' }]);
+    expect(p.tools).toEqual([{ name: 'legacy_tool', description: 'Old API', via: 'legacy-testing', inputSchema: '{}' }]);
+  });
+
+  it('keeps each tool\'s inputSchema as JSON for the engine to judge, cut at 8 KB, and records one that cannot be serialised', async () => {
+    const circular: Loose = { type: 'object' };
+    circular.self = circular;
+    doc.modelContext = {
+      registerTool() {},
+      getTools: async () => [
+        { name: 'book', description: 'Book', inputSchema: { type: 'object', properties: { when: { type: 'string' } } } },
+        { name: 'huge', description: 'Huge', inputSchema: { type: 'object', description: 'x'.repeat(20_000) } },
+        { name: 'loop', description: 'Loop', inputSchema: circular },
+      ],
+    };
+    const p = await probeWebmcp(100, RECORDER_KEY);
+    expect(JSON.parse(p.tools[0]!.inputSchema!)).toEqual({ type: 'object', properties: { when: { type: 'string' } } });
+    expect(p.tools[1]!.inputSchema).toHaveLength(8 * 1024);
+    expect(p.tools[2]!.inputSchema).toBeUndefined();
+    expect(p.errors?.some((e) => e.startsWith('inputSchema of loop'))).toBe(true);
   });
 
   it('records a getTools() that never answers as an error, not as zero tools', async () => {

@@ -73,6 +73,16 @@ describe('POST /mcp with an Agency key', () => {
     expect(upper.id).toBe(audit.id);
   });
 
+  it('an audit stored before signals.agent_discovery existed still passes get_audit\'s strict output schema', async () => {
+    const { agent_discovery: _dropped, ...olderSignals } = expected.signals;
+    const older: Audit = { ...expected, id: '6f1f7d1e-3c1a-4c55-9b1e-0a6d1c0f5e21', origin: 'extension', signals: olderSignals };
+    expect(_dropped).toBeDefined();
+    expect((await api.request('PUT', `/api/v1/audits/${older.id}`, { body: { audit: older } })).status).toBe(201);
+    const read = await call(client, 'get_audit', { id: older.id });
+    expect(read.isError).toBeFalsy();
+    expect(auditOf(read).signals).toEqual(olderSignals);
+  });
+
   it('get_audit of an unknown, malformed or other account\'s id is a tool error, not a crash', async () => {
     const unknown = await call(client, 'get_audit', { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.isError).toBe(true);

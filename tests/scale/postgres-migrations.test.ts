@@ -43,6 +43,24 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', ()
     }
   });
 
+  it('version 3: keys made before scopes and expiry keep full access and no expiry; a scope outside full/read is refused', async () => {
+    const url = await server.createDatabase();
+    const pool = createPool(url, { max: 2 });
+    try {
+      await migrate(pool, MIGRATIONS.filter((m) => m.version < 3));
+      await pool.query("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_OLDVERSION00', 'Old', 'agency', '2026-01-01T00:00:00.000Z')");
+      await pool.query(
+        "INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ('key_OLDVERSION00', 'acct_OLDVERSION00', 'k', 'cit_AAAA', $1, '2026-01-01T00:00:00.000Z')",
+        ['a'.repeat(64)],
+      );
+      expect(await migrate(pool)).toContain(3);
+      expect((await pool.query('SELECT scope, expires_at FROM api_keys')).rows).toEqual([{ scope: 'full', expires_at: null }]);
+      await expect(pool.query("UPDATE api_keys SET scope = 'admin'")).rejects.toThrow(/check constraint/);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it('refuses a database newer than this code, and rolls a failing migration back completely', async () => {
     const url = await server.createDatabase();
     const pool = createPool(url, { max: 2 });

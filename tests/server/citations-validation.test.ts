@@ -38,7 +38,7 @@ describe('citation routes: validation, auth and limits', () => {
     [{ text: 'q', domain: 'acme.com', aliases: Array.from({ length: 11 }, (_, i) => `a${i}.com`) }, /aliases/],
     [{ text: 'q', domain: 'acme.com', runs: 6 }, /runs/],
     [{ text: 'q', domain: 'acme.com', runs: 1.5 }, /runs/],
-    [{ text: 'q', domain: 'acme.com', domains: ['x'] }, /Unrecognized key/],
+    [{ text: 'q', domain: 'acme.com', domains: ['x'] }, /Unknown member "domains"/],
   ])('POST /prompts %j → 400', async (body, message) => {
     expectError(await api.request('POST', '/api/v1/prompts', { body }), 400, message);
   });

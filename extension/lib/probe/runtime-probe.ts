@@ -21,7 +21,17 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
   const add = (raw: unknown, via: RuntimeWebmcpTool['via']) => {
     const t = raw as AnyObj | null;
     if (!t || typeof t.name !== 'string' || !t.name || tools.some((x) => x.name === t.name)) return;
-    tools.push({ name: t.name.slice(0, 128), description: String(t.description ?? '').slice(0, 300), via });
+    const tool: RuntimeWebmcpTool = { name: t.name.slice(0, 128), description: String(t.description ?? '').slice(0, 300), via };
+    // The schema as the page exposed it (an object from getTools(), a string from the testing API), for the engine to
+    // judge; kept whole up to 8 KB (RUNTIME_SCHEMA_MAX), else cut and left unjudged.
+    try {
+      const raw = t.inputSchema;
+      const text = typeof raw === 'string' ? raw : raw !== undefined ? JSON.stringify(raw) : undefined;
+      if (typeof text === 'string') tool.inputSchema = text.slice(0, 8 * 1024);
+    } catch (e) {
+      errors.push(`inputSchema of ${tool.name}: ${message(e)}`);
+    }
+    tools.push(tool);
   };
 
   let mc: AnyObj | undefined;

@@ -20,5 +20,6 @@ function answered(c: CrawlerVerdict, style: ReportContext['style']): string {
   if (c.http_status === undefined) return style.dim('-');
   const status = String(c.http_status);
   if (c.challenged) return style.red(`${status} challenged`);
+  if (c.http_status === 402) return style.yellow('402 asked to pay');
   return c.http_status >= 200 && c.http_status < 300 ? status : style.red(status);
 }

@@ -1,12 +1,39 @@
-import type { Audit, WebmcpEvidence } from '../../../shared/types/audit.js';
+import type { AgentDiscoveryFile, Audit, WebmcpEvidence } from '../../../shared/types/audit.js';
 import type { ReportContext } from './context.js';
 import { safe, wrap } from './text.js';
 
 const MAX_EVIDENCE = 5;
 
-/** llms.txt status and the informational WebMCP signal (never part of the score). */
+/** llms.txt status and the informational signals, WebMCP and agent discovery (never part of the score). */
 export function signalsSection(audit: Audit, ctx: ReportContext): string[] {
-  return [...llmsTxtLines(audit, ctx), '', ...webmcpLines(audit, ctx)];
+  return [...llmsTxtLines(audit, ctx), '', ...webmcpLines(audit, ctx), '', ...agentDiscoveryLines(audit, ctx)];
+}
+
+const VIA_TEXT = { well_known: 'well-known path', link_header: 'Link header', link_element: '<link> element' } as const;
+
+/** One summary line, then a line per file that is there (found, invalid) or could not be read; absent ones are counted. */
+function agentDiscoveryLines({ signals }: Audit, { style, width }: ReportContext): string[] {
+  const label = style.bold('Agent files');
+  const discovery = signals.agent_discovery;
+  if (!discovery) return [`${label}  ${style.dim('not checked (an audit made before agent discovery)')}`];
+  const count = (status: AgentDiscoveryFile['status']) => discovery.files.filter((f) => f.status === status).length;
+  const summary = [
+    count('found') && style.green(`${count('found')} found`),
+    count('invalid') && style.yellow(`${count('invalid')} invalid`),
+    count('error') && style.yellow(`${count('error')} unreadable`),
+    `${count('not_found')} not found`,
+  ].filter(Boolean);
+  const lines = [`${label}  ${summary.join(', ')} ${style.dim('(MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth; informational, not scored)')}`];
+  for (const f of discovery.files) {
+    if (f.status === 'not_found' && !f.via.some((v) => v !== 'well_known')) continue;
+    const status = f.status === 'found' ? style.green('found') : f.status === 'not_found' ? style.yellow('not found') : style.yellow(f.status === 'error' ? 'unreadable' : 'invalid');
+    const via = f.via.filter((v) => v !== 'well_known').map((v) => VIA_TEXT[v]);
+    const linked = via.length ? ` (linked from the ${via.join(' and ')})` : '';
+    // URLs and problems quote the site: made terminal-safe; the colour codes around the status are ours.
+    const problems = f.problems.length ? `: ${safe(f.problems.join('; '))}` : '';
+    lines.push(...wrap(`- ${f.kind} ${status}: ${safe(f.url)}${linked}${problems}`, width, '  '));
+  }
+  return lines;
 }
 
 function llmsTxtLines({ llms_txt: llms }: Audit, { style, width }: ReportContext): string[] {

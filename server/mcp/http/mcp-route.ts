@@ -10,13 +10,16 @@
  * specification allows. JSON-RPC batches are not accepted (MCP removed them in 2025-06-18): the body is
  * one JSON object of at most MCP_BODY_LIMIT.
  */
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { ApiState } from '../../http/state.js';
+import { readOnlyKeyRefusal } from '../../middleware/auth.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import type { RouteDeps } from '../../routes/route-module.js';
+import { createRouter } from '../../routes/router.js';
 import { createAccountBackend } from '../backends/account-backend.js';
 import { createMcpServer } from '../create-mcp-server.js';
+import { MCP_TOOLS } from '../tools/index.js';
 import { createAuditQuota } from './audit-quota.js';
 import { refuseWebPages } from './refuse-web-pages.js';
 import { answerWith, toWebRequest } from './web-exchange.js';
@@ -24,14 +27,18 @@ import { answerWith, toWebRequest } from './web-exchange.js';
 export const MCP_PATH = '/mcp';
 export const MCP_BODY_LIMIT = 64 * 1024;
 
-export type McpRouteDeps = Pick<RouteDeps, 'store' | 'runner' | 'logger' | 'rateLimitBackend' | 'guard'>;
+export type McpRouteDeps = Pick<RouteDeps, 'store' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself'>;
 
 export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
-  const router = new Router<ApiState>();
+  const router = createRouter();
   const takeAudit = createAuditQuota(deps.rateLimitBackend);
-  router.post(MCP_PATH, refuseWebPages(), ...deps.guard, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
+  // Every MCP call is a POST: the key's scope is checked per tool, not by method.
+  router.post(MCP_PATH, refuseWebPages(), ...deps.guardCheckingScopeItself, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
+    const readOnlyKey = ctx.state.key!.scope === 'read';
+    if (readOnlyKey) refuseWritingToolCall(ctx.state.body);
     const backend = createAccountBackend({ store: deps.store, runner: deps.runner, takeAudit, accountId: ctx.state.account!.id });
-    const server = createMcpServer(backend, { logger: deps.logger });
+    // A read-only key is offered the tools that only read.
+    const server = createMcpServer(backend, { logger: deps.logger, tools: readOnlyKey ? MCP_TOOLS.filter((t) => t.readOnly) : MCP_TOOLS });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
       await server.connect(transport);
@@ -41,4 +48,13 @@ export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
     }
   });
   return router;
+}
+
+/** A read-only key calling a tool that changes the account: 403, as a POST to a REST route that writes. */
+function refuseWritingToolCall(body: unknown): void {
+  const message = body as { method?: unknown; params?: { name?: unknown } };
+  if (message.method !== 'tools/call') return;
+  const tool = MCP_TOOLS.find((t) => t.name === message.params?.name);
+  if (!tool || tool.readOnly) return;
+  throw readOnlyKeyRefusal(`This API key is read-only: the MCP tool ${tool.name} changes the account${tool.writes ? ` (${tool.writes})` : ''}. Use a key with full access`);
 }

@@ -20,6 +20,7 @@ export const auditUrlTool = defineTool({
   }),
   output: auditEnvelopeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  writes: 'it stores an audit',
   availableWith: () => true,
   run: async ({ url }, backend) => ({ audit: await backend.runAudit(url) }),
 });

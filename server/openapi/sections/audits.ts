@@ -7,7 +7,16 @@ import {
   errorBodySchema,
   syncAuditBodySchema,
 } from '../../../shared/schema/api.js';
-import { auditSchema, categoryScoreSchema, issueSchema, ruleErrorSchema, scoreCapSchema, signalsSchema } from '../../../shared/schema/audit.js';
+import {
+  agentDiscoveryFileSchema,
+  agentDiscoverySignalSchema,
+  auditSchema,
+  categoryScoreSchema,
+  issueSchema,
+  ruleErrorSchema,
+  scoreCapSchema,
+  signalsSchema,
+} from '../../../shared/schema/audit.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
@@ -15,7 +24,7 @@ const auditIdParam = {
   name: 'id',
   in: 'path',
   required: true,
-  description: 'The audit id (a lowercase UUID).',
+  description: 'The audit id, a UUID: any case is accepted (RFC 9562), audits are stored and answered with it in lower case.',
   schema: { type: 'string', format: 'uuid' },
 };
 
@@ -29,6 +38,8 @@ export const auditsSection: OpenApiSection = {
     RuleError: ruleErrorSchema,
     ScoreCap: scoreCapSchema,
     Signals: signalsSchema,
+    AgentDiscoverySignal: agentDiscoverySignalSchema,
+    AgentDiscoveryFile: agentDiscoveryFileSchema,
     AuditEnvelope: auditEnvelopeSchema,
     SyncAuditRequest: syncAuditBodySchema,
     AuditSummary: auditSummarySchema,
@@ -106,14 +117,18 @@ export const auditsSection: OpenApiSection = {
           'The body is `{"audit": Audit}` exactly as the engine produced it, with `origin: "extension"` and the id of the path. ' +
           'An audit from an extension older than these members may omit `category_scores[].applicable`, `rule_errors` and `score_cap`: ' +
           'they are stored filled in (every category applicable, no rule errors, the cap derived from the categories and critical issues). ' +
-          'Retrying with the same content is safe (200). At most 120 syncs per minute per account; the limit is taken before the body is read.',
+          'Retrying with the same content is safe (200). At most 120 syncs per minute per account; a request refused with 400 does not count.',
         security: [{ bearerAuth: [] }],
         parameters: [auditIdParam],
         requestBody: { required: true, description: 'At most 5 MB.', content: jsonContent(schemaRef('SyncAuditRequest')) },
         responses: {
           '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
           '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          ...authErrors('Malformed JSON, an audit that does not match the schema (the first problem is named), an id that differs from the path, or an origin other than "extension".'),
+          ...authErrors(
+            'Malformed JSON, an audit that does not match the schema or breaks the contract\'s invariants (six categories in contract order; issues ordered with `position` their index; ' +
+              'http(s) URLs; the score the weighted mean of the applicable categories within one point, or 49 with `score_cap` under the critical cap): the first problem is named; ' +
+              'an id that differs from the path, or an origin other than "extension".',
+          ),
           '409': errorResponse('This id already holds a different audit.'),
           '413': errorResponse('Body larger than 5 MB.'),
           '415': errorResponse('Content-Type is not application/json.'),

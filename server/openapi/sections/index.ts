@@ -8,5 +8,6 @@ import { citationsSection } from './citations.js';
 import { crawlsSection } from './crawls.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
+import { reportsSection } from './reports.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, citationsSection, crawlsSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, citationsSection, crawlsSection, mcpSection, metaSection];

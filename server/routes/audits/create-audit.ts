@@ -12,6 +12,7 @@ import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
 import type { RouteModule } from '../route-module.js';
 import { authed } from '../authed.js';
+import { parseBody } from '../parse-body.js';
 import { createAuditRequestSchema, type CreateAuditRequest } from '../../../shared/schema/api.js';
 
 export const CREATE_AUDIT_BODY_LIMIT = 16 * 1024;
@@ -36,11 +37,10 @@ export const createAuditRoute: RouteModule = {
       jsonBody(CREATE_AUDIT_BODY_LIMIT),
       async (ctx, next) => {
         // The schema the OpenAPI document publishes, then the URL rules it cannot express (scheme, host).
-        const parsed = createAuditRequestSchema.safeParse(ctx.state.body);
-        if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
-        const normalized = normalizeAuditUrl(parsed.data.url);
+        const input = parseBody(createAuditRequestSchema, ctx.state.body);
+        const normalized = normalizeAuditUrl(input.url);
         if (!normalized.ok) throw new HttpError(400, normalized.message);
-        ctx.state.body = parsed.data;
+        ctx.state.body = input;
         await next();
       },
       limit,

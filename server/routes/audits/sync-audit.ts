@@ -1,17 +1,19 @@
 /**
  * PUT /audits/{id}: the extension's idempotent sync of an audit it ran. The body is `{"audit": Audit}`,
- * validated by the shared zod schema. 201 when stored now, 200 when this account already holds the
- * identical audit (canonical hash), 409 when the id holds something else (another account's audit
- * looks the same: nothing leaks). Its own limit (120/min per account) is taken before the body is read.
+ * validated by the shared zod schema and the contract's invariants. 201 when stored now, 200 when this
+ * account already holds the identical audit (canonical hash), 409 when the id holds something else
+ * (another account's audit looks the same: nothing leaks). Its own limit (120/min per account) is taken
+ * once the request is known to be valid: a request refused with 400 never counts.
  */
 import { syncAuditRequestSchema } from '../../../shared/schema/api.js';
+import type { Audit } from '../../../shared/types/audit.js';
 import { HttpError } from '../../http/http-error.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { accountRateLimit } from '../../middleware/rate-limit.js';
 import type { RouteModule } from '../route-module.js';
-import { firstProblem } from '../validation-message.js';
-import { AUDIT_ID } from '../../audits/audit-id.js';
+import { parseBody } from '../parse-body.js';
+import { auditIdFromPath } from '../../audits/audit-id.js';
 import { authed } from '../authed.js';
 
 export const SYNC_BODY_LIMIT = 5 * 1024 * 1024;
@@ -27,22 +29,34 @@ export const syncAuditRoute: RouteModule = {
       durationMs: 60_000,
       message: `Rate limit exceeded: max ${SYNCS_PER_MINUTE} audit syncs per minute`,
     });
-    router.put('/audits/:id', ...deps.guard, limit, jsonBody(SYNC_BODY_LIMIT), authed(async (ctx) => {
-      const id = ctx.params.id ?? '';
-      if (!AUDIT_ID.test(id)) throw new HttpError(400, 'The id in the path must be a lowercase UUID');
-      const body = ctx.state.body as Record<string, unknown>;
-      if (!('audit' in body) && 'id' in body) throw new HttpError(400, 'Wrap the audit in an envelope: {"audit": {...}}');
-      const parsed = syncAuditRequestSchema.safeParse(body);
-      if (!parsed.success) throw new HttpError(400, `Invalid audit: ${firstProblem(parsed.error)}`);
-      const audit = parsed.data.audit;
-      if (audit.id !== id) throw new HttpError(400, 'audit.id must equal the id in the path');
-      if (audit.origin !== 'extension') throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
-
-      const outcome = await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
-      if (outcome === 'conflict') throw new HttpError(409, `Audit ${id} already exists with different content`);
-      ctx.status = outcome === 'created' ? 201 : 200;
-      ctx.set('Location', `/api/v1/audits/${id}`);
-      ctx.body = { audit };
-    }));
+    router.put(
+      '/audits/:id',
+      ...deps.guard,
+      jsonBody(SYNC_BODY_LIMIT),
+      async (ctx, next) => {
+        ctx.state.body = readSyncedAudit(ctx.params.id, ctx.state.body as Record<string, unknown>);
+        await next();
+      },
+      limit,
+      authed(async (ctx) => {
+        const audit = ctx.state.body as Audit;
+        const outcome = await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
+        if (outcome === 'conflict') throw new HttpError(409, `Audit ${audit.id} already exists with different content`);
+        ctx.status = outcome === 'created' ? 201 : 200;
+        ctx.set('Location', `/api/v1/audits/${audit.id}`);
+        ctx.body = { audit };
+      }),
+    );
   },
 };
+
+/** The audit to store, or a 400 naming what is wrong with the request. */
+function readSyncedAudit(pathId: string | undefined, body: Record<string, unknown>): Audit {
+  const id = auditIdFromPath(pathId);
+  if (!id) throw new HttpError(400, 'The id in the path must be a UUID, such as 3f1c2a4e-8b9d-4e7f-a1b2-c3d4e5f6a7b8');
+  if (!('audit' in body) && 'id' in body) throw new HttpError(400, 'Wrap the audit in an envelope: {"audit": {...}}');
+  const { audit } = parseBody(syncAuditRequestSchema, body, 'Invalid audit: ');
+  if (audit.id !== id) throw new HttpError(400, 'audit.id must equal the id in the path');
+  if (audit.origin !== 'extension') throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
+  return audit;
+}

@@ -8,6 +8,7 @@ import { CRAWL_DEFAULTS } from '../../crawls/crawl-settings.js';
 import { HttpError } from '../../http/http-error.js';
 import { jsonBody } from '../../middleware/json-body.js';
 import { authed } from '../authed.js';
+import { parseBody } from '../parse-body.js';
 import type { RouteModule } from '../route-module.js';
 
 export const CREATE_CRAWL_BODY_LIMIT = 16 * 1024;
@@ -17,9 +18,7 @@ export const createCrawlRoute: RouteModule = {
   name: 'POST /crawls',
   register(router, deps) {
     router.post('/crawls', ...deps.guard, jsonBody(CREATE_CRAWL_BODY_LIMIT), authed(async (ctx) => {
-      const parsed = createCrawlRequestSchema.safeParse(ctx.state.body);
-      if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body');
-      const input: CreateCrawlRequest = parsed.data;
+      const input: CreateCrawlRequest = parseBody(createCrawlRequestSchema, ctx.state.body);
       const normalized = normalizeAuditUrl(input.url);
       if (!normalized.ok) throw new HttpError(400, normalized.message);
       const created = await deps.crawls.create(ctx.state.account.id, { url: normalized.submitted, ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}) });

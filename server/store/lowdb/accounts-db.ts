@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import type { Account, ApiKeyRecord } from '../store.js';
+import { withKeyDefaults, type Account, type ApiKeyRecord } from '../store.js';
 import { DurableJsonFile } from './durable-json-adapter.js';
 import { withFileLock } from './file-lock.js';
 
@@ -73,6 +73,8 @@ export class AccountsDb {
     const stamp = this.#stamp();
     await this.#db.read();
     if (stamp === 'absent') this.#db.data = empty();
+    // Keys written before scopes and expiry: full access, no expiry (written back whole at the next change).
+    this.#db.data.keys = this.#db.data.keys.map(withKeyDefaults);
     this.#index();
     this.#fileStamp = stamp;
   }

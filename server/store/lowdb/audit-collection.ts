@@ -7,7 +7,8 @@
  */
 import path from 'node:path';
 import type { Audit } from '../../../shared/types/audit.js';
-import type { AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../store.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../store.js';
+import type { AuditSummary } from '../../../shared/schema/api.js';
 import { createBufferCache, type BufferCache } from '../../util/lru.js';
 import { AuditFiles } from './audit-files.js';
 import { AuditIndex } from './audit-index.js';
@@ -125,6 +126,10 @@ export class AuditCollection {
 
   list(accountId: string, query: AuditListQuery): AuditListPage {
     return this.#index.list(accountId, query);
+  }
+
+  earlier(accountId: string, anchor: AuditAnchor, limit: number): AuditSummary[] {
+    return this.#index.earlier(accountId, anchor, limit);
   }
 
   async close(): Promise<void> {

@@ -4,7 +4,7 @@
  * journal line's text (parsed only when a page or a record is asked for). Full audits stay on disk.
  */
 import type { AuditSummary } from '../../../shared/schema/api.js';
-import type { AuditListPage, AuditListQuery, AuditPosition, AuditRecord } from '../store.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditPosition, AuditRecord } from '../store.js';
 import { lineMatchesUrl, recordOfLine } from './journal-line.js';
 
 interface Entry {
@@ -70,6 +70,20 @@ export class AuditIndex {
     let more = false;
     for (let j = i; j < list.length && last && !more; j++) more = matches(list[j]!);
     return { audits, next: more && last ? { time: last.time, id: last.id } : null };
+  }
+
+  /** Store.earlierAudits: a walk down the account's newest-first list from just after the anchor. */
+  earlier(accountId: string, anchor: AuditAnchor, limit: number): AuditSummary[] {
+    const list = this.#byAccount.get(accountId) ?? [];
+    const urls = [...new Set([anchor.url, anchor.final_url])];
+    const found: AuditSummary[] = [];
+    for (let i = firstAfter(list, { time: Date.parse(anchor.scanned_at), id: anchor.id }); i < list.length && found.length < limit; i++) {
+      const line = list[i]!.line;
+      if (!urls.some((url) => lineMatchesUrl(line, url))) continue;
+      const record = recordOfLine(line);
+      if (urls.some((url) => urlEquals(record, url))) found.push(summaryOf(record));
+    }
+    return found;
   }
 
   #entry(record: AuditRecord, line: string): Entry {

@@ -7,7 +7,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import type { AuditSummary } from '../../../shared/schema/api.js';
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
@@ -15,6 +16,10 @@ import type { CitationStore } from '../citations-store.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
 import type { CrawlStore } from '../crawls-store.js';
 import { LowdbCrawlStore } from '../crawls-lowdb.js';
+import type { BrandingStore } from '../branding-store.js';
+import type { ShareStore } from '../share-store.js';
+import { LowdbBrandingStore } from './branding-lowdb.js';
+import { LowdbShareStore } from './share-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
@@ -22,12 +27,16 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
   onDroppedCitationLines?: (file: string, count: number) => void;
   /** A crawls journal (DATA_DIR/crawls/) had unreadable lines, skipped at open. */
   onDroppedCrawlLines?: (file: string, count: number) => void;
+  /** The share links journal (DATA_DIR/reports/shares.journal) had unreadable lines, skipped at open. */
+  onDroppedShareLines?: (file: string, count: number) => void;
 }
 
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
   #citations: Promise<CitationStore> | null = null;
   #crawls: Promise<CrawlStore> | null = null;
+  #branding: Promise<BrandingStore> | null = null;
+  #shares: Promise<ShareStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -60,8 +69,8 @@ export class LowdbStore implements Store {
     return [...(await this.accounts.current()).accounts];
   }
 
-  createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
-    const key: ApiKeyRecord = { id: `key_${randomBase62(12)}`, ...input, created_at: this.#now(), revoked_at: null };
+  createKey(input: NewKeyInput): Promise<ApiKeyRecord> {
+    const key = newKeyRecord(`key_${randomBase62(12)}`, input, this.#now());
     return this.accounts.mutate((data) => {
       if (!data.accounts.some((a) => a.id === input.account_id)) throw new Error(`no account ${input.account_id}`);
       data.keys.push(key);
@@ -102,6 +111,10 @@ export class LowdbStore implements Store {
     return (await this.#auditCollection()).list(accountId, query);
   }
 
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    return (await this.#auditCollection()).earlier(accountId, anchor, limit);
+  }
+
   async countAudits(): Promise<number> {
     return (await this.#auditCollection()).size;
   }
@@ -116,10 +129,22 @@ export class LowdbStore implements Store {
     return this.#crawls;
   }
 
+  branding(): Promise<BrandingStore> {
+    this.#branding ??= LowdbBrandingStore.open(this.dataDir);
+    return this.#branding;
+  }
+
+  shares(): Promise<ShareStore> {
+    this.#shares ??= LowdbShareStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedShareLines });
+    return this.#shares;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
     if (this.#crawls) await (await this.#crawls).close();
+    if (this.#branding) await (await this.#branding).close();
+    if (this.#shares) await (await this.#shares).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

@@ -29,10 +29,11 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       records: source.keys.map((k) => ({
         id: k.id,
         value: k,
-        params: accountIds.has(k.account_id) ? [k.id, k.account_id, k.name, k.prefix, k.hash, k.created_at, k.revoked_at] : null,
+        params: accountIds.has(k.account_id) ? [k.id, k.account_id, k.name, k.prefix, k.hash, k.created_at, k.revoked_at, k.scope, k.expires_at] : null,
       })),
-      insert: 'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at, revoked_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING',
-      select: 'SELECT id, account_id, name, prefix, hash, created_at, revoked_at FROM api_keys WHERE id = ANY($1)',
+      insert:
+        'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at, revoked_at, scope, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING',
+      select: 'SELECT id, account_id, name, prefix, hash, created_at, revoked_at, scope, expires_at FROM api_keys WHERE id = ANY($1)',
       stored: (row) => row,
     }),
     await importAudits(pool, source, onProgress),

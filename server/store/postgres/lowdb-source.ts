@@ -7,7 +7,7 @@
  */
 import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Account, ApiKeyRecord, AuditRecord } from '../store.js';
+import { withKeyDefaults, type Account, type ApiKeyRecord, type AuditRecord } from '../store.js';
 import { parseJournalLine } from '../lowdb/journal-line.js';
 import { parseCheckLine, parsePromptLine, parseResultLine } from '../citations-lines.js';
 import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../citations-store.js';
@@ -83,7 +83,7 @@ export async function readLowdbSource(dataDir: string): Promise<LowdbSource> {
 
   return {
     accounts: accountsData.accounts ?? [],
-    keys: accountsData.keys ?? [],
+    keys: (accountsData.keys ?? []).map(withKeyDefaults), // as the embedded store reads them
     audits,
     prompts: [...prompts.values()],
     rows,

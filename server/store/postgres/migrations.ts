@@ -15,6 +15,7 @@
 import type pg from 'pg';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { CRAWLS_MIGRATION } from './crawl-migration.js';
+import { REPORTS_MIGRATION } from './reports-migration.js';
 
 export interface Migration {
   version: number;
@@ -112,6 +113,15 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX citation_results_import_key ON citation_results (import_key) WHERE import_key IS NOT NULL;
     `,
   },
+  {
+    version: 3,
+    name: 'api_keys.scope and api_keys.expires_at: read-only keys and keys that expire (existing keys: full access, no expiry)',
+    sql: `
+      ALTER TABLE api_keys ADD COLUMN scope text NOT NULL DEFAULT 'full' CHECK (scope IN ('full', 'read'));
+      ALTER TABLE api_keys ADD COLUMN expires_at text;
+    `,
+  },
+  REPORTS_MIGRATION,
   CRAWLS_MIGRATION,
 ];
 

@@ -11,12 +11,16 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
-import type { Account, ApiKeyRecord, AuditListPage, AuditListQuery, AuditRecord, Plan, PutAuditOutcome, Store } from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
 import type { CrawlStore } from '../crawls-store.js';
 import { PostgresCrawlStore } from './postgres-crawl-store.js';
+import type { BrandingStore } from '../branding-store.js';
+import type { ShareStore } from '../share-store.js';
+import { PostgresBrandingStore } from './postgres-branding-store.js';
+import { PostgresShareStore } from './postgres-share-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -30,7 +34,7 @@ export interface PostgresStoreOptions {
   applicationName?: string;
 }
 
-const KEY_COLUMNS = 'id, account_id, name, prefix, hash, created_at, revoked_at';
+const KEY_COLUMNS = 'id, account_id, name, prefix, hash, created_at, revoked_at, scope, expires_at';
 const SUMMARY_COLUMNS = 'id::text AS id, url, final_url, score, builder, status, origin, scanned_at';
 
 interface SummaryRow {
@@ -130,10 +134,10 @@ export class PostgresStore implements Store {
     return rows.map(account);
   }
 
-  async createKey(input: { account_id: string; name: string; prefix: string; hash: string }): Promise<ApiKeyRecord> {
-    const key: ApiKeyRecord = { id: `key_${randomBase62(12)}`, ...input, created_at: this.#now(), revoked_at: null };
+  async createKey(input: NewKeyInput): Promise<ApiKeyRecord> {
+    const key = newKeyRecord(`key_${randomBase62(12)}`, input, this.#now());
     try {
-      await this.pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      await this.pool.query(`INSERT INTO api_keys (${KEY_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, [
         key.id,
         key.account_id,
         key.name,
@@ -141,6 +145,8 @@ export class PostgresStore implements Store {
         key.hash,
         key.created_at,
         key.revoked_at,
+        key.scope,
+        key.expires_at,
       ]);
     } catch (error) {
       if ((error as { code?: string }).code === '23503') throw new Error(`no account ${input.account_id}`, { cause: error }); // foreign key
@@ -256,6 +262,21 @@ export class PostgresStore implements Store {
     return { audits: page.map(summary), next: rows.length > query.limit && last ? { time: last.scanned_ms, id: last.id } : null };
   }
 
+  /** Store.earlierAudits: one keyset range scan of the newest-first index, filtered by the md5 of either URL. */
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    const time = Date.parse(anchor.scanned_at);
+    if (!AUDIT_ID.test(anchor.id) || Number.isNaN(time)) return [];
+    const { rows } = await this.pool.query<SummaryRow>({
+      name: 'citable-earlier-audits',
+      text: `SELECT ${SUMMARY_COLUMNS}, scanned_ms FROM audits
+             WHERE account_id = $1 AND (scanned_ms, id) < ($2::bigint, $3::uuid)
+               AND ((md5(url) IN (md5($4), md5($5)) AND url IN ($4, $5)) OR (md5(final_url) IN (md5($4), md5($5)) AND final_url IN ($4, $5)))
+             ORDER BY scanned_ms DESC, audits.id DESC LIMIT $6`,
+      values: [accountId, time, anchor.id, anchor.url, anchor.final_url, limit],
+    });
+    return rows.map(summary);
+  }
+
   async countAudits(): Promise<number> {
     const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM audits');
     return rows[0]!.n;
@@ -267,6 +288,14 @@ export class PostgresStore implements Store {
 
   async crawls(): Promise<CrawlStore> {
     return this.#crawls;
+  }
+
+  async branding(): Promise<BrandingStore> {
+    return new PostgresBrandingStore(this.pool);
+  }
+
+  async shares(): Promise<ShareStore> {
+    return new PostgresShareStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */
@@ -289,6 +318,8 @@ function apiKey(row: ApiKeyRecord): ApiKeyRecord {
     hash: row.hash,
     created_at: row.created_at,
     revoked_at: row.revoked_at,
+    scope: row.scope,
+    expires_at: row.expires_at,
   };
 }
 

@@ -9,7 +9,12 @@ import sitemapListsPage from './sitemap.lists-page.js';
 import sitemapInRobots from './sitemap.in-robots.js';
 import markdownNegotiation from './markdown.negotiation.js';
 import markdownAlternateLink from './markdown.alternate-link.js';
+import markdownPageMirror from './markdown.page-mirror.js';
+import markdownTokenCount from './markdown.token-count.js';
 import canonicalValid from './canonical.valid.js';
+import webmcpPermissionsPolicy from './webmcp.permissions-policy.js';
+import webmcpInputSchema from './webmcp.input-schema.js';
+import webmcpFormTools from './webmcp.form-tools.js';
 
 export const aiDiscoveryRules: readonly Rule[] = [
   llmsTxtPresent,
@@ -22,5 +27,10 @@ export const aiDiscoveryRules: readonly Rule[] = [
   sitemapInRobots,
   markdownNegotiation,
   markdownAlternateLink,
+  markdownPageMirror,
+  markdownTokenCount,
   canonicalValid,
+  webmcpPermissionsPolicy,
+  webmcpInputSchema,
+  webmcpFormTools,
 ];

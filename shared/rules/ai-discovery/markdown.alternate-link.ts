@@ -12,8 +12,9 @@ export default defineRule({
     if (!ctx.pageOk) return notApplicable();
     const a = markdownAvailability(ctx);
     if (a.alternate) return pass();
-    if (a.negotiated) {
-      return partial(0.5, 'The page serves Markdown on request but does not advertise it. Add <link rel="alternate" type="text/markdown" href="..."> so agents that do not send Accept: text/markdown find it too.');
+    if (a.negotiated || a.mirror) {
+      const how = a.negotiated ? 'serves Markdown on request' : `has a Markdown version at ${a.mirror}`;
+      return partial(0.5, `The page ${how} but does not advertise it. Add <link rel="alternate" type="text/markdown" href="..."> so agents that do not send Accept: text/markdown or guess URLs find it too.`);
     }
     return fail('The page does not link a Markdown version. If you publish one (e.g. the page URL with .md appended), add <link rel="alternate" type="text/markdown" href="..."> so agents can fetch clean text.');
   },

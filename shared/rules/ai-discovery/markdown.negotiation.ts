@@ -24,8 +24,9 @@ export default defineRule({
       });
     }
     const got = a.answeredWith ?? 'no content type';
-    if (a.alternate) {
-      return partial(0.5, `Asked for text/markdown, the page answers ${got}, though it links a Markdown version (${a.alternate}). Also serve that Markdown on Accept: text/markdown, with Vary: Accept, for agents that negotiate.`);
+    if (a.alternate || a.mirror) {
+      const version = a.alternate ? `links a Markdown version (${a.alternate})` : `publishes a Markdown version at ${a.mirror}`;
+      return partial(0.5, `Asked for text/markdown, the page answers ${got}, though it ${version}. Also serve that Markdown on Accept: text/markdown, with Vary: Accept, for agents that negotiate.`);
     }
     return fail(`Asked for text/markdown, the page answers ${got}. Serving a Markdown version to clients that send Accept: text/markdown (with Vary: Accept) gives agents clean text in fewer tokens.`);
   },

@@ -1,9 +1,13 @@
 import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule.js';
-import { accessSummary, type AgentFetch } from '../../crawlers/agent-fetches.js';
+import { accessSummary, PROBE_CAVEAT, type AgentFetch } from '../../crawlers/agent-fetches.js';
 import { type ChallengeMatch, protectionVendor } from '../../challenge/detect.js';
 import { listNames } from '../../judge/wording.js';
 
-/** A WAF or bot challenge in front of AI agents hides the page from every answer engine. */
+/**
+ * A WAF or bot challenge in front of AI search and user-triggered agents hides the page from every answer engine.
+ * Training crawlers turned away are a legitimate choice: challenge.training-agents-blocked reports them; a 402 asking
+ * an agent to pay is http.payment-required's.
+ */
 export default defineRule({
   id: 'challenge.ai-agents-blocked',
   category: 'Crawler Access',
@@ -16,13 +20,13 @@ export default defineRule({
     if (access.pattern === 'everyone') {
       const c = access.browserChallenge!;
       return fail(
-        `The page answered a browser${access.agents.length ? ' and the AI agents' : ''} with ${describe(c)}, so automated readers only ever see the challenge. ` +
+        `The page answered a browser${access.citing.length ? ' and the AI agents' : ''} with ${describe(c)}, so automated readers only ever see the challenge. ` +
           'Relax the bot protection for this page or allow verified AI crawlers and assistants.',
         { title: 'A bot challenge is served to every visitor' },
       );
     }
-    if (!access.agents.length) return notApplicable();
-    const blocked = access.agents.filter((a) => a.blocked);
+    if (!access.citing.length) return notApplicable();
+    const blocked = access.citing.filter((a) => a.blocked);
     if (!blocked.length) return pass();
     const vendor = blocked.map((a) => a.challenge?.vendor ?? protectionVendor(a.resource)).find(Boolean);
     // Agents that got the same answer share one clause: "OAI-SearchBot and ChatGPT-User got HTTP 403".
@@ -31,8 +35,8 @@ export default defineRule({
     const clauses = [...byAnswer].map(([answer, agents]) => `${listNames(agents)} ${answer}`);
     const detail =
       `${clauses.join('; ')}, while a browser got HTTP ${page.status}. ` +
-      `AI engines cannot read or cite the page: allow ${blocked.length > 1 ? 'these' : 'this'} and other verified AI agents in ${vendor ? `your ${vendor} settings` : 'your firewall or bot protection'}.`;
-    const share = (access.agents.length - blocked.length) / access.agents.length;
+      `AI engines cannot read or cite the page: allow ${blocked.length > 1 ? 'these' : 'this'} and other verified AI agents in ${vendor ? `your ${vendor} settings` : 'your firewall or bot protection'}. ${PROBE_CAVEAT}`;
+    const share = (access.citing.length - blocked.length) / access.citing.length;
     return share > 0 ? partial(share, detail) : fail(detail);
   },
 });

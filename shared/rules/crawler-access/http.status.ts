@@ -16,7 +16,7 @@ export default defineRule({
     if (access.pattern === 'everyone') return notApplicable();
     // The browser alone was challenged: judge what the AI agents got instead.
     const status =
-      access.pattern === 'browser-only' ? (access.agents.find((a) => a.resource.status > 0)?.resource.status ?? page.status) : page.status;
+      access.pattern === 'browser-only' ? (access.citing.find((a) => a.resource.status > 0)?.resource.status ?? page.status) : page.status;
     if (status >= 200 && status < 300) return pass();
     if (status >= 300 && status < 400) {
       return partial(

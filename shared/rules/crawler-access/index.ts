@@ -2,6 +2,8 @@ import type { Rule } from '../../judge/rule.js';
 import httpStatus from './http.status.js';
 import httpRedirectChain from './http.redirect-chain.js';
 import challengeAiAgentsBlocked from './challenge.ai-agents-blocked.js';
+import challengeTrainingAgentsBlocked from './challenge.training-agents-blocked.js';
+import httpPaymentRequired from './http.payment-required.js';
 import robotsUnreachable from './robots.unreachable.js';
 import siteFilesUnreadInBrowser from './site-files.unread-in-browser.js';
 import robotsServedAsHtml from './robots.served-as-html.js';
@@ -19,12 +21,15 @@ import optoutTdmrep from './optout.tdmrep.js';
 import optoutContentSignalSearch from './optout.content-signal-search.js';
 import optoutContentSignalTrain from './optout.content-signal-train.js';
 import optoutAipref from './optout.aipref.js';
+import optoutRslLicense from './optout.rsl-license.js';
 
 /** Crawler Access: can AI agents fetch the page, and may they index, quote and train on it? */
 export const crawlerAccessRules: readonly Rule[] = [
   httpStatus,
   httpRedirectChain,
   challengeAiAgentsBlocked,
+  challengeTrainingAgentsBlocked,
+  httpPaymentRequired,
   robotsUnreachable,
   siteFilesUnreadInBrowser,
   robotsServedAsHtml,
@@ -42,4 +47,5 @@ export const crawlerAccessRules: readonly Rule[] = [
   optoutContentSignalSearch,
   optoutContentSignalTrain,
   optoutAipref,
+  optoutRslLicense,
 ];

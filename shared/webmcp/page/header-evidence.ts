@@ -34,9 +34,18 @@ export function headerEvidence(headers: Record<string, string>, pageUrl: string)
   return out;
 }
 
-/** `tools=()` in the structured-field dictionary: the feature allowed to no origin at all. */
+/**
+ * The WebMCP feature allowed to no origin at all (`tools=()` in the structured-field dictionary). The W3C draft
+ * names the feature `tools` (index.bs, June 2026); Chrome's later builds and Lighthouse call it `model-context`:
+ * either name counts.
+ */
 export function disablesTools(policy: string): boolean {
-  return /(?:^|,)\s*tools\s*=\s*\(\s*\)/i.test(policy);
+  return disabledWebmcpFeature(policy) !== null;
+}
+
+/** The WebMCP feature name a Permissions-Policy disables (`tools` or `model-context`), or null. */
+export function disabledWebmcpFeature(policy: string): string | null {
+  return /(?:^|,)\s*(tools|model-context)\s*=\s*\(\s*\)/i.exec(policy)?.[1]?.toLowerCase() ?? null;
 }
 
 function splitLinkHeader(value: string): string[] {

@@ -1,4 +1,6 @@
 import type { Expression, Node, ObjectExpression, Property, SpreadElement } from 'acorn';
+import { inputSchemaProblems } from '../input-schema.js';
+import { literalJson, NOT_LITERAL } from './literal-json.js';
 
 /**
  * What a parsed registration argument says. WebMCP's `registerTool(tool, {signal, exposedTo})`
@@ -17,6 +19,8 @@ export interface ToolDescriptor {
   /** The name is one the browser accepts (1–128 of [A-Za-z0-9_.-]). */
   validName: boolean;
   offset: number;
+  /** What is wrong with a literal `inputSchema` (empty when sound); absent when there is none or it is computed. */
+  schemaProblems?: string[];
 }
 
 export type ToolArgument =
@@ -75,6 +79,7 @@ export function readDescriptor(obj: ObjectExpression): ToolArgument {
   let description: string | undefined;
   let hasDescription = false;
   let hasBehaviour = false;
+  let schema: Node | undefined;
   for (const prop of obj.properties) {
     if (prop.type === 'SpreadElement') {
       spread = true;
@@ -89,8 +94,11 @@ export function readDescriptor(obj: ObjectExpression): ToolArgument {
         hasDescription = true;
         description = stringValue(prop.value) ?? undefined;
         break;
-      case 'execute':
       case 'inputSchema':
+        schema = prop.value;
+        hasBehaviour = true;
+        break;
+      case 'execute':
         hasBehaviour = true;
         break;
     }
@@ -98,6 +106,8 @@ export function readDescriptor(obj: ObjectExpression): ToolArgument {
   if (name !== null) {
     const tool: ToolDescriptor = { name, hasDescription, hasBehaviour, validName: TOOL_NAME.test(name), offset: obj.start };
     if (description !== undefined) tool.description = description;
+    const literal = schema ? literalJson(schema) : NOT_LITERAL;
+    if (literal !== NOT_LITERAL) tool.schemaProblems = inputSchemaProblems(literal);
     return { shape: 'literal', tool };
   }
   return nameComputed || spread ? { shape: 'dynamic', offset: obj.start } : { shape: 'other' };

@@ -161,7 +161,7 @@ class ScriptScan {
     if (!complete && !this.mentionsModelContext) return;
     this.add(offset, {
       kind, confidence: complete ? 'high' : 'low', registers: complete,
-      toolName: t.name, description: t.description, surface,
+      toolName: t.name, description: t.description, surface, schemaProblems: t.schemaProblems,
     });
   }
 

@@ -2,14 +2,19 @@
  * The 300-page fixture of issue 14 crawled through the API (embedded store): four templates, a sitemap index
  * with a gzip child, pages found only by links and only through hreflang; the rollup's pages per rule equal
  * what the site plants, every page audit is an ordinary audit, and each page is fetched once (sample pages
- * four times: as a browser, as two AI agents, as Markdown), each site file once per crawl.
+ * also as each AI agent and as Markdown), each site file once per crawl.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSchema, crawlPageListSchema } from '../../../shared/schema/crawl.js';
 import { auditSchema } from '../../../shared/schema/audit.js';
+import { AGENT_PROBES } from '../../../shared/gather/agent-probes.js';
+import { SITE_FILES } from '../../../shared/gather/site-files.js';
 import type { TestApi } from '../../server/helpers/test-api.js';
 import { allPages, startCrawlApi, waitForCrawl } from '../helpers/crawl-api.js';
 import { startTemplatedSite, type TemplatedSite } from '../helpers/templated-site.js';
+
+/** A sample page is fetched as a browser, as each AI agent, and with Accept: text/markdown. */
+const SAMPLE_FETCHES = 2 + Object.keys(AGENT_PROBES).length;
 
 describe('a site audit of a 300-page site with four templates', () => {
   let api: TestApi;
@@ -80,15 +85,15 @@ describe('a site audit of a 300-page site with four templates', () => {
     expect(audit.json.audit.issues.map((i: any) => i.rule)).toContain('content.image-alt');
   });
 
-  it('fetches each page once, the sample four times, each site file once', () => {
+  it('fetches each page once, the sample as a browser, as each AI agent and as Markdown, each site file once', () => {
     const sample = new Set(crawl.site.sample.pages.map((u: string) => new URL(u).pathname));
     expect([...sample].sort()).toEqual(['/', '/blog/post-1', '/docs/page-1', '/products/item-1'].sort());
     for (const page of fixture.pages) {
       const count = fixture.site.countOf(page.path);
-      const expected = page.path === '/' ? 5 : sample.has(page.path) ? 4 : 1; // the start page is also asked once where it leads
+      const expected = page.path === '/' ? SAMPLE_FETCHES + 1 : sample.has(page.path) ? SAMPLE_FETCHES : 1; // the start page is also asked once where it leads
       expect(count, page.path).toBe(expected);
     }
-    for (const file of ['/robots.txt', '/llms.txt', '/llms-full.txt', '/.well-known/tdmrep.json', '/sitemap_index.xml', '/sitemap-blog.xml', '/sitemap-products.xml.gz']) {
+    for (const file of [...Object.values(SITE_FILES).map((row) => row.path), '/sitemap_index.xml', '/sitemap-blog.xml', '/sitemap-products.xml.gz']) {
       expect(fixture.site.countOf(file), file).toBe(1);
     }
     expect(fixture.site.countOf('/img/diagram.png')).toBe(0); // images are not fetched

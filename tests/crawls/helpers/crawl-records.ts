@@ -6,6 +6,8 @@ import { CATEGORY_NAMES } from '../../../shared/types/audit.js';
 import type { StoredCrawl } from '../../../server/store/crawls-store.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
+import { SITE_FILES, type SiteFileMember } from '../../../shared/gather/site-files.js';
+import type { FetchedResource } from '../../../shared/types/fetcher.js';
 
 export function newCrawl(accountId: string, overrides: Partial<StoredCrawl> = {}): StoredCrawl {
   return {
@@ -51,6 +53,9 @@ export function emptySiteFiles(origin = 'https://shop.example'): GatheredSiteFil
   const missing = (path: string) => ({ ...failedResource(`${origin}${path}`, 'refused', 'refused'), error: undefined, status: 404 });
   return {
     origin,
-    files: { robotsTxt: missing('/robots.txt'), llmsTxt: missing('/llms.txt'), llmsFullTxt: missing('/llms-full.txt'), tdmrep: missing('/.well-known/tdmrep.json'), sitemap: missing('/sitemap.xml') },
+    files: {
+      ...(Object.fromEntries(Object.entries(SITE_FILES).map(([member, row]) => [member, missing(row.path)])) as Record<SiteFileMember, FetchedResource>),
+      sitemap: missing('/sitemap.xml'),
+    },
   };
 }

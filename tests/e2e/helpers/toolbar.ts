@@ -70,9 +70,13 @@ export function popupOpen(session: ExtensionSession): Promise<boolean> {
   return session.extensionPage.evaluate(() => chrome.extension.getViews({ type: 'popup' }).length > 0);
 }
 
-/** Closes the open toolbar popup (as clicking elsewhere would). */
+/**
+ * Closes the open toolbar popup (as clicking elsewhere would) and waits until it is gone: a closing popup
+ * still listed by getViews would otherwise be taken for the next click's popup, then vanish under the test.
+ */
 export async function closePopup(session: ExtensionSession): Promise<void> {
   await session.extensionPage.evaluate(() => chrome.extension.getViews({ type: 'popup' }).forEach((v: Window) => v.close()));
+  await session.extensionPage.waitForFunction(() => chrome.extension.getViews({ type: 'popup' }).length === 0, null, { timeout: 10_000, polling: 10 });
 }
 
 /** A PNG of the real toolbar popup, through the DevTools protocol (the popup is not a Playwright page). */

@@ -12,7 +12,7 @@ import markdownAlternateLink from '../../../shared/rules/ai-discovery/markdown.a
 import canonicalValid from '../../../shared/rules/ai-discovery/canonical.valid.js';
 import { missing, resource, snapshot, textFile } from '../../helpers/snapshot.js';
 import type { Snapshot } from '../../../shared/types/index.js';
-import { judge, testRule } from '../rule-tester.js';
+import { judge, NOT_APPLICABLE, testRule } from '../rule-tester.js';
 import type { RuleOutcome } from '../../../shared/judge/rule.js';
 import { ARTICLE_URL, wellMadeSite } from './well-made-site.js';
 
@@ -24,18 +24,23 @@ const sitemapXml = (locs: Array<[string, string | null]>) =>
   `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs.map(([l, m]) => `<url><loc>${l}</loc>${m ? `<lastmod>${m}</lastmod>` : ''}</url>`).join('')}</urlset>`;
 
 describe('the AI Discovery rule set', () => {
-  test('has at least 7 rules, unique ids, all in the category, none critical', () => {
-    expect(aiDiscoveryRules.length).toBeGreaterThanOrEqual(7);
+  test('has at least 7 scored rules, unique ids, all in the category, none critical, informational ones only notices', () => {
+    expect(aiDiscoveryRules.filter((r) => r.weight > 0).length).toBeGreaterThanOrEqual(7);
     expect(new Set(aiDiscoveryRules.map((r) => r.id)).size).toBe(aiDiscoveryRules.length);
     for (const r of aiDiscoveryRules) {
       expect(r.category).toBe('AI Discovery');
       expect(r.severity).not.toBe('critical');
-      expect(r.weight).toBeGreaterThan(0);
+      expect(r.weight).toBeGreaterThanOrEqual(0);
+      if (r.weight === 0) expect(r.severity, r.id).toBe('notice');
     }
   });
 
-  test('on the well-made site every rule passes', () => {
-    for (const r of aiDiscoveryRules) expect(judge(r, wellMadeSite()), r.id).toEqual({ score: 1 });
+  test('on the well-made site every scored rule passes, and no informational one raises an issue', () => {
+    for (const r of aiDiscoveryRules) {
+      const result = judge(r, wellMadeSite());
+      if (r.weight > 0) expect(result, r.id).toEqual({ score: 1 });
+      else expect([NOT_APPLICABLE, 1], r.id).toContain(result === NOT_APPLICABLE ? result : result.score);
+    }
   });
 });
 

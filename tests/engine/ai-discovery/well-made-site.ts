@@ -84,7 +84,7 @@ export function wellMadeSite(over: Partial<Snapshot> = {}): Snapshot {
     pageAsSearchAgent: page,
     pageAsUserAgent: page,
     markdown: resource(ARTICLE_URL, '# How AI answer engines read your site\n\nBody text.\n', {
-      headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept' },
+      headers: { 'content-type': 'text/markdown; charset=utf-8', vary: 'Accept', 'x-markdown-tokens': '12' },
     }),
     robotsTxt: textFile('https://example.com/robots.txt', 'User-agent: *\nAllow: /\n\nSitemap: https://example.com/sitemap.xml\n'),
     llmsTxt: textFile('https://example.com/llms.txt', WELL_MADE_LLMS_TXT, 'text/markdown; charset=utf-8'),

@@ -11,17 +11,21 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
   });
 }
 
 /** Relative imports of each file, resolved to the .ts file they name. */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
-  for (const file of sourceFiles(SHARED)) {
-    const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => path.resolve(path.dirname(file), m[1]!).replace(/\.js$/, '.ts'));
-    graph.set(file, targets);
-  }
+  const files = sourceFiles(SHARED);
+  const known = new Set(files);
+  // A `.js` specifier names the .ts file, or the .tsx one (the report components).
+  const resolve = (from: string, spec: string) => {
+    const ts = path.resolve(path.dirname(from), spec).replace(/\.js$/, '.ts');
+    return known.has(ts) || !known.has(`${ts}x`) ? ts : `${ts}x`;
+  };
+  for (const file of files) graph.set(file, [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolve(file, m[1]!)));
   return graph;
 }
 

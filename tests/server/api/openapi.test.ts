@@ -1,10 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
+import { AGENT_FILE_KINDS } from '../../../shared/types/audit.js';
 import { createApiRouter, API_PREFIX } from '../../../server/routes/api-router.js';
 import type { RouteDeps } from '../../../server/routes/route-module.js';
 import { createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
 import { createMcpRouter } from '../../../server/mcp/http/mcp-route.js';
+import { createSharePageRouter } from '../../../server/routes/reports/share-page.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 
 describe('GET /api/v1/openapi.json', () => {
@@ -27,9 +29,9 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents exactly the routes the router serves, every method', () => {
-    const deps = { guard: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
+    const deps = { guard: [], guardCheckingScopeItself: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
     const served = new Set<string>(['GET /healthz']);
-    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack]) {
+    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack, ...createSharePageRouter(deps).stack]) {
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
       for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${path}`);
     }
@@ -38,7 +40,7 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp')).toBe(true);
+    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp' || r === 'GET /r/{token}')).toBe(true);
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {
@@ -58,5 +60,15 @@ describe('GET /api/v1/openapi.json', () => {
     expect(audit.required.sort()).toEqual(Object.entries(auditEnvelopeSchema.shape.audit.shape).filter(([, member]) => !member.safeParse(undefined).success).map(([name]) => name).sort());
     expect(audit.properties.status).toMatchObject({ const: 'complete' });
     expect(doc.components.schemas.Issue.properties.severity.enum).toEqual(['critical', 'warning', 'notice']);
+  });
+
+  it('documents signals.agent_discovery (contract section 14) as optional, with its exact kinds and statuses', () => {
+    const schemas = doc.components.schemas;
+    expect(schemas.Signals.required).toEqual(['webmcp']);
+    expect(JSON.stringify(schemas.Signals.properties.agent_discovery)).toContain('#/components/schemas/AgentDiscoverySignal');
+    const file = schemas.AgentDiscoveryFile;
+    expect(file.required.sort()).toEqual(['kind', 'problems', 'status', 'url', 'via']);
+    expect(file.properties.status.enum).toEqual(['found', 'invalid', 'not_found', 'error']);
+    expect(file.properties.kind.enum).toEqual([...AGENT_FILE_KINDS]);
   });
 });

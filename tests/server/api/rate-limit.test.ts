@@ -49,6 +49,24 @@ describe('rate limit: 10 POST /audits per minute per account', () => {
     expect(res.headers.get('ratelimit-remaining')).toBe('9');
   });
 
+  it('PUT /audits/{id} refused with 400, for any reason, does not use the sync budget either', async () => {
+    const audit = extensionAudit();
+    const refused = [
+      { path: audit.id, body: { audit: { ...audit, score: 101 } } }, // the schema
+      { path: audit.id, body: { audit: { ...audit, origin: 'server' } } }, // the origin
+      { path: 'not-a-uuid', body: { audit } }, // the path
+      { path: extensionAudit().id, body: { audit } }, // the id differs from the path's
+      { path: audit.id, body: audit }, // no envelope
+    ];
+    for (let round = 0; round < 25; round++) {
+      const results = await Promise.all(refused.map(({ path, body }) => api.request('PUT', `/api/v1/audits/${path}`, { body })));
+      expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    }
+    const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('ratelimit-remaining')).toBe('119');
+  });
+
   it('syncs have their own budget (120 per minute), untouched by audits', async () => {
     await Promise.all(Array.from({ length: 11 }, () => post()));
     const audit = extensionAudit();

@@ -74,6 +74,50 @@ describe('citable accounts / keys', () => {
     expect(result.err).toMatch(message);
   });
 
+  it('keys create --scope read --expires-in 30d: a key for a client, shown by keys list; the server honours both', async () => {
+    const account = JSON.parse((await citable('accounts', 'create', '--name', 'Agency', '--json')).out);
+    const before = Date.now();
+    const created = await citable('keys', 'create', '--account', account.id, '--name', 'client', '--scope', 'read', '--expires-in', '30d');
+    expect(created.code).toBe(0);
+    expect(created.out).toMatch(/read-only/);
+    expect(created.out).toMatch(/expires at \d{4}-\d{2}-\d{2}T/);
+    const json = JSON.parse((await citable('keys', 'create', '--account', account.id, '--scope', 'read', '--expires-in', '30d', '--json')).out);
+    expect(json).toMatchObject({ scope: 'read', expires_at: expect.any(String) });
+    const days = (Date.parse(json.expires_at) - before) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(30);
+    expect(days).toBeLessThan(30.01);
+
+    const listed = await citable('keys', 'list', '--account', account.id);
+    expect(listed.out.split('\n')[0]).toMatch(/SCOPE\s+EXPIRES/);
+    expect(listed.out).toMatch(/\bread\b/);
+    const all = JSON.parse((await citable('keys', 'list', '--account', account.id, '--json')).out);
+    expect(all.map((k: { scope: string }) => k.scope)).toEqual(['read', 'read']);
+
+    const full = JSON.parse((await citable('keys', 'create', '--account', account.id, '--json')).out);
+    expect(full).toMatchObject({ scope: 'full', expires_at: null });
+
+    const api = await startTestApi({ dataDir });
+    try {
+      expect((await api.request('GET', '/api/v1/audits', { key: json.key })).status).toBe(200);
+      expect((await api.request('POST', '/api/v1/prompts', { key: json.key, body: { text: 'q', domain: 'acme.com' } })).status).toBe(403);
+      expect((await api.request('POST', '/api/v1/prompts', { key: full.key, body: { text: 'q', domain: 'acme.com' } })).status).toBe(201);
+    } finally {
+      await api.close();
+    }
+  });
+
+  it.each([
+    [['--scope', 'write'], /--scope must be read or full/],
+    [['--expires-in', 'soon'], /--expires-in takes a duration such as 30d, 12h or 90m/],
+    [['--expires-in', '0d'], /--expires-in takes a duration such as 30d, 12h or 90m/],
+  ])('keys create %j: exit 2 with a message, no key', async (extra, message) => {
+    const account = JSON.parse((await citable('accounts', 'create', '--name', 'A', '--json')).out);
+    const result = await citable('keys', 'create', '--account', account.id, ...extra);
+    expect(result.code).toBe(2);
+    expect(result.err).toMatch(message);
+    expect(JSON.parse((await citable('keys', 'list', '--account', account.id, '--json')).out)).toEqual([]);
+  });
+
   it('keys and accounts files are private to the owner', async () => {
     await citable('accounts', 'create', '--name', 'A');
     expect((await stat(path.join(dataDir, 'accounts.json'))).mode & 0o077).toBe(0);

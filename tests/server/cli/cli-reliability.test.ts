@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 /** Issue 13, items 16 and 17: what the CLI says about bad arguments and repeated actions, and what it leaves on disk. */
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -113,9 +114,38 @@ describe('the first start\'s "More keys" hint reaches the server\'s store', () =
     expect(more(banner)).toBe('More keys: npx citable keys create --account acct_8HkQ2mV1xYz3');
   });
 
-  it('says the CLI needs the DATABASE_URL, without printing it (it may hold a password)', () => {
+  it('with PostgreSQL, the command itself passes DATABASE_URL on (pasted where it is exported, it reaches the database), without printing it', () => {
     const banner = firstKeyBanner(first, 'http://127.0.0.1:8787', { dataDir: '/x', dataDirChosen: false, databaseUrl: 'postgres://u:hunter2@127.0.0.1/db' });
-    expect(more(banner)).toBe("More keys: npx citable keys create --account acct_8HkQ2mV1xYz3 (with the server's DATABASE_URL set)");
+    expect(more(banner)).toBe(
+      'More keys: DATABASE_URL="$DATABASE_URL" npx citable keys create --account acct_8HkQ2mV1xYz3   (with the server\'s DATABASE_URL in your shell; it is not printed: it may hold a password)',
+    );
     expect(banner).not.toContain('hunter2');
+  });
+});
+
+describe('the CLI names where it looks for accounts', () => {
+  it('citable --help and the accounts and keys help name DATABASE_URL and DATA_DIR', async () => {
+    const io = memoryIo({});
+    expect(await main(['--help'], io)).toBe(0);
+    expect(io.out()).toMatch(/accounts create\|list .*DATABASE_URL/);
+    expect(io.out()).toMatch(/keys create\|list\|revoke .*DATABASE_URL/);
+    expect(io.out()).toMatch(/^ {2}DATABASE_URL /m);
+    expect(io.out()).toMatch(/^ {2}DATA_DIR /m);
+    for (const command of ['accounts', 'keys']) {
+      const help = memoryIo({});
+      expect(await main([command, '--help'], help)).toBe(0);
+      expect(help.out(), command).toContain('DATABASE_URL');
+    }
+  });
+
+  it('an unknown account where there is no data directory says where it looked and what to set, and creates nothing', async () => {
+    const dir = path.join(os.tmpdir(), `citable-absent-${process.pid}-${Date.now()}`);
+    const io = memoryIo({ DATA_DIR: dir });
+    expect(await main(['keys', 'create', '--account', 'acct_8HkQ2mV1xYz3'], io)).toBe(2);
+    expect(io.err()).toBe(
+      `citable keys: no account acct_8HkQ2mV1xYz3: there is no data directory at ${dir}. ` +
+        'If the server stores its data in PostgreSQL, set DATABASE_URL as it does; if it uses another directory, set DATA_DIR.\n',
+    );
+    expect(existsSync(dir)).toBe(false);
   });
 });

@@ -1,0 +1,55 @@
+/**
+ * Answers a report request: the HTML as is, or printed to PDF. Both carry the policy that allows no script and
+ * no request (REPORT_CSP), and are never cached by a shared cache (a share can be revoked at any moment).
+ * PDF failures become the API's 503s, with Retry-After when waiting helps.
+ */
+import type { Context } from 'koa';
+import { REPORT_CSP } from '../../shared/report/components/ReportDocument.js';
+import { pdfFooterTemplate } from '../../shared/report/pdf-footer.js';
+import type { Paper, ReportBranding } from '../../shared/report/types.js';
+import { HttpError } from '../http/http-error.js';
+import { PdfBusyError, PdfTimeoutError, PdfUnavailableError } from './pdf/pdf-errors.js';
+import type { PdfRenderer } from './pdf/pdf-renderer.js';
+
+export interface ReportResponse {
+  html: string;
+  format: 'html' | 'pdf';
+  paper: Paper;
+  branding: ReportBranding | null;
+  /** The audited page or site, for the PDF footer and the file name. */
+  subjectUrl: string;
+  /** The file name's distinguishing part (`citable-report-<slug>.pdf`). */
+  slug: string;
+}
+
+export const REPORT_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': REPORT_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'private, no-store',
+};
+
+export async function sendReport(ctx: Context, pdf: PdfRenderer, report: ReportResponse): Promise<void> {
+  ctx.set(REPORT_HEADERS);
+  if (report.format === 'html') {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = report.html;
+    return;
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await pdf.render({ html: report.html, paper: report.paper, footerTemplate: pdfFooterTemplate(report.branding, report.subjectUrl) });
+  } catch (error) {
+    if (error instanceof PdfUnavailableError) throw new HttpError(503, error.message);
+    if (error instanceof PdfBusyError || error instanceof PdfTimeoutError) throw new HttpError(503, error.message, { 'Retry-After': '5' });
+    throw error;
+  }
+  ctx.type = 'application/pdf';
+  ctx.set('Content-Disposition', `inline; filename="citable-report-${report.slug}.pdf"`);
+  ctx.body = bytes;
+}
+
+/** A file-name-safe slug of a URL's host: `client-example-com`. */
+export function urlSlug(url: string): string {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? url;
+  return host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
+}

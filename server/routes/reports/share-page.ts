@@ -1,0 +1,42 @@
+/**
+ * GET /r/{token} (contract section 11): a shared report, with no key, outside /api/v1. The token is looked up
+ * by its SHA-256; unknown, revoked and expired links are one and the same 404. The report shows the shared
+ * audit alone, with the account's branding: never the key, never another audit (not even earlier scores).
+ * Every answer says noindex and no-referrer, and allows no script.
+ */
+import type Router from '@koa/router';
+import type { Next, ParameterizedContext } from 'koa';
+import { HttpError } from '../../http/http-error.js';
+import type { ApiState } from '../../http/state.js';
+import { renderAccountAuditReport } from '../../reports/audit-report.js';
+import { loadAudit } from '../../reports/load-audit.js';
+import { sendReport, urlSlug } from '../../reports/send-report.js';
+import { hashShareToken, SHARE_TOKEN_PATTERN } from '../../reports/share-token.js';
+import type { RouteDeps } from '../route-module.js';
+import { createRouter } from '../router.js';
+import { parseReportQuery } from './report-query.js';
+
+export const SHARE_PAGE_PATH = '/r/:token';
+
+export const SHARE_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
+
+const NOT_FOUND = 'This share link does not exist, has expired or was revoked';
+
+export function createSharePageRouter(deps: Pick<RouteDeps, 'store' | 'reports' | 'now'>): Router<ApiState> {
+  const router = createRouter();
+  router.get(SHARE_PAGE_PATH, async (ctx: ParameterizedContext<ApiState>, _next: Next) => {
+    ctx.set(SHARE_PAGE_HEADERS); // on the 404s too (the error middleware keeps headers set before the throw)
+    const query = parseReportQuery(ctx.query);
+    const token = String((ctx as unknown as { params: Record<string, string> }).params.token ?? '');
+    if (!SHARE_TOKEN_PATTERN.test(token)) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+    const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
+    if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime()) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+    if (share.kind !== 'audit') throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS); // crawl shares: see docs/reports.md
+    const audit = await loadAudit(deps.store, share.account_id, share.target_id);
+    if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+    const { html, branding } = await renderAccountAuditReport(deps.store, share.account_id, audit, { paper: query.paper, medium: query.format, withHistory: false });
+    const subjectUrl = audit.final_url || audit.url;
+    await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl, slug: urlSlug(subjectUrl) });
+  });
+  return router;
+}

@@ -1,0 +1,37 @@
+import type { JudgeContext } from '../judge/context.js';
+import type { AgentDiscoveryFile, AgentDiscoverySignal, AgentFileVia } from '../types/audit.js';
+import type { FetchedResource } from '../types/fetcher.js';
+import { AGENT_FILE_MEMBERS, AGENT_FILES } from './kinds.js';
+import { agentFileLinkTargets } from './page-links.js';
+import { readAgentFile } from './read-file.js';
+
+/**
+ * signals.agent_discovery (contract section 14): one entry per kind at its well-known URL, plus one per file a
+ * page link points to elsewhere. Informational like signals.webmcp: no rule reads it and it never moves a score.
+ */
+export function agentDiscoverySignal(ctx: JudgeContext): AgentDiscoverySignal {
+  return ctx.memo('agent-discovery.signal', () => {
+    const snapshot = ctx.snapshot;
+    const files: AgentDiscoveryFile[] = [];
+    const entryFor = (kind: AgentDiscoveryFile['kind'], resource: FetchedResource, via: AgentFileVia): void => {
+      const existing = files.find((f) => f.kind === kind && f.url === resource.url);
+      if (existing) {
+        if (!existing.via.includes(via)) existing.via.push(via);
+        return;
+      }
+      files.push({ kind, url: resource.url, ...readAgentFile(kind, resource), via: [via] });
+    };
+    for (const member of AGENT_FILE_MEMBERS) {
+      const resource = snapshot[member];
+      if (resource) entryFor(AGENT_FILES[member].kind, resource, 'well_known');
+    }
+    // Links to a well-known URL were not fetched twice: they mark the entry above.
+    const htmlLinks = ctx.pageOk ? ctx.facts.links : [];
+    for (const target of agentFileLinkTargets(ctx.pageUrl.href, snapshot.page.headers.link, htmlLinks)) {
+      const entry = files.find((f) => f.kind === target.kind && f.url === target.url);
+      if (entry && !entry.via.includes(target.via)) entry.via.push(target.via);
+    }
+    for (const link of snapshot.agentFileLinks ?? []) entryFor(link.kind, { ...link.resource, url: link.url }, link.via);
+    return { files };
+  });
+}

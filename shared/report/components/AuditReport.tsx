@@ -1,0 +1,128 @@
+import { nothingJudged, ruleErrorsOf, scoreCapNote } from '../../score/score-notes.js';
+import type { SafeBranding } from '../branding.js';
+import { dateTime, displayUrl, plural } from '../format.js';
+import type { ReportAudit, ScorePoint } from '../types.js';
+import { CAP_EXPLANATION, verdict } from '../wording.js';
+import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
+import { CategoryChart } from './CategoryChart.js';
+import { CrawlerTable } from './CrawlerTable.js';
+import { HistoryChart } from './HistoryChart.js';
+import { IssueCard } from './IssueCard.js';
+import { LlmsTxtPanel } from './LlmsTxtPanel.js';
+import { ReportFooter } from './ReportFooter.js';
+import { ReportHeader } from './ReportHeader.js';
+import { RuleErrorsPanel } from './RuleErrorsPanel.js';
+import { ScoreGauge } from './ScoreGauge.js';
+import { Section } from './Section.js';
+import { WebmcpPanel } from './WebmcpPanel.js';
+
+export interface AuditReportProps {
+  audit: ReportAudit;
+  branding: SafeBranding;
+  /** Earlier scores of the same page, the current one included (two or more draw the chart). */
+  history: readonly ScorePoint[];
+  generatedAt: string;
+}
+
+/** The report of one page audit, in the order a client reads it: the score, what matters most, then the detail. */
+export function AuditReport({ audit, branding, history, generatedAt }: AuditReportProps) {
+  const judged = !nothingJudged(audit);
+  const capNote = scoreCapNote(audit);
+  const critical = audit.issues.filter((i) => i.severity === 'critical');
+  const others = audit.issues.filter((i) => i.severity !== 'critical');
+  const warnings = others.filter((i) => i.severity === 'warning').length;
+  const ruleErrors = ruleErrorsOf(audit);
+  const discovery = audit.signals.agent_discovery?.files;
+  return (
+    <main class="report" data-audit-id={audit.id}>
+      <ReportHeader
+        branding={branding}
+        kicker="AI visibility report"
+        title={displayUrl(audit.final_url || audit.url, 120)}
+        subtitle={`Audited ${dateTime(audit.scanned_at)}${audit.builder && audit.builder !== 'Unknown' ? ` · Built with ${audit.builder}` : ''}`}
+      />
+      <div class="summary">
+        <ScoreGauge score={audit.score} judged={judged} />
+        <div class="summary-text">
+          <p class="verdict">{verdict(audit.score, judged)}</p>
+          {capNote && (
+            <p class="cap" data-testid="score-cap">
+              <strong>Score {capNote}.</strong> {CAP_EXPLANATION}
+            </p>
+          )}
+          <p class="counts">
+            <span>
+              <span class="pill critical">{critical.length}</span> critical
+            </span>
+            <span>
+              <span class="pill warning">{warnings}</span> {warnings === 1 ? 'warning' : 'warnings'}
+            </span>
+            <span>
+              <span class="pill notice">{others.length - warnings}</span> {others.length - warnings === 1 ? 'notice' : 'notices'}
+            </span>
+          </p>
+        </div>
+      </div>
+
+      <Section id="priorities" title="What matters most">
+        {critical.length > 0 ? (
+          <>
+            <p>
+              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using this page. Fix{' '}
+              {critical.length === 1 ? 'it' : 'them'} first:
+            </p>
+            {critical.map((i) => (
+              <IssueCard key={i.rule} issue={i} />
+            ))}
+          </>
+        ) : (
+          <p class="all-clear">No critical issue: AI answer engines may read and use this page. {others.length > 0 ? 'The findings below make it easier to use and cite.' : ''}</p>
+        )}
+      </Section>
+
+      {history.length >= 2 && (
+        <Section id="history" title="Score over time">
+          <HistoryChart points={history} subject="This page" />
+        </Section>
+      )}
+
+      <Section id="categories" title="Scores by category">
+        <CategoryChart categories={audit.category_scores} />
+      </Section>
+
+      {others.length > 0 && (
+        <Section id="findings" title="Other findings">
+          {others.map((i) => (
+            <IssueCard key={i.rule} issue={i} />
+          ))}
+        </Section>
+      )}
+
+      <Section id="crawlers" title="AI crawlers and assistants">
+        <CrawlerTable crawlers={audit.crawlers} />
+      </Section>
+
+      <Section id="llms-txt" title="llms.txt">
+        <LlmsTxtPanel llms={audit.llms_txt} />
+      </Section>
+
+      <Section id="webmcp" title="WebMCP">
+        <WebmcpPanel webmcp={audit.signals.webmcp} />
+      </Section>
+
+      {Array.isArray(discovery) && discovery.length > 0 && (
+        <Section id="agent-discovery" title="Agent discovery">
+          <AgentDiscoveryPanel files={discovery} />
+        </Section>
+      )}
+
+      {ruleErrors.length > 0 && (
+        <Section id="rule-errors" title="Checks that could not run">
+          <RuleErrorsPanel errors={ruleErrors} />
+        </Section>
+      )}
+
+      <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Audit ${audit.id}`} />
+    </main>
+  );
+}

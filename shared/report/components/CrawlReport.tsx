@@ -1,0 +1,156 @@
+import type { SafeBranding } from '../branding.js';
+import { siteFindings } from '../crawl-site.js';
+import { clip, dateTime, displayUrl, percent, plural } from '../format.js';
+import type { CrawlPage, CrawlReportExtras, ReportCrawl, ScorePoint } from '../types.js';
+import { CRAWL_STATUS_TEXT, siteVerdict } from '../wording.js';
+import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
+import { CategoryChart } from './CategoryChart.js';
+import { CrawlerTable } from './CrawlerTable.js';
+import { CrawlIssuesTable } from './CrawlIssuesTable.js';
+import { HistoryChart } from './HistoryChart.js';
+import { IssueCard } from './IssueCard.js';
+import { LlmsTxtPanel } from './LlmsTxtPanel.js';
+import { ReportFooter } from './ReportFooter.js';
+import { ReportHeader } from './ReportHeader.js';
+import { ScoreGauge } from './ScoreGauge.js';
+import { Section } from './Section.js';
+import { TemplatesTable } from './TemplatesTable.js';
+import { WorstPagesTable } from './WorstPagesTable.js';
+
+export interface CrawlReportProps extends CrawlReportExtras {
+  crawl: ReportCrawl;
+  branding: SafeBranding;
+  history: readonly ScorePoint[];
+  generatedAt: string;
+}
+
+/** The report of a site audit: the site's score, the issues by pages affected, templates, worst pages, site files. */
+export function CrawlReport({ crawl, branding, history, generatedAt, worstPages = [], advice = {} }: CrawlReportProps) {
+  const issues = crawl.issues ?? [];
+  const critical = issues.filter((i) => i.severity === 'critical');
+  const { progress } = crawl;
+  const site = siteFindings(crawl.site);
+  const judged = crawl.score !== null && crawl.score !== undefined;
+  const statusText = CRAWL_STATUS_TEXT[crawl.status];
+  return (
+    <main class="report" data-crawl-id={crawl.id}>
+      <ReportHeader
+        branding={branding}
+        kicker="Site AI visibility report"
+        title={displayUrl(crawl.url, 120)}
+        subtitle={`Site audit of ${dateTime(crawl.finished_at ?? crawl.started_at ?? crawl.created_at)}${crawl.builder && crawl.builder !== 'Unknown' ? ` · Built with ${crawl.builder}` : ''}`}
+      />
+      {crawl.status !== 'complete' && statusText && (
+        <p class="banner" data-testid="crawl-status">
+          {statusText}
+          {crawl.status === 'failed' && crawl.error ? `: ${clip(crawl.error, 300)}` : crawl.status === 'failed' ? '.' : ''}
+        </p>
+      )}
+      <div class="summary">
+        <ScoreGauge score={crawl.score ?? 0} judged={judged} label="Site score" />
+        <div class="summary-text">
+          <p class="verdict">{judged ? siteVerdict(crawl.score!) : 'No page has been audited yet.'}</p>
+          <p class="muted small">The site score is the average score of the audited pages.</p>
+          <div class="stats">
+            <Stat value={progress.audited} label="pages audited" />
+            <Stat value={progress.discovered} label="pages found" />
+            {progress.failed > 0 && <Stat value={progress.failed} label="could not be read" />}
+            {progress.skipped > 0 && <Stat value={progress.skipped} label="skipped" />}
+          </div>
+        </div>
+      </div>
+
+      <Section id="priorities" title="What matters most">
+        {critical.length > 0 ? (
+          <>
+            <p>
+              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using pages of this site. Fix{' '}
+              {critical.length === 1 ? 'it' : 'them'} first:
+            </p>
+            {critical.map((i) => (
+              <IssueCard
+                key={i.rule}
+                issue={{ ...i, ...(advice[i.rule] ? { detail: advice[i.rule] } : {}), reach: `${plural(i.pages, 'page')} (${percent(i.share)})` }}
+              />
+            ))}
+          </>
+        ) : (
+          <p class="all-clear">{judged ? 'No critical issue on any audited page.' : 'No page has been audited yet.'}</p>
+        )}
+      </Section>
+
+      {history.length >= 2 && (
+        <Section id="history" title="Site score over time">
+          <HistoryChart points={history} subject="This site" />
+        </Section>
+      )}
+
+      {crawl.category_scores && crawl.category_scores.length > 0 && (
+        <Section id="categories" title="Scores by category">
+          <CategoryChart categories={crawl.category_scores} />
+        </Section>
+      )}
+
+      {issues.length > 0 && (
+        <Section id="issues" title="Issues by pages affected">
+          <CrawlIssuesTable issues={issues} />
+        </Section>
+      )}
+
+      {crawl.templates && crawl.templates.length > 0 && (
+        <Section id="templates" title="Scores by kind of page">
+          <p class="muted small">Pages grouped by the pattern of their URL: a fix to a template fixes all its pages.</p>
+          <TemplatesTable templates={crawl.templates} />
+        </Section>
+      )}
+
+      {worstPages.length > 0 && (
+        <Section id="worst-pages" title="Pages to fix first">
+          <WorstPagesTable pages={worstPages as CrawlPage[]} />
+        </Section>
+      )}
+
+      {site.crawlers && (
+        <Section id="crawlers" title="AI crawlers and assistants">
+          <CrawlerTable crawlers={site.crawlers} />
+        </Section>
+      )}
+
+      {(site.llmsTxt || site.sitemaps.length > 0) && (
+        <Section id="site-files" title="Files for AI engines">
+          {site.llmsTxt && <LlmsTxtPanel llms={site.llmsTxt} />}
+          {site.sitemaps.length > 0 && (
+            <div class="panel">
+              <p>Sitemaps:</p>
+              <ul>
+                {site.sitemaps.map((m) => (
+                  <li key={m.url} class="mono">
+                    {clip(m.url, 120)}
+                    {m.status ? ` (${m.status})` : ''}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </Section>
+      )}
+
+      {site.agentDiscovery.length > 0 && (
+        <Section id="agent-discovery" title="Agent discovery">
+          <AgentDiscoveryPanel files={site.agentDiscovery} />
+        </Section>
+      )}
+
+      <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Site audit ${crawl.id}`} />
+    </main>
+  );
+}
+
+function Stat({ value, label }: { value: number; label: string }) {
+  return (
+    <span class="stat">
+      <strong>{value.toLocaleString('en-GB')}</strong>
+      <span class="muted small">{label}</span>
+    </span>
+  );
+}

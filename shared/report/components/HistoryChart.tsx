@@ -1,0 +1,56 @@
+import { shortDate, longDate } from '../format.js';
+import type { ScorePoint } from '../types.js';
+
+const WIDTH = 680;
+const HEIGHT = 200;
+const LEFT = 34;
+const RIGHT = 16;
+const TOP = 18;
+const BOTTOM = 30;
+const INSET = 18;
+/** Most points drawn; older ones are left out. */
+export const HISTORY_POINTS = 24;
+
+/** The score over time as a line (inline SVG), oldest left. Needs at least two points. */
+export function HistoryChart({ points, subject }: { points: readonly ScorePoint[]; subject: string }) {
+  const sorted = [...points].sort((a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at)).slice(-HISTORY_POINTS);
+  if (sorted.length < 2) return null;
+  const plotW = WIDTH - LEFT - RIGHT;
+  const plotH = HEIGHT - TOP - BOTTOM;
+  // Points stay clear of the axis labels on the left and the edge on the right.
+  const x = (i: number) => LEFT + INSET + ((plotW - 2 * INSET) * i) / (sorted.length - 1);
+  const y = (score: number) => TOP + plotH * (1 - score / 100);
+  const labelEvery = Math.ceil(sorted.length / 8);
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  const description = `${subject} scored ${first.score} on ${longDate(first.scanned_at)} and ${last.score} on ${longDate(last.scanned_at)} (${sorted.length} audits).`;
+  return (
+    <figure class="history">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`Score history: ${description}`}>
+        {[0, 50, 80, 100].map((g) => (
+          <g key={g}>
+            <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(g)} y2={y(g)} stroke="#e3e7ec" stroke-dasharray={g === 0 ? undefined : '4 4'} />
+            <text x={LEFT - 6} y={y(g) + 4} text-anchor="end" class="chart-muted">
+              {g}
+            </text>
+          </g>
+        ))}
+        <polyline points={sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ')} class="accent-line" fill="none" stroke-width="2.5" stroke-linejoin="round" />
+        {sorted.map((p, i) => (
+          <g key={`${p.scanned_at}-${i}`} data-history-score={p.score}>
+            <circle class="accent-line" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />
+            <text x={x(i)} y={y(p.score) - 9} text-anchor="middle" class="chart-value">
+              {p.score}
+            </text>
+            {(i % labelEvery === 0 || i === sorted.length - 1) && (
+              <text x={x(i)} y={HEIGHT - 8} text-anchor={i === 0 ? 'start' : i === sorted.length - 1 ? 'end' : 'middle'} class="chart-muted">
+                {shortDate(p.scanned_at)}
+              </text>
+            )}
+          </g>
+        ))}
+      </svg>
+      <figcaption>{description}</figcaption>
+    </figure>
+  );
+}

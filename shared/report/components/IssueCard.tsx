@@ -1,0 +1,30 @@
+import type { CategoryName, Severity } from '../../types/audit.js';
+import { SEVERITY_LABELS } from '../wording.js';
+
+export interface IssueView {
+  rule: string;
+  severity: Severity;
+  category: CategoryName;
+  title: string;
+  /** What was found and what to do; absent for a crawl issue without advice. */
+  detail?: string;
+  /** A crawl's reach: "12 pages (40%)". */
+  reach?: string;
+}
+
+/** One issue as a card that is never split across printed pages. */
+export function IssueCard({ issue }: { issue: IssueView }) {
+  return (
+    <article class={`issue ${issue.severity}`} data-rule={issue.rule} data-severity={issue.severity}>
+      <div class="issue-head">
+        <h3>{issue.title}</h3>
+        <span class={`pill ${issue.severity}`}>{SEVERITY_LABELS[issue.severity]}</span>
+      </div>
+      <p class="issue-meta">
+        {issue.category}
+        {issue.reach ? ` · ${issue.reach}` : ''} · <span class="mono">{issue.rule}</span>
+      </p>
+      {issue.detail && <p class="advice">{issue.detail}</p>}
+    </article>
+  );
+}

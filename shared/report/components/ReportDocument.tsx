@@ -1,0 +1,26 @@
+import type { ComponentChildren } from 'preact';
+
+/**
+ * What the report's own file may load: nothing but its inline styles and `data:` images. The same policy the
+ * share route sends as a header, here as a meta element too, so a report saved to disk or opened from a mail
+ * attachment cannot make a request either, whatever an audit or a logo holds.
+ */
+export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+/** The whole HTML document: one file, no script, no external resource. */
+export function ReportDocument({ title, css, children }: { title: string; css: string; children: ComponentChildren }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta http-equiv="Content-Security-Policy" content={REPORT_CSP} />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{title}</title>
+        <style dangerouslySetInnerHTML={{ __html: css }} />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

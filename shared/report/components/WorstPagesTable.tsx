@@ -1,0 +1,37 @@
+import { displayUrl, scoreBand } from '../format.js';
+import type { CrawlPage } from '../types.js';
+
+/** Most pages listed. */
+export const WORST_PAGES = 15;
+
+/** The lowest-scoring pages of the crawl: where to start. */
+export function WorstPagesTable({ pages }: { pages: readonly CrawlPage[] }) {
+  const rows = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
+  return (
+    <table class="worst-pages">
+      <thead>
+        <tr>
+          <th>Page</th>
+          <th class="num">HTTP</th>
+          <th class="num">Critical</th>
+          <th class="num">Score</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p, i) => {
+          const critical = typeof p.critical === 'number' ? p.critical : p.critical ? 'yes' : 0;
+          return (
+            <tr key={`${p.url}-${i}`} data-page-score={p.score}>
+              <td class="url-cell">{displayUrl(p.url, 110)}</td>
+              <td class="num mono">{p.http_status ?? '–'}</td>
+              <td class="num">{critical ? <span class="pill critical">{critical}</span> : <span class="muted">0</span>}</td>
+              <td class="num">
+                <span class={`pill ${scoreBand(p.score)}`}>{p.score}</span>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,20 @@
+/** An audit's report as one self-contained HTML document (a string): pure, the same in Node and the browser. */
+import { renderToString } from 'preact-render-to-string';
+import { safeBranding } from './branding.js';
+import { AuditReport } from './components/AuditReport.js';
+import { ReportDocument } from './components/ReportDocument.js';
+import { displayUrl } from './format.js';
+import { reportCss } from './styles.js';
+import type { ReportAudit, ReportOptions, ScorePoint } from './types.js';
+
+export function renderAuditReportHtml(audit: ReportAudit, options: ReportOptions = {}): string {
+  const branding = safeBranding(options.branding);
+  const history: ScorePoint[] = [...(options.history ?? []), { scanned_at: audit.scanned_at, score: audit.score }];
+  const title = `AI visibility report: ${displayUrl(audit.final_url || audit.url, 80)}`;
+  const css = reportCss(branding, options.paper ?? 'A4', options.medium ?? 'html');
+  return `<!doctype html>${renderToString(
+    <ReportDocument title={title} css={css}>
+      <AuditReport audit={audit} branding={branding} history={history} generatedAt={options.generatedAt ?? audit.scanned_at} />
+    </ReportDocument>,
+  )}`;
+}

@@ -1,0 +1,102 @@
+/**
+ * The report's one style sheet, inlined in the HTML (no fonts, no images, no imports). Screen and print
+ * share it; print adds the paper size and page breaks that never split an issue, a table row or a chart.
+ * Only validated values are interpolated (branding.ts): an accent is `#rrggbb`, the paper one of two words.
+ */
+import type { SafeBranding } from './branding.js';
+import type { Paper } from './types.js';
+
+const PAGE_NUMBERS = `
+  @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9px system-ui, sans-serif; color: #5f6b7a; }`;
+
+export function reportCss(branding: SafeBranding, paper: Paper, medium: 'html' | 'pdf'): string {
+  return `
+:root {
+  --accent: ${branding.accent};
+  --on-accent: ${branding.onAccent};
+  --text: #1f2933; --muted: #5f6b7a; --line: #e3e7ec; --panel: #f6f8fa;
+  --good: #1a7f37; --fair: #b35900; --poor: #c62828; --na: #8a94a3;
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body {
+  margin: 0; color: var(--text); background: #eef1f4;
+  font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif;
+  -webkit-print-color-adjust: exact; print-color-adjust: exact;
+}
+.report { max-width: 820px; margin: 24px auto; background: #fff; padding: 36px 44px; border-top: 6px solid var(--accent); box-shadow: 0 1px 4px rgba(0,0,0,.08); }
+h1 { font-size: 24px; line-height: 1.25; margin: 0 0 4px; }
+h2 { font-size: 18px; margin: 32px 0 10px; padding-bottom: 6px; border-bottom: 2px solid var(--accent); break-after: avoid; page-break-after: avoid; }
+h3 { font-size: 15px; margin: 0 0 4px; break-after: avoid; }
+p { margin: 0 0 8px; }
+.muted { color: var(--muted); }
+.small { font-size: 12px; }
+.mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 12px; }
+.brand { display: flex; align-items: center; gap: 14px; margin-bottom: 22px; }
+.brand img { max-height: 48px; max-width: 200px; }
+.brand-name { font-size: 15px; font-weight: 600; color: var(--muted); }
+.kicker { text-transform: uppercase; letter-spacing: .08em; font-size: 11px; font-weight: 700; color: var(--accent); margin: 0 0 2px; }
+.url { font-size: 22px; word-break: break-all; margin: 0 0 2px; }
+.summary { display: flex; gap: 28px; align-items: center; margin: 22px 0 6px; padding: 18px 22px; background: var(--panel); border-radius: 10px; break-inside: avoid; }
+.summary-text { flex: 1; }
+.verdict { font-size: 16px; font-weight: 600; margin-bottom: 6px; }
+.cap { border-left: 4px solid var(--poor); background: #fdecea; padding: 8px 12px; border-radius: 4px; margin: 8px 0; }
+.counts { display: flex; gap: 14px; flex-wrap: wrap; font-size: 13px; }
+.pill { display: inline-block; border-radius: 999px; padding: 1px 9px; font-size: 11px; font-weight: 700; letter-spacing: .02em; white-space: nowrap; }
+.pill.critical, .pill.poor, .pill.blocked, .pill.invalid, .pill.error { background: #fdecea; color: var(--poor); }
+.pill.warning, .pill.fair { background: #fff4e5; color: var(--fair); }
+.pill.notice, .pill.na, .pill.not_found { background: #eef1f4; color: var(--muted); }
+.pill.good, .pill.allowed, .pill.found, .pill.present, .pill.detected { background: #e8f5ec; color: var(--good); }
+.issue { border: 1px solid var(--line); border-left: 5px solid var(--na); border-radius: 6px; padding: 12px 16px; margin: 10px 0; break-inside: avoid; page-break-inside: avoid; }
+.issue.critical { border-left-color: var(--poor); }
+.issue.warning { border-left-color: var(--fair); }
+.issue-head { display: flex; gap: 10px; align-items: baseline; justify-content: space-between; }
+.issue-meta { font-size: 12px; color: var(--muted); margin-bottom: 4px; }
+.advice { margin: 4px 0 0; }
+.all-clear { border: 1px solid #cfe8d6; background: #f1faf3; border-radius: 6px; padding: 12px 16px; }
+table { width: 100%; border-collapse: collapse; font-size: 13px; margin: 6px 0 10px; }
+th, td { text-align: left; padding: 6px 8px; border-bottom: 1px solid var(--line); vertical-align: top; }
+th { font-size: 11px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); border-bottom: 2px solid var(--line); }
+tr { break-inside: avoid; page-break-inside: avoid; }
+thead { display: table-header-group; }
+td.num, th.num { text-align: right; white-space: nowrap; }
+td.url-cell { word-break: break-all; }
+figure { margin: 8px 0 14px; break-inside: avoid; page-break-inside: avoid; }
+figcaption { font-size: 12px; color: var(--muted); margin-top: 4px; }
+svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, "Liberation Sans", sans-serif; }
+.chart-label { font-size: 12px; fill: var(--text); }
+.chart-muted { font-size: 11px; fill: var(--muted); }
+.chart-value { font-size: 12px; font-weight: 700; fill: var(--text); }
+.band-good { fill: var(--good); }
+.band-fair { fill: var(--fair); }
+.band-poor { fill: var(--poor); }
+.band-na { fill: var(--na); }
+.ring-good { stroke: var(--good); }
+.ring-fair { stroke: var(--fair); }
+.ring-poor { stroke: var(--poor); }
+.accent-line { stroke: var(--accent); }
+.category-notes { list-style: none; padding: 0; margin: 4px 0 0; font-size: 12px; color: var(--muted); }
+.category-notes li { margin: 2px 0; break-inside: avoid; }
+.panel { background: var(--panel); border-radius: 8px; padding: 12px 16px; margin: 8px 0; break-inside: avoid; page-break-inside: avoid; }
+.panel ul { margin: 4px 0 0; padding-left: 20px; }
+.examples { margin: 4px 0 0; padding-left: 18px; font-size: 12px; color: var(--muted); word-break: break-all; }
+.banner { border: 1px solid #f0d9a8; background: #fff8e6; border-radius: 6px; padding: 10px 14px; margin: 12px 0; }
+.stats { display: flex; gap: 10px; flex-wrap: wrap; margin: 10px 0 0; }
+.stat { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 6px 12px; min-width: 96px; }
+.stat strong { display: block; font-size: 18px; }
+footer.report-footer { break-inside: avoid; page-break-inside: avoid; margin-top: 36px; padding-top: 10px; border-top: 1px solid var(--line); font-size: 11px; color: var(--muted); display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
+@page { size: ${paper} portrait; margin: 16mm 14mm 18mm 14mm;${medium === 'html' ? PAGE_NUMBERS : ''}
+}
+@media print {
+  body { background: #fff; font-size: 12.5px; }
+  .report { max-width: none; margin: 0; padding: 0; box-shadow: none; border-top: 0; }
+  .summary { background: var(--panel); }
+  h2 { margin-top: 22px; }
+  section { break-inside: auto; }
+}
+@media (max-width: 640px) {
+  .report { padding: 20px 16px; margin: 0; }
+  .summary { flex-direction: column; align-items: flex-start; }
+}
+`;
+}

@@ -1,0 +1,117 @@
+/**
+ * What a report is rendered from: pure data, no I/O. The server fills it (the audit or crawl, the account's
+ * branding, the score history from the store); the extension's popup and dashboard can fill it the same way.
+ */
+import type { Audit, CategoryScore, CrawlerVerdict, LlmsTxtSummary, Severity, CategoryName } from '../types/audit.js';
+
+/** The agency's branding (contract section 11, `PUT /branding`): every member optional in a report. */
+export interface ReportBranding {
+  name?: string | null;
+  /** `#rrggbb`; anything else is ignored. */
+  accent?: string | null;
+  /** A `data:` URL of a PNG, JPEG or (sanitised) SVG image; anything else is ignored. */
+  logo?: string | null;
+}
+
+/** One earlier (or the current) score of the same page or site, for the history chart. */
+export interface ScorePoint {
+  scanned_at: string;
+  score: number;
+}
+
+/** `A4` or `Letter`: the paper the print CSS sets with `@page { size }`. */
+export type Paper = 'A4' | 'Letter';
+
+export interface ReportOptions {
+  branding?: ReportBranding | null;
+  /** Earlier scores, in any order; the current one is added by the renderer. Fewer than one: no chart. */
+  history?: readonly ScorePoint[];
+  paper?: Paper;
+  /**
+   * `html` (default): page numbers from the print CSS (`@page` margin boxes) when the file is printed.
+   * `pdf`: none in the CSS, since headless Chromium's footer template numbers the pages.
+   */
+  medium?: 'html' | 'pdf';
+  /** When the report was made (ISO 8601); shown in the footer. Default: the audit's or crawl's own time. */
+  generatedAt?: string;
+}
+
+/** `signals.agent_discovery` (contract section 14), read defensively: audits made before it lack it. */
+export interface AgentDiscoveryFile {
+  kind: string;
+  url: string;
+  status: 'found' | 'invalid' | 'not_found' | 'error' | string;
+  problems?: string[];
+}
+
+/** An audit as reports read it: the wire Audit, plus the members other parts add (contract sections 10 and 14). */
+export type ReportAudit = Omit<Audit, 'origin' | 'signals'> & {
+  origin: string;
+  signals: Omit<Audit['signals'], 'agent_discovery'> & { agent_discovery?: { files?: AgentDiscoveryFile[] } | null };
+};
+
+/** One rolled-up issue of a crawl (contract section 10). */
+export interface CrawlIssue {
+  rule: string;
+  severity: Severity;
+  category: CategoryName;
+  title: string;
+  pages: number;
+  /** pages / audited, 0–1. */
+  share: number;
+  examples: string[];
+}
+
+export interface CrawlTemplate {
+  pattern: string;
+  pages: number;
+  score: number;
+}
+
+/** A page of a crawl as `GET /crawls/{id}/pages` lists it. */
+export interface CrawlPage {
+  url: string;
+  audit_id?: string;
+  score: number;
+  http_status: number | null;
+  critical: number | boolean;
+}
+
+/**
+ * Site-level findings judged once per crawl. The crawl's `site` member; the members read here are read
+ * only when present and well formed, so a crawl of any version renders.
+ */
+export interface CrawlSite {
+  crawlers?: CrawlerVerdict[];
+  llms_txt?: LlmsTxtSummary;
+  robots_txt?: { status?: string; url?: string; problems?: string[] } | null;
+  sitemaps?: Array<{ url: string; status?: string; urls?: number; problems?: string[] }>;
+  agent_discovery?: { files?: AgentDiscoveryFile[] } | null;
+  webmcp?: { status?: string } | null;
+}
+
+/** A crawl (site audit) as contract section 10 describes it. */
+export interface ReportCrawl {
+  id: string;
+  url: string;
+  status: 'queued' | 'running' | 'complete' | 'cancelled' | 'failed' | string;
+  max_pages: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  progress: { discovered: number; audited: number; failed: number; skipped: number };
+  score: number | null;
+  category_scores: CategoryScore[] | null;
+  builder: string | null;
+  issues: CrawlIssue[] | null;
+  templates: CrawlTemplate[] | null;
+  site: CrawlSite | Record<string, unknown> | null;
+  error: string | null;
+}
+
+export interface CrawlReportExtras {
+  /** The lowest-scoring pages (from `GET /crawls/{id}/pages`), worst first is not required: the renderer sorts. */
+  worstPages?: readonly CrawlPage[];
+  /** Advice per rule id (an issue's `detail` from one of its pages), shown under the crawl's critical issues. */
+  advice?: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,35 @@
+import { defineRule, fail, notApplicable, pass } from '../../judge/rule.js';
+import { accessSummary, PROBE_CAVEAT, type AgentFetch } from '../../crawlers/agent-fetches.js';
+import { paymentScheme } from '../../crawlers/payment.js';
+import { listNames } from '../../judge/wording.js';
+
+/**
+ * A training crawler (GPTBot) turned away or charged by bot protection while a browser gets the page. Blocking
+ * training is a legitimate choice (contract section 1), and bot protection now does it by default on many zones:
+ * a notice so the owner knows the choice was made, never a penalty.
+ */
+export default defineRule({
+  id: 'challenge.training-agents-blocked',
+  category: 'Crawler Access',
+  weight: 0,
+  severity: 'notice',
+  title: 'Bot protection turns away AI training crawlers',
+  check(ctx) {
+    const training = accessSummary(ctx).agents.filter((a) => a.purpose === 'training' || a.purpose === 'archive');
+    if (!training.length) return notApplicable();
+    const refused = training.filter((a) => a.blocked || a.charged);
+    if (!refused.length) return pass();
+    return fail(
+      `${refused.map((a) => `${a.agent} ${answerOf(a)}`).join('; ')}, while a browser got HTTP ${ctx.snapshot.page.status}. ` +
+        `Training crawlers such as ${listNames(refused.map((a) => a.agent))} will not learn from the page; AI search and citations are unaffected. ` +
+        `If that is not your choice, allow them in your bot protection settings. ${PROBE_CAVEAT}`,
+    );
+  },
+});
+
+function answerOf(a: AgentFetch): string {
+  if (a.charged) return `was asked to pay (HTTP 402, ${paymentScheme(a.resource)})`;
+  if (a.how === 'challenge' && a.challenge) return `got a ${a.challenge.vendor} challenge (HTTP ${a.challenge.status})`;
+  if (a.how === 'connection') return `had the connection dropped (${a.resource.error?.code ?? 'network'})`;
+  return `got HTTP ${a.resource.status}`;
+}

@@ -1,0 +1,93 @@
+/** `citable diff`: two audit files here, or ids asked of a Citable server; readable or --json. */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../server/cli/main.js';
+import { diffAudits } from '../../../shared/diff/audit-diff.js';
+import { memoryIo } from '../../cli/cli-io.js';
+import { categories, crawler, issue, makeAudit } from '../fixtures/audits.js';
+import { startReportApi, type ReportApi } from '../api/report-helpers.js';
+
+const older = makeAudit({ id: randomUUID(), scanned_at: '2026-10-01T09:00:00.000Z', score: 80, category_scores: categories(80, { Trust: null }), issues: [issue('llms-txt.present', 'notice', 'AI Discovery', 'No llms.txt')] });
+const newer = makeAudit({
+  id: randomUUID(),
+  score: 45,
+  category_scores: categories(60),
+  issues: [issue('robots.search-agents-blocked', 'critical', 'Crawler Access', 'Search agents blocked')],
+  crawlers: [crawler('OAI-SearchBot', 'blocked'), crawler('GPTBot', 'allowed', 'training')],
+});
+
+let dir: string;
+let api: ReportApi;
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'citable-diff-'));
+  await writeFile(path.join(dir, 'older.json'), JSON.stringify(older, null, 2));
+  await writeFile(path.join(dir, 'newer.json'), JSON.stringify({ audit: newer })); // the API's envelope works too
+  await writeFile(path.join(dir, 'junk.json'), '{"not": "an audit"}');
+  api = await startReportApi();
+  for (const a of [older, newer]) await api.putAudit(a);
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+  await api.closeAll();
+});
+
+async function diff(args: string[], env: Record<string, string> = {}) {
+  const io = memoryIo(env);
+  const code = await main(['diff', ...args], io);
+  return { code, out: io.out(), err: io.err() };
+}
+
+describe('citable diff', () => {
+  it('of two files prints what changed, readably', async () => {
+    const { code, out, err } = await diff([path.join(dir, 'older.json'), path.join(dir, 'newer.json')]);
+    expect([code, err]).toEqual([0, '']);
+    expect(out).toMatch(/^Score {2}80 → 45 {2}-35$/m);
+    expect(out).toMatch(/^ {2}Crawler Access\s+80 → 60\s+-20$/m);
+    expect(out).toMatch(/^ {2}Trust\s+n\/a → 60\s+not comparable$/m);
+    expect(out).toMatch(/^New issues \(1\)\n {2}\+ {2}critical {2}Search agents blocked {2}robots\.search-agents-blocked$/m);
+    expect(out).toMatch(/^Fixed issues \(1\)\n {2}- {2}notice\s+No llms\.txt\s+llms-txt\.present$/m);
+    expect(out).toMatch(/^ {2}OAI-SearchBot {2}allowed → blocked$/m);
+    expect(out).toMatch(/^WebMCP {2}not_found \(unchanged\)$/m);
+  });
+
+  it('--json prints exactly the diff object', async () => {
+    const { code, out } = await diff([path.join(dir, 'older.json'), path.join(dir, 'newer.json'), '--json']);
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toEqual(diffAudits(older, newer));
+  });
+
+  it('of ids asks the server: one id against the previous audit, two ids older first', async () => {
+    const env = { CITABLE_API_URL: api.url, CITABLE_API_KEY: api.key };
+    const previous = await diff([newer.id, '--json'], env);
+    expect(previous.code).toBe(0);
+    expect(JSON.parse(previous.out)).toEqual(diffAudits(older, newer));
+    const pair = await diff([newer.id, older.id, '--json'], env); // asked the other way round: newer is "from"
+    expect(JSON.parse(pair.out)).toMatchObject({ from: newer.id, to: older.id, score: { delta: 35 } });
+    const none = await diff([older.id], env);
+    expect(none.code).toBe(2);
+    expect(none.err).toBe('citable diff: the server answered 404: No earlier audit of this URL to compare against\n');
+  });
+
+  it.each([
+    [[], /expects one or two audits/],
+    [['a', 'b', 'c'], /expects one or two audits/],
+    [['not-an-id'], /neither an audit id/],
+    [[randomUUID()], /set CITABLE_API_URL and CITABLE_API_KEY/],
+    [['x.json'], /come in pairs/],
+    [['missing.json', 'other.json'], /cannot read missing\.json: ENOENT/],
+  ])('%j: exit 2 with one clear line', async (args, message) => {
+    const { code, err } = await diff(args as string[]);
+    expect(code).toBe(2);
+    expect(err).toMatch(message);
+    expect(err.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('a file that is not an audit says so', async () => {
+    const { code, err } = await diff([path.join(dir, 'junk.json'), path.join(dir, 'newer.json')]);
+    expect(code).toBe(2);
+    expect(err).toMatch(/junk\.json is not an audit/);
+  });
+});
