@@ -66,6 +66,8 @@ const KNOWN = [
   { name: 'report', file: 'bench/report.bench.ts', args: [], quickArgs: ['20', '4'], skip: () => hasPackage('autocannon') },
   { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
   { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
+  { name: 'citations', file: 'bench/citations.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => hasPackage('autocannon') },
+  { name: 'citations-postgres', file: 'bench/citations-postgres.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
   {
     name: 'extension-click',
     file: 'bench/extension-click.bench.ts',

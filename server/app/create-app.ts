@@ -29,10 +29,17 @@ import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-ru
 import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
+import { crawlLauncherFor } from '../crawls/crawl-launcher.js';
 import { createEmbeddedCrawls } from '../crawls/embedded-crawls.js';
 import { createInProcessPageRunner } from '../crawls/page-runner.js';
 import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
+import { observeAudits } from '../events/observe-audits.js';
+import type { CrawlLauncher } from '../monitors/crawl-launcher.js';
+import { MonitorService } from '../monitors/monitor-service.js';
+import { runMonitor } from '../monitors/run-monitor.js';
+import { createAddressGuard } from '../net/address-guard.js';
+import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -42,6 +49,8 @@ export interface AppConfig {
   auditQueueLimit: number;
   /** Site audit settings over the defaults (tests shorten the deadline and the waits). */
   crawlOverrides?: Partial<CrawlSettings>;
+  /** Private and loopback addresses allowed (AUDIT_ALLOW_PRIVATE=1): webhook and monitor URLs follow the audit fetcher's rule. */
+  auditAllowPrivate: boolean;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -50,6 +59,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   auditDeadlineMs: AUDIT_DEADLINE_DEFAULT_MS,
   auditConcurrency: AUDIT_CONCURRENCY_DEFAULT,
   auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
+  auditAllowPrivate: false,
 };
 
 export interface AppDeps {
@@ -69,12 +79,21 @@ export interface AppDeps {
   crawls?: CrawlService;
   /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
   reports?: ReportsRuntime;
+  /** Events and webhook deliveries; default: one over the store, its delivery worker not started. */
+  webhooks?: WebhookRuntime;
+  /** Starts crawls for crawl monitors; default: through `crawls` (server/crawls/crawl-launcher.ts); null: crawl monitors record that crawls are unavailable. */
+  crawlLauncher?: CrawlLauncher | null;
 }
 
 export interface CitableApp {
   app: Koa<ApiState>;
   runner: AuditRunner;
   crawls: CrawlService;
+  /** The store as routes see it: puts of new audits publish their events. */
+  store: Store;
+  webhooks: WebhookRuntime;
+  /** Runs due monitors; server/app/start-server.ts schedules its passes. */
+  monitors: MonitorService;
   /** From now on new requests get 503; running ones finish. */
   startDraining(): void;
 }
@@ -85,20 +104,37 @@ export function createApp(deps: AppDeps): CitableApp {
   const now = deps.now ?? (() => new Date());
   const runner = deps.runner ?? buildRunner(deps.fetcher, config, now);
   let draining = false;
+  const addressGuard = deps.webhooks?.guard ?? createAddressGuard({ allowPrivate: config.auditAllowPrivate });
+  const webhooks = deps.webhooks ?? createWebhookRuntime({ store: () => deps.store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, guard: addressGuard, now });
+  const store = observeAudits(deps.store, webhooks.publisher, logger);
+  const crawls = deps.crawls ?? defaultCrawls(deps, config, logger, now);
+  const crawlLauncher = deps.crawlLauncher === undefined ? crawlLauncherFor(crawls) : deps.crawlLauncher;
+  const monitors = new MonitorService({
+    store: () => deps.store.monitors(),
+    run: (monitor, signal) =>
+      runMonitor({ store, runAudit: (url) => runner.run(url), crawls: crawlLauncher, publisher: webhooks.publisher, now }, monitor, signal),
+    logger,
+    now: () => now().getTime(),
+    // Monitor runs share the audit runner with the API: at most half its slots.
+    maxRunning: Math.max(1, Math.floor(config.auditConcurrency / 2)),
+  });
 
   const app = new Koa<ApiState>({ proxy: config.trustProxy });
   app.silent = true; // errors are logged by jsonErrors, with the request id
   const routeDeps: RouteDeps = {
-    store: deps.store,
+    store,
     runner,
     logger,
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
-    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), now, logger }),
+    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), projects: () => deps.store.projects(), now, logger }),
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
     reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
-    crawls: deps.crawls ?? defaultCrawls(deps, config, logger, now),
+    crawls,
+    addressGuard,
+    webhooks,
+    monitors,
   };
   const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
   const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
@@ -120,6 +156,9 @@ export function createApp(deps: AppDeps): CitableApp {
     app,
     runner,
     crawls: routeDeps.crawls,
+    store,
+    webhooks,
+    monitors,
     startDraining: () => {
       draining = true;
     },

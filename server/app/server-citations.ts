@@ -5,7 +5,10 @@
  */
 import type { CitationConfig } from '../citations/config.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../citations/runtime.js';
+import { observeCitations } from '../events/citation-events.js';
+import type { EventPublisher } from '../events/publisher.js';
 import type { Logger } from '../logging/logger.js';
+import type { CitationStore } from '../store/citations-store.js';
 import type { Store } from '../store/store.js';
 
 export interface ServerCitations {
@@ -15,15 +18,31 @@ export interface ServerCitations {
   stop(): Promise<void>;
 }
 
-export async function createServerCitations(config: CitationConfig, store: Store, logger: Logger, redisUrl: string | null): Promise<ServerCitations> {
+export interface ServerCitationOptions {
+  /** Stored rows raise citation.gained / citation.lost through it (server/events/citation-events.ts). */
+  events?: EventPublisher;
+  /** With REDIS_URL: how often to check that the due-pass schedule still exists in Redis. */
+  scheduleCheckMs?: number;
+}
+
+export async function createServerCitations(
+  config: CitationConfig,
+  store: Store,
+  logger: Logger,
+  redisUrl: string | null,
+  options: ServerCitationOptions = {},
+): Promise<ServerCitations> {
+  let observed: Promise<CitationStore> | null = null;
+  const citationStore = () => (observed ??= store.citations().then((s) => (options.events ? observeCitations(s, options.events, logger) : s)));
   const queue = redisUrl ? await import('../citations/queue/bullmq-scheduler.js') : null;
   const budgetTally = redisUrl ? (await import('../citations/queue/redis-budget-tally.js')).createRedisBudgetTally(redisUrl) : null;
   const runtime = createCitationsRuntime({
     config,
-    store: () => store.citations(),
+    store: citationStore,
+    projects: () => store.projects(),
     logger,
     ...(budgetTally ? { budgetTally } : {}),
-    ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: config.intervalMs }) } : {}),
+    ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: config.intervalMs, scheduleCheckMs: options.scheduleCheckMs }) } : {}),
   });
   return {
     runtime,

@@ -22,6 +22,8 @@ import { shutDown } from './shutdown.js';
 import { createServerCrawls } from './server-crawls.js';
 import { deferred, type Deferred } from '../util/deferred.js';
 import { createReportsRuntime } from '../reports/reports-runtime.js';
+import { createWebhookRuntime } from '../webhooks/webhook-runtime.js';
+import { createNodeMonitorScheduler } from './server-monitors.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -77,7 +79,9 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
     // daily budget are then still per process: say so rather than let a second process double them.
     logger.warn('DATABASE_URL without REDIS_URL: run a single API process, or set REDIS_URL so processes share rate limits, citation checks and their daily budget');
   }
-  const citations = await createServerCitations(citationConfig, store, logger, config.redisUrl);
+  // Webhooks first: citation rows and audits publish events into their outbox.
+  const webhooks = createWebhookRuntime({ store: () => store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, perWebhook: config.webhookConcurrency });
+  const citations = await createServerCitations(citationConfig, store, logger, config.redisUrl, { events: webhooks.publisher, scheduleCheckMs: config.scheduleCheckMs });
   const audits = await store.countAudits();
 
   // Audits run in worker threads, so their CPU work never stalls the API; run from source without a
@@ -105,6 +109,7 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
     logger,
     rateLimitBackend,
     citations: citations.runtime,
+    webhooks,
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.
   const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
@@ -112,6 +117,9 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
   runner?.warm();
   crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
   citations.runtime.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
+  webhooks.start(); // pending deliveries a previous process stored are sent now
+  const monitorScheduler = await createNodeMonitorScheduler(citable.monitors, config, logger);
+  monitorScheduler.start().catch((error: unknown) => logger.error('monitor scheduler failed to start', { error: String(error) }));
 
   return {
     url,
@@ -125,6 +133,7 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
         store: opened.kind,
         rate_limits: rateLimitBackend.driver,
         citation_queue: citations.queue,
+        monitor_scheduler: monitorScheduler.kind,
         audits,
         audit_threads: runner ? config.auditConcurrency : 0,
         startup_ms: Math.round(performance.now() - started),
@@ -134,6 +143,10 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
     async stop() {
       await crawls.stop(); // running crawls resume at the next start, each page once
       const closeStore = async () => {
+        await monitorScheduler.stop();
+        // Monitor runs get a moment; then their audits are cancelled, and they run again at the next start.
+        await citable.monitors.stop(5_000, () => citable.runner.abortAll('the server is shutting down'));
+        await webhooks.stop(); // an attempt cut short is sent again (same event id) at the next start
         await citations.stop(); // unfinished checks resume at the next start
         await reports.close();
         await store.close();
@@ -156,7 +169,7 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
             files: sweep.unindexedFiles,
             damaged_lines: sweep.damagedLines,
           }),
-    onDroppedCitationLines: (file, count) => logger.warn('citations journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedCitationLines: (file, count) => logger.warn('journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
     onDroppedShareLines: (file, count) => logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
 }

@@ -10,6 +10,7 @@ import type { CheckEnvironment } from './check/check-environment.js';
 import { closedCheck, openCheck, type CheckPlan, type OpenedCheck, type PromptLeases } from './check/check-record.js';
 import { duePairs, everyPair, livePrompts, pairsLeft } from './check/plan-pairs.js';
 import { runPairs } from './check/run-pairs.js';
+import { storePairRow } from './check/store-pair-row.js';
 
 export interface CheckRunnerDeps {
   store: () => Promise<CitationStore>;
@@ -64,7 +65,7 @@ export class CitationCheckRunner {
     if (existing) return existing;
     const starting = (async () => {
       const store = await this.deps.store();
-      const pairs = everyPair(await store.listPrompts(accountId));
+      const pairs = everyPair(await store.listPrompts(accountId), this.deps.env.config.enabledEngines);
       return (await this.#open(store, { accountId, trigger: 'manual', pairs }))!; // a manual check is always stored
     })();
     this.#manual.set(accountId, starting); // before any await: a second request joins this check
@@ -75,6 +76,12 @@ export class CitationCheckRunner {
       else forget();
     }, forget);
     return starting;
+  }
+
+  /** The account's manual check while it runs, or null. */
+  async runningCheck(accountId: string): Promise<StoredCheck | null> {
+    const running = this.#manual.get(accountId);
+    return running ? running.catch(() => null) : null;
   }
 
   /** The scheduler's pass over the pairs due now (plan-pairs.ts); null when every due prompt is being checked. */
@@ -117,15 +124,19 @@ export class CitationCheckRunner {
 
   #launch(store: CitationStore, { check, pairs }: OpenedCheck): void {
     const accountOf = new Map(pairs.map(({ prompt }) => [prompt.id, prompt.account_id]));
+    const env = this.deps.env;
     const run = (async () => {
+      const resolved = new Map<string, Awaited<ReturnType<NonNullable<typeof env.resolvePrompt>>>>();
+      for (const { prompt } of pairs) if (!resolved.has(prompt.id)) resolved.set(prompt.id, env.resolvePrompt ? await env.resolvePrompt(prompt) : prompt);
       const outcome = await runPairs(
-        pairs.map(({ prompt, engine }) => ({ prompt, engine, checkId: check.id })),
-        this.deps.env,
+        pairs.map(({ prompt, engine }) => ({ prompt: resolved.get(prompt.id)!, engine, checkId: check.id })),
+        env,
         {
           signal: this.#abort.signal,
-          onRow: async ({ row, calls }) => {
-            await store.appendResult({ ...row, account_id: accountOf.get(row.prompt_id)!, calls });
-          },
+          onRow: (result) =>
+            storePairRow(store, accountOf.get(result.row.prompt_id)!, result, env.onPairStored, (error) =>
+              this.deps.logger.error('citation onPairStored hook failed', { error: String(error) }),
+            ),
         },
       );
       if (outcome.cancelled) return; // stays `running`: resumed at the next start

@@ -14,6 +14,8 @@ export interface EngineSettings {
 
 export interface CitationConfig {
   engines: Record<CitationEngineId, EngineSettings>;
+  /** The engines checks ask (CITATION_ENGINES), in row order. */
+  enabledEngines: readonly CitationEngineId[];
   /** Gemini cites through opaque redirects under this prefix; only these are resolved (with one request, never followed). */
   geminiRedirectPrefix: string;
   /** Provider requests in flight at once, per engine. */
@@ -35,4 +37,6 @@ export interface CitationConfig {
   /** SerpApi locale: Google shows AI Overviews for a limited set of languages and countries. */
   serpLanguage: string;
   serpCountry: string;
+  /** The `anthropic-version` header (ANTHROPIC_VERSION). */
+  anthropicVersion: string;
 }

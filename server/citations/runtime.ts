@@ -6,6 +6,8 @@
 import type { Logger } from '../logging/logger.js';
 import { silentLogger } from '../logging/logger.js';
 import type { CitationStore } from '../store/citations-store.js';
+import type { ProjectStore } from '../store/projects-store.js';
+import type { PairStoredHook } from './check/pair-stored.js';
 import type { CheckEnvironment } from './check/check-environment.js';
 import { createCheckEnvironment } from './check/create-environment.js';
 import type { BudgetTally } from './check/daily-budget.js';
@@ -23,6 +25,13 @@ export interface CitationsRuntime {
 export interface CitationsRuntimeOptions {
   config: CitationConfig;
   store: () => Promise<CitationStore>;
+  /** Projects, for their brand names and competitors (without it, prompts are asked as stored). */
+  projects?: () => Promise<ProjectStore>;
+  /**
+   * After every stored (prompt, engine) row, with `transition` 'citation.gained' / 'citation.lost' when
+   * the pair's citation state changed (check/store-pair-row.ts): the hook monitors and webhooks consume.
+   */
+  onPairStored?: PairStoredHook;
   now?: () => Date;
   logger?: Logger;
   /** Scheduler pass period (default: a minute, or the interval when shorter). */
@@ -44,6 +53,8 @@ export function createCitationsRuntime(options: CitationsRuntimeOptions): Citati
     spentBefore: async (engine, day) => (await options.store()).requestsOn(engine, day),
     ...(options.budgetTally ? { budgetTally: options.budgetTally } : {}),
     http: options.http,
+    ...(options.projects ? { projects: options.projects } : {}),
+    ...(options.onPairStored ? { onPairStored: options.onPairStored } : {}),
   });
   const runner = new CitationCheckRunner({ store: options.store, env, now, logger });
   const scheduler =

@@ -16,6 +16,8 @@ export interface CitationScheduler {
   tick(): Promise<StoredCheck | null>;
   /** Starts a check of the account's prompts now, in the background. */
   checkNow(accountId: string): Promise<StoredCheck>;
+  /** The account's manual check while it runs, or null (POST /citations/checks answers it without spending its quota). */
+  runningCheck(accountId: string): Promise<StoredCheck | null>;
   /** Stops the timer and cancels running checks (they resume at the next start). */
   stop(): Promise<void>;
 }
@@ -65,6 +67,7 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Ci
     },
     tick,
     checkNow: (accountId) => options.runner.checkAccount(accountId),
+    runningCheck: (accountId) => options.runner.runningCheck(accountId),
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,38 +1,53 @@
 /**
- * `citable citations check --domain D --prompt "..." [--engine E]... [--runs N] [--json]`: asks the
- * engines now, from this machine, with the engine keys in the environment (no server, nothing stored),
- * and prints one row per engine. Exit codes: 0 checked, 1 some engine answered with an error, 2 usage.
+ * `citable citations check|summary|sources`:
+ *  - `check --domain D --prompt "..." [--brand NAME]... [--competitor "Name=host,host"]... [--engine E]...
+ *    [--runs N] [--json]` asks the engines now, from this machine, with the engine keys in the
+ *    environment (no server, nothing stored), and prints one row per engine with mentions and competitors;
+ *  - `summary` and `sources` read a Citable server's GET /citations/summary and /citations/sources
+ *    (citations-report.ts).
+ * Exit codes: 0 done, 1 some engine answered with an error (check) or the server refused (summary,
+ * sources), 2 usage.
  */
-import { CITATION_ENGINE_IDS, isCitationEngineId, type CitationEngineId } from '../../shared/schema/citation-engines.js';
+import { isCitationEngineId, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationResult } from '../../shared/schema/citation.js';
 import { PROMPT_RUNS_MAX, PROMPT_TEXT_MAX } from '../../shared/schema/prompt.js';
+import type { TrackedCompetitor } from '../citations/check/tracked-prompt.js';
 import { createCheckEnvironment } from '../citations/check/create-environment.js';
 import { runPairs } from '../citations/check/run-pairs.js';
-import { readCitationConfig } from '../citations/config.js';
+import { readCitationConfig, type CitationConfig } from '../citations/config.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
 import { ConfigError } from '../settings/parse.js';
-import { ENGINE_LIST } from '../citations/engines/index.js';
+import { CITATION_ENGINES, ENGINE_LIST } from '../citations/engines/index.js';
 import { randomBase62 } from '../util/base62.js';
 import type { CliIo } from './io.js';
 import { safe, table } from './report/text.js';
 import { startCommand } from './command-args.js';
+import { REPORT_HELP, REPORT_OPTIONS, runReport } from './citations-report.js';
 
-const USAGE = 'Usage: citable citations check --domain D --prompt "..." [--engine E]... [--runs N] [--json]';
+const USAGE =
+  'Usage: citable citations check --domain D --prompt "..." [--brand NAME]... [--competitor "NAME=HOST,HOST"]... [--engine E]... [--runs N] [--json]\n' +
+  '       citable citations summary|sources [--project ID] [--prompt-id ID] [--engine E] [--since DAY] [--until DAY] [--limit N] [--json]';
 const HELP = `${USAGE}
 
-Asks AI answer engines a prompt now and says whether they cite the domain. Runs on this machine with
-the engine keys in the environment; nothing is stored (the server's scheduler does that).
+check: asks AI answer engines a prompt now and says whether they cite the domain and name the brand.
+Runs on this machine with the engine keys in the environment; nothing is stored (the server's scheduler
+does that).
 
-  --domain D     the tracked site, such as acme.com (subdomains count; aliases: --alias, repeatable)
-  --prompt "…"   the question to ask (1 to ${PROMPT_TEXT_MAX} characters)
-  --engine E     only this engine (repeatable): ${CITATION_ENGINE_IDS.join(', ')}
-  --runs N       ask each engine N times (1 to ${PROMPT_RUNS_MAX}, default CITATION_RUNS or 1)
-  --json         print {"citations": [...]}, the rows GET /api/v1/citations returns
+  --domain D          the tracked site, such as acme.com (subdomains count; aliases: --alias, repeatable)
+  --prompt "…"        the question to ask (1 to ${PROMPT_TEXT_MAX} characters)
+  --brand NAME        the name the answer may use for the site (repeatable: the first is the name, the
+                      others aliases); whole words, case- and accent-insensitive, never inside a link
+  --case-sensitive N  a brand or competitor name that matches only with its capitals (Notion, Linear)
+  --competitor "NAME=HOST,HOST"   a competitor and its sites (repeatable; "NAME" alone: no site)
+  --engine E          only this engine (repeatable): ${ENGINE_LIST.map((e) => e.id).join(', ')} (default: CITATION_ENGINES)
+  --runs N            ask each engine N times (1 to ${PROMPT_RUNS_MAX}, default CITATION_RUNS or 1)
+  --json              print {"citations": [...]}, the rows GET /api/v1/citations returns
 
-Environment: ${ENGINE_LIST.map((e) => e.env.apiKey).join(', ')}
+${REPORT_HELP}
+Environment: ${[...new Set(ENGINE_LIST.map((e) => e.env.apiKey))].join(', ')}
 (an engine without its key is reported not_configured), *_BASE_URL and *_MODEL to override.
 
-Exit codes: 0 checked, 1 an engine answered with an error, 2 the arguments or configuration are wrong.
+Exit codes: 0 done, 1 an engine answered with an error or the server refused, 2 the arguments or configuration are wrong.
 `;
 
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -45,9 +60,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         domain: { type: 'string' },
         alias: { type: 'string', multiple: true },
         prompt: { type: 'string' },
+        brand: { type: 'string', multiple: true },
+        'case-sensitive': { type: 'string', multiple: true },
+        competitor: { type: 'string', multiple: true },
         engine: { type: 'string', multiple: true },
         runs: { type: 'string' },
         json: { type: 'boolean' },
+        ...REPORT_OPTIONS,
       },
     },
     args,
@@ -55,7 +74,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   );
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
-  if (positionals.length !== 1 || positionals[0] !== 'check') return fail(`expected the subcommand "check". ${USAGE}`);
+  const [sub, ...rest] = positionals;
+  if (sub === 'summary' || sub === 'sources') {
+    if (rest.length > 0) return fail(`unexpected ${safe(rest.join(' '))}. ${USAGE}`);
+    return runReport(sub, values, io, fail);
+  }
+  if (sub !== 'check' || rest.length > 0) return fail(`expected the subcommand "check", "summary" or "sources". ${USAGE}`);
+
   const domain = normalizeTrackedDomain(values.domain, '--domain');
   if (!domain.ok) return fail(domain.message);
   const aliases: string[] = [];
@@ -66,45 +91,79 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   const text = values.prompt?.trim() ?? '';
   if (!text || text.length > PROMPT_TEXT_MAX) return fail(`--prompt must be 1 to ${PROMPT_TEXT_MAX} characters. ${USAGE}`);
-  const engines = values.engine ?? [...CITATION_ENGINE_IDS];
-  const unknown = engines.find((e) => !isCitationEngineId(e));
-  if (unknown !== undefined) return fail(`unknown engine "${safe(unknown)}": choose from ${CITATION_ENGINE_IDS.join(', ')}`);
   const runs = values.runs;
   if (runs !== undefined && !new RegExp(`^[1-${PROMPT_RUNS_MAX}]$`).test(runs)) return fail(`--runs takes a whole number from 1 to ${PROMPT_RUNS_MAX}.`);
+  const caseSensitive = values['case-sensitive'] ?? [];
+  const competitors: TrackedCompetitor[] = [];
+  for (const raw of values.competitor ?? []) {
+    const [name = '', hosts = ''] = raw.split('=', 2);
+    if (!name.trim()) return fail(`--competitor takes "NAME=HOST,HOST" (got ${JSON.stringify(safe(raw))}).`);
+    const domains: string[] = [];
+    for (const host of hosts.split(',').map((h) => h.trim()).filter(Boolean)) {
+      const d = normalizeTrackedDomain(host, '--competitor');
+      if (!d.ok) return fail(d.message);
+      domains.push(d.domain);
+    }
+    competitors.push({ name: name.trim(), domains, aliases: [], case_sensitive: caseSensitive });
+  }
+  const [brandName, ...brandAliases] = (values.brand ?? []).map((b) => b.trim()).filter(Boolean);
 
-  let config;
+  let config: CitationConfig;
   try {
     config = readCitationConfig(io.env);
   } catch (err) {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
+  const engines = values.engine ?? [...config.enabledEngines];
+  const unknown = engines.find((e) => !isCitationEngineId(e));
+  if (unknown !== undefined) return fail(`unknown engine "${safe(unknown)}": choose from ${ENGINE_LIST.map((e) => e.id).join(', ')}`);
   const env = createCheckEnvironment(config, { now: () => new Date() });
-  const prompt = { id: `prm_${randomBase62(16)}`, text, domain: domain.domain, aliases, runs: runs === undefined ? null : Number(runs) };
+  const prompt = {
+    id: `prm_${randomBase62(16)}`,
+    text,
+    domain: domain.domain,
+    aliases,
+    runs: runs === undefined ? null : Number(runs),
+    brand: brandName ? { name: brandName, aliases: brandAliases, case_sensitive: caseSensitive } : null,
+    competitors,
+  };
   const checkId = `chk_${randomBase62(16)}`;
-  const selected = CITATION_ENGINE_IDS.filter((id) => engines.includes(id));
+  const selected = ENGINE_LIST.map((e) => e.id).filter((id) => engines.includes(id));
   const outcome = await runPairs(
     selected.map((engine: CitationEngineId) => ({ prompt, engine, checkId })),
     env,
   );
   const rows = selected.map((engine) => outcome.results.find((r) => r.row.engine === engine)!.row);
 
-  io.stdout.write(values.json ? `${JSON.stringify({ citations: rows }, null, 2)}\n` : renderTable(rows, domain.domain));
+  io.stdout.write(values.json ? `${JSON.stringify({ citations: rows }, null, 2)}\n` : renderTable(rows, domain.domain, brandName ?? null));
   return rows.some((r) => r.status === 'error') ? 1 : 0;
 }
 
-function renderTable(rows: CitationResult[], domain: string): string {
+function renderTable(rows: CitationResult[], domain: string, brand: string | null): string {
   const lines = table([
-    ['ENGINE', 'STATUS', 'CITED', 'POSITION', 'RUNS', 'CITED URLS / ERROR'],
+    ['ENGINE', 'STATUS', 'CITED', 'MENTIONED', 'POSITION', 'RUNS', 'CITED URLS / ERROR'],
     ...rows.map((r) => [
       r.engine,
       r.status,
       r.cited ? 'yes' : 'no',
+      brand === null ? '-' : r.runs > 1 ? `${r.mentioned_runs}/${r.runs}` : r.mentioned ? 'yes' : 'no',
       r.position === null ? '-' : String(r.position),
       r.runs + r.failed_runs > 1 ? `${r.cited_runs}/${r.runs}` : String(r.runs),
       safe(r.error ?? (r.cited_urls.join(' ') || (r.retrieved ? '(retrieved, not cited)' : '-'))),
     ]),
   ]);
+  const out = [...lines];
+  const names = rows[0]?.competitors.map((c) => c.name) ?? [];
+  if (names.length > 0) {
+    out.push('', '  Competitors, runs where each was mentioned / cited:');
+    out.push(...table([['ENGINE', ...names.map(safe)], ...rows.map((r) => [r.engine, ...r.competitors.map((c) => `${c.mentioned_runs}/${c.cited_runs} of ${r.runs}`)])]));
+  }
+  const queries = [...new Set(rows.flatMap((r) => r.search_queries))];
+  if (queries.length > 0) out.push('', `  Searches the engines reported: ${queries.map((q) => JSON.stringify(safe(q))).join(', ')}`);
   const cited = rows.filter((r) => r.cited).length;
-  return `${lines.join('\n')}\n\n  ${safe(domain)} cited by ${cited} of ${rows.length} engine${rows.length === 1 ? '' : 's'}.\n`;
+  const mentioned = rows.filter((r) => r.mentioned).length;
+  const summary = `${safe(domain)} cited by ${cited} of ${rows.length} engine${rows.length === 1 ? '' : 's'}${brand === null ? '' : `; ${safe(brand)} named by ${mentioned}`}.`;
+  const surfaces = rows.some((r) => CITATION_ENGINES[r.engine].surface === 'serp') ? ' Measured through the providers\' APIs (SERP rows through SerpApi), which can differ from their consumer apps.' : ' Measured through the providers\' APIs, which can differ from their consumer apps.';
+  return `${out.join('\n')}\n\n  ${summary}${surfaces}\n`;
 }

@@ -22,7 +22,9 @@ const COMMANDS: Record<string, CommandEntry> = {
   demo: { usage: 'demo [--json] [--serve]', summary: 'audit a demo site served on 127.0.0.1: a real report, offline', load: () => import('./demo-command.js') },
   accounts: { usage: 'accounts create|list', summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)", load: () => import('./accounts-command.js') },
   keys: { usage: 'keys create|list|revoke', summary: 'API keys (printed once, stored hashed): DATABASE_URL, else DATA_DIR', load: () => import('./keys-command.js') },
-  citations: { usage: 'citations check --domain D --prompt P', summary: 'ask the AI answer engines now: do they cite the domain? (--help)', load: () => import('./citations-command.js') },
+  citations: { usage: 'citations check|summary|sources', summary: 'ask the AI answer engines now, or read a server\'s citation summary and sources (--help)', load: () => import('./citations-command.js') },
+  monitors: { usage: 'monitors add|list|remove|run', summary: 'monitors: a URL re-audited every hour, day or week (--help)', load: () => import('./monitors-command.js') },
+  webhooks: { usage: 'webhooks add|list|remove|test|deliveries|verify', summary: 'signed webhooks for events, and a signature check (--help)', load: () => import('./webhooks-command.js') },
   mcp: { usage: 'mcp [--api-url URL]', summary: 'serve the tools to AI agents over MCP on stdio (--help)', load: () => import('./mcp-command.js') },
   migrate: { usage: 'migrate --from lowdb --to postgres', summary: 'copy DATA_DIR into PostgreSQL (DATABASE_URL), verified by checksums', load: () => import('./migrate-command.js') },
 };

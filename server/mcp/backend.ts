@@ -8,6 +8,7 @@
  */
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationList } from '../../shared/schema/citation.js';
+import type { CitationSummary } from '../../shared/schema/citation-intelligence.js';
 import type { Audit } from '../../shared/types/audit.js';
 
 /** The filters of GET /citations, as an MCP client passes them (validated by the backend as the API does). */
@@ -21,8 +22,17 @@ export interface CitationQueryArgs {
   cursor?: string;
 }
 
+/** The filters of GET /citations/summary. */
+export interface CitationSummaryArgs {
+  project_id?: string;
+  prompt_id?: string;
+  engine?: CitationEngineId;
+  since?: string;
+  until?: string;
+}
+
 /** The arguments as the query string of GET /citations (which both account and remote backends parse). */
-export function asQueryParameters(args: CitationQueryArgs): Record<string, string> {
+export function asQueryParameters(args: CitationQueryArgs | CitationSummaryArgs): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) if (value !== undefined) query[name] = String(value);
   return query;
@@ -40,6 +50,8 @@ export interface McpBackend {
   readonly auditScope: string;
   /** Citation results of the account (GET /citations). Absent where there is no account (local `citable mcp`). */
   listCitations?(query: CitationQueryArgs): Promise<CitationList>;
+  /** GET /citations/summary of the account. Absent where there is no account. */
+  citationSummary?(query: CitationSummaryArgs): Promise<CitationSummary>;
 }
 
 /**

@@ -6,6 +6,8 @@
  * undici's own five-minute header timeout (tests/server/unit/deadline-signal.test.ts shows both). Here
  * the timer's closure holds the controller, so the deadline holds however the heap is collected.
  */
+import { onSharedAbort } from './shared-signal.js';
+
 export interface DeadlineSignal {
   signal: AbortSignal;
   /** True when the deadline (not `outer`) aborted it. */
@@ -21,8 +23,10 @@ export function deadlineSignal(ms: number, outer?: AbortSignal): DeadlineSignal 
     controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError'));
   }, ms);
   const onOuterAbort = () => controller.abort(outer?.reason);
+  // `outer` is typically shared (a check's cancellation signal): see net/shared-signal.ts.
+  let stopListening = () => {};
   if (outer?.aborted) onOuterAbort();
-  else outer?.addEventListener('abort', onOuterAbort, { once: true });
+  else if (outer) stopListening = onSharedAbort(outer, onOuterAbort);
   return {
     signal: controller.signal,
     get timedOut() {
@@ -30,7 +34,7 @@ export function deadlineSignal(ms: number, outer?: AbortSignal): DeadlineSignal 
     },
     clear() {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuterAbort);
+      stopListening();
     },
   };
 }

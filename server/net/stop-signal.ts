@@ -1,10 +1,5 @@
-import { getMaxListeners, setMaxListeners } from 'node:events';
 import type { FetchError } from '../../shared/types/fetcher.js';
-
-// An audit's deadline signal is shared by every fetch the audit has in flight (the page, the agent
-// fetches, site files, scripts, llms.txt links): more than Node's default 10 listeners is expected there,
-// not a leak. Each request removes its listener when it ends (tested).
-const SHARED_SIGNAL_LISTENERS = 100;
+import { onSharedAbort } from './shared-signal.js';
 
 export interface Stop {
   /** Fires when the request must end now: its own timeout, or the caller's signal. */
@@ -27,17 +22,16 @@ export function createStop(timeoutMs: number, outer: AbortSignal | undefined): S
   const ms = Number.isFinite(timeoutMs) ? Math.min(Math.max(1, timeoutMs), 2 ** 31 - 1) : 10_000;
   const timer = setTimeout(() => abort({ code: 'timeout', message: `no complete answer within ${ms} ms` }), ms);
   const onOuter = () => abort({ code: 'deadline', message: 'the audit deadline ran out' });
+  // An audit's deadline signal is shared by every fetch the audit has in flight (net/shared-signal.ts).
+  let stopListening = () => {};
   if (outer?.aborted) onOuter();
-  else if (outer) {
-    if (getMaxListeners(outer) < SHARED_SIGNAL_LISTENERS) setMaxListeners(SHARED_SIGNAL_LISTENERS, outer);
-    outer.addEventListener('abort', onOuter, { once: true });
-  }
+  else if (outer) stopListening = onSharedAbort(outer, onOuter);
   return {
     signal: controller.signal,
     error: () => error,
     dispose() {
       clearTimeout(timer);
-      outer?.removeEventListener('abort', onOuter);
+      stopListening();
     },
   };
 }

@@ -11,10 +11,15 @@ const ERROR_FORMAT =
 
 export function buildOpenApiDocument(sections: readonly OpenApiSection[] = OPENAPI_SECTIONS, version = '0.1.0'): OpenApiObject {
   const paths: Record<string, OpenApiObject> = {};
+  const webhooks: Record<string, OpenApiObject> = {};
   for (const section of sections) {
     for (const [path, item] of Object.entries(section.paths)) {
       if (paths[path]) throw new Error(`OpenAPI: two sections define ${path}`);
       paths[path] = item;
+    }
+    for (const [name, item] of Object.entries(section.webhooks ?? {})) {
+      if (webhooks[name]) throw new Error(`OpenAPI: two sections define the webhook ${name}`);
+      webhooks[name] = item;
     }
   }
   return {
@@ -28,6 +33,7 @@ export function buildOpenApiDocument(sections: readonly OpenApiSection[] = OPENA
     security: [{ bearerAuth: [] }],
     tags: sections.map((s) => s.tag),
     paths,
+    ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}),
     components: buildComponents(sections),
   };
 }

@@ -12,4 +12,6 @@ export interface OpenApiSection {
   schemas: Record<string, z.ZodType>;
   /** Full paths (`/api/v1/...`) to OpenAPI path items. */
   paths: Record<string, OpenApiObject>;
+  /** OpenAPI 3.1 `webhooks`: requests the server sends (event name → path item). */
+  webhooks?: Record<string, OpenApiObject>;
 }

@@ -7,7 +7,8 @@ import { HttpError } from '../http/http-error.js';
 import { accountRateLimit } from '../middleware/rate-limit.js';
 import { checkToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
-import { authed } from './authed.js';
+import { authed, type AuthedContext } from './authed.js';
+import type { StoredCheck } from '../store/citations-store.js';
 
 export const CHECKS_PER_HOUR = 10;
 const CHECK_ID = /^chk_[A-Za-z0-9]{16}$/;
@@ -22,14 +23,26 @@ export const startCheckRoute: RouteModule = {
       durationMs: 3_600_000,
       message: `Rate limit exceeded: max ${CHECKS_PER_HOUR} citation checks per hour`,
     });
-    router.post('/citations/checks', ...deps.guard, limit, authed(async (ctx) => {
-      const started = await deps.citations.scheduler.checkNow(ctx.state.account.id);
+    const answer = async (ctx: AuthedContext, started: StoredCheck) => {
       const store = await deps.store.citations();
       const current = (await store.getCheck(started.id)) ?? started;
       ctx.status = 202;
       ctx.set('Location', `/api/v1/citations/checks/${current.id}`);
       ctx.body = { check: checkToWire(current, await store.resultCount(current.id)) };
-    }));
+    };
+    router.post(
+      '/citations/checks',
+      ...deps.guard,
+      // The account's check already running is answered before the limit: returning it starts nothing,
+      // so it spends none of the hourly quota (issue 13, item 10).
+      authed(async (ctx, next) => {
+        const running = await deps.citations.scheduler.runningCheck(ctx.state.account.id);
+        if (running) return answer(ctx, running);
+        return next();
+      }),
+      limit,
+      authed(async (ctx) => answer(ctx, await deps.citations.scheduler.checkNow(ctx.state.account.id))),
+    );
   },
 };
 

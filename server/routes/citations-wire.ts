@@ -1,14 +1,20 @@
 /** Stored citation records as the API shows them: without ownership and bookkeeping members. */
 import type { CitationCheck, CitationResult } from '../../shared/schema/citation.js';
+import type { Project } from '../../shared/schema/project.js';
 import type { Prompt } from '../../shared/schema/prompt.js';
 import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../store/citations-store.js';
+import type { StoredProject } from '../store/projects-store.js';
 
 export function promptToWire({ account_id: _account, ...prompt }: StoredPrompt): Prompt {
   return prompt;
 }
 
-export function rowToWire({ account_id: _account, calls: _calls, ...row }: StoredCitationRow): CitationResult {
+export function rowToWire({ account_id: _account, calls: _calls, tally: _tally, runs_at: _runsAt, ...row }: StoredCitationRow): CitationResult {
   return row;
+}
+
+export function projectToWire({ account_id: _account, ...project }: StoredProject): Project {
+  return project;
 }
 
 export function checkToWire(check: StoredCheck, resultCount: number): CitationCheck {

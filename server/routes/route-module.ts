@@ -8,6 +8,9 @@ import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import type { Store } from '../store/store.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import type { ReportsRuntime } from '../reports/reports-runtime.js';
+import type { MonitorService } from '../monitors/monitor-service.js';
+import type { AddressGuard } from '../net/address-guard.js';
+import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 
 /** What route modules get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -22,6 +25,12 @@ export interface RouteDeps {
   crawls: CrawlService;
   /** Client reports: the PDF printer and where share links point (server/reports/reports-runtime.ts). */
   reports: ReportsRuntime;
+  /** The audit fetcher's SSRF guard (webhook and monitor URLs are checked with it). */
+  addressGuard: AddressGuard;
+  /** The event publisher and delivery worker (server/webhooks/webhook-runtime.ts). */
+  webhooks: WebhookRuntime;
+  /** Runs due monitors (server/monitors/monitor-service.ts). */
+  monitors: MonitorService;
   /**
    * Authentication then the Agency-plan check: put in front of every authenticated route, whose last
    * handler is wrapped in `authed()` (./authed.ts) to get `ctx.state.account` by type.

@@ -1,7 +1,7 @@
 /** The API server's configuration from the environment (README, "Configuration"). Invalid values stop the start with a message. */
 import { LOG_LEVELS, type LogLevel } from '../logging/logger.js';
 import { readAuditSettings, type AuditSettings } from './audit-settings.js';
-import { ConfigError, readChoice, readFlag, readInt, readText, type Env } from './parse.js';
+import { ConfigError, readChoice, readDuration, readFlag, readInt, readText, type Env } from './parse.js';
 import { readReportSettings, type ReportSettings } from './report-settings.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
 import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
@@ -45,6 +45,12 @@ export interface ServerConfig extends StoreSettings {
   crawl: CrawlEnvSettings;
   /** Share links and PDFs (contract section 11). */
   reports: ReportSettings;
+  /** Webhook deliveries in flight at once to one webhook (per process). */
+  webhookConcurrency: number;
+  /** How often monitors are looked at for due runs. */
+  monitorTickMs: number;
+  /** With REDIS_URL: how often each process checks that the repeating schedules still exist in Redis. */
+  scheduleCheckMs: number;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -71,5 +77,8 @@ export function readServerConfig(env: Env): ServerConfig {
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     crawl: readCrawlSettings(env),
     reports: readReportSettings(env),
+    webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),
+    scheduleCheckMs: readDuration(env, 'SCHEDULE_CHECK_INTERVAL', 60_000, 100),
   };
 }

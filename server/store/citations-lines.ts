@@ -1,6 +1,7 @@
 /** Line formats of the citation journals, and the checks that a line read back is one we wrote. */
 import { isCitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { StoredCheck, StoredCitationRow, StoredPrompt } from './citations-store.js';
+import { upgradePrompt, upgradeRow } from './citations-upgrade.js';
 
 export type PromptLine = { op: 'put'; prompt: StoredPrompt } | { op: 'delete'; id: string; account_id: string; deleted_at: string };
 
@@ -24,7 +25,7 @@ export function parsePromptLine(value: unknown): PromptLine | null {
     Array.isArray(p.aliases) &&
     (p.runs === null || typeof p.runs === 'number') &&
     isTime(p.created_at);
-  return ok ? (value as PromptLine) : null;
+  return ok ? { op: 'put', prompt: upgradePrompt(p as unknown as StoredPrompt) } : null;
 }
 
 export function parseResultLine(value: unknown): StoredCitationRow | null {
@@ -38,7 +39,7 @@ export function parseResultLine(value: unknown): StoredCitationRow | null {
     typeof value.calls === 'number' &&
     typeof value.cited === 'boolean' &&
     isTime(value.checked_at);
-  return ok ? (value as unknown as StoredCitationRow) : null;
+  return ok ? upgradeRow(value as unknown as StoredCitationRow) : null;
 }
 
 export function parseCheckLine(value: unknown): StoredCheck | null {

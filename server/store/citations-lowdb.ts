@@ -1,15 +1,24 @@
 /**
  * The embedded citation store, beside the audits under DATA_DIR/citations/:
  *   prompts.journal   prompt puts and deletes
- *   results.journal   one line per result row, never rewritten (the history)
+ *   results.journal   one line per result row with its rollup tally, never rewritten (the history)
+ *   runs.blob         each row's runs (answer texts, URLs, searches), brotli-compressed JSON
  *   checks.journal    a line per check state change (running, then completed or failed)
- * All three are append-only (one fsynced line per write, whatever their length) and indexed in memory
- * at open; history rows are read back from disk by offset, only the latest row per pair stays in memory.
+ * The journals are append-only (one fsynced line per write, whatever their length) and indexed in memory
+ * at open (results.journal read in chunks, never whole); history rows and runs are read back from disk by
+ * offset; in memory stay the latest row per pair, compact history columns and the rollups.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
+import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
+import { scopeOf, tallyOfRow, type RowTally } from './rollup/row-tally.js';
+import type { SourceTally } from './rollup/source-tally.js';
+import type { DayTally } from './rollup/day-tally.js';
+import type { DayWindow } from './rollup/days.js';
 import { Journal } from './journal.js';
+import { AppendFile } from './lowdb/append-file.js';
 import { parseCheckLine, parsePromptLine, parseResultLine, type PromptLine } from './citations-lines.js';
 import { CitationResultIndex, ENGINE_ORDER } from './citations-result-index.js';
 import type {
@@ -21,6 +30,10 @@ import type {
   StoredCitationRow,
   StoredPrompt,
 } from './citations-store.js';
+import { upgradeRow } from './citations-upgrade.js';
+
+/** Brotli quality 5: within a few per cent of the best ratio on answer texts at a fraction of the time (bench/citations-storage). */
+const BROTLI_QUALITY = 5;
 
 export interface LowdbCitationStoreOptions {
   onDroppedLines?: (file: string, count: number) => void;
@@ -31,24 +44,35 @@ export class LowdbCitationStore implements CitationStore {
   readonly #byAccount = new Map<string, StoredPrompt[]>();
   /** Creates between their checks and their durable line: they count toward the limit already. */
   readonly #reserved = new Map<string, Set<string>>();
-  readonly #results = new CitationResultIndex();
+  #results = new CitationResultIndex();
   readonly #checks = new Map<string, StoredCheck>();
 
   private constructor(
     private readonly promptJournal: Journal,
     private readonly resultJournal: Journal,
     private readonly checkJournal: Journal,
+    private readonly runsFile: AppendFile,
   ) {}
 
   static async open(dataDir: string, options: LowdbCitationStoreOptions = {}): Promise<LowdbCitationStore> {
     const dir = path.join(dataDir, 'citations');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const prompts = await Journal.open(path.join(dir, 'prompts.journal'), parsePromptLine);
-    const results = await Journal.open(path.join(dir, 'results.journal'), parseResultLine);
+    const live = new Set<string>();
+    for (const { value } of prompts.entries) {
+      if (value.op === 'put') live.add(value.prompt.id);
+      else live.delete(value.id);
+    }
+    const index = new CitationResultIndex();
+    // Rows of deleted prompts stay on disk and in no rollup.
+    const results = await Journal.openEach(path.join(dir, 'results.journal'), parseResultLine, ({ value, offset, length }) =>
+      index.add(value, { offset, length }, live.has(value.prompt_id)),
+    );
     const checks = await Journal.open(path.join(dir, 'checks.journal'), parseCheckLine);
-    const store = new LowdbCitationStore(prompts.journal, results.journal, checks.journal);
+    const runs = await AppendFile.open(path.join(dir, 'runs.blob'));
+    const store = new LowdbCitationStore(prompts.journal, results.journal, checks.journal, runs);
+    store.#results = index;
     for (const { value } of prompts.entries) store.#applyPrompt(value);
-    for (const { value, offset, length } of results.entries) store.#results.add(value, { offset, length });
     for (const { value } of checks.entries) store.#checks.set(value.id, value);
     for (const [journal, dropped] of [
       [prompts.journal, prompts.dropped],
@@ -97,12 +121,70 @@ export class LowdbCitationStore implements CitationStore {
     const line: PromptLine = { op: 'delete', id, account_id: accountId, deleted_at: new Date().toISOString() };
     await this.promptJournal.append(line);
     this.#applyPrompt(line);
+    // Its rows leave the summaries too: each row's tally is taken off its scope's rollups.
+    const history = this.#results.history(accountId);
+    for (const i of history.indexesOfPrompt(id)) {
+      const { offset, length } = history.place(i);
+      const row = parseResultLine(await this.resultJournal.read(offset, length));
+      if (row && row.status !== 'not_configured') this.#results.rollups.apply(row.tally ?? tallyOfRow(row), -1);
+    }
     return true;
   }
 
-  async appendResult(row: StoredCitationRow): Promise<void> {
-    const place = await this.resultJournal.append(row);
-    this.#results.add(row, place);
+  async deleteProjectPrompts(accountId: string, projectId: string): Promise<number> {
+    const prompts = (this.#byAccount.get(accountId) ?? []).filter((p) => p.project_id === projectId);
+    for (const prompt of prompts) {
+      const line: PromptLine = { op: 'delete', id: prompt.id, account_id: accountId, deleted_at: new Date().toISOString() };
+      await this.promptJournal.append(line);
+      this.#applyPrompt(line);
+    }
+    this.#results.rollups.dropScope(scopeOf(accountId, projectId));
+    return prompts.length;
+  }
+
+  async appendResult(row: StoredCitationRow, runs?: readonly RunRecord[]): Promise<void> {
+    let runsAt: [number, number] | undefined;
+    if (runs && runs.length > 0) {
+      const packed = brotliCompressSync(JSON.stringify(runs), { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+      const place = await this.runsFile.append(packed); // on disk before the row that points at it
+      runsAt = [place.offset, place.length];
+    }
+    const tally: RowTally = row.tally ?? tallyOfRow(row);
+    const stored: StoredCitationRow = { ...row, tally, ...(runsAt ? { runs_at: runsAt } : {}) };
+    const place = await this.resultJournal.append(stored);
+    this.#results.add(stored, place, this.#prompts.has(row.prompt_id));
+  }
+
+  async runsOf(rows: readonly StoredCitationRow[]): Promise<RunRecord[][]> {
+    return Promise.all(
+      rows.map(async (row) => {
+        if (!row.runs_at) return [];
+        const [offset, length] = row.runs_at;
+        return JSON.parse(brotliDecompressSync(await this.runsFile.read(offset, length)).toString('utf8')) as RunRecord[];
+      }),
+    );
+  }
+
+  async dayTallies(scopes: readonly string[], window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]> {
+    return this.#results.rollups.dayTallies(scopes, window, engine);
+  }
+
+  async promptDayTallies(accountId: string, promptId: string, window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]> {
+    if (!(await this.getPrompt(accountId, promptId))) return [];
+    const history = this.#results.history(accountId);
+    const [from, to] = [Date.parse(`${window.since}T00:00:00Z`), Date.parse(`${window.until}T00:00:00Z`) + 86_400_000];
+    const picked = history.indexesOfPrompt(promptId).filter((i) => history.time(i) >= from && history.time(i) < to && (engine === undefined || history.engine(i) === engine));
+    const rows = await Promise.all(picked.map(async (i) => parseResultLine(await this.resultJournal.read(history.place(i).offset, history.place(i).length))));
+    return rows.filter((r): r is StoredCitationRow => r !== null && r.status !== 'not_configured').map((r) => dayTallyOf(r.tally ?? tallyOfRow(r)));
+  }
+
+  async sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
+    return this.#results.rollups.sourceTallies(scopes, window, engine, limit);
+  }
+
+  /** Bytes of the in-memory indexes (the benchmark reports them). */
+  get memoryBytes(): { history: number; rollups: number } {
+    return this.#results.bytes;
   }
 
   async latestResults(promptId: string): Promise<Partial<Record<CitationEngineId, StoredCitationRow>>> {
@@ -135,7 +217,7 @@ export class LowdbCitationStore implements CitationStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.promptJournal.close(), this.resultJournal.close(), this.checkJournal.close()]);
+    await Promise.all([this.promptJournal.close(), this.resultJournal.close(), this.checkJournal.close(), this.runsFile.close()]);
   }
 
   #applyPrompt(line: PromptLine): void {
@@ -182,26 +264,32 @@ export class LowdbCitationStore implements CitationStore {
   async #listHistory(accountId: string, query: CitationListQuery): Promise<CitationPage> {
     const entries = this.#results.history(accountId);
     const before = query.after?.mode === 'history' ? query.after.seq : Number.POSITIVE_INFINITY;
-    let i = firstAtOrAfter(entries, before) - 1;
-    const picked: typeof entries[number][] = [];
+    let i = entries.firstAtOrAfter(before) - 1;
+    const picked: number[] = [];
     let more = false;
     for (; i >= 0; i--) {
-      const e = entries[i]!;
-      const prompt = this.#prompts.get(e.promptId);
+      const promptId = entries.promptId(i);
+      const prompt = this.#prompts.get(promptId);
       if (!prompt || prompt.account_id !== accountId) continue; // deleted prompts leave the listings
-      if (query.engine !== undefined && e.engine !== query.engine) continue;
-      if (query.promptId !== undefined && e.promptId !== query.promptId) continue;
+      if (query.engine !== undefined && entries.engine(i) !== query.engine) continue;
+      if (query.promptId !== undefined && promptId !== query.promptId) continue;
       if (query.domain !== undefined && prompt.domain !== query.domain) continue;
-      if (query.since !== undefined && e.time < query.since) continue;
+      if (query.since !== undefined && entries.time(i) < query.since) continue;
+      if (query.until !== undefined && entries.time(i) >= query.until) continue;
+      if (query.checkId !== undefined) {
+        // Rare filter (GET /citations/runs?check_id=): read to compare.
+        const row = parseResultLine(await this.resultJournal.read(entries.place(i).offset, entries.place(i).length));
+        if (row?.check_id !== query.checkId) continue;
+      }
       if (picked.length === query.limit) {
         more = true;
         break;
       }
-      picked.push(e);
+      picked.push(i);
     }
-    const rows = await Promise.all(picked.map(async (e) => (await this.resultJournal.read(e.offset, e.length)) as StoredCitationRow));
+    const rows = await Promise.all(picked.map(async (k) => upgradeRow((await this.resultJournal.read(entries.place(k).offset, entries.place(k).length)) as StoredCitationRow)));
     const last = picked.at(-1);
-    return { rows, next: more && last ? { mode: 'history', seq: last.seq } : null };
+    return { rows, next: more && last !== undefined ? { mode: 'history', seq: entries.seq(last) } : null, ...(last !== undefined ? { lastSeq: entries.seq(last) } : {}) };
   }
 }
 
@@ -209,14 +297,16 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Index of the first entry whose seq is >= `seq` (entries are in seq order). */
-function firstAtOrAfter(entries: readonly { seq: number }[], seq: number): number {
-  let lo = 0;
-  let hi = entries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (entries[mid]!.seq < seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+function dayTallyOf(t: RowTally): DayTally {
+  return {
+    day: t.day,
+    engine: t.engine,
+    runs: t.runs,
+    visible: t.visible,
+    mentioned: t.mentioned,
+    cited: t.cited,
+    position_sum: t.position_sum,
+    position_count: t.position_count,
+    competitors: Object.fromEntries(t.competitors),
+  };
 }

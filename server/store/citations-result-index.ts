@@ -1,42 +1,41 @@
 /**
- * In memory, what listing and scheduling need without reading the results journal: the latest row per
- * (prompt, engine) in full, and for history one small entry per row (where its line sits on disk),
- * per account in the order written. Also requests per (UTC day, engine) and rows per check.
+ * In memory, what listing, scheduling and summaries need without reading the results journal: the latest
+ * row per (prompt, engine) in full, for history one compact entry per row (citations-history.ts), the
+ * rollups of the rows' tallies (rollup/memory-rollups.ts), requests per (UTC day, engine) and rows per check.
  */
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
+import { tallyOfRow } from './rollup/row-tally.js';
 import type { StoredCitationRow } from './citations-store.js';
-
-export interface HistoryEntry {
-  /** Order of writing, across accounts: the history cursor. */
-  seq: number;
-  time: number;
-  promptId: string;
-  engine: CitationEngineId;
-  offset: number;
-  length: number;
-}
+import { HistoryColumns, PromptInterner } from './citations-history.js';
+import { MemoryRollups } from './rollup/memory-rollups.js';
 
 export class CitationResultIndex {
   readonly #latest = new Map<string, Map<CitationEngineId, StoredCitationRow>>();
-  readonly #history = new Map<string, HistoryEntry[]>();
+  readonly #history = new Map<string, HistoryColumns>();
+  readonly #prompts = new PromptInterner();
   readonly #requests = new Map<string, number>();
   readonly #perCheck = new Map<string, number>();
+  readonly rollups = new MemoryRollups();
   #seq = 0;
 
-  add(row: StoredCitationRow, place: { offset: number; length: number }): void {
+  /** Indexes a stored row; `live` false (its prompt was deleted) keeps it out of the rollups. */
+  add(row: StoredCitationRow, place: { offset: number; length: number }, live = true): void {
     const byEngine = this.#latest.get(row.prompt_id) ?? new Map<CitationEngineId, StoredCitationRow>();
     this.#latest.set(row.prompt_id, byEngine);
     const previous = byEngine.get(row.engine);
     const time = Date.parse(row.checked_at);
-    if (!previous || Date.parse(previous.checked_at) <= time) byEngine.set(row.engine, row);
+    // The latest row is kept whole, without what only the rollups need.
+    const { tally, ...kept } = row;
+    if (!previous || Date.parse(previous.checked_at) <= time) byEngine.set(row.engine, kept);
 
-    const entries = this.#history.get(row.account_id) ?? [];
-    this.#history.set(row.account_id, entries);
+    let entries = this.#history.get(row.account_id);
+    if (!entries) this.#history.set(row.account_id, (entries = new HistoryColumns(this.#prompts)));
     entries.push({ seq: ++this.#seq, time, promptId: row.prompt_id, engine: row.engine, ...place });
 
     const day = `${row.checked_at.slice(0, 10)}|${row.engine}`;
     this.#requests.set(day, (this.#requests.get(day) ?? 0) + row.calls);
     this.#perCheck.set(row.check_id, (this.#perCheck.get(row.check_id) ?? 0) + 1);
+    if (live && row.status !== 'not_configured') this.rollups.apply(tally ?? tallyOfRow(row));
   }
 
   latest(promptId: string): Partial<Record<CitationEngineId, StoredCitationRow>> {
@@ -48,8 +47,8 @@ export class CitationResultIndex {
   }
 
   /** The account's entries, oldest first. */
-  history(accountId: string): readonly HistoryEntry[] {
-    return this.#history.get(accountId) ?? [];
+  history(accountId: string): HistoryColumns {
+    return this.#history.get(accountId) ?? new HistoryColumns(this.#prompts);
   }
 
   requestsOn(engine: CitationEngineId, day: string): number {
@@ -58,6 +57,13 @@ export class CitationResultIndex {
 
   resultCount(checkId: string): number {
     return this.#perCheck.get(checkId) ?? 0;
+  }
+
+  /** Bytes of the history columns and rollups (the benchmark reports them). */
+  get bytes(): { history: number; rollups: number } {
+    let history = 0;
+    for (const h of this.#history.values()) history += h.bytes;
+    return { history, rollups: this.rollups.bytes };
   }
 }
 

@@ -6,6 +6,11 @@
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationResult, CheckStatus } from '../../shared/schema/citation.js';
 import type { Prompt } from '../../shared/schema/prompt.js';
+import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
+import type { RowTally } from './rollup/row-tally.js';
+import type { SourceTally } from './rollup/source-tally.js';
+import type { DayTally } from './rollup/day-tally.js';
+import type { DayWindow } from './rollup/days.js';
 
 export interface StoredPrompt extends Prompt {
   account_id: string;
@@ -15,6 +20,19 @@ export interface StoredCitationRow extends CitationResult {
   account_id: string;
   /** Provider requests the row cost (retries and follow-ups included): the daily budget counts them. */
   calls: number;
+  /** What the row adds to its scope's rollups (set by the store when it is stored). */
+  tally?: RowTally;
+  /** lowdb: where its runs are in runs.blob ([offset, length]). */
+  runs_at?: [number, number];
+}
+
+/** A run as listed (GET /citations/runs): its row's identity and the run as kept. */
+export interface StoredRun extends RunRecord {
+  prompt_id: string;
+  engine: CitationEngineId;
+  check_id: string;
+  checked_at: string;
+  run: number;
 }
 
 export interface StoredCheck {
@@ -48,12 +66,18 @@ export interface CitationListQuery {
   domain?: string;
   /** Epoch ms: rows checked at or after. */
   since?: number;
+  /** Epoch ms: rows checked before (history only). */
+  until?: number;
+  /** Only this check's rows (history only). */
+  checkId?: string;
   after?: CitationCursor;
 }
 
 export interface CitationPage {
   rows: StoredCitationRow[];
   next: CitationCursor | null;
+  /** History listings: the sequence number of the last row of the page (GET /citations/runs pages within rows). */
+  lastSeq?: number;
 }
 
 export interface CitationStore {
@@ -67,7 +91,18 @@ export interface CitationStore {
   /** False when the account has no such prompt. Its rows stay on disk but leave every listing. */
   deletePrompt(accountId: string, id: string): Promise<boolean>;
 
-  appendResult(row: StoredCitationRow): Promise<void>;
+  /** Stores a row with its runs (answer texts, URLs, searches), and adds it to its scope's rollups. */
+  appendResult(row: StoredCitationRow, runs?: readonly RunRecord[]): Promise<void>;
+  /** The runs of these rows (from a history listing), in order; a row stored without runs has none. */
+  runsOf(rows: readonly StoredCitationRow[]): Promise<RunRecord[][]>;
+  /** Daily tallies per engine of these scopes (project ids, or `acct:<account>`) over the window. */
+  dayTallies(scopes: readonly string[], window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]>;
+  /** The same for one prompt, from its rows. */
+  promptDayTallies(accountId: string, promptId: string, window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]>;
+  /** The `limit` most cited registrable domains of these scopes over the window. */
+  sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]>;
+  /** Deletes every prompt of the project (their rows leave every listing) and its rollups. */
+  deleteProjectPrompts(accountId: string, projectId: string): Promise<number>;
   /** The newest row of each engine for this prompt. */
   latestResults(promptId: string): Promise<Partial<Record<CitationEngineId, StoredCitationRow>>>;
   listResults(accountId: string, query: CitationListQuery): Promise<CitationPage>;

@@ -61,5 +61,5 @@ export async function openServerStore(settings: ServerStoreSettings, lowdbOption
 /** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */
 export async function openCliStoreFrom(settings: Pick<StoreSettings, 'dataDir' | 'databaseUrl'>): Promise<Store> {
   if (settings.databaseUrl) return (await loadPostgres()).open(settings.databaseUrl, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
-  return LowdbStore.open(settings.dataDir);
+  return LowdbStore.open(settings.dataDir, { readOnlyOutbox: true });
 }

@@ -27,6 +27,8 @@ export interface JournalOpen<T> {
 /** Turns a parsed line into a record, or null when the line is not one (it is then counted as dropped). */
 export type JournalParse<T> = (value: unknown, line: string) => T | null;
 
+const READ_CHUNK = 4 * 1024 * 1024;
+
 interface PendingAppend {
   bytes: Buffer;
   resolve: (offset: number) => void;
@@ -78,6 +80,54 @@ export class Journal {
         await handle.sync();
       }
       return { journal: new Journal(handle, complete, file), entries, dropped: torn + damaged, damaged };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  /**
+   * Like open(), for a journal too large to hold: the file is read in chunks and each valid line is handed
+   * to `onEntry` as it is parsed, nothing kept. A torn tail is cut off the same way.
+   */
+  static async openEach<T>(file: string, parse: JournalParse<T>, onEntry: (entry: JournalEntry<T>) => void): Promise<Omit<JournalOpen<T>, 'entries'>> {
+    const existed = await access(file).then(
+      () => true,
+      () => false,
+    );
+    const handle = await open(file, 'a+', 0o600);
+    try {
+      if (!existed) await fsyncDirectory(path.dirname(file));
+      const { size } = await handle.stat();
+      const chunk = Buffer.alloc(READ_CHUNK);
+      let carry = Buffer.alloc(0);
+      let position = 0;
+      let damaged = 0;
+      let complete = 0; // bytes up to and including the last full line
+      while (position < size) {
+        const { bytesRead } = await handle.read(chunk, 0, Math.min(READ_CHUNK, size - position), position);
+        if (bytesRead === 0) break;
+        const bytes = carry.length ? Buffer.concat([carry, chunk.subarray(0, bytesRead)]) : chunk.subarray(0, bytesRead);
+        const base = position - carry.length;
+        position += bytesRead;
+        let start = 0;
+        for (let end = bytes.indexOf(0x0a, start); end !== -1; end = bytes.indexOf(0x0a, start)) {
+          if (end > start) {
+            const value = parseLine(bytes.toString('utf8', start, end), parse);
+            if (value === null) damaged++;
+            else onEntry({ value, offset: base + start, length: end - start });
+          }
+          start = end + 1;
+          complete = base + start;
+        }
+        carry = Buffer.from(bytes.subarray(start));
+      }
+      const torn = complete < size ? 1 : 0;
+      if (torn) {
+        await handle.truncate(complete);
+        await handle.sync();
+      }
+      return { journal: new Journal(handle, complete, file), dropped: torn + damaged, damaged };
     } catch (error) {
       await handle.close();
       throw error;

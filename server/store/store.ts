@@ -10,6 +10,9 @@ import type { CitationStore } from './citations-store.js';
 import type { CrawlStore } from './crawls-store.js';
 import type { BrandingStore } from './branding-store.js';
 import type { ShareStore } from './share-store.js';
+import type { MonitorStore } from './monitors-store.js';
+import type { WebhookStore } from './webhooks-store.js';
+import type { ProjectStore } from './projects-store.js';
 
 export const PLANS = ['free', 'pro', 'agency'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -143,6 +146,13 @@ export interface Store {
 
   /** Site audits: crawl records, frontiers and rollups (server/store/crawls-store.ts), opened on first use. */
   crawls(): Promise<CrawlStore>;
+  /** Monitors and their runs (server/store/monitors-store.ts), opened on first use. */
+  monitors(): Promise<MonitorStore>;
+  /** Webhooks and the event outbox (server/store/webhooks-store.ts), opened on first use. */
+  webhooks(): Promise<WebhookStore>;
+
+  /** Projects: client sites, brands and competitors (server/store/projects-store.ts), opened on first use. */
+  projects(): Promise<ProjectStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

@@ -1,5 +1,10 @@
-/** The five answer engines (contract section 5). The ids are public: clients and tests depend on them. */
-export const CITATION_ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overviews'] as const;
+/**
+ * The answer engines: the five of contract section 5, then `google_ai_mode` (section 13). The ids are
+ * public: clients and tests depend on them. CITATION_ENGINES chooses which run (default the first five).
+ */
+export const CITATION_ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overviews', 'google_ai_mode'] as const;
+/** What runs without CITATION_ENGINES. */
+export const DEFAULT_CITATION_ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overviews'] as const;
 export type CitationEngineId = (typeof CITATION_ENGINE_IDS)[number];
 
 /**

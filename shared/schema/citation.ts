@@ -7,6 +7,17 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 export const citationEngineSchema = z.enum(CITATION_ENGINE_IDS);
 export const citationStatusSchema = z.enum(CITATION_STATUSES);
 
+/** Per competitor of the prompt's project, over the row's answered runs. */
+export const competitorCountsSchema = z.strictObject({
+  name: z.string(),
+  mentioned_runs: z.number().int().min(0),
+  cited_runs: z.number().int().min(0),
+  visible_runs: z.number().int().min(0),
+});
+
+/** How the engine was measured: `api` a provider's API (which can answer differently from its consumer app), `serp` a SERP API reading Google's results page. */
+export const CITATION_SURFACES = ['api', 'serp'] as const;
+
 export const citationResultSchema = z.strictObject({
   prompt: z.string(),
   engine: citationEngineSchema,
@@ -36,6 +47,20 @@ export const citationResultSchema = z.strictObject({
   model: z.string().nullable(),
   /** The check that produced this row. */
   check_id: z.string(),
+  /** The prompt's project, or null. */
+  project_id: z.string().nullable(),
+  /** The brand (the project's brand name or an alias) appeared in the answer text of at least one run. */
+  mentioned: z.boolean(),
+  /** Answered runs whose text names the brand (whole word, case- and accent-insensitive, never inside a URL or e-mail address). */
+  mentioned_runs: z.number().int().min(0),
+  /** Answered runs where the brand was mentioned or cited. */
+  visible_runs: z.number().int().min(0),
+  /** The web searches the engine reports it ran, over the runs, distinct, in order. */
+  search_queries: z.array(z.string()),
+  /** The project's competitors, each over the same runs. */
+  competitors: z.array(competitorCountsSchema),
+  /** `api` or `serp`: rows are API-measured, not read from the consumer apps. */
+  surface: z.enum(CITATION_SURFACES),
 });
 
 export const citationListSchema = z.strictObject({
@@ -63,6 +88,8 @@ export const citationCheckSchema = z.strictObject({
 export const citationCheckEnvelopeSchema = z.strictObject({ check: citationCheckSchema });
 
 export type CitationResult = z.infer<typeof citationResultSchema>;
+export type CompetitorCounts = z.infer<typeof competitorCountsSchema>;
+export type CitationSurface = (typeof CITATION_SURFACES)[number];
 export type CitationList = z.infer<typeof citationListSchema>;
 export type CitationCheck = z.infer<typeof citationCheckSchema>;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];

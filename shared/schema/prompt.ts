@@ -9,6 +9,8 @@ export const DOMAIN_MAX = 253;
 
 export const promptSchema = z.strictObject({
   id: z.string().regex(/^prm_[A-Za-z0-9]{16}$/),
+  /** The project it belongs to (its domain, aliases, brand and competitors apply), or null. */
+  project_id: z.string().regex(/^prj_[A-Za-z0-9]{16}$/).nullable(),
   text: z.string().min(1).max(PROMPT_TEXT_MAX),
   /** The tracked site: a registrable host (or a subdomain of one), lower case, punycode, without `www.`. */
   domain: z.string().min(1).max(DOMAIN_MAX),
@@ -19,11 +21,19 @@ export const promptSchema = z.strictObject({
   created_at: z.iso.datetime({ offset: true }),
 });
 
+/**
+ * POST /prompts. With `project_id` the prompt tracks the project's domain and aliases (`domain`, if
+ * given, must be the project's). A prompt as GET answers it can be sent back: `runs: null` and
+ * `aliases: []` mean the defaults; `id` and `created_at` are ignored.
+ */
 export const createPromptRequestSchema = z.strictObject({
   text: z.string().max(PROMPT_TEXT_MAX),
-  domain: z.string().max(DOMAIN_MAX),
+  domain: z.string().max(DOMAIN_MAX).optional(),
+  project_id: z.string().max(64).nullable().optional(),
   aliases: z.array(z.string().max(DOMAIN_MAX)).max(PROMPT_ALIASES_MAX).optional(),
-  runs: z.number().int().min(1).max(PROMPT_RUNS_MAX).optional(),
+  runs: z.number().int().min(1).max(PROMPT_RUNS_MAX).nullable().optional(),
+  id: z.string().max(64).optional().describe('Ignored (so a prompt as GET answers it can be sent back).'),
+  created_at: z.string().max(64).optional().describe('Ignored.'),
 });
 
 export const promptEnvelopeSchema = z.strictObject({ prompt: promptSchema });

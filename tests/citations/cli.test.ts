@@ -27,11 +27,11 @@ describe('citable citations check', () => {
     const io = memoryIo(fakes.env({ ANTHROPIC_API_KEY: undefined }));
     expect(await main(['citations', 'check', '--domain', 'acme.com', '--prompt', P], io)).toBe(0);
     const lines = io.out().split('\n');
-    expect(lines[0]).toMatch(/^ {2}ENGINE\s+STATUS\s+CITED\s+POSITION\s+RUNS\s+CITED URLS \/ ERROR$/);
-    expect(lines[1]).toMatch(/^ {2}chatgpt\s+ok\s+yes\s+2\s+1\s+https:\/\/shop\.acme\.com\/grinders$/);
-    expect(lines[2]).toMatch(/^ {2}perplexity\s+ok\s+no\s+-\s+1\s+-$/);
+    expect(lines[0]).toMatch(/^ {2}ENGINE\s+STATUS\s+CITED\s+MENTIONED\s+POSITION\s+RUNS\s+CITED URLS \/ ERROR$/);
+    expect(lines[1]).toMatch(/^ {2}chatgpt\s+ok\s+yes\s+-\s+2\s+1\s+https:\/\/shop\.acme\.com\/grinders$/);
+    expect(lines[2]).toMatch(/^ {2}perplexity\s+ok\s+no\s+-\s+-\s+1\s+-$/);
     expect(lines[3]).toMatch(/^ {2}gemini\s+no_search\s+no/);
-    expect(lines[4]).toMatch(/^ {2}claude\s+not_configured\s+no\s+-\s+0\s+ANTHROPIC_API_KEY is not set$/);
+    expect(lines[4]).toMatch(/^ {2}claude\s+not_configured\s+no\s+-\s+-\s+0\s+ANTHROPIC_API_KEY is not set$/);
     expect(lines[5]).toMatch(/^ {2}google_ai_overviews\s+no_ai_overview/);
     expect(io.out()).toContain('acme.com cited by 1 of 5 engines.');
   });
@@ -75,7 +75,7 @@ describe('citable citations check', () => {
   it('is listed in citable --help and has its own --help', async () => {
     const help = memoryIo();
     expect(await main(['--help'], help)).toBe(0);
-    expect(help.out()).toContain('citable citations check --domain D --prompt P');
+    expect(help.out()).toContain('citable citations check|summary|sources');
     const own = memoryIo();
     expect(await main(['citations', '--help'], own)).toBe(0);
     expect(own.out()).toContain('--engine E');

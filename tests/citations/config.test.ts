@@ -15,10 +15,19 @@ describe('citation configuration from the environment (contract section 5)', () 
       gemini: [null, 'https://generativelanguage.googleapis.com/v1beta', DEFAULT_MODELS.gemini],
       claude: [null, 'https://api.anthropic.com', DEFAULT_MODELS.claude],
       google_ai_overviews: [null, 'https://serpapi.com', null],
+      google_ai_mode: [null, 'https://serpapi.com', null],
     });
+    expect(config.enabledEngines).toEqual(['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overviews']);
+    expect(config.anthropicVersion).toBe('2023-06-01');
     expect(config).toMatchObject({ concurrency: 2, intervalMs: 86_400_000, defaultRuns: 1, promptLimit: 500, maxAttempts: 4 });
     expect(config.dailyBudget.chatgpt).toBe(500);
     expect(config.geminiRedirectPrefix).toBe('https://vertexaisearch.cloud.google.com/grounding-api-redirect/');
+  });
+
+  it('CITATION_ENGINES chooses the engines, in row order; an unknown id or an empty list stops the start', () => {
+    expect(readCitationConfig({ CITATION_ENGINES: 'google_ai_mode, chatgpt' }).enabledEngines).toEqual(['chatgpt', 'google_ai_mode']);
+    expect(() => readCitationConfig({ CITATION_ENGINES: 'chatgpt,bing' })).toThrow(/CITATION_ENGINES.*unknown: "bing"/);
+    expect(() => readCitationConfig({ CITATION_ENGINES: ' , ' })).toThrow(ConfigError);
   });
 
   it('reads keys, base URLs (trailing slash dropped), models, limits and per-engine budgets', () => {

@@ -47,7 +47,7 @@ describe('POST /mcp with an Agency key', () => {
 
   it('lists the tools of the contract this server can serve, with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
     const auditUrl = tools.find((t) => t.name === 'audit_url')!;
     expect(auditUrl.inputSchema).toMatchObject({ type: 'object', required: ['url'], additionalProperties: false });
     expect(auditUrl.outputSchema).toMatchObject({ type: 'object', required: ['audit'] });
@@ -161,6 +161,31 @@ describe('POST /mcp with an Agency key', () => {
     expect(cursor).toEqual(expect.any(String));
     const second = await call(client, 'list_citations', { limit: 1, cursor: cursor! });
     expect((second.structuredContent as typeof list).citations.map((c) => c.engine)).toEqual(['perplexity']);
+  });
+});
+
+describe('citation_summary', () => {
+  it("answers GET /citations/summary's summary for the account, its errors as tool errors", async () => {
+    const account = await api.newAccount('agency');
+    const client = await connectHttp(api.url, account.key);
+    try {
+      const created = await api.request('POST', '/api/v1/prompts', { key: account.key, body: { text: 'best kettle', domain: 'brew.example' } });
+      const citations = await api.store.citations();
+      const stored = (await citations.getPrompt(account.accountId, created.json.prompt.id))!;
+      const day = new Date().toISOString().slice(0, 10);
+      await citations.appendResult(row(stored, 'chatgpt', `${day}T00:00:01.000Z`, { cited: true, cited_runs: 1, visible_runs: 1, position: 3 }));
+      await citations.appendResult(row(stored, 'claude', `${day}T00:00:02.000Z`));
+      const answer = await call(client, 'citation_summary', { since: day });
+      expect(answer.isError).toBeFalsy();
+      const { summary } = answer.structuredContent as { summary: Record<string, unknown> };
+      expect(summary).toMatchObject({ runs: 2, cited_runs: 1, visibility: 0.5, citation_rate: 0.5, avg_position: 3, since: day, until: day });
+      expect(answer.structuredContent).toEqual((await api.request('GET', `/api/v1/citations/summary?since=${day}`, { key: account.key })).json);
+      const bad = await call(client, 'citation_summary', { since: '2026-02-30' });
+      expect(bad.isError).toBe(true);
+      expect(textOf(bad)).toContain('since must be an ISO 8601 date');
+    } finally {
+      await client.close();
+    }
   });
 });
 

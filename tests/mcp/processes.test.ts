@@ -147,9 +147,9 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
     await api?.close({ removeData: true });
   });
 
-  it('offers list_citations too, and forwards audit_url to the server, which stores the audit in the account', async () => {
+  it('offers citation_summary and list_citations too, and forwards audit_url to the server, which stores the audit in the account', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
     const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
     expectFixtureAudit(audit, expected, pageUrl);
     const stored = await api.request('GET', `/api/v1/audits/${audit.id}`);
@@ -230,7 +230,7 @@ describe('POST /mcp on the built server', () => {
       const key = server.firstKey!;
       const client = await connectHttp(server.url, key);
       try {
-        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'list_citations']);
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);
         const stored = await fetch(`${server.url}/api/v1/audits/${audit.id}`, { headers: { authorization: `Bearer ${key}` } });

@@ -28,6 +28,7 @@ const ACCOUNT = 'acct_QUEUETEST000';
 
 const promptNo = (n: number): StoredPrompt => ({
   id: `prm_QUEUE${String(n).padStart(11, '0')}`,
+  project_id: null,
   account_id: ACCOUNT,
   text: `best crm for studio number ${n}`,
   domain: 'acme.com',

@@ -54,7 +54,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('citation checks across t
     const citations = await store.citations();
     for (const [i, text] of texts.entries()) {
       const id = `prm_SCALE${String(i).padStart(11, '0')}`;
-      await citations.createPrompt({ id, account_id: account.id, text, domain: 'acme.com', aliases: [], runs: null, created_at: new Date(Date.now() - 60_000 + i).toISOString() }, 100);
+      await citations.createPrompt({ id, project_id: null, account_id: account.id, text, domain: 'acme.com', aliases: [], runs: null, created_at: new Date(Date.now() - 60_000 + i).toISOString() }, 100);
     }
     await store.close();
   }, 120_000);

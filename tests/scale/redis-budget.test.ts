@@ -7,7 +7,7 @@ import { DailyBudget } from '../../server/citations/check/daily-budget.js';
 import { createRedisBudgetTally } from '../../server/citations/queue/redis-budget-tally.js';
 import { servicesAvailable, startRedis, type RedisServer } from '../helpers/services/index.js';
 
-const LIMITS = { chatgpt: 10, perplexity: 10, gemini: 10, claude: 10, google_ai_overviews: 10 };
+const LIMITS = { chatgpt: 10, perplexity: 10, gemini: 10, claude: 10, google_ai_overviews: 10, google_ai_mode: 10 };
 
 describe.runIf(servicesAvailable('redis'))('the daily citation budget in Redis', () => {
   let redis: RedisServer;

@@ -5,7 +5,10 @@ import type { CitationConfig } from '../config-types.js';
 import type { CitationEngine } from '../engines/types.js';
 import type { RetryPolicy } from '../http/backoff.js';
 import type { RedirectResolver } from '../match/gemini-redirect.js';
+import type { StoredPrompt } from '../../store/citations-store.js';
 import type { EngineGate } from './engine-gate.js';
+import type { PairStoredHook } from './pair-stored.js';
+import type { TrackedPrompt as Tracked } from './tracked-prompt.js';
 
 export interface CheckEnvironment {
   engines: Record<CitationEngineId, CitationEngine>;
@@ -14,6 +17,10 @@ export interface CheckEnvironment {
   resolveRedirect: RedirectResolver;
   now: () => Date;
   logger?: Logger;
+  /** A stored prompt as checks ask it (its project's domain, brand and competitors); the prompt itself by default. */
+  resolvePrompt?: (prompt: StoredPrompt) => Promise<Tracked>;
+  /** After each stored row (citation.gained / citation.lost for monitors: store-pair-row.ts). */
+  onPairStored?: PairStoredHook;
   /** Test seams for provider requests: no real waiting between retries, a fixed jitter. */
   http?: {
     fetch?: typeof fetch;
@@ -23,15 +30,7 @@ export interface CheckEnvironment {
   };
 }
 
-/** What a check asks about: a prompt and the site it tracks. */
-export interface TrackedPrompt {
-  id: string;
-  text: string;
-  domain: string;
-  aliases: readonly string[];
-  /** Samples per engine; null: the configured default. */
-  runs: number | null;
-}
+export type { TrackedCompetitor, TrackedPrompt } from './tracked-prompt.js';
 
 /** Thrown when a check is cancelled (shutdown): no row is written for the pair, so it runs again later. */
 export class CheckCancelledError extends Error {

@@ -3,7 +3,10 @@ import type { Logger } from '../../logging/logger.js';
 import type { CitationConfig } from '../config-types.js';
 import { CITATION_ENGINES } from '../engines/index.js';
 import { createRedirectResolver } from '../match/gemini-redirect.js';
+import type { ProjectStore } from '../../store/projects-store.js';
 import type { CheckEnvironment } from './check-environment.js';
+import { promptResolver } from './project-prompt.js';
+import type { PairStoredHook } from './pair-stored.js';
 import { DailyBudget, type BudgetTally, type SpentBefore } from './daily-budget.js';
 import { EngineGate } from './engine-gate.js';
 
@@ -15,6 +18,9 @@ export interface EnvironmentOptions {
   /** Where the daily budget is counted: this process (default) or Redis, shared by processes. */
   budgetTally?: BudgetTally;
   http?: CheckEnvironment['http'];
+  /** Where prompts' projects are read (their brand and competitors); without it prompts are asked as stored. */
+  projects?: () => Promise<ProjectStore>;
+  onPairStored?: PairStoredHook;
 }
 
 export function createCheckEnvironment(config: CitationConfig, options: EnvironmentOptions): CheckEnvironment {
@@ -26,5 +32,7 @@ export function createCheckEnvironment(config: CitationConfig, options: Environm
     now: options.now,
     logger: options.logger,
     http: options.http,
+    resolvePrompt: promptResolver(options.projects),
+    ...(options.onPairStored ? { onPairStored: options.onPairStored } : {}),
   };
 }

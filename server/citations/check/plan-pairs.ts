@@ -4,7 +4,7 @@
  * unfinished check still owes after a restart. "Due" and "done" are read from stored rows, so a restart
  * neither repeats a check done before it nor forgets one.
  */
-import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { CitationStore, StoredCheck, StoredPrompt } from '../../store/citations-store.js';
 import { isEngineConfigured } from '../engines/index.js';
 import type { CheckEnvironment } from './check-environment.js';
@@ -19,9 +19,9 @@ export interface PlannedPair {
   basis?: number | null;
 }
 
-/** A manual check: every prompt on every engine. */
-export function everyPair(prompts: readonly StoredPrompt[]): PlannedPair[] {
-  return prompts.flatMap((prompt) => CITATION_ENGINE_IDS.map((engine) => ({ prompt, engine })));
+/** A manual check: every prompt on every engine that runs (CITATION_ENGINES). */
+export function everyPair(prompts: readonly StoredPrompt[], engines: readonly CitationEngineId[]): PlannedPair[] {
+  return prompts.flatMap((prompt) => engines.map((engine) => ({ prompt, engine })));
 }
 
 /**
@@ -33,7 +33,7 @@ export async function duePairs(store: CitationStore, env: CheckEnvironment, inte
   const due: PlannedPair[] = [];
   for (const prompt of await store.allPrompts()) {
     const latest = await store.latestResults(prompt.id);
-    for (const engine of CITATION_ENGINE_IDS) {
+    for (const engine of env.config.enabledEngines) {
       const row = latest[engine];
       const basis = row ? Date.parse(row.checked_at) : null;
       const newlyConfigured = row?.status === 'not_configured' && isEngineConfigured(env.config, engine);

@@ -12,6 +12,7 @@ import { ProviderHttp } from '../http/provider-http.js';
 import { scoreAnswer } from '../match/score-answer.js';
 import { aggregateRuns, type RunOutcome } from './aggregate-runs.js';
 import { CheckCancelledError, type CheckEnvironment, type TrackedPrompt } from './check-environment.js';
+import { failedRun, recordRun, type RunRecord } from './run-record.js';
 
 export interface PairTask {
   prompt: TrackedPrompt;
@@ -23,6 +24,8 @@ export interface PairResult {
   row: CitationResult;
   /** Provider requests made (retries and follow-ups included). */
   calls: number;
+  /** Each run as kept: answer text, URLs, searches, mentions (empty for not_configured). */
+  runs: RunRecord[];
 }
 
 const HOPELESS = new Set(['auth', 'quota', 'budget']);
@@ -36,52 +39,55 @@ export async function runPair(task: PairTask, env: CheckEnvironment, signal?: Ab
     domain: task.prompt.domain,
     model: settings.model,
     check_id: task.checkId,
+    project_id: task.prompt.project_id ?? null,
+    surface: env.engines[task.engine].surface,
   };
+  const competitorNames = (task.prompt.competitors ?? []).map((c) => c.name);
   if (!isEngineConfigured(env.config, task.engine)) {
     const row: CitationResult = {
       ...base,
-      cited: false,
       checked_at: env.now().toISOString(),
+      ...aggregateRuns([], competitorNames),
       status: 'not_configured',
       error: `${settings.keyVariable} is not set`,
-      cited_urls: [],
-      position: null,
-      runs: 0,
-      cited_runs: 0,
-      failed_runs: 0,
-      retrieved: false,
-      unresolved_citations: 0,
     };
-    return { row, calls: 0 };
+    return { row, calls: 0, runs: [] };
   }
 
   const runs = task.prompt.runs ?? env.config.defaultRuns;
   const outcomes: RunOutcome[] = [];
+  const records: RunRecord[] = [];
   let calls = 0;
   let hopeless: string | null = null;
   for (let i = 0; i < runs; i++) {
     if (hopeless !== null) {
       outcomes.push({ kind: 'failed', reason: hopeless });
+      records.push(failedRun(hopeless));
       continue;
     }
     const http = providerHttp(task.engine, env, signal);
     try {
-      outcomes.push(await runOnce(task, env, http, signal));
+      const outcome = await runOnce(task, env, http, signal);
+      outcomes.push(outcome);
+      records.push(outcome.record);
     } catch (error) {
       if (signal?.aborted) throw new CheckCancelledError();
       const reason = error instanceof EngineError ? error.message : `unexpected failure: ${String(error)}`;
       env.logger?.warn('citation run failed', { engine: task.engine, prompt_id: task.prompt.id, reason });
       outcomes.push({ kind: 'failed', reason });
+      records.push(failedRun(reason));
       if (error instanceof EngineError && HOPELESS.has(error.kind)) hopeless = reason;
       if (!(error instanceof EngineError)) env.logger?.error('citation engine bug', { engine: task.engine, error: String(error) });
     } finally {
       calls += http.calls;
     }
   }
-  return { row: { ...base, checked_at: env.now().toISOString(), ...aggregateRuns(outcomes) }, calls };
+  return { row: { ...base, checked_at: env.now().toISOString(), ...aggregateRuns(outcomes, competitorNames) }, calls, runs: records };
 }
 
-async function runOnce(task: PairTask, env: CheckEnvironment, http: ProviderHttp, signal?: AbortSignal): Promise<RunOutcome> {
+type AnsweredRun = Extract<RunOutcome, { kind: 'answer' }> & { record: RunRecord };
+
+async function runOnce(task: PairTask, env: CheckEnvironment, http: ProviderHttp, signal?: AbortSignal): Promise<AnsweredRun> {
   const release = await env.gate.acquire(task.engine);
   try {
     if (signal?.aborted) throw new CheckCancelledError();
@@ -93,8 +99,8 @@ async function runOnce(task: PairTask, env: CheckEnvironment, http: ProviderHttp
       signal,
     });
     const score = scoreAnswer(answer, task.prompt);
-    if (answer.overviewShown === false) return { kind: 'answer', status: 'no_ai_overview', score };
-    return { kind: 'answer', status: answer.searched ? 'ok' : 'no_search', score };
+    const status = answer.overviewShown === false ? 'no_ai_overview' : answer.searched ? 'ok' : 'no_search';
+    return { kind: 'answer', status, score, record: recordRun(answer, score, task.prompt, status) };
   } finally {
     release();
   }

@@ -18,6 +18,7 @@ export const chatgptEngine: CitationEngine = {
   env: { apiKey: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL', model: 'OPENAI_MODEL' },
   defaultBaseUrl: 'https://api.openai.com/v1',
   defaultModel: 'gpt-5-mini',
+  surface: 'api',
   maxRequestsPerAnswer: 1,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
@@ -69,20 +70,29 @@ export function classifyOpenAi(reply: ProviderReply, nowMs: number): EngineError
 function readResponse(json: unknown): EngineAnswer {
   const citations: Citation[] = [];
   const retrieved: Citation[] = [];
+  const queries: string[] = [];
+  const texts: string[] = [];
   let searched = false;
   for (const item of asArray(asObject(json)?.output)) {
     const entry = asObject(item);
     if (entry?.type === 'web_search_call') {
       searched = true;
-      for (const source of asArray(asObject(entry.action)?.sources)) {
+      const action = asObject(entry.action);
+      // `queries` (current) or `query` (deprecated, kept for older responses); open_page names a URL read.
+      const asked = asArray(action?.queries).filter((q): q is string => typeof q === 'string');
+      queries.push(...(asked.length > 0 ? asked : [asString(action?.query)].filter((q): q is string => !!q)));
+      for (const source of asArray(action?.sources)) {
         const url = asString(asObject(source)?.url);
         if (url) retrieved.push({ url });
       }
+      const opened = action?.type === 'open_page' ? asString(action.url) : undefined;
+      if (opened) retrieved.push({ url: opened });
     }
     if (entry?.type !== 'message') continue;
     for (const part of asArray(entry.content)) {
       const content = asObject(part);
       if (content?.type !== 'output_text') continue;
+      texts.push(asString(content.text) ?? '');
       for (const annotation of asArray(content.annotations)) {
         const a = asObject(annotation);
         const url = asString(a?.url);
@@ -90,5 +100,5 @@ function readResponse(json: unknown): EngineAnswer {
       }
     }
   }
-  return { searched, citations, retrieved };
+  return { searched, citations, retrieved, text: texts.join('\n\n'), queries };
 }

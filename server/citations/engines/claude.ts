@@ -11,7 +11,6 @@ import type { ProviderReply } from '../http/provider-http.js';
 import { snippet, statusError } from '../http/status-error.js';
 
 const PROVIDER = 'Anthropic';
-export const ANTHROPIC_VERSION = '2023-06-01';
 const MAX_TOKENS = 1024;
 const MAX_SEARCHES = 3;
 /** Continuations of a paused turn before giving up. */
@@ -24,6 +23,7 @@ export const claudeEngine: CitationEngine = {
   env: { apiKey: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL', model: 'ANTHROPIC_MODEL' },
   defaultBaseUrl: 'https://api.anthropic.com',
   defaultModel: 'claude-haiku-4-5',
+  surface: 'api',
   maxRequestsPerAnswer: 1 + MAX_CONTINUATIONS,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
@@ -35,7 +35,7 @@ export const claudeEngine: CitationEngine = {
         {
           method: 'POST',
           url: `${baseUrl}/v1/messages`,
-          headers: { 'x-api-key': apiKey ?? '', 'anthropic-version': ANTHROPIC_VERSION },
+          headers: { 'x-api-key': apiKey ?? '', 'anthropic-version': ctx.config.anthropicVersion },
           body: {
             model,
             max_tokens: MAX_TOKENS,
@@ -69,21 +69,28 @@ export function classifyAnthropic(reply: ProviderReply, nowMs: number): EngineEr
   if (!body || !Array.isArray(body.content)) return new EngineError('bad_response', `${PROVIDER} answered 200 without content blocks`);
   const results = body.content.map(asObject).filter((b) => b?.type === 'web_search_tool_result');
   const failures = results.map((b) => asObject(b?.content)).filter((c) => c?.type === 'web_search_tool_result_error');
+  if (failures.length === 0) return null;
+  // Any search that succeeded carries the answer (later ones may be rate limited or over max_uses):
+  // keep it rather than paying for the whole answer again.
+  if (results.some((b) => Array.isArray(b?.content))) return null;
   const codes = failures.map((f) => asString(f?.error_code) ?? 'unknown');
   if (codes.includes('too_many_requests')) return new EngineError('rate_limited', `${PROVIDER} web search was rate limited (too_many_requests)`);
   if (codes.includes('unavailable')) return new EngineError('server', `${PROVIDER} web search was unavailable`);
-  const succeeded = results.some((b) => Array.isArray(b?.content));
-  // max_uses_exceeded after earlier searches worked is harmless: the answer still stands on those.
-  if (codes.length > 0 && !succeeded) return new EngineError('bad_response', `${PROVIDER} web search failed (${codes.join(', ')})`);
-  return null;
+  return new EngineError('bad_response', `${PROVIDER} web search failed (${codes.join(', ')})`);
 }
 
 function readBlocks(blocks: JsonObject[]): EngineAnswer {
   const citations: Citation[] = [];
   const retrieved: Citation[] = [];
+  const queries: string[] = [];
+  const texts: string[] = [];
   let searched = false;
   for (const block of blocks) {
-    if (block.type === 'server_tool_use' && block.name === 'web_search') searched = true;
+    if (block.type === 'server_tool_use' && block.name === 'web_search') {
+      searched = true;
+      const query = asString(asObject(block.input)?.query);
+      if (query) queries.push(query);
+    }
     if (block.type === 'web_search_tool_result') {
       searched = true;
       for (const result of asArray(block.content)) {
@@ -92,11 +99,13 @@ function readBlocks(blocks: JsonObject[]): EngineAnswer {
       }
     }
     if (block.type !== 'text') continue;
+    texts.push(asString(block.text) ?? '');
     for (const citation of asArray(block.citations)) {
       const c = asObject(citation);
       const url = asString(c?.url);
       if (c?.type === 'web_search_result_location' && url) citations.push({ url, title: asString(c.title) });
     }
   }
-  return { searched, citations, retrieved };
+  // The text comes as many small blocks (split at each citation): joined in order, it is the answer.
+  return { searched, citations, retrieved, text: texts.join(''), queries };
 }

@@ -23,14 +23,16 @@ export const geminiEngine: CitationEngine = {
   env: { apiKey: 'GEMINI_API_KEY', baseUrl: 'GEMINI_BASE_URL', model: 'GEMINI_MODEL' },
   defaultBaseUrl: 'https://generativelanguage.googleapis.com/v1beta',
   defaultModel: 'gemini-2.5-flash',
+  surface: 'api',
   // Resolving the grounding redirects is not a provider request (it never reaches the Gemini API).
   maxRequestsPerAnswer: 1,
+  modelProblem: geminiModelProblem,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
     const reply = await ctx.http.send(
       {
         method: 'POST',
-        url: `${baseUrl}/models/${encodeURIComponent(model ?? '')}:generateContent`,
+        url: `${baseUrl}/${geminiModelPath(model ?? '')}:generateContent`,
         headers: { 'x-goog-api-key': apiKey ?? '' },
         body: {
           contents: [{ role: 'user', parts: [{ text: promptText }] }],
@@ -43,13 +45,38 @@ export const geminiEngine: CitationEngine = {
   },
 };
 
+/**
+ * The model's resource name as @google/genai's tModel writes it for the Gemini API: `models/…` and
+ * `tunedModels/…` as given, a bare name under `models/`. Each segment is escaped, the slash kept.
+ */
+export function geminiModelPath(model: string): string {
+  const name = model.startsWith('models/') || model.startsWith('tunedModels/') ? model : `models/${model}`;
+  return name.split('/').map(encodeURIComponent).join('/');
+}
+
+/** What the SDK refuses in a model name (it would change the request path or query), checked at start. */
+export function geminiModelProblem(model: string): string | null {
+  if (model.includes('..') || /[?&#\s]/.test(model)) return 'must be a model name such as gemini-2.5-flash or models/gemini-2.5-flash';
+  if (model.split('/').length > 2) return 'has too many "/" segments: use gemini-2.5-flash, models/… or tunedModels/…';
+  return null;
+}
+
+/** finishReason values that mean the candidate carries the model's answer (the others are blocks or failures). */
+const ANSWERED = new Set(['STOP', 'MAX_TOKENS', 'FINISH_REASON_UNSPECIFIED']);
+
 export function classifyGemini(reply: ProviderReply, nowMs: number): EngineError | null {
   if (reply.status >= 200 && reply.status < 300) {
     const body = asObject(reply.json);
     if (!body) return new EngineError('bad_response', `${PROVIDER} answered 200 with a body that is not JSON`);
-    if (asArray(body.candidates).length === 0) {
+    const candidate = asObject(asArray(body.candidates)[0]);
+    if (!candidate) {
       const blocked = asString(asObject(body.promptFeedback)?.blockReason);
       return new EngineError('bad_response', `${PROVIDER} returned no answer${blocked ? ` (prompt blocked: ${blocked})` : ''}`);
+    }
+    // A candidate the safety filters (or recitation, blocklist, ...) stopped has no content: no answer, not "no search".
+    const reason = asString(candidate.finishReason);
+    if (answerText(candidate) === '' && reason !== undefined && !ANSWERED.has(reason)) {
+      return new EngineError('bad_response', `${PROVIDER} returned no answer (finishReason: ${snippet(reason, 40)})`);
     }
     return null;
   }
@@ -75,13 +102,24 @@ export function classifyGemini(reply: ProviderReply, nowMs: number): EngineError
   return statusError(reply, PROVIDER, nowMs, [status, message].filter(Boolean).join(': '));
 }
 
+/** The candidate's text parts, joined (thought parts left out). */
+export function answerText(candidate: JsonObject | undefined): string {
+  return asArray(asObject(candidate?.content)?.parts)
+    .map(asObject)
+    .filter((p) => p?.thought !== true)
+    .map((p) => asString(p?.text) ?? '')
+    .join('');
+}
+
 async function readResponse(json: unknown, ctx: EngineContext): Promise<EngineAnswer> {
   const candidate = asObject(asArray(asObject(json)?.candidates)[0]);
   const grounding = asObject(candidate?.groundingMetadata);
   const chunks = asArray(grounding?.groundingChunks).map((c) => asObject(asObject(c)?.web));
   const queries = asArray(grounding?.webSearchQueries);
   const searched = grounding !== undefined && (queries.length > 0 || chunks.length > 0);
-  if (!searched) return { searched: false, citations: [], retrieved: [] };
+  const text = answerText(candidate);
+  const asked = queries.filter((q): q is string => typeof q === 'string');
+  if (!searched) return { searched: false, citations: [], retrieved: [], text, queries: asked };
 
   const supported = new Set<number>();
   for (const support of asArray(grounding?.groundingSupports)) {
@@ -90,7 +128,7 @@ async function readResponse(json: unknown, ctx: EngineContext): Promise<EngineAn
   const sources = await mapLimited(chunks, RESOLVE_AT_ONCE, (web) => resolveChunk(web, ctx));
   // Display order is chunk order: the numbered source list follows groundingChunks.
   const citations = sources.filter((_, i) => supported.size === 0 || supported.has(i));
-  return { searched: true, citations, retrieved: sources };
+  return { searched: true, citations, retrieved: sources, text, queries: asked };
 }
 
 async function resolveChunk(web: JsonObject | undefined, ctx: EngineContext): Promise<Citation> {

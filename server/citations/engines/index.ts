@@ -8,6 +8,7 @@ import type { CitationConfig } from '../config-types.js';
 import { chatgptEngine } from './chatgpt.js';
 import { claudeEngine } from './claude.js';
 import { geminiEngine } from './gemini.js';
+import { googleAiModeEngine } from './google-ai-mode.js';
 import { googleAiOverviewsEngine } from './google-ai-overviews.js';
 import { perplexityEngine } from './perplexity.js';
 import type { CitationEngine } from './types.js';
@@ -18,6 +19,7 @@ export const CITATION_ENGINES: Readonly<Record<CitationEngineId, CitationEngine>
   gemini: geminiEngine,
   claude: claudeEngine,
   google_ai_overviews: googleAiOverviewsEngine,
+  google_ai_mode: googleAiModeEngine,
 };
 
 /** The adapters in contract order. */
@@ -26,4 +28,9 @@ export const ENGINE_LIST: readonly CitationEngine[] = CITATION_ENGINE_IDS.map((i
 /** An engine is configured when its key is set; without it, its rows say `not_configured`. */
 export function isEngineConfigured(config: CitationConfig, id: CitationEngineId): boolean {
   return config.engines[id].apiKey !== null;
+}
+
+/** The engines checks ask (CITATION_ENGINES, default the contract's five), in row order. */
+export function enabledEngines(config: CitationConfig): readonly CitationEngineId[] {
+  return config.enabledEngines;
 }

@@ -18,6 +18,7 @@ export const perplexityEngine: CitationEngine = {
   env: { apiKey: 'PERPLEXITY_API_KEY', baseUrl: 'PERPLEXITY_BASE_URL', model: 'PERPLEXITY_MODEL' },
   defaultBaseUrl: 'https://api.perplexity.ai',
   defaultModel: 'sonar',
+  surface: 'api',
   maxRequestsPerAnswer: 1,
   async ask(promptText, ctx) {
     const { apiKey, baseUrl, model } = ctx.settings;
@@ -65,7 +66,9 @@ function readResponse(json: unknown): EngineAnswer {
   const citations = fromResults.length > 0 ? fromResults : fromCitations;
   const queries = asObject(body.usage)?.num_search_queries;
   const searched = citations.length > 0 || (typeof queries === 'number' && queries > 0);
-  return { searched, citations, retrieved: [] };
+  // Sonar reports how many searches it ran (usage.num_search_queries), not what it searched for.
+  const text = asString(asObject(asObject(asArray(body.choices)[0])?.message)?.content) ?? '';
+  return { searched, citations, retrieved: [], text, queries: [] };
 }
 
 /** "401 Authorization Required" out of an HTML error page. */

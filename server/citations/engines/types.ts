@@ -19,6 +19,10 @@ export interface EngineAnswer {
   retrieved: Citation[];
   /** AI Overviews only: Google showed an overview for the query. */
   overviewShown?: boolean;
+  /** The answer text as the engine wrote it (text parts joined; for a SERP, the overview's text blocks). */
+  text: string;
+  /** The web searches the engine reports it ran, in order (empty when the provider does not say). */
+  queries: string[];
 }
 
 export interface EngineContext {
@@ -45,8 +49,12 @@ export interface EngineDescriptor {
   defaultBaseUrl: string;
   /** Null exactly when `env.model` is. */
   defaultModel: string | null;
+  /** How it is measured: `api` a provider's own API, `serp` a SERP API reading Google's page (rows say so). */
+  surface: 'api' | 'serp';
   /** Provider requests one answer takes at most, retries aside: each counts against the daily budget. */
   maxRequestsPerAnswer: number;
+  /** What is wrong with a configured model name, or null (checked at start: a ConfigError names the variable). */
+  modelProblem?: (model: string) => string | null;
 }
 
 export interface CitationEngine extends EngineDescriptor {

@@ -2,7 +2,9 @@
  * The one door to the providers: sends a request with a per-request timeout, reads the body as text
  * (Perplexity's 401 is an HTML page: JSON is parsed only when it parses), lets the engine classify the
  * reply (a non-2xx, or an error inside a 200), and retries what is retryable with backoff, honouring
- * Retry-After. Every attempt is counted and first takes one request from the daily budget.
+ * Retry-After and, as the official SDKs do, `x-should-retry: true|false` on a non-2xx answer. Redirects
+ * are never followed (a 3xx is an error naming the status). Every attempt is counted and first takes
+ * one request from the daily budget.
  * Base URLs come from configuration (trusted), so this uses Node's global fetch without the SSRF guard.
  */
 import { EngineError } from '../engines/engine-error.js';
@@ -70,16 +72,19 @@ export class ProviderHttp {
       await this.options.beforeAttempt?.();
       this.calls++;
       let error: EngineError;
+      let retryable: boolean;
       try {
         const reply = await this.#once(request);
         const problem = classify(reply);
         if (!problem) return reply;
         error = problem;
+        retryable = serverSaysRetry(reply) ?? error.retryable;
       } catch (caught) {
         if (!(caught instanceof EngineError)) throw caught;
         error = caught;
+        retryable = error.retryable;
       }
-      if (!error.retryable || attempt >= this.#policy.maxAttempts) throw error;
+      if (!retryable || attempt >= this.#policy.maxAttempts) throw error;
       const hinted = error.retryAfterMs;
       if (hinted !== null && hinted > this.#policy.maxRetryAfterMs) {
         throw new EngineError(error.kind, `${error.message}; asked to wait ${Math.ceil(hinted / 1000)} s`, error.details);
@@ -108,7 +113,7 @@ export class ProviderHttp {
         headers,
         body,
         signal: deadline.signal,
-        redirect: 'error',
+        redirect: 'manual',
       });
       const text = await response.text();
       return { status: response.status, headers: response.headers, text, json: parseJson(text) };
@@ -125,6 +130,13 @@ export class ProviderHttp {
   #throwIfCancelled(): void {
     if (this.options.signal?.aborted) throw new EngineError('cancelled', 'the check was cancelled');
   }
+}
+
+/** `x-should-retry` on a non-2xx answer: the provider's own word on retrying (Stainless SDKs obey it); null when absent. */
+function serverSaysRetry(reply: ProviderReply): boolean | null {
+  if (reply.status >= 200 && reply.status < 300) return null;
+  const header = reply.headers.get('x-should-retry')?.trim().toLowerCase();
+  return header === 'true' ? true : header === 'false' ? false : null;
 }
 
 function parseJson(text: string): unknown {

@@ -12,6 +12,7 @@
  */
 import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import type { Logger } from '../../logging/logger.js';
+import { upsertScheduler, watchJobScheduler, type Watchdog } from '../../schedules/job-scheduler-watchdog.js';
 import type { CitationStore, StoredCheck } from '../../store/citations-store.js';
 import type { CheckEnvironment } from '../check/check-environment.js';
 import type { CitationScheduler } from '../scheduler.js';
@@ -38,6 +39,8 @@ export interface BullmqSchedulerOptions {
   leaseMs?: number;
   /** Run jobs in this process (default true); false: only add jobs (tests, or API-only processes). */
   work?: boolean;
+  /** How often to check that the due-pass schedule still exists in Redis (default a minute): Redis may lose it. */
+  scheduleCheckMs?: number;
 }
 
 export function createBullmqScheduler(options: BullmqSchedulerOptions): CitationScheduler & { queue: Queue } {
@@ -46,6 +49,8 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
   let worker: Worker | null = null;
   let abort = new AbortController();
   let passing: Promise<StoredCheck | null> | null = null;
+  let watchdog: Watchdog | null = null;
+  const duePass = { id: DUE_PASS_SCHEDULER, everyMs: tickMs, jobName: 'due-pass' };
 
   const tick = (): Promise<StoredCheck | null> => {
     passing ??= queueDuePass(ctx, options.intervalMs).finally(() => (passing = null));
@@ -65,13 +70,28 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
     async start() {
       abort = new AbortController();
       await resumeOrphans(ctx);
-      await ctx.queue.upsertJobScheduler(DUE_PASS_SCHEDULER, { every: tickMs }, { name: 'due-pass', opts: { removeOnComplete: true, removeOnFail: true } });
+      await upsertScheduler(ctx.queue, duePass);
       if (options.work ?? true) worker = startWorker(ctx, runJob, options.concurrency ?? 10);
+      // Redis emptied: the schedule comes back from the store, and checks whose progress it held resume.
+      watchdog = watchJobScheduler(ctx.queue, duePass, {
+        intervalMs: options.scheduleCheckMs ?? 60_000,
+        logger: options.logger,
+        onRecreated: async () => {
+          await resumeOrphans(ctx);
+          await tick();
+        },
+      });
       await tick();
     },
     tick,
     checkNow: (accountId) => queueManualCheck(ctx, accountId),
+    async runningCheck(accountId) {
+      const holder = await ctx.coordination.manualHolder(accountId);
+      const check = holder ? await (await ctx.store()).getCheck(holder) : null;
+      return check?.status === 'running' ? check : null;
+    },
     async stop() {
+      watchdog?.stop();
       abort.abort();
       await passing?.catch(() => null);
       if (worker) await worker.close();

@@ -81,6 +81,11 @@ export class Coordination implements PromptLeases {
     return { claimed: false, holder: await this.#redis.get(manualKey(accountId)) };
   }
 
+  /** The check id holding the account's manual-check mark, or null. */
+  async manualHolder(accountId: string): Promise<string | null> {
+    return this.#redis.get(manualKey(accountId));
+  }
+
   async releaseManual(accountId: string, checkId: string): Promise<void> {
     await this.#redis.citableRelease(1, manualKey(accountId), checkId);
   }

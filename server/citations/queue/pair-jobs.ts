@@ -12,6 +12,7 @@ import type { CitationStore, StoredCheck } from '../../store/citations-store.js'
 import { closedCheck } from '../check/check-record.js';
 import type { PlannedPair } from '../check/plan-pairs.js';
 import { runPairs } from '../check/run-pairs.js';
+import { storePairRow } from '../check/store-pair-row.js';
 import type { QueueContext } from './queue-context.js';
 
 const ATTEMPTS = 5;
@@ -68,11 +69,11 @@ export async function runPairJob(ctx: QueueContext, job: Job<PairJobData>, signa
     await finishPair(ctx, store, data, false);
     return prompt ? 'already-checked' : 'prompt-deleted';
   }
-  const outcome = await runPairs([{ prompt, engine: data.engine, checkId: data.checkId }], ctx.env, {
+  const tracked = ctx.env.resolvePrompt ? await ctx.env.resolvePrompt(prompt) : prompt;
+  const outcome = await runPairs([{ prompt: tracked, engine: data.engine, checkId: data.checkId }], ctx.env, {
     signal,
-    onRow: async ({ row, calls }) => {
-      await store.appendResult({ ...row, account_id: prompt.account_id, calls });
-    },
+    onRow: (result) =>
+      storePairRow(store, prompt.account_id, result, ctx.env.onPairStored, (error) => ctx.logger.error('citation onPairStored hook failed', { error: String(error) })),
   });
   if (outcome.cancelled) {
     // Shutting down: back to the queue at once, without spending an attempt; any process picks it up.

@@ -34,7 +34,7 @@ export async function queueManualCheck(ctx: QueueContext, accountId: string): Pr
     const claim = await ctx.coordination.claimManual(accountId, id);
     if (claim.claimed) {
       try {
-        const pairs = everyPair(await store.listPrompts(accountId));
+        const pairs = everyPair(await store.listPrompts(accountId), ctx.env.config.enabledEngines);
         const check = (await queueCheck(ctx, store, { id, accountId, trigger: 'manual', pairs }))!; // a manual check is always stored
         if (check.status !== 'running') await ctx.coordination.releaseManual(accountId, id);
         return check;

@@ -13,6 +13,7 @@ import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import { encodeCitationCursor } from '../../routes/citations-cursor.js';
 import { rowToWire } from '../../routes/citations-wire.js';
 import { parseCitationQuery } from '../../routes/citations.js';
+import { citationSummary } from '../../routes/citations-summary.js';
 import type { Store } from '../../store/store.js';
 import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js';
 import type { TakeAudit } from '../http/audit-quota.js';
@@ -57,6 +58,15 @@ export function createAccountBackend({ store, runner, takeAudit, accountId }: Ac
       }
       const page = await (await store.citations()).listResults(accountId, query);
       return { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
+    },
+    async citationSummary(args) {
+      try {
+        // As GET /citations/summary: the same validation, messages and figures.
+        return await citationSummary(store, accountId, asQueryParameters(args), new Date());
+      } catch (error) {
+        if (error instanceof HttpError) throw new McpToolError(error.message);
+        throw error;
+      }
     },
   };
 }

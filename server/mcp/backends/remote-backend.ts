@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { citationListSchema } from '../../../shared/schema/citation.js';
+import { citationSummaryEnvelopeSchema } from '../../../shared/schema/citation-intelligence.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 import { deadlineSignal } from '../../net/deadline-signal.js';
 import { firstProblem } from '../../routes/validation-message.js';
@@ -113,6 +114,11 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
       const answer = await call('GET', `/citations?${new URLSearchParams(asQueryParameters(args))}`);
       if (answer.status !== 200) throw refusal(answer);
       return read(citationListSchema, 'citations', answer);
+    },
+    async citationSummary(args) {
+      const answer = await call('GET', `/citations/summary?${new URLSearchParams(asQueryParameters(args))}`);
+      if (answer.status !== 200) throw refusal(answer);
+      return read(citationSummaryEnvelopeSchema, 'a citation summary', answer).summary;
     },
   };
 }

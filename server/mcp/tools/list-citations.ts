@@ -10,7 +10,8 @@ export const listCitationsTool = defineTool({
   description:
     "Answers {citations, next_cursor}: whether AI answer engines cite the account's tracked sites for its tracked prompts. " +
     'By default the latest result per (prompt, engine); history=true lists every stored result, newest first. ' +
-    'Each row says cited (true/false), position, cited_urls, runs and cited_runs. Pass next_cursor back as cursor for the next page.',
+    'Each row says cited (true/false), position, cited_urls, runs and cited_runs, and for prompts of a project mentioned, mentioned_runs, visible_runs, ' +
+    'competitors (each with mentioned_runs, cited_runs, visible_runs), the search_queries the engine ran and its surface (api or serp). Pass next_cursor back as cursor for the next page.',
   input: z.strictObject({
     engine: z.enum(CITATION_ENGINE_IDS).optional().describe('Only this answer engine.'),
     prompt_id: z.string().max(64).optional().describe('Only this tracked prompt (prm_ followed by 16 letters and digits).'),

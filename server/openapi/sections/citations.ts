@@ -10,6 +10,7 @@ import { createPromptRequestSchema, promptEnvelopeSchema, promptListSchema, prom
 import { ENGINE_LIST } from '../../citations/engines/index.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
+import { citationIntelligence } from './citation-intelligence.js';
 
 const TAG = 'Citations';
 
@@ -27,7 +28,8 @@ export const citationsSection: OpenApiSection = {
     description:
       `Tracked prompts and whether ${ENGINE_LIST.length} AI answer engines cite the tracked site when asked them: ` +
       `${ENGINE_LIST.map((e) => `\`${e.id}\` (${e.api})`).join(', ')}. ` +
-      'Results are measured through the providers\' APIs, which can differ from their consumer apps. ' +
+      'Results are measured through the providers\' APIs (`surface: api`) or a SERP API reading Google\'s page (`surface: serp`), which can differ from the consumer apps. ' +
+      'CITATION_ENGINES chooses which engines run (default the first five). ' +
       'Every prompt is checked every CITATION_INTERVAL (default 24 h); POST /citations/checks checks now. ' +
       '"Cited" means among the citations the engine shows, not merely among the sources it retrieved (see `retrieved`). ' +
       'A citation matches when its host is the tracked domain, one of its aliases, or a subdomain of one (Public Suffix List aware), ' +
@@ -42,6 +44,7 @@ export const citationsSection: OpenApiSection = {
     CitationList: citationListSchema,
     CitationCheck: citationCheckSchema,
     CitationCheckEnvelope: citationCheckEnvelopeSchema,
+    ...citationIntelligence.schemas,
   },
   paths: {
     '/api/v1/prompts': {
@@ -58,10 +61,12 @@ export const citationsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'Track a prompt',
         description:
-          '`text` (1 to 500 characters after trimming) is asked of every engine. `domain` is the tracked site: a host name such as `acme.com` or `docs.acme.com` ' +
+          '`text` (1 to 500 characters after trimming) is asked of every engine. With `project_id` the prompt belongs to that project: it tracks the project\'s domain and aliases ' +
+          '(given ones must be the same) and its answers are read for the project\'s brand and competitors. Otherwise `domain` is the tracked site: a host name such as `acme.com` or `docs.acme.com` ' +
           '(stored lower case, in punycode, without a leading `www.`); a public suffix shared by unrelated sites (`co.uk`, `github.io`) is refused. ' +
           '`aliases` (up to 10) are other hosts that count as the same site. `runs` (1 to 5) is how many times each engine is asked per check; ' +
-          'answers vary, so several runs give a citation rate (`cited_runs` of `runs`). Without it the server default (CITATION_RUNS, default 1) applies.',
+          'answers vary, so several runs give a citation rate (`cited_runs` of `runs`). Without it (or `null`) the server default (CITATION_RUNS, default 1) applies. ' +
+          'A prompt as GET answers it can be sent back (`id` and `created_at` are ignored).',
         security: [{ bearerAuth: [] }],
         requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('CreatePromptRequest')) },
         responses: {
@@ -74,6 +79,15 @@ export const citationsSection: OpenApiSection = {
       },
     },
     '/api/v1/prompts/{id}': {
+      get: {
+        operationId: 'getPrompt',
+        tags: [TAG],
+        summary: 'Read a prompt',
+        description: 'The `Location` of `POST /prompts`. A prompt of a project shows the project\'s current domain and aliases.',
+        security: [{ bearerAuth: [] }],
+        parameters: [idParam('The prompt id.', '^prm_[A-Za-z0-9]{16}$')],
+        responses: { '200': jsonResponse('The prompt.', 'PromptEnvelope'), ...authErrors(), '404': errorResponse("No prompt with this id for this account (another account's prompt is 404 too).") },
+      },
       delete: {
         operationId: 'deletePrompt',
         tags: [TAG],
@@ -116,6 +130,7 @@ export const citationsSection: OpenApiSection = {
         },
       },
     },
+    ...citationIntelligence.paths,
     '/api/v1/citations/checks': {
       post: {
         operationId: 'startCitationCheck',
@@ -123,7 +138,7 @@ export const citationsSection: OpenApiSection = {
         summary: 'Check every prompt now',
         description:
           'Asks every engine about every prompt of the account, in the background; follow GET /citations/checks/{id}, then read GET /citations. ' +
-          'While a check runs for the account, the same check is returned. No request body. At most 10 per hour per account. ' +
+          'While a check runs for the account, the same check is returned, and that answer does not count toward the limit of 10 checks per hour per account. No request body. ' +
           'A prompt another running check (the scheduler\'s) is already checking is skipped (`skipped_prompts`): its results come from that check.',
         security: [{ bearerAuth: [] }],
         responses: {

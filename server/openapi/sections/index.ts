@@ -6,8 +6,11 @@ import type { OpenApiSection } from '../types.js';
 import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
 import { crawlsSection } from './crawls.js';
+import { projectsSection } from './projects.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
 import { reportsSection } from './reports.js';
+import { monitorsSection } from './monitors.js';
+import { webhooksSection } from './webhooks.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, citationsSection, crawlsSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, projectsSection, citationsSection, crawlsSection, monitorsSection, webhooksSection, mcpSection, metaSection];

@@ -20,6 +20,12 @@ import type { BrandingStore } from '../branding-store.js';
 import type { ShareStore } from '../share-store.js';
 import { LowdbBrandingStore } from './branding-lowdb.js';
 import { LowdbShareStore } from './share-lowdb.js';
+import type { MonitorStore } from '../monitors-store.js';
+import type { WebhookStore } from '../webhooks-store.js';
+import { LowdbMonitorStore } from './monitors-lowdb.js';
+import { LowdbWebhookStore } from './webhooks-lowdb.js';
+import type { ProjectStore } from '../projects-store.js';
+import { LowdbProjectStore } from '../projects-lowdb.js';
 
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
@@ -29,6 +35,8 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
   onDroppedCrawlLines?: (file: string, count: number) => void;
   /** The share links journal (DATA_DIR/reports/shares.journal) had unreadable lines, skipped at open. */
   onDroppedShareLines?: (file: string, count: number) => void;
+  /** The CLI: read the webhook outbox, never write it (the server owns it). */
+  readOnlyOutbox?: boolean;
 }
 
 export class LowdbStore implements Store {
@@ -37,6 +45,9 @@ export class LowdbStore implements Store {
   #crawls: Promise<CrawlStore> | null = null;
   #branding: Promise<BrandingStore> | null = null;
   #shares: Promise<ShareStore> | null = null;
+  #monitors: Promise<MonitorStore> | null = null;
+  #webhooks: Promise<WebhookStore> | null = null;
+  #projects: Promise<LowdbProjectStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -139,12 +150,34 @@ export class LowdbStore implements Store {
     return this.#shares;
   }
 
+  monitors(): Promise<MonitorStore> {
+    this.#monitors ??= LowdbMonitorStore.open(this.dataDir);
+    return this.#monitors;
+  }
+
+  webhooks(): Promise<WebhookStore> {
+    this.#webhooks ??= LowdbWebhookStore.open(this.dataDir, {
+      readOnlyOutbox: this.options.readOnlyOutbox,
+      onDroppedLines: this.options.onDroppedCitationLines,
+      ...(this.options.now ? { now: () => this.options.now!().getTime() } : {}),
+    });
+    return this.#webhooks;
+  }
+
+  projects(): Promise<ProjectStore> {
+    this.#projects ??= LowdbProjectStore.open(this.dataDir);
+    return this.#projects;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
     if (this.#crawls) await (await this.#crawls).close();
     if (this.#branding) await (await this.#branding).close();
     if (this.#shares) await (await this.#shares).close();
+    if (this.#monitors) await (await this.#monitors).close();
+    if (this.#webhooks) await (await this.#webhooks).close();
+    if (this.#projects) await (await this.#projects).close();
   }
 
   #auditCollection(): Promise<AuditCollection> {

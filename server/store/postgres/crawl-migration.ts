@@ -8,7 +8,7 @@
  *   the page that found it (a retried job re-adds what its page queued), and the page's outcome and rules.
  */
 export const CRAWLS_MIGRATION = {
-  version: 5,
+  version: 7,
   name: 'crawls and their URLs (site audits)',
   sql: `
     CREATE TABLE crawls (

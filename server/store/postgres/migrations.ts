@@ -13,15 +13,14 @@
  *   newest-first list with keyset pagination; md5 expression indexes serve ?url= (URLs may be long).
  */
 import type pg from 'pg';
+import { MONITORS_WEBHOOKS_MIGRATION } from './monitors-webhooks-migration.js';
+import { CITATION_INTELLIGENCE_MIGRATION } from './citation-migrations.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { CRAWLS_MIGRATION } from './crawl-migration.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
+export type { Migration } from './migration.js';
+import type { Migration } from './migration.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -122,6 +121,8 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   REPORTS_MIGRATION,
+  MONITORS_WEBHOOKS_MIGRATION,
+  CITATION_INTELLIGENCE_MIGRATION,
   CRAWLS_MIGRATION,
 ];
 

@@ -12,6 +12,8 @@ import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
 import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import type { ProjectStore } from '../projects-store.js';
+import { PostgresProjectStore } from './postgres-project-store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
@@ -21,6 +23,10 @@ import type { BrandingStore } from '../branding-store.js';
 import type { ShareStore } from '../share-store.js';
 import { PostgresBrandingStore } from './postgres-branding-store.js';
 import { PostgresShareStore } from './postgres-share-store.js';
+import type { MonitorStore } from '../monitors-store.js';
+import type { WebhookStore } from '../webhooks-store.js';
+import { PostgresMonitorStore } from './postgres-monitor-store.js';
+import { PostgresWebhookStore } from './postgres-webhook-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';
 
 export interface PostgresStoreOptions {
@@ -52,6 +58,7 @@ interface SummaryRow {
 export class PostgresStore implements Store {
   readonly #citations: PostgresCitationStore;
   readonly #crawls: PostgresCrawlStore;
+  readonly #projects: PostgresProjectStore;
   /**
    * Accounts by id. An account never changes and is never deleted once created (the Store has no such
    * call), so remembering it is always correct, and saves a query on every authenticated request.
@@ -66,6 +73,7 @@ export class PostgresStore implements Store {
   ) {
     this.#citations = new PostgresCitationStore(pool);
     this.#crawls = new PostgresCrawlStore(pool);
+    this.#projects = new PostgresProjectStore(pool);
   }
 
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
@@ -282,6 +290,10 @@ export class PostgresStore implements Store {
     return rows[0]!.n;
   }
 
+  async projects(): Promise<ProjectStore> {
+    return this.#projects;
+  }
+
   async citations(): Promise<CitationStore> {
     return this.#citations;
   }
@@ -296,6 +308,14 @@ export class PostgresStore implements Store {
 
   async shares(): Promise<ShareStore> {
     return new PostgresShareStore(this.pool);
+  }
+
+  async monitors(): Promise<MonitorStore> {
+    return new PostgresMonitorStore(this.pool);
+  }
+
+  async webhooks(): Promise<WebhookStore> {
+    return new PostgresWebhookStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DailyBudget, MemoryTally } from '../../../server/citations/check/daily-budget.js';
 import { EngineError } from '../../../server/citations/engines/engine-error.js';
 
-const LIMITS = { chatgpt: 3, perplexity: 3, gemini: 3, claude: 3, google_ai_overviews: 3 };
+const LIMITS = { chatgpt: 3, perplexity: 3, gemini: 3, claude: 3, google_ai_overviews: 3, google_ai_mode: 3 };
 
 describe('DailyBudget', () => {
   it('allows the limit per engine per UTC day, then refuses with a budget error', async () => {

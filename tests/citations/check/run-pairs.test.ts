@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
+import { DEFAULT_CITATION_ENGINE_IDS as CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
 import { citationResultSchema } from '../../../shared/schema/citation.js';
 import { DailyBudget } from '../../../server/citations/check/daily-budget.js';
 import { EngineGate } from '../../../server/citations/check/engine-gate.js';
@@ -62,7 +62,7 @@ describe('running pairs', () => {
   it('the budget starts from what stored rows already spent today (a restart does not reset it)', async () => {
     const now = () => new Date('2026-09-01T10:00:00Z');
     const days: string[] = [];
-    const budget = new DailyBudget({ chatgpt: 5, perplexity: 5, gemini: 5, claude: 5, google_ai_overviews: 5 }, now, async (engine, day) => {
+    const budget = new DailyBudget({ chatgpt: 5, perplexity: 5, gemini: 5, claude: 5, google_ai_overviews: 5, google_ai_mode: 5 }, now, async (engine, day) => {
       days.push(`${engine}@${day}`);
       return 5;
     });

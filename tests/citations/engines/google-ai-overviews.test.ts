@@ -24,15 +24,15 @@ describe('google_ai_overviews: SerpApi', () => {
   const Q = 'best crm for small business';
   const LINKS = ['https://www.example.com/crm', 'https://acme.com/crm-guide'];
 
-  it('GET /search.json?engine=google with q, locale and the key as api_key; cites references in order', async () => {
+  it('GET /search?engine=google with q, locale, output=json and the key as api_key; cites references in order', async () => {
     fakes.serpapi.on(`q:${Q}`, serpInlineOverview(Q, LINKS));
     const { env } = testEnvironment(fakes);
     const { row } = await checkPair(env, trackedPrompt(Q), 'google_ai_overviews');
     expect(row).toMatchObject({ status: 'ok', cited: true, position: 2, cited_urls: ['https://acme.com/crm-guide'], model: null });
     const [request] = fakes.serpapi.requests;
     expect(request!.method).toBe('GET');
-    expect(request!.path).toBe('/search.json');
-    expect(Object.fromEntries(request!.query)).toEqual({ engine: 'google', q: Q, hl: 'en', gl: 'us', api_key: FAKE_KEYS.SERPAPI_API_KEY });
+    expect(request!.path).toBe('/search');
+    expect(Object.fromEntries(request!.query)).toEqual({ engine: 'google', q: Q, hl: 'en', gl: 'us', output: 'json', api_key: FAKE_KEYS.SERPAPI_API_KEY });
   });
 
   it('loads a deferred overview with its page_token at once', async () => {
@@ -42,7 +42,7 @@ describe('google_ai_overviews: SerpApi', () => {
     expect(result.row).toMatchObject({ status: 'ok', cited: true, position: 2 });
     expect(result.calls).toBe(2);
     const second = fakes.serpapi.requests[1]!;
-    expect(Object.fromEntries(second.query)).toEqual({ engine: 'google_ai_overview', page_token: 'KIVu-nictZtok1', api_key: FAKE_KEYS.SERPAPI_API_KEY });
+    expect(Object.fromEntries(second.query)).toEqual({ engine: 'google_ai_overview', page_token: 'KIVu-nictZtok1', output: 'json', api_key: FAKE_KEYS.SERPAPI_API_KEY });
   });
 
   it('an expired page_token gets one fresh search and a new token', async () => {

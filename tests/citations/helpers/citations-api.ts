@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readCitationConfig } from '../../../server/citations/config.js';
+import type { PairStoredHook } from '../../../server/citations/check/pair-stored.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../../../server/citations/runtime.js';
 import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
 import type { ProviderFakes } from '../../helpers/fake-providers/index.js';
@@ -16,15 +17,17 @@ export interface CitationsTestApi extends TestApi {
 
 export async function startCitationsApi(
   fakes: ProviderFakes,
-  options: { env?: Record<string, string | undefined>; now?: () => Date } = {},
+  options: { env?: Record<string, string | undefined>; now?: () => Date; onPairStored?: PairStoredHook } = {},
 ): Promise<CitationsTestApi> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-citations-api-'));
   const store = await LowdbStore.open(dataDir);
   const citations = createCitationsRuntime({
     config: readCitationConfig(fakes.env(options.env)),
     store: () => store.citations(),
+    projects: () => store.projects(),
     now: options.now,
     http: { sleep: async () => undefined, random: () => 0.5 },
+    ...(options.onPairStored ? { onPairStored: options.onPairStored } : {}),
   });
   const api = await startTestApi({ dataDir, store, citations, ...(options.now ? { now: options.now } : {}) });
   return {

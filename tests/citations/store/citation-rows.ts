@@ -8,6 +8,7 @@ export const OTHER = 'acct_BBBBBBBBBBBB';
 export function prompt(n: number, account = ACCOUNT, domain = 'acme.com'): StoredPrompt {
   return {
     id: `prm_${String(n).padStart(16, '0')}`,
+    project_id: null,
     account_id: account,
     text: `prompt ${n}`,
     domain,
@@ -37,6 +38,13 @@ export function row(p: StoredPrompt, engine: CitationEngineId, at: string, extra
     model: null,
     check_id: 'chk_AAAAAAAAAAAAAAAA',
     calls: 1,
+    project_id: null,
+    mentioned: false,
+    mentioned_runs: 0,
+    visible_runs: 0,
+    search_queries: [],
+    competitors: [],
+    surface: 'api',
     ...extra,
   };
 }

@@ -103,3 +103,20 @@ export function redirectReply(targets: ReadonlyMap<string, string>, hanging: Rea
     return { status: 302, headers: { location: target, 'content-type': 'text/html' }, text: `<a href="${target}">Found</a>` };
   };
 }
+
+/** A candidate the safety filters blocked: a finishReason and no content (SAFETY, RECITATION, PROHIBITED_CONTENT, ...). */
+export function geminiBlocked(finishReason: string): FakeReply {
+  return {
+    json: {
+      candidates: [
+        {
+          finishReason,
+          index: 0,
+          safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }],
+        },
+      ],
+      usageMetadata: { promptTokenCount: 9, totalTokenCount: 9 },
+      modelVersion: 'gemini-2.5-flash',
+    },
+  };
+}

@@ -1,10 +1,11 @@
 /** SerpApi bodies for Google AI Overviews (citation-engines.md 1.5): inline, deferred with a page_token, and errors. */
 import type { FakeReply, RecordedRequest } from './fake-server.js';
 
-/** Scripts are keyed `q:<query>` for the SERP and `token:<page_token>` for the deferred overview. */
+/** Scripts are keyed `q:<query>` for the SERP, `token:<page_token>` for the deferred overview and `mode:<query>` for Google AI Mode. */
 export const serpapiKeyOf = (r: RecordedRequest): string | undefined => {
   if (r.query.get('engine') === 'google') return `q:${r.query.get('q')}`;
   if (r.query.get('engine') === 'google_ai_overview') return `token:${r.query.get('page_token')}`;
+  if (r.query.get('engine') === 'google_ai_mode') return `mode:${r.query.get('q')}`;
   return undefined;
 };
 
@@ -73,4 +74,21 @@ export function serpOutOfSearches(): FakeReply {
 /** Some quota errors come with HTTP 200. */
 export function serpErrorIn200(): FakeReply {
   return { status: 200, json: { error: 'Your searches for the month are exhausted. You can upgrade plans on SerpApi.com website.' } };
+}
+
+/**
+ * Google AI Mode (serpapi.com/google-ai-mode-api): the answer's `text_blocks` and `references` at the top
+ * level, no `ai_overview` wrapper. `paragraphs` become paragraph blocks, then a list citing the first link.
+ */
+export function serpAiMode(q: string, paragraphs: string[], links: string[]): FakeReply {
+  return {
+    json: {
+      ...metadata('google_ai_mode', q),
+      text_blocks: [
+        ...paragraphs.map((snippet) => ({ type: 'paragraph', snippet, reference_indexes: links.map((_, i) => i) })),
+        { type: 'list', list: [{ title: 'Pricing', snippet: 'Plans start at $12 per seat.', reference_indexes: [0] }] },
+      ],
+      references: links.map((link, index) => ({ title: `Reference ${index + 1}`, link, snippet: '…', source: new URL(link).hostname, index })),
+    },
+  };
 }

@@ -1,0 +1,193 @@
+/**
+ * Citation intelligence on PostgreSQL (issue 15), the same questions as bench/citations.bench.ts:
+ *  1. storage per run: a sample of rows with three runs each through PostgresCitationStore.appendResult
+ *     (citation_results with its runs json, TOAST-compressed, and the rollup rows it adds);
+ *  2. a year of daily checks of 500 prompts on six engines, three runs each (3.3 million runs): the
+ *     1.1 million rows and their rollups generated inside PostgreSQL with the same cardinalities as the
+ *     embedded benchmark (1,600 cited domains, 3,100 cited pages per engine and day), then the built
+ *     server on DATABASE_URL: GET /citations/summary and /citations/sources with 10 connections on
+ *     varied windows (targets: p99 ≤ 100 ms each).
+ *
+ *   npx tsx bench/citations-postgres.bench.ts [prompts=500] [days=365] [seconds=10] [sampleRows=1000]
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { generateApiKey } from '../server/auth/api-key.js';
+import { rowTally } from '../server/citations/intelligence/row-tally.js';
+import { PostgresStore } from '../server/store/postgres/postgres-store.js';
+import { findPostgres, startPostgres } from '../tests/helpers/services/index.js';
+import { figure, printBenchResult } from './lib/bench-result.js';
+import { COMPETITORS, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
+import { firstAnswer, load, root, rssMb, startBenchServer, windows } from './lib/citation-bench-server.js';
+
+const prompts = Number(process.argv[2] ?? 500);
+const days = Number(process.argv[3] ?? 365);
+const seconds = Number(process.argv[4] ?? 10);
+const sampleRows = Number(process.argv[5] ?? 1000);
+const ACCOUNT = 'acct_benchAccount';
+const LAST_DAY = new Date().toISOString().slice(0, 10);
+const FIRST_DAY = new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+
+if (!findPostgres()) {
+  const reason = 'PostgreSQL is not installed (apt-get install -y postgresql): skipped';
+  console.log(reason);
+  printBenchResult({ name: 'citations-postgres', figures: [], notes: [reason] });
+  process.exit(0);
+}
+
+const project = {
+  id: PROJECT_ID, account_id: ACCOUNT, name: 'Acme', domain: 'acme.example', aliases: [],
+  brand: { name: 'Acme', aliases: [], case_sensitive: [] },
+  competitors: COMPETITORS.map((name, i) => ({ name, domains: [`site${i}.example`], aliases: [], case_sensitive: [] })),
+  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
+};
+
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+const pgServer = await startPostgres({ durable: true });
+const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-citations-pg-bench-'));
+try {
+  // ---- 1. Storage per run through appendResult ----
+  const sampleUrl = await pgServer.createDatabase('citable_sample');
+  const sampleStore = await PostgresStore.open(sampleUrl, { poolSize: 2 });
+  const citations = await sampleStore.citations();
+  for (let p = 0; p < 10; p++) {
+    await citations.createPrompt({ id: promptId(p), project_id: PROJECT_ID, account_id: ACCOUNT, text: `best tool for agencies ${p}`, domain: 'acme.example', aliases: [], runs: 3, created_at: '2025-01-01T00:00:00.000Z' }, 100);
+  }
+  const size = async () =>
+    Number((await sampleStore.pool.query<{ n: string }>(
+      `SELECT (pg_total_relation_size('citation_results') + pg_total_relation_size('citation_rollup_days') + pg_total_relation_size('citation_rollup_competitors')
+        + pg_total_relation_size('citation_rollup_domains') + pg_total_relation_size('citation_rollup_urls'))::bigint AS n`,
+    )).rows[0]!.n);
+  const before = await size();
+  let rawAnswers = 0;
+  for (let i = 0; i < sampleRows; i++) {
+    const e = i % ENGINES.length;
+    const d = Math.floor(i / 60) % days;
+    const day = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const s = synthRow(i % 10, e, d, day, ACCOUNT, true);
+    rawAnswers += s.runs.reduce((sum, r) => sum + Buffer.byteLength(r.answer), 0);
+    const row = {
+      prompt: `best tool for agencies ${i % 10}`, engine: ENGINES[e]!, cited: s.cited, checked_at: `${day}T00:00:00.000Z`, prompt_id: promptId(i % 10),
+      domain: 'acme.example', status: 'ok' as const, cited_urls: s.citedUrls, position: s.position, runs: RUNS_PER_ROW, cited_runs: s.tally.cited,
+      failed_runs: 0, retrieved: s.cited, unresolved_citations: 0, model: null, check_id: `chk_bench${String(i).padStart(11, '0')}`, project_id: PROJECT_ID,
+      mentioned: s.tally.mentioned > 0, mentioned_runs: s.tally.mentioned, visible_runs: s.tally.visible, search_queries: [], competitors: [],
+      surface: 'api' as const, account_id: ACCOUNT, calls: 1,
+    };
+    await citations.appendResult({ ...row, tally: rowTally(row, s.runs) }, s.runs);
+  }
+  await sampleStore.pool.query('VACUUM ANALYZE');
+  const bytesPerRun = ((await size()) - before) / (sampleRows * RUNS_PER_ROW);
+  const toast = (await sampleStore.pool.query<{ stored: string; raw: string }>('SELECT sum(pg_column_size(runs))::bigint AS stored, sum(octet_length(runs::text))::bigint AS raw FROM citation_results')).rows[0]!;
+  await sampleStore.close();
+  console.log(`storage per run (${sampleRows} rows through appendResult): ${bytesPerRun.toFixed(0)} B with indexes and rollups; runs json ${Number(toast.raw) / (sampleRows * RUNS_PER_ROW) | 0} B raw, ${Number(toast.stored) / (sampleRows * RUNS_PER_ROW) | 0} B stored (TOAST); answer text ${(rawAnswers / (sampleRows * RUNS_PER_ROW)) | 0} B`);
+
+  // ---- 2. A year at scale, generated in the database ----
+  const url = await pgServer.createDatabase('citable_bench');
+  const store = await PostgresStore.open(url, { poolSize: 2 });
+  const key = generateApiKey();
+  const q = (sql: string, values: unknown[] = []) => store.pool.query(sql, values);
+  const t0 = performance.now();
+  await q("INSERT INTO accounts (id, name, plan, created_at) VALUES ($1, 'Bench', 'agency', now()::text)", [ACCOUNT]);
+  await q("INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ('key_bench00001', $1, 'bench', $2, $3, now()::text)", [ACCOUNT, key.prefix, key.hash]);
+  await q('INSERT INTO projects (id, account_id, project) VALUES ($1, $2, $3)', [PROJECT_ID, ACCOUNT, JSON.stringify(project)]);
+  await q(
+    `INSERT INTO prompts (id, account_id, domain, text, created_ms, prompt, project_id)
+     SELECT 'prm_bench' || lpad(p::text, 11, '0'), $1, 'acme.example', 'best tool for agencies ' || p, 1735689600000 + p * 1000,
+            json_build_object('id', 'prm_bench' || lpad(p::text, 11, '0'), 'project_id', $2::text, 'account_id', $1::text, 'text', 'best tool for agencies ' || p,
+                              'domain', 'acme.example', 'aliases', '[]'::json, 'runs', 3, 'created_at', '2025-01-01T00:00:00.000Z'), $2
+     FROM generate_series(0, $3::int - 1) p`,
+    [ACCOUNT, PROJECT_ID, prompts],
+  );
+  const engines = `ARRAY[${ENGINES.map((e) => `'${e}'`).join(',')}]`;
+  // One row per (prompt, engine, day), as the scheduler writes them; its runs are not needed by the summary.
+  await q(
+    `INSERT INTO citation_results (account_id, prompt_id, engine, check_id, checked_ms, checked_day, calls, result)
+     SELECT $1, 'prm_bench' || lpad(p::text, 11, '0'), e, 'chk_bench' || lpad(d::text, 11, '0'),
+            extract(epoch FROM ($2::date + d))::bigint * 1000, to_char($2::date + d, 'YYYY-MM-DD'), 1,
+            json_build_object('prompt', 'best tool for agencies ' || p, 'engine', e, 'cited', (p + d) % 3 = 0, 'checked_at', to_char($2::date + d, 'YYYY-MM-DD') || 'T00:00:00.000Z',
+              'prompt_id', 'prm_bench' || lpad(p::text, 11, '0'), 'domain', 'acme.example', 'status', 'ok', 'cited_urls', '[]'::json, 'position', NULL, 'runs', 3,
+              'cited_runs', (p + d) % 3, 'failed_runs', 0, 'retrieved', false, 'unresolved_citations', 0, 'model', NULL, 'check_id', 'chk_bench' || lpad(d::text, 11, '0'),
+              'project_id', $3::text, 'mentioned', true, 'mentioned_runs', 1, 'visible_runs', 2, 'search_queries', '[]'::json, 'competitors', '[]'::json, 'surface', 'api')
+     FROM generate_series(0, $4::int - 1) d, generate_series(0, $5::int - 1) p, unnest(${engines}) e`,
+    [ACCOUNT, FIRST_DAY, PROJECT_ID, days, prompts],
+  );
+  const scale = prompts / 500;
+  await q(
+    `INSERT INTO citation_rollup_days SELECT $1, $2::date + d, e, $3 * 3, ($3 * 3 * (0.35 + 0.1 * random()))::int, ($3 * 3 * 0.3)::int, ($3 * 3 * 0.2)::int, ($3 * 3 * 0.2 * 2.5)::int, ($3 * 3 * 0.2)::int
+     FROM generate_series(0, $4::int - 1) d, unnest(${engines}) e`,
+    [PROJECT_ID, FIRST_DAY, prompts, days],
+  );
+  await q(
+    `INSERT INTO citation_rollup_competitors SELECT $1, $2::date + d, e, c, ($3 * 3 * (0.2 + 0.05 * random()))::int
+     FROM generate_series(0, $4::int - 1) d, unnest(${engines}) e, unnest($5::text[]) c`,
+    [PROJECT_ID, FIRST_DAY, prompts, days, COMPETITORS],
+  );
+  // Day rows per engine: the prompts' own sites (most days) and popular sites (a long tail), then the '*' and month rows summed from them.
+  const ownDomains = Math.round(1500 * scale);
+  const ownPages = ownDomains * 2;
+  await q(
+    `INSERT INTO citation_rollup_domains
+     SELECT $1, e, 'd', $2::date + d, 'site' || s || '.example', 2 + (s + d) % 4, 1 + (s + d) % 3 FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, $4::int - 1) s WHERE (s * 7 + d * 3 + length(e)) % 10 < 9
+     UNION ALL
+     SELECT $1, e, 'd', $2::date + d, 'popular' || k || '.example', 1 + (100 - k) / 4, 1 + (100 - k) / 6 FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, 99) k WHERE (k * 13 + d) % 100 > k`,
+    [PROJECT_ID, FIRST_DAY, days, ownDomains],
+  );
+  await q(
+    `INSERT INTO citation_rollup_urls
+     SELECT $1, e, 'site' || (u / 2) || '.example', 'd', $2::date + d, 'https://site' || (u / 2) || '.example/' || CASE WHEN u % 2 = 0 THEN 'guide' ELSE 'pricing' END, 1 + (u + d) % 3
+     FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, $4::int - 1) u WHERE ((u / 2) * 7 + d * 3 + length(e)) % 10 < 9
+     UNION ALL
+     SELECT $1, e, 'popular' || k || '.example', 'd', $2::date + d, 'https://popular' || k || '.example/best-' || (d % 40), 1 + (100 - k) / 4
+     FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, 99) k WHERE (k * 13 + d) % 100 > k`,
+    [PROJECT_ID, FIRST_DAY, days, ownPages],
+  );
+  await q(`INSERT INTO citation_rollup_domains SELECT scope, '*', 'd', period, domain, sum(citations), sum(runs) FROM citation_rollup_domains WHERE grain = 'd' GROUP BY scope, period, domain`);
+  await q(`INSERT INTO citation_rollup_domains SELECT scope, engine, 'm', date_trunc('month', period)::date, domain, sum(citations), sum(runs) FROM citation_rollup_domains WHERE grain = 'd' GROUP BY scope, engine, 2, date_trunc('month', period), domain`);
+  await q(`INSERT INTO citation_rollup_urls SELECT scope, '*', domain, 'd', period, url, sum(citations) FROM citation_rollup_urls WHERE grain = 'd' GROUP BY scope, domain, period, url`);
+  await q(`INSERT INTO citation_rollup_urls SELECT scope, engine, domain, 'm', date_trunc('month', period)::date, url, sum(citations) FROM citation_rollup_urls WHERE grain = 'd' GROUP BY scope, engine, domain, date_trunc('month', period), url`);
+  await q('VACUUM ANALYZE');
+  const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_rollup_domains) AS domains, (SELECT count(*) FROM citation_rollup_urls) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
+  console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s: ${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rollup rows, database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
+  await store.close();
+
+  const server = await startBenchServer(dir, { DATABASE_URL: url, DATA_DIR: path.join(dir, 'data') });
+  try {
+    const query = `?project_id=${PROJECT_ID}`;
+    const first = await firstAnswer(server.url, key.key, `/api/v1/citations/summary${query}&since=${FIRST_DAY}`);
+    const runsInYear = (first.body as { summary: { runs: number } }).summary.runs;
+    const qs = windows(LAST_DAY, days).map((w) => `${query}&${w}`);
+    await load(server.url, key.key, 'summary', qs, 2);
+    const summaryLoad = await load(server.url, key.key, 'summary', qs, seconds);
+    await load(server.url, key.key, 'sources', qs, 2);
+    const sourcesLoad = await load(server.url, key.key, 'sources', qs, seconds);
+    const rss = await rssMb(server.proc.pid!);
+    console.log(`\nCitation intelligence on PostgreSQL (${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}): ${Number(counts.rows).toLocaleString('en')} rows × ${RUNS_PER_ROW} runs`);
+    console.log('| measure | figure | target |');
+    console.log('|---|---|---|');
+    console.log(`| storage per run (row, runs json after TOAST, indexes, rollups) | ${bytesPerRun.toFixed(0)} B | reported |`);
+    console.log(`| runs in the year's summary | ${runsInYear.toLocaleString('en')} | — |`);
+    console.log(`| GET /citations/summary, 10 connections, ${seconds} s, ${qs.length} windows | ${Math.round(summaryLoad.rps)} req/s, p50 ${summaryLoad.p50} ms, p99 ${summaryLoad.p99} ms | p99 ≤ 100 ms |`);
+    console.log(`| GET /citations/sources, 10 connections, ${seconds} s | ${Math.round(sourcesLoad.rps)} req/s, p50 ${sourcesLoad.p50} ms, p99 ${sourcesLoad.p99} ms | p99 ≤ 100 ms |`);
+    console.log(`| responses not 2xx, errors | ${summaryLoad.non2xx + sourcesLoad.non2xx}, ${summaryLoad.errors + sourcesLoad.errors} | 0 |`);
+    console.log(`| server RSS after the load | ${rss.toFixed(0)} MB | — |`);
+    printBenchResult({
+      name: 'citations-postgres',
+      figures: [
+        figure('storage per run (row, runs json after TOAST, indexes, rollups)', bytesPerRun, 'B'),
+        figure('GET /citations/summary p99, 10 connections', summaryLoad.p99, 'ms', { max: 100 }),
+        figure('GET /citations/summary', summaryLoad.rps, 'req/s'),
+        figure('GET /citations/sources p99, 10 connections', sourcesLoad.p99, 'ms', { max: 100 }),
+        figure('GET /citations/sources', sourcesLoad.rps, 'req/s'),
+        figure('responses not 2xx, and errors', summaryLoad.non2xx + sourcesLoad.non2xx + summaryLoad.errors + sourcesLoad.errors, '', { max: 0, target: 'all 2xx' }),
+      ],
+      notes: [`${Number(counts.rows).toLocaleString('en')} rows (3 runs each), ${Number(counts.urls).toLocaleString('en')} page rollup rows; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`],
+    });
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await pgServer.stop();
+  await rm(dir, { recursive: true, force: true });
+}

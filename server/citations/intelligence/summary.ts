@@ -1,0 +1,81 @@
+/**
+ * GET /citations/summary's figures (contract section 13), from daily tallies per engine, whichever store
+ * pre-aggregated them: visibility = visible_runs / runs; citation_rate = cited_runs / runs;
+ * share_of_voice = visible_runs / (visible_runs + the competitors' visible_runs), 0 when that sum is 0;
+ * avg_position the mean position over cited runs, or null. Ratios have 4 decimals.
+ */
+import { CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
+import type { CitationSummary, EngineSummary } from '../../../shared/schema/citation-intelligence.js';
+import type { DayTally } from '../../store/rollup/day-tally.js';
+import { daysOf, type DayWindow } from '../../store/rollup/days.js';
+
+export type { DayTally } from '../../store/rollup/day-tally.js';
+
+interface Totals {
+  runs: number;
+  visible: number;
+  mentioned: number;
+  cited: number;
+  position_sum: number;
+  position_count: number;
+  competitorVisible: number;
+}
+
+const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : 0);
+
+function totals(tallies: readonly DayTally[], names: ReadonlySet<string>): Totals {
+  const t: Totals = { runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitorVisible: 0 };
+  for (const d of tallies) {
+    t.runs += d.runs;
+    t.visible += d.visible;
+    t.mentioned += d.mentioned;
+    t.cited += d.cited;
+    t.position_sum += d.position_sum;
+    t.position_count += d.position_count;
+    for (const [name, visible] of Object.entries(d.competitors)) if (names.has(name)) t.competitorVisible += visible;
+  }
+  return t;
+}
+
+function figures(t: Totals): Omit<EngineSummary, 'engine'> {
+  return {
+    runs: t.runs,
+    visible_runs: t.visible,
+    mentioned_runs: t.mentioned,
+    cited_runs: t.cited,
+    visibility: ratio(t.visible, t.runs),
+    citation_rate: ratio(t.cited, t.runs),
+    share_of_voice: ratio(t.visible, t.visible + t.competitorVisible),
+    avg_position: t.position_count > 0 ? Math.round((t.position_sum / t.position_count) * 100) / 100 : null,
+  };
+}
+
+/** The summary; `competitorNames` are the project's competitors now (a removed one no longer counts). */
+export function summarize(tallies: readonly DayTally[], competitorNames: readonly string[], window: DayWindow): CitationSummary {
+  const names = new Set(competitorNames);
+  const all = totals(tallies, names);
+  const byEngine = CITATION_ENGINE_IDS.map((engine) => ({ engine, t: totals(tallies.filter((d) => d.engine === engine), names) }))
+    .filter(({ t }) => t.runs > 0)
+    .map(({ engine, t }) => ({ engine, ...figures(t) }));
+  const competitorVisible = new Map<string, number>(competitorNames.map((n) => [n, 0]));
+  for (const d of tallies) for (const [name, visible] of Object.entries(d.competitors)) if (competitorVisible.has(name)) competitorVisible.set(name, competitorVisible.get(name)! + visible);
+  const voice = all.visible + all.competitorVisible;
+  const perDay = new Map<string, DayTally[]>();
+  for (const d of tallies) perDay.set(d.day, [...(perDay.get(d.day) ?? []), d]);
+  return {
+    ...figures(all),
+    by_engine: byEngine,
+    competitors: competitorNames.map((name) => ({
+      name,
+      visible_runs: competitorVisible.get(name)!,
+      visibility: ratio(competitorVisible.get(name)!, all.runs),
+      share_of_voice: ratio(competitorVisible.get(name)!, voice),
+    })),
+    series: daysOf(window).map((date) => {
+      const t = totals(perDay.get(date) ?? [], names);
+      return { date, runs: t.runs, visibility: ratio(t.visible, t.runs), share_of_voice: ratio(t.visible, t.visible + t.competitorVisible) };
+    }),
+    since: window.since,
+    until: window.until,
+  };
+}

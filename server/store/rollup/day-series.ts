@@ -1,0 +1,87 @@
+/**
+ * A compact daily histogram with running totals: for each day that has data, `columns` counts, kept as
+ * cumulative sums in typed arrays, so the total over any window is two binary searches and a
+ * subtraction, whatever the window's length. Days normally arrive in order (rows are stored as they are
+ * checked); an earlier day is inserted in place. Memory: 4 bytes per day plus 8 per column and day.
+ */
+export class DaySeries {
+  #days: Int32Array;
+  #cum: Float64Array;
+  #length = 0;
+
+  constructor(
+    readonly columns: number,
+    capacity = 4,
+  ) {
+    this.#days = new Int32Array(capacity);
+    this.#cum = new Float64Array(capacity * columns);
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Adds `values` (one per column; negative to take away) to `day`. */
+  add(day: number, values: readonly number[]): void {
+    let i = this.#find(day);
+    if (i === this.#length || this.#days[i] !== day) this.#insertAt(i, day);
+    // Later days carry the running total: adding to the last day (the usual case) touches one entry.
+    for (; i < this.#length; i++) {
+      const at = i * this.columns;
+      for (let c = 0; c < this.columns; c++) this.#cum[at + c] = this.#cum[at + c]! + (values[c] ?? 0);
+    }
+  }
+
+  /** Adds the totals of each column over days from..to (inclusive) to `out`. */
+  sumInto(from: number, to: number, out: number[]): number[] {
+    const hi = this.#find(to + 1) - 1;
+    if (hi < 0) return out;
+    const lo = this.#find(from) - 1;
+    if (lo >= hi) return out;
+    for (let c = 0; c < this.columns; c++) out[c] = out[c]! + this.#cum[hi * this.columns + c]! - (lo >= 0 ? this.#cum[lo * this.columns + c]! : 0);
+    return out;
+  }
+
+  /** Each day with data in from..to, with its own (not cumulative) values. */
+  *days(from: number, to: number): Generator<[number, number[]]> {
+    for (let i = this.#find(from); i < this.#length && this.#days[i]! <= to; i++) {
+      const values: number[] = [];
+      for (let c = 0; c < this.columns; c++) values.push(this.#cum[i * this.columns + c]! - (i > 0 ? this.#cum[(i - 1) * this.columns + c]! : 0));
+      yield [this.#days[i]!, values];
+    }
+  }
+
+  /** Bytes held by the arrays. */
+  get bytes(): number {
+    return this.#days.byteLength + this.#cum.byteLength;
+  }
+
+  /** Index of the first day >= `day`. */
+  #find(day: number): number {
+    let lo = 0;
+    let hi = this.#length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.#days[mid]! < day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  #insertAt(i: number, day: number): void {
+    const c = this.columns;
+    if (this.#length === this.#days.length) {
+      const days = new Int32Array(this.#days.length * 2);
+      days.set(this.#days);
+      const cum = new Float64Array(this.#cum.length * 2);
+      cum.set(this.#cum);
+      this.#days = days;
+      this.#cum = cum;
+    }
+    this.#days.copyWithin(i + 1, i, this.#length);
+    this.#cum.copyWithin((i + 1) * c, i * c, this.#length * c);
+    this.#days[i] = day;
+    for (let k = 0; k < c; k++) this.#cum[i * c + k] = i > 0 ? this.#cum[(i - 1) * c + k]! : 0;
+    this.#length++;
+  }
+}

@@ -1,0 +1,16 @@
+/** The figures of one UTC day of one engine, as the rollups give them to GET /citations/summary. */
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
+
+/** One day of one engine in a scope (or summed over several scopes). */
+export interface DayTally {
+  day: string;
+  engine: CitationEngineId;
+  runs: number;
+  visible: number;
+  mentioned: number;
+  cited: number;
+  position_sum: number;
+  position_count: number;
+  /** Competitor name → visible runs. */
+  competitors: Record<string, number>;
+}

@@ -1,0 +1,144 @@
+/**
+ * What every CitationStore does with citation intelligence, whatever holds it: rows with their runs and
+ * tallies feed daily tallies, sources (month periods and the days at the window's ends alike) and prompt
+ * tallies; deleting a prompt takes its rows out, deleting a project's prompts drops its scope; runs read
+ * back; everything survives a reopen. Run against lowdb and PostgreSQL by citation-rollups-contract.test.ts.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import { rowTally } from '../../../server/citations/intelligence/row-tally.js';
+import type { CitationStore, StoredCitationRow, StoredPrompt } from '../../../server/store/citations-store.js';
+import type { Store } from '../../../server/store/store.js';
+import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
+import { ACCOUNT, prompt, row } from './citation-rows.js';
+
+const PROJECT = 'prj_AAAAAAAAAAAAAAAA';
+
+function run(cited: string[], extra: Partial<RunRecord> = {}): RunRecord {
+  return { status: 'ok', answer: 'Acme and Globex', answer_truncated: false, cited_urls: cited, retrieved_urls: [], search_queries: ['q'], mentioned: true, cited: cited.some((u) => u.includes('acme.com')), position: cited.findIndex((u) => u.includes('acme.com')) + 1 || null, competitors: [{ name: 'Globex', mentioned: true, cited: false }], ...extra };
+}
+
+/** A row of two runs on `day`: both cite acme.com (position 1 and 2) and g2.com pages. */
+function twoRuns(p: StoredPrompt, engine: CitationEngineId, day: string): { row: StoredCitationRow; runs: RunRecord[] } {
+  const runs = [run(['https://acme.com/a', 'https://www.g2.com/x']), run(['https://blog.g2.com/y', 'https://acme.com/b', 'https://acme.com/a'])];
+  const base = row(p, engine, `${day}T10:00:00.000Z`, {
+    project_id: p.project_id,
+    runs: 2,
+    cited: true,
+    cited_runs: 2,
+    position: 1,
+    mentioned: true,
+    mentioned_runs: 2,
+    visible_runs: 2,
+    competitors: [{ name: 'Globex', mentioned_runs: 2, cited_runs: 0, visible_runs: 2 }],
+    check_id: `chk_${day.replaceAll('-', '')}${engine.slice(0, 8).padEnd(8, 'x')}`,
+  });
+  return { row: { ...base, tally: rowTally(base, runs) }, runs };
+}
+
+export function describeCitationRollupContract(subject: StoreSubject): void {
+  describe(`CitationStore rollups: ${subject.name}`, () => {
+    let place: StorePlace;
+    let owner: Store;
+    let store: CitationStore;
+    beforeAll(() => subject.setup(), 60_000);
+    afterAll(() => subject.teardown(), 60_000);
+    beforeEach(async () => {
+      place = await subject.place();
+      owner = await place.open();
+      store = await owner.citations();
+    });
+    afterEach(async () => {
+      await owner.close();
+      await place.dispose();
+    });
+    const reopen = async () => {
+      await owner.close();
+      owner = await place.open();
+      store = await owner.citations();
+    };
+
+    const a = { ...prompt(1), project_id: PROJECT };
+    const b = { ...prompt(2), project_id: PROJECT };
+    const days = ['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-15', '2026-03-01'];
+
+    async function seed(): Promise<void> {
+      await store.createPrompt(a, 10);
+      await store.createPrompt(b, 10);
+      for (const day of days) {
+        for (const p of [a, b]) {
+          const { row: r, runs } = twoRuns(p, 'chatgpt', day);
+          await store.appendResult(r, runs);
+        }
+      }
+      const { row: other, runs } = twoRuns(a, 'perplexity', '2026-02-15');
+      await store.appendResult(other, runs);
+    }
+
+    it('daily tallies and sources over a window mixing whole months and loose days, the same after a reopen', async () => {
+      await seed();
+      for (const pass of ['open', 'reopened']) {
+        if (pass === 'reopened') await reopen();
+        const tallies = await store.dayTallies([PROJECT], { since: '2026-01-31', until: '2026-02-28' });
+        const total = (k: 'runs' | 'visible' | 'cited' | 'position_sum' | 'position_count') => tallies.reduce((s, t) => s + t[k], 0);
+        // 3 chatgpt days in the window × 2 prompts × 2 runs, and one perplexity row.
+        expect([total('runs'), total('visible'), total('cited'), total('position_sum'), total('position_count')], pass).toEqual([14, 14, 14, 21, 14]);
+        expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'perplexity')).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
+
+        const sources = await store.sourceTallies([PROJECT], { since: '2026-01-31', until: '2026-02-28' }, undefined, 10);
+        // Per row: acme.com 3 distinct pages over 2 runs, g2.com 2 (www and blog), in 7 rows.
+        expect(sources.map((s) => [s.domain, s.citations, s.runs, s.engines]), pass).toEqual([
+          ['acme.com', 21, 14, ['chatgpt', 'perplexity']],
+          ['g2.com', 14, 14, ['chatgpt', 'perplexity']],
+        ]);
+        expect(sources[0]!.top_urls).toEqual([
+          { url: 'https://acme.com/a', citations: 14 },
+          { url: 'https://acme.com/b', citations: 7 },
+        ]);
+        const whole = await store.sourceTallies([PROJECT], { since: '2026-01-01', until: '2026-03-31' }, 'perplexity', 1);
+        expect(whole.map((s) => [s.domain, s.citations])).toEqual([['acme.com', 3]]);
+      }
+    });
+
+    it('a prompt alone, from its rows', async () => {
+      await seed();
+      const tallies = await store.promptDayTallies(ACCOUNT, a.id, { since: '2026-02-01', until: '2026-02-15' });
+      expect(tallies.map((t) => [t.day, t.engine, t.runs]).sort()).toEqual([
+        ['2026-02-01', 'chatgpt', 2],
+        ['2026-02-15', 'chatgpt', 2],
+        ['2026-02-15', 'perplexity', 2],
+      ]);
+      expect(await store.promptDayTallies(ACCOUNT, a.id, { since: '2026-02-01', until: '2026-02-15' }, 'perplexity')).toHaveLength(1);
+    });
+
+    it('deleting a prompt takes its rows out of the rollups, for good; deleting the project drops the scope', async () => {
+      await seed();
+      expect(await store.deletePrompt(ACCOUNT, a.id)).toBe(true);
+      const window = { since: '2026-01-01', until: '2026-03-31' };
+      const runs = async () => (await store.dayTallies([PROJECT], window)).reduce((s, t) => s + t.runs, 0);
+      expect(await runs()).toBe(10);
+      await reopen();
+      expect(await runs()).toBe(10);
+      expect((await store.sourceTallies([PROJECT], window, undefined, 10))[0]).toMatchObject({ domain: 'acme.com', citations: 15, engines: ['chatgpt'] });
+      expect(await store.deleteProjectPrompts(ACCOUNT, PROJECT)).toBe(1);
+      expect(await runs()).toBe(0);
+      expect(await store.sourceTallies([PROJECT], window, undefined, 10)).toEqual([]);
+      expect(await store.listPrompts(ACCOUNT)).toEqual([]);
+    });
+
+    it('runs read back for the rows of a history listing; a row stored without runs has none', async () => {
+      await store.createPrompt(a, 10);
+      const { row: r, runs } = twoRuns(a, 'claude', '2026-02-01');
+      await store.appendResult(r, runs);
+      await store.appendResult(row(a, 'gemini', '2026-02-02T00:00:00.000Z', { check_id: 'chk_BBBBBBBBBBBBBBBB' }));
+      await reopen();
+      const page = await store.listResults(ACCOUNT, { limit: 10, history: true });
+      const read = await store.runsOf(page.rows);
+      expect(page.rows.map((x) => x.engine)).toEqual(['gemini', 'claude']);
+      expect(read[0]).toEqual([]);
+      expect(read[1]).toEqual(runs);
+      expect(page.rows[1]).toMatchObject({ mentioned_runs: 2, competitors: [{ name: 'Globex', visible_runs: 2 }] });
+    });
+  });
+}
