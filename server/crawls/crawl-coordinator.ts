@@ -50,7 +50,6 @@ interface Running {
 }
 
 /** Weight of a sample page at its host: fetched as a browser, as two AI agents and as Markdown at once. */
-const SAMPLE_WEIGHT = 4;
 
 export class CrawlCoordinator {
   readonly #running = new Map<string, Running>();
@@ -220,7 +219,9 @@ export class CrawlCoordinator {
             queue.unshift(item);
             return;
           }
-          const pass = await this.deps.gate.acquire(host, { weight: item.sample ? SAMPLE_WEIGHT : 1, delayMs, signal });
+          // A sample page is fetched as a browser, as each AI agent and as Markdown: it takes the host's whole budget.
+          const weight = item.sample ? this.deps.gate.limit : 1;
+          const pass = await this.deps.gate.acquire(host, { weight, delayMs, signal });
           let result: CrawlPageResult;
           try {
             const remaining = deadlineAt - Date.now();
@@ -233,6 +234,7 @@ export class CrawlCoordinator {
                 sample: item.sample,
                 retryBusy: (attempts.get(item.url) ?? 0) < settings.busyRetries,
                 deadlineMs: Math.max(1_000, Math.min(settings.auditDeadlineMs, remaining)),
+                maxRequests: weight,
               },
               { key: id, files },
               signal,

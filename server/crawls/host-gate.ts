@@ -2,7 +2,8 @@
  * Politeness per host, for every crawl of this process at once (contract section 10): at most `limit`
  * requests to one host at a time (CRAWL_HOST_CONCURRENCY), request starts spaced by its Crawl-delay, and a
  * pause when the host answers 429 or 503 (for its Retry-After). Two crawls of the same site share one gate.
- * A page audit takes a weight: 1 for a page fetched once, more for a sample page fetched four times at once.
+ * A page audit takes a weight: 1 for a page fetched once, the whole limit for a sample page (fetched as a browser,
+ * as each AI agent and as Markdown); the page audit keeps within it (shared/crawl/limited-fetcher.ts).
  */
 export interface HostPass {
   release(): void;

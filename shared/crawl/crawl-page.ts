@@ -16,6 +16,7 @@ import { markdownAvailability } from '../facts/markdown-availability.js';
 import { accessSummary } from '../crawlers/agent-fetches.js';
 import { pageLinks, type PageLinks } from './page-links.js';
 import { retryAfterMs } from './retry-after.js';
+import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
 
 export interface CrawlPageRequest {
@@ -30,6 +31,8 @@ export interface CrawlPageRequest {
   /** Hand a 429 or 503 back without judging it (the crawl retries later); false on the last attempt. */
   retryBusy: boolean;
   deadlineMs: number;
+  /** Requests at the host at once for this page (its share of CRAWL_HOST_CONCURRENCY); absent: no bound. */
+  maxRequests?: number;
 }
 
 export type CrawlPageResult =
@@ -52,7 +55,7 @@ const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps): Promise<CrawlPageResult> {
   const snapshot = await gather(req.url, req.url, {
-    fetcher: deps.fetcher,
+    fetcher: req.maxRequests ? limitedFetcher(deps.fetcher, req.maxRequests) : deps.fetcher,
     origin: 'crawl',
     limits: { deadlineMs: req.deadlineMs },
     agentFetches: req.sample,

@@ -173,9 +173,10 @@ describe('crawl_site and get_crawl', () => {
       expect(started.isError).toBeFalsy();
       const { crawl } = started.structuredContent as { crawl: { id: string; status: string; max_pages: number } };
       expect(crawl).toMatchObject({ status: 'queued', max_pages: 2, url: pageUrl });
-      let ended: { status: string; progress: { audited: number }; score: number | null } | undefined;
+      type Progress = { status: string; progress: { audited: number }; score: number | null };
+      let ended: Progress | undefined;
       for (let i = 0; i < 300 && !ended; i++) {
-        const read = (await call(client, 'get_crawl', { id: crawl.id.toUpperCase() })).structuredContent as { crawl: NonNullable<typeof ended> };
+        const read = (await call(client, 'get_crawl', { id: crawl.id.toUpperCase() })).structuredContent as { crawl: Progress };
         if (read.crawl.status !== 'queued' && read.crawl.status !== 'running') ended = read.crawl;
         else await new Promise((resolve) => setTimeout(resolve, 50));
       }
