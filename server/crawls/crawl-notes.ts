@@ -13,6 +13,8 @@ export function robotsRefusalNote(robots: CrawlRobots, startUrl: string): string
   return `robots.txt refuses ${startUrl} to the Citable crawler (its own group, else User-agent: *), so no page was audited. Allow Citable in robots.txt to audit the site.`;
 }
 
+export const CANCELLED_NOTE = 'Cancelled: the pages still queued were not audited (counted as skipped).';
+
 export function crawlNotes(input: {
   record: StoredCrawl;
   tally: SkipTally;
@@ -32,6 +34,6 @@ export function crawlNotes(input: {
     notes.push(`max_pages (${record.max_pages.toLocaleString('en')}) was reached: further URLs were skipped.`);
   }
   if (input.stop === 'deadline') notes.push(`The crawl deadline (${Math.round(input.deadlineMs / 1000)} s, CRAWL_DEADLINE_MS) ran out: the pages still queued were not audited (counted as skipped).`);
-  if (input.stop === 'cancel') notes.push('Cancelled: the pages still queued were not audited (counted as skipped).');
+  if (input.stop === 'cancel') notes.push(CANCELLED_NOTE);
   return notes;
 }
