@@ -64,6 +64,9 @@ const KNOWN = [
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
   // Reports: HTML render times, a PDF with a warm browser, and GET /audits/{id} while PDFs print (needs Chromium for the last two).
   { name: 'report', file: 'bench/report.bench.ts', args: [], quickArgs: ['20', '4'], skip: () => hasPackage('autocannon') },
+  // Site audits: citable crawl pages/s, the peers per page, peak RSS 10x pages, the API while the server crawls.
+  { name: 'crawl', file: 'bench/crawl.bench.ts', args: [], quickArgs: ['300', '30', '5'], skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
+  { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
   { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
   { name: 'citations', file: 'bench/citations.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => hasPackage('autocannon') },

@@ -25,6 +25,8 @@ export interface TemplatedSiteOptions {
   words?: number;
   /** Extra robots.txt lines for the Citable group (e.g. Crawl-delay). */
   robotsExtra?: string;
+  /** Also serve /sitemap.xml listing the first N pages flat (for peers that read no index or gzip: benchmarks). */
+  flatSitemap?: number;
 }
 
 export interface TemplatedSite {
@@ -88,6 +90,7 @@ export async function startTemplatedSite(options: TemplatedSiteOptions): Promise
           res.end(products);
         },
         '/img/diagram.png': text('PNG', 'image/png'),
+        ...(options.flatSitemap ? { '/sitemap.xml': text(urlset(pages.slice(0, options.flatSitemap).map((p) => `${origin}${p.path}`)), 'application/xml') } : {}),
         '/': pageRoute,
       },
       fallback: pageRoute,
