@@ -71,8 +71,8 @@ const notes: string[] = [];
 
 // 1. citable crawl, whole process, and the peers on the same site.
 const small = await site(PAGES);
-let smallRss = 0;
-let citablePerPage = 0;
+let smallRss: number;
+let citablePerPage: number;
 try {
   const { run, audited } = await citableCrawl(small.site.url, PAGES);
   const rate = audited / (run.ms / 1000);
