@@ -66,6 +66,9 @@ const KNOWN = [
   { name: 'report', file: 'bench/report.bench.ts', args: [], quickArgs: ['20', '4'], skip: () => hasPackage('autocannon') },
   // Webhooks: event to first delivery attempt, 1,000 deliveries to a loopback receiver, GET /audits/{id} while deliveries run.
   { name: 'webhook', file: 'bench/webhook.bench.ts', args: [], quickArgs: ['30', '300', '3'], skip: () => hasPackage('autocannon') },
+  // Site audits: citable crawl pages/s, the peers per page, peak RSS 10x pages, the API while the server crawls.
+  { name: 'crawl', file: 'bench/crawl.bench.ts', args: [], quickArgs: ['300', '30', '5'], skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
+  { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
   { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
   { name: 'citations', file: 'bench/citations.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => hasPackage('autocannon') },

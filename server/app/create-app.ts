@@ -28,6 +28,12 @@ import { readReportSettings } from '../settings/report-settings.js';
 import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
 import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
+import type { CrawlService } from '../crawls/crawl-service.js';
+import { crawlLauncherFor } from '../crawls/crawl-launcher.js';
+import { createEmbeddedCrawls } from '../crawls/embedded-crawls.js';
+import { createInProcessPageRunner } from '../crawls/page-runner.js';
+import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
+import { createNodeFetcher } from '../net/node-fetcher.js';
 import { observeAudits } from '../events/observe-audits.js';
 import type { CrawlLauncher } from '../monitors/crawl-launcher.js';
 import { MonitorService } from '../monitors/monitor-service.js';
@@ -41,6 +47,8 @@ export interface AppConfig {
   auditDeadlineMs: number;
   auditConcurrency: number;
   auditQueueLimit: number;
+  /** Site audit settings over the defaults (tests shorten the deadline and the waits). */
+  crawlOverrides?: Partial<CrawlSettings>;
   /** Private and loopback addresses allowed (AUDIT_ALLOW_PRIVATE=1): webhook and monitor URLs follow the audit fetcher's rule. */
   auditAllowPrivate: boolean;
 }
@@ -67,17 +75,20 @@ export interface AppDeps {
   routeModules?: readonly RouteModule[];
   /** Citation tracking (engines, scheduler); default: every engine not configured, scheduler not started. */
   citations?: CitationsRuntime;
+  /** Site audits; default: crawls run in this process with `fetcher` (tests), at the defaults of CRAWL_*. */
+  crawls?: CrawlService;
   /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
   reports?: ReportsRuntime;
   /** Events and webhook deliveries; default: one over the store, its delivery worker not started. */
   webhooks?: WebhookRuntime;
-  /** Starts crawls for crawl monitors (the crawl backend); absent: crawl monitors record that crawls are unavailable. */
-  crawls?: CrawlLauncher;
+  /** Starts crawls for crawl monitors; default: through `crawls` (server/crawls/crawl-launcher.ts); null: crawl monitors record that crawls are unavailable. */
+  crawlLauncher?: CrawlLauncher | null;
 }
 
 export interface CitableApp {
   app: Koa<ApiState>;
   runner: AuditRunner;
+  crawls: CrawlService;
   /** The store as routes see it: puts of new audits publish their events. */
   store: Store;
   webhooks: WebhookRuntime;
@@ -96,10 +107,12 @@ export function createApp(deps: AppDeps): CitableApp {
   const addressGuard = deps.webhooks?.guard ?? createAddressGuard({ allowPrivate: config.auditAllowPrivate });
   const webhooks = deps.webhooks ?? createWebhookRuntime({ store: () => deps.store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, guard: addressGuard, now });
   const store = observeAudits(deps.store, webhooks.publisher, logger);
+  const crawls = deps.crawls ?? defaultCrawls(deps, config, logger, now);
+  const crawlLauncher = deps.crawlLauncher === undefined ? crawlLauncherFor(crawls) : deps.crawlLauncher;
   const monitors = new MonitorService({
     store: () => deps.store.monitors(),
     run: (monitor, signal) =>
-      runMonitor({ store, runAudit: (url) => runner.run(url), crawls: deps.crawls ?? null, publisher: webhooks.publisher, now }, monitor, signal),
+      runMonitor({ store, runAudit: (url) => runner.run(url), crawls: crawlLauncher, publisher: webhooks.publisher, now }, monitor, signal),
     logger,
     now: () => now().getTime(),
     // Monitor runs share the audit runner with the API: at most half its slots.
@@ -118,6 +131,7 @@ export function createApp(deps: AppDeps): CitableApp {
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
     reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
+    crawls,
     addressGuard,
     webhooks,
     monitors,
@@ -141,6 +155,7 @@ export function createApp(deps: AppDeps): CitableApp {
   return {
     app,
     runner,
+    crawls: routeDeps.crawls,
     store,
     webhooks,
     monitors,
@@ -157,6 +172,19 @@ function buildRunner(fetcher: Fetcher | undefined, config: AppConfig, now: () =>
     deadlineMs: config.auditDeadlineMs,
     concurrency: config.auditConcurrency,
     queueLimit: config.auditQueueLimit,
+    now,
+  });
+}
+
+/** Crawls in this process on this thread, with the app's fetcher (tests build the app this way). */
+function defaultCrawls(deps: AppDeps, config: AppConfig, logger: Logger, now: () => Date): CrawlService {
+  const fetcher = deps.fetcher ?? createNodeFetcher();
+  return createEmbeddedCrawls({
+    store: deps.store,
+    pages: createInProcessPageRunner(fetcher),
+    fetcher,
+    settings: { ...crawlSettingsFor({ auditDeadlineMs: config.auditDeadlineMs, concurrency: config.auditConcurrency }), ...config.crawlOverrides },
+    logger,
     now,
   });
 }

@@ -19,6 +19,7 @@ import { createApp } from './create-app.js';
 import { listen } from './listen.js';
 import { createServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
+import { createServerCrawls } from './server-crawls.js';
 import { deferred, type Deferred } from '../util/deferred.js';
 import { createReportsRuntime } from '../reports/reports-runtime.js';
 import { createWebhookRuntime } from '../webhooks/webhook-runtime.js';
@@ -94,12 +95,15 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
         queueLimit: config.auditQueueLimit,
       })
     : undefined;
+  const fetcher = createNodeFetcher({ allowPrivate: config.auditAllowPrivate });
+  const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
   // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
   const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
   const citable = createApp({
     store,
     reports,
-    fetcher: createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
+    fetcher,
+    crawls,
     ...(runner ? { runner } : {}),
     config,
     logger,
@@ -111,6 +115,7 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
   const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
   listener.app.resolve(citable.app.callback());
   runner?.warm();
+  crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
   citations.runtime.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
   webhooks.start(); // pending deliveries a previous process stored are sent now
   const monitorScheduler = await createNodeMonitorScheduler(citable.monitors, config, logger);
@@ -136,6 +141,7 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
       });
     },
     async stop() {
+      await crawls.stop(); // running crawls resume at the next start, each page once
       const closeStore = async () => {
         await monitorScheduler.stop();
         // Monitor runs get a moment; then their audits are cancelled, and they run again at the next start.

@@ -17,6 +17,15 @@ export interface AuditRunner {
   abortAll(reason: string): void;
 }
 
+/** A runner that also runs other engine work under its bounds. */
+export interface BoundedRunner extends AuditRunner {
+  /**
+   * Runs other engine work (a crawl's page) under the same bounds: it takes a slot like an audit, waits beyond
+   * the line's limit (the crawl bounds its own pages), and is cancelled by `signal` or by abortAll.
+   */
+  runTask<T>(work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+}
+
 export class AuditorBusyError extends Error {
   constructor() {
     super('Too many audits in progress: retry in a few seconds');
@@ -56,34 +65,40 @@ export interface EngineRunnerOptions {
 export function createBoundedRunner(
   bounds: { concurrency: number; queueLimit: number },
   execute: (url: string, signal: AbortSignal) => Promise<Audit>,
-): AuditRunner {
+): BoundedRunner {
   const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
+  const bounded = async <T>(work: (signal: AbortSignal) => Promise<T>, beyondLine: boolean, outer?: AbortSignal): Promise<T> => {
+    const controller = new AbortController();
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) onOuterAbort();
+    else outer?.addEventListener('abort', onOuterAbort, { once: true });
+    controllers.add(controller);
+    try {
+      const release = await slots.acquire(beyondLine);
+      if (!release) throw new AuditorBusyError();
+      try {
+        if (controller.signal.aborted) throw new AuditCancelledError('the audit was cancelled');
+        return await work(controller.signal);
+      } catch (error) {
+        if (controller.signal.aborted && !(error instanceof AuditCancelledError)) {
+          throw new AuditCancelledError(String((controller.signal.reason as Error)?.message ?? controller.signal.reason));
+        }
+        throw error;
+      } finally {
+        release();
+      }
+    } finally {
+      outer?.removeEventListener('abort', onOuterAbort);
+      controllers.delete(controller);
+    }
+  };
   return {
     get pending() {
       return slots.running + slots.waiting;
     },
-    async run(url) {
-      const controller = new AbortController();
-      controllers.add(controller);
-      try {
-        const release = await slots.acquire();
-        if (!release) throw new AuditorBusyError();
-        try {
-          if (controller.signal.aborted) throw new AuditCancelledError('the audit was cancelled');
-          return await execute(url, controller.signal);
-        } catch (error) {
-          if (controller.signal.aborted && !(error instanceof AuditCancelledError)) {
-            throw new AuditCancelledError(String((controller.signal.reason as Error)?.message ?? controller.signal.reason));
-          }
-          throw error;
-        } finally {
-          release();
-        }
-      } finally {
-        controllers.delete(controller);
-      }
-    },
+    run: (url) => bounded((signal) => execute(url, signal), false),
+    runTask: (work, signal) => bounded(work, true, signal),
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
     },

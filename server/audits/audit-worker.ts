@@ -7,8 +7,11 @@
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runAudit } from '../../shared/audit/run-audit.js';
+import { auditCrawlPage } from '../../shared/crawl/crawl-page.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
-import { toWorkerError, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+import { cachingFetcher, createResourceCache } from '../crawls/resource-cache.js';
+import { SITE_FILE_KEYS, toWorkerError, type AuditWorkerData, type PageRequest, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
 const port = parentPort;
@@ -16,6 +19,20 @@ const port = parentPort;
 if (process.platform === 'linux') os.setPriority(0, 10);
 const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
 let running: AbortController | null = null;
+/** Site files of the crawls this thread ran pages of, oldest first (the runner mirrors this order). */
+const siteFiles = new Map<string, GatheredSiteFiles>();
+const resources = createResourceCache();
+
+function runPage(message: PageRequest, signal: AbortSignal) {
+  const { key, files } = message.siteFiles;
+  if (files) {
+    siteFiles.delete(key);
+    siteFiles.set(key, files);
+    if (siteFiles.size > SITE_FILE_KEYS) siteFiles.delete(siteFiles.keys().next().value!);
+  }
+  const given = siteFiles.get(key);
+  return auditCrawlPage(message.request, { fetcher: cachingFetcher(fetcher, resources, key), ...(given ? { siteFiles: given } : {}), signal });
+}
 
 port.on('message', (message: WorkerRequest) => {
   if (message.type === 'abort') {
@@ -24,9 +41,13 @@ port.on('message', (message: WorkerRequest) => {
   }
   const controller = new AbortController();
   running = controller;
-  runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal: controller.signal })
+  const work: Promise<WorkerReply> =
+    message.type === 'page'
+      ? runPage(message, controller.signal).then((result) => ({ type: 'page-done', result }))
+      : runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal: controller.signal }).then((audit) => ({ type: 'done', audit }));
+  work
     .then(
-      (audit) => port.postMessage({ type: 'done', audit } satisfies WorkerReply),
+      (reply) => port.postMessage(reply),
       (error: unknown) => port.postMessage({ type: 'failed', error: toWorkerError(error) } satisfies WorkerReply),
     )
     .finally(() => {

@@ -16,10 +16,13 @@ export class Semaphore {
     return this.#waiting.length;
   }
 
-  /** Resolves with a release function once a slot is free; null when the line is full. */
-  async acquire(): Promise<(() => void) | null> {
+  /**
+   * Resolves with a release function once a slot is free; null when the line is full. `beyondLine`: wait even
+   * when it is (a crawl's pages, which bound themselves, must not be refused because interactive audits queue).
+   */
+  async acquire(beyondLine = false): Promise<(() => void) | null> {
     if (this.#running >= this.capacity) {
-      if (this.#waiting.length >= this.queueLimit) return null;
+      if (!beyondLine && this.#waiting.length >= this.queueLimit) return null;
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     } else {
       this.#running++;

@@ -1,14 +1,28 @@
 /** Messages between the API thread (worker-runner.ts) and an audit worker (audit-worker.ts). */
 import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
 import type { Audit } from '../../shared/types/audit.js';
+import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 
 export interface AuditWorkerData {
   allowPrivate: boolean;
 }
 
-export type WorkerRequest = { type: 'run'; url: string; deadlineMs: number } | { type: 'abort'; reason: string };
+/**
+ * A crawl page. A thread keeps the site files of the last SITE_FILE_KEYS crawls it ran pages of: `files` is sent
+ * only with the first page of a crawl the thread does not hold (the runner mirrors the same eviction).
+ */
+export interface PageRequest {
+  type: 'page';
+  request: CrawlPageRequest;
+  siteFiles: { key: string; files?: GatheredSiteFiles };
+}
 
-export type WorkerReply = { type: 'done'; audit: Audit } | { type: 'failed'; error: WorkerError };
+export const SITE_FILE_KEYS = 16;
+
+export type WorkerRequest = { type: 'run'; url: string; deadlineMs: number } | PageRequest | { type: 'abort'; reason: string };
+
+export type WorkerReply = { type: 'done'; audit: Audit } | { type: 'page-done'; result: CrawlPageResult } | { type: 'failed'; error: WorkerError };
 
 /** An engine error as it crosses the thread boundary. */
 export type WorkerError =

@@ -9,8 +9,10 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Audit } from '../../shared/types/audit.js';
+import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { AuditTooHeavyError, createBoundedRunner, type AuditRunner } from './audit-runner.js';
-import { fromWorkerError, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+import { fromWorkerError, SITE_FILE_KEYS, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 
 export interface WorkerRunnerOptions {
   /** The worker script: dist/audit-worker.mjs beside the built server. */
@@ -32,6 +34,11 @@ export interface WorkerRunner extends AuditRunner {
   warm(): void;
   /** Ends every thread (running audits fail). */
   close(): Promise<void>;
+  /**
+   * Audits a crawl's page on a thread, under the same bounds as audits (it waits beyond the line's limit: the
+   * crawl bounds its own pages). The crawl's site files go to each thread once, not with every page.
+   */
+  runPage(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult>;
 }
 
 /**
@@ -46,6 +53,8 @@ export const THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxY
 class AuditThread {
   readonly worker: Worker;
   dead = false;
+  /** Keys of the site files this thread holds, oldest first: the same eviction as the thread's own (audit-worker.ts). */
+  readonly siteFileKeys: string[] = [];
   #settle: ((reply: WorkerReply | Error) => void) | null = null;
 
   constructor(options: WorkerRunnerOptions) {
@@ -68,7 +77,28 @@ class AuditThread {
   }
 
   run(url: string, deadlineMs: number, signal: AbortSignal): Promise<Audit> {
-    return new Promise<Audit>((resolve, reject) => {
+    return this.#send({ type: 'run', url, deadlineMs }, signal).then((reply) => {
+      if (reply.type !== 'done') throw new Error(`the audit worker answered ${reply.type} to an audit`);
+      return reply.audit;
+    });
+  }
+
+  page(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult> {
+    const known = this.siteFileKeys.includes(siteFiles.key);
+    if (!known) {
+      this.siteFileKeys.push(siteFiles.key);
+      if (this.siteFileKeys.length > SITE_FILE_KEYS) this.siteFileKeys.shift();
+    }
+    const message: WorkerRequest = { type: 'page', request, siteFiles: known ? { key: siteFiles.key } : siteFiles };
+    return this.#send(message, signal).then((reply) => {
+      if (reply.type !== 'page-done') throw new Error(`the audit worker answered ${reply.type} to a crawl page`);
+      return reply.result;
+    });
+  }
+
+  /** Sends one piece of work; resolves with the thread's answer, rejects with the engine's error or the thread's death. */
+  #send(message: WorkerRequest, signal: AbortSignal): Promise<Exclude<WorkerReply, { type: 'failed' }>> {
+    return new Promise((resolve, reject) => {
       const onAbort = () => {
         const reason = signal.reason as Error | string | undefined;
         this.worker.postMessage({ type: 'abort', reason: String((reason as Error)?.message ?? reason) } satisfies WorkerRequest);
@@ -76,11 +106,11 @@ class AuditThread {
       this.#settle = (reply) => {
         signal.removeEventListener('abort', onAbort);
         if (reply instanceof Error) reject(reply);
-        else if (reply.type === 'done') resolve(reply.audit);
-        else reject(fromWorkerError(reply.error));
+        else if (reply.type === 'failed') reject(fromWorkerError(reply.error));
+        else resolve(reply);
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      this.worker.postMessage({ type: 'run', url, deadlineMs } satisfies WorkerRequest);
+      this.worker.postMessage(message);
     });
   }
 
@@ -106,14 +136,15 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     for (let thread = idle.pop(); thread; thread = idle.pop()) if (!thread.dead) return thread;
     return start();
   };
-  const bounded = createBoundedRunner(options, async (url, signal) => {
+  const onThread = async <T>(work: (thread: AuditThread) => Promise<T>): Promise<T> => {
     const thread = take();
     try {
-      return await thread.run(url, options.deadlineMs, signal);
+      return await work(thread);
     } finally {
       if (!thread.dead) idle.push(thread);
     }
-  });
+  };
+  const bounded = createBoundedRunner(options, (url, signal) => onThread((thread) => thread.run(url, options.deadlineMs, signal)));
 
   return {
     get pending() {
@@ -123,6 +154,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       return all.size;
     },
     run: (url) => bounded.run(url),
+    runPage: (request, siteFiles, signal) => bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
     warm() {
       while (all.size < options.concurrency) idle.push(start());

@@ -17,6 +17,8 @@ interface CommandEntry {
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
   audit: { usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
+  crawl: { usage: 'crawl <url> [--max-pages N] [--json] [--fail-under N]', summary: 'audit a whole site: pages from its sitemaps and links, then a site report', load: () => import('./crawl-command.js') },
+  worker: { usage: 'worker', summary: 'run site audits queued by API servers sharing DATABASE_URL and REDIS_URL (--help)', load: () => import('./worker-command.js') },
   diff: { usage: 'diff <id> [<id>] | diff a.json b.json', summary: 'what changed between two audits (--help)', load: () => import('./diff-command.js') },
   demo: { usage: 'demo [--json] [--serve]', summary: 'audit a demo site served on 127.0.0.1: a real report, offline', load: () => import('./demo-command.js') },
   accounts: { usage: 'accounts create|list', summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)", load: () => import('./accounts-command.js') },

@@ -3,12 +3,12 @@
  * API's audit runner behind POST /mcp (backends/account-backend.ts), the engine in this process for
  * `citable mcp` (backends/local-backend.ts), or a Citable server's REST API for `citable mcp --api-url`
  * (backends/remote-backend.ts). A part a backend cannot offer is left out, and the tools that need it
- * are not registered (tools/index.ts): the crawl and summary tools arrive the same way, as an optional
- * member here, one file in tools/ and one line in MCP_TOOLS.
+ * are not registered (tools/index.ts): the crawl and summary tools are such optional members.
  */
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationList } from '../../shared/schema/citation.js';
 import type { CitationSummary } from '../../shared/schema/citation-intelligence.js';
+import type { Crawl } from '../../shared/schema/crawl.js';
 import type { Audit } from '../../shared/types/audit.js';
 
 /** The filters of GET /citations, as an MCP client passes them (validated by the backend as the API does). */
@@ -52,6 +52,10 @@ export interface McpBackend {
   listCitations?(query: CitationQueryArgs): Promise<CitationList>;
   /** GET /citations/summary of the account. Absent where there is no account. */
   citationSummary?(query: CitationSummaryArgs): Promise<CitationSummary>;
+  /** POST /crawls: starts a site audit of the account and answers it queued. Absent where there is no account. */
+  crawlSite?(input: { url: string; max_pages?: number }): Promise<Crawl>;
+  /** GET /crawls/{id}: the account's crawl (progress, or the rollup once ended), or null. */
+  getCrawl?(id: string): Promise<Crawl | null>;
 }
 
 /**

@@ -34,6 +34,16 @@ function decoderFor(coding: string, firstBytes: Uint8Array | undefined): Transfo
   }
 }
 
+/** A gzip stream decoder with the same tolerance of a cut-short end as the Content-Encoding ones. */
+export function gunzipStream(): Transform {
+  return zlib.createGunzip(FLUSH);
+}
+
+/** RFC 1952 section 2.3.1: ID1 ID2 (1F 8B), then CM 8 (deflate). */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0x1f && bytes[1] === 0x8b && bytes[2] === 0x08;
+}
+
 /** RFC 1950 header: compression method 8 and a header checksum divisible by 31. */
 function looksZlibWrapped(b: Uint8Array): boolean {
   if (b.length < 2) return true;

@@ -63,13 +63,19 @@ export async function fetchResource(url: string, options: FetchOptions, settings
 
       if (REDIRECT_STATUSES.has(status) && location) {
         res.destroy(); // a redirect's body is never needed
-        redirects.push({ url: current, status });
         let next: URL;
         try {
           next = new URL(location, current);
         } catch {
+          redirects.push({ url: current, status });
           return failed({ code: 'invalid_url', message: `the redirect target is not a valid URL: ${location.slice(0, 200)}` });
         }
+        // A redirect the caller does not follow (a crawl leaving its site): the 3xx itself is the answer.
+        if (options.redirectHosts && !options.redirectHosts.includes(next.host)) {
+          const { error: _none, ...redirect } = failed({ code: 'network', message: '' }, status, collectHeaders(res.rawHeaders));
+          return { ...redirect, timings: { ttfbMs: elapsed(), totalMs: elapsed() } };
+        }
+        redirects.push({ url: current, status });
         current = next.href;
         if (visited.has(withoutHash(next))) return failed({ code: 'redirect_loop', message: `redirect loop back to ${next.href}` });
         if (redirects.length > settings.maxRedirects) {
@@ -80,9 +86,9 @@ export async function fetchResource(url: string, options: FetchOptions, settings
 
       const ttfbMs = elapsed();
       const responseHeaders = collectHeaders(res.rawHeaders);
-      const body = await readBody(res, options.maxBytes, stop.signal, stop.error);
+      const body = await readBody(res, options.maxBytes, stop.signal, stop.error, options.gunzipBody === true);
       if (body.error) return { ...failed(body.error, status, responseHeaders), bytes: body.bytes.length, timings: { ttfbMs, totalMs: elapsed() } };
-      const decoded = decodeBody(body.bytes, responseHeaders['content-type']);
+      const decoded = decodeBody(body.bytes, body.gunzipped ? undefined : responseHeaders['content-type']);
       return {
         url,
         finalUrl: current,

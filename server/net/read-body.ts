@@ -1,13 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Transform } from 'node:stream';
 import type { FetchError } from '../../shared/types/fetcher.js';
-import { decoderChain } from './decompress.js';
+import { decoderChain, gunzipStream, isGzip } from './decompress.js';
 
 export interface BodyResult {
   /** Decompressed bytes, at most `maxBytes`. */
   bytes: Buffer;
   /** True when the body was cut at the cap (decompressed, or the bound on compressed bytes read). */
   truncated: boolean;
+  /** The body was a gzip file decompressed here (gunzipBody): its Content-Type names the archive, not the text. */
+  gunzipped?: boolean;
   error?: FetchError;
 }
 
@@ -24,6 +26,8 @@ export function readBody(
   maxBytes: number,
   stop: AbortSignal,
   stopError: () => FetchError,
+  /** Decompress a body that is itself gzip (sitemap.xml.gz) when no Content-Encoding says so. */
+  gunzipBody = false,
 ): Promise<BodyResult> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -32,6 +36,7 @@ export function readBody(
     let rawEnded = false;
     let done = false;
     let chain: Transform[] | null | undefined;
+    let gunzipped = false;
 
     const finish = (truncated: boolean, error?: FetchError) => {
       if (done) return;
@@ -39,7 +44,7 @@ export function readBody(
       stop.removeEventListener('abort', onStop);
       if (truncated || error || !rawEnded) res.destroy();
       for (const stage of chain ?? []) stage.destroy();
-      resolve({ bytes: Buffer.concat(chunks, kept), truncated, ...(error ? { error } : {}) });
+      resolve({ bytes: Buffer.concat(chunks, kept), truncated, ...(gunzipped ? { gunzipped } : {}), ...(error ? { error } : {}) });
     };
     const onStop = () => finish(false, stopError());
 
@@ -70,6 +75,10 @@ export function readBody(
       raw += chunk.length;
       if (chain === undefined) {
         chain = decoderChain(res.headers['content-encoding'], chunk);
+        if (!chain && gunzipBody && isGzip(chunk)) {
+          chain = [gunzipStream()];
+          gunzipped = true;
+        }
         if (chain) wire(chain);
       }
       if (!chain) return keep(chunk);

@@ -4,6 +4,7 @@
  */
 import { AUDIT_ROUTES } from './audits/index.js';
 import { CITATION_ROUTES } from './citations-routes.js';
+import { CRAWL_ROUTES } from './crawls/index.js';
 import { MONITOR_ROUTES } from './monitors.js';
 import { WEBHOOK_ROUTES } from './webhooks.js';
 import { openApiRoute } from './openapi-route.js';
@@ -13,7 +14,7 @@ import { createRouter } from './router.js';
 
 export const API_PREFIX = '/api/v1';
 
-export const API_ROUTE_MODULES: readonly RouteModule[] = [...AUDIT_ROUTES, ...REPORT_ROUTES, ...CITATION_ROUTES, ...MONITOR_ROUTES, ...WEBHOOK_ROUTES, openApiRoute];
+export const API_ROUTE_MODULES: readonly RouteModule[] = [...AUDIT_ROUTES, ...REPORT_ROUTES, ...CITATION_ROUTES, ...CRAWL_ROUTES, ...MONITOR_ROUTES, ...WEBHOOK_ROUTES, openApiRoute];
 
 export function createApiRouter(deps: RouteDeps, modules: readonly RouteModule[] = API_ROUTE_MODULES): ApiRouter {
   const router = createRouter({ prefix: API_PREFIX });

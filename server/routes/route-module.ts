@@ -6,6 +6,7 @@ import type { CitationsRuntime } from '../citations/runtime.js';
 import type { Logger } from '../logging/logger.js';
 import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import type { Store } from '../store/store.js';
+import type { CrawlService } from '../crawls/crawl-service.js';
 import type { ReportsRuntime } from '../reports/reports-runtime.js';
 import type { MonitorService } from '../monitors/monitor-service.js';
 import type { AddressGuard } from '../net/address-guard.js';
@@ -20,6 +21,8 @@ export interface RouteDeps {
   rateLimitBackend: RateLimitBackend;
   /** Citation tracking: its configuration and scheduler (server/citations/runtime.ts). */
   citations: CitationsRuntime;
+  /** Site audits: create, read, list, cancel (server/crawls/crawl-service.ts). */
+  crawls: CrawlService;
   /** Client reports: the PDF printer and where share links point (server/reports/reports-runtime.ts). */
   reports: ReportsRuntime;
   /** The audit fetcher's SSRF guard (webhook and monitor URLs are checked with it). */

@@ -4,6 +4,7 @@ import { readAuditSettings, type AuditSettings } from './audit-settings.js';
 import { ConfigError, readChoice, readDuration, readFlag, readInt, readText, type Env } from './parse.js';
 import { readReportSettings, type ReportSettings } from './report-settings.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
+import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
 
 /** Audits running at once, and waiting for a slot, unless configured. */
 export const AUDIT_CONCURRENCY_DEFAULT = 4;
@@ -40,6 +41,8 @@ export interface ServerConfig extends StoreSettings {
   redisUrl: string | null;
   /** PostgreSQL connections per process. */
   databasePoolSize: number;
+  /** Site audits (CRAWL_*). */
+  crawl: CrawlEnvSettings;
   /** Share links and PDFs (contract section 11). */
   reports: ReportSettings;
   /** Webhook deliveries in flight at once to one webhook (per process). */
@@ -72,6 +75,7 @@ export function readServerConfig(env: Env): ServerConfig {
     auditCacheMb: readInt(env, 'AUDIT_CACHE_MB', 0, 0, 4096),
     redisUrl: readText(env, 'REDIS_URL'),
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
+    crawl: readCrawlSettings(env),
     reports: readReportSettings(env),
     webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),

@@ -7,6 +7,7 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { CitationStore } from './citations-store.js';
+import type { CrawlStore } from './crawls-store.js';
 import type { BrandingStore } from './branding-store.js';
 import type { ShareStore } from './share-store.js';
 import type { MonitorStore } from './monitors-store.js';
@@ -143,6 +144,8 @@ export interface Store {
   /** Report share links (server/store/share-store.ts), opened on first use. */
   shares(): Promise<ShareStore>;
 
+  /** Site audits: crawl records, frontiers and rollups (server/store/crawls-store.ts), opened on first use. */
+  crawls(): Promise<CrawlStore>;
   /** Monitors and their runs (server/store/monitors-store.ts), opened on first use. */
   monitors(): Promise<MonitorStore>;
   /** Webhooks and the event outbox (server/store/webhooks-store.ts), opened on first use. */

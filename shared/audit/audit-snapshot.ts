@@ -24,6 +24,11 @@ export interface AuditSnapshotOptions {
 
 /** Judge and score a snapshot: pure, no I/O. */
 export function auditSnapshot(snapshot: Snapshot, options: AuditSnapshotOptions): Audit {
+  return auditSnapshotInContext(snapshot, options).audit;
+}
+
+/** auditSnapshot, with the judges' context: a host that needs more of the page (a crawl's links) reads its facts without parsing again. */
+export function auditSnapshotInContext(snapshot: Snapshot, options: AuditSnapshotOptions): { audit: Audit; ctx: JudgeContext } {
   const t0 = performance.now();
   const ctx = new JudgeContext(snapshot);
   const rules = options.rules ?? ALL_RULES;
@@ -58,7 +63,7 @@ export function auditSnapshot(snapshot: Snapshot, options: AuditSnapshotOptions)
   };
   audit.scanned_at = (options.now ?? (() => new Date()))().toISOString();
   audit.duration_ms = Math.round(snapshot.gatherMs + (performance.now() - t0));
-  return audit;
+  return { audit, ctx };
 }
 
 const MAX_ERROR_MESSAGE = 500;

@@ -7,10 +7,8 @@ import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { extractScriptRefs } from './script-refs.js';
-import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
 import { failedResource } from './failed-resource.js';
-import { LINK_CHECK_BYTES, linkCheckOf, llmsTxtLinkTargets } from './llms-txt-links.js';
-import { fetchSiteFiles } from './site-files.js';
+import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles } from './gather-site-files.js';
 import { awaitAll } from './await-all.js';
 import { originOf } from '../url/parse.js';
 
@@ -22,6 +20,12 @@ export interface GatherOptions {
   origin?: Snapshot['origin'];
   /** Fetch the page again as AI agents. Off in hosts that cannot set User-Agent (the browser). */
   agentFetches?: boolean;
+  /** Fetch the page again with `Accept: text/markdown` (default true; a crawl asks only on its sample pages). */
+  markdownProbe?: boolean;
+  /** Site files the host fetched once for this origin (a crawl): used instead of fetching them again. */
+  siteFiles?: GatheredSiteFiles;
+  /** Follow the page's redirects only to these hosts (a crawl stays on its site); absent: follow any. */
+  pageRedirectHosts?: readonly string[];
   now?: () => Date;
 }
 
@@ -39,52 +43,46 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
   const onOuterAbort = () => deadline.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  const get = (url: string, maxBytes: number, headers: Record<string, string> = {}): Promise<FetchedResource> => {
+  const get = (url: string, maxBytes: number, headers: Record<string, string> = {}, redirectHosts?: readonly string[]): Promise<FetchedResource> => {
     if (deadline.signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
-    const opts: FetchOptions = { maxBytes, timeoutMs: limits.requestTimeoutMs, signal: deadline.signal, headers };
+    const opts: FetchOptions = { maxBytes, timeoutMs: limits.requestTimeoutMs, signal: deadline.signal, headers, ...(redirectHosts ? { redirectHosts } : {}) };
     return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
   const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
+  const pageGet = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) => get(url, maxBytes, headers, options.pageRedirectHosts);
   const siteFile = (url: string, accept: string, maxBytes = limits.siteFileBytes) =>
     get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
+  const siteFilesOf = (origin: string) =>
+    options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes);
 
   try {
     const requestedOrigin = new URL(requestedUrl).origin;
-    const pagePromise = get(requestedUrl, limits.pageBytes, asBrowser);
+    const pagePromise = pageGet(requestedUrl, asBrowser);
     // The markdown version is asked beside the page, not after it: a slow page is then waited for once,
     // not twice. Asked again below only if the page moved.
-    const markdownOf = (url: string) => siteFile(url, 'text/markdown');
+    const markdownOf = (url: string) =>
+      options.markdownProbe !== false ? pageGet(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes) : Promise.resolve(null);
     const earlyMarkdown = markdownOf(requestedUrl);
     const asAgent = (agent: { userAgent: string; maxBytes?: number }) =>
       options.agentFetches !== false
-        ? get(requestedUrl, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes), { 'user-agent': agent.userAgent, accept: HTML_ACCEPT })
+        ? pageGet(requestedUrl, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes))
         : Promise.resolve(null);
     const agentProbes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
     for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) agentProbes[member] = asAgent(AGENT_PROBES[member]);
     // Site files start with the page, from the requested origin; refetched below if the page moved host.
-    let files = fetchSiteFiles(requestedOrigin, siteFile);
+    let files = siteFilesOf(requestedOrigin);
 
     const page = await pagePromise;
     const pageReadable = !page.error && page.status > 0;
     const finalOrigin = pageReadable ? (originOf(page.finalUrl) ?? requestedOrigin) : requestedOrigin;
-    if (finalOrigin !== requestedOrigin) files = fetchSiteFiles(finalOrigin, siteFile);
+    if (finalOrigin !== requestedOrigin) files = siteFilesOf(finalOrigin);
     const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
 
-    const sitemap = files.robotsTxt.then((robots) => {
-      const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;
-      return siteFile(fromRobots ?? new URL('/sitemap.xml', finalOrigin).href, 'application/xml, text/xml;q=0.9, */*;q=0.5');
-    });
-    const llmsTxtLinks = files.llmsTxt.then(async (llmsTxt) => {
-      const targets = llmsTxtLinkTargets(llmsTxt);
-      if (!targets.length) return undefined;
-      const headers = { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5' };
-      return Promise.all(targets.map(async (url) => linkCheckOf(url, await get(url, LINK_CHECK_BYTES, headers))));
-    });
-
     const markdown = pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null);
-    // The .md mirror is asked only when the page does not negotiate Markdown: one request fewer where it does.
+    // The .md mirror is asked only when the page does not negotiate Markdown: one request fewer where it does
+    // (and, like the Markdown probe, not at all where that probe is off: a crawl's pages outside its sample).
     const markdownMirror = markdown.then((md) => {
-      const mirror = pageReadable && !isMarkdown(md) ? markdownMirrorUrl(pageUrl) : null;
+      const mirror = pageReadable && options.markdownProbe !== false && !isMarkdown(md) ? markdownMirrorUrl(pageUrl) : null;
       return mirror ? siteFile(mirror, 'text/markdown, text/plain;q=0.9, */*;q=0.5') : null;
     });
     const htmlLinks: HtmlLink[] = [];
@@ -100,9 +98,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       markdown,
       markdownMirror,
       ...files,
-      sitemap,
       scripts: gatherScripts(scriptRefs, limits, get),
-      llmsTxtLinks,
       agentFileLinks,
     });
     const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, ...resources } = fetched;

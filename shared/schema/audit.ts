@@ -176,7 +176,8 @@ export const auditSchema = z.strictObject({
     pattern: '^(?:[Hh][Tt][Tt][Pp][Ss]?://|(?![A-Za-z][A-Za-z0-9+.-]*:(?![0-9])))',
   }),
   final_url: z.string().regex(/^https?:\/\//, 'must be an absolute http or https URL').meta({ description: 'The page\'s URL after redirects: absolute, http or https.' }),
-  origin: z.enum(['server', 'extension']),
+  origin: z.enum(['server', 'extension', 'crawl']),
+  crawl_id: z.uuid().optional().meta({ description: 'The site audit (crawl) this page audit belongs to; only when `origin` is `crawl`.' }),
   builder: z.string(),
   score,
   score_cap: scoreCapSchema.nullable().meta({

@@ -201,7 +201,10 @@ export interface Audit {
   id: string;
   url: string;
   final_url: string;
-  origin: 'server' | 'extension';
+  /** `crawl`: a page of a site audit (contract section 10), stored with its `crawl_id`. */
+  origin: 'server' | 'extension' | 'crawl';
+  /** The site audit this page audit belongs to (origin `crawl` only). */
+  crawl_id?: string;
   builder: string;
   score: number;
   /** Set when the critical cap lowered `score` below the categories' weighted mean; null otherwise. */

@@ -72,6 +72,16 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** Aborts the request (the audit deadline). */
   signal?: AbortSignal;
+  /**
+   * Follow redirects only to these hosts (`host` with its port, as URL.host spells it): a redirect elsewhere
+   * is not followed, and its 3xx response is the result (a crawl never leaves its site). Absent: follow any.
+   */
+  redirectHosts?: readonly string[];
+  /**
+   * The body itself may be gzip (a sitemap.xml.gz, or one served as application/xml without Content-Encoding):
+   * when it starts with the gzip magic bytes it is decompressed, within the same `maxBytes` cap, before decoding.
+   */
+  gunzipBody?: boolean;
 }
 
 export interface Fetcher {

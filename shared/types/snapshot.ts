@@ -111,8 +111,8 @@ export interface Snapshot {
   rendered?: RenderedPage;
   /** Extension only: the runtime WebMCP probe. */
   runtimeWebmcp?: RuntimeWebmcpProbe;
-  /** Where the audit runs. */
-  origin: 'server' | 'extension';
+  /** Where the audit runs: the API, the extension, or a site audit (a crawl's page). */
+  origin: 'server' | 'extension' | 'crawl';
   /** ISO 8601 time gathering started. */
   startedAt: string;
   /** Milliseconds spent gathering. */

@@ -43,6 +43,6 @@ describe('POST /mcp under hostile messages', () => {
       { numRuns: 150 },
     );
     const list = await api.request('POST', '/mcp', { body: { jsonrpc: '2.0', id: 1, method: 'tools/list' }, headers: HEADERS });
-    expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
+    expect(list.json.result.tools.map((t: { name: string }) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
   });
 });

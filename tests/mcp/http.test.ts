@@ -47,7 +47,7 @@ describe('POST /mcp with an Agency key', () => {
 
   it('lists the tools of the contract this server can serve, with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
     const auditUrl = tools.find((t) => t.name === 'audit_url')!;
     expect(auditUrl.inputSchema).toMatchObject({ type: 'object', required: ['url'], additionalProperties: false });
     expect(auditUrl.outputSchema).toMatchObject({ type: 'object', required: ['audit'] });
@@ -161,6 +161,37 @@ describe('POST /mcp with an Agency key', () => {
     expect(cursor).toEqual(expect.any(String));
     const second = await call(client, 'list_citations', { limit: 1, cursor: cursor! });
     expect((second.structuredContent as typeof list).citations.map((c) => c.engine)).toEqual(['perplexity']);
+  });
+});
+
+describe('crawl_site and get_crawl', () => {
+  it('start a site audit as POST /crawls does and follow it to the rollup GET /crawls/{id} answers', async () => {
+    const account = await api.newAccount('agency');
+    const client = await connectHttp(api.url, account.key);
+    try {
+      const started = await call(client, 'crawl_site', { url: pageUrl, max_pages: 2 });
+      expect(started.isError).toBeFalsy();
+      const { crawl } = started.structuredContent as { crawl: { id: string; status: string; max_pages: number } };
+      expect(crawl).toMatchObject({ status: 'queued', max_pages: 2, url: pageUrl });
+      type Progress = { status: string; progress: { audited: number }; score: number | null };
+      let ended: Progress | undefined;
+      for (let i = 0; i < 300 && !ended; i++) {
+        const read = (await call(client, 'get_crawl', { id: crawl.id.toUpperCase() })).structuredContent as { crawl: Progress };
+        if (read.crawl.status !== 'queued' && read.crawl.status !== 'running') ended = read.crawl;
+        else await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(ended).toMatchObject({ status: 'complete', progress: { audited: expect.any(Number) } });
+      expect(ended!.progress.audited).toBeGreaterThanOrEqual(1);
+      expect((await call(client, 'get_crawl', { id: crawl.id })).structuredContent).toEqual((await api.request('GET', `/api/v1/crawls/${crawl.id}`, { key: account.key })).json);
+      const unknown = await call(client, 'get_crawl', { id: '00000000-0000-4000-8000-000000000000' });
+      expect([unknown.isError, textOf(unknown)]).toEqual([true, 'No crawl with id "00000000-0000-4000-8000-000000000000" in this account']);
+      const bad = await call(client, 'crawl_site', { url: 'ftp://example.com' });
+      expect([bad.isError, textOf(bad)]).toEqual([true, 'only http and https URLs can be audited, not ftp:']);
+      const tooMany = await call(client, 'crawl_site', { url: pageUrl, max_pages: 10_001 });
+      expect(tooMany.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
   });
 });
 

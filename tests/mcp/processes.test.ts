@@ -149,13 +149,23 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
 
   it('offers citation_summary and list_citations too, and forwards audit_url to the server, which stores the audit in the account', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
     const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
     expectFixtureAudit(audit, expected, pageUrl);
     const stored = await api.request('GET', `/api/v1/audits/${audit.id}`);
     expect(stored.json.audit).toEqual(audit);
     expect(auditOf(await call(session.client, 'get_audit', { id: audit.id }))).toEqual(audit);
     expect(textOf(await call(session.client, 'get_audit', { id: 'f'.repeat(8) }))).toContain(`No audit with id "ffffffff" in the account of CITABLE_API_KEY on ${api.url}`);
+  });
+
+  it('forwards crawl_site and get_crawl to the server: its crawl, its 404 as "no crawl", its 400 message as the tool error', async () => {
+    const started = await call(session.client, 'crawl_site', { url: pageUrl, max_pages: 1 });
+    expect(started.isError).toBeFalsy();
+    const { crawl } = started.structuredContent as { crawl: { id: string } };
+    const read = await call(session.client, 'get_crawl', { id: crawl.id });
+    expect((read.structuredContent as { crawl: { id: string; url: string } }).crawl).toMatchObject({ id: crawl.id, url: pageUrl });
+    expect(textOf(await call(session.client, 'get_crawl', { id: '00000000-0000-4000-8000-000000000000' }))).toContain('No crawl with id');
+    expect(textOf(await call(session.client, 'crawl_site', { url: 'ftp://example.com' }))).toBe('only http and https URLs can be audited, not ftp:');
   });
 
   it("list_citations answers the account's rows; the server's 400 message comes back as the tool error", async () => {
@@ -230,7 +240,7 @@ describe('POST /mcp on the built server', () => {
       const key = server.firstKey!;
       const client = await connectHttp(server.url, key);
       try {
-        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'citation_summary', 'list_citations']);
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);
         const stored = await fetch(`${server.url}/api/v1/audits/${audit.id}`, { headers: { authorization: `Bearer ${key}` } });

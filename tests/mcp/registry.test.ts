@@ -25,8 +25,8 @@ async function connect(backend: McpBackend, tools: readonly McpTool[] = MCP_TOOL
   return { client, logger, close: () => client.close() };
 }
 
-/** A tool needing a backend member no backend has yet (as crawl_site will until crawls land). */
-type WithCrawls = McpBackend & { crawlSite?: (url: string) => Promise<{ id: string }> };
+/** A tool needing a backend member no backend has (as crawl_site needs one the local backend lacks). */
+type WithCrawls = McpBackend & { crawlLike?: (url: string) => Promise<{ id: string }> };
 const crawlLikeTool = defineTool({
   name: 'crawl_like',
   title: 'Needs crawls',
@@ -34,8 +34,8 @@ const crawlLikeTool = defineTool({
   input: z.strictObject({ url: z.string() }),
   output: z.strictObject({ crawl: z.strictObject({ id: z.string() }) }),
   annotations: { readOnlyHint: false },
-  availableWith: (backend) => (backend as WithCrawls).crawlSite !== undefined,
-  run: async ({ url }, backend) => ({ crawl: await (backend as WithCrawls).crawlSite!(url) }),
+  availableWith: (backend) => (backend as WithCrawls).crawlLike !== undefined,
+  run: async ({ url }, backend) => ({ crawl: await (backend as WithCrawls).crawlLike!(url) }),
 });
 
 describe('the MCP tool registry', () => {
@@ -45,7 +45,7 @@ describe('the MCP tool registry', () => {
     expect((await without.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit']);
     await without.close();
 
-    const withCrawls: WithCrawls = { ...local, crawlSite: async (url) => ({ id: `crawl of ${url}` }) };
+    const withCrawls: WithCrawls = { ...local, crawlLike: async (url) => ({ id: `crawl of ${url}` }) };
     const offered = await connect(withCrawls, [...MCP_TOOLS, crawlLikeTool]);
     expect((await offered.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_like']);
     const answer = await call(offered.client, 'crawl_like', { url: 'https://example.com/' });

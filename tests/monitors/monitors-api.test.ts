@@ -24,7 +24,7 @@ describe('monitor routes', () => {
   beforeEach(async () => {
     crawled.length = 0;
     receiver = await startReceiver();
-    api = await startWebhookApi({ deps: { crawls } });
+    api = await startWebhookApi({ deps: { crawlLauncher: crawls } });
   });
   afterEach(async () => {
     await api.citable.monitors.stop(1_000);
@@ -134,7 +134,7 @@ describe('monitor routes', () => {
   });
 
   it('a crawl monitor without a crawl backend is kept, and each run says crawls are not available', async () => {
-    const bare = await startWebhookApi();
+    const bare = await startWebhookApi({ deps: { crawlLauncher: null } });
     try {
       const res = await bare.request('POST', '/api/v1/monitors', { body: { url: 'https://shop.example/', kind: 'crawl', every: 'day' } });
       expect(res.status).toBe(201);

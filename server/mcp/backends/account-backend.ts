@@ -1,7 +1,8 @@
 /**
  * The backend behind POST /mcp: one API account. Audits run through the API's own runner (worker threads
  * in production), count toward the account's 10 a minute shared with POST /audits, and are stored for
- * the account as POST /audits stores them; get_audit and list_citations read the account's store exactly
+ * the account as POST /audits stores them; crawl_site and get_crawl go through the crawls as the crawl routes do;
+ * get_audit and list_citations read the account's store exactly
  * as GET /audits/{id} and GET /citations do (same validation, same messages).
  */
 import type { Audit } from '../../../shared/types/audit.js';
@@ -15,18 +16,22 @@ import { rowToWire } from '../../routes/citations-wire.js';
 import { parseCitationQuery } from '../../routes/citations.js';
 import { citationSummary } from '../../routes/citations-summary.js';
 import type { Store } from '../../store/store.js';
+import type { CrawlService } from '../../crawls/crawl-service.js';
+import { CRAWL_LIMIT_MESSAGE } from '../../routes/crawls/create-crawl.js';
 import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js';
 import type { TakeAudit } from '../http/audit-quota.js';
 import { throwAuditFailure } from './audit-failure.js';
 
 export interface AccountBackendDeps {
   store: Store;
+  /** Site audits, as the crawl routes reach them. */
+  crawls: CrawlService;
   runner: AuditRunner;
   takeAudit: TakeAudit;
   accountId: string;
 }
 
-export function createAccountBackend({ store, runner, takeAudit, accountId }: AccountBackendDeps): McpBackend {
+export function createAccountBackend({ store, crawls, runner, takeAudit, accountId }: AccountBackendDeps): McpBackend {
   return {
     auditScope: 'in this account',
     async runAudit(url) {
@@ -58,6 +63,18 @@ export function createAccountBackend({ store, runner, takeAudit, accountId }: Ac
       }
       const page = await (await store.citations()).listResults(accountId, query);
       return { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
+    },
+    async crawlSite(input) {
+      // As POST /crawls: the same URL rules and the same limit of running crawls, with the same messages.
+      const normalized = normalizeAuditUrl(input.url);
+      if (!normalized.ok) throw new McpToolError(normalized.message);
+      const created = await crawls.create(accountId, { url: normalized.submitted, ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}) });
+      if (!created.created) throw new McpToolError(CRAWL_LIMIT_MESSAGE);
+      return created.crawl;
+    },
+    async getCrawl(raw) {
+      const id = auditIdFromPath(raw);
+      return id ? crawls.get(accountId, id) : null;
     },
     async citationSummary(args) {
       try {

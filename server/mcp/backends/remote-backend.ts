@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { citationListSchema } from '../../../shared/schema/citation.js';
 import { citationSummaryEnvelopeSchema } from '../../../shared/schema/citation-intelligence.js';
+import { crawlEnvelopeSchema } from '../../../shared/schema/crawl.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 import { deadlineSignal } from '../../net/deadline-signal.js';
 import { firstProblem } from '../../routes/validation-message.js';
@@ -114,6 +115,19 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
       const answer = await call('GET', `/citations?${new URLSearchParams(asQueryParameters(args))}`);
       if (answer.status !== 200) throw refusal(answer);
       return read(citationListSchema, 'citations', answer);
+    },
+    async crawlSite(input) {
+      const answer = await call('POST', '/crawls', input);
+      if (answer.status !== 202) throw refusal(answer);
+      return read(crawlEnvelopeSchema, 'a crawl', answer).crawl;
+    },
+    async getCrawl(raw) {
+      const id = auditIdFromPath(raw);
+      if (!id) return null;
+      const answer = await call('GET', `/crawls/${id}`);
+      if (answer.status === 404) return null;
+      if (answer.status !== 200) throw refusal(answer);
+      return read(crawlEnvelopeSchema, 'a crawl', answer).crawl;
     },
     async citationSummary(args) {
       const answer = await call('GET', `/citations/summary?${new URLSearchParams(asQueryParameters(args))}`);

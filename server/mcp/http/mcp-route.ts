@@ -27,7 +27,7 @@ import { answerWith, toWebRequest } from './web-exchange.js';
 export const MCP_PATH = '/mcp';
 export const MCP_BODY_LIMIT = 64 * 1024;
 
-export type McpRouteDeps = Pick<RouteDeps, 'store' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself'>;
+export type McpRouteDeps = Pick<RouteDeps, 'store' | 'crawls' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself'>;
 
 export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
   const router = createRouter();
@@ -36,7 +36,7 @@ export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
   router.post(MCP_PATH, refuseWebPages(), ...deps.guardCheckingScopeItself, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
     const readOnlyKey = ctx.state.key!.scope === 'read';
     if (readOnlyKey) refuseWritingToolCall(ctx.state.body);
-    const backend = createAccountBackend({ store: deps.store, runner: deps.runner, takeAudit, accountId: ctx.state.account!.id });
+    const backend = createAccountBackend({ store: deps.store, crawls: deps.crawls, runner: deps.runner, takeAudit, accountId: ctx.state.account!.id });
     // A read-only key is offered the tools that only read.
     const server = createMcpServer(backend, { logger: deps.logger, tools: readOnlyKey ? MCP_TOOLS.filter((t) => t.readOnly) : MCP_TOOLS });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -5,6 +5,7 @@
 import type { OpenApiSection } from '../types.js';
 import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
+import { crawlsSection } from './crawls.js';
 import { projectsSection } from './projects.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
@@ -12,4 +13,4 @@ import { reportsSection } from './reports.js';
 import { monitorsSection } from './monitors.js';
 import { webhooksSection } from './webhooks.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, projectsSection, citationsSection, monitorsSection, webhooksSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, projectsSection, citationsSection, crawlsSection, monitorsSection, webhooksSection, mcpSection, metaSection];

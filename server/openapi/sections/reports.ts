@@ -48,6 +48,8 @@ const auditIdParam = {
   schema: { type: 'string', format: 'uuid' },
 };
 
+const crawlIdParam = { ...auditIdParam, description: 'The crawl id (a lowercase UUID).' };
+
 export const reportsSection: OpenApiSection = {
   tag: {
     name: TAG,
@@ -128,6 +130,42 @@ export const reportsSection: OpenApiSection = {
           '201': jsonResponse('The share link.', 'ShareEnvelope'),
           ...authErrors('Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90.'),
           '404': errorResponse('No audit with this id for this account.'),
+          '413': errorResponse('Body larger than 4 KB.'),
+          '415': errorResponse('Content-Type is not application/json.'),
+        },
+      },
+    },
+    '/api/v1/crawls/{id}/report': {
+      get: {
+        operationId: 'getCrawlReport',
+        tags: [TAG],
+        summary: 'The client report of a site audit (HTML or PDF)',
+        description:
+          'The site\'s score and categories, the issues by pages affected (with the advice of one page for each critical issue), the templates, the worst pages, the site-level findings, and the site\'s score over the account\'s earlier crawls of the same URL. ' +
+          'Self-contained like the audit report; both carry the account\'s branding.',
+        security: [{ bearerAuth: [] }],
+        parameters: [crawlIdParam, ...reportParams],
+        responses: {
+          '200': reportResponse('The report.'),
+          ...authErrors('`format` or `paper` not one of their values, or given twice.'),
+          '404': errorResponse('No crawl with this id for this account.'),
+          '503': pdfUnavailable,
+        },
+      },
+    },
+    '/api/v1/crawls/{id}/share': {
+      post: {
+        operationId: 'shareCrawl',
+        tags: [TAG],
+        summary: 'Create a read-only share link to a site audit\'s report',
+        description: 'As for audits: `{PUBLIC_URL}/r/{token}` opens the crawl\'s report (without earlier scores) until it expires or is revoked. The body is optional.',
+        security: [{ bearerAuth: [] }],
+        parameters: [crawlIdParam],
+        requestBody: { required: false, description: 'At most 4 KB.', content: jsonContent(schemaRef('CreateShareRequest')) },
+        responses: {
+          '201': jsonResponse('The share link.', 'ShareEnvelope'),
+          ...authErrors('Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90.'),
+          '404': errorResponse('No crawl with this id for this account.'),
           '413': errorResponse('Body larger than 4 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
         },

@@ -1,7 +1,7 @@
 /**
  * GET /r/{token} (contract section 11): a shared report, with no key, outside /api/v1. The token is looked up
  * by its SHA-256; unknown, revoked and expired links are one and the same 404. The report shows the shared
- * audit alone, with the account's branding: never the key, never another audit (not even earlier scores).
+ * audit or crawl alone, with the account's branding: never the key, never another audit (not even earlier scores).
  * Every answer says noindex and no-referrer, and allows no script.
  */
 import type Router from '@koa/router';
@@ -14,7 +14,10 @@ import { sendReport, urlSlug } from '../../reports/send-report.js';
 import { hashShareToken, SHARE_TOKEN_PATTERN } from '../../reports/share-token.js';
 import type { RouteDeps } from '../route-module.js';
 import { createRouter } from '../router.js';
-import { parseReportQuery } from './report-query.js';
+import { parseReportQuery, type ReportQuery } from './report-query.js';
+import { crawlReportSources } from '../../crawls/crawl-report-sources.js';
+import { crawlWire } from '../../crawls/crawl-wire.js';
+import { renderAccountCrawlReport } from '../../reports/crawl-report.js';
 
 export const SHARE_PAGE_PATH = '/r/:token';
 
@@ -31,7 +34,7 @@ export function createSharePageRouter(deps: Pick<RouteDeps, 'store' | 'reports' 
     if (!SHARE_TOKEN_PATTERN.test(token)) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
     const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
     if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime()) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
-    if (share.kind !== 'audit') throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS); // crawl shares: see docs/reports.md
+    if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, share.account_id, share.target_id, query);
     const audit = await loadAudit(deps.store, share.account_id, share.target_id);
     if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
     const { html, branding } = await renderAccountAuditReport(deps.store, share.account_id, audit, { paper: query.paper, medium: query.format, withHistory: false });
@@ -39,4 +42,13 @@ export function createSharePageRouter(deps: Pick<RouteDeps, 'store' | 'reports' 
     await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl, slug: urlSlug(subjectUrl) });
   });
   return router;
+}
+
+/** A shared crawl's report: the crawl alone (no earlier scores), with the account's branding. */
+async function sendSharedCrawl(ctx: ParameterizedContext<ApiState>, deps: Pick<RouteDeps, 'store' | 'reports'>, accountId: string, id: string, query: ReportQuery): Promise<void> {
+  const stored = await (await deps.store.crawls()).getCrawl(accountId, id);
+  if (!stored) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+  const sources = await crawlReportSources(deps.store, accountId, stored, { history: false });
+  const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, { paper: query.paper, medium: query.format });
+  await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl: stored.url, slug: urlSlug(stored.url) });
 }

@@ -1,7 +1,7 @@
 /**
  * Share links (contract section 11): POST /audits/{id}/share `{expires_in_days?}` (201 with the link, shown
  * once), GET /shares (the account's live links, without their tokens), DELETE /shares/{id} (204; the link is
- * 404 from then on). `POST /crawls/{id}/share` is createShareRoute('crawl', ...) once crawls are stored.
+ * 404 from then on). `POST /crawls/{id}/share` is createShareRoute('crawl', ...) in server/routes/crawls/share-crawl.ts.
  */
 import type { Next } from 'koa';
 import { createShareRequestSchema, SHARE_DAYS } from '../../../shared/schema/reports.js';

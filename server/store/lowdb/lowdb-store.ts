@@ -14,6 +14,8 @@ import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
 import type { CitationStore } from '../citations-store.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
+import type { CrawlStore } from '../crawls-store.js';
+import { LowdbCrawlStore } from '../crawls-lowdb.js';
 import type { BrandingStore } from '../branding-store.js';
 import type { ShareStore } from '../share-store.js';
 import { LowdbBrandingStore } from './branding-lowdb.js';
@@ -29,6 +31,8 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
   /** A citations journal (DATA_DIR/citations/*.journal) had unreadable lines, skipped at open. */
   onDroppedCitationLines?: (file: string, count: number) => void;
+  /** A crawls journal (DATA_DIR/crawls/) had unreadable lines, skipped at open. */
+  onDroppedCrawlLines?: (file: string, count: number) => void;
   /** The share links journal (DATA_DIR/reports/shares.journal) had unreadable lines, skipped at open. */
   onDroppedShareLines?: (file: string, count: number) => void;
   /** The CLI: read the webhook outbox, never write it (the server owns it). */
@@ -38,6 +42,7 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
 export class LowdbStore implements Store {
   #audits: Promise<AuditCollection> | null = null;
   #citations: Promise<CitationStore> | null = null;
+  #crawls: Promise<CrawlStore> | null = null;
   #branding: Promise<BrandingStore> | null = null;
   #shares: Promise<ShareStore> | null = null;
   #monitors: Promise<MonitorStore> | null = null;
@@ -130,6 +135,11 @@ export class LowdbStore implements Store {
     return this.#citations;
   }
 
+  crawls(): Promise<CrawlStore> {
+    this.#crawls ??= LowdbCrawlStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedCrawlLines });
+    return this.#crawls;
+  }
+
   branding(): Promise<BrandingStore> {
     this.#branding ??= LowdbBrandingStore.open(this.dataDir);
     return this.#branding;
@@ -162,6 +172,7 @@ export class LowdbStore implements Store {
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
+    if (this.#crawls) await (await this.#crawls).close();
     if (this.#branding) await (await this.#branding).close();
     if (this.#shares) await (await this.#shares).close();
     if (this.#monitors) await (await this.#monitors).close();

@@ -16,6 +16,7 @@ import type pg from 'pg';
 import { MONITORS_WEBHOOKS_MIGRATION } from './monitors-webhooks-migration.js';
 import { CITATION_INTELLIGENCE_MIGRATION } from './citation-migrations.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { CRAWLS_MIGRATION } from './crawl-migration.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
 
 export type { Migration } from './migration.js';
@@ -122,6 +123,7 @@ export const MIGRATIONS: readonly Migration[] = [
   REPORTS_MIGRATION,
   MONITORS_WEBHOOKS_MIGRATION,
   CITATION_INTELLIGENCE_MIGRATION,
+  CRAWLS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

@@ -17,6 +17,8 @@ import { PostgresProjectStore } from './postgres-project-store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
+import type { CrawlStore } from '../crawls-store.js';
+import { PostgresCrawlStore } from './postgres-crawl-store.js';
 import type { BrandingStore } from '../branding-store.js';
 import type { ShareStore } from '../share-store.js';
 import { PostgresBrandingStore } from './postgres-branding-store.js';
@@ -55,6 +57,7 @@ interface SummaryRow {
 
 export class PostgresStore implements Store {
   readonly #citations: PostgresCitationStore;
+  readonly #crawls: PostgresCrawlStore;
   readonly #projects: PostgresProjectStore;
   /**
    * Accounts by id. An account never changes and is never deleted once created (the Store has no such
@@ -69,6 +72,7 @@ export class PostgresStore implements Store {
     private readonly keys: KeyCache | null,
   ) {
     this.#citations = new PostgresCitationStore(pool);
+    this.#crawls = new PostgresCrawlStore(pool);
     this.#projects = new PostgresProjectStore(pool);
   }
 
@@ -292,6 +296,10 @@ export class PostgresStore implements Store {
 
   async citations(): Promise<CitationStore> {
     return this.#citations;
+  }
+
+  async crawls(): Promise<CrawlStore> {
+    return this.#crawls;
   }
 
   async branding(): Promise<BrandingStore> {

@@ -76,6 +76,8 @@ describe('key scopes and expiry', () => {
       const names = res.json.result.tools.map((t: { name: string }) => t.name);
       expect(names).toContain('get_audit');
       expect(names).not.toContain('audit_url');
+      expect(names).toContain('get_crawl');
+      expect(names).not.toContain('crawl_site');
       const full = await rpc(api.key, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expect(full.json.result.tools.map((t: { name: string }) => t.name)).toContain('audit_url');
     });

@@ -91,6 +91,7 @@ export async function startTestApi(deps: Partial<AppDeps> & { dataDir?: string }
     newAccount,
     newKey,
     async close(options = {}) {
+      await citable.crawls.stop(); // running crawls stop unfinished (a reopened store resumes them)
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();

@@ -8,6 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
 import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError } from '../../../server/audits/audit-runner.js';
 import { createWorkerRunner, type WorkerRunner } from '../../../server/audits/worker-runner.js';
+import { gatherSiteFiles } from '../../../shared/gather/gather-site-files.js';
+import { DEFAULT_LIMITS } from '../../../shared/gather/limits.js';
+import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { SAMPLE_PAGE } from '../helpers/fake-fetcher.js';
 
@@ -24,6 +27,7 @@ const release = () => {
 beforeAll(async () => {
   site = await startFixtureSite({
     '/': { body: SAMPLE_PAGE },
+    '/robots.txt': { body: 'User-agent: *\nAllow: /\n', headers: { 'content-type': 'text/plain' } },
     // Five megabytes of nested elements: about 150 MB of heap to judge.
     '/deep': { body: `<!doctype html><html><body>${'<div>'.repeat(1_000_000)}` },
     // Answers when the test says so (or when the client leaves).
@@ -148,4 +152,25 @@ describe('createWorkerRunner', () => {
     const main = await readFile('/proc/self/stat', 'utf8');
     expect(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16])).toBe(0); // the main thread keeps its priority
   });
+
+  it("runs a crawl's pages on the threads with the site files sent to each thread once, waiting beyond the audits' line", async () => {
+    const fetcher = createNodeFetcher({ allowPrivate: true });
+    const files = await gatherSiteFiles(site.url, (url, maxBytes, headers) => fetcher.fetch(url, { maxBytes, headers: headers ?? {} }), DEFAULT_LIMITS.siteFileBytes);
+    const robotsBefore = site.requests.filter((r) => r.path === '/robots.txt').length;
+    const r = make({ concurrency: 1, queueLimit: 0 });
+    const page = (n: number) =>
+      r.runPage(
+        { url: `${site.url}/?n=${n}`, crawlId: 'crawl-1', host: new URL(site.url).host, auditId: `00000000-0000-4000-8000-00000000000${n}`, sample: false, retryBusy: true, deadlineMs: 15_000 },
+        { key: 'crawl-1', files },
+        new AbortController().signal,
+      );
+    const results = await Promise.all([page(1), page(2), page(3)]); // a line of 0: audits would be refused, pages wait
+    for (const [i, result] of results.entries()) {
+      expect(result.kind).toBe('audited');
+      if (result.kind === 'audited') expect(result.audit).toMatchObject({ id: `00000000-0000-4000-8000-00000000000${i + 1}`, origin: 'crawl', crawl_id: 'crawl-1' });
+    }
+    expect(r.threads).toBe(1);
+    expect(site.requests.filter((req) => req.path === '/robots.txt').length).toBe(robotsBefore); // given in, never fetched by the thread
+  });
 });
+

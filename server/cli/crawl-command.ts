@@ -1,0 +1,165 @@
+import { normalizeAuditUrl } from '../../shared/url/normalize.js';
+import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl, type CrawlPage } from '../../shared/schema/crawl.js';
+import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
+import { crawlWire } from '../crawls/crawl-wire.js';
+import { readAuditSettings } from '../settings/audit-settings.js';
+import { readCrawlSettings } from '../settings/crawl-settings.js';
+import { ConfigError } from '../settings/parse.js';
+import type { MemoryCrawlStore } from '../store/crawls-memory.js';
+import { startCommand } from './command-args.js';
+import { CLI_ACCOUNT, startLocalCrawl } from './crawl/local-crawl.js';
+import { createProgressView } from './crawl/progress.js';
+import { renderCrawlReport } from './crawl/render-crawl-report.js';
+import type { CliIo } from './io.js';
+import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { shouldColor } from './report/style.js';
+
+/** Pages audited at once by `citable crawl` unless CRAWL_CONCURRENCY says otherwise. */
+export const CLI_CRAWL_CONCURRENCY = 8;
+/** Exit code after Ctrl-C (128 + SIGINT), once what was audited is printed. */
+export const INTERRUPTED_EXIT = 130;
+
+const USAGE = 'Usage: citable crawl <url> [--max-pages N] [--json] [--fail-under N] [--html FILE] [--pdf FILE]';
+const HELP = `${USAGE}
+
+Audits a whole site the way AI answer engines see it: pages found from its sitemaps and links, each
+audited once, then a site report (top issues by pages affected, worst templates, worst pages).
+
+  <url>            the start page: an http(s) URL or a bare host (example.com)
+  --max-pages N    audit at most N pages (1-${MAX_PAGES_LIMIT.toLocaleString('en')}, default ${DEFAULT_MAX_PAGES})
+  --json           print exactly the crawl object the API returns
+  --fail-under N   exit 1 when the site score is below N (0-100), for CI
+${REPORT_FILE_HELP}
+On a terminal a progress bar shows pages done of those found, pages per second and the time left
+(plain lines every few seconds otherwise, on stderr). Ctrl-C stops the crawl and prints what was
+audited (a second Ctrl-C quits at once).
+
+Politeness: the user agent names Citable; robots.txt is obeyed for Citable (else *), Crawl-delay
+honoured up to 10 s, at most CRAWL_HOST_CONCURRENCY (default 4) requests to the site at a time.
+
+Exit codes: 0 ok, 1 score below --fail-under, 2 the site cannot be crawled, 130 stopped by Ctrl-C.
+Environment: AUDIT_ALLOW_PRIVATE=1 (loopback and private addresses), AUDIT_DEADLINE_MS (per page),
+CRAWL_DEADLINE_MS (the whole crawl, default 30 min), CRAWL_CONCURRENCY (pages at once, default ${CLI_CRAWL_CONCURRENCY}),
+CRAWL_HOST_CONCURRENCY.
+`;
+
+export interface CrawlCommandOptions {
+  /** Stops the crawl as Ctrl-C does (tests); default: SIGINT and SIGTERM of this process. */
+  interrupt?: AbortSignal;
+  /** The audit worker script (dist/audit-worker.mjs beside the built CLI); absent there: pages run on this thread. */
+  workerUrl?: URL;
+}
+
+/** `citable crawl`: runs a site audit locally (contract section 10) and prints the site report or the crawl object. */
+export async function run(args: string[], io: CliIo, options: CrawlCommandOptions = {}): Promise<number> {
+  const start = startCommand(
+    { name: 'crawl', usage: USAGE, help: HELP, options: { 'max-pages': { type: 'string' }, json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS } },
+    args,
+    io,
+  );
+  if ('exit' in start) return start.exit;
+  const { values, positionals, fail } = start;
+  if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
+  const failUnder = values['fail-under'];
+  if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
+  const maxPagesText = values['max-pages'];
+  if (maxPagesText !== undefined && (!/^\d{1,5}$/.test(maxPagesText) || Number(maxPagesText) < 1 || Number(maxPagesText) > MAX_PAGES_LIMIT)) {
+    return fail(`--max-pages takes a whole number from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}.`);
+  }
+  const url = normalizeAuditUrl(positionals[0]!);
+  if (!url.ok) return fail(url.message);
+  let settings: CrawlSettings;
+  let allowPrivate: boolean;
+  try {
+    const audit = readAuditSettings(io.env);
+    allowPrivate = audit.allowPrivate;
+    settings = crawlSettingsFor({ auditDeadlineMs: audit.deadlineMs, concurrency: CLI_CRAWL_CONCURRENCY, env: readCrawlSettings(io.env) });
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
+
+  const startedAt = Date.now();
+  const crawl = startLocalCrawl({
+    url: url.submitted,
+    ...(maxPagesText !== undefined ? { maxPages: Number(maxPagesText) } : {}),
+    settings,
+    allowPrivate,
+    workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url),
+  });
+  let interrupted = false;
+  const stopOnce = () => {
+    if (interrupted) return;
+    interrupted = true;
+    io.stderr.write('\nStopping: the pages being audited are dropped; what was audited is kept.\n');
+    void crawl.cancel();
+  };
+  const detach = listenForInterrupt(options.interrupt, stopOnce);
+  const view = createProgressView(io.stderr, startedAt);
+  const ticker = setInterval(() => {
+    void crawl.read().then((c) => view.update(c.progress, Date.now()), () => undefined);
+  }, io.stderr.isTTY ? 200 : 1_000);
+  try {
+    await crawl.done;
+  } finally {
+    clearInterval(ticker);
+    detach();
+  }
+  const stored = await crawl.read();
+  view.end(stored.progress, Date.now());
+  await crawl.close();
+  const result: Crawl = crawlWire(stored);
+  const pages = await allPages(crawl.store, crawl.id);
+
+  io.stdout.write(
+    values.json ? `${JSON.stringify(result, null, 2)}\n` : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
+  );
+  if (result.status === 'failed') {
+    io.stderr.write(`citable crawl: ${result.error ?? 'the crawl failed'}${allowPrivate ? '' : privateHint(result.error)}\n`);
+    return 2;
+  }
+  if (values.html !== undefined || values.pdf !== undefined) {
+    const { renderCrawlReportHtml } = await import('../../shared/report/render-crawl-report.js');
+    const worstPages = pages.filter((p) => p.score !== null).map((p) => ({ ...p, score: p.score!, audit_id: p.audit_id ?? undefined }));
+    const problem = await writeReportFiles(values, (medium, paper) => ({ html: renderCrawlReportHtml(result, { medium, paper, worstPages }), subjectUrl: result.url }), io);
+    if (problem) return fail(problem);
+  }
+  if (interrupted) return INTERRUPTED_EXIT;
+  return failUnder !== undefined && (result.score === null || result.score < Number(failUnder)) ? 1 : 0;
+}
+
+function privateHint(error: string | null): string {
+  return error && /private|loopback|reserved|special-use/i.test(error) ? ' Set AUDIT_ALLOW_PRIVATE=1 to crawl it in local development.' : '';
+}
+
+/** First Ctrl-C (or SIGTERM): stop cleanly; a second: quit at once. */
+function listenForInterrupt(signal: AbortSignal | undefined, stop: () => void): () => void {
+  if (signal) {
+    signal.addEventListener('abort', stop, { once: true });
+    return () => signal.removeEventListener('abort', stop);
+  }
+  let count = 0;
+  const onSignal = () => {
+    if (++count > 1) process.exit(INTERRUPTED_EXIT);
+    stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  };
+}
+
+/** Every page row of the crawl, in the order audited. */
+async function allPages(store: MemoryCrawlStore, id: string): Promise<CrawlPage[]> {
+  const out: CrawlPage[] = [];
+  let after: number | undefined;
+  for (;;) {
+    const page = await store.listPages(CLI_ACCOUNT, id, { limit: 1_000, ...(after !== undefined ? { after } : {}) });
+    if (!page) return out;
+    out.push(...page.pages);
+    if (page.next === null) return out;
+    after = page.next;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * A crawl run by `citable crawl` in this process: the coordinator over an in-memory crawl store (nothing is
+ * kept after the command), its pages on audit threads when the built worker is beside the CLI
+ * (dist/audit-worker.mjs), else on this thread. The same engine and politeness as the server.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createWorkerRunner, type WorkerRunner } from '../../audits/worker-runner.js';
+import { CrawlCoordinator } from '../../crawls/crawl-coordinator.js';
+import type { CrawlSettings } from '../../crawls/crawl-settings.js';
+import { HostGate } from '../../crawls/host-gate.js';
+import { newCrawlRecord } from '../../crawls/new-crawl.js';
+import { createInProcessPageRunner, threadPageRunner } from '../../crawls/page-runner.js';
+import { silentLogger } from '../../logging/logger.js';
+import { createNodeFetcher } from '../../net/node-fetcher.js';
+import { MemoryCrawlStore } from '../../store/crawls-memory.js';
+import type { StoredCrawl } from '../../store/crawls-store.js';
+
+export const CLI_ACCOUNT = 'cli';
+
+export interface LocalCrawl {
+  store: MemoryCrawlStore;
+  id: string;
+  /** Resolves when the crawl has ended (complete, cancelled or failed). */
+  done: Promise<void>;
+  /** Ctrl-C: stops the pages and ends the crawl `cancelled` with what was audited. */
+  cancel(): Promise<void>;
+  read(): Promise<StoredCrawl>;
+  close(): Promise<void>;
+}
+
+export function startLocalCrawl(input: { url: string; maxPages?: number; settings: CrawlSettings; allowPrivate: boolean; workerUrl: URL }): LocalCrawl {
+  const fetcher = createNodeFetcher({ allowPrivate: input.allowPrivate });
+  const threads: WorkerRunner | null = existsSync(fileURLToPath(input.workerUrl))
+    ? createWorkerRunner({
+        workerUrl: input.workerUrl,
+        allowPrivate: input.allowPrivate,
+        deadlineMs: input.settings.auditDeadlineMs,
+        concurrency: input.settings.concurrency,
+        queueLimit: 0,
+      })
+    : null;
+  const store = new MemoryCrawlStore();
+  const coordinator = new CrawlCoordinator({
+    store,
+    pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher),
+    fetcher,
+    gate: new HostGate(input.settings.hostConcurrency),
+    settings: input.settings,
+    logger: silentLogger,
+  });
+  const record = newCrawlRecord(CLI_ACCOUNT, input.url, input.maxPages, new Date());
+  const done = store.createCrawl(record, 1).then(() => coordinator.run(record.id));
+  return {
+    store,
+    id: record.id,
+    done,
+    async cancel() {
+      await coordinator.cancel(record.id);
+    },
+    read: async () => (await store.crawlById(record.id))!,
+    async close() {
+      await threads?.close();
+    },
+  };
+}

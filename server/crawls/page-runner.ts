@@ -1,0 +1,52 @@
+/**
+ * What runs one crawl page: in this thread (the CLI, tests, `citable worker`), or on the server's audit
+ * threads (worker-runner.ts, which sends each thread the crawl's site files once). Either way it is
+ * auditCrawlPage over the SSRF-guarded fetcher, with the crawl's non-page resources fetched once.
+ */
+import type { Fetcher } from '../../shared/types/fetcher.js';
+import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { Rule } from '../../shared/judge/rule.js';
+import { cachingFetcher, createResourceCache } from './resource-cache.js';
+import { AuditCancelledError } from '../audits/audit-runner.js';
+import type { WorkerRunner } from '../audits/worker-runner.js';
+
+/** The crawl's site files, under a key a thread remembers them by (the crawl id). */
+export interface KeyedSiteFiles {
+  key: string;
+  files: GatheredSiteFiles;
+}
+
+export interface CrawlPageRunner {
+  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<CrawlPageResult>;
+}
+
+export function createInProcessPageRunner(fetcher: Fetcher, options: { onRuleError?: (rule: Rule, error: unknown) => void } = {}): CrawlPageRunner {
+  const cache = createResourceCache();
+  return {
+    runPage: (request, siteFiles, signal) =>
+      auditCrawlPage(request, {
+        fetcher: cachingFetcher(fetcher, cache, siteFiles.key),
+        siteFiles: siteFiles.files,
+        signal,
+        ...(options.onRuleError ? { onRuleError: options.onRuleError } : {}),
+      }),
+  };
+}
+
+/**
+ * Pages on the server's audit threads. A thread that dies on a page (out of memory on a pathological page, a
+ * crash) fails that page, not the crawl; a cancelled page (the crawl stopped) rejects, so it is not recorded.
+ */
+export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage'>): CrawlPageRunner {
+  return {
+    async runPage(request, siteFiles, signal) {
+      try {
+        return await threads.runPage(request, siteFiles, signal);
+      } catch (error) {
+        if (signal.aborted || error instanceof AuditCancelledError) throw error;
+        return { kind: 'failed', code: 'network', message: error instanceof Error ? error.message : String(error) };
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Site audits of an API process with REDIS_URL: the crawl is stored and its job queued; `citable worker`
+ * processes run it (crawl-worker.ts). Reads come from the store, so any API process answers for any crawl;
+ * a cancel ends the crawl in the store, and the worker running it stops its pages.
+ */
+import type { Logger } from '../../logging/logger.js';
+import type { Store } from '../../store/store.js';
+import { CRAWL_DEFAULTS } from '../crawl-settings.js';
+import type { CrawlService } from '../crawl-service.js';
+import { CANCELLED_NOTE } from '../crawl-notes.js';
+import { crawlWire } from '../crawl-wire.js';
+import { endCrawl } from '../end-crawl.js';
+import { newCrawlRecord } from '../new-crawl.js';
+import { crawlReads } from '../store-reads.js';
+import { openCrawlQueues, queueCrawlJob, type CrawlQueues } from './crawl-queues.js';
+
+export function createQueuedCrawls(options: { store: Store; redisUrl: string; logger: Logger; now?: () => Date }): CrawlService & { queues: CrawlQueues } {
+  const now = options.now ?? (() => new Date());
+  const queues = openCrawlQueues(options.redisUrl, options.logger);
+  return {
+    queues,
+    ...crawlReads(options.store),
+    async create(accountId, input) {
+      const crawls = await options.store.crawls();
+      const record = newCrawlRecord(accountId, input.url, input.max_pages, now());
+      if ((await crawls.createCrawl(record, CRAWL_DEFAULTS.maxRunningPerAccount)) === 'limit') return { created: false, reason: 'limit' };
+      await queueCrawlJob(queues, record.id);
+      return { created: true, crawl: crawlWire(record) };
+    },
+    async cancel(accountId, id) {
+      const crawls = await options.store.crawls();
+      const stored = await crawls.getCrawl(accountId, id);
+      if (!stored) return null;
+      if (stored.status === 'queued' || stored.status === 'running') await endCrawl(crawls, id, { status: 'cancelled', error: null, notes: [CANCELLED_NOTE], now: now() });
+      return crawlWire((await crawls.getCrawl(accountId, id))!);
+    },
+    async start() {
+      // Crawls whose job Redis lost: queued again (a no-op for those still queued).
+      for (const crawl of await (await options.store.crawls()).unfinishedCrawls()) await queueCrawlJob(queues, crawl.id);
+    },
+    async stop() {
+      await queues.close();
+    },
+  };
+}

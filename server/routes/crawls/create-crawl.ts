@@ -1,0 +1,31 @@
+/**
+ * POST /crawls `{url, max_pages?}`: 202 {crawl} (queued; it runs in the background). `url` as for audits
+ * (400 otherwise), `max_pages` 1-10,000 (400 otherwise); a third running crawl of the account is 429.
+ */
+import { createCrawlRequestSchema, type CreateCrawlRequest } from '../../../shared/schema/crawl.js';
+import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
+import { CRAWL_DEFAULTS } from '../../crawls/crawl-settings.js';
+import { HttpError } from '../../http/http-error.js';
+import { jsonBody } from '../../middleware/json-body.js';
+import { authed } from '../authed.js';
+import { parseBody } from '../parse-body.js';
+import type { RouteModule } from '../route-module.js';
+
+export const CREATE_CRAWL_BODY_LIMIT = 16 * 1024;
+export const CRAWL_LIMIT_MESSAGE = `Rate limit exceeded: max ${CRAWL_DEFAULTS.maxRunningPerAccount} running crawls`;
+
+export const createCrawlRoute: RouteModule = {
+  name: 'POST /crawls',
+  register(router, deps) {
+    router.post('/crawls', ...deps.guard, jsonBody(CREATE_CRAWL_BODY_LIMIT), authed(async (ctx) => {
+      const input: CreateCrawlRequest = parseBody(createCrawlRequestSchema, ctx.state.body);
+      const normalized = normalizeAuditUrl(input.url);
+      if (!normalized.ok) throw new HttpError(400, normalized.message);
+      const created = await deps.crawls.create(ctx.state.account.id, { url: normalized.submitted, ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}) });
+      if (!created.created) throw new HttpError(429, CRAWL_LIMIT_MESSAGE, { 'Retry-After': '60' });
+      ctx.status = 202;
+      ctx.set('Location', `/api/v1/crawls/${created.crawl.id}`);
+      ctx.body = { crawl: created.crawl };
+    }));
+  },
+};

@@ -1,0 +1,101 @@
+/**
+ * `crawl.site` (contract section 10): what concerns the whole site, judged once. robots.txt as the crawler
+ * read it (status, what it allows Citable, its Crawl-delay), llms.txt, the sitemaps discovery read, the AI
+ * crawler verdicts and the site-file rules of the start page's audit (every page shares the same files), and
+ * what the AI-agent and Markdown probes found on the sample pages.
+ */
+import type { Audit } from '../types/audit.js';
+import type { CrawlSite } from '../schema/crawl.js';
+import { readRobotsTxt, type RobotsReading } from '../robots/read.js';
+import { selectGroup } from '../robots/groups.js';
+import type { GatheredSiteFiles } from '../gather/gather-site-files.js';
+import { failedResource } from '../gather/failed-resource.js';
+import type { Snapshot } from '../types/snapshot.js';
+import { auditSnapshot } from '../audit/audit-snapshot.js';
+import { ALL_RULES } from '../rules/index.js';
+import { CRAWLER_TOKEN } from './crawler-token.js';
+import type { RollupState } from './rollup.js';
+
+/** Crawl-delay is honoured up to this (contract section 10). */
+export const MAX_CRAWL_DELAY_S = 10;
+
+/** Rules about files every page shares: judged once for the site. */
+const SITE_RULE = /^(robots\.|llms-txt\.|llms-full-txt\.|site-files\.|optout\.(tdmrep|content-signal-|aipref)|sitemap\.(present|in-robots|lastmod)$)/;
+
+export function isSiteRule(rule: string): boolean {
+  return SITE_RULE.test(rule);
+}
+
+export type SitemapRead = CrawlSite['sitemaps'][number];
+
+/** What the crawl needs of robots.txt: the reading, the Citable group's verdict and its delay. */
+export interface CrawlRobots {
+  reading: RobotsReading;
+  status: CrawlSite['robots_txt']['status'];
+  citable: CrawlSite['robots_txt']['citable'];
+  /** Seconds asked between requests (not capped); null when none. */
+  crawlDelay: number | null;
+}
+
+export function crawlRobots(files: GatheredSiteFiles): CrawlRobots {
+  const reading = readRobotsTxt(files.files.robotsTxt);
+  const status = ({ parsed: 'found', unavailable: 'missing', unreachable: 'unreachable', 'not-text': 'not_text', 'not-checked': 'not_checked' } as const)[reading.kind];
+  if (reading.kind === 'unreachable') return { reading, status, citable: 'blocked', crawlDelay: null };
+  if (reading.kind !== 'parsed') return { reading, status, citable: 'allowed', crawlDelay: null };
+  const group = selectGroup(reading.robots, CRAWLER_TOKEN);
+  const delays = group.extensions.filter((e) => e.key === 'crawl-delay').map((e) => Number(e.value.trim())).filter((n) => Number.isFinite(n) && n >= 0);
+  const disallows = group.rules.filter((r) => !r.allow && r.pattern !== '');
+  const everything = disallows.some((r) => r.pattern === '/' || r.pattern === '/*') && !group.rules.some((r) => r.allow && r.pattern !== '' && r.pattern !== '/robots.txt');
+  return { reading, status, citable: everything ? 'blocked' : disallows.length ? 'partly' : 'allowed', crawlDelay: delays.length ? Math.max(...delays) : null };
+}
+
+const SITE_RULES = ALL_RULES.filter((r) => isSiteRule(r.id));
+
+/**
+ * When the start page was not audited (robots.txt refuses Citable, the page failed), the site files are
+ * still judged: the site rules and the crawler verdicts over the files alone.
+ */
+function siteFilesAudit(startUrl: string, files: GatheredSiteFiles): Audit {
+  const snapshot: Snapshot = {
+    submittedUrl: startUrl,
+    requestedUrl: startUrl,
+    page: failedResource(startUrl, 'aborted', 'the start page was not audited'),
+    pageAsSearchAgent: null,
+    pageAsUserAgent: null,
+    markdown: null,
+    ...files.files,
+    scripts: [],
+    origin: 'crawl',
+    startedAt: new Date(0).toISOString(),
+    gatherMs: 0,
+    deadlineHit: false,
+  };
+  return auditSnapshot(snapshot, { id: '00000000-0000-4000-8000-000000000000', rules: SITE_RULES });
+}
+
+export function siteFindings(input: {
+  startUrl: string;
+  startAudit: Audit | null;
+  files: GatheredSiteFiles;
+  robots: CrawlRobots;
+  sitemaps: SitemapRead[];
+  rollup: RollupState;
+}): CrawlSite {
+  const { robots, rollup } = input;
+  const startAudit = input.startAudit ?? siteFilesAudit(input.startUrl, input.files);
+  return {
+    robots_txt: {
+      url: new URL('/robots.txt', input.files.origin).href,
+      status: robots.status,
+      citable: robots.citable,
+      crawl_delay: robots.crawlDelay,
+    },
+    llms_txt: startAudit.llms_txt,
+    sitemaps: input.sitemaps,
+    crawlers: startAudit.crawlers,
+    issues: startAudit.issues
+      .filter((i) => isSiteRule(i.rule))
+      .map((i) => ({ rule: i.rule, severity: i.severity, category: i.category, title: i.title, detail: i.detail })),
+    sample: { pages: [...rollup.sample.pages], markdown_served: rollup.sample.markdownServed, ai_agents_blocked: rollup.sample.agentsBlocked },
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * Site audits scaled out (contract section 10): an API that only queues crawls (REDIS_URL, PostgreSQL) and two
+ * `citable worker` processes that run them, all on 127.0.0.1. Both workers audit pages of one crawl, and the
+ * rollup is the same as the embedded server's; a worker SIGKILLed mid-crawl loses nothing: a third worker takes
+ * its jobs and every page is in the result once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type CitableApp } from '../../server/app/create-app.js';
+import { listen } from '../../server/app/listen.js';
+import { generateApiKey } from '../../server/auth/api-key.js';
+import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js';
+import { silentLogger } from '../../server/logging/logger.js';
+import { createNodeFetcher } from '../../server/net/node-fetcher.js';
+import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+/** Polls every 100 ms until `probe` returns a value, for up to `ms`. */
+async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`condition not met within ${ms / 1000} s`);
+}
+import { track, stopChild } from '../helpers/services/child-processes.js';
+import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';
+import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templated-site.js';
+
+const ENTRY = path.join(import.meta.dirname, '../crawls/helpers/worker-entry.ts');
+
+interface WorkerProcess {
+  child: ChildProcess;
+  lines: Array<Record<string, unknown>>;
+}
+
+describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable worker processes (PostgreSQL, Redis)', () => {
+  let pg: PostgresServer;
+  let redis: RedisServer;
+  let databaseUrl: string;
+  let store: PostgresStore;
+  let citable: CitableApp;
+  let base: string;
+  let key: string;
+  let close: () => Promise<void>;
+  let fixture: TemplatedSite;
+  const workers: WorkerProcess[] = [];
+
+  const startWorker = async (): Promise<WorkerProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, AUDIT_ALLOW_PRIVATE: '1', CRAWL_CONCURRENCY: '3' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    track(child);
+    const worker: WorkerProcess = { child, lines: [] };
+    let buffer = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString('utf8');
+      for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 1);
+        try {
+          worker.lines.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          // not a log line
+        }
+      }
+    });
+    workers.push(worker);
+    await until(async () => (worker.lines.some((l) => l.msg === 'worker ready') ? true : undefined), 60_000);
+    return worker;
+  };
+  const api = async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    return { status: res.status, json: (await res.json()) as any };
+  };
+  const crawlToEnd = async (body: unknown, during?: (id: string) => Promise<void>) => {
+    const created = await api('POST', '/api/v1/crawls', body);
+    expect(created.status).toBe(202);
+    const id = created.json.crawl.id as string;
+    if (during) await during(id);
+    return until(async () => {
+      const c = (await api('GET', `/api/v1/crawls/${id}`)).json.crawl;
+      return c.status === 'queued' || c.status === 'running' ? undefined : c;
+    }, 180_000);
+  };
+  const allPages = async (id: string) => {
+    const pages: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const res: { json: any } = await api('GET', `/api/v1/crawls/${id}/pages?limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+      pages.push(...res.json.pages);
+      cursor = res.json.next_cursor;
+    } while (cursor);
+    return pages;
+  };
+
+  beforeAll(async () => {
+    [pg, redis, fixture] = await Promise.all([startPostgres(), startRedis(), startTemplatedSite({ blog: 30, blogFr: 4, products: 30, docs: 5 })]);
+    databaseUrl = await pg.createDatabase('crawls');
+    store = await PostgresStore.open(databaseUrl);
+    const account = await store.createAccount({ name: 'crawls', plan: 'agency' });
+    const generated = generateApiKey();
+    await store.createKey({ account_id: account.id, name: 'test', prefix: generated.prefix, hash: generated.hash });
+    key = generated.key;
+    const crawls = createQueuedCrawls({ store, redisUrl: redis.url, logger: silentLogger });
+    citable = createApp({ store, fetcher: createNodeFetcher({ allowPrivate: true }), crawls, config: { auditAllowPrivate: true } });
+    const { server, url } = await listen(citable.app.callback(), { host: '127.0.0.1', port: 0, tlsCert: null, tlsKey: null });
+    base = url;
+    close = async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await crawls.stop();
+    };
+    await Promise.all([startWorker(), startWorker()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const w of workers) await stopChild(w.child, 'SIGTERM').catch(() => undefined);
+    await close?.();
+    await store?.close();
+    await fixture?.site.close();
+    await Promise.all([redis?.stop(), pg?.stop()]);
+  });
+
+  it('both workers audit pages of one crawl; the rollup counts every page once', async () => {
+    const crawl = await crawlToEnd({ url: fixture.site.url, max_pages: 1000 });
+    expect(crawl).toMatchObject({ status: 'complete', progress: { audited: fixture.pages.length, failed: 0 } });
+    const pages = await allPages(crawl.id);
+    expect(new Set(pages.map((p) => p.url)).size).toBe(fixture.pages.length);
+    for (const rule of ['content.single-h1', 'content.meta-description', 'content.image-alt']) {
+      expect(crawl.issues.find((i: any) => i.rule === rule)?.pages, rule).toBe(fixture.faultCount(rule));
+    }
+    expect((await api('GET', `/api/v1/audits/${pages[5].audit_id}`)).json.audit).toMatchObject({ origin: 'crawl', crawl_id: crawl.id });
+    // Each worker took page jobs: stop both and read what they say they did.
+    for (const w of workers.splice(0)) {
+      await stopChild(w.child, 'SIGTERM');
+      expect(Number(w.lines.find((l) => l.msg === 'worker stopping')?.pages_done), 'pages done by a worker').toBeGreaterThan(0);
+    }
+  }, 200_000);
+
+  it('a worker SIGKILLed mid-crawl: another takes its jobs, and every page is in the result once', async () => {
+    const [doomed] = await Promise.all([startWorker(), startWorker()]);
+    const crawl = await crawlToEnd({ url: fixture.site.url, max_pages: 1000 }, async (id) => {
+      await until(async () => ((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.progress.audited >= 10 ? true : undefined), 60_000);
+      doomed!.child.kill('SIGKILL');
+      await startWorker();
+    });
+    expect(crawl).toMatchObject({ status: 'complete', progress: { audited: fixture.pages.length, failed: 0 } });
+    const pages = await allPages(crawl.id);
+    expect(pages).toHaveLength(fixture.pages.length);
+    expect(new Set(pages.map((p) => p.url)).size).toBe(fixture.pages.length);
+  }, 240_000);
+});
