@@ -48,8 +48,14 @@ export async function launchFirefox(): Promise<FirefoxSession> {
     const page = await browser.newPage();
     await page.setViewport({ width: 400, height: 900 });
     void page.goto(`${base}/${pathAndQuery}`).catch(() => undefined);
-    await page.waitForSelector(readySelector, { timeout: timeoutMs });
-    return page;
+    // Polled by hand: a query that lands while the tab leaves about:blank can fail inside Firefox's BiDi
+    // ("right-hand side of 'in' should be an object"), which ends puppeteer's waitForSelector at once.
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (await page.$(readySelector).catch(() => null)) return page;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${pathAndQuery}: ${readySelector} did not appear within ${timeoutMs} ms`);
   };
   let helper: Page | null = null;
   const inExtension = async <T, A>(fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> => {
