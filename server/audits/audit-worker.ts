@@ -10,7 +10,7 @@ import { runAudit } from '../../shared/audit/run-audit.js';
 import { auditCrawlPage } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
-import { cachingFetcher, createResourceCache } from '../crawls/resource-cache.js';
+import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
 import { SITE_FILE_KEYS, toWorkerError, type AuditWorkerData, type PageRequest, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');

@@ -7,7 +7,7 @@ import type { Fetcher } from '../../shared/types/fetcher.js';
 import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { Rule } from '../../shared/judge/rule.js';
-import { cachingFetcher, createResourceCache } from './resource-cache.js';
+import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
 import { AuditCancelledError } from '../audits/audit-runner.js';
 import type { WorkerRunner } from '../audits/worker-runner.js';
 
