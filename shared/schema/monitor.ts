@@ -50,7 +50,7 @@ export const createMonitorRequestSchema = z.strictObject({
 
 /** PATCH /monitors/{id}: pause (`true`) or resume (`false`) a monitor. */
 export const updateMonitorRequestSchema = z.strictObject({
-  paused: z.boolean({ error: 'paused must be true or false' }),
+  paused: z.boolean(),
 });
 
 export const monitorEnvelopeSchema = z.strictObject({ monitor: monitorSchema });
