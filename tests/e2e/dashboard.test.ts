@@ -132,7 +132,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.close();
   });
 
-  it('monitors: list, create, run now, delete', async () => {
+  it('monitors: list, create, pause, resume, delete', async () => {
     const page = await open('#/monitors');
     await page.waitForSelector(`tr[data-monitor-id="${ids.monitor}"]`);
     await page.fill('form[aria-label="New monitor"] input[type="url"]', `${site.url}/`);
@@ -142,8 +142,23 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const listed = (await call<{ monitors: Array<{ id: string; url: string; every: string }> }>(api, 'GET', '/monitors')).json.monitors;
     const made = listed.find((m) => m.id !== ids.monitor)!;
     expect(made).toMatchObject({ url: `${site.url}/`, every: 'hour' });
+    // Pause the new monitor in the dashboard: the server has it paused, the row says so and offers no run now.
+    const row = `tr[data-monitor-id="${made.id}"]`;
+    await page.click(`${row} [data-action="pause"]`);
+    await page.waitForSelector(`${row}[data-paused="true"] [data-action="resume"]`);
+    type Listed = { monitors: Array<{ id: string; paused: boolean; paused_at: string | null }> };
+    const pausedOnServer = (await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)!;
+    expect(pausedOnServer.paused).toBe(true);
+    expect(Date.parse(pausedOnServer.paused_at!)).not.toBeNaN();
+    expect(await page.textContent(`${row} [data-monitor-state]`)).toBe('paused');
+    expect(await page.locator(`${row} [data-action="run"]`).count()).toBe(0);
+    expect(await page.locator(`tr[data-monitor-id="${ids.monitor}"][data-paused="false"] [data-action="run"]`).count()).toBe(1);
+    expect(await page.textContent('#h-monitors ~ p.small')).not.toContain('delete it and add it again');
     await screenshot(page, 'dashboard-monitors');
-    await page.click(`tr[data-monitor-id="${made.id}"] [data-action="delete"]`);
+    await page.click(`${row} [data-action="resume"]`);
+    await page.waitForSelector(`${row}[data-paused="false"] [data-action="pause"]`);
+    expect((await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)).toMatchObject({ paused: false, paused_at: null });
+    await page.click(`${row} [data-action="delete"]`);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 1);
     expect((await call<{ monitors: unknown[] }>(api, 'GET', '/monitors')).json.monitors).toHaveLength(1);
     // A refused body shows the server's message.
@@ -232,6 +247,13 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       await page.waitForSelector(ready);
       expect(await page.locator('[data-state="error"]').count()).toBe(0);
     }
+    // Pause and resume are writes too: disabled, with the reason.
+    await page.goto(`chrome-extension://${session.extensionId}/dashboard.html#/monitors`);
+    await page.waitForSelector('[data-testid="read-only"]');
+    const pause = page.locator(`tr[data-monitor-id="${ids.monitor}"] [data-action="pause"]`);
+    await pause.waitFor();
+    expect(await pause.isDisabled()).toBe(true);
+    expect(await pause.getAttribute('title')).toMatch(/read-only/);
     await page.close();
     await setBackend(session, api.url, api.key);
   });
