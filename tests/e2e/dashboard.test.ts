@@ -212,6 +212,33 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.close();
   });
 
+  it('projects: create one in the dashboard, then track a prompt for it', async () => {
+    const page = await open('#/projects');
+    await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
+    await page.fill('form[aria-label="New project"] input >> nth=0', 'Kettle Co');
+    await page.fill('form[aria-label="New project"] input >> nth=1', 'kettle.example');
+    await page.click('[data-action="create-project"]');
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-project-id]').length === 2);
+    const made = (await call<{ projects: Array<{ id: string; name: string; domain: string }> }>(api, 'GET', '/projects')).json.projects.find((p) => p.id !== ids.project)!;
+    expect(made).toMatchObject({ name: 'Kettle Co', domain: 'kettle.example' });
+    await page.click(`tr[data-project-id="${made.id}"] a`);
+    await page.waitForSelector('form[aria-label="New prompt"]');
+    await page.fill('form[aria-label="New prompt"] input', 'quietest electric kettle');
+    await page.click('[data-action="create-prompt"]');
+    await page.waitForSelector('li[data-prompt-id]');
+    const prompts = (await call<{ prompts: Array<{ id: string; text: string; project_id: string | null; domain: string }> }>(api, 'GET', '/prompts')).json.prompts;
+    const tracked = prompts.find((p) => p.text === 'quietest electric kettle')!;
+    expect(tracked).toMatchObject({ project_id: made.id, domain: 'kettle.example' });
+    expect(await page.getAttribute('li[data-prompt-id]', 'data-prompt-id')).toBe(tracked.id);
+    await screenshot(page, 'dashboard-project-prompts');
+    // A refused body shows the server's message (a prompt already tracked for this domain).
+    await page.fill('form[aria-label="New prompt"] input', 'quietest electric kettle');
+    await page.click('[data-action="create-prompt"]');
+    await page.waitForSelector('form[aria-label="New prompt"] .action-error');
+    expect(await page.locator('li[data-prompt-id]').count()).toBe(1);
+    await page.close();
+  });
+
   it('share links: listed, and revoking one makes its link answer 404', async () => {
     const page = await open('#/shares');
     await page.waitForSelector(`tr[data-share-id="${ids.share}"]`);
@@ -277,8 +304,10 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    // Onwards from the view: the first control is the project's link.
+    // Onwards from the view: the first controls are the new project form's, then the project's link.
     await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('form[aria-label="New project"]'))).toBe(true);
+    for (let i = 0; i < 5 && (await page.evaluate(() => !!document.activeElement?.closest('form'))); i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Brew Notes');
     await page.close();
   });
