@@ -10,7 +10,7 @@ import { safe } from './report/text.js';
 
 const USAGE =
   'Usage: citable monitors add --account ID --url URL --every hour|day|week [--kind audit|crawl] [--max-pages N] [--json] | ' +
-  'citable monitors list --account ID [--json] | citable monitors remove|run MONITOR_ID --account ID';
+  'citable monitors list --account ID [--json] | citable monitors remove|run|pause|resume MONITOR_ID --account ID';
 const HELP = `${USAGE}
 
 Monitors of the server's data (DATA_DIR, or DATABASE_URL): a URL re-audited, or a site re-crawled,
@@ -20,15 +20,20 @@ default 30 s); each due time runs once however many server processes there are.
   monitors add --account ID --url URL --every P   create a monitor (--kind audit, the default, or crawl;
                                                   --max-pages 1-10000 for crawls, default 100); its first
                                                   run starts at the server's next look
-  monitors list --account ID                      the account's monitors, their next and last runs
+  monitors list --account ID                      the account's monitors, paused or active, their next and
+                                                  last runs
   monitors remove MONITOR_ID --account ID         delete a monitor (its audits stay)
   monitors run MONITOR_ID --account ID            ask for a run now (the schedule does not change)
+  monitors pause MONITOR_ID --account ID          stop its runs (settings and history stay) until resumed
+  monitors resume MONITOR_ID --account ID         run it again: if a run came due while paused, one
+                                                  catch-up run at the server's next look, then every
+                                                  period from now
   --json                                          machine-readable output
 
 AUDIT_ALLOW_PRIVATE=1 allows private and loopback URLs, as for the server.
 `;
 
-/** `citable monitors`: what POST/GET/DELETE /monitors and POST /monitors/{id}/run do, on the server machine. */
+/** `citable monitors`: what POST/GET/DELETE/PATCH /monitors and POST /monitors/{id}/run do, on the server machine. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand(
     {
@@ -50,9 +55,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   const [action, ...rest] = positionals;
-  if (!action || !['add', 'list', 'remove', 'run'].includes(action)) return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
+  if (!action || !['add', 'list', 'remove', 'run', 'pause', 'resume'].includes(action)) return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
   if (!values.account) return fail(`--account is required. ${USAGE}`);
-  const takesId = action === 'remove' || action === 'run';
+  const takesId = action !== 'add' && action !== 'list';
   if (takesId ? rest.length !== 1 : rest.length > 0) return fail(takesId ? `${action} takes one MONITOR_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
   if (action !== 'add' && (values.url || values.every || values.kind || values['max-pages'])) return fail(`${action} takes no --url, --every, --kind or --max-pages. ${USAGE}`);
 
@@ -71,21 +76,33 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       else {
         io.stdout.write(
           tableText([
-            ['ID', 'KIND', 'EVERY', 'NEXT RUN', 'LAST RUN', 'LAST RESULT', 'URL'],
-            ...shown.map((m) => [m.id, m.kind, m.every, m.next_run_at, m.last_run_at ?? '-', m.last_error ? `error: ${m.last_error}` : (m.last_result_id ?? '-'), safe(m.url)]),
+            ['ID', 'KIND', 'EVERY', 'STATE', 'NEXT RUN', 'LAST RUN', 'LAST RESULT', 'URL'],
+            ...shown.map((m) => [m.id, m.kind, m.every, m.paused ? 'paused' : m.running ? 'running' : 'active', m.paused ? '-' : m.next_run_at, m.last_run_at ?? '-', m.last_error ? `error: ${m.last_error}` : (m.last_result_id ?? '-'), safe(m.url)]),
           ]),
         );
       }
       return 0;
     }
     const id = rest[0]!;
+    const unknown = () => fail(`no monitor ${safe(id)} for ${account.id} (see citable monitors list --account ${account.id})`);
+    if (action === 'pause' || action === 'resume') {
+      const changed = await monitors.setPaused(account.id, id, action === 'pause', Date.now());
+      if (!changed) return unknown();
+      io.stdout.write(
+        action === 'pause'
+          ? `Paused monitor ${id} (${safe(changed.url)}) since ${changed.paused_at}: no runs until citable monitors resume ${id} --account ${account.id}.\n`
+          : `Resumed monitor ${id} (${safe(changed.url)}): next run ${new Date(changed.next_run_ms).toISOString()} (the server looks every MONITOR_TICK, default 30 s).\n`,
+      );
+      return 0;
+    }
     if (action === 'remove') {
-      if (!(await monitors.deleteMonitor(account.id, id))) return fail(`no monitor ${safe(id)} for ${account.id} (see citable monitors list --account ${account.id})`);
+      if (!(await monitors.deleteMonitor(account.id, id))) return unknown();
       io.stdout.write(`Removed monitor ${id}; the audits it stored stay.\n`);
       return 0;
     }
     const asked = await monitors.requestRun(account.id, id, Date.now());
-    if (!asked) return fail(`no monitor ${safe(id)} for ${account.id} (see citable monitors list --account ${account.id})`);
+    if (!asked) return unknown();
+    if (asked.paused_at !== null) return fail(`monitor ${id} is paused: resume it first (citable monitors resume ${id} --account ${account.id})`);
     io.stdout.write(`Asked for a run of ${id} (${safe(asked.url)}): the server starts it at its next look (MONITOR_TICK, default 30 s). Its schedule does not change.\n`);
     return 0;
   } finally {

@@ -15,7 +15,7 @@ export function extensionCors(): Middleware {
       const origin = ctx.get('origin');
       return EXTENSION_ORIGIN.test(origin) ? origin : '';
     },
-    allowMethods: 'GET, POST, PUT, DELETE, OPTIONS',
+    allowMethods: 'GET, POST, PUT, PATCH, DELETE, OPTIONS', // PATCH: the dashboard pauses and resumes monitors
     allowHeaders: 'Authorization, Content-Type, X-Request-Id',
     exposeHeaders: 'X-Request-Id, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset',
     maxAge: 600,

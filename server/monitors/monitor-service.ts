@@ -61,10 +61,17 @@ export class MonitorService {
     return this.#passing;
   }
 
-  /** POST /monitors/{id}/run: asks for a run and starts it here if a slot is free (else at the next pass). */
+  /** POST /monitors/{id}/run: asks for a run and starts it here if a slot is free (else at the next pass). A paused monitor comes back with `paused_at` set and nothing asked. */
   async runNow(accountId: string, id: string): Promise<StoredMonitor | null> {
     const monitor = await (await this.options.store()).requestRun(accountId, id, this.#now());
-    if (monitor) await this.pass();
+    if (monitor && monitor.paused_at === null) await this.pass();
+    return monitor;
+  }
+
+  /** PATCH /monitors/{id}: pauses or resumes; a resumed monitor that came due while paused runs at once (one catch-up run). */
+  async setPaused(accountId: string, id: string, paused: boolean): Promise<StoredMonitor | null> {
+    const monitor = await (await this.options.store()).setPaused(accountId, id, paused, this.#now());
+    if (monitor && !paused) await this.pass();
     return monitor;
   }
 

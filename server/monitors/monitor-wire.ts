@@ -15,5 +15,7 @@ export function monitorToWire(m: StoredMonitor, nowMs: number): Monitor {
     last_result_id: m.last_result_id,
     last_error: m.last_error,
     running: m.lease_until_ms !== null && m.lease_until_ms >= nowMs,
+    paused: m.paused_at !== null,
+    paused_at: m.paused_at,
   };
 }

@@ -43,6 +43,7 @@ export function newMonitor(accountId: string, input: unknown, now: Date, guard: 
       last_run_at: null,
       last_result_id: null,
       last_error: null,
+      paused_at: null,
     },
   };
 }

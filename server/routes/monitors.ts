@@ -1,6 +1,7 @@
 /**
  * Monitors (contract section 12): POST /monitors `{url, kind, every, max_pages?}` (201), GET /monitors,
- * DELETE /monitors/{id} (204), POST /monitors/{id}/run (202: run now). A new monitor's first run starts
+ * DELETE /monitors/{id} (204), POST /monitors/{id}/run (202: run now; 409 when paused), and PATCH
+ * /monitors/{id} (pause, resume: ./pause-monitor.ts). A new monitor's first run starts
  * at once; then every hour, day or week from its creation time. Runs do not count toward the audit
  * rate limit; "run now" has its own (10 per minute per account).
  */
@@ -11,6 +12,7 @@ import { jsonBody } from '../middleware/json-body.js';
 import { accountRateLimit } from '../middleware/rate-limit.js';
 import { monitorToWire } from '../monitors/monitor-wire.js';
 import { authed } from './authed.js';
+import { pausedRunMessage, pauseMonitorRoute } from './pause-monitor.js';
 import type { RouteModule } from './route-module.js';
 import { firstProblem } from './validation-message.js';
 
@@ -71,6 +73,7 @@ const runMonitorRoute: RouteModule = {
       const id = ctx.params.id ?? '';
       const monitor = MONITOR_ID_PATTERN.test(id) ? await deps.monitors.runNow(ctx.state.account.id, id) : null;
       if (!monitor) throw new HttpError(404, 'Monitor not found');
+      if (monitor.paused_at !== null) throw new HttpError(409, pausedRunMessage(id));
       const current = (await (await deps.store.monitors()).getMonitor(ctx.state.account.id, id)) ?? monitor;
       ctx.status = 202;
       ctx.set('Location', `/api/v1/monitors`);
@@ -79,4 +82,4 @@ const runMonitorRoute: RouteModule = {
   },
 };
 
-export const MONITOR_ROUTES: readonly RouteModule[] = [createMonitorRoute, listMonitorsRoute, deleteMonitorRoute, runMonitorRoute];
+export const MONITOR_ROUTES: readonly RouteModule[] = [createMonitorRoute, listMonitorsRoute, deleteMonitorRoute, runMonitorRoute, pauseMonitorRoute];

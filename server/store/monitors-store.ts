@@ -23,6 +23,8 @@ export interface StoredMonitor {
   last_run_at: string | null;
   last_result_id: string | null;
   last_error: string | null;
+  /** When the monitor was paused (ISO 8601), or null: a paused monitor is never claimed and refuses "run now". */
+  paused_at: string | null;
 }
 
 /** What a run left behind. */
@@ -41,10 +43,20 @@ export interface MonitorStore {
   getMonitor(accountId: string, id: string): Promise<StoredMonitor | null>;
   /** False when the account has no such monitor. */
   deleteMonitor(accountId: string, id: string): Promise<boolean>;
-  /** Asks for a run now (the next claim takes it); null when the account has no such monitor. */
+  /**
+   * Asks for a run now (the next claim takes it); null when the account has no such monitor. A paused
+   * monitor is returned unchanged (its `paused_at` set): the caller refuses the request.
+   */
   requestRun(accountId: string, id: string, nowMs: number): Promise<StoredMonitor | null>;
   /**
-   * Claims up to `limit` monitors that must run now, and leases each until nowMs + leaseMs: those due
+   * Pauses (`paused_at` = now, kept when already paused; a pending "run now" is dropped) or resumes a
+   * monitor (`paused_at` null; when a due time passed while paused, next_run_ms = now: one catch-up run,
+   * then the cadence counts from the resume). A run already going finishes. Null when the account has no
+   * such monitor.
+   */
+  setPaused(accountId: string, id: string, paused: boolean, nowMs: number): Promise<StoredMonitor | null>;
+  /**
+   * Claims up to `limit` monitors that must run now (never a paused one), and leases each until nowMs + leaseMs: those due
    * (next_run_ms <= now) or asked to run, with no live lease, and those whose lease ran out (the process
    * running them died: their run starts again). A due claim moves next_run_ms to the first due time after
    * now, so after downtime one catch-up run happens, never one per missed time. Atomic across processes.
@@ -60,7 +72,7 @@ export interface MonitorStore {
    * lease there runs out on its own because other processes may be alive).
    */
   releaseOrphanedLeases(): Promise<number>;
-  /** Epoch ms of the earliest due time or request, or null (the scheduler sleeps until then). */
+  /** Epoch ms of the earliest due time or request of a monitor not paused, or null (the scheduler sleeps until then). */
   nextDueMs(): Promise<number | null>;
   close(): Promise<void>;
 }

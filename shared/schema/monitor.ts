@@ -30,6 +30,10 @@ export const monitorSchema = z.strictObject({
   last_error: z.string().nullable(),
   /** True while a run is in progress. */
   running: z.boolean(),
+  /** True while paused: no scheduled run and no "run now" until resumed (PATCH /monitors/{id}). */
+  paused: z.boolean(),
+  /** When it was paused, or null when it is not. */
+  paused_at: isoTimestamp.nullable(),
 });
 
 export const createMonitorRequestSchema = z.strictObject({
@@ -44,6 +48,11 @@ export const createMonitorRequestSchema = z.strictObject({
     .optional(),
 });
 
+/** PATCH /monitors/{id}: pause (`true`) or resume (`false`) a monitor. */
+export const updateMonitorRequestSchema = z.strictObject({
+  paused: z.boolean(),
+});
+
 export const monitorEnvelopeSchema = z.strictObject({ monitor: monitorSchema });
 export const monitorListSchema = z.strictObject({ monitors: z.array(monitorSchema) });
 
@@ -51,3 +60,4 @@ export type Monitor = z.infer<typeof monitorSchema>;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
 export type MonitorPeriod = (typeof MONITOR_PERIODS)[number];
 export type CreateMonitorRequest = z.infer<typeof createMonitorRequestSchema>;
+export type UpdateMonitorRequest = z.infer<typeof updateMonitorRequestSchema>;

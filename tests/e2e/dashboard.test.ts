@@ -132,7 +132,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.close();
   });
 
-  it('monitors: list, create, run now, delete', async () => {
+  it('monitors: list, create, pause, resume, delete', async () => {
     const page = await open('#/monitors');
     await page.waitForSelector(`tr[data-monitor-id="${ids.monitor}"]`);
     await page.fill('form[aria-label="New monitor"] input[type="url"]', `${site.url}/`);
@@ -142,8 +142,23 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const listed = (await call<{ monitors: Array<{ id: string; url: string; every: string }> }>(api, 'GET', '/monitors')).json.monitors;
     const made = listed.find((m) => m.id !== ids.monitor)!;
     expect(made).toMatchObject({ url: `${site.url}/`, every: 'hour' });
+    // Pause the new monitor in the dashboard: the server has it paused, the row says so and offers no run now.
+    const row = `tr[data-monitor-id="${made.id}"]`;
+    await page.click(`${row} [data-action="pause"]`);
+    await page.waitForSelector(`${row}[data-paused="true"] [data-action="resume"]`);
+    type Listed = { monitors: Array<{ id: string; paused: boolean; paused_at: string | null }> };
+    const pausedOnServer = (await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)!;
+    expect(pausedOnServer.paused).toBe(true);
+    expect(Date.parse(pausedOnServer.paused_at!)).not.toBeNaN();
+    expect(await page.textContent(`${row} [data-monitor-state]`)).toBe('paused');
+    expect(await page.locator(`${row} [data-action="run"]`).count()).toBe(0);
+    expect(await page.locator(`tr[data-monitor-id="${ids.monitor}"][data-paused="false"] [data-action="run"]`).count()).toBe(1);
+    expect(await page.textContent('#h-monitors ~ p.small')).not.toContain('delete it and add it again');
     await screenshot(page, 'dashboard-monitors');
-    await page.click(`tr[data-monitor-id="${made.id}"] [data-action="delete"]`);
+    await page.click(`${row} [data-action="resume"]`);
+    await page.waitForSelector(`${row}[data-paused="false"] [data-action="pause"]`);
+    expect((await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)).toMatchObject({ paused: false, paused_at: null });
+    await page.click(`${row} [data-action="delete"]`);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 1);
     expect((await call<{ monitors: unknown[] }>(api, 'GET', '/monitors')).json.monitors).toHaveLength(1);
     // A refused body shows the server's message.
@@ -197,6 +212,33 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.close();
   });
 
+  it('projects: create one in the dashboard, then track a prompt for it', async () => {
+    const page = await open('#/projects');
+    await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
+    await page.fill('form[aria-label="New project"] input >> nth=0', 'Kettle Co');
+    await page.fill('form[aria-label="New project"] input >> nth=1', 'kettle.example');
+    await page.click('[data-action="create-project"]');
+    await page.waitForFunction(() => document.querySelectorAll('tr[data-project-id]').length === 2);
+    const made = (await call<{ projects: Array<{ id: string; name: string; domain: string }> }>(api, 'GET', '/projects')).json.projects.find((p) => p.id !== ids.project)!;
+    expect(made).toMatchObject({ name: 'Kettle Co', domain: 'kettle.example' });
+    await page.click(`tr[data-project-id="${made.id}"] a`);
+    await page.waitForSelector('form[aria-label="New prompt"]');
+    await page.fill('form[aria-label="New prompt"] input', 'quietest electric kettle');
+    await page.click('[data-action="create-prompt"]');
+    await page.waitForSelector('li[data-prompt-id]');
+    const prompts = (await call<{ prompts: Array<{ id: string; text: string; project_id: string | null; domain: string }> }>(api, 'GET', '/prompts')).json.prompts;
+    const tracked = prompts.find((p) => p.text === 'quietest electric kettle')!;
+    expect(tracked).toMatchObject({ project_id: made.id, domain: 'kettle.example' });
+    expect(await page.getAttribute('li[data-prompt-id]', 'data-prompt-id')).toBe(tracked.id);
+    await screenshot(page, 'dashboard-project-prompts');
+    // A refused body shows the server's message (a prompt already tracked for this domain).
+    await page.fill('form[aria-label="New prompt"] input', 'quietest electric kettle');
+    await page.click('[data-action="create-prompt"]');
+    await page.waitForSelector('form[aria-label="New prompt"] .action-error');
+    expect(await page.locator('li[data-prompt-id]').count()).toBe(1);
+    await page.close();
+  });
+
   it('share links: listed, and revoking one makes its link answer 404', async () => {
     const page = await open('#/shares');
     await page.waitForSelector(`tr[data-share-id="${ids.share}"]`);
@@ -232,6 +274,13 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       await page.waitForSelector(ready);
       expect(await page.locator('[data-state="error"]').count()).toBe(0);
     }
+    // Pause and resume are writes too: disabled, with the reason.
+    await page.goto(`chrome-extension://${session.extensionId}/dashboard.html#/monitors`);
+    await page.waitForSelector('[data-testid="read-only"]');
+    const pause = page.locator(`tr[data-monitor-id="${ids.monitor}"] [data-action="pause"]`);
+    await pause.waitFor();
+    expect(await pause.isDisabled()).toBe(true);
+    expect(await pause.getAttribute('title')).toMatch(/read-only/);
     await page.close();
     await setBackend(session, api.url, api.key);
   });
@@ -255,8 +304,10 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    // Onwards from the view: the first control is the project's link.
+    // Onwards from the view: the first controls are the new project form's, then the project's link.
     await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('form[aria-label="New project"]'))).toBe(true);
+    for (let i = 0; i < 5 && (await page.evaluate(() => !!document.activeElement?.closest('form'))); i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Brew Notes');
     await page.close();
   });

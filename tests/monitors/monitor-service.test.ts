@@ -87,6 +87,31 @@ describe('MonitorService', () => {
     expect((await (await store.monitors()).getMonitor('acct_A', m.id))!.next_run_ms).toBe(T0 + HOUR);
   });
 
+  it('a paused monitor that comes due is not run; resumed, it runs once at once, then every period from the resume', async () => {
+    const m = monitor('acct_A', { next_run_ms: T0 + HOUR });
+    await (await store.monitors()).createMonitor(m, 10);
+    expect(await service.setPaused('acct_B', m.id, true)).toBeNull();
+    expect(await service.setPaused('acct_A', m.id, true)).toMatchObject({ paused_at: new Date(T0).toISOString() });
+    for (const at of [T0 + HOUR, T0 + 2 * HOUR, T0 + 3 * HOUR + 5]) {
+      clock = at;
+      await pass();
+    }
+    expect(runs).toEqual([]);
+    expect(await service.runNow('acct_A', m.id)).toMatchObject({ paused_at: new Date(T0).toISOString() });
+    await service.whenIdle();
+    expect(runs).toEqual([]);
+
+    clock = T0 + 3 * HOUR + 10;
+    expect(await service.setPaused('acct_A', m.id, false)).toMatchObject({ paused_at: null });
+    await service.whenIdle();
+    await pass();
+    expect(runs).toEqual([{ id: m.id, at: T0 + 3 * HOUR + 10 }]); // one catch-up run, not three
+    expect((await (await store.monitors()).getMonitor('acct_A', m.id))!.next_run_ms).toBe(T0 + 4 * HOUR + 10);
+    clock = T0 + 4 * HOUR + 10;
+    await pass();
+    expect(runs).toHaveLength(2);
+  });
+
   it('runs at most maxRunning at once; the rest run as slots free', async () => {
     const monitors = await store.monitors();
     for (let i = 0; i < 5; i++) await monitors.createMonitor(monitor('acct_A', { next_run_ms: T0 }), 10);

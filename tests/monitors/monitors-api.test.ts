@@ -42,7 +42,7 @@ describe('monitor routes', () => {
     const monitor = res.json.monitor;
     expect(monitor).toMatchObject({ url: 'shop.example', kind: 'audit', every: 'day', max_pages: null, last_run_at: null, last_result_id: null, last_error: null });
     expect(monitor.id).toMatch(/^mon_[A-Za-z0-9]{16}$/);
-    expect(Object.keys(monitor).sort()).toEqual(['created_at', 'every', 'id', 'kind', 'last_error', 'last_result_id', 'last_run_at', 'max_pages', 'next_run_at', 'running', 'url']);
+    expect(Object.keys(monitor).sort()).toEqual(['created_at', 'every', 'id', 'kind', 'last_error', 'last_result_id', 'last_run_at', 'max_pages', 'next_run_at', 'paused', 'paused_at', 'running', 'url']);
     expect(res.headers.get('location')).toBe(`/api/v1/monitors/${monitor.id}`);
     await idle();
     const [listed] = (await api.request('GET', '/api/v1/monitors')).json.monitors;

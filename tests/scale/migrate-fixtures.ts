@@ -129,6 +129,7 @@ export async function seedReportsAndHooks(store: Store, accountId: string, audit
     last_run_at: null,
     last_result_id: null,
     last_error: null,
+    paused_at: null,
   });
   await monitors.createMonitor(monitor('mon_MIGRATEMONITOR01', 'https://acme.com/', 'day'), 10);
   await monitors.createMonitor({ ...monitor('mon_MIGRATEMONITOR02', 'https://acme.com/pricing', 'week'), kind: 'crawl', max_pages: 50 }, 10);

@@ -7,7 +7,7 @@ import { useApi } from './use-api.js';
 import { ActionError, Empty, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 
-/** Monitors (contract section 12): the URLs audited or crawled every hour, day or week; create, run now, delete. */
+/** Monitors (contract section 12): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
   const { api, caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ monitors: Monitor[] }>('/monitors'), []);
@@ -38,6 +38,7 @@ export function MonitorsView() {
                 <th scope="col">URL</th>
                 <th scope="col">What</th>
                 <th scope="col">Every</th>
+                <th scope="col">State</th>
                 <th scope="col">Last run</th>
                 <th scope="col">Next run</th>
                 <th scope="col">Actions</th>
@@ -45,10 +46,16 @@ export function MonitorsView() {
             </thead>
             <tbody>
               {list.data.monitors.map((m) => (
-                <tr key={m.id} data-monitor-id={m.id}>
+                <tr key={m.id} data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
                   <td class="url-cell">{displayUrl(m.url)}</td>
                   <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
                   <td>{m.every}</td>
+                  <td class="nowrap">
+                    <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
+                      {monitorState(m)}
+                    </span>
+                    {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
+                  </td>
                   <td>
                     {m.running ? 'running now' : when(m.last_run_at)}
                     {m.last_result_id && m.kind === 'audit' && (
@@ -59,10 +66,21 @@ export function MonitorsView() {
                     )}
                     {m.last_error && <span class="error small"> {m.last_error}</span>}
                   </td>
-                  <td class="nowrap">{when(m.next_run_at)}</td>
+                  <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
                   <td class="row-actions">
-                    <WriteButton class="secondary small" busy={busy === `run:${m.id}`} onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))} label={`Run the monitor of ${m.url} now`} action="run">
-                      Run now
+                    {!m.paused && (
+                      <WriteButton class="secondary small" busy={busy === `run:${m.id}`} onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))} label={`Run the monitor of ${m.url} now`} action="run">
+                        Run now
+                      </WriteButton>
+                    )}
+                    <WriteButton
+                      class="secondary small"
+                      busy={busy === `pause:${m.id}`}
+                      onClick={() => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
+                      label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
+                      action={m.paused ? 'resume' : 'pause'}
+                    >
+                      {m.paused ? 'Resume' : 'Pause'}
                     </WriteButton>
                     <WriteButton class="danger small" busy={busy === `del:${m.id}`} onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))} label={`Delete the monitor of ${m.url}`} action="delete">
                       Delete
@@ -74,9 +92,13 @@ export function MonitorsView() {
           </table>
         </div>
       )}
-      <p class="muted small">To pause a monitor, delete it and add it again later: the server has no pause.</p>
+      <p class="muted small">A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on its schedule.</p>
     </section>
   );
+}
+
+function monitorState(m: Monitor): 'paused' | 'running' | 'active' {
+  return m.paused ? 'paused' : m.running ? 'running' : 'active';
 }
 
 function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: boolean }) {

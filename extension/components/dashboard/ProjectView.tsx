@@ -7,6 +7,7 @@ import { BarChart } from './charts/BarChart.js';
 import { LineChart } from './charts/LineChart.js';
 import { StackedColumns } from './charts/StackedColumns.js';
 import { percent, shortDate } from './format.js';
+import { ProjectPrompts } from './ProjectPrompts.js';
 import { useApi } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
 
@@ -83,6 +84,8 @@ export function ProjectView({ id }: { id: string }) {
           }))}
         />
       )}
+
+      <ProjectPrompts projectId={p.id} />
     </section>
   );
 }

@@ -2,12 +2,13 @@ import type { CitationSummary, Project } from '../../lib/api/types.js';
 import { query, type ApiResult } from '../../lib/api/client.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { percent } from './format.js';
+import { NewProjectForm } from './NewProjectForm.js';
 import { useApi } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
 
 type Row = { project: Project; summary: ApiResult<{ summary: CitationSummary }> };
 
-/** Projects (contract section 13) with their last 30 days at a glance: runs, visibility, share of voice. */
+/** Projects (contract section 13) with their last 30 days at a glance: runs, visibility, share of voice; a new project by name and domain. */
 export function ProjectsView() {
   const [list, reload] = useApi(async (api) => {
     const res = await api.get<{ projects: Project[] }>('/projects');
@@ -19,12 +20,13 @@ export function ProjectsView() {
     <section aria-labelledby="h-projects">
       <h1 id="h-projects">Projects</h1>
       <p class="muted">How often answer engines show each client (mentioned or cited) over the last 30 days, and its share of voice against its competitors.</p>
+      <NewProjectForm onCreated={reload} />
       {list.state === 'loading' && <Loading what="projects" />}
       {list.state === 'error' && <ErrorState what="projects" error={list.error} onRetry={reload} />}
       {list.state === 'ok' && list.data.length === 0 && (
         <Empty title="No projects yet.">
           <p>
-            Create one with <code>POST /api/v1/projects</code> or <code>citable projects</code>, then track prompts for it.
+            Add one above (or with <code>POST /api/v1/projects</code> or <code>citable projects</code>), then track prompts for it on its page.
           </p>
         </Empty>
       )}

@@ -7,6 +7,7 @@ export interface ApiClient {
   readonly backendUrl: string;
   get<T>(path: string): Promise<ApiResult<T>>;
   post<T>(path: string, body?: unknown): Promise<ApiResult<T>>;
+  patch<T>(path: string, body: unknown): Promise<ApiResult<T>>;
   del<T = null>(path: string): Promise<ApiResult<T>>;
 }
 
@@ -56,6 +57,7 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
     backendUrl: settings.backendUrl,
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body ?? {}),
+    patch: (path, body) => call('PATCH', path, body),
     del: (path) => call('DELETE', path),
   };
 }

@@ -6,6 +6,7 @@ export type { AuditSummary, AuditList } from '../../../shared/schema/api.js';
 export type { Monitor, MonitorKind, MonitorPeriod } from '../../../shared/schema/monitor.js';
 export type { Webhook, CreatedWebhook, Delivery, WebhookEventType } from '../../../shared/schema/webhook.js';
 export type { Project } from '../../../shared/schema/project.js';
+export type { Prompt } from '../../../shared/schema/prompt.js';
 export type { CitationSummary, CitationSources, Source } from '../../../shared/schema/citation-intelligence.js';
 export type { Branding, ShareSummary } from '../../../shared/schema/reports.js';
 export type { AuditDiff } from '../../../shared/diff/audit-diff.js';

@@ -1,5 +1,5 @@
 /** The monitor routes in the OpenAPI document (contract section 12). */
-import { createMonitorRequestSchema, monitorEnvelopeSchema, monitorListSchema, monitorSchema } from '../../../shared/schema/monitor.js';
+import { createMonitorRequestSchema, monitorEnvelopeSchema, monitorListSchema, monitorSchema, updateMonitorRequestSchema } from '../../../shared/schema/monitor.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
@@ -20,13 +20,15 @@ export const monitorsSection: OpenApiSection = {
       'Re-audit a URL (`kind: "audit"`) or re-crawl a site (`kind: "crawl"`) every hour, day or week. The first run starts when the monitor is created; ' +
       'then a run is due every period from that time. Each due time runs exactly once across every API process (PostgreSQL decides; with REDIS_URL a BullMQ repeatable job triggers the passes); ' +
       'after downtime one catch-up run happens, never one per missed period. Monitor runs do not count toward the 10 audits per minute. ' +
-      'Each run stores an ordinary audit (GET /audits/{id}) and raises the events of its webhooks (audit.completed, audit.regressed, crawler.blocked, webmcp.changed; crawl.completed for crawls).',
+      'Each run stores an ordinary audit (GET /audits/{id}) and raises the events of its webhooks (audit.completed, audit.regressed, crawler.blocked, webmcp.changed; crawl.completed for crawls). ' +
+      'A monitor can be paused and resumed (PATCH /monitors/{id}): a paused monitor keeps its settings and history but never runs.',
   },
   schemas: {
     Monitor: monitorSchema,
     MonitorEnvelope: monitorEnvelopeSchema,
     MonitorList: monitorListSchema,
     CreateMonitorRequest: createMonitorRequestSchema,
+    UpdateMonitorRequest: updateMonitorRequestSchema,
   },
   paths: {
     '/api/v1/monitors': {
@@ -57,6 +59,25 @@ export const monitorsSection: OpenApiSection = {
       },
     },
     '/api/v1/monitors/{id}': {
+      patch: {
+        operationId: 'updateMonitor',
+        tags: [TAG],
+        summary: 'Pause or resume a monitor',
+        description:
+          '`{"paused": true}` pauses the monitor: no scheduled run, a pending "run now" is dropped, and POST /monitors/{id}/run answers 409 until it is resumed; a run already going finishes. ' +
+          'Pausing a paused monitor keeps its `paused_at`. `{"paused": false}` resumes it: if a due time passed while it was paused, `next_run_at` becomes now and one catch-up run starts (never one per missed period); ' +
+          'the cadence then counts from the resume. Resuming a monitor that is not paused changes nothing.',
+        security: [{ bearerAuth: [] }],
+        parameters: [idParam],
+        requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('UpdateMonitorRequest')) },
+        responses: {
+          '200': jsonResponse('The monitor as it is now.', 'MonitorEnvelope'),
+          ...authErrors('Malformed JSON, an unknown member, or `paused` missing or not a boolean.'),
+          '404': errorResponse("No monitor with this id for this account (another account's is 404 too)."),
+          '413': errorResponse('Body larger than 16 KB.'),
+          '415': errorResponse('Content-Type is not application/json.'),
+        },
+      },
       delete: {
         operationId: 'deleteMonitor',
         tags: [TAG],
@@ -80,6 +101,7 @@ export const monitorsSection: OpenApiSection = {
           '202': jsonResponse('The monitor (`running` is true once the run has started).', 'MonitorEnvelope', rateLimitHeaders),
           ...authErrors(),
           '404': errorResponse("No monitor with this id for this account (another account's is 404 too)."),
+          '409': errorResponse('The monitor is paused: resume it first (PATCH /monitors/{id} with `{"paused": false}`).'),
           '429': errorResponse('More than 10 runs asked for in a minute by this account.', { ...rateLimitHeaders, 'Retry-After': 'Retry-After' }),
         },
       },

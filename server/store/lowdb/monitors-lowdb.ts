@@ -13,7 +13,8 @@ interface MonitorsData {
 }
 
 const empty = (): MonitorsData => ({ version: 1, monitors: [] });
-const copy = (m: StoredMonitor): StoredMonitor => ({ ...m });
+/** A copy to hand out; records written before pausing existed have no `paused_at`: not paused. */
+const copy = (m: StoredMonitor): StoredMonitor => ({ ...m, paused_at: m.paused_at ?? null });
 
 export class LowdbMonitorStore implements MonitorStore {
   private constructor(private readonly doc: SharedJsonDoc<MonitorsData>) {}
@@ -54,7 +55,23 @@ export class LowdbMonitorStore implements MonitorStore {
     return this.doc.mutate((data) => {
       const monitor = data.monitors.find((m) => m.id === id && m.account_id === accountId);
       if (!monitor) return null;
-      monitor.run_requested_ms ??= nowMs;
+      if (!isPaused(monitor)) monitor.run_requested_ms ??= nowMs;
+      return copy(monitor);
+    });
+  }
+
+  async setPaused(accountId: string, id: string, paused: boolean, nowMs: number): Promise<StoredMonitor | null> {
+    if (!(await this.getMonitor(accountId, id))) return null;
+    return this.doc.mutate((data) => {
+      const monitor = data.monitors.find((m) => m.id === id && m.account_id === accountId);
+      if (!monitor) return null;
+      if (paused) {
+        if (!isPaused(monitor)) monitor.paused_at = new Date(nowMs).toISOString();
+        monitor.run_requested_ms = null;
+      } else {
+        if (isPaused(monitor) && monitor.next_run_ms <= nowMs) monitor.next_run_ms = nowMs;
+        monitor.paused_at = null;
+      }
       return copy(monitor);
     });
   }
@@ -110,6 +127,7 @@ export class LowdbMonitorStore implements MonitorStore {
   async nextDueMs(): Promise<number | null> {
     let next: number | null = null;
     for (const m of (await this.doc.current()).monitors) {
+      if (isPaused(m)) continue;
       const at = m.lease_until_ms !== null ? m.lease_until_ms : m.run_requested_ms !== null ? Math.min(m.run_requested_ms, m.next_run_ms) : m.next_run_ms;
       if (next === null || at < next) next = at;
     }
@@ -119,8 +137,11 @@ export class LowdbMonitorStore implements MonitorStore {
   async close(): Promise<void> {}
 }
 
-/** Due or asked for with no run in progress, or a run whose lease ran out. */
+const isPaused = (m: StoredMonitor): boolean => m.paused_at != null;
+
+/** Not paused, and due or asked for with no run in progress, or a run whose lease ran out. */
 function mustRun(m: StoredMonitor, nowMs: number): boolean {
+  if (isPaused(m)) return false;
   if (m.lease_until_ms !== null) return m.lease_until_ms < nowMs;
   return m.next_run_ms <= nowMs || m.run_requested_ms !== null;
 }

@@ -65,7 +65,8 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
     projects: [...projects.values()],
     branding: await readBranding(path.join(dataDir, 'reports', 'branding'), dropped),
     shares: [...shares.values()],
-    monitors: (await readJsonDoc<{ monitors?: StoredMonitor[] }>(path.join(dataDir, 'monitors.json')))?.monitors ?? [],
+    // Records written before pausing existed have no paused_at: not paused.
+    monitors: ((await readJsonDoc<{ monitors?: StoredMonitor[] }>(path.join(dataDir, 'monitors.json')))?.monitors ?? []).map((m) => ({ ...m, paused_at: m.paused_at ?? null })),
     webhooks,
     events: [...replayed.events.values()],
     deliveries: [...kept.deliveries.values()],

@@ -7,10 +7,10 @@ import type pg from 'pg';
 import { PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../monitors-store.js';
 
 const COLUMNS = `id, account_id, url, kind, every, max_pages, created_at, next_run_ms, run_requested_ms, lease_until_ms,
-  last_run_at, last_result_id, last_error`;
+  last_run_at, last_result_id, last_error, paused_at`;
 
-/** Due or asked for with no run in progress, or a run whose lease ran out ($1: now). */
-const MUST_RUN = '((lease_until_ms IS NULL AND (next_run_ms <= $1::bigint OR run_requested_ms IS NOT NULL)) OR lease_until_ms < $1::bigint)';
+/** Not paused, and due or asked for with no run in progress, or a run whose lease ran out ($1: now). */
+const MUST_RUN = '(paused_at IS NULL AND ((lease_until_ms IS NULL AND (next_run_ms <= $1::bigint OR run_requested_ms IS NOT NULL)) OR lease_until_ms < $1::bigint))';
 
 export class PostgresMonitorStore implements MonitorStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -27,8 +27,8 @@ export class PostgresMonitorStore implements MonitorStore {
         return 'limit';
       }
       await client.query(
-        `INSERT INTO monitors (${COLUMNS}, period_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [m.id, m.account_id, m.url, m.kind, m.every, m.max_pages, m.created_at, m.next_run_ms, m.run_requested_ms, m.lease_until_ms, m.last_run_at, m.last_result_id, m.last_error, PERIOD_MS[m.every]],
+        `INSERT INTO monitors (${COLUMNS}, period_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [m.id, m.account_id, m.url, m.kind, m.every, m.max_pages, m.created_at, m.next_run_ms, m.run_requested_ms, m.lease_until_ms, m.last_run_at, m.last_result_id, m.last_error, m.paused_at, PERIOD_MS[m.every]],
       );
       await client.query('COMMIT');
       return 'created';
@@ -57,8 +57,22 @@ export class PostgresMonitorStore implements MonitorStore {
 
   async requestRun(accountId: string, id: string, nowMs: number): Promise<StoredMonitor | null> {
     const { rows } = await this.pool.query<StoredMonitor>(
-      `UPDATE monitors SET run_requested_ms = COALESCE(run_requested_ms, $3) WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+      `UPDATE monitors SET run_requested_ms = CASE WHEN paused_at IS NULL THEN COALESCE(run_requested_ms, $3) ELSE run_requested_ms END
+       WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
       [id, accountId, nowMs],
+    );
+    return rows[0] ? monitor(rows[0]) : null;
+  }
+
+  async setPaused(accountId: string, id: string, paused: boolean, nowMs: number): Promise<StoredMonitor | null> {
+    const { rows } = await this.pool.query<StoredMonitor>(
+      paused
+        ? `UPDATE monitors SET paused_at = COALESCE(paused_at, $3), run_requested_ms = NULL WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`
+        : `UPDATE monitors SET
+             next_run_ms = CASE WHEN paused_at IS NOT NULL AND next_run_ms <= $3::bigint THEN $3::bigint ELSE next_run_ms END,
+             paused_at = NULL
+           WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+      [id, accountId, paused ? new Date(nowMs).toISOString() : nowMs],
     );
     return rows[0] ? monitor(rows[0]) : null;
   }
@@ -95,7 +109,7 @@ export class PostgresMonitorStore implements MonitorStore {
 
   async nextDueMs(): Promise<number | null> {
     const { rows } = await this.pool.query<{ at: number | null }>(
-      `SELECT min(CASE WHEN lease_until_ms IS NOT NULL THEN lease_until_ms WHEN run_requested_ms IS NOT NULL THEN LEAST(run_requested_ms, next_run_ms) ELSE next_run_ms END) AS at FROM monitors`,
+      `SELECT min(CASE WHEN lease_until_ms IS NOT NULL THEN lease_until_ms WHEN run_requested_ms IS NOT NULL THEN LEAST(run_requested_ms, next_run_ms) ELSE next_run_ms END) AS at FROM monitors WHERE paused_at IS NULL`,
     );
     return rows[0]?.at ?? null;
   }
@@ -118,5 +132,6 @@ function monitor(row: StoredMonitor): StoredMonitor {
     last_run_at: row.last_run_at,
     last_result_id: row.last_result_id,
     last_error: row.last_error,
+    paused_at: row.paused_at,
   };
 }

@@ -29,6 +29,7 @@ export function monitor(account: string, change: Partial<StoredMonitor> = {}): S
     last_run_at: null,
     last_result_id: null,
     last_error: null,
+    paused_at: null,
     ...change,
   };
 }
@@ -145,6 +146,54 @@ export function describeMonitorStoreContract(subject: StoreSubject): void {
       expect(retaken.map((r) => r.id)).toEqual([m.id]);
       expect(retaken[0]!.next_run_ms).toBe(T0 + HOUR); // the interrupted run, not a new due time
       expect(await monitors.extendLease('mon_0000000000000000', T0)).toBe(false);
+    });
+
+    it('a paused monitor is never claimed, drops a pending "run now" and refuses another; pausing again keeps paused_at', async () => {
+      const m = monitor(A, { next_run_ms: T0 + HOUR });
+      const other = monitor(A, { next_run_ms: T0 + 2 * HOUR });
+      await monitors.createMonitor(m, 10);
+      await monitors.createMonitor(other, 10);
+      await monitors.requestRun(A, m.id, T0);
+      expect(await monitors.setPaused(B, m.id, true, T0 + 1)).toBeNull();
+      const paused = await monitors.setPaused(A, m.id, true, T0 + 1);
+      expect(paused).toMatchObject({ id: m.id, paused_at: new Date(T0 + 1).toISOString(), run_requested_ms: null });
+      expect(await monitors.setPaused(A, m.id, true, T0 + 50)).toMatchObject({ paused_at: new Date(T0 + 1).toISOString() });
+      // "Run now" on it: returned with paused_at set, nothing asked.
+      expect(await monitors.requestRun(A, m.id, T0 + 2)).toMatchObject({ paused_at: new Date(T0 + 1).toISOString(), run_requested_ms: null });
+      await reopen();
+      expect(await monitors.getMonitor(A, m.id)).toMatchObject({ paused_at: new Date(T0 + 1).toISOString(), run_requested_ms: null });
+      expect(await monitors.nextDueMs()).toBe(T0 + 2 * HOUR); // only the monitor that is not paused
+      // Due many times over while paused: still never claimed; the other one is.
+      expect((await monitors.claimDue(T0 + 3 * HOUR, 10 * HOUR, 10)).map((c) => c.id)).toEqual([other.id]); // leased past the next claim
+      expect(await monitors.claimDue(T0 + 5 * HOUR, 60_000, 10)).toEqual([]);
+      expect(await monitors.getMonitor(A, m.id)).toMatchObject({ next_run_ms: T0 + HOUR, lease_until_ms: null });
+    });
+
+    it('resuming a monitor that came due while paused: next_run_ms now, one catch-up run, then the cadence from the resume', async () => {
+      const m = monitor(A, { next_run_ms: T0 + HOUR });
+      await monitors.createMonitor(m, 10);
+      await monitors.setPaused(A, m.id, true, T0);
+      const resumeAt = T0 + 4 * HOUR + 17; // four due times missed
+      expect(await monitors.setPaused(B, m.id, false, resumeAt)).toBeNull();
+      expect(await monitors.setPaused(A, m.id, false, resumeAt)).toMatchObject({ paused_at: null, next_run_ms: resumeAt });
+      expect(await monitors.nextDueMs()).toBe(resumeAt);
+      const claimed = await monitors.claimDue(resumeAt + 1, 60_000, 10);
+      expect(claimed.map((c) => c.id)).toEqual([m.id]);
+      expect(claimed[0]!.next_run_ms).toBe(resumeAt + HOUR);
+      await monitors.finishRun(m.id, { finished_at: new Date(resumeAt + 2).toISOString(), result_id: 'r', error: null });
+      expect(await monitors.claimDue(resumeAt + 3, 60_000, 10)).toEqual([]); // one run, not four
+    });
+
+    it('resuming before the next due time keeps it; resuming a monitor that is not paused changes nothing', async () => {
+      const m = monitor(A, { next_run_ms: T0 + HOUR });
+      await monitors.createMonitor(m, 10);
+      await monitors.setPaused(A, m.id, true, T0);
+      expect(await monitors.setPaused(A, m.id, false, T0 + 10)).toMatchObject({ paused_at: null, next_run_ms: T0 + HOUR });
+      expect(await monitors.claimDue(T0 + 20, 60_000, 10)).toEqual([]);
+      const late = monitor(A, { next_run_ms: T0 - 5 }); // due, never paused
+      await monitors.createMonitor(late, 10);
+      expect(await monitors.setPaused(A, late.id, false, T0)).toEqual(late);
+      expect(await monitors.requestRun(A, m.id, T0 + 30)).toMatchObject({ run_requested_ms: T0 + 30, paused_at: null });
     });
 
     it('tells when the next run is due, and forgets a deleted monitor', async () => {

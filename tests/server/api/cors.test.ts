@@ -22,6 +22,16 @@ describe('CORS for the browser extension', () => {
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
   });
 
+  it('answers a preflight for PATCH (the dashboard pauses monitors), and for every method the API routes use', async () => {
+    const res = await api.request('OPTIONS', '/api/v1/monitors/mon_0000000000000000', {
+      key: null,
+      headers: { origin: EXTENSION, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    const allowed = (res.headers.get('access-control-allow-methods') ?? '').split(',').map((m) => m.trim());
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) expect(allowed, method).toContain(method);
+  });
+
   it('lets the extension read a sync answer and its headers; Firefox extension origins too', async () => {
     const audit = extensionAudit();
     const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit }, headers: { origin: 'moz-extension://4b1f0c2e-1234-4abc-9def-0123456789ab' } });

@@ -16,6 +16,7 @@ const ROUTES: [method: string, path: string, success: string][] = [
   ['get', '/api/v1/monitors', '200'],
   ['delete', '/api/v1/monitors/{id}', '204'],
   ['post', '/api/v1/monitors/{id}/run', '202'],
+  ['patch', '/api/v1/monitors/{id}', '200'],
   ['post', '/api/v1/webhooks', '201'],
   ['get', '/api/v1/webhooks', '200'],
   ['delete', '/api/v1/webhooks/{id}', '204'],
@@ -53,7 +54,7 @@ describe('OpenAPI: monitors and webhooks', () => {
     expect(doc.paths['/api/v1/webhooks'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreatedWebhookEnvelope' });
     expect(doc.components.schemas.CreatedWebhook.properties.secret.pattern).toBe('^whsec_[A-Za-z0-9]{32}$');
     expect(doc.components.schemas.Monitor.required.sort()).toEqual(
-      ['id', 'url', 'kind', 'every', 'max_pages', 'created_at', 'next_run_at', 'last_run_at', 'last_result_id', 'last_error', 'running'].sort(),
+      ['id', 'url', 'kind', 'every', 'max_pages', 'created_at', 'next_run_at', 'last_run_at', 'last_result_id', 'last_error', 'running', 'paused', 'paused_at'].sort(),
     );
   });
 

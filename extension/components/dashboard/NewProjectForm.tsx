@@ -1,0 +1,41 @@
+import { useState } from 'preact/hooks';
+import type { Project } from '../../lib/api/types.js';
+import { useDashboard } from './context.js';
+import { ActionError } from './states.js';
+import { WriteButton } from './WriteButton.js';
+
+/** POST /projects (contract section 13) with a name and the client's domain; brand and competitors can follow through the API or the CLI. */
+export function NewProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
+  const { api } = useDashboard();
+  const [name, setName] = useState('');
+  const [domain, setDomain] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    const res = await api.post<{ project: Project }>('/projects', { name: name.trim(), domain: domain.trim() });
+    setBusy(false);
+    if (!res.ok) return setError(res.error);
+    setName('');
+    setDomain('');
+    onCreated(res.data.project);
+  };
+  return (
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New project">
+      <label>
+        Name
+        <input required value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder="Acme" />
+      </label>
+      <label>
+        Domain
+        <input required value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="acme.com" />
+      </label>
+      <WriteButton type="submit" busy={busy} action="create-project">
+        Add project
+      </WriteButton>
+      {error && <ActionError error={error} />}
+    </form>
+  );
+}
