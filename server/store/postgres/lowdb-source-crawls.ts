@@ -11,7 +11,7 @@ import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import type { RollupState } from '../../../shared/crawl/rollup.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import { parseCrawlEventLine, parseCrawlRecordLine } from '../crawls-lowdb.js';
-import { CrawlState, isOpen, MemoryCrawlStore, type CrawlEvent } from '../crawls-memory.js';
+import { isOpen, MemoryCrawlStore, type CrawlEvent, type CrawlState } from '../crawls-memory.js';
 import type { StoredCrawl } from '../crawls-store.js';
 import { eachLine, exists } from './lowdb-lines.js';
 
