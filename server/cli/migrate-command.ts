@@ -11,7 +11,9 @@ const USAGE = 'Usage: citable migrate --from lowdb --to postgres [--data-dir DIR
 const HELP = `${USAGE}
 
 Copies an embedded (lowdb) data directory into PostgreSQL: accounts, API keys (hashes only, with scope
-and expiry), audits, projects, prompts, the citation history (rows with their tallies and runs: answers,
+and expiry), audits, site audits (crawls: record, rollup, site files, and every queued URL with its page
+outcome; a crawl still running when the lowdb server stopped stays running and the PostgreSQL server
+resumes it at its start, each page audited once), projects, prompts, the citation history (rows with their tallies and runs: answers,
 URLs, searches), the citation rollups (rebuilt from the copied tallies), check records, report branding,
 share links, monitors, webhooks (signing secrets included) and the webhook outbox (events and deliveries;
 pending deliveries stay pending and are sent by PostgreSQL servers with the same event id).
@@ -81,9 +83,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (!values.json) io.stdout.write(`  ${message}\n`);
     });
     const ok = reports.every((r) => r.mismatches.length === 0);
+    // Unfinished crawls are copied as they stand; the PostgreSQL server resumes them.
+    const running = source.crawls.filter((c) => c.record.status === 'queued' || c.record.status === 'running').length;
     if (values.json) {
       io.stdout.write(
-        `${JSON.stringify({ ok, data_dir: dataDir, database: redactUrl(url), dropped_lines: source.dropped, compacted_deliveries: source.collections.compactedDeliveries, collections: reports })}\n`,
+        `${JSON.stringify({ ok, data_dir: dataDir, database: redactUrl(url), dropped_lines: source.dropped, compacted_deliveries: source.collections.compactedDeliveries, resumable_crawls: running, collections: reports })}\n`,
       );
       return ok ? 0 : 1;
     }
@@ -106,6 +110,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         `note: outbox.journal: ${source.collections.compactedDeliveries} finished or orphaned delivery(ies) not copied (past their retention or of a deleted webhook: the server drops them at start too)\n`,
       );
     }
+    if (running > 0) io.stdout.write(`note: crawls: ${running} crawl(s) were queued or running when the lowdb server stopped: copied as they stand, the PostgreSQL server resumes them at its start\n`);
     for (const r of reports) {
       if (r.mismatches.length > 0) io.stdout.write(`MISMATCH ${r.collection}: ${r.mismatches.slice(0, 10).join(', ')}${r.mismatches.length > 10 ? ` and ${r.mismatches.length - 10} more` : ''}\n`);
     }

@@ -31,7 +31,7 @@ export class LowdbCrawlStore extends MemoryCrawlStore {
   static async open(dataDir: string, options: LowdbCrawlStoreOptions = {}): Promise<LowdbCrawlStore> {
     const dir = path.join(dataDir, 'crawls');
     await mkdir(dir, { recursive: true, mode: 0o700 });
-    const records = await Journal.open(path.join(dir, 'crawls.journal'), parseRecordLine);
+    const records = await Journal.open(path.join(dir, 'crawls.journal'), parseCrawlRecordLine);
     if (records.dropped > 0) options.onDroppedLines?.(records.journal.file, records.dropped);
     const persistence = new JournalPersistence(dir, records.journal);
     const store = new LowdbCrawlStore(persistence);
@@ -85,7 +85,7 @@ class JournalPersistence implements CrawlPersistence {
 
   /** Opens a crawl's events (at start-up: read back for replay). */
   async openEvents(id: string) {
-    const opened = Journal.open(this.#file(id, 'events'), parseEventLine);
+    const opened = Journal.open(this.#file(id, 'events'), parseCrawlEventLine);
     this.#events.set(id, opened.then((o) => o.journal));
     return opened;
   }
@@ -137,14 +137,16 @@ class JournalPersistence implements CrawlPersistence {
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function parseRecordLine(value: unknown): StoredCrawl | null {
+/** A crawls.journal line (also read by `citable migrate`). */
+export function parseCrawlRecordLine(value: unknown): StoredCrawl | null {
   if (!isObject(value) || !isObject(value.crawl)) return null;
   const c = value.crawl;
   const ok = typeof c.id === 'string' && AUDIT_ID.test(c.id) && typeof c.account_id === 'string' && typeof c.status === 'string' && isObject(c.progress) && isObject(c.admission);
   return ok ? (c as unknown as StoredCrawl) : null;
 }
 
-function parseEventLine(value: unknown): CrawlEvent | null {
+/** An <id>.events line (also read by `citable migrate`). */
+export function parseCrawlEventLine(value: unknown): CrawlEvent | null {
   if (!isObject(value)) return null;
   if (value.t === 'admit') return Array.isArray(value.queued) && typeof value.skipped === 'number' ? (value as unknown as CrawlEvent) : null;
   if (value.t === 'done') return typeof value.url === 'string' && (value.outcome === null || isObject(value.outcome)) ? (value as unknown as CrawlEvent) : null;
@@ -153,7 +155,7 @@ function parseEventLine(value: unknown): CrawlEvent | null {
 
 function safeParse(line: string): CrawlEvent | null {
   try {
-    return parseEventLine(JSON.parse(line));
+    return parseCrawlEventLine(JSON.parse(line));
   } catch {
     return null;
   }

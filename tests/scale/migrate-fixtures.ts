@@ -2,8 +2,9 @@
  * What tests/scale/migrate.test.ts writes into the lowdb store beyond accounts, keys, audits and plain
  * citation rows: a project with prompts whose rows carry runs and tallies (sources, competitors), a
  * project deleted with its prompts, report branding and share links, monitors (one leased), webhooks
- * (one disabled, one deleted) and an outbox with delivered, retrying, pending and failed deliveries.
- * Everything goes through the Store interface, as the server writes it.
+ * (one disabled, one deleted) and an outbox with delivered, retrying, pending and failed deliveries
+ * (all through the Store interface, as the server writes them), and site audits run by the real crawl
+ * service on loopback sites: complete, failed, cancelled, and one left running by a stopped server.
  */
 import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
@@ -12,6 +13,8 @@ import type { StoredPrompt } from '../../server/store/citations-store.js';
 import type { StoredProject } from '../../server/store/projects-store.js';
 import type { Store } from '../../server/store/store.js';
 import { prompt, row } from '../citations/store/citation-rows.js';
+import { startCrawlApi, waitForCrawl } from '../crawls/helpers/crawl-api.js';
+import { startSlowSite } from '../crawls/helpers/small-sites.js';
 
 export const PROJECT = 'prj_MIGRATEPROJECT01';
 export const GONE_PROJECT = 'prj_MIGRATEPROJECT02';
@@ -178,4 +181,48 @@ export async function seedReportsAndHooks(store: Store, accountId: string, audit
     // the ping to WEBHOOKS.all and the delivery to WEBHOOKS.gone stay pending, never attempted
   }
   await webhooks.deleteWebhook(accountId, WEBHOOKS.gone); // its delivery leaves the outbox
+}
+
+export interface SeededCrawls {
+  complete: string;
+  failed: string;
+  cancelled: string;
+  /** Left running: the server stopped mid-crawl, as a lowdb server stopped for the move leaves it. */
+  running: string;
+}
+
+/**
+ * Site audits through the real crawl service of the in-process API on `dataDir` (loopback fixture sites):
+ * a crawl that completes (with a share link to its report), one that fails at its start, one cancelled
+ * mid-crawl, and one still running when the server stops. The crawls belong to `accountId`.
+ */
+export async function seedCrawls(dataDir: string, accountId: string): Promise<SeededCrawls> {
+  const small = await startSlowSite(4, 0);
+  const slow = await startSlowSite(12, 400);
+  const api = await startCrawlApi({ dataDir });
+  try {
+    const { key } = await api.newKey(accountId);
+    const create = async (url: string) => {
+      const res = await api.request('POST', '/api/v1/crawls', { key, body: { url } });
+      if (res.status !== 202 && res.status !== 201) throw new Error(`POST /crawls: ${res.status} ${res.text}`);
+      return res.json.crawl.id as string;
+    };
+    const complete = await create(small.url);
+    await waitForCrawl(api, complete, undefined, key);
+    const share = await api.request('POST', `/api/v1/crawls/${complete}/share`, { key, body: {} });
+    if (share.status !== 201) throw new Error(`POST /crawls/{id}/share: ${share.status} ${share.text}`);
+    const failed = await create('http://127.0.0.1:1/'); // nothing listens there: the start fails
+    await waitForCrawl(api, failed, undefined, key);
+    const cancelled = await create(slow.url);
+    await waitForCrawl(api, cancelled, (c) => c.progress.audited >= 1, key);
+    await api.request('DELETE', `/api/v1/crawls/${cancelled}`, { key });
+    await waitForCrawl(api, cancelled, undefined, key);
+    const running = await create(`${slow.url}/`);
+    await waitForCrawl(api, running, (c) => c.progress.audited >= 2, key);
+    return { complete, failed, cancelled, running };
+  } finally {
+    await api.close(); // stops the running crawl without ending it
+    await small.close();
+    await slow.close();
+  }
 }

@@ -1,9 +1,11 @@
 /**
  * `citable migrate --from lowdb --to postgres`: a lowdb data directory with every kind of record (written
  * through the lowdb store itself, plus a torn journal line: accounts, keys, audits, projects, prompts,
- * citation rows with runs and tallies, checks, branding, shares, monitors, webhooks and the outbox) is
+ * citation rows with runs and tallies, checks, branding, shares, monitors, webhooks and the outbox, and
+ * site audits run by the real crawl service: complete, failed, cancelled and one left running) is
  * copied into a real PostgreSQL database; the copy reads back identically through the Store interface
- * (summaries and sources included, from the rollups rebuilt in PostgreSQL), a re-run copies nothing and duplicates
+ * (summaries and sources included, from the rollups rebuilt in PostgreSQL; crawls, their pages with and
+ * without a rule filter, and the running crawl's frontier, done set and rollup, ready to resume), a re-run copies nothing and duplicates
  * nothing, a record changed on the PostgreSQL side is reported and exits 1, and a running server's data
  * directory is refused.
  */
@@ -23,7 +25,7 @@ import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { citationSources } from '../../server/routes/citations-sources.js';
 import { citationSummary } from '../../server/routes/citations-summary.js';
 import type { StoredCitationRow, StoredPrompt } from '../../server/store/citations-store.js';
-import { PROJECT, seedIntelligence, seedReportsAndHooks, TOKEN_HASHES, WEBHOOKS } from './migrate-fixtures.js';
+import { PROJECT, seedCrawls, seedIntelligence, seedReportsAndHooks, TOKEN_HASHES, WEBHOOKS, type SeededCrawls } from './migrate-fixtures.js';
 
 /** A row as the API and the scheduler read it: `tally` and `runs_at` are each store's own bookkeeping. */
 const served = ({ tally: _tally, runs_at: _runsAt, ...row }: StoredCitationRow) => row;
@@ -35,6 +37,9 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
   let accountId: string;
   let projectPrompt: StoredPrompt;
   const auditIds: string[] = [];
+  let crawls: SeededCrawls;
+  /** The crawls' page audits (origin crawl), counted in the lowdb store after seeding. */
+  let crawlAudits: number;
 
   beforeAll(async () => {
     pg = await startPostgres();
@@ -69,10 +74,14 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     await citations.putCheck({ ...check, id: 'chk_MIGRATEDCHECK02' });
     await citations.putCheck({ ...check, id: 'chk_MIGRATEDCHECK02', status: 'completed', finished_at: '2026-09-02T10:05:00.000Z' });
     projectPrompt = await seedIntelligence(store, account.id);
-    await seedReportsAndHooks(store, account.id, auditIds[1]!);
     await store.close();
+    crawls = await seedCrawls(dataDir, account.id); // before the webhooks: their events would change the outbox
+    const reopened = await LowdbStore.open(dataDir);
+    await seedReportsAndHooks(reopened, account.id, auditIds[1]!);
+    crawlAudits = (await reopened.countAudits()) - 150;
+    await reopened.close();
     await appendFile(path.join(dataDir, 'citations', 'results.journal'), '{"account_id":"acct_torn'); // a crash mid-append
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await pg?.stop();
@@ -136,6 +145,51 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       webhooks: await webhooks.listWebhooks(accountId),
       wants: await webhooks.wants(accountId, ['citation.gained']),
       deliveries: await Promise.all(Object.values(WEBHOOKS).map(async (id) => webhooks.listDeliveries(accountId, id, { limit: 100 }))),
+      crawls: await crawlView(store),
+    };
+  };
+
+  /** GET /crawls (by pages of 2), GET /crawls/{id}, its pages (all, and filtered by a rule), and what resuming the running crawl reads. */
+  const crawlView = async (store: Store) => {
+    const crawlStore = await store.crawls();
+    const list = [];
+    for (let after; ; ) {
+      const page: Awaited<ReturnType<typeof crawlStore.listCrawls>> = await crawlStore.listCrawls(accountId, { limit: 2, after });
+      list.push(page.crawls);
+      if (!page.next) break;
+      after = page.next;
+    }
+    const pages = async (id: string, rule?: string) => {
+      const out = [];
+      for (let after: number | undefined; ; ) {
+        const page = (await crawlStore.listPages(accountId, id, { limit: 2, after, ...(rule ? { rule } : {}) }))!;
+        out.push(page.pages);
+        if (page.next === null) break;
+        after = page.next;
+      }
+      return out;
+    };
+    const complete = (await crawlStore.getCrawl(accountId, crawls.complete))!;
+    const rule = complete.result?.issues.find((i) => i.pages < complete.progress.audited)?.rule ?? complete.result?.issues[0]?.rule;
+    const ids = Object.values(crawls);
+    const pending = await crawlStore.pendingUrls(crawls.running);
+    const runningStart = (await crawlStore.getCrawl(accountId, crawls.running))!.start_url;
+    return {
+      list,
+      each: await Promise.all(ids.map((id) => crawlStore.getCrawl(accountId, id))),
+      otherAccount: await crawlStore.getCrawl('acct_nobody', crawls.complete),
+      pages: await Promise.all(ids.map((id) => pages(id))),
+      rule,
+      byRule: await Promise.all(ids.map((id) => pages(id, rule))),
+      unfinished: (await crawlStore.unfinishedCrawls()).map((c) => c.id),
+      running: {
+        rollup: await crawlStore.rollup(crawls.running),
+        pending,
+        done: await Promise.all([`${pending[0]?.url}`, runningStart].map((url) => crawlStore.isDone(crawls.running, url))),
+        startQueued: await crawlStore.queuedBy(crawls.running, runningStart),
+        siteFiles: await crawlStore.siteFiles(crawls.running),
+      },
+      completeSiteFiles: await crawlStore.siteFiles(crawls.complete),
     };
   };
 
@@ -143,18 +197,23 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     const { code, out } = await migrate();
     expect(code).toBe(0);
     expect(out).toContain('OK: every record is in PostgreSQL with the same checksum');
-    expect(out).toMatch(/^accounts\s+2\s+2\s+2\s+0\s+[0-9a-f]{64} \(source = PostgreSQL\)$/m);
-    expect(out).toMatch(/^keys\s+4\s+4\s+4\s+0\s/m);
-    expect(out).toMatch(/^audits\s+150\s+150\s+150\s+0\s/m);
+    expect(out).toMatch(/^accounts\s+3\s+3\s+3\s+0\s+[0-9a-f]{64} \(source = PostgreSQL\)$/m); // the crawl API's own account too
+    expect(out).toMatch(/^keys\s+6\s+6\s+6\s+0\s/m);
+    expect(crawlAudits).toBeGreaterThanOrEqual(8); // the complete crawl's 5 pages, and some of the others'
+    const audits = 150 + crawlAudits;
+    expect(out).toMatch(new RegExp(`^audits\\s+${audits}\\s+${audits}\\s+${audits}\\s+0\\s`, 'm'));
+    expect(out).toMatch(/^crawls\s+4\s+4\s+4\s+0\s+[0-9a-f]{64} \(source = PostgreSQL\)$/m);
+    expect(out).toMatch(/^crawl_urls\s+(\d+)\s+\1\s+\1\s+0\s/m);
+    expect(out).toContain('note: crawls: 1 crawl(s) were queued or running');
     expect(out).toMatch(/^projects\s+1\s+1\s+1\s+0\s/m); // the other one was deleted
     expect(out).toMatch(/^prompts\s+6\s+6\s+6\s+0\s/m);
     expect(out).toMatch(/^citation_rows\s+36\s+36\s+36\s+0\s/m);
     expect(out).toMatch(/^citation_runs\s+18\s+18\s+18\s+0\s/m);
-    // Scopes: both accounts, the project, the deleted project; the two holding live rows are rebuilt.
-    expect(out).toMatch(/^citation_rollups\s+4\s+2\s+4\s+0\s/m);
+    // Scopes: the three accounts, the project, the deleted project; the two holding live rows are rebuilt.
+    expect(out).toMatch(/^citation_rollups\s+5\s+2\s+5\s+0\s/m);
     expect(out).toMatch(/^checks\s+2\s+2\s+2\s+0\s/m);
     expect(out).toMatch(/^branding\s+1\s+1\s+1\s+0\s/m);
-    expect(out).toMatch(/^shares\s+3\s+3\s+3\s+0\s/m);
+    expect(out).toMatch(/^shares\s+4\s+4\s+4\s+0\s/m); // with the crawl's share link
     expect(out).toMatch(/^monitors\s+2\s+2\s+2\s+0\s/m);
     expect(out).toMatch(/^webhooks\s+3\s+3\s+3\s+0\s/m); // the deleted one is not copied
     expect(out).toMatch(/^webhook_events\s+2\s+2\s+2\s+0\s/m);
@@ -167,7 +226,25 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       const [before, after] = [await view(lowdb), await view(postgres)];
       expect(after).toEqual(before);
       // What was compared is not empty.
-      expect(after.audits).toHaveLength(135);
+      expect(after.audits).toHaveLength(135 + crawlAudits);
+      // Site audits: every state, their pages, filtered by a rule, and the running crawl ready to resume.
+      expect(after.crawls.each.map((c) => c?.status)).toEqual(['complete', 'failed', 'cancelled', 'running']);
+      expect(after.crawls.list.flat().map((c) => c.id).sort()).toEqual(Object.values(crawls).sort());
+      expect(after.crawls.otherAccount).toBeNull();
+      expect(after.crawls.pages[0]!.flat()).toHaveLength(5);
+      expect(after.crawls.pages[3]!.flat().length).toBeGreaterThanOrEqual(2);
+      expect(after.crawls.rule).toBeTruthy();
+      expect(after.crawls.byRule[0]!.flat().length).toBeGreaterThan(0);
+      expect(after.crawls.each[0]!.result?.issues.length).toBeGreaterThan(0);
+      expect(after.crawls.unfinished).toEqual([crawls.running]);
+      expect(after.crawls.running.pending.length).toBeGreaterThan(0);
+      expect(after.crawls.running.done).toEqual([false, true]);
+      expect(after.crawls.running.startQueued.length).toBeGreaterThan(0);
+      expect(after.crawls.running.siteFiles?.origin).toBeTruthy();
+      expect(after.crawls.running.rollup.audited).toBe(after.crawls.each[3]!.progress.audited);
+      // Page audits keep their crawl: origin crawl and crawl_id.
+      const pageAudit = after.crawls.pages[0]!.flat()[0]!;
+      expect(JSON.parse(String(await postgres.getAuditJson(accountId, pageAudit.audit_id!)))).toMatchObject({ origin: 'crawl', crawl_id: crawls.complete });
       expect(after.keys.find((k) => k.prefix === 'cit_DDDD')).toMatchObject({ scope: 'read', expires_at: '2027-01-01T00:00:00.000Z' });
       expect(after.history.rows).toHaveLength(24); // the deleted prompts' rows stay hidden
       expect(after.runs.filter((r) => r.length === 2)).toHaveLength(12);
@@ -179,7 +256,7 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       expect(after.sources.account.sources.length).toBeGreaterThan(0);
       expect(after.projects.map((p) => p.name)).toEqual(['Acme (renamed)']);
       expect(after.branding?.accent).toBe('#112233');
-      expect(after.liveShares.map((s) => s.id)).toEqual(['shr_MIGRATESHARE0001']);
+      expect(after.liveShares.map((s) => [s.kind, s.kind === 'crawl' ? s.target_id : s.id]).sort()).toEqual([['audit', 'shr_MIGRATESHARE0001'], ['crawl', crawls.complete]]);
       expect(after.shares.map((s) => s?.revoked_at === null)).toEqual([true, false, true]);
       expect(after.monitors.map((m) => m.lease_until_ms !== null)).toEqual([false, true]);
       expect(after.webhooks.map((w) => [w.id, w.secret, w.disabled_at !== null])).toEqual([
@@ -226,12 +303,13 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
               (SELECT count(*) FROM projects)::bigint AS projects, (SELECT count(*) FROM prompts)::bigint AS prompts, (SELECT count(*) FROM report_shares)::bigint AS shares,
               (SELECT count(*) FROM monitors)::bigint AS monitors, (SELECT count(*) FROM webhooks)::bigint AS webhooks,
               (SELECT count(*) FROM webhook_events)::bigint AS events, (SELECT count(*) FROM webhook_deliveries)::bigint AS deliveries,
+              (SELECT count(*) FROM crawls)::bigint AS crawls,
               (SELECT sum(runs)::bigint FROM citation_rollup_days WHERE scope = $1) AS project_runs`,
       [PROJECT],
     );
     await postgres.close();
     // The project rollup: 2 prompts x 3 days x 2 engines x 2 runs, counted once.
-    expect(counts.rows[0]).toEqual({ audits: 150, rows: 36, keys: 4, projects: 1, prompts: 6, shares: 3, monitors: 2, webhooks: 3, events: 2, deliveries: 4, project_runs: 24 });
+    expect(counts.rows[0]).toEqual({ audits: 150 + crawlAudits, rows: 36, keys: 6, projects: 1, prompts: 6, shares: 4, monitors: 2, webhooks: 3, events: 2, deliveries: 4, crawls: 4, project_runs: 24 });
   });
 
   it('a record that differs in PostgreSQL is reported and the exit code is 1', async () => {
@@ -241,16 +319,20 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     await postgres.pool.query('UPDATE citation_results SET runs = NULL WHERE seq = (SELECT min(seq) FROM citation_results WHERE runs IS NOT NULL)');
     await postgres.pool.query('UPDATE webhooks SET secret = $1 WHERE id = $2', ['whsec_other', WEBHOOKS.audits]);
     await postgres.pool.query('UPDATE citation_rollup_days SET runs = runs + 5 WHERE scope = $1', [PROJECT]);
+    await postgres.pool.query(`UPDATE crawls SET rollup = json_build_object('audited', 0) WHERE id = $1`, [crawls.complete]);
+    await postgres.pool.query(`UPDATE crawl_urls SET rules = '{}' WHERE crawl_id = $1 AND done_seq = 0`, [crawls.running]);
     await postgres.close();
     const { code, out } = await migrate();
     expect(code).toBe(1);
     expect(out).toMatch(/MISMATCH citation_runs: lowdb:results:\d+/);
     expect(out).toContain(`MISMATCH webhooks: ${WEBHOOKS.audits}`);
+    expect(out).toContain(`MISMATCH crawls: ${crawls.complete}`);
+    expect(out).toContain(`MISMATCH crawl_urls: ${crawls.running} `);
     // A rollup that differs is rebuilt from the copied tallies, then verified.
-    expect(out).toMatch(/^citation_rollups\s+4\s+1\s+4\s+0\s/m);
+    expect(out).toMatch(/^citation_rollups\s+5\s+1\s+5\s+0\s/m);
     expect(out).toContain(`MISMATCH audits: ${auditIds[5]}`);
     expect(out).toMatch(/MISMATCH keys: key_/);
-    expect(out).toMatch(/^audits\s+150\s+0\s+149\s+1\s+source [0-9a-f]{64} != PostgreSQL [0-9a-f]{64}$/m);
+    expect(out).toMatch(new RegExp(`^audits\\s+${150 + crawlAudits}\\s+0\\s+${149 + crawlAudits}\\s+1\\s+source [0-9a-f]{64} != PostgreSQL [0-9a-f]{64}$`, 'm'));
     expect(out).toContain('FAILED');
   });
 

@@ -11,6 +11,8 @@ export type CollectionName =
   | 'accounts'
   | 'keys'
   | 'audits'
+  | 'crawls'
+  | 'crawl_urls'
   | 'projects'
   | 'prompts'
   | 'citation_rows'

@@ -15,6 +15,7 @@
 import type pg from 'pg';
 import { PERIOD_MS } from '../monitors-store.js';
 import { importAudits } from './import-audits.js';
+import { importCrawls } from './import-crawls.js';
 import { importCitationRows } from './import-citations.js';
 import { importRollups } from './import-rollups.js';
 import { byId, compare, type CollectionName, type CollectionReport, type Row } from './import-verify.js';
@@ -47,6 +48,8 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       stored: (row) => row,
     }),
     await importAudits(pool, source, onProgress),
+    // Site audits after the audits their pages point to (by crawl_id in each page audit, copied with it).
+    ...(await importCrawls(pool, source.crawls, onProgress)),
     // Projects oldest first: PostgreSQL lists them in insert order, as lowdb does.
     await copyEach(pool, {
       collection: 'projects',

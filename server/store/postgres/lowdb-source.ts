@@ -2,8 +2,8 @@
  * Reads everything a lowdb data directory holds, without writing to it (`citable migrate`): accounts and
  * key hashes (accounts.json), audits (the journal's first line per id, as the server's index reads it,
  * plus each audit's file as stored bytes), prompts (replayed puts and deletes), every citation row in
- * journal order with its runs (runs.blob, read per row on demand), each check's latest state, and the
- * newer collections of lowdb-source-collections.ts. Torn or unreadable lines are counted, as the server
+ * journal order with its runs (runs.blob, read per row on demand), each check's latest state, the site
+ * audits (lowdb-source-crawls.ts) and the newer collections of lowdb-source-collections.ts. Torn or unreadable lines are counted, as the server
  * drops them at start.
  */
 import { open, readFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../citations-
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
 import { eachLine, exists } from './lowdb-lines.js';
 import { readLowdbCollections, type LowdbCollections } from './lowdb-source-collections.js';
+import { readLowdbCrawls, type SourceCrawl } from './lowdb-source-crawls.js';
 
 export interface SourcePrompt {
   prompt: StoredPrompt;
@@ -37,6 +38,8 @@ export interface LowdbSource {
   checks: StoredCheck[];
   /** Journal lines that did not parse (a torn tail, damage), per file. */
   dropped: Record<string, number>;
+  /** Site audits: each crawl with its frontier, done set, rollup and site files. */
+  crawls: SourceCrawl[];
   /** Projects, branding, shares, monitors, webhooks and the outbox. */
   collections: LowdbCollections;
   /** The stored bytes of an audit. */
@@ -92,6 +95,7 @@ export async function readLowdbSource(dataDir: string, nowMs = Date.now()): Prom
     return check !== null;
   });
 
+  const crawls = await readLowdbCrawls(dataDir, dropped);
   const collections = await readLowdbCollections(dataDir, dropped, nowMs);
   const runsFile = path.join(dataDir, 'citations', 'runs.blob');
   const runs = (await exists(runsFile)) ? await open(runsFile, 'r') : null;
@@ -103,6 +107,7 @@ export async function readLowdbSource(dataDir: string, nowMs = Date.now()): Prom
     prompts: [...prompts.values()],
     rows,
     checks: [...checks.values()],
+    crawls,
     dropped,
     collections,
     auditJson: (id) => readFile(path.join(dataDir, 'audits', id.slice(0, 2), `${id}.json`)),
