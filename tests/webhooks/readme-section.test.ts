@@ -119,7 +119,13 @@ describe('README, Monitors and webhooks: pasted in order', () => {
     const out = bash(terminal3(blocks('sh')[2]!));
     const lines = out.trimEnd().split('\n');
     expect(lines.filter((l) => /^\d{3}$/.test(l))).toEqual(['202', '201', '202']);
-    expect(lines.filter((l) => l.startsWith('{"error"'))).toEqual([]);
+    // The one error is the README's own example: run now on a paused monitor answers 409 and says so.
+    const errors = lines.filter((l) => l.startsWith('{"error"'));
+    expect(errors).toHaveLength(1);
+    expect(JSON.parse(errors[0]!).error).toMatch(/^Monitor mon_[A-Za-z0-9]{16} is paused: resume it first/);
+    const pauses = lines.filter((l) => l.startsWith('{"monitor"')).map((l) => JSON.parse(l).monitor as { paused: boolean; paused_at: string | null });
+    expect(pauses.map((m) => m.paused).slice(-2)).toEqual([true, false]);
+    expect(pauses.at(-1)!.paused_at).toBeNull();
     expect(JSON.parse(lines.find((l) => l.startsWith('{"monitors"'))!).monitors).toHaveLength(1);
     const webhooks = JSON.parse(lines.find((l) => l.startsWith('{"webhooks"'))!).webhooks;
     expect(webhooks).toHaveLength(1);
