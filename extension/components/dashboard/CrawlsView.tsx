@@ -7,7 +7,7 @@ import { useDashboard } from './context.js';
 import { displayUrl, when } from './format.js';
 import { ScorePill } from './ScorePill.js';
 import { useApi } from './use-api.js';
-import { ActionError, Empty, ErrorState, Loading } from './states.js';
+import { ActionError, Empty, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 
 const POLL_MS = 2_000;
@@ -37,41 +37,40 @@ export function CrawlsView() {
       <h1 id="h-crawls">Crawls</h1>
       <p class="muted">A crawl audits every page of a site it can find (sitemaps and links) and rolls the results up: issues by share of pages, templates, site files.</p>
       <NewCrawl onStarted={reload} />
-      {list.state === 'loading' && <Loading what="crawls" />}
-      {list.state === 'error' && <ErrorState what="crawls" error={list.error} onRetry={reload} />}
-      {list.state === 'ok' && list.data.crawls.length === 0 && <Empty title="No crawls yet." />}
-      {list.state === 'ok' && list.data.crawls.length > 0 && (
-        <div class="table-wrap">
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col" class="num">
-                  Score
-                </th>
-                <th scope="col">Site</th>
-                <th scope="col">Status</th>
-                <th scope="col">Started</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.crawls.map((c) => (
-                <tr key={c.id} data-crawl-id={c.id}>
-                  <td class="num">
-                    <ScorePill score={c.score} />
-                  </td>
-                  <td class="url-cell">
-                    <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>
-                  </td>
-                  <td>
-                    <CrawlStatus crawl={c} />
-                  </td>
-                  <td class="nowrap">{when(c.started_at ?? c.created_at)}</td>
+      <ListStates load={list} what="crawls" items={(d) => d.crawls} empty="No crawls yet." onRetry={reload}>
+        {(crawls) => (
+          <div class="table-wrap">
+            <table class="data">
+              <thead>
+                <tr>
+                  <th scope="col" class="num">
+                    Score
+                  </th>
+                  <th scope="col">Site</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Started</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {crawls.map((c) => (
+                  <tr key={c.id} data-crawl-id={c.id}>
+                    <td class="num">
+                      <ScorePill score={c.score} />
+                    </td>
+                    <td class="url-cell">
+                      <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>
+                    </td>
+                    <td>
+                      <CrawlStatus crawl={c} />
+                    </td>
+                    <td class="nowrap">{when(c.started_at ?? c.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
     </section>
   );
 }

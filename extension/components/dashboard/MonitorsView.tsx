@@ -4,7 +4,7 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
 import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
-import { ActionError, Empty, ErrorState, Loading } from './states.js';
+import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 
 /** Monitors (contract section 12): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
@@ -27,71 +27,70 @@ export function MonitorsView() {
       <p class="muted">A monitor audits a page (or crawls a site) on a schedule; regressions and other changes go out through webhooks.</p>
       <NewMonitor onCreated={reload} disabled={caps?.crawls === false} />
       {error && <ActionError error={error} />}
-      {list.state === 'loading' && <Loading what="monitors" />}
-      {list.state === 'error' && <ErrorState what="monitors" error={list.error} onRetry={reload} />}
-      {list.state === 'ok' && list.data.monitors.length === 0 && <Empty title="No monitors yet." />}
-      {list.state === 'ok' && list.data.monitors.length > 0 && (
-        <div class="table-wrap">
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">What</th>
-                <th scope="col">Every</th>
-                <th scope="col">State</th>
-                <th scope="col">Last run</th>
-                <th scope="col">Next run</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.monitors.map((m) => (
-                <tr key={m.id} data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
-                  <td class="url-cell">{displayUrl(m.url)}</td>
-                  <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
-                  <td>{m.every}</td>
-                  <td class="nowrap">
-                    <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
-                      {monitorState(m)}
-                    </span>
-                    {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
-                  </td>
-                  <td>
-                    {m.running ? 'running now' : when(m.last_run_at)}
-                    {m.last_result_id && m.kind === 'audit' && (
-                      <>
-                        {' '}
-                        <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
-                      </>
-                    )}
-                    {m.last_error && <span class="error small"> {m.last_error}</span>}
-                  </td>
-                  <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
-                  <td class="row-actions">
-                    {!m.paused && (
-                      <WriteButton class="secondary small" busy={busy === `run:${m.id}`} onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))} label={`Run the monitor of ${m.url} now`} action="run">
-                        Run now
-                      </WriteButton>
-                    )}
-                    <WriteButton
-                      class="secondary small"
-                      busy={busy === `pause:${m.id}`}
-                      onClick={() => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
-                      label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
-                      action={m.paused ? 'resume' : 'pause'}
-                    >
-                      {m.paused ? 'Resume' : 'Pause'}
-                    </WriteButton>
-                    <WriteButton class="danger small" busy={busy === `del:${m.id}`} onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))} label={`Delete the monitor of ${m.url}`} action="delete">
-                      Delete
-                    </WriteButton>
-                  </td>
+      <ListStates load={list} what="monitors" items={(d) => d.monitors} empty="No monitors yet." onRetry={reload}>
+        {(monitors) => (
+          <div class="table-wrap">
+            <table class="data">
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Every</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Last run</th>
+                  <th scope="col">Next run</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {monitors.map((m) => (
+                  <tr key={m.id} data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
+                    <td class="url-cell">{displayUrl(m.url)}</td>
+                    <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
+                    <td>{m.every}</td>
+                    <td class="nowrap">
+                      <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
+                        {monitorState(m)}
+                      </span>
+                      {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
+                    </td>
+                    <td>
+                      {m.running ? 'running now' : when(m.last_run_at)}
+                      {m.last_result_id && m.kind === 'audit' && (
+                        <>
+                          {' '}
+                          <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
+                        </>
+                      )}
+                      {m.last_error && <span class="error small"> {m.last_error}</span>}
+                    </td>
+                    <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
+                    <td class="row-actions">
+                      {!m.paused && (
+                        <WriteButton class="secondary small" busy={busy === `run:${m.id}`} onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))} label={`Run the monitor of ${m.url} now`} action="run">
+                          Run now
+                        </WriteButton>
+                      )}
+                      <WriteButton
+                        class="secondary small"
+                        busy={busy === `pause:${m.id}`}
+                        onClick={() => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
+                        label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
+                        action={m.paused ? 'resume' : 'pause'}
+                      >
+                        {m.paused ? 'Resume' : 'Pause'}
+                      </WriteButton>
+                      <WriteButton class="danger small" busy={busy === `del:${m.id}`} onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))} label={`Delete the monitor of ${m.url}`} action="delete">
+                        Delete
+                      </WriteButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
       <p class="muted small">A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on its schedule.</p>
     </section>
   );

@@ -4,7 +4,7 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
 import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
-import { ActionError, Empty, ErrorState, Loading } from './states.js';
+import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 
 /** One webhook's delivery log (`GET /webhooks/{id}/deliveries`): every event, its status and each attempt. */
@@ -40,60 +40,59 @@ export function WebhookView({ id }: { id: string }) {
         </button>
       </div>
       {error && <ActionError error={error} />}
-      {log.state === 'loading' && <Loading what="the delivery log" />}
-      {log.state === 'error' && <ErrorState what="the delivery log" error={log.error} onRetry={reload} />}
-      {log.state === 'ok' && log.data.deliveries.length === 0 && <Empty title="Nothing was sent to this webhook yet." />}
-      {log.state === 'ok' && log.data.deliveries.length > 0 && (
-        <div class="table-wrap">
-          <table class="data deliveries">
-            <thead>
-              <tr>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="num">
-                  Attempts
-                </th>
-                <th scope="col">Last answer</th>
-                <th scope="col">Created</th>
-                <th scope="col">Next attempt</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.deliveries.map((d) => (
-                <tr key={d.id} data-delivery-id={d.id} data-status={d.status}>
-                  <td>
-                    <strong>{d.type}</strong>
-                    <br />
-                    <code class="small">{d.event_id}</code>
-                  </td>
-                  <td>
-                    <span class={`status status-${d.status}`}>{d.status}</span>
-                  </td>
-                  <td class="num">{d.attempts}</td>
-                  <td>
-                    {d.last_status_code ?? '—'}
-                    {d.last_error && <span class="error small"> {d.last_error}</span>}
-                    {d.log.length > 0 && (
-                      <details>
-                        <summary class="small">Attempts</summary>
-                        <ol class="small attempts">
-                          {d.log.map((a, i) => (
-                            <li key={i}>
-                              {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
-                            </li>
-                          ))}
-                        </ol>
-                      </details>
-                    )}
-                  </td>
-                  <td class="nowrap">{when(d.created_at)}</td>
-                  <td class="nowrap">{when(d.next_attempt_at)}</td>
+      <ListStates load={log} what="the delivery log" items={(d) => d.deliveries} empty="Nothing was sent to this webhook yet." onRetry={reload}>
+        {(deliveries) => (
+          <div class="table-wrap">
+            <table class="data deliveries">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" class="num">
+                    Attempts
+                  </th>
+                  <th scope="col">Last answer</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Next attempt</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {deliveries.map((d) => (
+                  <tr key={d.id} data-delivery-id={d.id} data-status={d.status}>
+                    <td>
+                      <strong>{d.type}</strong>
+                      <br />
+                      <code class="small">{d.event_id}</code>
+                    </td>
+                    <td>
+                      <span class={`status status-${d.status}`}>{d.status}</span>
+                    </td>
+                    <td class="num">{d.attempts}</td>
+                    <td>
+                      {d.last_status_code ?? '—'}
+                      {d.last_error && <span class="error small"> {d.last_error}</span>}
+                      {d.log.length > 0 && (
+                        <details>
+                          <summary class="small">Attempts</summary>
+                          <ol class="small attempts">
+                            {d.log.map((a, i) => (
+                              <li key={i}>
+                                {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
+                              </li>
+                            ))}
+                          </ol>
+                        </details>
+                      )}
+                    </td>
+                    <td class="nowrap">{when(d.created_at)}</td>
+                    <td class="nowrap">{when(d.next_attempt_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
     </section>
   );
 }

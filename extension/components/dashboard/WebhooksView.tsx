@@ -5,7 +5,7 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
 import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
-import { ActionError, Empty, ErrorState, Loading } from './states.js';
+import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 
 /** Webhooks (contract section 12): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
@@ -52,48 +52,47 @@ export function WebhooksView() {
           {note}
         </p>
       )}
-      {list.state === 'loading' && <Loading what="webhooks" />}
-      {list.state === 'error' && <ErrorState what="webhooks" error={list.error} onRetry={reload} />}
-      {list.state === 'ok' && list.data.webhooks.length === 0 && <Empty title="No webhooks yet." />}
-      {list.state === 'ok' && list.data.webhooks.length > 0 && (
-        <div class="table-wrap">
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">URL</th>
-                <th scope="col">Events</th>
-                <th scope="col">Format</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.webhooks.map((w) => (
-                <tr key={w.id} data-webhook-id={w.id}>
-                  <td class="url-cell">
-                    <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
-                    {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
-                  </td>
-                  <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
-                  <td>{w.format}</td>
-                  <td class="nowrap">{when(w.created_at)}</td>
-                  <td class="row-actions">
-                    <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
-                      Deliveries
-                    </a>
-                    <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={() => void act(`test:${w.id}`, () => api.post(`/webhooks/${w.id}/test`), `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`)} label={`Send a test ping to ${w.url}`} action="test">
-                      Test ping
-                    </WriteButton>
-                    <WriteButton class="danger small" busy={busy === `del:${w.id}`} onClick={() => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')} label={`Delete the webhook to ${w.url}`} action="delete">
-                      Delete
-                    </WriteButton>
-                  </td>
+      <ListStates load={list} what="webhooks" items={(d) => d.webhooks} empty="No webhooks yet." onRetry={reload}>
+        {(webhooks) => (
+          <div class="table-wrap">
+            <table class="data">
+              <thead>
+                <tr>
+                  <th scope="col">URL</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Format</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {webhooks.map((w) => (
+                  <tr key={w.id} data-webhook-id={w.id}>
+                    <td class="url-cell">
+                      <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
+                      {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
+                    </td>
+                    <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
+                    <td>{w.format}</td>
+                    <td class="nowrap">{when(w.created_at)}</td>
+                    <td class="row-actions">
+                      <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
+                        Deliveries
+                      </a>
+                      <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={() => void act(`test:${w.id}`, () => api.post(`/webhooks/${w.id}/test`), `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`)} label={`Send a test ping to ${w.url}`} action="test">
+                        Test ping
+                      </WriteButton>
+                      <WriteButton class="danger small" busy={busy === `del:${w.id}`} onClick={() => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')} label={`Delete the webhook to ${w.url}`} action="delete">
+                        Delete
+                      </WriteButton>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListStates>
     </section>
   );
 }

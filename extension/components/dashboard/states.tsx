@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import type { Load } from './use-api.js';
 
 /** "Loading …": announced politely, marked busy. */
 export function Loading({ what }: { what: string }) {
@@ -44,4 +45,22 @@ export function ActionError({ error }: { error: string }) {
       {error}
     </p>
   );
+}
+
+/**
+ * A list read from the backend in its four states: loading, the backend's error (with "Try again"), empty,
+ * or its items handed to `children`. Every list view of the dashboard shows them the same way.
+ */
+export function ListStates<T, I>({ load, what, items, empty, onRetry, children }: {
+  load: Load<T>;
+  what: string;
+  items: (data: T) => readonly I[];
+  empty: string;
+  onRetry?: () => void;
+  children: (items: readonly I[]) => ComponentChildren;
+}) {
+  if (load.state === 'loading') return <Loading what={what} />;
+  if (load.state === 'error') return <ErrorState what={what} error={load.error} onRetry={onRetry} />;
+  const list = items(load.data);
+  return list.length === 0 ? <Empty title={empty} /> : <>{children(list)}</>;
 }
