@@ -3,10 +3,9 @@
  * monitor-store-contract.test.ts: monitors per account, claims that take each due time once (also when
  * two claim at once), one catch-up run after downtime, "run now", leases that keep a run or give it up.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERIOD_MS, type MonitorStore, type StoredMonitor } from '../../../server/store/monitors-store.js';
-import type { Store } from '../../../server/store/store.js';
-import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
+import { storePerTest, type StoreSubject } from '../../server/store/store-subjects.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const HOUR = PERIOD_MS.hour;
@@ -36,25 +35,10 @@ export function monitor(account: string, change: Partial<StoredMonitor> = {}): S
 
 export function describeMonitorStoreContract(subject: StoreSubject): void {
   describe(`MonitorStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
-    let store: Store;
     let monitors: MonitorStore;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
+    const { place: currentPlace, reopen } = storePerTest(subject, async (store) => {
       monitors = await store.monitors();
     });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await store.close();
-      store = await place.open();
-      monitors = await store.monitors();
-    };
 
     it('keeps monitors per account, oldest first, up to the limit; delete removes one', async () => {
       const one = monitor(A, { kind: 'crawl', max_pages: 50, every: 'week' });
@@ -99,7 +83,7 @@ export function describeMonitorStoreContract(subject: StoreSubject): void {
 
     it('two claims at once never take the same due time', async () => {
       for (let i = 0; i < 20; i++) await monitors.createMonitor(monitor(A), 100);
-      const second = await place.open();
+      const second = await currentPlace().open();
       try {
         const other = await second.monitors();
         const [x, y] = await Promise.all([monitors.claimDue(T0, 60_000, 100), other.claimDue(T0, 60_000, 100)]);

@@ -4,6 +4,7 @@
  * a fresh, empty place per test; `open()` opens a store over it, as often as a test reopens.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
@@ -50,6 +51,37 @@ export function postgresSubject(): StoreSubject {
     async place() {
       const url = await server!.createDatabase();
       return { open: () => PostgresStore.open(url, { poolSize: 4 }), dispose: async () => undefined };
+    },
+  };
+}
+
+/**
+ * A contract suite's lifecycle in one call: the subject set up once per file, a fresh place and store per
+ * test, `onOpen` on each open (to read the sub-store under test), and `reopen` (close, then open over the
+ * same data, as a restarted process would).
+ */
+export function storePerTest(subject: StoreSubject, onOpen: (store: Store) => Promise<void>): { place(): StorePlace; reopen(): Promise<void> } {
+  let place: StorePlace;
+  let store: Store;
+  const open = async () => {
+    store = await place.open();
+    await onOpen(store);
+  };
+  beforeAll(() => subject.setup(), 60_000);
+  afterAll(() => subject.teardown(), 60_000);
+  beforeEach(async () => {
+    place = await subject.place();
+    await open();
+  });
+  afterEach(async () => {
+    await store.close();
+    await place.dispose();
+  });
+  return {
+    place: () => place,
+    async reopen() {
+      await store.close();
+      await open();
     },
   };
 }

@@ -4,10 +4,9 @@
  * together, deduplicated by key), claims with leases and per-webhook bounds, attempts, the 410 rule,
  * the delivery log, and what survives a reopen.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Store } from '../../../server/store/store.js';
+import { describe, expect, it } from 'vitest';
 import type { AttemptResult, ClaimOptions, StoredEvent, StoredWebhook, WebhookStore } from '../../../server/store/webhooks-store.js';
-import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
+import { storePerTest, type StoreSubject } from '../../server/store/store-subjects.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const A = 'acct_AAAAAAAAAAAA';
@@ -35,25 +34,10 @@ function result(kind: 'ok' | 'fail' | 'gone', atMs: number, next: number | null 
 
 export function describeWebhookStoreContract(subject: StoreSubject): void {
   describe(`WebhookStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
-    let store: Store;
     let hooks: WebhookStore;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
+    const { reopen } = storePerTest(subject, async (store) => {
       hooks = await store.webhooks();
     });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await store.close();
-      store = await place.open();
-      hooks = await store.webhooks();
-    };
 
     it('keeps webhooks per account, oldest first, up to the limit; delete removes one', async () => {
       const one = webhook(A);
