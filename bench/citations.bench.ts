@@ -8,10 +8,11 @@
  *     with 10 connections on varied windows (targets: p99 ≤ 100 ms each).
  *
  *   npx tsx bench/citations.bench.ts [prompts=500] [days=365] [seconds=10] [sampleRows=1000]
+ *   CITATIONS_BENCH_DIR=/var/tmp/citable-year npx tsx bench/citations.bench.ts   (seeds once, reuses after)
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -28,7 +29,8 @@ const days = Number(process.argv[3] ?? 365);
 const seconds = Number(process.argv[4] ?? 10);
 const sampleRows = Number(process.argv[5] ?? 1000);
 const ACCOUNT = 'acct_benchAccount';
-const LAST_DAY = new Date().toISOString().slice(0, 10);
+/** The year ends today (UTC); CITATIONS_BENCH_LAST_DAY=YYYY-MM-DD reuses a seeded directory on a later day. */
+const LAST_DAY = process.env.CITATIONS_BENCH_LAST_DAY ?? new Date().toISOString().slice(0, 10);
 const dayOf = (i: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
 
 function rowLine(p: number, e: number, d: number, withRuns: boolean) {
@@ -134,13 +136,25 @@ execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inher
 const sample = await storageSample();
 console.log(`storage per run (${sampleRows} rows × ${RUNS_PER_ROW} runs through appendResult): ${sample.bytesPerRun.toFixed(0)} B (runs.blob ${sample.blobBytesPerRun.toFixed(0)} B, results.journal ${sample.rowBytesPerRun.toFixed(0)} B); answer text before compression ${sample.rawAnswerBytesPerRun.toFixed(0)} B`);
 
-const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-citations-bench-'));
+// CITATIONS_BENCH_DIR=<dir>: seed there once and keep it; a later run with the same sizes reuses it (seeding a year takes minutes).
+const reuseDir = process.env.CITATIONS_BENCH_DIR;
+const dir = reuseDir ?? (await mkdtemp(path.join(os.tmpdir(), 'citable-citations-bench-')));
 try {
   const runsTotal = prompts * days * ENGINES.length * RUNS_PER_ROW;
-  process.stdout.write(`seeding ${runsTotal.toLocaleString('en')} runs (${(runsTotal / RUNS_PER_ROW).toLocaleString('en')} rows)... `);
+  const seededFor = `${prompts} ${days} ${LAST_DAY}`;
+  const marker = path.join(dir, 'bench-seed.txt');
   const t0 = performance.now();
-  const key = await seed(dir);
-  execFileSync('sync');
+  let key: string;
+  if (reuseDir && (await readFile(marker, 'utf8').catch(() => '')).startsWith(`${seededFor}\n`)) {
+    key = (await readFile(marker, 'utf8')).split('\n')[1]!;
+    process.stdout.write(`reusing the ${runsTotal.toLocaleString('en')} runs seeded in ${dir}... `);
+  } else {
+    process.stdout.write(`seeding ${runsTotal.toLocaleString('en')} runs (${(runsTotal / RUNS_PER_ROW).toLocaleString('en')} rows)... `);
+    if (reuseDir) await mkdir(dir, { recursive: true });
+    key = await seed(dir);
+    execFileSync('sync');
+    if (reuseDir) await writeFile(marker, `${seededFor}\n${key}\n`);
+  }
   const journalMb = (await stat(path.join(dir, 'citations', 'results.journal'))).size / 1024 ** 2;
   console.log(`done in ${Math.round((performance.now() - t0) / 1000)} s (results.journal ${journalMb.toFixed(0)} MB)`);
 
@@ -202,7 +216,7 @@ try {
     if (!stopped) await server.stop();
   }
 } finally {
-  if (!process.env.KEEP_BENCH_DIR) await rm(dir, { recursive: true, force: true });
+  if (!process.env.KEEP_BENCH_DIR && !reuseDir) await rm(dir, { recursive: true, force: true });
   else console.log(`kept ${dir}`);
 }
 

@@ -23,7 +23,9 @@ export class DaySeries {
 
   /** Adds `values` (one per column; negative to take away) to `day`. */
   add(day: number, values: readonly number[]): void {
-    let i = this.#find(day);
+    // Rows arrive in day order: most adds land on the last day or a new one after it, no search needed.
+    const last = this.#length - 1;
+    let i = last >= 0 && this.#days[last]! <= day ? (this.#days[last] === day ? last : this.#length) : this.#find(day);
     if (i === this.#length || this.#days[i] !== day) this.#insertAt(i, day);
     // Later days carry the running total: adding to the last day (the usual case) touches one entry.
     for (; i < this.#length; i++) {
@@ -32,14 +34,14 @@ export class DaySeries {
     }
   }
 
-  /** Adds the totals of each column over days from..to (inclusive) to `out`. */
-  sumInto(from: number, to: number, out: number[]): number[] {
+  /** The total of one column over days from..to (inclusive). */
+  total(from: number, to: number, column: number): number {
     const hi = this.#find(to + 1) - 1;
-    if (hi < 0) return out;
+    if (hi < 0) return 0;
     const lo = this.#find(from) - 1;
-    if (lo >= hi) return out;
-    for (let c = 0; c < this.columns; c++) out[c] = out[c]! + this.#cum[hi * this.columns + c]! - (lo >= 0 ? this.#cum[lo * this.columns + c]! : 0);
-    return out;
+    if (lo >= hi) return 0;
+    const c = this.columns;
+    return this.#cum[hi * c + column]! - (lo >= 0 ? this.#cum[lo * c + column]! : 0);
   }
 
   /** Each day with data in from..to, with its own (not cumulative) values. */

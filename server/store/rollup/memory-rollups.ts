@@ -1,9 +1,11 @@
 /**
  * The embedded store's pre-aggregated figures, in memory, rebuilt at open from the rows' tallies and kept
- * up to date on every write: per scope (a project, or an account's prompts without one) and engine, a
- * DaySeries of the summary counts, one per competitor name, one per cited domain and one per cited URL.
- * A year of daily checks of 500 prompts is a few thousand series; summaries and sources read two
- * running totals per series instead of scanning runs.
+ * up to date on every write. Per scope (a project, or an account's prompts without one) and engine: a
+ * DaySeries of the summary counts and one per competitor name, and the cited domains and URLs as columns
+ * of one DayMatrix. Per scope, also the cited domains and URLs over all engines together, which is what
+ * GET /citations/sources ranks when no engine is asked for (as PostgreSQL's '*' rollup rows). Reading a
+ * window is two running totals per series or column, never a scan of runs: a window is located once per
+ * matrix, then each of its thousands of domains and URLs costs two array reads.
  */
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { RowTally } from './row-tally.js';
@@ -11,17 +13,62 @@ import { compareSources, TOP_URLS, type SourceTally } from './source-tally.js';
 import type { DayTally } from './day-tally.js';
 import { dayNumber, dayOfNumber, type DayWindow } from './days.js';
 import { DaySeries } from './day-series.js';
+import { DayMatrix, type DayRange } from './day-matrix.js';
 
 /** runs, visible, mentioned, cited, position_sum, position_count */
 const SUMMARY_COLUMNS = 6;
 
-class EngineRollup {
+/** A cited domain's columns in its rollup's DayMatrix: citations, runs, and one per cited URL. */
+interface DomainColumns {
+  citations: number;
+  runs: number;
+  urls: Map<string, number>;
+}
+
+/** What a source listing reads: cited domains and their pages, as columns over one list of days. */
+class SourceRollup {
+  readonly matrix = new DayMatrix();
+  readonly domains = new Map<string, DomainColumns>();
+
+  add(tally: RowTally, day: number, sign: 1 | -1): void {
+    for (const [domain, citations, runs] of tally.domains) {
+      const d = this.#domain(domain);
+      this.matrix.add(day, d.citations, citations * sign);
+      this.matrix.add(day, d.runs, runs * sign);
+    }
+    for (const [url, domain, citations] of tally.urls) {
+      const urls = this.#domain(domain).urls;
+      let column = urls.get(url);
+      if (column === undefined) urls.set(url, (column = this.matrix.addColumn()));
+      this.matrix.add(day, column, citations * sign);
+    }
+  }
+
+  get bytes(): number {
+    return this.matrix.bytes;
+  }
+
+  #domain(domain: string): DomainColumns {
+    let d = this.domains.get(domain);
+    if (!d) this.domains.set(domain, (d = { citations: this.matrix.addColumn(), runs: this.matrix.addColumn(), urls: new Map() }));
+    return d;
+  }
+}
+
+class EngineRollup extends SourceRollup {
   readonly summary = new DaySeries(SUMMARY_COLUMNS);
   readonly competitors = new Map<string, DaySeries>();
-  /** domain → [citations, runs] */
-  readonly domains = new Map<string, DaySeries>();
-  /** domain → url → citations */
-  readonly urls = new Map<string, Map<string, DaySeries>>();
+
+  override get bytes(): number {
+    let total = super.bytes + this.summary.bytes;
+    for (const s of this.competitors.values()) total += s.bytes;
+    return total;
+  }
+}
+
+interface ScopeRollups {
+  engines: Map<CitationEngineId, EngineRollup>;
+  all: SourceRollup;
 }
 
 const seriesIn = <K>(map: Map<K, DaySeries>, key: K, columns: number): DaySeries => {
@@ -31,23 +78,19 @@ const seriesIn = <K>(map: Map<K, DaySeries>, key: K, columns: number): DaySeries
 };
 
 export class MemoryRollups {
-  readonly #scopes = new Map<string, Map<CitationEngineId, EngineRollup>>();
+  readonly #scopes = new Map<string, ScopeRollups>();
 
   /** Adds a row's tally (sign 1) or takes it away (sign -1, its prompt was deleted). */
   apply(tally: RowTally, sign: 1 | -1 = 1): void {
-    let engines = this.#scopes.get(tally.scope);
-    if (!engines) this.#scopes.set(tally.scope, (engines = new Map()));
-    let rollup = engines.get(tally.engine);
-    if (!rollup) engines.set(tally.engine, (rollup = new EngineRollup()));
+    let scope = this.#scopes.get(tally.scope);
+    if (!scope) this.#scopes.set(tally.scope, (scope = { engines: new Map(), all: new SourceRollup() }));
+    let rollup = scope.engines.get(tally.engine);
+    if (!rollup) scope.engines.set(tally.engine, (rollup = new EngineRollup()));
     const day = dayNumber(tally.day);
-    rollup.summary.add(day, [tally.runs, tally.visible, tally.mentioned, tally.cited, tally.position_sum, tally.position_count].map((v) => v * sign));
+    rollup.summary.add(day, [tally.runs * sign, tally.visible * sign, tally.mentioned * sign, tally.cited * sign, tally.position_sum * sign, tally.position_count * sign]);
     for (const [name, visible] of tally.competitors) seriesIn(rollup.competitors, name, 1).add(day, [visible * sign]);
-    for (const [domain, citations, runs] of tally.domains) seriesIn(rollup.domains, domain, 2).add(day, [citations * sign, runs * sign]);
-    for (const [url, domain, citations] of tally.urls) {
-      let urls = rollup.urls.get(domain);
-      if (!urls) rollup.urls.set(domain, (urls = new Map()));
-      seriesIn(urls, url, 1).add(day, [citations * sign]);
-    }
+    rollup.add(tally, day, sign);
+    scope.all.add(tally, day, sign);
   }
 
   dropScope(scope: string): void {
@@ -84,64 +127,83 @@ export class MemoryRollups {
     return [...out.values()];
   }
 
-  /** The `limit` most cited domains over the window, each with its most cited URLs. */
+  /**
+   * The `limit` most cited domains over the window, each with its most cited URLs. Without an engine it
+   * ranks on the all-engines series and asks the per-engine ones only which engines cited the top domains.
+   */
   sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): SourceTally[] {
     const [from, to] = [dayNumber(window.since), dayNumber(window.until)];
-    const rollups = [...this.#rollups(scopes, engine)];
-    const domains = new Map<string, { citations: number; runs: number; engines: Set<CitationEngineId> }>();
-    const sum = [0, 0];
-    for (const [id, rollup] of rollups) {
-      for (const [domain, series] of rollup.domains) {
-        sum[0] = 0;
-        sum[1] = 0;
-        series.sumInto(from, to, sum);
-        if (sum[0]! <= 0) continue;
-        let d = domains.get(domain);
-        if (!d) domains.set(domain, (d = { citations: 0, runs: 0, engines: new Set() }));
-        d.citations += sum[0]!;
-        d.runs += sum[1]!;
-        d.engines.add(id);
+    const perEngine = [...this.#rollups(scopes, engine)];
+    const sources: SourceRollup[] = engine === undefined ? scopes.flatMap((s) => this.#scopes.get(s)?.all ?? []) : perEngine.map(([, r]) => r);
+    const ranged: Array<[SourceRollup, DayRange]> = [];
+    for (const rollup of sources) {
+      const range = rollup.matrix.range(from, to);
+      if (range) ranged.push([rollup, range]);
+    }
+    const domains = new Map<string, { domain: string; citations: number; runs: number }>();
+    for (const [rollup, range] of ranged) {
+      const m = rollup.matrix;
+      for (const [domain, columns] of rollup.domains) {
+        const citations = m.total(columns.citations, range);
+        if (citations <= 0) continue;
+        const runs = m.total(columns.runs, range);
+        const d = domains.get(domain);
+        if (d) {
+          d.citations += citations;
+          d.runs += runs;
+        } else domains.set(domain, { domain, citations, runs });
       }
     }
-    const top = [...domains].map(([domain, d]) => ({ domain, ...d })).sort(compareSources).slice(0, limit);
+    const top = [...domains.values()].sort(compareSources).slice(0, limit);
+    const engineRanges = perEngine.map(([id, rollup]) => [id, rollup, rollup.matrix.range(from, to)] as const);
     return top.map((d) => {
-      const urls = new Map<string, number>();
-      for (const [, rollup] of rollups) {
-        for (const [url, series] of rollup.urls.get(d.domain) ?? []) {
-          const [citations] = series.sumInto(from, to, [0]);
-          if (citations! > 0) urls.set(url, (urls.get(url) ?? 0) + citations!);
-        }
+      const citedBy = new Set<CitationEngineId>();
+      for (const [id, rollup, range] of engineRanges) {
+        const columns = range && rollup.domains.get(d.domain);
+        if (columns && rollup.matrix.total(columns.citations, range!) > 0) citedBy.add(id);
       }
-      return {
-        domain: d.domain,
-        citations: d.citations,
-        runs: d.runs,
-        engines: CITATION_ENGINE_IDS.filter((id) => d.engines.has(id)),
-        top_urls: [...urls]
-          .map(([url, citations]) => ({ url, citations }))
-          .sort((a, b) => b.citations - a.citations || (a.url < b.url ? -1 : 1))
-          .slice(0, TOP_URLS),
-      };
+      return { ...d, engines: CITATION_ENGINE_IDS.filter((id) => citedBy.has(id)), top_urls: topUrls(ranged, d.domain) };
     });
   }
 
   /** Bytes held by the series arrays (the benchmark reports it). */
   get bytes(): number {
     let total = 0;
-    for (const engines of this.#scopes.values()) {
-      for (const r of engines.values()) {
-        total += r.summary.bytes;
-        for (const s of r.competitors.values()) total += s.bytes;
-        for (const s of r.domains.values()) total += s.bytes;
-        for (const urls of r.urls.values()) for (const s of urls.values()) total += s.bytes;
-      }
+    for (const scope of this.#scopes.values()) {
+      total += scope.all.bytes;
+      for (const r of scope.engines.values()) total += r.bytes;
     }
     return total;
   }
 
   *#rollups(scopes: readonly string[], engine?: CitationEngineId): Generator<[CitationEngineId, EngineRollup]> {
     for (const scope of scopes) {
-      for (const [id, rollup] of this.#scopes.get(scope) ?? []) if (engine === undefined || id === engine) yield [id, rollup];
+      for (const [id, rollup] of this.#scopes.get(scope)?.engines ?? []) if (engine === undefined || id === engine) yield [id, rollup];
     }
   }
+}
+
+/** A domain's most cited URLs over the ranged rollups: one pass that keeps the best few, no full sort. */
+function topUrls(ranged: ReadonlyArray<readonly [SourceRollup, DayRange]>, domain: string): Array<{ url: string; citations: number }> {
+  const best: Array<{ url: string; citations: number }> = [];
+  const offer = (url: string, citations: number) => {
+    if (citations <= 0) return;
+    let i = best.length;
+    while (i > 0 && (citations > best[i - 1]!.citations || (citations === best[i - 1]!.citations && url < best[i - 1]!.url))) i--;
+    if (i >= TOP_URLS) return;
+    best.splice(i, 0, { url, citations });
+    if (best.length > TOP_URLS) best.pop();
+  };
+  if (ranged.length === 1) {
+    // One scope (a project): each URL has one column, nothing to merge.
+    const [rollup, range] = ranged[0]!;
+    for (const [url, column] of rollup.domains.get(domain)?.urls ?? []) offer(url, rollup.matrix.total(column, range));
+    return best;
+  }
+  const merged = new Map<string, number>();
+  for (const [rollup, range] of ranged) {
+    for (const [url, column] of rollup.domains.get(domain)?.urls ?? []) merged.set(url, (merged.get(url) ?? 0) + rollup.matrix.total(column, range));
+  }
+  for (const [url, citations] of merged) offer(url, citations);
+  return best;
 }

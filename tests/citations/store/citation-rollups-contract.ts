@@ -101,6 +101,32 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       }
     });
 
+    it('sources over several scopes add up per domain and URL; a domain keeps its 5 most cited URLs, ties by URL', async () => {
+      // A project's prompt and a prompt without a project cite the same pages: account-wide figures merge them.
+      const loose = prompt(3);
+      await store.createPrompt(a, 10);
+      await store.createPrompt(loose, 10);
+      const pages = ['f', 'e', 'd', 'c', 'b', 'a', 'g'].map((p) => `https://docs.example.org/${p}`);
+      const citing = (p: StoredPrompt, day: string, urls: string[]) => {
+        const runs = [run(urls)];
+        const base = row(p, 'claude', `${day}T10:00:00.000Z`, { project_id: p.project_id, runs: 1, cited: false, cited_runs: 0, position: null, check_id: `chk_${day.replaceAll('-', '')}${p.id.slice(-8)}` });
+        return store.appendResult({ ...base, tally: rowTally(base, runs) }, runs);
+      };
+      await citing(a, '2026-04-01', pages.slice(0, 6)); // f..a once each
+      await citing(loose, '2026-04-02', ['https://docs.example.org/a', 'https://docs.example.org/g', 'https://docs.example.org/c']);
+      const scopes = [PROJECT, `acct:${ACCOUNT}`];
+      const window = { since: '2026-04-01', until: '2026-04-30' };
+      for (const pass of ['open', 'reopened']) {
+        if (pass === 'reopened') await reopen();
+        const [docs] = await store.sourceTallies(scopes, window, undefined, 1);
+        expect(docs, pass).toMatchObject({ domain: 'example.org', citations: 9, runs: 2, engines: ['claude'] });
+        // a and c twice (both scopes); then b, d, e, f, g once: the fifth place goes to the first by URL.
+        expect(docs!.top_urls.map((u) => [u.url.slice(-1), u.citations]), pass).toEqual([['a', 2], ['c', 2], ['b', 1], ['d', 1], ['e', 1]]);
+        const projectOnly = await store.sourceTallies([PROJECT], window, 'claude', 1);
+        expect(projectOnly[0]!.citations, pass).toBe(6);
+      }
+    });
+
     it('a prompt alone, from its rows', async () => {
       await seed();
       const tallies = await store.promptDayTallies(ACCOUNT, a.id, { since: '2026-02-01', until: '2026-02-15' });
