@@ -33,6 +33,7 @@ const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'compl
 const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 const LISTS = new Set(['ul', 'ol', 'dl']);
 const BYLINE_TOKEN = /(^|[-_])(byline|authors?)([-_]|$)/i;
+const BYLINE_HINT = /byline|author/i;
 const MAX_ANCHORS = 2_000;
 const MAX_BYLINES = 20;
 const MAX_COLLECTED = 2_000;
@@ -43,7 +44,8 @@ interface Frame {
   boilerplate: boolean;
   contentRoot: boolean;
   heading: boolean;
-  paragraph?: string[];
+  /** Words of an open `<p>` in the content so far. */
+  paragraph?: { words: number };
   list?: { items: number; countable: boolean };
   table?: { rows: number; countable: boolean };
   anchor?: { href: string; parts: string[] };
@@ -82,8 +84,9 @@ export class ContentBlocksListener implements HtmlListener {
   private boilerplateDepth = 0;
   private contentRootDepth = 0;
   private headingDepth = 0;
-  private sectionParts: string[] = [];
-  private readonly openParagraphs: string[][] = [];
+  /** Words of content text since the last heading. Word counts add up over text runs (a run boundary is a space), so no text is kept. */
+  private sectionWords = 0;
+  private readonly openParagraphs: Array<{ words: number }> = [];
   private readonly openAnchors: Array<{ href: string; parts: string[] }> = [];
   private readonly openBylines: string[][] = [];
   private readonly openLists: Array<{ items: number; countable: boolean }> = [];
@@ -111,7 +114,7 @@ export class ContentBlocksListener implements HtmlListener {
 
     if (frame.heading && visible && inContent) this.flushSection();
     if (name === 'p' && inContent) {
-      frame.paragraph = [];
+      frame.paragraph = { words: 0 };
       this.openParagraphs.push(frame.paragraph);
     }
     if (LISTS.has(name)) {
@@ -149,8 +152,10 @@ export class ContentBlocksListener implements HtmlListener {
     for (const b of this.openBylines) if (b.length < MAX_COLLECTED) b.push(text);
     if (this.boilerplateDepth > 0) return;
     const p = this.openParagraphs[this.openParagraphs.length - 1];
-    if (p) p.push(text);
-    if (this.headingDepth === 0) this.sectionParts.push(text);
+    if (!p && this.headingDepth > 0) return;
+    const words = countWords(text);
+    if (p) p.words += words;
+    if (this.headingDepth === 0) this.sectionWords += words;
   }
 
   close(): void {
@@ -165,8 +170,8 @@ export class ContentBlocksListener implements HtmlListener {
   }
 
   private flushSection(): void {
-    this.out.sectionWords.push(countWords(this.sectionParts.join(' ')));
-    this.sectionParts = [];
+    this.out.sectionWords.push(this.sectionWords);
+    this.sectionWords = 0;
   }
 
   private closeFrame(frame: Frame): void {
@@ -177,8 +182,7 @@ export class ContentBlocksListener implements HtmlListener {
     if (frame.heading) this.headingDepth--;
     if (frame.paragraph) {
       this.openParagraphs.pop();
-      const words = countWords(frame.paragraph.join(' '));
-      if (words > 0) out.paragraphWords.push(words);
+      if (frame.paragraph.words > 0) out.paragraphWords.push(frame.paragraph.words);
     }
     if (frame.list) {
       this.openLists.pop();
@@ -201,9 +205,9 @@ export class ContentBlocksListener implements HtmlListener {
 }
 
 function namesByline(attrs: Record<string, string>): boolean {
-  if (attrs.class === undefined && attrs.id === undefined) return false;
+  // Most elements with a class name no author: test each attribute before building anything.
+  if (!(attrs.class !== undefined && BYLINE_HINT.test(attrs.class)) && !(attrs.id !== undefined && BYLINE_HINT.test(attrs.id))) return false;
   const names = `${attrs.class ?? ''} ${attrs.id ?? ''}`;
-  if (!/byline|author/i.test(names)) return false;
   if (/comment/i.test(names)) return false; // a commenter is not the author
   return names.split(/\s+/).some((token) => BYLINE_TOKEN.test(token));
 }

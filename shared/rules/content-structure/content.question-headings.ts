@@ -44,7 +44,15 @@ export default defineRule({
 });
 
 function answeredBelow(heading: HeadingFact): boolean {
-  const first = heading.following.split(/(?<=[.!?。])\s+/)[0] ?? '';
+  const first = firstSentence(heading.following);
   const words = countWords(first);
   return words >= ANSWER_MIN_WORDS && words <= ANSWER_MAX_WORDS && !first.trim().endsWith('?');
 }
+
+/** Up to the first sentence end followed by space (found, not split: the text after it is never read). */
+function firstSentence(text: string): string {
+  const end = SENTENCE_END.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
+}
+
+const SENTENCE_END = /[.!?。]\s/;
