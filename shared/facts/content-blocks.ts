@@ -44,12 +44,13 @@ interface Frame {
   boilerplate: boolean;
   contentRoot: boolean;
   heading: boolean;
+  // Every frame has every member (undefined when unused): one object shape, so the hot paths stay monomorphic.
   /** Words of an open `<p>` in the content so far. */
-  paragraph?: { words: number };
-  list?: { items: number; countable: boolean };
-  table?: { rows: number; countable: boolean };
-  anchor?: { href: string; parts: string[] };
-  byline?: string[];
+  paragraph: { words: number } | undefined;
+  list: { items: number; countable: boolean } | undefined;
+  table: { rows: number; countable: boolean } | undefined;
+  anchor: { href: string; parts: string[] } | undefined;
+  byline: string[] | undefined;
 }
 
 export const EMPTY_CONTENT: ContentBlocks = Object.freeze({
@@ -108,6 +109,11 @@ export class ContentBlocksListener implements HtmlListener {
         ((name === 'header' || name === 'footer') && this.contentRootDepth === 0),
       contentRoot: name === 'main' || name === 'article' || role === 'main',
       heading: HEADINGS.has(name),
+      paragraph: undefined,
+      list: undefined,
+      table: undefined,
+      anchor: undefined,
+      byline: undefined,
     };
     const visible = this.hiddenDepth === 0 && !frame.hidden;
     const inContent = this.boilerplateDepth === 0 && !frame.boilerplate;
