@@ -17,6 +17,7 @@ import path from 'node:path';
 import { generateApiKey } from '../server/auth/api-key.js';
 import { rowTally } from '../server/citations/intelligence/row-tally.js';
 import { PostgresStore } from '../server/store/postgres/postgres-store.js';
+import { readSourceTallies } from '../server/store/postgres/postgres-citation-rollups.js';
 import { findPostgres, startPostgres } from '../tests/helpers/services/index.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
 import { COMPETITORS, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
@@ -150,6 +151,7 @@ try {
   await q('VACUUM ANALYZE');
   const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_rollup_domains) AS domains, (SELECT count(*) FROM citation_rollup_urls) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
   console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s: ${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rollup rows, database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
+  if (process.env.CITATIONS_PG_EXPLAIN) await explainSources(store, prompts, days);
   await store.close();
 
   const server = await startBenchServer(dir, { DATABASE_URL: url, DATA_DIR: path.join(dir, 'data') });
@@ -190,4 +192,17 @@ try {
 } finally {
   await pgServer.stop();
   await rm(dir, { recursive: true, force: true });
+}
+
+/** CITATIONS_PG_EXPLAIN=1: the plans of the sources queries over the whole year, with their times, to see which one is slow. */
+async function explainSources(store: PostgresStore, promptCount: number, dayCount: number): Promise<void> {
+  const explaining = {
+    query: async (sql: string, values: unknown[]) => {
+      const plan = await store.pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, values);
+      console.log(`\n-- ${sql.replace(/\s+/g, ' ').slice(0, 160)}...\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      return store.pool.query(sql, values);
+    },
+  } as unknown as Parameters<typeof readSourceTallies>[0];
+  console.log(`\nEXPLAIN of GET /citations/sources over ${dayCount} days (${promptCount} prompts):`);
+  await readSourceTallies(explaining, [PROJECT_ID], { since: FIRST_DAY, until: LAST_DAY }, undefined, 50);
 }

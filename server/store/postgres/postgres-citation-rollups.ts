@@ -140,14 +140,15 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
   );
   if (top.rows.length === 0) return [];
   const domains = top.rows.map((r) => r.domain);
-  const engineValues: unknown[] = [[...scopes], domains];
+  // The engines by name, not `engine <> '*'`: a list the primary key can probe (an inequality made it scan the table).
+  const engineValues: unknown[] = [[...scopes], domains, engine === undefined ? [...CITATION_ENGINE_IDS] : [engine]];
   const enginePeriods = periodFilter(window, engineValues);
   const urlValues: unknown[] = [[...scopes], engine ?? '*', domains];
   const urlPeriods = periodFilter(window, urlValues);
   const [engines, urls] = await Promise.all([
     db.query<{ domain: string; engine: CitationEngineId }>(
       `SELECT domain, engine FROM citation_rollup_domains
-       WHERE scope = ANY($1::text[]) AND engine <> '*' AND domain = ANY($2::text[]) AND ${enginePeriods}
+       WHERE scope = ANY($1::text[]) AND engine = ANY($3::text[]) AND domain = ANY($2::text[]) AND ${enginePeriods}
        GROUP BY domain, engine HAVING sum(citations) > 0`,
       engineValues,
     ),
