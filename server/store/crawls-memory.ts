@@ -31,8 +31,13 @@ export interface AdmitEvent {
   t: 'admit';
   by: string | null;
   queued: QueuedUrl[];
-  /** New URLs not queued, counted (their spelling is not kept on disk). */
+  /** New URLs not queued, counted: those in `skips` and those only counted (a sitemap's tail). */
   skipped: number;
+  /**
+   * The URLs counted as skipped, so that a replay (a restart) knows them as seen and a page that links to one
+   * again does not count it twice. Absent from events written before it was kept.
+   */
+  skips?: string[];
 }
 
 /** A queued URL done: its outcome, or null when it was skipped after all. */
@@ -72,6 +77,7 @@ export class CrawlState {
         this.seen.add(q.url);
         if (!this.done.has(q.url)) this.pending.set(q.url, q);
       }
+      for (const url of event.skips ?? []) this.seen.add(url);
       if (event.by !== null && event.queued.length) this.children.set(event.by, [...(this.children.get(event.by) ?? []), ...event.queued]);
       progress.discovered += event.queued.length + event.skipped;
       progress.skipped += event.skipped;
@@ -299,8 +305,7 @@ export class MemoryCrawlStore implements CrawlStore {
 
   #admitEvent(state: CrawlState, by: string | null, discovery: Discovery): AdmitEvent {
     const decision = decideAdmission(state.record.admission, discovery, state.record.max_pages, (url) => !state.seen.has(url));
-    for (const url of decision.skipped) state.seen.add(url);
-    const event: AdmitEvent = { t: 'admit', by, queued: decision.queued, skipped: decision.skipped.length + decision.uncounted };
+    const event: AdmitEvent = { t: 'admit', by, queued: decision.queued, skipped: decision.skipped.length + decision.uncounted, skips: decision.skipped };
     state.apply(event);
     return event;
   }
