@@ -6,6 +6,7 @@ import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError } from '../settings/parse.js';
 import { startCommand } from './command-args.js';
+import { boundHeapGrowth } from './crawl/heap-growth.js';
 import { startLocalCrawl } from './crawl/local-crawl.js';
 import { createProgressView } from './crawl/progress.js';
 import { renderCrawlReport } from './crawl/render-crawl-report.js';
@@ -78,6 +79,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
     throw err;
   }
 
+  boundHeapGrowth();
   const startedAt = Date.now();
   const crawl = startLocalCrawl({
     url: url.submitted,
