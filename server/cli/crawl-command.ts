@@ -1,13 +1,13 @@
 import { normalizeAuditUrl } from '../../shared/url/normalize.js';
-import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl, type CrawlPage } from '../../shared/schema/crawl.js';
+import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl } from '../../shared/schema/crawl.js';
 import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
 import { crawlWire } from '../crawls/crawl-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError } from '../settings/parse.js';
-import type { MemoryCrawlStore } from '../store/crawls-memory.js';
 import { startCommand } from './command-args.js';
-import { CLI_ACCOUNT, startLocalCrawl } from './crawl/local-crawl.js';
+import { boundHeapGrowth } from './crawl/heap-growth.js';
+import { startLocalCrawl } from './crawl/local-crawl.js';
 import { createProgressView } from './crawl/progress.js';
 import { renderCrawlReport } from './crawl/render-crawl-report.js';
 import type { CliIo } from './io.js';
@@ -79,6 +79,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
     throw err;
   }
 
+  boundHeapGrowth();
   const startedAt = Date.now();
   const crawl = startLocalCrawl({
     url: url.submitted,
@@ -109,7 +110,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   view.end(stored.progress, Date.now());
   await crawl.close();
   const result: Crawl = crawlWire(stored);
-  const pages = await allPages(crawl.store, crawl.id);
+  const pages = crawl.pages();
 
   io.stdout.write(
     values.json ? `${JSON.stringify(result, null, 2)}\n` : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
@@ -149,17 +150,4 @@ function listenForInterrupt(signal: AbortSignal | undefined, stop: () => void): 
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
-}
-
-/** Every page row of the crawl, in the order audited. */
-async function allPages(store: MemoryCrawlStore, id: string): Promise<CrawlPage[]> {
-  const out: CrawlPage[] = [];
-  let after: number | undefined;
-  for (;;) {
-    const page = await store.listPages(CLI_ACCOUNT, id, { limit: 1_000, ...(after !== undefined ? { after } : {}) });
-    if (!page) return out;
-    out.push(...page.pages);
-    if (page.next === null) return out;
-    after = page.next;
-  }
 }

@@ -148,7 +148,10 @@ export function parseCrawlRecordLine(value: unknown): StoredCrawl | null {
 /** An <id>.events line (also read by `citable migrate`). */
 export function parseCrawlEventLine(value: unknown): CrawlEvent | null {
   if (!isObject(value)) return null;
-  if (value.t === 'admit') return Array.isArray(value.queued) && typeof value.skipped === 'number' ? (value as unknown as CrawlEvent) : null;
+  if (value.t === 'admit') {
+    const skips = value.skips === undefined || (Array.isArray(value.skips) && value.skips.every((u) => typeof u === 'string'));
+    return Array.isArray(value.queued) && typeof value.skipped === 'number' && skips ? (value as unknown as CrawlEvent) : null;
+  }
   if (value.t === 'done') return typeof value.url === 'string' && (value.outcome === null || isObject(value.outcome)) ? (value as unknown as CrawlEvent) : null;
   return null;
 }

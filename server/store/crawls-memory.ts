@@ -1,9 +1,11 @@
 /**
- * Crawls in memory: the state of each crawl (its record, the URLs seen, the queue, the done set, the page
- * rows and the rollup) changed only by two events, "admit" and "done". MemoryCrawlStore decides and applies
+ * Crawls in memory: the state of each crawl (its record, the URLs seen, the queue, the done set and the
+ * rollup) changed only by two events, "admit" and "done". MemoryCrawlStore decides and applies
  * them synchronously (so two pages finishing at once cannot both queue a URL) and hands each to its
  * persistence to make durable before answering; the embedded store (crawls-lowdb.ts) journals them and
- * replays them after a restart. `citable crawl` uses it with no persistence at all.
+ * replays them after a restart. The state holds no page outcomes (a crawl's memory does not grow with its
+ * pages beyond the URLs it has seen): the persistence keeps them and reads them back for the pages list.
+ * `citable crawl` uses transientPersistence: nothing durable, each outcome handed to its report's shortlist.
  */
 import { decideAdmission, type Discovery, type QueuedUrl } from '../../shared/crawl/admission.js';
 import type { CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
@@ -29,8 +31,13 @@ export interface AdmitEvent {
   t: 'admit';
   by: string | null;
   queued: QueuedUrl[];
-  /** New URLs not queued, counted (their spelling is not kept on disk). */
+  /** New URLs not queued, counted: those in `skips` and those only counted (a sitemap's tail). */
   skipped: number;
+  /**
+   * The URLs counted as skipped, so that a replay (a restart) knows them as seen and a page that links to one
+   * again does not count it twice. Absent from events written before it was kept.
+   */
+  skips?: string[];
 }
 
 /** A queued URL done: its outcome, or null when it was skipped after all. */
@@ -48,7 +55,7 @@ export interface CrawlPersistence {
   appendEvents(id: string, events: CrawlEvent[]): Promise<void>;
   putSiteFiles(id: string, files: GatheredSiteFiles): Promise<void>;
   readSiteFiles(id: string): Promise<GatheredSiteFiles | null>;
-  /** The page outcomes of a crawl whose state is no longer in memory, in the order they were done. */
+  /** The page outcomes of a crawl (running or finished), in the order they were done. */
   readOutcomes(id: string): AsyncIterable<CrawlPageOutcome>;
 }
 
@@ -58,7 +65,6 @@ export class CrawlState {
   readonly pending = new Map<string, QueuedUrl>();
   readonly done = new Set<string>();
   readonly children = new Map<string, QueuedUrl[]>();
-  readonly rows: CrawlPageOutcome[] = [];
   rollup: RollupState = emptyRollup();
   siteFiles: GatheredSiteFiles | null = null;
 
@@ -71,6 +77,7 @@ export class CrawlState {
         this.seen.add(q.url);
         if (!this.done.has(q.url)) this.pending.set(q.url, q);
       }
+      for (const url of event.skips ?? []) this.seen.add(url);
       if (event.by !== null && event.queued.length) this.children.set(event.by, [...(this.children.get(event.by) ?? []), ...event.queued]);
       progress.discovered += event.queued.length + event.skipped;
       progress.skipped += event.skipped;
@@ -84,23 +91,46 @@ export class CrawlState {
       progress.skipped++;
       return;
     }
-    this.rows.push(event.outcome);
     applyPage(this.rollup, event.outcome);
     if (event.outcome.audit_id) progress.audited++;
     else progress.failed++;
   }
 }
 
-export const noPersistence: CrawlPersistence = {
-  putCrawl: async () => undefined,
-  appendEvents: async () => undefined,
-  putSiteFiles: async () => undefined,
-  readSiteFiles: async () => null,
-  // eslint-disable-next-line require-yield
-  async *readOutcomes() {
-    return;
-  },
-};
+/** Nothing durable; each page outcome recorded is handed to `onPage` and not kept (the pages list is empty). */
+export function transientPersistence(onPage: (outcome: CrawlPageOutcome) => void): CrawlPersistence {
+  return {
+    putCrawl: async () => undefined,
+    appendEvents: async (_id, events) => {
+      for (const event of events) if (event.t === 'done' && event.outcome) onPage(event.outcome);
+    },
+    putSiteFiles: async () => undefined,
+    readSiteFiles: async () => null,
+    // eslint-disable-next-line require-yield
+    async *readOutcomes() {
+      return;
+    },
+  };
+}
+
+/** Nothing durable; every page outcome kept in memory for the pages list (the store contract's memory subject). */
+export function memoryPersistence(): CrawlPersistence {
+  const outcomes = new Map<string, CrawlPageOutcome[]>();
+  return {
+    ...transientPersistence(() => undefined),
+    appendEvents: async (id, events) => {
+      for (const event of events) {
+        if (event.t !== 'done' || !event.outcome) continue;
+        const list = outcomes.get(id) ?? [];
+        list.push(event.outcome);
+        outcomes.set(id, list);
+      }
+    },
+    async *readOutcomes(id) {
+      yield* [...(outcomes.get(id) ?? [])];
+    },
+  };
+}
 
 export class MemoryCrawlStore implements CrawlStore {
   /** Every crawl's record. */
@@ -109,7 +139,7 @@ export class MemoryCrawlStore implements CrawlStore {
   protected readonly live = new Map<string, CrawlState>();
 
   constructor(
-    protected readonly persistence: CrawlPersistence = noPersistence,
+    protected readonly persistence: CrawlPersistence = memoryPersistence(),
     /** Drop a finished crawl's state from memory (its pages are read back from the persistence). */
     private readonly releaseFinished = false,
   ) {}
@@ -235,13 +265,11 @@ export class MemoryCrawlStore implements CrawlStore {
   async listPages(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlPagesPage | null> {
     const record = this.records.get(id);
     if (!record || record.account_id !== accountId) return null;
-    const state = this.live.get(id);
-    const source: AsyncIterable<CrawlPageOutcome> | Iterable<CrawlPageOutcome> = state ? state.rows : this.persistence.readOutcomes(id);
     const pages: CrawlPageRow[] = [];
     let position = -1;
     let last: number | null = null;
     let more = false;
-    for await (const outcome of source) {
+    for await (const outcome of this.persistence.readOutcomes(id)) {
       position++;
       if (query.after !== undefined && position <= query.after) continue;
       if (query.rule !== undefined && !outcome.issues.some((i) => i.rule === query.rule)) continue;
@@ -277,8 +305,7 @@ export class MemoryCrawlStore implements CrawlStore {
 
   #admitEvent(state: CrawlState, by: string | null, discovery: Discovery): AdmitEvent {
     const decision = decideAdmission(state.record.admission, discovery, state.record.max_pages, (url) => !state.seen.has(url));
-    for (const url of decision.skipped) state.seen.add(url);
-    const event: AdmitEvent = { t: 'admit', by, queued: decision.queued, skipped: decision.skipped.length + decision.uncounted };
+    const event: AdmitEvent = { t: 'admit', by, queued: decision.queued, skipped: decision.skipped.length + decision.uncounted, skips: decision.skipped };
     state.apply(event);
     return event;
   }

@@ -1,7 +1,9 @@
 /**
  * A crawl run by `citable crawl` in this process: the coordinator over an in-memory crawl store (nothing is
  * kept after the command), its pages on audit threads when the built worker is beside the CLI
- * (dist/audit-worker.mjs), else on this thread. The same engine and politeness as the server.
+ * (dist/audit-worker.mjs), else on this thread. The same engine and politeness as the server. The store
+ * keeps no page list: each page's row goes to the report's shortlist (the worst and the failed pages), so the
+ * command's memory does not grow with the pages beyond the URLs the crawl has seen.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +15,16 @@ import { newCrawlRecord } from '../../crawls/new-crawl.js';
 import { createInProcessPageRunner, threadPageRunner } from '../../crawls/page-runner.js';
 import { silentLogger } from '../../logging/logger.js';
 import { createNodeFetcher } from '../../net/node-fetcher.js';
-import { MemoryCrawlStore } from '../../store/crawls-memory.js';
+import { MemoryCrawlStore, pageRow, transientPersistence } from '../../store/crawls-memory.js';
 import type { StoredCrawl } from '../../store/crawls-store.js';
+import { WORST_PAGES as HTML_WORST_PAGES } from '../../../shared/report/components/WorstPagesTable.js';
+import type { CrawlPage } from '../../../shared/schema/crawl.js';
+import { PageShortlist } from './page-shortlist.js';
+import { WORST_PAGES } from './render-crawl-report.js';
 
 export const CLI_ACCOUNT = 'cli';
+/** Pages of each kind (worst audited, failed) the reports can show: the terminal's and the HTML's lists. */
+export const SHORTLIST_SIZE = Math.max(WORST_PAGES, HTML_WORST_PAGES);
 
 export interface LocalCrawl {
   store: MemoryCrawlStore;
@@ -26,7 +34,15 @@ export interface LocalCrawl {
   /** Ctrl-C: stops the pages and ends the crawl `cancelled` with what was audited. */
   cancel(): Promise<void>;
   read(): Promise<StoredCrawl>;
+  /** The pages the reports show, in the order they were done: the worst audited and the first failed (SHORTLIST_SIZE of each). */
+  pages(): CrawlPage[];
   close(): Promise<void>;
+}
+
+/** The store `citable crawl` runs on: in memory, nothing durable, each page's row offered to the shortlist and dropped. */
+export function createCliCrawlStore(): { store: MemoryCrawlStore; shortlist: PageShortlist } {
+  const shortlist = new PageShortlist(SHORTLIST_SIZE);
+  return { store: new MemoryCrawlStore(transientPersistence((outcome) => shortlist.add(pageRow(outcome)))), shortlist };
 }
 
 export function startLocalCrawl(input: { url: string; maxPages?: number; settings: CrawlSettings; allowPrivate: boolean; workerUrl: URL }): LocalCrawl {
@@ -40,7 +56,7 @@ export function startLocalCrawl(input: { url: string; maxPages?: number; setting
         queueLimit: 0,
       })
     : null;
-  const store = new MemoryCrawlStore();
+  const { store, shortlist } = createCliCrawlStore();
   const coordinator = new CrawlCoordinator({
     store,
     pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher),
@@ -59,6 +75,7 @@ export function startLocalCrawl(input: { url: string; maxPages?: number; setting
       await coordinator.cancel(record.id);
     },
     read: async () => (await store.crawlById(record.id))!,
+    pages: () => shortlist.pages(),
     async close() {
       await threads?.close();
     },

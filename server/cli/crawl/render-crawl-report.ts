@@ -14,14 +14,17 @@ export const WORST_PAGES = 10;
 
 export interface CrawlReportOptions {
   color: boolean;
-  /** The crawl's pages (audited or failed); the worst audited ones are listed. */
+  /**
+   * Pages in the order they were done: at least the WORST_PAGES lowest-scoring audited ones and the first
+   * WORST_PAGES failed ones (every page will do; `citable crawl` keeps just those). The failed count is the crawl's.
+   */
   pages: readonly CrawlPage[];
   elapsedMs: number;
 }
 
 export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): string {
   const style = createStyle(options.color);
-  const sections = [summary(crawl, style, options.elapsedMs), categories(crawl, style), issues(crawl, style), templates(crawl, style), worstPages(options.pages, style), site(crawl, style), notes(crawl, style)]
+  const sections = [summary(crawl, style, options.elapsedMs), categories(crawl, style), issues(crawl, style), templates(crawl, style), worstPages(options.pages, crawl.progress.failed, style), site(crawl, style), notes(crawl, style)]
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join('\n'));
   return `${sections.join('\n\n')}\n`;
@@ -66,7 +69,7 @@ function templates(crawl: Crawl, style: Style): string[] {
   return [style.bold('Worst templates'), ...table(worst.map((t) => [scoreColor(style, t.score)(String(t.score).padStart(3)), safe(t.pattern), `${t.pages} pages`]))];
 }
 
-function worstPages(pages: readonly CrawlPage[], style: Style): string[] {
+function worstPages(pages: readonly CrawlPage[], failedCount: number, style: Style): string[] {
   const audited = pages.filter((p) => p.score !== null);
   const failed = pages.filter((p) => p.score === null);
   const lines: string[] = [];
@@ -76,7 +79,7 @@ function worstPages(pages: readonly CrawlPage[], style: Style): string[] {
   }
   if (failed.length) {
     if (lines.length) lines.push('');
-    lines.push(style.bold(`Pages that could not be audited (${failed.length})`), ...table(failed.slice(0, WORST_PAGES).map((p) => [safe(p.url), style.dim(safe(p.error ?? ''))])));
+    lines.push(style.bold(`Pages that could not be audited (${failedCount})`), ...table(failed.slice(0, WORST_PAGES).map((p) => [safe(p.url), style.dim(safe(p.error ?? ''))])));
   }
   return lines;
 }

@@ -8,8 +8,8 @@
  * A crawl that was queued or running when the lowdb server stopped is copied as it stands, still queued or
  * running: a PostgreSQL server resumes it at its start (embedded: its coordinator's resumeAll; with Redis:
  * a crawl job queued for each unfinished crawl), from its pending URLs, with each page audited once, as a
- * restarted embedded server would. Its deadline is unchanged. What lowdb does not keep (the spelling of
- * URLs it decided to skip) is not in PostgreSQL either, exactly as after an embedded restart.
+ * restarted embedded server would. Its deadline is unchanged. The URLs it skipped are copied as skipped rows
+ * (so a link found again is not counted twice); crawls from before lowdb kept their spelling have none.
  */
 import type pg from 'pg';
 import { byId, compare, type CollectionReport, type Row } from './import-verify.js';
@@ -103,9 +103,8 @@ async function verifyUrls(pool: pg.Pool, crawls: SourceCrawl[], copied: number):
   for (const crawl of crawls) {
     const id = crawl.record.id;
     for (const u of crawl.urls) source.push([`${id} ${u.url}`, urlValue(u)]);
-    // Skipped URLs are PostgreSQL's own bookkeeping (lowdb does not keep their spelling): not compared.
     const { rows } = await pool.query(
-      `SELECT url, state, queued_seq, template, sample, found_by, done_seq, outcome, rules FROM crawl_urls WHERE crawl_id = $1 AND state <> 'skipped'`,
+      `SELECT url, state, queued_seq, template, sample, found_by, done_seq, outcome, rules FROM crawl_urls WHERE crawl_id = $1`,
       [id],
     );
     for (const row of rows) target.set(`${id} ${row.url as string}`, urlValue(row));

@@ -164,5 +164,17 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
       expect(pages!.pages.map((p) => p.url)).toEqual([u('/')]);
       expect((await store.crawlById(crawl.id))!.status).toBe('complete');
     });
+
+    if (subject.durable) it('counts a skipped URL once across a reopen: a link to another host found again after it is not counted again', async () => {
+      const crawl = await started();
+      await store.admit(crawl.id, { pages: [u('/'), u('/a'), u('/b')], skips: [] });
+      await store.completePage(crawl.id, { url: u('/'), outcome: outcome(u('/'), 90), discovery: { pages: [u('/a')], skips: ['https://other.example/'] } });
+      await reopen();
+      await store.completePage(crawl.id, { url: u('/a'), outcome: outcome(u('/a'), 80), discovery: { pages: [u('/')], skips: ['https://other.example/', 'https://third.example/'] } });
+      expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 2, failed: 0, skipped: 2 });
+      await reopen();
+      await store.completePage(crawl.id, { url: u('/b'), outcome: outcome(u('/b'), 70), discovery: { pages: [], skips: ['https://third.example/', 'https://other.example/'] } });
+      expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 3, failed: 0, skipped: 2 });
+    });
   });
 }
