@@ -8,8 +8,7 @@ import { useProgress } from '../../lib/popup/use-progress.js';
 import { recentAuditFor } from '../../lib/popup/recent-audit.js';
 import { listRecords, loadAudit } from '../../lib/sync/records.js';
 import { ERROR_PAGE_MESSAGE, NO_ACCESS_MESSAGE } from '../../lib/audit/injection-errors.js';
-import { AuditReport } from '../../components/AuditReport.js';
-import { AuditContext } from '../../components/audit-context.js';
+import { PopupReport } from '../../components/PopupReport.js';
 import { Progress } from '../../components/Progress.js';
 import { History } from '../../components/History.js';
 import { Notice } from '../../components/Notice.js';
@@ -83,7 +82,7 @@ export function App() {
         {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
         {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
         {shown && (
-          <AuditContext.Provider value={{ audit: shown, record }}>
+          <>
             {view.kind === 'result' && view.cached && (
               <p class="muted small cached-note" data-testid="cached-note">
                 Audited {ago(shown.scanned_at)}. “Audit again” runs a new audit.
@@ -91,8 +90,8 @@ export function App() {
             )}
             <UnreadFiles notes={record?.notes} onGranted={again} />
             <Workbench audit={shown} record={record} />
-            <AuditReport audit={shown} record={record} />
-          </AuditContext.Provider>
+            <PopupReport audit={shown} record={record} />
+          </>
         )}
       </main>
       <History records={records} current={shown?.id} onOpen={(id) => void open(id)} />
