@@ -110,7 +110,9 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     expect(started.status).toBe(202);
     const id = started.json.crawl.id;
     const page = await open(`#/crawls/${id}`);
-    await page.waitForSelector(`section[data-crawl-id="${id}"] [data-status="running"], section[data-crawl-id="${id}"] [data-status="queued"]`);
+    // Running, with pages audited: the page follows it (it polls) until the cancel.
+    await until(() => crawlOf(id), (c) => c.status === 'running' && c.progress.audited > 0, 30_000);
+    await page.waitForSelector(`section[data-crawl-id="${id}"] [data-status="running"]`, { timeout: 15_000 });
     await page.waitForSelector('[data-action="cancel-crawl"]:not([disabled])');
     await screenshot(page, 'dashboard-crawl-running');
     await page.click('[data-action="cancel-crawl"]');
