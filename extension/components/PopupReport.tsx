@@ -9,7 +9,6 @@ import { ScoreSummary } from '../../shared/report/components/ScoreSummary.js';
 import { Section } from '../../shared/report/components/Section.js';
 import { WebmcpPanel } from '../../shared/report/components/WebmcpPanel.js';
 import { crawlersUnknownReason } from '../../shared/report/unread-files.js';
-import type { ReportAudit } from '../../shared/report/types.js';
 import type { AuditRecord } from '../lib/sync/records.js';
 import { matchRecordedTools } from '../lib/probe/match-stacks.js';
 import { IssueGroups } from './IssueGroups.js';
@@ -26,7 +25,7 @@ export function PopupReport({ audit, record }: { audit: Audit; record: AuditReco
   const live = { matches: webmcp.runtime ? matchRecordedTools(webmcp.runtime.tools, webmcp.evidence) : [], skipped: record?.notes?.skippedScripts ?? [] };
   return (
     <article class="report popup-report" aria-label="Audit result" data-audit-id={audit.id}>
-      <ScoreSummary audit={audit as unknown as ReportAudit} gaugeNotes>
+      <ScoreSummary audit={audit} gaugeNotes>
         <p class="page-url" title={audit.final_url}>
           {audit.final_url}
         </p>

@@ -4,6 +4,8 @@ import { WebmcpPanel } from '../../shared/report/components/WebmcpPanel.js';
 import { AgentDiscoveryPanel } from '../../shared/report/components/AgentDiscoveryPanel.js';
 import { CrawlerTable } from '../../shared/report/components/CrawlerTable.js';
 import { crawlersUnknownReason } from '../../shared/report/unread-files.js';
+import { renderAuditReportHtml } from '../../shared/report/render-audit-report.js';
+import type { ReportAudit } from '../../shared/report/types.js';
 import { PopupReport } from '../../extension/components/PopupReport.js';
 import { History } from '../../extension/components/History.js';
 import type { AuditRecord } from '../../extension/lib/sync/records.js';
@@ -102,3 +104,29 @@ describe('Agent discovery panel (contract section 14)', () => {
     expect(mount(<AgentDiscoveryPanel compact files={undefined} />).textContent).toContain('Not checked');
   });
 });
+
+describe('the report components at the popup\'s width, and in the HTML report', () => {
+  it('a compact crawler table leaves out the operator and, when no agent was fetched, the page answer', () => {
+    const audit = sampleAudit();
+    const el = mount(<CrawlerTable crawlers={audit.crawlers} compact />);
+    expect([...el.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Agent', 'Used for', 'robots.txt']);
+    expect(el.querySelector('tr[data-agent="GPTBot"] td')?.getAttribute('title')).toBe('OpenAI');
+    render(null, root);
+    root.remove();
+    const fetched = mount(<CrawlerTable crawlers={[{ ...audit.crawlers[0]!, http_status: 200 }, audit.crawlers[1]!]} compact />);
+    expect([...fetched.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Agent', 'Used for', 'robots.txt', 'Page answer']);
+    render(null, root);
+    root.remove();
+    expect([...mount(<CrawlerTable crawlers={audit.crawlers} />).querySelectorAll('thead th')]).toHaveLength(5);
+  });
+
+  it('the HTML report says the crawler verdicts are unknown when robots.txt could not be read from the browser', () => {
+    const audit = sampleAudit();
+    expect(renderAuditReportHtml(audit as unknown as ReportAudit)).not.toContain('crawlers-unknown');
+    audit.issues.push({ severity: 'notice', category: 'Crawler Access', title: 'robots.txt could not be read from the browser', detail: 'x', position: 3, rule: 'site-files.unread-in-browser' });
+    const html = renderAuditReportHtml(audit as unknown as ReportAudit);
+    expect(html).toContain('Unknown for all 2 agents: robots.txt could not be read from the browser.');
+    expect(html).not.toContain('pill blocked');
+  });
+});
+
