@@ -119,5 +119,11 @@ describe('popup App', () => {
     // The request was the first look's: the App sent none of its own.
     expect(spy).not.toHaveBeenCalled();
   });
-});
 
+  it('says so when the tab cannot be read, instead of waiting forever', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'query').mockRejectedValue(new Error('No current window'));
+    render(<App />, root);
+    await until(() => !!root.querySelector('[role="alert"]'));
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('The tab could not be read: No current window');
+  });
+});

@@ -44,7 +44,13 @@ export function App({ first }: { first?: FirstLook | undefined }) {
 
   useEffect(() => {
     void (async () => {
-      const look = first ?? (await takeFirstLook(browser as unknown as FirstLookApi, location.search));
+      let look: FirstLook;
+      try {
+        look = first ?? (await takeFirstLook(browser as unknown as FirstLookApi, location.search));
+      } catch (err) {
+        // The tab or the history could not be read (the browser refused): say so instead of waiting forever.
+        return setView({ kind: 'error', message: `The tab could not be read: ${err instanceof Error ? err.message : String(err)}` });
+      }
       if (!look.tab) return setView({ kind: 'error', message: 'No active tab was found.' });
       setTab(look.tab);
       if (look.recent) setView({ kind: 'result', audit: look.recent, cached: true });

@@ -1,6 +1,6 @@
 import type { WebmcpSignal } from '../../types/audit.js';
 import { WEBMCP_MATCH_TEXT } from '../wording.js';
-import type { WebmcpLive } from './WebmcpPanel.js';
+import type { WebmcpLive } from '../types.js';
 
 /** The static scan (HTML and scripts) beside the runtime probe (the live page), for an auditor. */
 export function WebmcpColumns({ webmcp, live }: { webmcp: WebmcpSignal; live: WebmcpLive }) {

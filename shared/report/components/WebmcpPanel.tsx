@@ -1,22 +1,9 @@
 import type { WebmcpSignal } from '../../types/audit.js';
-import { WEBMCP_TEXT, type WEBMCP_MATCH_TEXT } from '../wording.js';
+import type { WebmcpLive } from '../types.js';
+import { WEBMCP_TEXT } from '../wording.js';
 import { WebmcpColumns } from './WebmcpColumns.js';
 
 const STATUS_LABEL = { detected: 'Detected', not_found: 'Not found', inconclusive: 'Inconclusive' } as const;
-
-/** Where the deep probe saw a runtime tool registered, and what the static scan made of that script. */
-export interface WebmcpMatch {
-  name: string;
-  /** The registering call site, e.g. `app.js:11:56`. */
-  site: string;
-  staticSaw: keyof typeof WEBMCP_MATCH_TEXT;
-}
-
-/** What only a live tab knows (the extension's popup): the deep probe's call sites and the scripts not scanned. */
-export interface WebmcpLive {
-  matches: readonly WebmcpMatch[];
-  skipped: readonly { url: string; reason: string }[];
-}
 
 /**
  * WebMCP (tools a site offers AI agents in the browser): the verdict, and the tools seen. With `live`
