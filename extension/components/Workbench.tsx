@@ -8,7 +8,6 @@ import { loadAudit, listRecords, type AuditRecord } from '../lib/sync/records.js
 import type { DiffOutcome } from '../lib/popup/audit-diff-source.js';
 import type { ShareOutcome } from '../lib/popup/share-link.js';
 import type { AuditDiff } from '../../shared/diff/audit-diff.js';
-import { SiteCrawl } from './SiteCrawl.js';
 
 type Busy = 'diff' | 'share' | 'html' | 'json' | null;
 type DiffShown = { outcome: DiffOutcome; View: ComponentType<{ diff: AuditDiff; fromLabel: string }> };
@@ -24,10 +23,15 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
   const [diff, setDiff] = useState<DiffShown | null>(null);
   const [share, setShare] = useState<ShareOutcome | null>(null);
   const [saved, setSaved] = useState('');
+  // "Audit this site" needs a backend: its code loads once one is known, off the first paint.
+  const [SiteCrawl, setSiteCrawl] = useState<typeof import('./SiteCrawl.js').SiteCrawl | null>(null);
 
   useEffect(() => {
     void loadSettings().then((s) => setApi(isConfigured(s) ? createApiClient(s) : null));
   }, []);
+  useEffect(() => {
+    if (api && !SiteCrawl) void import('./SiteCrawl.js').then((m) => setSiteCrawl(() => m.SiteCrawl));
+  }, [api, SiteCrawl]);
   useEffect(() => {
     setDiff(null);
     setShare(null);
@@ -80,7 +84,7 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
           Copy share link
         </button>
       </div>
-      {api && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
+      {api && SiteCrawl && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
       {shareBlocked && api !== null && <p class="muted small">{shareBlocked}</p>}
       {saved && (
         <p class="muted small" role="status" data-testid="export-saved">

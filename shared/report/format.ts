@@ -1,8 +1,14 @@
 /** Formatting that gives the same text in Node and in every browser: UTC, English, no locale surprises. */
 
-const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' });
-const SHORT_DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-const TIME = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/** Made on first use: building a formatter loads locale data, which a page that shows no date (the popup) need not pay for. */
+function formatter(options: Intl.DateTimeFormatOptions): { format(date: Date): string } {
+  let made: Intl.DateTimeFormat | null = null;
+  return { format: (date) => (made ??= new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options })).format(date) };
+}
+
+const DATE = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
+const SHORT_DATE = formatter({ day: 'numeric', month: 'short' });
+const TIME = formatter({ hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
 function parsed(iso: string): Date | null {
   const date = new Date(iso);

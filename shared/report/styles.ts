@@ -9,26 +9,11 @@ import type { Paper } from './types.js';
 const PAGE_NUMBERS = `
   @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9px system-ui, sans-serif; color: #5f6b7a; }`;
 
-export function reportCss(branding: SafeBranding, paper: Paper, medium: 'html' | 'pdf'): string {
-  return `
-:root {
-  --accent: ${branding.accent};
-  --on-accent: ${branding.onAccent};
-  --text: #1f2933; --muted: #5f6b7a; --line: #e3e7ec; --panel: #f6f8fa;
-  --good: #1a7f37; --fair: #b35900; --poor: #c62828; --na: #8a94a3;
-}
-* { box-sizing: border-box; }
-html { -webkit-text-size-adjust: 100%; }
-body {
-  margin: 0; color: var(--text); background: #eef1f4;
-  font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif;
-  -webkit-print-color-adjust: exact; print-color-adjust: exact;
-}
-.report { max-width: 820px; margin: 24px auto; background: #fff; padding: 36px 44px; border-top: 6px solid var(--accent); box-shadow: 0 1px 4px rgba(0,0,0,.08); }
-h1 { font-size: 24px; line-height: 1.25; margin: 0 0 4px; }
-h2 { font-size: 18px; margin: 32px 0 10px; padding-bottom: 6px; border-bottom: 2px solid var(--accent); break-after: avoid; page-break-after: avoid; }
-h3 { font-size: 15px; margin: 0 0 4px; break-after: avoid; }
-p { margin: 0 0 8px; }
+/**
+ * The parts of a report (pills, issue cards, tables, charts, panels, the score summary): shared by the report
+ * document and by the extension's popup, which renders the same components inside its own page.
+ */
+export const REPORT_PARTS_CSS = `
 .muted { color: var(--muted); }
 .small { font-size: 12px; }
 .mono { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; font-size: 12px; }
@@ -84,7 +69,35 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, "Li
 .stats { display: flex; gap: 10px; flex-wrap: wrap; margin: 10px 0 0; }
 .stat { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 6px 12px; min-width: 96px; }
 .stat strong { display: block; font-size: 18px; }
-footer.report-footer { break-inside: avoid; page-break-inside: avoid; margin-top: 36px; padding-top: 10px; border-top: 1px solid var(--line); font-size: 11px; color: var(--muted); display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
+`;
+
+/** The colours the parts use; the accent is the branding's (validated in branding.ts). */
+export function reportTokensCss(accent: string, onAccent: string): string {
+  return `
+:root {
+  --accent: ${accent};
+  --on-accent: ${onAccent};
+  --text: #1f2933; --muted: #5f6b7a; --line: #e3e7ec; --panel: #f6f8fa;
+  --good: #1a7f37; --fair: #b35900; --poor: #c62828; --na: #8a94a3;
+}`;
+}
+
+export function reportCss(branding: SafeBranding, paper: Paper, medium: 'html' | 'pdf'): string {
+  return `
+${reportTokensCss(branding.accent, branding.onAccent)}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body {
+  margin: 0; color: var(--text); background: #eef1f4;
+  font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif;
+  -webkit-print-color-adjust: exact; print-color-adjust: exact;
+}
+.report { max-width: 820px; margin: 24px auto; background: #fff; padding: 36px 44px; border-top: 6px solid var(--accent); box-shadow: 0 1px 4px rgba(0,0,0,.08); }
+h1 { font-size: 24px; line-height: 1.25; margin: 0 0 4px; }
+h2 { font-size: 18px; margin: 32px 0 10px; padding-bottom: 6px; border-bottom: 2px solid var(--accent); break-after: avoid; page-break-after: avoid; }
+h3 { font-size: 15px; margin: 0 0 4px; break-after: avoid; }
+p { margin: 0 0 8px; }
+${REPORT_PARTS_CSS}footer.report-footer { break-inside: avoid; page-break-inside: avoid; margin-top: 36px; padding-top: 10px; border-top: 1px solid var(--line); font-size: 11px; color: var(--muted); display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
 @page { size: ${paper} portrait; margin: 16mm 14mm 18mm 14mm;${medium === 'html' ? PAGE_NUMBERS : ''}
 }
 @media print {

@@ -115,3 +115,17 @@ export interface CrawlReportExtras {
   /** Advice per rule id (an issue's `detail` from one of its pages), shown under the crawl's critical issues. */
   advice?: Readonly<Record<string, string>>;
 }
+
+/** Where the deep probe saw a runtime WebMCP tool registered, and what the static scan made of that script. */
+export interface WebmcpMatch {
+  name: string;
+  /** The registering call site, e.g. `app.js:11:56`. */
+  site: string;
+  staticSaw: 'registration' | 'other-evidence' | 'nothing';
+}
+
+/** What only a live tab knows (the extension's popup): the deep probe's call sites and the scripts not scanned. */
+export interface WebmcpLive {
+  matches: readonly WebmcpMatch[];
+  skipped: readonly { url: string; reason: string }[];
+}

@@ -76,3 +76,10 @@ export const CRAWL_STATUS_TEXT: Record<string, string> = {
   cancelled: 'This site audit was cancelled: the figures below cover the pages audited before that.',
   failed: 'This site audit failed',
 };
+
+/** What the static scan made of the script the deep probe saw registering a runtime tool. */
+export const WEBMCP_MATCH_TEXT = {
+  registration: ' (matches static evidence)',
+  'other-evidence': ' (the static scan read this script but found no registration in it)',
+  nothing: ' (code the static scan did not cover)',
+} as const;

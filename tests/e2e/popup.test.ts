@@ -26,11 +26,11 @@ describe('popup', () => {
     const popup = await openPopupFor(session, tabId);
     const gauge = await popup.getAttribute('svg.gauge', 'aria-label');
     expect(gauge).toMatch(/^Score \d{1,3} out of 100$/);
-    expect(await popup.locator('.bars li').count()).toBe(6);
-    expect(await popup.locator('.bars li .bar-name').allTextContents()).toContain('Crawler Access');
+    expect(await popup.locator('.categories g[data-category]').count()).toBe(6);
+    expect(await popup.locator('.categories g[data-category] .chart-label').allTextContents()).toContain('Crawler Access');
     expect(await popup.textContent('[data-testid="builder"]')).toBeTruthy();
-    expect(await popup.locator('#h-webmcp').count()).toBe(1);
-    expect(await popup.locator('#h-crawlers').count()).toBe(1);
+    expect(await popup.locator('#webmcp-title').count()).toBe(1);
+    expect(await popup.locator('#crawlers-title').count()).toBe(1);
     // The audit was stored in the history with a sync state.
     expect(await popup.locator('.history li[data-record-id] .sync').count()).toBeGreaterThan(0);
     // Readable at 400 px: nothing wider than the popup.

@@ -36,7 +36,7 @@ describe('WebMCP runtime probe', () => {
     const popup = await openPopupFor(session, tabId);
     expect(await popup.textContent('[data-testid="webmcp-static"]')).toBe('not found');
     expect(await popup.textContent('[data-testid="webmcp-runtime-tools"]')).toBe('book_tasting');
-    expect(await popup.textContent('[data-testid="webmcp-status"]')).toBe('detected');
+    expect(await popup.textContent('[data-testid="webmcp-status"]')).toBe('Detected');
     expect(await popup.textContent('[data-testid="webmcp-source"]')).toBe('runtime');
     await screenshot(popup, 'popup-webmcp-runtime-only');
   });

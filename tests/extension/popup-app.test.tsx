@@ -5,6 +5,7 @@ import { App } from '../../extension/entrypoints/popup/App.js';
 import { sampleAudit } from './helpers/sample-audit.js';
 import { addAudit } from '../../extension/lib/sync/records.js';
 import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
+import { FIRST_LOOK_GLOBAL } from '../../extension/lib/popup/first-look.js';
 
 let root: HTMLElement;
 const flush = () => new Promise((r) => setTimeout(r, 20));
@@ -82,5 +83,47 @@ describe('popup App', () => {
     render(<App />, root);
     await until(() => !!root.querySelector('article.report'));
     expect(spy).toHaveBeenCalledTimes(1);
+  });
+
+  // Issue 18 speed: popup-start.js reads the tab and history (and asks for the audit) before the modules load.
+  it('uses the first look popup-start.js made, once, instead of reading and auditing again', async () => {
+    const recent = sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date().toISOString() });
+    const tab = (await fakeBrowser.tabs.query({ active: true }))[0]!;
+    const holder = globalThis as unknown as Record<string, unknown>;
+    holder[FIRST_LOOK_GLOBAL] = Promise.resolve({ tab: { id: tab.id!, url: tab.url }, records: [], recent });
+    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    render(<App />, root);
+    await until(() => !!root.querySelector('article.report'));
+    expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe(recent.id);
+    expect(spy).not.toHaveBeenCalled();
+    expect(FIRST_LOOK_GLOBAL in holder).toBe(false);
+  });
+
+  it('paints a recent audit in its first render when given the first look', () => {
+    const recent = sampleAudit();
+    render(<App first={{ tab: { id: 1, url: recent.url }, records: [], recent }} />, root);
+    // No await: the first render is already the result, with no empty frame before it.
+    expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe(recent.id);
+    expect(root.querySelector('[data-testid="cached-note"]')).not.toBeNull();
+  });
+
+  it('shows the progress of an audit the first look already asked for, then its result', async () => {
+    let answer: (v: { audit: ReturnType<typeof sampleAudit> }) => void = () => undefined;
+    const response = new Promise<{ audit: ReturnType<typeof sampleAudit> }>((r) => (answer = r));
+    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
+    render(<App first={{ tab: { id: 1, url: 'https://shop.example/guide' }, records: [], request: { startedAt: Date.now(), response } }} />, root);
+    expect(root.querySelector('[role="status"][aria-busy="true"]')?.textContent).toContain('Auditing shop.example');
+    answer({ audit: sampleAudit({ score: 64 }) });
+    await until(() => !!root.querySelector('article.report'));
+    expect(root.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 64 out of 100');
+    // The request was the first look's: the App sent none of its own.
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it('says so when the tab cannot be read, instead of waiting forever', async () => {
+    vi.spyOn(fakeBrowser.tabs, 'query').mockRejectedValue(new Error('No current window'));
+    render(<App />, root);
+    await until(() => !!root.querySelector('[role="alert"]'));
+    expect(root.querySelector('[role="alert"]')?.textContent).toContain('The tab could not be read: No current window');
   });
 });

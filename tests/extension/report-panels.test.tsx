@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'preact';
-import { WebmcpPanel } from '../../extension/components/WebmcpPanel.js';
-import { AgentDiscoveryPanel } from '../../extension/components/AgentDiscoveryPanel.js';
-import { CrawlerTable } from '../../extension/components/CrawlerTable.js';
+import { WebmcpPanel } from '../../shared/report/components/WebmcpPanel.js';
+import { AgentDiscoveryPanel } from '../../shared/report/components/AgentDiscoveryPanel.js';
+import { CrawlerTable } from '../../shared/report/components/CrawlerTable.js';
+import { crawlersUnknownReason } from '../../shared/report/unread-files.js';
+import { renderAuditReportHtml } from '../../shared/report/render-audit-report.js';
+import type { ReportAudit } from '../../shared/report/types.js';
+import { PopupReport } from '../../extension/components/PopupReport.js';
 import { History } from '../../extension/components/History.js';
-import { AuditContext } from '../../extension/components/audit-context.js';
 import type { AuditRecord } from '../../extension/lib/sync/records.js';
 import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
 import type { Audit, WebmcpEvidence } from '../../shared/types/audit.js';
@@ -34,7 +37,7 @@ describe('WebMCP panel (issue 18 bug 4)', () => {
       kind: 'runtime-tool', confidence: 'high', location: { type: 'runtime', url: audit.url }, snippet: 'book_table', toolName: 'book_table', registers: true,
     };
     audit.signals.webmcp.evidence = [runtimeEvidence];
-    const el = mount(<WebmcpPanel webmcp={audit.signals.webmcp} />);
+    const el = mount(<WebmcpPanel webmcp={audit.signals.webmcp} live={{ matches: [], skipped: [] }} />);
     expect(el.querySelector('[data-testid="webmcp-static"]')?.textContent).toBe('not found');
     const staticTools = [...el.querySelectorAll('section[aria-labelledby="wm-static"] dd')].at(-1)?.textContent;
     expect(staticTools).toBe('none');
@@ -44,11 +47,7 @@ describe('WebMCP panel (issue 18 bug 4)', () => {
     const audit = sampleAudit();
     Object.assign(audit.signals.webmcp, { status: 'inconclusive', bundlesScanned: 1, bundlesTotal: 2 });
     const notes = { unread: [], accessOrigins: [], skippedScripts: [{ url: 'https://cdn.other.example/widget.js', reason: 'another site the browser does not let the extension read' }] };
-    const el = mount(
-      <AuditContext.Provider value={{ audit, record: record(audit, { notes }) }}>
-        <WebmcpPanel webmcp={audit.signals.webmcp} />
-      </AuditContext.Provider>,
-    );
+    const el = mount(<PopupReport audit={audit} record={record(audit, { notes })} />);
     expect(el.querySelector('[data-testid="webmcp-skipped"]')?.textContent).toContain('widget.js: another site the browser does not let the extension read');
   });
 });
@@ -57,13 +56,13 @@ describe('crawler table when robots.txt could not be read from the browser (issu
   it('says the verdicts are unknown instead of listing them', () => {
     const audit = sampleAudit();
     audit.issues.push({ severity: 'notice', category: 'Crawler Access', title: 'robots.txt could not be read from the browser', detail: 'x', position: 3, rule: 'site-files.unread-in-browser' });
-    const el = mount(
-      <AuditContext.Provider value={{ audit, record: undefined }}>
-        <CrawlerTable crawlers={audit.crawlers} />
-      </AuditContext.Provider>,
-    );
+    const el = mount(<CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} compact />);
     expect(el.querySelector('[data-testid="crawlers-unknown"]')?.textContent).toBe('Unknown for all 2 agents: robots.txt could not be read from the browser.');
-    expect(el.querySelector('td.blocked')).toBeNull();
+    expect(el.querySelector('.pill.blocked')).toBeNull();
+    render(null, root);
+    root.remove();
+    // The popup (and the HTML report) pass the reason on from the audit's issues.
+    expect(mount(<PopupReport audit={audit} record={undefined} />).querySelector('[data-testid="crawlers-unknown"]')).not.toBeNull();
   });
 });
 
@@ -81,26 +80,53 @@ describe('Agent discovery panel (contract section 14)', () => {
   it('lists the files the site publishes with their status and problems, and counts the rest', () => {
     const el = mount(
       <AgentDiscoveryPanel
-        discovery={{
-          files: [
-            { kind: 'api_catalog', url: 'https://example.com/.well-known/api-catalog', status: 'found', problems: [], via: ['well_known'] },
-            { kind: 'a2a_agent_card', url: 'https://example.com/.well-known/agent-card.json', status: 'invalid', problems: ['`skills` is missing'], via: ['well_known'] },
-            { kind: 'web_bot_auth', url: 'https://example.com/.well-known/http-message-signatures-directory', status: 'not_found', problems: [], via: ['well_known'] },
-          ],
-        }}
+        compact
+        files={[
+            { kind: 'api_catalog', url: 'https://example.com/.well-known/api-catalog', status: 'found', problems: [] },
+            { kind: 'a2a_agent_card', url: 'https://example.com/.well-known/agent-card.json', status: 'invalid', problems: ['`skills` is missing'] },
+            { kind: 'web_bot_auth', url: 'https://example.com/.well-known/http-message-signatures-directory', status: 'not_found', problems: [] },
+        ]}
       />,
     );
-    expect(el.querySelector('[data-agent-file="api_catalog"]')?.getAttribute('data-status')).toBe('found');
-    expect(el.querySelector('[data-agent-file="a2a_agent_card"]')?.textContent).toContain('`skills` is missing');
-    expect(el.querySelector('[data-agent-file="web_bot_auth"]')).toBeNull();
+    expect(el.querySelector('[data-kind="api_catalog"]')?.getAttribute('data-status')).toBe('found');
+    expect(el.querySelector('[data-kind="a2a_agent_card"]')?.textContent).toContain('`skills` is missing');
+    expect(el.querySelector('[data-kind="web_bot_auth"]')).toBeNull();
     expect(el.textContent).toContain('1 more not published');
   });
 
   it('says when nothing is published, and when an older audit did not check', () => {
-    const none = mount(<AgentDiscoveryPanel discovery={{ files: [{ kind: 'mcp_server_card', url: 'https://e.example/x', status: 'not_found', problems: [], via: ['well_known'] }] }} />);
-    expect(none.querySelector('[data-testid="agent-files-none"]')?.textContent).toBe('None of the 1 files is published.');
+    const none = mount(<AgentDiscoveryPanel compact files={[{ kind: 'mcp_server_card', url: 'https://e.example/x', status: 'not_found', problems: [] }]} />);
+    expect(none.querySelector('[data-testid="agent-files-none"]')?.textContent).toMatch(/^None of the files AI agents look for/);
+    expect(none.querySelector('tr[data-kind]')).toBeNull();
+    expect(none.textContent).toContain('1 more not published');
     render(null, root);
     root.remove();
-    expect(mount(<AgentDiscoveryPanel discovery={undefined} />).textContent).toContain('Not checked');
+    expect(mount(<AgentDiscoveryPanel compact files={undefined} />).textContent).toContain('Not checked');
   });
 });
+
+describe('the report components at the popup\'s width, and in the HTML report', () => {
+  it('a compact crawler table leaves out the operator and, when no agent was fetched, the page answer', () => {
+    const audit = sampleAudit();
+    const el = mount(<CrawlerTable crawlers={audit.crawlers} compact />);
+    expect([...el.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Agent', 'Used for', 'robots.txt']);
+    expect(el.querySelector('tr[data-agent="GPTBot"] td')?.getAttribute('title')).toBe('OpenAI');
+    render(null, root);
+    root.remove();
+    const fetched = mount(<CrawlerTable crawlers={[{ ...audit.crawlers[0]!, http_status: 200 }, audit.crawlers[1]!]} compact />);
+    expect([...fetched.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Agent', 'Used for', 'robots.txt', 'Page answer']);
+    render(null, root);
+    root.remove();
+    expect([...mount(<CrawlerTable crawlers={audit.crawlers} />).querySelectorAll('thead th')]).toHaveLength(5);
+  });
+
+  it('the HTML report says the crawler verdicts are unknown when robots.txt could not be read from the browser', () => {
+    const audit = sampleAudit();
+    expect(renderAuditReportHtml(audit as unknown as ReportAudit)).not.toContain('crawlers-unknown');
+    audit.issues.push({ severity: 'notice', category: 'Crawler Access', title: 'robots.txt could not be read from the browser', detail: 'x', position: 3, rule: 'site-files.unread-in-browser' });
+    const html = renderAuditReportHtml(audit as unknown as ReportAudit);
+    expect(html).toContain('Unknown for all 2 agents: robots.txt could not be read from the browser.');
+    expect(html).not.toContain('pill blocked');
+  });
+});
+

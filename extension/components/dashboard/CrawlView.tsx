@@ -61,9 +61,11 @@ export function CrawlView({ id }: { id: string }) {
       <h1 id="h-crawl" class="break">
         {displayUrl(shown.url, 120)}
       </h1>
+      {/* The status holds a block progress bar while it runs: the start time goes on its own line, not after it. */}
       <p>
-        <CrawlStatus crawl={shown} /> <span class="muted small">· started {when(shown.started_at ?? shown.created_at)}</span>
+        <CrawlStatus crawl={shown} />
       </p>
+      <p class="muted small">Started {when(shown.started_at ?? shown.created_at)}</p>
       <div class="toolbar">
         {running && (
           <WriteButton class="danger" onClick={() => void cancel()} action="cancel-crawl">

@@ -1,22 +1,19 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Audit } from '../../../shared/types/audit.js';
-import { targetTab } from '../../lib/popup/active-tab.js';
+import type { AuditResponse } from '../../lib/messages.js';
+import { takeFirstLook, type FirstLook, type FirstLookApi, type Tab } from '../../lib/popup/first-look.js';
 import { requestAudit } from '../../lib/popup/request-audit.js';
 import { useRecords } from '../../lib/popup/use-records.js';
 import { useProgress } from '../../lib/popup/use-progress.js';
-import { recentAuditFor } from '../../lib/popup/recent-audit.js';
-import { listRecords, loadAudit } from '../../lib/sync/records.js';
+import { loadAudit } from '../../lib/sync/records.js';
 import { ERROR_PAGE_MESSAGE, NO_ACCESS_MESSAGE } from '../../lib/audit/injection-errors.js';
-import { AuditReport } from '../../components/AuditReport.js';
-import { AuditContext } from '../../components/audit-context.js';
+import { PopupReport } from '../../components/PopupReport.js';
 import { Progress } from '../../components/Progress.js';
 import { History } from '../../components/History.js';
 import { Notice } from '../../components/Notice.js';
 import { UnreadFiles } from '../../components/UnreadFiles.js';
 import { Workbench } from '../../components/Workbench.js';
-
-type Tab = { id: number; url?: string };
 
 /** What the popup's main area shows. New views (a diff, a share link) add a kind here. */
 export type View =
@@ -29,32 +26,37 @@ export type View =
 /**
  * One click on the toolbar icon: the tab's audit from the last 10 minutes if there is one (contract
  * section 15), else a new audit with its steps shown while it runs. "Audit again" always runs one.
+ * `first`: the first look main.tsx waited for, so the first paint is already the result (or the progress).
  */
-export function App() {
-  const [view, setView] = useState<View>({ kind: 'starting' });
-  const [tab, setTab] = useState<Tab | null>(null);
-  const records = useRecords();
+export function App({ first }: { first?: FirstLook | undefined }) {
+  const [view, setView] = useState<View>(() => initialView(first));
+  const [tab, setTab] = useState<Tab | null>(first?.tab ?? null);
+  const records = useRecords(first?.records);
   const progress = useProgress(tab?.id, view.kind === 'working');
 
-  const run = useCallback(async (target: Tab) => {
-    setView({ kind: 'working', tab: target, startedAt: Date.now() });
-    const res = await requestAudit(target.id);
+  const show = useCallback(async (target: Tab, startedAt: number, response: Promise<AuditResponse>) => {
+    setView({ kind: 'working', tab: target, startedAt });
+    const res = await response;
     if ('audit' in res) setView({ kind: 'result', audit: res.audit, cached: false });
     else setView(res.restricted ? { kind: 'restricted', message: res.error } : { kind: 'error', message: res.error });
   }, []);
+  const run = useCallback((target: Tab) => show(target, Date.now(), requestAudit(target.id)), [show]);
 
   useEffect(() => {
     void (async () => {
-      // Both reads at once: a cached result should be on screen as soon as possible.
-      const [found, stored] = await Promise.all([targetTab(), listRecords()]);
-      if (!found) return setView({ kind: 'error', message: 'No active tab was found.' });
-      setTab(found);
-      const recent = recentAuditFor(stored, found.url);
-      const audit = recent ? await loadAudit(recent.id) : undefined;
-      if (audit) setView({ kind: 'result', audit, cached: true });
-      else await run(found);
+      let look: FirstLook;
+      try {
+        look = first ?? (await takeFirstLook(browser as unknown as FirstLookApi, location.search));
+      } catch (err) {
+        // The tab or the history could not be read (the browser refused): say so instead of waiting forever.
+        return setView({ kind: 'error', message: `The tab could not be read: ${err instanceof Error ? err.message : String(err)}` });
+      }
+      if (!look.tab) return setView({ kind: 'error', message: 'No active tab was found.' });
+      setTab(look.tab);
+      if (look.recent) setView({ kind: 'result', audit: look.recent, cached: true });
+      else if (look.request) await show(look.tab, look.request.startedAt, look.request.response);
     })();
-  }, [run]);
+  }, [first, show]);
 
   const again = () => tab && void run(tab);
   const open = async (id: string) => {
@@ -83,7 +85,7 @@ export function App() {
         {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
         {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
         {shown && (
-          <AuditContext.Provider value={{ audit: shown, record }}>
+          <>
             {view.kind === 'result' && view.cached && (
               <p class="muted small cached-note" data-testid="cached-note">
                 Audited {ago(shown.scanned_at)}. “Audit again” runs a new audit.
@@ -91,13 +93,20 @@ export function App() {
             )}
             <UnreadFiles notes={record?.notes} onGranted={again} />
             <Workbench audit={shown} record={record} />
-            <AuditReport audit={shown} record={record} />
-          </AuditContext.Provider>
+            <PopupReport audit={shown} record={record} />
+          </>
         )}
       </main>
       <History records={records} current={shown?.id} onOpen={(id) => void open(id)} />
     </div>
   );
+}
+
+function initialView(first: FirstLook | undefined): View {
+  if (!first) return { kind: 'starting' };
+  if (!first.tab) return { kind: 'error', message: 'No active tab was found.' };
+  if (first.recent) return { kind: 'result', audit: first.recent, cached: true };
+  return first.request ? { kind: 'working', tab: first.tab, startedAt: first.request.startedAt } : { kind: 'starting' };
 }
 
 function restrictedTitle(message: string): string {

@@ -1,5 +1,20 @@
 import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { installReportStyle } from '../../components/report-style.js';
+import { takeFirstLook, type FirstLookApi } from '../../lib/popup/first-look.js';
 import { App } from './App.js';
 import '../../components/styles.css';
 
-render(<App />, document.getElementById('app')!);
+performance.mark('citable:modules'); // all modules loaded and evaluated
+installReportStyle({ parts: true });
+const root = document.getElementById('app')!;
+// The first render waits for the first look (popup-start.js began it before these modules loaded): a recent
+// audit is then painted at once, with no empty frame before it. A failed look leaves the App to say why.
+void takeFirstLook(browser as unknown as FirstLookApi, location.search).then(
+  (first) => {
+    performance.mark('citable:first-look');
+    render(<App first={first} />, root);
+    performance.mark('citable:rendered');
+  },
+  () => render(<App />, root),
+);

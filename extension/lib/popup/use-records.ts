@@ -2,9 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { listRecords, RECORDS_KEY, type AuditRecord } from '../sync/records.js';
 
-/** The history with live sync states: re-read whenever the background rewrites it. */
-export function useRecords(): AuditRecord[] {
-  const [records, setRecords] = useState<AuditRecord[]>([]);
+/** The history with live sync states (`initial`: as already read): re-read whenever the background rewrites it. */
+export function useRecords(initial: AuditRecord[] = []): AuditRecord[] {
+  const [records, setRecords] = useState<AuditRecord[]>(initial);
   useEffect(() => {
     let live = true;
     const reload = () => void listRecords().then((r) => live && setRecords(r));

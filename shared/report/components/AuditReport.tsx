@@ -1,8 +1,8 @@
-import { nothingJudged, ruleErrorsOf, scoreCapNote } from '../../score/score-notes.js';
+import { ruleErrorsOf } from '../../score/score-notes.js';
 import type { SafeBranding } from '../branding.js';
 import { dateTime, displayUrl, plural } from '../format.js';
 import type { ReportAudit, ScorePoint } from '../types.js';
-import { CAP_EXPLANATION, verdict } from '../wording.js';
+import { crawlersUnknownReason } from '../unread-files.js';
 import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
 import { CategoryChart } from './CategoryChart.js';
 import { CrawlerTable } from './CrawlerTable.js';
@@ -12,7 +12,7 @@ import { LlmsTxtPanel } from './LlmsTxtPanel.js';
 import { ReportFooter } from './ReportFooter.js';
 import { ReportHeader } from './ReportHeader.js';
 import { RuleErrorsPanel } from './RuleErrorsPanel.js';
-import { ScoreGauge } from './ScoreGauge.js';
+import { ScoreSummary } from './ScoreSummary.js';
 import { Section } from './Section.js';
 import { WebmcpPanel } from './WebmcpPanel.js';
 
@@ -26,11 +26,8 @@ export interface AuditReportProps {
 
 /** The report of one page audit, in the order a client reads it: the score, what matters most, then the detail. */
 export function AuditReport({ audit, branding, history, generatedAt }: AuditReportProps) {
-  const judged = !nothingJudged(audit);
-  const capNote = scoreCapNote(audit);
   const critical = audit.issues.filter((i) => i.severity === 'critical');
   const others = audit.issues.filter((i) => i.severity !== 'critical');
-  const warnings = others.filter((i) => i.severity === 'warning').length;
   const ruleErrors = ruleErrorsOf(audit);
   const discovery = audit.signals.agent_discovery?.files;
   return (
@@ -41,28 +38,7 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
         title={displayUrl(audit.final_url || audit.url, 120)}
         subtitle={`Audited ${dateTime(audit.scanned_at)}${audit.builder && audit.builder !== 'Unknown' ? ` · Built with ${audit.builder}` : ''}`}
       />
-      <div class="summary">
-        <ScoreGauge score={audit.score} judged={judged} />
-        <div class="summary-text">
-          <p class="verdict">{verdict(audit.score, judged)}</p>
-          {capNote && (
-            <p class="cap" data-testid="score-cap">
-              <strong>Score {capNote}.</strong> {CAP_EXPLANATION}
-            </p>
-          )}
-          <p class="counts">
-            <span>
-              <span class="pill critical">{critical.length}</span> critical
-            </span>
-            <span>
-              <span class="pill warning">{warnings}</span> {warnings === 1 ? 'warning' : 'warnings'}
-            </span>
-            <span>
-              <span class="pill notice">{others.length - warnings}</span> {others.length - warnings === 1 ? 'notice' : 'notices'}
-            </span>
-          </p>
-        </div>
-      </div>
+      <ScoreSummary audit={audit} />
 
       <Section id="priorities" title="What matters most">
         {critical.length > 0 ? (
@@ -99,7 +75,7 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
       )}
 
       <Section id="crawlers" title="AI crawlers and assistants">
-        <CrawlerTable crawlers={audit.crawlers} />
+        <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} />
       </Section>
 
       <Section id="llms-txt" title="llms.txt">

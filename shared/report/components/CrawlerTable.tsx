@@ -4,36 +4,55 @@ import { CRAWLER_NOTE, PURPOSE_LABELS } from '../wording.js';
 /** Search and user agents first: those are the ones that cost citations when blocked. */
 const PURPOSE_ORDER: Record<CrawlerPurpose, number> = { search: 0, user: 1, training: 2, archive: 3 };
 
+export interface CrawlerTableProps {
+  crawlers: readonly CrawlerVerdict[];
+  /** Set when robots.txt could not be read: every verdict is unknown, so none is listed as allowed or blocked. */
+  unknownReason?: string | null;
+  /** The popup's width: the operator moves to the agent's tooltip; the page-answer column shows only when some agent was fetched. */
+  compact?: boolean;
+}
+
 /** What each AI agent may do on this page: robots.txt's verdict and, when fetched as it, the answer it got. */
-export function CrawlerTable({ crawlers }: { crawlers: readonly CrawlerVerdict[] }) {
+export function CrawlerTable({ crawlers, unknownReason = null, compact = false }: CrawlerTableProps) {
   if (crawlers.length === 0) return <p class="muted">No AI crawler was checked.</p>;
+  if (unknownReason) {
+    return (
+      <p class="muted" data-testid="crawlers-unknown">
+        Unknown for all {crawlers.length} agents: {unknownReason}.
+      </p>
+    );
+  }
   const rows = [...crawlers].sort((a, b) => (PURPOSE_ORDER[a.purpose] ?? 9) - (PURPOSE_ORDER[b.purpose] ?? 9));
+  const operator = !compact;
+  const answer = !compact || crawlers.some((c) => c.challenged || c.http_status !== undefined);
   return (
     <>
       <table class="crawlers">
         <thead>
           <tr>
             <th>Agent</th>
-            <th>Operator</th>
+            {operator && <th>Operator</th>}
             <th>Used for</th>
             <th>robots.txt</th>
-            <th>Page answer</th>
+            {answer && <th>Page answer</th>}
           </tr>
         </thead>
         <tbody>
           {rows.map((c) => (
             <tr key={c.agent} data-agent={c.agent}>
-              <td>
+              <td title={operator ? undefined : c.operator}>
                 <strong>{c.agent}</strong>
               </td>
-              <td>{c.operator}</td>
+              {operator && <td>{c.operator}</td>}
               <td>{PURPOSE_LABELS[c.purpose] ?? c.purpose}</td>
               <td>
                 <span class={`pill ${c.robots === 'blocked' ? 'blocked' : 'allowed'}`}>{c.robots === 'blocked' ? 'Blocked' : 'Allowed'}</span>
               </td>
-              <td>
-                {c.challenged ? <span class="pill blocked">Challenged</span> : c.http_status !== undefined ? <span class="mono">HTTP {c.http_status}</span> : <span class="muted">not fetched</span>}
-              </td>
+              {answer && (
+                <td>
+                  {c.challenged ? <span class="pill blocked">Challenged</span> : c.http_status !== undefined ? <span class="mono">HTTP {c.http_status}</span> : <span class="muted">not fetched</span>}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

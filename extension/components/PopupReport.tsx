@@ -1,0 +1,64 @@
+import type { Audit } from '../../shared/types/audit.js';
+import { ruleErrorsOf } from '../../shared/score/score-notes.js';
+import { AgentDiscoveryPanel } from '../../shared/report/components/AgentDiscoveryPanel.js';
+import { CategoryChart } from '../../shared/report/components/CategoryChart.js';
+import { CrawlerTable } from '../../shared/report/components/CrawlerTable.js';
+import { LlmsTxtPanel } from '../../shared/report/components/LlmsTxtPanel.js';
+import { RuleErrorsPanel } from '../../shared/report/components/RuleErrorsPanel.js';
+import { ScoreSummary } from '../../shared/report/components/ScoreSummary.js';
+import { Section } from '../../shared/report/components/Section.js';
+import { WebmcpPanel } from '../../shared/report/components/WebmcpPanel.js';
+import { crawlersUnknownReason } from '../../shared/report/unread-files.js';
+import type { AuditRecord } from '../lib/sync/records.js';
+import { matchRecordedTools } from '../lib/probe/match-stacks.js';
+import { IssueGroups } from './IssueGroups.js';
+import { SyncBadge } from './SyncBadge.js';
+
+/**
+ * One audit in the popup: the HTML report's own components (shared/report), in the report's order, at the
+ * popup's width. What only the extension knows is added through their props: the sync state, the runtime
+ * WebMCP probe beside the static scan, the scripts the browser did not let it scan.
+ */
+export function PopupReport({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
+  const ruleErrors = ruleErrorsOf(audit);
+  const webmcp = audit.signals.webmcp;
+  const live = { matches: webmcp.runtime ? matchRecordedTools(webmcp.runtime.tools, webmcp.evidence) : [], skipped: record?.notes?.skippedScripts ?? [] };
+  return (
+    <article class="report popup-report" aria-label="Audit result" data-audit-id={audit.id}>
+      <ScoreSummary audit={audit} gaugeNotes>
+        <p class="page-url" title={audit.final_url}>
+          {audit.final_url}
+        </p>
+        <p class="small">
+          Built with <strong data-testid="builder">{audit.builder}</strong>
+        </p>
+        <p class="muted small">
+          {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms {record && <SyncBadge sync={record.sync} />}
+        </p>
+      </ScoreSummary>
+      <Section id="categories" title="Scores by category">
+        <CategoryChart categories={audit.category_scores} compact />
+      </Section>
+      <Section id="issues" title="Issues">
+        <IssueGroups issues={audit.issues} />
+      </Section>
+      <Section id="crawlers" title="AI crawlers and assistants" collapsed>
+        <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} compact />
+      </Section>
+      <Section id="llms-txt" title="llms.txt">
+        <LlmsTxtPanel llms={audit.llms_txt} />
+      </Section>
+      <Section id="webmcp" title="WebMCP">
+        <WebmcpPanel webmcp={webmcp} live={live} />
+      </Section>
+      <Section id="agent-discovery" title="Agent discovery">
+        <AgentDiscoveryPanel files={audit.signals.agent_discovery?.files} compact />
+      </Section>
+      {ruleErrors.length > 0 && (
+        <Section id="rule-errors" title="Checks that could not run">
+          <RuleErrorsPanel errors={ruleErrors} />
+        </Section>
+      )}
+    </article>
+  );
+}
