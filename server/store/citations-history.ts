@@ -3,6 +3,7 @@
  * its sequence number, time, prompt, engine and place in results.journal. About 30 bytes a row, so a year
  * of daily checks of 500 prompts on six engines (1.1 million rows) stays near 35 MB.
  */
+import { lowerBound } from './rollup/lower-bound.js';
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 
 export interface HistoryEntry {
@@ -62,14 +63,7 @@ export class HistoryColumns {
 
   /** Index of the first entry whose seq is >= `seq`. */
   firstAtOrAfter(seq: number): number {
-    let lo = 0;
-    let hi = this.#size;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.#seq[mid]! < seq) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.#seq, this.#size, seq);
   }
 
   /** The entries of one prompt (its index in the interner), oldest first. */

@@ -14,8 +14,11 @@ import { deadlineSignal } from '../../net/deadline-signal.js';
 export class DiffInputError extends Error {}
 
 export async function diffFiles(fromFile: string, toFile: string): Promise<AuditDiff> {
-  const [from, to] = await Promise.all([readAuditFile(fromFile), readAuditFile(toFile)]);
-  return diffAudits(from, to);
+  // Both read at once, but a problem is reported in argument order: the first file's, whichever fails first.
+  const [from, to] = await Promise.allSettled([readAuditFile(fromFile), readAuditFile(toFile)]);
+  if (from.status === 'rejected') throw from.reason;
+  if (to.status === 'rejected') throw to.reason;
+  return diffAudits(from.value, to.value);
 }
 
 async function readAuditFile(file: string) {

@@ -9,6 +9,8 @@
  * earlier day is inserted in place (every column long enough is shifted). Memory: 4 bytes per day plus
  * 8 per day a column spans.
  */
+import { lowerBound } from './lower-bound.js';
+
 export interface DayRange {
   /** Index of the last day before the window (-1: none). */
   lo: number;
@@ -112,13 +114,6 @@ export class DayMatrix {
 
   /** Index of the first day >= `day`. */
   #find(day: number): number {
-    let lo = 0;
-    let hi = this.#dayCount;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.#days[mid]! < day) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.#days, this.#dayCount, day);
   }
 }

@@ -4,6 +4,8 @@
  * subtraction, whatever the window's length. Days normally arrive in order (rows are stored as they are
  * checked); an earlier day is inserted in place. Memory: 4 bytes per day plus 8 per column and day.
  */
+import { lowerBound } from './lower-bound.js';
+
 export class DaySeries {
   #days: Int32Array;
   #cum: Float64Array;
@@ -60,14 +62,7 @@ export class DaySeries {
 
   /** Index of the first day >= `day`. */
   #find(day: number): number {
-    let lo = 0;
-    let hi = this.#length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.#days[mid]! < day) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.#days, this.#length, day);
   }
 
   #insertAt(i: number, day: number): void {
