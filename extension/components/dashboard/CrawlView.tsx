@@ -10,6 +10,7 @@ import { ShareButton } from './ShareButton.js';
 import { useApi } from './use-api.js';
 import { ActionError, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 const POLL_MS = 1_500;
 
@@ -18,7 +19,7 @@ export function CrawlView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
   const [html, setHtml] = useState<string | null>(null);
-  const [error, setError] = useState('');
+  const { error, run } = useAction();
   const c = crawl.state === 'ok' ? crawl.data.crawl : null;
   const running = !!c && crawlRunning(c);
 
@@ -48,9 +49,7 @@ export function CrawlView({ id }: { id: string }) {
   if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
   const shown = crawl.data.crawl;
   const cancel = async () => {
-    setError('');
-    const res = await api.del(`/crawls/${encodeURIComponent(shown.id)}`);
-    if (!res.ok) setError(res.error);
+    await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`));
     reload();
   };
   return (

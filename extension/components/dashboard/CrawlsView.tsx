@@ -9,6 +9,7 @@ import { ScorePill } from './ScorePill.js';
 import { useApi } from './use-api.js';
 import { ActionError, Empty, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 const POLL_MS = 2_000;
 
@@ -79,15 +80,11 @@ function NewCrawl({ onStarted }: { onStarted: () => void }) {
   const { api } = useDashboard();
   const [url, setUrl] = useState('');
   const [maxPages, setMaxPages] = useState('100');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
-    const res = await api.post<{ crawl: Crawl }>('/crawls', { url: url.trim(), max_pages: Number(maxPages) });
-    setBusy(false);
-    if (!res.ok) return setError(res.error);
+    const res = await run('start', () => api.post<{ crawl: Crawl }>('/crawls', { url: url.trim(), max_pages: Number(maxPages) }));
+    if (!res.ok) return;
     setUrl('');
     onStarted();
   };
@@ -101,7 +98,7 @@ function NewCrawl({ onStarted }: { onStarted: () => void }) {
         Pages at most
         <input type="number" min={1} max={10000} value={maxPages} onInput={(e) => setMaxPages(e.currentTarget.value)} />
       </label>
-      <WriteButton type="submit" busy={busy} action="start-crawl">
+      <WriteButton type="submit" busy={busy !== ''} action="start-crawl">
         Start crawl
       </WriteButton>
       {error && <ActionError error={error} />}

@@ -6,19 +6,16 @@ import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
+import type { ApiResult } from '../../lib/api/client.js';
 
 /** Monitors (contract section 12): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
   const { api, caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ monitors: Monitor[] }>('/monitors'), []);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState('');
-  const act = async (key: string, run: () => Promise<{ ok: boolean; error?: string }>) => {
-    setBusy(key);
-    setError('');
-    const res = await run();
-    setBusy('');
-    if (!res.ok) setError(res.error ?? 'Failed');
+  const { busy, error, run } = useAction();
+  const act = async (key: string, request: () => Promise<ApiResult<unknown>>) => {
+    await run(key, request);
     reload();
   };
   return (
@@ -106,16 +103,12 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
   const [kind, setKind] = useState<'audit' | 'crawl'>('audit');
   const [every, setEvery] = useState<'hour' | 'day' | 'week'>('day');
   const [maxPages, setMaxPages] = useState('100');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
     const body = { url: url.trim(), kind, every, ...(kind === 'crawl' ? { max_pages: Number(maxPages) } : {}) };
-    const res = await api.post('/monitors', body);
-    setBusy(false);
-    if (!res.ok) return setError(res.error);
+    const res = await run('create', () => api.post('/monitors', body));
+    if (!res.ok) return;
     setUrl('');
     onCreated();
   };
@@ -148,7 +141,7 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
           <input type="number" min={1} max={10000} value={maxPages} onInput={(e) => setMaxPages(e.currentTarget.value)} />
         </label>
       )}
-      <WriteButton type="submit" busy={busy} action="create-monitor">
+      <WriteButton type="submit" busy={busy !== ''} action="create-monitor">
         Add monitor
       </WriteButton>
       {error && <ActionError error={error} />}

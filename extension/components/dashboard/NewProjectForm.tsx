@@ -3,21 +3,18 @@ import type { Project } from '../../lib/api/types.js';
 import { useDashboard } from './context.js';
 import { ActionError } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 /** POST /projects (contract section 13) with a name and the client's domain; brand and competitors can follow through the API or the CLI. */
 export function NewProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
   const { api } = useDashboard();
   const [name, setName] = useState('');
   const [domain, setDomain] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
-    const res = await api.post<{ project: Project }>('/projects', { name: name.trim(), domain: domain.trim() });
-    setBusy(false);
-    if (!res.ok) return setError(res.error);
+    const res = await run('create', () => api.post<{ project: Project }>('/projects', { name: name.trim(), domain: domain.trim() }));
+    if (!res.ok) return;
     setName('');
     setDomain('');
     onCreated(res.data.project);
@@ -32,7 +29,7 @@ export function NewProjectForm({ onCreated }: { onCreated: (project: Project) =>
         Domain
         <input required value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="acme.com" />
       </label>
-      <WriteButton type="submit" busy={busy} action="create-project">
+      <WriteButton type="submit" busy={busy !== ''} action="create-project">
         Add project
       </WriteButton>
       {error && <ActionError error={error} />}

@@ -4,23 +4,20 @@ import { useDashboard } from './context.js';
 import { useApi } from './use-api.js';
 import { ActionError, Empty, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 /** A project's tracked prompts (GET /prompts, this project's), and POST /prompts with its project_id: the prompt tracks the project's domain and aliases. */
 export function ProjectPrompts({ projectId }: { projectId: string }) {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ prompts: Prompt[] }>('/prompts'), [projectId]);
   const [text, setText] = useState('');
-  const [error, setError] = useState('');
   const [added, setAdded] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
     setAdded('');
-    const res = await api.post<{ prompt: Prompt }>('/prompts', { text: text.trim(), project_id: projectId });
-    setBusy(false);
-    if (!res.ok) return setError(res.error);
+    const res = await run('add', () => api.post<{ prompt: Prompt }>('/prompts', { text: text.trim(), project_id: projectId }));
+    if (!res.ok) return;
     setText('');
     setAdded(`Added “${res.data.prompt.text}”: the next citation check asks the engines.`);
     reload();
@@ -34,7 +31,7 @@ export function ProjectPrompts({ projectId }: { projectId: string }) {
           Prompt
           <input required class="wide" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="best project management tool for agencies" />
         </label>
-        <WriteButton type="submit" busy={busy} action="create-prompt">
+        <WriteButton type="submit" busy={busy !== ''} action="create-prompt">
           Track prompt
         </WriteButton>
         {error && <ActionError error={error} />}

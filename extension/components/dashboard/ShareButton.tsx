@@ -3,26 +3,23 @@ import type { CreatedShare } from '../../lib/api/types.js';
 import { useDashboard } from './context.js';
 import { ActionError } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 /** "Create share link" for an audit or a crawl (`POST /{kind}s/{id}/share`): the link is shown once, with a copy button. */
 export function ShareButton({ kind, id }: { kind: 'audit' | 'crawl'; id: string }) {
   const { api } = useDashboard();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [share, setShare] = useState<CreatedShare | null>(null);
-  const [error, setError] = useState('');
   const [copied, setCopied] = useState(false);
   const create = async () => {
-    setBusy(true);
-    setError('');
-    const res = await api.post<{ share: CreatedShare }>(`/${kind}s/${encodeURIComponent(id)}/share`, {});
-    setBusy(false);
-    if (!res.ok) return setError(res.error);
+    const res = await run('share', () => api.post<{ share: CreatedShare }>(`/${kind}s/${encodeURIComponent(id)}/share`, {}));
+    if (!res.ok) return;
     setShare(res.data.share);
     setCopied(await navigator.clipboard.writeText(res.data.share.url).then(() => true, () => false));
   };
   return (
     <div class="share-box">
-      <WriteButton onClick={() => void create()} busy={busy} class="secondary" action="share">
+      <WriteButton onClick={() => void create()} busy={busy !== ''} class="secondary" action="share">
         Create share link
       </WriteButton>
       {error && <ActionError error={error} />}

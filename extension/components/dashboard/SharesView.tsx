@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import type { ShareSummary } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
@@ -6,19 +5,15 @@ import { when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ shares: ShareSummary[] }>('/shares'), []);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState('');
+  const { busy, error, run } = useAction();
   const revoke = async (id: string) => {
-    setBusy(id);
-    setError('');
-    const res = await api.del(`/shares/${encodeURIComponent(id)}`);
-    setBusy('');
-    if (!res.ok) setError(res.error);
+    await run(id, () => api.del(`/shares/${encodeURIComponent(id)}`));
     reload();
   };
   return (

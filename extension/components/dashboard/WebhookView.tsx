@@ -1,4 +1,3 @@
-import { useState } from 'preact/hooks';
 import type { Delivery, Webhook } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
@@ -6,21 +5,17 @@ import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
 
 /** One webhook's delivery log (`GET /webhooks/{id}/deliveries`): every event, its status and each attempt. */
 export function WebhookView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [hooks] = useApi((a) => a.get<{ webhooks: Webhook[] }>('/webhooks'), []);
   const [log, reload] = useApi((a) => a.get<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(id)}/deliveries`), [id]);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const hook = hooks.state === 'ok' ? hooks.data.webhooks.find((w) => w.id === id) : undefined;
   const ping = async () => {
-    setBusy(true);
-    setError('');
-    const res = await api.post(`/webhooks/${encodeURIComponent(id)}/test`);
-    setBusy(false);
-    if (!res.ok) setError(res.error);
+    await run('ping', () => api.post(`/webhooks/${encodeURIComponent(id)}/test`));
     reload();
   };
   return (
@@ -32,7 +27,7 @@ export function WebhookView({ id }: { id: string }) {
         Deliveries to {hook ? displayUrl(hook.url) : id}
       </h1>
       <div class="toolbar">
-        <WriteButton class="secondary" onClick={() => void ping()} busy={busy} action="test">
+        <WriteButton class="secondary" onClick={() => void ping()} busy={busy !== ''} action="test">
           Send a test ping
         </WriteButton>
         <button type="button" class="secondary" onClick={reload}>

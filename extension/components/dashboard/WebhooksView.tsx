@@ -7,23 +7,19 @@ import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { useAction } from './use-action.js';
+import type { ApiResult } from '../../lib/api/client.js';
 
 /** Webhooks (contract section 12): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
 export function WebhooksView() {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ webhooks: Webhook[] }>('/webhooks'), []);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  const [error, setError] = useState('');
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState('');
-  const act = async (key: string, run: () => Promise<{ ok: boolean; error?: string }>, done: string) => {
-    setBusy(key);
-    setError('');
+  const { busy, error, run } = useAction();
+  const act = async (key: string, request: () => Promise<ApiResult<unknown>>, done: string) => {
     setNote('');
-    const res = await run();
-    setBusy('');
-    if (!res.ok) setError(res.error ?? 'Failed');
-    else setNote(done);
+    if ((await run(key, request)).ok) setNote(done);
     reload();
   };
   return (
@@ -103,15 +99,11 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
   const [all, setAll] = useState(true);
   const [events, setEvents] = useState<string[]>([]);
   const [format, setFormat] = useState<'json' | 'slack'>('json');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    setBusy(true);
-    setError('');
-    const res = await api.post<{ webhook: CreatedWebhook }>('/webhooks', { url: url.trim(), events: all ? ['*'] : events, format });
-    setBusy(false);
-    if (!res.ok) return setError(res.error);
+    const res = await run('create', () => api.post<{ webhook: CreatedWebhook }>('/webhooks', { url: url.trim(), events: all ? ['*'] : events, format }));
+    if (!res.ok) return;
     setUrl('');
     onCreated(res.data.webhook);
   };
@@ -141,7 +133,7 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
             </label>
           ))}
       </fieldset>
-      <WriteButton type="submit" busy={busy} action="create-webhook">
+      <WriteButton type="submit" busy={busy !== ''} action="create-webhook">
         Add webhook
       </WriteButton>
       {error && <ActionError error={error} />}
