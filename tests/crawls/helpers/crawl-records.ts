@@ -4,32 +4,15 @@ import type { CrawlPageOutcome, PageIssueRef } from '../../../shared/crawl/page-
 import { templateOf } from '../../../shared/crawl/template.js';
 import { CATEGORY_NAMES } from '../../../shared/types/audit.js';
 import type { StoredCrawl } from '../../../server/store/crawls-store.js';
+import { newCrawlRecord } from '../../../server/crawls/new-crawl.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
 import { SITE_FILES, type SiteFileMember } from '../../../shared/gather/site-files.js';
 import type { FetchedResource } from '../../../shared/types/fetcher.js';
 
+/** A queued crawl as the API creates it (newCrawlRecord), of https://shop.example/, with `overrides`. */
 export function newCrawl(accountId: string, overrides: Partial<StoredCrawl> = {}): StoredCrawl {
-  return {
-    id: randomUUID(),
-    account_id: accountId,
-    url: 'https://shop.example/',
-    start_url: 'https://shop.example/',
-    host: null,
-    status: 'queued',
-    max_pages: 100,
-    created_at: new Date().toISOString(),
-    started_at: null,
-    finished_at: null,
-    deadline_at: null,
-    progress: { discovered: 0, audited: 0, failed: 0, skipped: 0 },
-    error: null,
-    notes: [],
-    site: null,
-    result: null,
-    admission: { queued: 0, sampled: [] },
-    ...overrides,
-  };
+  return { ...newCrawlRecord(accountId, 'https://shop.example/', 100, new Date()), ...overrides };
 }
 
 export function outcome(url: string, score: number, issues: Array<Partial<PageIssueRef> & { rule: string }> = [], extra: Partial<CrawlPageOutcome> = {}): CrawlPageOutcome {
