@@ -12,6 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import pg from 'pg';
 import os from 'node:os';
 import path from 'node:path';
 import { generateApiKey } from '../server/auth/api-key.js';
@@ -20,16 +21,21 @@ import { PostgresStore } from '../server/store/postgres/postgres-store.js';
 import { readSourceTallies } from '../server/store/postgres/postgres-citation-rollups.js';
 import { findPostgres, startPostgres } from '../tests/helpers/services/index.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
-import { COMPETITORS, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
+import { ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
+import { BENCH_ACCOUNT, seedYear } from './lib/citation-pg-seed.js';
 import { firstAnswer, load, root, rssMb, startBenchServer, windows } from './lib/citation-bench-server.js';
 
 const prompts = Number(process.argv[2] ?? 500);
 const days = Number(process.argv[3] ?? 365);
 const seconds = Number(process.argv[4] ?? 10);
 const sampleRows = Number(process.argv[5] ?? 1000);
-const ACCOUNT = 'acct_benchAccount';
-const LAST_DAY = new Date().toISOString().slice(0, 10);
-const FIRST_DAY = new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+const ACCOUNT = BENCH_ACCOUNT;
+/** CITATIONS_PG_BENCH_DIR=<dir>: keep PostgreSQL's data there; a later run with the same sizes reuses the seeded year (seeding takes minutes). */
+const keptDir = process.env.CITATIONS_PG_BENCH_DIR;
+const dayMs = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+let LAST_DAY = isoDay(Date.now());
+let FIRST_DAY = isoDay(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1) * dayMs);
 
 if (!findPostgres()) {
   const reason = 'PostgreSQL is not installed (apt-get install -y postgresql): skipped';
@@ -38,15 +44,9 @@ if (!findPostgres()) {
   process.exit(0);
 }
 
-const project = {
-  id: PROJECT_ID, account_id: ACCOUNT, name: 'Acme', domain: 'acme.example', aliases: [],
-  brand: { name: 'Acme', aliases: [], case_sensitive: [] },
-  competitors: COMPETITORS.map((name, i) => ({ name, domains: [`site${i}.example`], aliases: [], case_sensitive: [] })),
-  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
-};
 
 execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
-const pgServer = await startPostgres({ durable: true });
+const pgServer = await startPostgres({ durable: true, ...(keptDir ? { keepDataDir: keptDir } : {}) });
 const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-citations-pg-bench-'));
 try {
   // ---- 1. Storage per run through appendResult ----
@@ -59,7 +59,7 @@ try {
   const size = async () =>
     Number((await sampleStore.pool.query<{ n: string }>(
       `SELECT (pg_total_relation_size('citation_results') + pg_total_relation_size('citation_rollup_days') + pg_total_relation_size('citation_rollup_competitors')
-        + pg_total_relation_size('citation_rollup_domains') + pg_total_relation_size('citation_rollup_urls'))::bigint AS n`,
+        + pg_total_relation_size('citation_source_domains') + pg_total_relation_size('citation_source_urls'))::bigint AS n`,
     )).rows[0]!.n);
   const before = await size();
   let rawAnswers = 0;
@@ -84,73 +84,17 @@ try {
   await sampleStore.close();
   console.log(`storage per run (${sampleRows} rows through appendResult): ${bytesPerRun.toFixed(0)} B with indexes and rollups; runs json ${Number(toast.raw) / (sampleRows * RUNS_PER_ROW) | 0} B raw, ${Number(toast.stored) / (sampleRows * RUNS_PER_ROW) | 0} B stored (TOAST); answer text ${(rawAnswers / (sampleRows * RUNS_PER_ROW)) | 0} B`);
 
-  // ---- 2. A year at scale, generated in the database ----
-  const url = await pgServer.createDatabase('citable_bench');
+  // ---- 2. A year at scale, generated in the database (CITATIONS_PG_BENCH_DIR: seeded once, then reused) ----
+  const url = await yearDatabase();
+  const opening = performance.now();
   const store = await PostgresStore.open(url, { poolSize: 2 });
+  console.log(`opened in ${((performance.now() - opening) / 1000).toFixed(1)} s (pending migrations applied)`);
   const key = generateApiKey();
   const q = (sql: string, values: unknown[] = []) => store.pool.query(sql, values);
-  const t0 = performance.now();
-  await q("INSERT INTO accounts (id, name, plan, created_at) VALUES ($1, 'Bench', 'agency', now()::text)", [ACCOUNT]);
+  await q("DELETE FROM api_keys WHERE id = 'key_bench00001'");
   await q("INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ('key_bench00001', $1, 'bench', $2, $3, now()::text)", [ACCOUNT, key.prefix, key.hash]);
-  await q('INSERT INTO projects (id, account_id, project) VALUES ($1, $2, $3)', [PROJECT_ID, ACCOUNT, JSON.stringify(project)]);
-  await q(
-    `INSERT INTO prompts (id, account_id, domain, text, created_ms, prompt, project_id)
-     SELECT 'prm_bench' || lpad(p::text, 11, '0'), $1, 'acme.example', 'best tool for agencies ' || p, 1735689600000 + p * 1000,
-            json_build_object('id', 'prm_bench' || lpad(p::text, 11, '0'), 'project_id', $2::text, 'account_id', $1::text, 'text', 'best tool for agencies ' || p,
-                              'domain', 'acme.example', 'aliases', '[]'::json, 'runs', 3, 'created_at', '2025-01-01T00:00:00.000Z'), $2
-     FROM generate_series(0, $3::int - 1) p`,
-    [ACCOUNT, PROJECT_ID, prompts],
-  );
-  const engines = `ARRAY[${ENGINES.map((e) => `'${e}'`).join(',')}]`;
-  // One row per (prompt, engine, day), as the scheduler writes them; its runs are not needed by the summary.
-  await q(
-    `INSERT INTO citation_results (account_id, prompt_id, engine, check_id, checked_ms, checked_day, calls, result)
-     SELECT $1, 'prm_bench' || lpad(p::text, 11, '0'), e, 'chk_bench' || lpad(d::text, 11, '0'),
-            extract(epoch FROM ($2::date + d))::bigint * 1000, to_char($2::date + d, 'YYYY-MM-DD'), 1,
-            json_build_object('prompt', 'best tool for agencies ' || p, 'engine', e, 'cited', (p + d) % 3 = 0, 'checked_at', to_char($2::date + d, 'YYYY-MM-DD') || 'T00:00:00.000Z',
-              'prompt_id', 'prm_bench' || lpad(p::text, 11, '0'), 'domain', 'acme.example', 'status', 'ok', 'cited_urls', '[]'::json, 'position', NULL, 'runs', 3,
-              'cited_runs', (p + d) % 3, 'failed_runs', 0, 'retrieved', false, 'unresolved_citations', 0, 'model', NULL, 'check_id', 'chk_bench' || lpad(d::text, 11, '0'),
-              'project_id', $3::text, 'mentioned', true, 'mentioned_runs', 1, 'visible_runs', 2, 'search_queries', '[]'::json, 'competitors', '[]'::json, 'surface', 'api')
-     FROM generate_series(0, $4::int - 1) d, generate_series(0, $5::int - 1) p, unnest(${engines}) e`,
-    [ACCOUNT, FIRST_DAY, PROJECT_ID, days, prompts],
-  );
-  const scale = prompts / 500;
-  await q(
-    `INSERT INTO citation_rollup_days SELECT $1, $2::date + d, e, $3 * 3, ($3 * 3 * (0.35 + 0.1 * random()))::int, ($3 * 3 * 0.3)::int, ($3 * 3 * 0.2)::int, ($3 * 3 * 0.2 * 2.5)::int, ($3 * 3 * 0.2)::int
-     FROM generate_series(0, $4::int - 1) d, unnest(${engines}) e`,
-    [PROJECT_ID, FIRST_DAY, prompts, days],
-  );
-  await q(
-    `INSERT INTO citation_rollup_competitors SELECT $1, $2::date + d, e, c, ($3 * 3 * (0.2 + 0.05 * random()))::int
-     FROM generate_series(0, $4::int - 1) d, unnest(${engines}) e, unnest($5::text[]) c`,
-    [PROJECT_ID, FIRST_DAY, prompts, days, COMPETITORS],
-  );
-  // Day rows per engine: the prompts' own sites (most days) and popular sites (a long tail), then the '*' and month rows summed from them.
-  const ownDomains = Math.round(1500 * scale);
-  const ownPages = ownDomains * 2;
-  await q(
-    `INSERT INTO citation_rollup_domains
-     SELECT $1, e, 'd', $2::date + d, 'site' || s || '.example', 2 + (s + d) % 4, 1 + (s + d) % 3 FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, $4::int - 1) s WHERE (s * 7 + d * 3 + length(e)) % 10 < 9
-     UNION ALL
-     SELECT $1, e, 'd', $2::date + d, 'popular' || k || '.example', 1 + (100 - k) / 4, 1 + (100 - k) / 6 FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, 99) k WHERE (k * 13 + d) % 100 > k`,
-    [PROJECT_ID, FIRST_DAY, days, ownDomains],
-  );
-  await q(
-    `INSERT INTO citation_rollup_urls
-     SELECT $1, e, 'site' || (u / 2) || '.example', 'd', $2::date + d, 'https://site' || (u / 2) || '.example/' || CASE WHEN u % 2 = 0 THEN 'guide' ELSE 'pricing' END, 1 + (u + d) % 3
-     FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, $4::int - 1) u WHERE ((u / 2) * 7 + d * 3 + length(e)) % 10 < 9
-     UNION ALL
-     SELECT $1, e, 'popular' || k || '.example', 'd', $2::date + d, 'https://popular' || k || '.example/best-' || (d % 40), 1 + (100 - k) / 4
-     FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, 99) k WHERE (k * 13 + d) % 100 > k`,
-    [PROJECT_ID, FIRST_DAY, days, ownPages],
-  );
-  await q(`INSERT INTO citation_rollup_domains SELECT scope, '*', 'd', period, domain, sum(citations), sum(runs) FROM citation_rollup_domains WHERE grain = 'd' GROUP BY scope, period, domain`);
-  await q(`INSERT INTO citation_rollup_domains SELECT scope, engine, 'm', date_trunc('month', period)::date, domain, sum(citations), sum(runs) FROM citation_rollup_domains WHERE grain = 'd' GROUP BY scope, engine, 2, date_trunc('month', period), domain`);
-  await q(`INSERT INTO citation_rollup_urls SELECT scope, '*', domain, 'd', period, url, sum(citations) FROM citation_rollup_urls WHERE grain = 'd' GROUP BY scope, domain, period, url`);
-  await q(`INSERT INTO citation_rollup_urls SELECT scope, engine, domain, 'm', date_trunc('month', period)::date, url, sum(citations) FROM citation_rollup_urls WHERE grain = 'd' GROUP BY scope, engine, domain, date_trunc('month', period), url`);
-  await q('VACUUM ANALYZE');
-  const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_rollup_domains) AS domains, (SELECT count(*) FROM citation_rollup_urls) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
-  console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s: ${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rollup rows, database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
+  const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_source_domains) AS domains, (SELECT count(*) FROM citation_source_urls) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
+  console.log(`${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rows of running totals, database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
   if (process.env.CITATIONS_PG_EXPLAIN) await explainSources(store, prompts, days);
   await store.close();
 
@@ -184,7 +128,7 @@ try {
         figure('GET /citations/sources', sourcesLoad.rps, 'req/s'),
         figure('responses not 2xx, and errors', summaryLoad.non2xx + sourcesLoad.non2xx + summaryLoad.errors + sourcesLoad.errors, '', { max: 0, target: 'all 2xx' }),
       ],
-      notes: [`${Number(counts.rows).toLocaleString('en')} rows (3 runs each), ${Number(counts.urls).toLocaleString('en')} page rollup rows; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`],
+      notes: [`${Number(counts.rows).toLocaleString('en')} rows (3 runs each), ${Number(counts.urls).toLocaleString('en')} page rows of running totals; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`],
     });
   } finally {
     await server.stop();
@@ -205,4 +149,40 @@ async function explainSources(store: PostgresStore, promptCount: number, dayCoun
   } as unknown as Parameters<typeof readSourceTallies>[0];
   console.log(`\nEXPLAIN of GET /citations/sources over ${dayCount} days (${promptCount} prompts):`);
   await readSourceTallies(explaining, [PROJECT_ID], { since: FIRST_DAY, until: LAST_DAY }, undefined, 50);
+}
+
+/** The seeded year's database: made and seeded now, or, in a kept data directory, reused when its sizes match (its last day then ends the windows). */
+async function yearDatabase(): Promise<string> {
+  const name = 'citable_bench_year';
+  const url = pgServer.adminUrl.replace(/\/postgres$/, `/${name}`);
+  const admin = new pg.Client({ connectionString: pgServer.adminUrl });
+  await admin.connect();
+  try {
+    const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
+    if (keptDir && exists) {
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      const seeded = await db.query<{ prompts: number; days: number; last_day: string }>('SELECT prompts, days, last_day FROM bench_seed').catch(() => ({ rows: [] }));
+      await db.end();
+      const row = seeded.rows[0];
+      if (row && row.prompts === prompts && row.days === days) {
+        LAST_DAY = row.last_day;
+        FIRST_DAY = isoDay(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1) * dayMs);
+        console.log(`reusing the year seeded in ${keptDir} (${prompts} prompts, ${days} days to ${LAST_DAY})`);
+        return url;
+      }
+    }
+    if (exists) await admin.query(`DROP DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const store = await PostgresStore.open(url, { poolSize: 2 });
+  const t0 = performance.now();
+  await seedYear(store.pool, prompts, days, FIRST_DAY);
+  await store.pool.query('CREATE TABLE bench_seed (prompts int, days int, last_day text)');
+  await store.pool.query('INSERT INTO bench_seed VALUES ($1, $2, $3)', [prompts, days, LAST_DAY]);
+  await store.close();
+  console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
+  return url;
 }

@@ -17,6 +17,7 @@ import { MONITORS_WEBHOOKS_MIGRATION } from './monitors-webhooks-migration.js';
 import { CITATION_INTELLIGENCE_MIGRATION } from './citation-migrations.js';
 import { MONITOR_PAUSE_MIGRATION } from './monitor-pause-migration.js';
 import { SOURCE_ENGINES_INDEX_MIGRATION } from './source-engines-index-migration.js';
+import { SOURCE_YEARS_MIGRATION } from './source-years-migration.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { CRAWLS_MIGRATION } from './crawl-migration.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
@@ -128,6 +129,7 @@ export const MIGRATIONS: readonly Migration[] = [
   CRAWLS_MIGRATION,
   MONITOR_PAUSE_MIGRATION,
   SOURCE_ENGINES_INDEX_MIGRATION,
+  SOURCE_YEARS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

@@ -127,6 +127,35 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       }
     });
 
+    it('sources across new years and a leap day, on the days at each end; a deleted prompt is taken out of every year', async () => {
+      await store.createPrompt(a, 10);
+      await store.createPrompt(b, 10);
+      const edges = ['2023-12-31', '2024-01-01', '2024-02-29', '2024-12-31', '2025-01-01'];
+      for (const day of edges) {
+        for (const p of [a, b]) {
+          const { row: r, runs } = twoRuns(p, 'gemini', day);
+          await store.appendResult(r, runs);
+        }
+      }
+      // Per row: acme.com 3 citations over 2 runs; two prompts a day.
+      const acme = async (since: string, until: string) => (await store.sourceTallies([PROJECT], { since, until }, undefined, 1))[0]?.citations ?? 0;
+      const expected = (since: string, until: string) => edges.filter((d) => d >= since && d <= until).length * 6;
+      const windows: Array<[string, string]> = [
+        ['2023-12-31', '2024-01-01'], ['2024-01-01', '2024-01-01'], ['2024-02-29', '2024-02-29'], ['2024-02-28', '2024-03-01'],
+        ['2024-01-02', '2024-12-30'], ['2024-12-31', '2024-12-31'], ['2023-01-01', '2025-12-31'], ['2024-03-01', '2024-12-30'],
+      ];
+      for (const [since, until] of windows) expect(await acme(since, until), `${since}..${until}`).toBe(expected(since, until));
+      expect(await store.deletePrompt(ACCOUNT, a.id)).toBe(true);
+      await reopen();
+      for (const [since, until] of windows) expect(await acme(since, until), `${since}..${until} after delete`).toBe(expected(since, until) / 2);
+      const [g2] = await store.sourceTallies([PROJECT], { since: '2023-12-31', until: '2025-01-01' }, 'gemini', 2).then((s) => s.slice(1));
+      expect(g2).toMatchObject({ domain: 'g2.com', citations: 10, runs: 10, engines: ['gemini'] });
+      expect(g2!.top_urls).toEqual([
+        { url: 'https://blog.g2.com/y', citations: 5 },
+        { url: 'https://www.g2.com/x', citations: 5 },
+      ]);
+    });
+
     it('a prompt alone, from its rows', async () => {
       await seed();
       const tallies = await store.promptDayTallies(ACCOUNT, a.id, { since: '2026-02-01', until: '2026-02-15' });

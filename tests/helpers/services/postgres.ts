@@ -9,7 +9,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, rename, rm } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -32,6 +32,11 @@ export interface PostgresOptions {
    * process, not a killed database server; benchmarks pass true to measure real commits).
    */
   durable?: boolean;
+  /**
+   * Keep the data directory here (made from the template when it holds no cluster yet) and leave it on
+   * stop: a benchmark seeds a large database once and reuses it.
+   */
+  keepDataDir?: string;
 }
 
 const SUPERUSER = 'citable';
@@ -91,10 +96,18 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install -y postgresql)');
   const user = runAs();
   const source = await template(bin, user);
-  const root = await ownedDir(os.tmpdir(), 'citable-pg-', user);
-  const data = path.join(root, 'data');
-  execFileSync('cp', ['-a', source, data]); // keeps the owner and the 0700 mode postgres insists on
-  if (user) execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, data]);
+  const kept = options.keepDataDir;
+  const root = kept ?? (await ownedDir(os.tmpdir(), 'citable-pg-', user));
+  const data = kept ? path.join(kept, 'data') : path.join(root, 'data');
+  const removeRoot = () => (kept ? Promise.resolve() : rm(root, { recursive: true, force: true }));
+  if (!existsSync(path.join(data, 'PG_VERSION'))) {
+    if (kept) {
+      await mkdir(kept, { recursive: true });
+      if (user) await chown(kept, user.uid, user.gid);
+    }
+    execFileSync('cp', ['-a', source, data]); // keeps the owner and the 0700 mode postgres insists on
+    if (user) execFileSync('chown', ['-R', `${user.uid}:${user.gid}`, data]);
+  }
 
   const settings = [
     'listen_addresses=127.0.0.1',
@@ -139,11 +152,11 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
       },
       async stop() {
         await stopChild(child, 'SIGINT'); // fast shutdown: ends sessions, checkpoints, exits
-        await rm(root, { recursive: true, force: true });
+        await removeRoot();
       },
     };
   }
-  await rm(root, { recursive: true, force: true });
+  await removeRoot();
   throw new Error(`PostgreSQL did not start:\n${lastError}`);
 }
 
