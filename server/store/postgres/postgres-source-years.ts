@@ -76,45 +76,45 @@ export async function writeSourceYears(db: Queryable, tallies: readonly RowTally
   }
 }
 
-/** The window's spans as a row source `w(year, lo, hi)`; `gain(col)` is a row's total over its span. */
-function spansOf(window: DayWindow, values: unknown[]): string {
+/**
+ * A row's total over the window, as SQL: one CASE arm per calendar year the window touches (the total at
+ * the span's last slot minus the total before its first). The spans are integers computed here, written
+ * into the SQL as literals; evaluating on the scanned row itself avoids joining (and copying) wide rows.
+ */
+function gainOver(window: DayWindow, column: string): { years: number[]; sql: string } {
   const spans = yearSpans(window);
-  const params = [spans.map((s) => s.year), spans.map((s) => s.from), spans.map((s) => s.to)].map((v) => `$${values.push(v)}::int[]`);
-  return `unnest(${params.join(', ')}) AS w(year, lo, hi)`;
+  const arms = spans.map((s) => `WHEN ${s.year} THEN t.${column}[${s.to}]${s.from > 1 ? ` - t.${column}[${s.from - 1}]` : ''}`);
+  return { years: spans.map((s) => s.year), sql: `(CASE t.year ${arms.join(' ')} END)` };
 }
-const gain = (column: string) => `(t.${column}[w.hi] - coalesce(t.${column}[w.lo - 1], 0))`;
 
 export async function readSourceTallies(db: Queryable, scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
-  const values: unknown[] = [[...scopes], engine ?? '*'];
-  const spans = spansOf(window, values);
+  const citations = gainOver(window, 'citations');
+  const runs = gainOver(window, 'runs');
   const top = await db.query<{ domain: string; citations: number; runs: number }>(
-    `SELECT t.domain, sum(${gain('citations')})::int AS citations, sum(${gain('runs')})::int AS runs
-     FROM ${spans} JOIN citation_source_domains t ON t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = w.year
-     GROUP BY t.domain HAVING sum(${gain('citations')}) > 0
-     ORDER BY sum(${gain('citations')}) DESC, t.domain LIMIT $${values.push(limit)}`,
-    values,
+    `SELECT t.domain, sum(${citations.sql})::int AS citations, sum(${runs.sql})::int AS runs
+     FROM citation_source_domains t WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[])
+     GROUP BY t.domain HAVING sum(${citations.sql}) > 0
+     ORDER BY sum(${citations.sql}) DESC, t.domain LIMIT $4`,
+    [[...scopes], engine ?? '*', citations.years, limit],
   );
   if (top.rows.length === 0) return [];
   const domains = top.rows.map((r) => r.domain);
-  const engineValues: unknown[] = [[...scopes], domains, engine === undefined ? [...CITATION_ENGINE_IDS] : [engine]];
-  const engineSpans = spansOf(window, engineValues);
-  const urlValues: unknown[] = [[...scopes], engine ?? '*', domains];
-  const urlSpans = spansOf(window, urlValues);
   const [engines, urls] = await Promise.all([
     db.query<{ domain: string; engine: CitationEngineId }>(
-      `SELECT t.domain, t.engine
-       FROM ${engineSpans} JOIN citation_source_domains t ON t.scope = ANY($1::text[]) AND t.engine = ANY($3::text[]) AND t.year = w.year AND t.domain = ANY($2::text[])
-       GROUP BY t.domain, t.engine HAVING sum(${gain('citations')}) > 0`,
-      engineValues,
+      `SELECT t.domain, t.engine FROM citation_source_domains t
+       WHERE t.scope = ANY($1::text[]) AND t.engine = ANY($2::text[]) AND t.year = ANY($3::smallint[]) AND t.domain = ANY($4::text[])
+       GROUP BY t.domain, t.engine HAVING sum(${citations.sql}) > 0`,
+      [[...scopes], engine === undefined ? [...CITATION_ENGINE_IDS] : [engine], citations.years, domains],
     ),
     db.query<{ domain: string; url: string; citations: number }>(
       `SELECT domain, url, citations FROM (
-         SELECT t.domain, t.url, sum(${gain('citations')})::int AS citations,
-                row_number() OVER (PARTITION BY t.domain ORDER BY sum(${gain('citations')}) DESC, t.url) AS rank
-         FROM ${urlSpans} JOIN citation_source_urls t ON t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = ANY($3::text[]) AND t.year = w.year
-         GROUP BY t.domain, t.url HAVING sum(${gain('citations')}) > 0
+         SELECT t.domain, t.url, sum(${citations.sql})::int AS citations,
+                row_number() OVER (PARTITION BY t.domain ORDER BY sum(${citations.sql}) DESC, t.url) AS rank
+         FROM citation_source_urls t
+         WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = ANY($3::text[]) AND t.year = ANY($4::smallint[])
+         GROUP BY t.domain, t.url HAVING sum(${citations.sql}) > 0
        ) ranked WHERE rank <= ${TOP_URLS}`,
-      urlValues,
+      [[...scopes], engine ?? '*', domains, citations.years],
     ),
   ]);
   const enginesOf = new Map<string, Set<string>>();
