@@ -56,11 +56,7 @@ try {
   for (let p = 0; p < 10; p++) {
     await citations.createPrompt({ id: promptId(p), project_id: PROJECT_ID, account_id: ACCOUNT, text: `best tool for agencies ${p}`, domain: 'acme.example', aliases: [], runs: 3, created_at: '2025-01-01T00:00:00.000Z' }, 100);
   }
-  const size = async () =>
-    Number((await sampleStore.pool.query<{ n: string }>(
-      `SELECT (pg_total_relation_size('citation_results') + pg_total_relation_size('citation_rollup_days') + pg_total_relation_size('citation_rollup_competitors')
-        + pg_total_relation_size('citation_source_domains') + pg_total_relation_size('citation_source_urls'))::bigint AS n`,
-    )).rows[0]!.n);
+  const size = () => rowAndRollupBytes(sampleStore.pool);
   const before = await size();
   let rawAnswers = 0;
   for (let i = 0; i < sampleRows; i++) {
@@ -79,7 +75,9 @@ try {
     await citations.appendResult({ ...row, tally: rowTally(row, s.runs) }, s.runs);
   }
   await sampleStore.pool.query('VACUUM ANALYZE');
-  const bytesPerRun = ((await size()) - before) / (sampleRows * RUNS_PER_ROW);
+  const grown = await size();
+  const bytesPerRun = (grown.total - before.total) / (sampleRows * RUNS_PER_ROW);
+  const rowBytesPerRun = (grown.rows - before.rows) / (sampleRows * RUNS_PER_ROW);
   const toast = (await sampleStore.pool.query<{ stored: string; raw: string }>('SELECT sum(pg_column_size(runs))::bigint AS stored, sum(octet_length(runs::text))::bigint AS raw FROM citation_results')).rows[0]!;
   await sampleStore.close();
   console.log(`storage per run (${sampleRows} rows through appendResult): ${bytesPerRun.toFixed(0)} B with indexes and rollups; runs json ${Number(toast.raw) / (sampleRows * RUNS_PER_ROW) | 0} B raw, ${Number(toast.stored) / (sampleRows * RUNS_PER_ROW) | 0} B stored (TOAST); answer text ${(rawAnswers / (sampleRows * RUNS_PER_ROW)) | 0} B`);
@@ -94,6 +92,10 @@ try {
   await q("DELETE FROM api_keys WHERE id = 'key_bench00001'");
   await q("INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ('key_bench00001', $1, 'bench', $2, $3, now()::text)", [ACCOUNT, key.prefix, key.hash]);
   const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_source_domains) AS domains, (SELECT count(*) FROM citation_source_urls) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
+  const yearBytes = await rowAndRollupBytes(store.pool);
+  const yearRuns = Number(counts.rows) * RUNS_PER_ROW;
+  // The seeded rows carry no runs JSON: a year's storage per run is the sample's row bytes plus the year's rollup bytes per run.
+  const yearBytesPerRun = rowBytesPerRun + (yearBytes.total - yearBytes.rows) / yearRuns;
   console.log(`${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rows of running totals, database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
   if (process.env.CITATIONS_PG_EXPLAIN) await explainSources(store, prompts, days);
   await store.close();
@@ -112,7 +114,8 @@ try {
     console.log(`\nCitation intelligence on PostgreSQL (${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)}): ${Number(counts.rows).toLocaleString('en')} rows × ${RUNS_PER_ROW} runs`);
     console.log('| measure | figure | target |');
     console.log('|---|---|---|');
-    console.log(`| storage per run (row, runs json after TOAST, indexes, rollups) | ${bytesPerRun.toFixed(0)} B | reported |`);
+    console.log(`| storage per run at a year (row and runs json after TOAST, indexes; the year's rollups per run) | ${yearBytesPerRun.toFixed(0)} B | reported |`);
+    console.log(`| storage per run, first ${sampleRows} rows of a project (the rollups' year rows not yet shared by many runs) | ${bytesPerRun.toFixed(0)} B | reported |`);
     console.log(`| runs in the year's summary | ${runsInYear.toLocaleString('en')} | — |`);
     console.log(`| GET /citations/summary, 10 connections, ${seconds} s, ${qs.length} windows | ${Math.round(summaryLoad.rps)} req/s, p50 ${summaryLoad.p50} ms, p99 ${summaryLoad.p99} ms | p99 ≤ 100 ms |`);
     console.log(`| GET /citations/sources, 10 connections, ${seconds} s | ${Math.round(sourcesLoad.rps)} req/s, p50 ${sourcesLoad.p50} ms, p99 ${sourcesLoad.p99} ms | p99 ≤ 100 ms |`);
@@ -121,7 +124,8 @@ try {
     printBenchResult({
       name: 'citations-postgres',
       figures: [
-        figure('storage per run (row, runs json after TOAST, indexes, rollups)', bytesPerRun, 'B'),
+        figure('storage per run at a year (row, runs json after TOAST, indexes, rollups)', yearBytesPerRun, 'B'),
+        figure(`storage per run, a project's first ${sampleRows} rows`, bytesPerRun, 'B'),
         figure('GET /citations/summary p99, 10 connections', summaryLoad.p99, 'ms', { max: 100 }),
         figure('GET /citations/summary', summaryLoad.rps, 'req/s'),
         figure('GET /citations/sources p99, 10 connections', sourcesLoad.p99, 'ms', { max: 100 }),
@@ -185,4 +189,14 @@ async function yearDatabase(): Promise<string> {
   await store.close();
   console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
   return url;
+}
+
+/** Bytes of citation_results (rows, runs JSON, indexes) and of everything (with the rollup tables). */
+async function rowAndRollupBytes(pool: pg.Pool): Promise<{ rows: number; total: number }> {
+  const { rows } = await pool.query<{ rows: string; total: string }>(
+    `SELECT pg_total_relation_size('citation_results')::bigint AS rows,
+            (pg_total_relation_size('citation_results') + pg_total_relation_size('citation_rollup_days')
+             + pg_total_relation_size('citation_source_domains') + pg_total_relation_size('citation_source_urls'))::bigint AS total`,
+  );
+  return { rows: Number(rows[0]!.rows), total: Number(rows[0]!.total) };
 }

@@ -53,14 +53,12 @@ async function seedWith(q: (sql: string, values?: unknown[]) => Promise<pg.Query
     [ACCOUNT, FIRST_DAY, PROJECT_ID, days, prompts],
   );
   const scale = prompts / 500;
+  // A day row per engine, its five competitors' visible runs folded in (migration 11).
   await q(
-    `INSERT INTO citation_rollup_days SELECT $1, $2::date + d, e, $3 * 3, ($3 * 3 * (0.35 + 0.1 * random()))::int, ($3 * 3 * 0.3)::int, ($3 * 3 * 0.2)::int, ($3 * 3 * 0.2 * 2.5)::int, ($3 * 3 * 0.2)::int
+    `INSERT INTO citation_rollup_days
+     SELECT $1, $2::date + d, e, $3 * 3, ($3 * 3 * (0.35 + 0.1 * random()))::int, ($3 * 3 * 0.3)::int, ($3 * 3 * 0.2)::int, ($3 * 3 * 0.2 * 2.5)::int, ($3 * 3 * 0.2)::int,
+            (SELECT jsonb_object_agg(c, ($3 * 3 * (0.2 + 0.05 * random()) + 0 * d)::int) FROM unnest($5::text[]) c)
      FROM generate_series(0, $4::int - 1) d, unnest(${engines}) e`,
-    [PROJECT_ID, FIRST_DAY, prompts, days],
-  );
-  await q(
-    `INSERT INTO citation_rollup_competitors SELECT $1, $2::date + d, e, c, ($3 * 3 * (0.2 + 0.05 * random()))::int
-     FROM generate_series(0, $4::int - 1) d, unnest(${engines}) e, unnest($5::text[]) c`,
     [PROJECT_ID, FIRST_DAY, prompts, days, COMPETITORS],
   );
   // Day rows per engine: the prompts' own sites (most days) and popular sites (a long tail).

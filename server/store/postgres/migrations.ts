@@ -18,6 +18,7 @@ import { CITATION_INTELLIGENCE_MIGRATION } from './citation-migrations.js';
 import { MONITOR_PAUSE_MIGRATION } from './monitor-pause-migration.js';
 import { SOURCE_ENGINES_INDEX_MIGRATION } from './source-engines-index-migration.js';
 import { SOURCE_YEARS_MIGRATION } from './source-years-migration.js';
+import { DAY_COMPETITORS_MIGRATION } from './day-competitors-migration.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { CRAWLS_MIGRATION } from './crawl-migration.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
@@ -130,6 +131,7 @@ export const MIGRATIONS: readonly Migration[] = [
   MONITOR_PAUSE_MIGRATION,
   SOURCE_ENGINES_INDEX_MIGRATION,
   SOURCE_YEARS_MIGRATION,
+  DAY_COMPETITORS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

@@ -85,6 +85,8 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
         // 3 chatgpt days in the window × 2 prompts × 2 runs, and one perplexity row.
         expect([total('runs'), total('visible'), total('cited'), total('position_sum'), total('position_count')], pass).toEqual([14, 14, 14, 21, 14]);
         expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'perplexity')).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
+        // Two prompts' rows on one day and engine: their competitors add up by name.
+        expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'chatgpt')).toMatchObject({ runs: 4, competitors: { Globex: 4 } });
 
         const sources = await store.sourceTallies([PROJECT], { since: '2026-01-31', until: '2026-02-28' }, undefined, 10);
         // Per row: acme.com 3 distinct pages over 2 runs, g2.com 2 (www and blog), in 7 rows.
@@ -156,6 +158,26 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       ]);
     });
 
+    it('daily tallies over several scopes add up per day and engine, competitors by name', async () => {
+      const loose = prompt(3);
+      await store.createPrompt(a, 10);
+      await store.createPrompt(loose, 10);
+      for (const p of [a, loose]) {
+        const { row: r, runs } = twoRuns(p, 'claude', '2026-05-05');
+        await store.appendResult(r, runs);
+      }
+      const runs = [run(['https://acme.com/a'], { competitors: [{ name: 'Initech', mentioned: true, cited: false }] })];
+      const base = row(loose, 'claude', '2026-05-05T12:00:00.000Z', { runs: 1, check_id: 'chk_INITECH000000001', competitors: [{ name: 'Initech', mentioned_runs: 1, cited_runs: 0, visible_runs: 1 }] });
+      await store.appendResult({ ...base, tally: rowTally(base, runs) }, runs);
+      const window = { since: '2026-05-01', until: '2026-05-31' };
+      const merged = await store.dayTallies([PROJECT, `acct:${ACCOUNT}`], window);
+      expect(merged).toHaveLength(1);
+      expect(merged[0]).toMatchObject({ day: '2026-05-05', engine: 'claude', runs: 5, competitors: { Globex: 4, Initech: 1 } });
+      expect((await store.dayTallies([PROJECT], window))[0]).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
+      expect((await store.dayTallies([`acct:${ACCOUNT}`], window, 'claude'))[0]).toMatchObject({ runs: 3, competitors: { Globex: 2, Initech: 1 } });
+      expect(await store.dayTallies([PROJECT], window, 'gemini')).toEqual([]);
+    });
+
     it('a prompt alone, from its rows', async () => {
       await seed();
       const tallies = await store.promptDayTallies(ACCOUNT, a.id, { since: '2026-02-01', until: '2026-02-15' });
@@ -175,6 +197,8 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       expect(await runs()).toBe(10);
       await reopen();
       expect(await runs()).toBe(10);
+      const day = (await store.dayTallies([PROJECT], window)).find((t) => t.day === '2026-02-15' && t.engine === 'chatgpt');
+      expect(day).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
       expect((await store.sourceTallies([PROJECT], window, undefined, 10))[0]).toMatchObject({ domain: 'acme.com', citations: 15, engines: ['chatgpt'] });
       expect(await store.deleteProjectPrompts(ACCOUNT, PROJECT)).toBe(1);
       expect(await runs()).toBe(0);

@@ -1,12 +1,13 @@
 /**
- * Migration 10 turns the day rows of citation_rollup_domains and citation_rollup_urls into running totals
- * per year: a database written by the older version answers GET /citations/sources exactly as before,
- * over windows that cross new years and a leap day.
+ * The rollup migrations of citation intelligence on an older database: 10 turns the day rows of
+ * citation_rollup_domains and citation_rollup_urls into running totals per year (GET /citations/sources
+ * answers exactly as before, over windows that cross new years and a leap day); 11 folds the competitor
+ * rows into the day rows (GET /citations/summary reads the same figures).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/store/postgres/migrations.js';
 import { createPool } from '../../server/store/postgres/pool.js';
-import { readSourceTallies } from '../../server/store/postgres/postgres-citation-rollups.js';
+import { readDayTallies, readSourceTallies } from '../../server/store/postgres/postgres-citation-rollups.js';
 import { daysOf } from '../../server/store/rollup/days.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 
@@ -29,14 +30,14 @@ function dayRows(): Array<[string, string, string, string, number, number]> {
   return out;
 }
 
-describe.runIf(servicesAvailable('postgres'))('PostgreSQL migration 10: sources as running totals', () => {
+describe.runIf(servicesAvailable('postgres'))('PostgreSQL rollup migrations 10 and 11', () => {
   let server: PostgresServer;
   beforeAll(async () => {
     server = await startPostgres();
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it('converts the day rows of an older database; every window answers as the day rows summed', async () => {
+  it('10: converts the day rows of an older database; every window answers as the day rows summed', async () => {
     const pool = createPool(await server.createDatabase(), { max: 2 });
     try {
       await migrate(pool, MIGRATIONS.filter((m) => m.version < 10));
@@ -64,7 +65,7 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL migration 10: sources 
           }
         }
       }
-      expect(await migrate(pool)).toContain(10);
+      expect(await migrate(pool, MIGRATIONS.filter((m) => m.version <= 10))).toEqual([10]);
       const left = await pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('citation_rollup_domains', 'citation_rollup_urls')");
       expect(left.rows[0].n).toBe(0);
 
@@ -96,4 +97,27 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL migration 10: sources 
       await pool.end();
     }
   }, 60_000);
+
+  it('11: the competitors of each day and engine move into its row, a competitor row without a day row included', async () => {
+    const pool = createPool(await server.createDatabase(), { max: 2 });
+    try {
+      await migrate(pool, MIGRATIONS.filter((m) => m.version < 11));
+      await pool.query(`INSERT INTO citation_rollup_days VALUES ($1, '2026-03-01', 'chatgpt', 6, 4, 3, 2, 3, 2), ($1, '2026-03-02', 'chatgpt', 3, 1, 1, 0, 0, 0)`, [SCOPE]);
+      await pool.query(
+        `INSERT INTO citation_rollup_competitors VALUES ($1, '2026-03-01', 'chatgpt', 'Globex', 2), ($1, '2026-03-01', 'chatgpt', 'Initech', 5), ($1, '2026-03-03', 'claude', 'Globex', 1)`,
+        [SCOPE],
+      );
+      expect(await migrate(pool)).toEqual([11]);
+      const tallies = await readDayTallies(pool, [SCOPE], { since: '2026-03-01', until: '2026-03-31' });
+      expect(tallies.sort((a, b) => (a.day < b.day ? -1 : 1))).toEqual([
+        { day: '2026-03-01', engine: 'chatgpt', runs: 6, visible: 4, mentioned: 3, cited: 2, position_sum: 3, position_count: 2, competitors: { Globex: 2, Initech: 5 } },
+        { day: '2026-03-02', engine: 'chatgpt', runs: 3, visible: 1, mentioned: 1, cited: 0, position_sum: 0, position_count: 0, competitors: {} },
+        { day: '2026-03-03', engine: 'claude', runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitors: { Globex: 1 } },
+      ]);
+      const left = await pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'citation_rollup_competitors'");
+      expect(left.rows[0].n).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
 });
