@@ -23,18 +23,16 @@ interface Totals {
 
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : 0);
 
-function totals(tallies: readonly DayTally[], names: ReadonlySet<string>): Totals {
-  const t: Totals = { runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitorVisible: 0 };
-  for (const d of tallies) {
-    t.runs += d.runs;
-    t.visible += d.visible;
-    t.mentioned += d.mentioned;
-    t.cited += d.cited;
-    t.position_sum += d.position_sum;
-    t.position_count += d.position_count;
-    for (const [name, visible] of Object.entries(d.competitors)) if (names.has(name)) t.competitorVisible += visible;
-  }
-  return t;
+const emptyTotals = (): Totals => ({ runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitorVisible: 0 });
+
+function add(t: Totals, d: DayTally, competitorVisible: number): void {
+  t.runs += d.runs;
+  t.visible += d.visible;
+  t.mentioned += d.mentioned;
+  t.cited += d.cited;
+  t.position_sum += d.position_sum;
+  t.position_count += d.position_count;
+  t.competitorVisible += competitorVisible;
 }
 
 function figures(t: Totals): Omit<EngineSummary, 'engine'> {
@@ -50,21 +48,36 @@ function figures(t: Totals): Omit<EngineSummary, 'engine'> {
   };
 }
 
-/** The summary; `competitorNames` are the project's competitors now (a removed one no longer counts). */
+/**
+ * The summary; `competitorNames` are the project's competitors now (a removed one no longer counts). One
+ * pass over the tallies fills every total: the window's, each engine's, each competitor's and each day's.
+ */
 export function summarize(tallies: readonly DayTally[], competitorNames: readonly string[], window: DayWindow): CitationSummary {
-  const names = new Set(competitorNames);
-  const all = totals(tallies, names);
-  const byEngine = CITATION_ENGINE_IDS.map((engine) => ({ engine, t: totals(tallies.filter((d) => d.engine === engine), names) }))
-    .filter(({ t }) => t.runs > 0)
-    .map(({ engine, t }) => ({ engine, ...figures(t) }));
   const competitorVisible = new Map<string, number>(competitorNames.map((n) => [n, 0]));
-  for (const d of tallies) for (const [name, visible] of Object.entries(d.competitors)) if (competitorVisible.has(name)) competitorVisible.set(name, competitorVisible.get(name)! + visible);
+  const all = emptyTotals();
+  const byEngine = new Map<string, Totals>();
+  const byDay = new Map<string, Totals>();
+  for (const d of tallies) {
+    let named = 0;
+    for (const name in d.competitors) {
+      const total = competitorVisible.get(name);
+      if (total === undefined) continue;
+      const visible = d.competitors[name]!;
+      competitorVisible.set(name, total + visible);
+      named += visible;
+    }
+    add(all, d, named);
+    let engine = byEngine.get(d.engine);
+    if (!engine) byEngine.set(d.engine, (engine = emptyTotals()));
+    add(engine, d, named);
+    let day = byDay.get(d.day);
+    if (!day) byDay.set(d.day, (day = emptyTotals()));
+    add(day, d, named);
+  }
   const voice = all.visible + all.competitorVisible;
-  const perDay = new Map<string, DayTally[]>();
-  for (const d of tallies) perDay.set(d.day, [...(perDay.get(d.day) ?? []), d]);
   return {
     ...figures(all),
-    by_engine: byEngine,
+    by_engine: CITATION_ENGINE_IDS.filter((engine) => (byEngine.get(engine)?.runs ?? 0) > 0).map((engine) => ({ engine, ...figures(byEngine.get(engine)!) })),
     competitors: competitorNames.map((name) => ({
       name,
       visible_runs: competitorVisible.get(name)!,
@@ -72,7 +85,7 @@ export function summarize(tallies: readonly DayTally[], competitorNames: readonl
       share_of_voice: ratio(competitorVisible.get(name)!, voice),
     })),
     series: daysOf(window).map((date) => {
-      const t = totals(perDay.get(date) ?? [], names);
+      const t = byDay.get(date) ?? emptyTotals();
       return { date, runs: t.runs, visibility: ratio(t.visible, t.runs), share_of_voice: ratio(t.visible, t.visible + t.competitorVisible) };
     }),
     since: window.since,

@@ -30,7 +30,8 @@ export function dayOfNumber(n: number): string {
 /** Every day of the window, oldest first. */
 export function daysOf(window: DayWindow): string[] {
   const out: string[] = [];
-  for (let d = window.since; d <= window.until; d = addDays(d, 1)) out.push(d);
+  const last = Date.parse(`${window.until}T00:00:00Z`);
+  for (let t = Date.parse(`${window.since}T00:00:00Z`); t <= last; t += DAY_MS) out.push(new Date(t).toISOString().slice(0, 10));
   return out;
 }
 
