@@ -70,7 +70,7 @@ export async function writeSourceYears(db: Queryable, tallies: readonly RowTally
       `INSERT INTO citation_source_urls AS r (scope, engine, domain, year, url, citations)
        SELECT k.scope, k.engine, k.domain, k.year, k.url, ${slice('$6')}
        FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[]) WITH ORDINALITY AS k(scope, engine, domain, year, url, n)
-       ON CONFLICT (scope, engine, domain, year, url) DO UPDATE SET citations = ${added('citations')}`,
+       ON CONFLICT (scope, engine, domain, year, url_key) DO UPDATE SET citations = ${added('citations')}`,
       [0, 1, 2, 3, 4].map((i) => u.map((r) => r.key[i])).concat([flat(u, 0)]),
     );
   }

@@ -6,7 +6,8 @@
  * slot i (1..366) is the total from 1 January through day i of that year. A window's sum is two reads of
  * the array per calendar year it touches (total at its last day minus total the day before its first), so a
  * year's ranking reads one or two rows per domain. The arrays are stored PLAIN (never compressed or moved
- * out of line; a domain row is about 3 KB) so a read is a subscript, not a decompression.
+ * out of line; a domain row is about 3 KB) so a read is a subscript, not a decompression. A URL row is keyed
+ * by the URL's MD5 (a cited URL can be longer than an index entry may be; the URL itself is a plain column).
  * The day and month rows are converted (sourceYearsFrom) and dropped.
  */
 import { YEAR_SLOTS } from '../rollup/year-slots.js';
@@ -69,8 +70,10 @@ export const SOURCE_YEARS_MIGRATION: Migration = {
       domain text COLLATE "C" NOT NULL,
       year smallint NOT NULL,
       url text COLLATE "C" NOT NULL,
+      -- An index entry holds at most about 2,700 bytes and an answer engine may cite a longer URL: the key is its digest.
+      url_key uuid GENERATED ALWAYS AS (md5(url)::uuid) STORED,
       citations integer[] NOT NULL,
-      PRIMARY KEY (scope, engine, domain, year, url)
+      PRIMARY KEY (scope, engine, domain, year, url_key)
     );
     ALTER TABLE citation_source_urls ALTER COLUMN citations SET STORAGE PLAIN;
 

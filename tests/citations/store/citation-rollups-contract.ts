@@ -4,6 +4,7 @@
  * tallies; deleting a prompt takes its rows out, deleting a project's prompts drops its scope; runs read
  * back; everything survives a reopen. Run against lowdb and PostgreSQL by citation-rollups-contract.test.ts.
  */
+import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
@@ -176,6 +177,19 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       expect((await store.dayTallies([PROJECT], window))[0]).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
       expect((await store.dayTallies([`acct:${ACCOUNT}`], window, 'claude'))[0]).toMatchObject({ runs: 3, competitors: { Globex: 2, Initech: 1 } });
       expect(await store.dayTallies([PROJECT], window, 'gemini')).toEqual([]);
+    });
+
+    it('a cited URL of 12,000 characters is kept and counted like any other (longer than an index entry or a table page may hold)', async () => {
+      await store.createPrompt(a, 10);
+      const long = `https://docs.example.org/${randomBytes(9000).toString('base64url')}`; // random: nothing to compress
+      const runs = [run([long, 'https://docs.example.org/short'])];
+      const base = row(a, 'claude', '2026-06-01T10:00:00.000Z', { project_id: a.project_id, runs: 1, check_id: 'chk_LONGURL000000001' });
+      await store.appendResult({ ...base, tally: rowTally(base, runs) }, runs);
+      await reopen();
+      const [docs] = await store.sourceTallies([PROJECT], { since: '2026-06-01', until: '2026-06-30' }, undefined, 5);
+      expect(docs).toMatchObject({ domain: 'example.org', citations: 2, runs: 1 });
+      const short = 'https://docs.example.org/short';
+      expect(docs!.top_urls).toEqual([long, short].sort().map((url) => ({ url, citations: 1 }))); // a tie: by URL
     });
 
     it('a prompt alone, from its rows', async () => {
