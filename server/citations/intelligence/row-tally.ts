@@ -10,6 +10,8 @@ import { cleanUrl } from '../match/clean-url.js';
 
 export { scopeOf, tallyOfRow, type RowTally } from '../../store/rollup/row-tally.js';
 
+const MAX_HOST_LENGTH = 253;
+
 /** The registrable domain of a host (Public Suffix List, private suffixes included); the host itself when it has none (an IP). */
 export function registrableDomain(host: string): string {
   return getDomain(host, { allowPrivateDomains: true }) ?? host;
@@ -24,7 +26,8 @@ export function rowTally(row: CitationResult & { account_id: string }, runs: rea
     const inRun = new Set<string>();
     for (const href of run.cited_urls) {
       const host = cleanUrl(href)?.host;
-      if (!host) continue;
+      // A host longer than a DNS name may be (253 characters) names no site: the run keeps the URL, the sources do not count it.
+      if (!host || host.length > MAX_HOST_LENGTH) continue;
       const domain = registrableDomain(host);
       const d = domains.get(domain) ?? { citations: 0, runs: 0 };
       d.citations++;

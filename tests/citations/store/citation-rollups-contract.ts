@@ -179,15 +179,19 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       expect(await store.dayTallies([PROJECT], window, 'gemini')).toEqual([]);
     });
 
-    it('a cited URL of 12,000 characters is kept and counted like any other (longer than an index entry or a table page may hold)', async () => {
+    it('a cited URL of 12,000 characters is kept and counted like any other (longer than an index entry or a table page may hold); a host longer than a DNS name is no source', async () => {
       await store.createPrompt(a, 10);
       const long = `https://docs.example.org/${randomBytes(9000).toString('base64url')}`; // random: nothing to compress
-      const runs = [run([long, 'https://docs.example.org/short'])];
+      const hugeHost = `https://${Array.from({ length: 80 }, () => randomBytes(20).toString('hex')).join('.')}.com/page`; // not a DNS name: no source
+      const runs = [run([long, 'https://docs.example.org/short', hugeHost])];
       const base = row(a, 'claude', '2026-06-01T10:00:00.000Z', { project_id: a.project_id, runs: 1, check_id: 'chk_LONGURL000000001' });
       await store.appendResult({ ...base, tally: rowTally(base, runs) }, runs);
       await reopen();
       const [docs] = await store.sourceTallies([PROJECT], { since: '2026-06-01', until: '2026-06-30' }, undefined, 5);
       expect(docs).toMatchObject({ domain: 'example.org', citations: 2, runs: 1 });
+      expect(await store.sourceTallies([PROJECT], { since: '2026-06-01', until: '2026-06-30' }, undefined, 5)).toHaveLength(1);
+      const stored = (await store.listResults(ACCOUNT, { limit: 10, history: true })).rows;
+      expect((await store.runsOf(stored))[0]![0]!.cited_urls).toContain(hugeHost);
       const short = 'https://docs.example.org/short';
       expect(docs!.top_urls).toEqual([long, short].sort().map((url) => ({ url, citations: 1 }))); // a tie: by URL
     });
