@@ -99,21 +99,31 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
   );
   if (top.rows.length === 0) return [];
   const domains = top.rows.map((r) => r.domain);
+  // One row per URL when the window reads one scope's one year (no sums to gather), else summed per URL.
+  const oneRowPerUrl = scopes.length === 1 && citations.years.length === 1;
   const [engines, urls] = await Promise.all([
-    db.query<{ domain: string; engine: CitationEngineId }>(
-      `SELECT t.domain, t.engine FROM citation_source_domains t
-       WHERE t.scope = ANY($1::text[]) AND t.engine = ANY($2::text[]) AND t.year = ANY($3::smallint[]) AND t.domain = ANY($4::text[])
-       GROUP BY t.domain, t.engine HAVING sum(${citations.sql}) > 0`,
-      [[...scopes], engine === undefined ? [...CITATION_ENGINE_IDS] : [engine], citations.years, domains],
-    ),
+    // Filtered to one engine, each listed domain was cited by it: nothing to ask.
+    engine !== undefined
+      ? { rows: domains.map((domain) => ({ domain, engine })) }
+      : db.query<{ domain: string; engine: CitationEngineId }>(
+          `SELECT t.domain, t.engine FROM citation_source_domains t
+           WHERE t.scope = ANY($1::text[]) AND t.engine = ANY($2::text[]) AND t.year = ANY($3::smallint[]) AND t.domain = ANY($4::text[])
+           GROUP BY t.domain, t.engine HAVING sum(${citations.sql}) > 0`,
+          [[...scopes], [...CITATION_ENGINE_IDS], citations.years, domains],
+        ),
+    // Each domain's best URLs on their own (a top-N sort of a few dozen rows per domain), not one sort of them all.
     db.query<{ domain: string; url: string; citations: number }>(
-      `SELECT domain, url, citations FROM (
-         SELECT t.domain, t.url, sum(${citations.sql})::int AS citations,
-                row_number() OVER (PARTITION BY t.domain ORDER BY sum(${citations.sql}) DESC, t.url) AS rank
-         FROM citation_source_urls t
-         WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = ANY($3::text[]) AND t.year = ANY($4::smallint[])
-         GROUP BY t.domain, t.url HAVING sum(${citations.sql}) > 0
-       ) ranked WHERE rank <= ${TOP_URLS}`,
+      `SELECT d.domain, u.url, u.citations FROM unnest($3::text[]) AS d(domain) CROSS JOIN LATERAL (
+         ${
+           oneRowPerUrl
+             ? `SELECT t.url, ${citations.sql} AS citations FROM citation_source_urls t
+                WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[]) AND ${citations.sql} > 0`
+             : `SELECT t.url, sum(${citations.sql})::int AS citations FROM citation_source_urls t
+                WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[])
+                GROUP BY t.url HAVING sum(${citations.sql}) > 0`
+         }
+         ORDER BY 2 DESC, t.url LIMIT ${TOP_URLS}
+       ) u`,
       [[...scopes], engine ?? '*', domains, citations.years],
     ),
   ]);
