@@ -7,6 +7,7 @@
  * WINDOW_WIDTH=1280 widens the browser window (Playwright makes it as wide as the 400 px viewport).
  */
 import { writeFile, rm } from 'node:fs/promises';
+import type { CDPSession } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { ARTICLE_PATH, goodArticleSite } from '../tests/fixtures/sites/good-article.js';
 import { serveSite } from '../tests/e2e/fixtures/serve.js';
@@ -16,6 +17,8 @@ import { writeFloorExtension } from './lib/floor-extension.js';
 import { findTabTarget, setWindowWidth } from '../tests/e2e/helpers/toolbar-clock.js';
 
 const CLICKS = Number(process.env.CLICKS ?? 4);
+/** NO_EXTENSION_PAGE=1: no extension page stays open (as for a user), so the popup may need a new process. */
+const NO_EXTENSION_PAGE = process.env.NO_EXTENSION_PAGE === '1';
 const OUT = process.env.FLOOR_TRACE ?? '/tmp/floor-trace.json';
 const CATEGORIES = [
   'toplevel', 'navigation', 'loading', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'extensions',
@@ -39,7 +42,19 @@ try {
   const targetId = await findTabTarget(cdp, page.url());
   if (process.env.WINDOW_WIDTH) await setWindowWidth(cdp, targetId, Number(process.env.WINDOW_WIDTH));
   const clicks: Array<{ wall: number; seenAfter: number }> = [];
+  if (NO_EXTENSION_PAGE) await session.extensionPage.close();
   for (let i = 0; i < CLICKS; i++) {
+    if (NO_EXTENSION_PAGE) {
+      // No extension page open: close the popup through its target and mark the click in the tab instead.
+      await closePopupTargets(cdp, session.extensionId);
+      await new Promise((r) => setTimeout(r, 300));
+      await page.evaluate((n) => performance.mark(`floor-click-${n}`), i);
+      const t0 = Date.now();
+      await cdp.send('Extensions.triggerAction' as never, { id: session.extensionId, targetId } as never);
+      await new Promise((r) => setTimeout(r, 1_000));
+      clicks.push({ wall: t0, seenAfter: NaN });
+      continue;
+    }
     await closePopup(session);
     await new Promise((r) => setTimeout(r, 300));
     // A user-timing mark in the extension page right before the click puts the click on the trace's clock.
@@ -61,6 +76,14 @@ try {
   await session.close();
   await site.close();
   await rm(dir, { recursive: true, force: true });
+}
+
+/** Closes the extension's open popups through their DevTools targets (no extension page needed). */
+async function closePopupTargets(cdp: CDPSession, extensionId: string): Promise<void> {
+  const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: Array<{ type: string; url: string; targetId: string }> };
+  for (const t of targetInfos) {
+    if (t.url.startsWith(`chrome-extension://${extensionId}/popup.html`)) await cdp.send('Target.closeTarget', { targetId: t.targetId } as never).catch(() => undefined);
+  }
 }
 
 /** Per click: the milestones after the click's mark, in trace time (ms after the mark). */
