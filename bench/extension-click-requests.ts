@@ -2,7 +2,8 @@
  * Where one real click's time goes on the normal page: every request the fixture server receives (time
  * after the click, path, Accept), requests asked twice, and the popup's own marks. A diagnosis for the
  * click benchmark, not a figure. Run: npx tsx bench/extension-click-requests.ts (the store build in
- * .output/chrome-mv3, or CITABLE_STORE_EXTENSION=<dir>). CLICKS=<n> clicks (default 3, after one warm-up).
+ * .output/chrome-mv3, or CITABLE_STORE_EXTENSION=<dir>). CLICKS=<n> clicks (default 3, after one warm-up);
+ * CACHED=1 clicks the same URL again each time (the cached result: no request, the popup's marks).
  */
 import { loadavg } from 'node:os';
 import { ARTICLE_PATH, goodArticleSite } from '../tests/fixtures/sites/good-article.js';
@@ -20,7 +21,7 @@ try {
   const clock = await ToolbarClock.open(session, page);
   await clock.widen(1280);
   for (let i = 0; i <= CLICKS; i++) {
-    await page.goto(`${site.url}${ARTICLE_PATH}?run=${i}`, { waitUntil: 'load' });
+    if (!process.env.CACHED || i === 0) await page.goto(`${site.url}${ARTICLE_PATH}?run=${i}`, { waitUntil: 'load' });
     await new Promise((r) => setTimeout(r, 200));
     const from = site.requests.length;
     const t0 = Date.now();
