@@ -6,6 +6,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { REPORT_PAINT_NAME } from '../../extension/components/paint-timing.js';
 
 /** Writes the minimal extension to a new temporary folder and returns the folder. */
 export async function writeFloorExtension(): Promise<string> {
@@ -22,6 +23,7 @@ export async function writeFloorExtension(): Promise<string> {
   await writeFile(path.join(dir, 'sw.js'), '');
   await writeFile(path.join(dir, 'options.html'), '<!doctype html><title>floor</title>');
   // The element the bench waits for is in the static HTML: nothing of ours runs before it exists.
-  await writeFile(path.join(dir, 'popup.html'), '<!doctype html><meta charset="utf-8"><title>floor</title><article class="report">empty</article>');
+  // elementtiming: the browser records when the text is painted, the same clock as the real popup's report.
+  await writeFile(path.join(dir, 'popup.html'), `<!doctype html><meta charset="utf-8"><title>floor</title><article class="report" elementtiming="${REPORT_PAINT_NAME}">empty</article>`);
   return dir;
 }

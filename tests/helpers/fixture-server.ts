@@ -5,6 +5,8 @@ export interface FixtureRequest {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export type FixtureHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void | Promise<void>;
@@ -42,7 +44,7 @@ export async function startFixtureSite(
   let connections = 0;
   const server = http.createServer(async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
-    requests.push({ method: req.method ?? 'GET', path, headers: req.headers });
+    requests.push({ method: req.method ?? 'GET', path, headers: req.headers, at: Date.now() });
     const route = routes[path];
     try {
       if (typeof route === 'function') return await route(req, res);

@@ -17,9 +17,12 @@ export async function handleAuditRequest(
     const message: ProgressMessage = { type: 'citable:progress', tabId, startedAt, steps };
     browser.runtime.sendMessage(message).catch(() => undefined);
   });
+  // Read while the page is fetched, not after the audit: one storage round trip fewer before the answer.
+  const settings = loadSettings();
+  settings.catch(() => undefined); // awaited below; an audit that fails first leaves nobody waiting
   try {
     const { audit, notes } = await auditTab(tabId, fetchVia, progress);
-    const configured = isConfigured(await loadSettings());
+    const configured = isConfigured(await settings);
     await addAudit(audit, configured ? SENDING : NOT_CONFIGURED, notes);
     onQueued();
     return { audit };

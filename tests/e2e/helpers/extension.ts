@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page, type Worker } from 'playwright-core';
+import { pinInProfile } from './pin-extension.js';
 
 /** The e2e build (CITABLE_E2E=1): the store build plus host access to 127.0.0.1 and localhost. */
 export const EXTENSION_DIR = path.resolve('.output/e2e/chrome-mv3');
@@ -16,9 +17,15 @@ export interface ExtensionSession {
   close(): Promise<void>;
 }
 
+export interface LaunchOptions {
+  /** The extension's icon pinned to the toolbar (a click then opens the popup at once, with no slide-out). */
+  pinned?: boolean;
+}
+
 /** Debian Chromium, headless, with the built extension loaded unpacked (extension-testing.md section 4). */
-export async function launchWithExtension(extraArgs: string[] = [], extensionDir: string = EXTENSION_DIR): Promise<ExtensionSession> {
+export async function launchWithExtension(extraArgs: string[] = [], extensionDir: string = EXTENSION_DIR, options: LaunchOptions = {}): Promise<ExtensionSession> {
   const profile = await mkdtemp(path.join(tmpdir(), 'citable-e2e-'));
+  const pinnedId = options.pinned ? await pinInProfile(profile, extensionDir) : undefined;
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
@@ -33,6 +40,10 @@ export async function launchWithExtension(extraArgs: string[] = [], extensionDir
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(worker.url()).host;
+  if (pinnedId && pinnedId !== extensionId) {
+    await context.close();
+    throw new Error(`pinned ${pinnedId}, but Chromium loaded the extension as ${extensionId}`);
+  }
   const extensionPage = await context.newPage();
   await extensionPage.goto(`chrome-extension://${extensionId}/options.html`);
   return {

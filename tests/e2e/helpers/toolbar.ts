@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { launchWithExtension, type ExtensionSession } from './extension.js';
+import { launchWithExtension, type ExtensionSession, type LaunchOptions } from './extension.js';
 
 /** The store build: exactly what users install (activeTab only, no host access of its own). */
 export const STORE_EXTENSION_DIR = path.resolve(process.env.CITABLE_STORE_EXTENSION ?? '.output/chrome-mv3');
@@ -10,8 +10,8 @@ export const STORE_EXTENSION_DIR = path.resolve(process.env.CITABLE_STORE_EXTENS
  * toolbar button for real (extension-testing.md section 6): the real popup opens and activeTab is
  * granted exactly as a user's click grants it.
  */
-export function launchStoreBuild(extraArgs: string[] = []): Promise<ExtensionSession> {
-  return launchWithExtension(['--enable-unsafe-extension-debugging', ...extraArgs], STORE_EXTENSION_DIR);
+export function launchStoreBuild(extraArgs: string[] = [], options: LaunchOptions = {}): Promise<ExtensionSession> {
+  return launchWithExtension(['--enable-unsafe-extension-debugging', ...extraArgs], STORE_EXTENSION_DIR, options);
 }
 
 /**
