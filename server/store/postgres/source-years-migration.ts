@@ -63,6 +63,8 @@ export const SOURCE_YEARS_MIGRATION: Migration = {
       PRIMARY KEY (scope, engine, year, domain)
     );
     ALTER TABLE citation_source_domains ALTER COLUMN citations SET STORAGE PLAIN, ALTER COLUMN runs SET STORAGE PLAIN;
+    -- The engines that cited each of the top domains: one short range per domain, not one probe per engine and domain.
+    CREATE INDEX citation_source_domains_by_domain ON citation_source_domains (scope, domain, year);
 
     CREATE TABLE citation_source_urls (
       scope text COLLATE "C" NOT NULL,
