@@ -90,17 +90,21 @@ function gainOver(window: DayWindow, column: string): { years: number[]; sql: st
 export async function readSourceTallies(db: Queryable, scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
   const citations = gainOver(window, 'citations');
   const runs = gainOver(window, 'runs');
+  // One row per domain (and per URL) when the window reads one scope's one year: no sums to gather.
+  const oneRowEach = scopes.length === 1 && citations.years.length === 1;
   const top = await db.query<{ domain: string; citations: number; runs: number }>(
-    `SELECT t.domain, sum(${citations.sql})::int AS citations, sum(${runs.sql})::int AS runs
-     FROM citation_source_domains t WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[])
-     GROUP BY t.domain HAVING sum(${citations.sql}) > 0
-     ORDER BY sum(${citations.sql}) DESC, t.domain LIMIT $4`,
+    oneRowEach
+      ? `SELECT t.domain, ${citations.sql} AS citations, ${runs.sql} AS runs
+         FROM citation_source_domains t WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[]) AND ${citations.sql} > 0
+         ORDER BY 2 DESC, t.domain LIMIT $4`
+      : `SELECT t.domain, sum(${citations.sql})::int AS citations, sum(${runs.sql})::int AS runs
+         FROM citation_source_domains t WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[])
+         GROUP BY t.domain HAVING sum(${citations.sql}) > 0
+         ORDER BY sum(${citations.sql}) DESC, t.domain LIMIT $4`,
     [[...scopes], engine ?? '*', citations.years, limit],
   );
   if (top.rows.length === 0) return [];
   const domains = top.rows.map((r) => r.domain);
-  // One row per URL when the window reads one scope's one year (no sums to gather), else summed per URL.
-  const oneRowPerUrl = scopes.length === 1 && citations.years.length === 1;
   const [engines, urls] = await Promise.all([
     // Filtered to one engine, each listed domain was cited by it: nothing to ask.
     engine !== undefined
@@ -115,7 +119,7 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
     db.query<{ domain: string; url: string; citations: number }>(
       `SELECT d.domain, u.url, u.citations FROM unnest($3::text[]) AS d(domain) CROSS JOIN LATERAL (
          ${
-           oneRowPerUrl
+           oneRowEach
              ? `SELECT t.url, ${citations.sql} AS citations FROM citation_source_urls t
                 WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[]) AND ${citations.sql} > 0`
              : `SELECT t.url, sum(${citations.sql})::int AS citations FROM citation_source_urls t
