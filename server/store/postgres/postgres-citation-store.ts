@@ -161,10 +161,14 @@ export class PostgresCitationStore implements CitationStore {
   }
 
   async latestResults(promptId: string): Promise<Partial<Record<CitationEngineId, StoredCitationRow>>> {
+    // One index probe per engine (citation_results_latest), not a walk over the prompt's whole history:
+    // the scheduler asks this of every prompt each minute, and a year holds 2,190 rows per prompt.
     const { rows } = await this.pool.query<{ engine: CitationEngineId; result: StoredCitationRow }>(
-      `SELECT DISTINCT ON (engine) engine, result FROM citation_results WHERE prompt_id = $1
-       ORDER BY engine, checked_ms DESC, seq DESC`,
-      [promptId],
+      `SELECT e.engine, r.result FROM unnest($2::text[]) AS e(engine)
+       CROSS JOIN LATERAL (
+         SELECT result FROM citation_results WHERE prompt_id = $1 AND engine = e.engine ORDER BY checked_ms DESC, seq DESC LIMIT 1
+       ) r`,
+      [promptId, [...CITATION_ENGINE_IDS]],
     );
     return Object.fromEntries(rows.map((r) => [r.engine, upgradeRow(r.result)]));
   }
