@@ -37,6 +37,8 @@ export interface PostgresOptions {
    * stop: a benchmark seeds a large database once and reuses it.
    */
   keepDataDir?: string;
+  /** More `name=value` server settings (e.g. shared_preload_libraries=pg_stat_statements to study a benchmark). */
+  settings?: string[];
 }
 
 const SUPERUSER = 'citable';
@@ -114,6 +116,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     'unix_socket_directories=',
     'max_connections=300',
     ...(options.durable ? [] : ['fsync=off', 'full_page_writes=off', 'synchronous_commit=off']),
+    ...(options.settings ?? []),
   ];
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt++) {
