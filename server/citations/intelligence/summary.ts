@@ -6,7 +6,7 @@
  */
 import { CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
 import type { CitationSummary, EngineSummary } from '../../../shared/schema/citation-intelligence.js';
-import type { DayTally } from '../../store/rollup/day-tally.js';
+import { addCounts, type DayTally } from '../../store/rollup/day-tally.js';
 import { daysOf, type DayWindow } from '../../store/rollup/days.js';
 
 export type { DayTally } from '../../store/rollup/day-tally.js';
@@ -26,12 +26,7 @@ const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 
 const emptyTotals = (): Totals => ({ runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitorVisible: 0 });
 
 function add(t: Totals, d: DayTally, competitorVisible: number): void {
-  t.runs += d.runs;
-  t.visible += d.visible;
-  t.mentioned += d.mentioned;
-  t.cited += d.cited;
-  t.position_sum += d.position_sum;
-  t.position_count += d.position_count;
+  addCounts(t, d);
   t.competitorVisible += competitorVisible;
 }
 

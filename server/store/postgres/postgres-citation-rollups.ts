@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { RowTally } from '../rollup/row-tally.js';
-import type { DayTally } from '../rollup/day-tally.js';
+import { addCounts, type DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
 import { writeSourceYears } from './postgres-source-years.js';
 
@@ -80,12 +80,7 @@ function mergeScopes(rows: readonly DayTally[]): DayTally[] {
       out.set(key, { ...r, competitors: { ...r.competitors } });
       continue;
     }
-    t.runs += r.runs;
-    t.visible += r.visible;
-    t.mentioned += r.mentioned;
-    t.cited += r.cited;
-    t.position_sum += r.position_sum;
-    t.position_count += r.position_count;
+    addCounts(t, r);
     for (const [name, visible] of Object.entries(r.competitors)) t.competitors[name] = (t.competitors[name] ?? 0) + visible;
   }
   return [...out.values()];

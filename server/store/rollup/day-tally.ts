@@ -14,3 +14,15 @@ export interface DayTally {
   /** Competitor name → visible runs. */
   competitors: Record<string, number>;
 }
+
+export type DayCounts = Pick<DayTally, 'runs' | 'visible' | 'mentioned' | 'cited' | 'position_sum' | 'position_count'>;
+
+/** Adds one day's counts into a running total. */
+export function addCounts(total: DayCounts, day: DayCounts): void {
+  total.runs += day.runs;
+  total.visible += day.visible;
+  total.mentioned += day.mentioned;
+  total.cited += day.cited;
+  total.position_sum += day.position_sum;
+  total.position_count += day.position_count;
+}
