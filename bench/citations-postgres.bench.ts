@@ -59,6 +59,7 @@ try {
   const size = () => rowAndRollupBytes(sampleStore.pool);
   const before = await size();
   let rawAnswers = 0;
+  const appending = performance.now();
   for (let i = 0; i < sampleRows; i++) {
     const e = i % ENGINES.length;
     const d = Math.floor(i / 60) % days;
@@ -74,13 +75,14 @@ try {
     };
     await citations.appendResult({ ...row, tally: rowTally(row, s.runs) }, s.runs);
   }
+  const appendMs = (performance.now() - appending) / sampleRows;
   await sampleStore.pool.query('VACUUM ANALYZE');
   const grown = await size();
   const bytesPerRun = (grown.total - before.total) / (sampleRows * RUNS_PER_ROW);
   const rowBytesPerRun = (grown.rows - before.rows) / (sampleRows * RUNS_PER_ROW);
   const toast = (await sampleStore.pool.query<{ stored: string; raw: string }>('SELECT sum(pg_column_size(runs))::bigint AS stored, sum(octet_length(runs::text))::bigint AS raw FROM citation_results')).rows[0]!;
   await sampleStore.close();
-  console.log(`storage per run (${sampleRows} rows through appendResult): ${bytesPerRun.toFixed(0)} B with indexes and rollups; runs json ${Number(toast.raw) / (sampleRows * RUNS_PER_ROW) | 0} B raw, ${Number(toast.stored) / (sampleRows * RUNS_PER_ROW) | 0} B stored (TOAST); answer text ${(rawAnswers / (sampleRows * RUNS_PER_ROW)) | 0} B`);
+  console.log(`storage per run (${sampleRows} rows through appendResult): ${bytesPerRun.toFixed(0)} B with indexes and rollups; runs json ${Number(toast.raw) / (sampleRows * RUNS_PER_ROW) | 0} B raw, ${Number(toast.stored) / (sampleRows * RUNS_PER_ROW) | 0} B stored (TOAST); answer text ${(rawAnswers / (sampleRows * RUNS_PER_ROW)) | 0} B; ${appendMs.toFixed(1)} ms per appendResult (a row, its runs and its rollups in one durable transaction)`);
 
   // ---- 2. A year at scale, generated in the database (CITATIONS_PG_BENCH_DIR: seeded once, then reused) ----
   const url = await yearDatabase();
@@ -116,6 +118,7 @@ try {
     console.log('|---|---|---|');
     console.log(`| storage per run at a year (row and runs json after TOAST, indexes; the year's rollups per run) | ${yearBytesPerRun.toFixed(0)} B | reported |`);
     console.log(`| storage per run, first ${sampleRows} rows of a project (the rollups' year rows not yet shared by many runs) | ${bytesPerRun.toFixed(0)} B | reported |`);
+    console.log(`| appendResult, one row with its runs and rollups, durable commit (mean of ${sampleRows}) | ${appendMs.toFixed(1)} ms | reported |`);
     console.log(`| runs in the year's summary | ${runsInYear.toLocaleString('en')} | — |`);
     console.log(`| GET /citations/summary, 10 connections, ${seconds} s, ${qs.length} windows | ${Math.round(summaryLoad.rps)} req/s, p50 ${summaryLoad.p50} ms, p99 ${summaryLoad.p99} ms | p99 ≤ 100 ms |`);
     console.log(`| GET /citations/sources, 10 connections, ${seconds} s | ${Math.round(sourcesLoad.rps)} req/s, p50 ${sourcesLoad.p50} ms, p99 ${sourcesLoad.p99} ms | p99 ≤ 100 ms |`);
@@ -126,6 +129,7 @@ try {
       figures: [
         figure('storage per run at a year (row, runs json after TOAST, indexes, rollups)', yearBytesPerRun, 'B'),
         figure(`storage per run, a project's first ${sampleRows} rows`, bytesPerRun, 'B'),
+        figure('appendResult with rollups, durable commit (mean)', appendMs, 'ms'),
         figure('GET /citations/summary p99, 10 connections', summaryLoad.p99, 'ms', { max: 100 }),
         figure('GET /citations/summary', summaryLoad.rps, 'req/s'),
         figure('GET /citations/sources p99, 10 connections', sourcesLoad.p99, 'ms', { max: 100 }),

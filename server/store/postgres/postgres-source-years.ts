@@ -15,28 +15,50 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 
 interface Pending<K> {
   key: K;
+  /** The slot of the first amount added, and whether amounts went to other slots too. */
+  slot: number;
+  several: boolean;
   /** Amounts per slot, then (accumulate) what each slot's running total gains. */
   series: Int32Array[];
 }
 
 function addAt<K>(map: Map<string, Pending<K>>, id: string, key: K, slot: number, amounts: number[]): void {
   let entry = map.get(id);
-  if (!entry) map.set(id, (entry = { key, series: amounts.map(() => new Int32Array(YEAR_SLOTS)) }));
+  if (!entry) map.set(id, (entry = { key, slot, several: false, series: amounts.map(() => new Int32Array(YEAR_SLOTS)) }));
+  else if (entry.slot !== slot) entry.several = true;
   amounts.forEach((amount, i) => (entry.series[i]![slot - 1]! += amount));
 }
 
 /** In key order, so concurrent writers lock rows in the same order. */
-const inKeyOrder = <K>(map: Map<string, Pending<K>>): Array<Pending<K>> =>
-  [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => ({ key: v.key, series: v.series.map(accumulate) }));
+const inKeyOrder = <K>(map: Map<string, Pending<K>>): Array<Pending<K>> => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
-/** All the keys' series end to end: one int[] parameter, sliced per key in SQL. */
-const flat = (rows: ReadonlyArray<Pending<unknown>>, series: number): number[] => {
-  const out = new Array<number>(rows.length * YEAR_SLOTS);
-  rows.forEach((r, n) => r.series[series]!.forEach((v, i) => (out[n * YEAR_SLOTS + i] = v)));
-  return out;
-};
+/**
+ * What each key's running totals gain, as SQL over the unnested keys `k` and the parameters from `first`.
+ * A key whose amounts all fall on one day (every append: one row is one day) gains a step: nothing before
+ * that slot, the amount from it on, built in SQL from (slot, amount). Otherwise each key sends its 366
+ * gains (imports and deletions that span days): one int[] of all keys end to end, sliced per key.
+ */
+function gains(rows: ReadonlyArray<Pending<unknown>>, seriesCount: number, first: number): { columns: string[]; values: unknown[]; sql: string[] } {
+  if (rows.every((r) => !r.several)) {
+    const amount = (i: number) => rows.map((r) => r.series[i]![r.slot - 1]!);
+    return {
+      columns: ['slot', ...Array.from({ length: seriesCount }, (_, i) => `a${i}`)],
+      values: [rows.map((r) => r.slot), ...Array.from({ length: seriesCount }, (_, i) => amount(i))],
+      sql: Array.from({ length: seriesCount }, (_, i) => `array_fill(0, ARRAY[k.slot - 1]) || array_fill(k.a${i}, ARRAY[${YEAR_SLOTS + 1} - k.slot])`),
+    };
+  }
+  const flat = (i: number) => {
+    const out = new Array<number>(rows.length * YEAR_SLOTS);
+    rows.forEach((r, n) => accumulate(Int32Array.from(r.series[i]!)).forEach((v, j) => (out[n * YEAR_SLOTS + j] = v)));
+    return out;
+  };
+  return {
+    columns: [],
+    values: Array.from({ length: seriesCount }, (_, i) => flat(i)),
+    sql: Array.from({ length: seriesCount }, (_, i) => `($${first + i}::int[])[(k.n - 1) * ${YEAR_SLOTS} + 1 : k.n * ${YEAR_SLOTS}]`),
+  };
+}
 
-const slice = (param: string) => `(${param}::int[])[(k.n - 1) * ${YEAR_SLOTS} + 1 : k.n * ${YEAR_SLOTS}]`;
 const added = (column: string) => `(SELECT array_agg(a + b ORDER BY i) FROM unnest(r.${column}, EXCLUDED.${column}) WITH ORDINALITY AS x(a, b, i))`;
 
 /** Adds (sign 1) or takes away (sign -1) the sources of these tallies, under their engine and under '*'. */
@@ -56,22 +78,27 @@ export async function writeSourceYears(db: Queryable, tallies: readonly RowTally
   }
   const d = inKeyOrder(domains);
   if (d.length > 0) {
+    const g = gains(d, 2, 5);
+    const stepTypes = g.columns.map(() => 'int[]');
     await db.query(
       `INSERT INTO citation_source_domains AS r (scope, engine, year, domain, citations, runs)
-       SELECT k.scope, k.engine, k.year, k.domain, ${slice('$5')}, ${slice('$6')}
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]) WITH ORDINALITY AS k(scope, engine, year, domain, n)
+       SELECT k.scope, k.engine, k.year, k.domain, ${g.sql.join(', ')}
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]${stepTypes.map((t, i) => `, $${5 + i}::${t}`).join('')})
+         WITH ORDINALITY AS k(scope, engine, year, domain${g.columns.map((c) => `, ${c}`).join('')}, n)
        ON CONFLICT (scope, engine, year, domain) DO UPDATE SET citations = ${added('citations')}, runs = ${added('runs')}`,
-      [0, 1, 2, 3].map((i) => d.map((r) => r.key[i])).concat([flat(d, 0), flat(d, 1)]),
+      [...[0, 1, 2, 3].map((i) => d.map((r) => r.key[i])), ...g.values],
     );
   }
   const u = inKeyOrder(urls);
   if (u.length > 0) {
+    const g = gains(u, 1, 6);
     await db.query(
       `INSERT INTO citation_source_urls AS r (scope, engine, domain, year, url, citations)
-       SELECT k.scope, k.engine, k.domain, k.year, k.url, ${slice('$6')}
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[]) WITH ORDINALITY AS k(scope, engine, domain, year, url, n)
+       SELECT k.scope, k.engine, k.domain, k.year, k.url, ${g.sql.join(', ')}
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[]${g.columns.map((_, i) => `, $${6 + i}::int[]`).join('')})
+         WITH ORDINALITY AS k(scope, engine, domain, year, url${g.columns.map((c) => `, ${c}`).join('')}, n)
        ON CONFLICT (scope, engine, domain, year, url_key) DO UPDATE SET citations = ${added('citations')}`,
-      [0, 1, 2, 3, 4].map((i) => u.map((r) => r.key[i])).concat([flat(u, 0)]),
+      [...[0, 1, 2, 3, 4].map((i) => u.map((r) => r.key[i])), ...g.values],
     );
   }
 }
