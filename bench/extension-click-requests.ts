@@ -29,7 +29,19 @@ try {
     const requests = site.requests.slice(from);
     const marks = await session.extensionPage.evaluate(() => {
       const view = chrome.extension.getViews({ type: 'popup' })[0];
-      return view ? view.performance.getEntriesByType('mark').map((m: PerformanceEntry) => `${m.name} ${m.startTime.toFixed(0)}`) : [];
+      if (!view) return [];
+      const nav = view.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      const browserMarks = nav
+        ? { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive, DOMContentLoaded: nav.domContentLoadedEventStart, load: nav.loadEventStart }
+        : {};
+      const paints = view.performance.getEntriesByType('paint').map((p: PerformanceEntry) => [p.name, p.startTime] as const);
+      return [
+        ...view.performance.getEntriesByType('mark').map((m: PerformanceEntry) => [m.name, m.startTime] as const),
+        ...Object.entries(browserMarks),
+        ...paints,
+      ]
+        .sort((a, b) => a[1] - b[1])
+        .map(([name, at]) => `${name} ${at.toFixed(0)}`);
     });
     const audit = await session.worker.evaluate(async () => {
       const { records } = (await chrome.storage.local.get('records')) as { records?: Array<{ id: string }> };
@@ -39,7 +51,8 @@ try {
     });
     if (i === 0) continue;
     console.log(`\n=== click ${i}: painted ${timing.painted?.toFixed(0)} ms, seen ${timing.seen} ms, popup document at ${timing.docStart.toFixed(0)} ms; audit duration_ms ${audit.duration_ms}`);
-    console.log(`popup marks (ms after its document start): ${marks.join(', ')}`);
+    const reportPainted = timing.painted === null ? '' : `, report painted ${(timing.painted - timing.docStart).toFixed(0)}`;
+    console.log(`popup marks (ms after its document start): ${marks.join(', ')}${reportPainted}`);
     const seen = new Map<string, number>();
     for (const r of requests) {
       const key = `${r.path} ${String(r.headers.accept ?? '')}`;
