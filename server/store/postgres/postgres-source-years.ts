@@ -132,19 +132,20 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
   );
   if (top.rows.length === 0) return [];
   const domains = top.rows.map((r) => r.domain);
-  const [engines, urls] = await Promise.all([
-    // Filtered to one engine, each listed domain was cited by it: nothing to ask.
-    engine !== undefined
-      ? { rows: domains.map((domain) => ({ domain, engine })) }
-      : db.query<{ domain: string; engine: CitationEngineId }>(
-          `SELECT t.domain, t.engine FROM citation_source_domains t
-           WHERE t.scope = ANY($1::text[]) AND t.engine = ANY($2::text[]) AND t.year = ANY($3::smallint[]) AND t.domain = ANY($4::text[])
-           GROUP BY t.domain, t.engine HAVING sum(${citations.sql}) > 0`,
-          [[...scopes], [...CITATION_ENGINE_IDS], citations.years, domains],
-        ),
-    // Each domain's best URLs on their own (a top-N sort of a few dozen rows per domain), not one sort of them all.
-    db.query<{ domain: string; url: string; citations: number }>(
-      `SELECT d.domain, u.url, u.citations FROM unnest($3::text[]) AS d(domain) CROSS JOIN LATERAL (
+  // Per top domain, in one statement: the engines that cited it (none to ask when filtered to one engine:
+  // each listed domain was cited by it) and its best URLs, each a few dozen rows of its own.
+  const { rows: details } = await db.query<{ domain: string; engines: string[] | null; top_urls: Array<{ url: string; citations: number }> | null }>(
+    `SELECT d.domain,
+       ${
+         engine !== undefined
+           ? 'NULL::json'
+           : `(SELECT json_agg(e.engine) FROM (
+                SELECT t.engine FROM citation_source_domains t
+                WHERE t.scope = ANY($1::text[]) AND t.domain = d.domain AND t.year = ANY($4::smallint[]) AND t.engine <> '*'
+                GROUP BY t.engine HAVING sum(${citations.sql}) > 0
+              ) e)`
+       } AS engines,
+       (SELECT json_agg(json_build_object('url', u.url, 'citations', u.citations)) FROM (
          ${
            oneRowEach
              ? `SELECT t.url, ${citations.sql} AS citations FROM citation_source_urls t
@@ -154,21 +155,18 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
                 GROUP BY t.url HAVING sum(${citations.sql}) > 0`
          }
          ORDER BY 2 DESC, t.url LIMIT ${TOP_URLS}
-       ) u`,
-      [[...scopes], engine ?? '*', domains, citations.years],
-    ),
-  ]);
-  const enginesOf = new Map<string, Set<string>>();
-  for (const e of engines.rows) enginesOf.set(e.domain, (enginesOf.get(e.domain) ?? new Set()).add(e.engine));
-  const urlsOf = new Map<string, Array<{ url: string; citations: number }>>();
-  for (const u of urls.rows) urlsOf.set(u.domain, [...(urlsOf.get(u.domain) ?? []), { url: u.url, citations: u.citations }]);
+       ) u) AS top_urls
+     FROM unnest($3::text[]) AS d(domain)`,
+    [[...scopes], engine ?? '*', domains, citations.years],
+  );
+  const detailOf = new Map(details.map((d) => [d.domain, d]));
   return top.rows
     .map((r) => ({
       domain: r.domain,
       citations: r.citations,
       runs: r.runs,
-      engines: CITATION_ENGINE_IDS.filter((id) => enginesOf.get(r.domain)?.has(id) ?? false),
-      top_urls: (urlsOf.get(r.domain) ?? []).sort((a, b) => b.citations - a.citations || (a.url < b.url ? -1 : 1)),
+      engines: engine !== undefined ? [engine] : CITATION_ENGINE_IDS.filter((id) => detailOf.get(r.domain)?.engines?.includes(id) ?? false),
+      top_urls: (detailOf.get(r.domain)?.top_urls ?? []).sort((a, b) => b.citations - a.citations || (a.url < b.url ? -1 : 1)),
     }))
     .sort(compareSources);
 }
