@@ -7,7 +7,8 @@
  * the array per calendar year it touches (total at its last day minus total the day before its first), so a
  * year's ranking reads one or two rows per domain. The arrays are stored PLAIN (never compressed or moved
  * out of line; a domain row is about 3 KB) so a read is a subscript, not a decompression. A URL row is keyed
- * by the URL's MD5 (a cited URL can be longer than an index entry may be; the URL itself is a plain column).
+ * by the URL's SHA-256 (a cited URL can be longer than an index entry may be, and a digest nobody can make
+ * collide keeps two URLs apart; the URL itself is a plain column).
  * The day and month rows are converted (sourceYearsFrom) and dropped.
  */
 import { YEAR_SLOTS } from '../rollup/year-slots.js';
@@ -73,7 +74,7 @@ export const SOURCE_YEARS_MIGRATION: Migration = {
       year smallint NOT NULL,
       url text COLLATE "C" NOT NULL,
       -- An index entry holds at most about 2,700 bytes and an answer engine may cite a longer URL: the key is its digest.
-      url_key uuid GENERATED ALWAYS AS (md5(url)::uuid) STORED,
+      url_key bytea GENERATED ALWAYS AS (sha256(url::bytea)) STORED,
       citations integer[] NOT NULL,
       PRIMARY KEY (scope, engine, domain, year, url_key)
     );
