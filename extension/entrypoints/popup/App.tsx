@@ -29,7 +29,7 @@ export type View =
  * `first`: the first look main.tsx waited for, so the first paint is already the result (or the progress).
  */
 export function App({ first }: { first?: FirstLook | undefined }) {
-  const [view, setView] = useState<View>(() => initialView(first));
+  const [view, setView] = useState<View>(() => (first ? viewOf(first) : { kind: 'starting' }));
   const [tab, setTab] = useState<Tab | null>(first?.tab ?? null);
   const records = useRecords(first?.records);
   const progress = useProgress(tab?.id, view.kind === 'working');
@@ -51,10 +51,9 @@ export function App({ first }: { first?: FirstLook | undefined }) {
         // The tab or the history could not be read (the browser refused): say so instead of waiting forever.
         return setView({ kind: 'error', message: `The tab could not be read: ${err instanceof Error ? err.message : String(err)}` });
       }
-      if (!look.tab) return setView({ kind: 'error', message: 'No active tab was found.' });
       setTab(look.tab);
-      if (look.recent) setView({ kind: 'result', audit: look.recent, cached: true });
-      else if (look.request) await show(look.tab, look.request.startedAt, look.request.response);
+      setView(viewOf(look));
+      if (look.tab && !look.recent && look.request) await show(look.tab, look.request.startedAt, look.request.response);
     })();
   }, [first, show]);
 
@@ -102,11 +101,11 @@ export function App({ first }: { first?: FirstLook | undefined }) {
   );
 }
 
-function initialView(first: FirstLook | undefined): View {
-  if (!first) return { kind: 'starting' };
-  if (!first.tab) return { kind: 'error', message: 'No active tab was found.' };
-  if (first.recent) return { kind: 'result', audit: first.recent, cached: true };
-  return first.request ? { kind: 'working', tab: first.tab, startedAt: first.request.startedAt } : { kind: 'starting' };
+/** What the first look shows at once: the recent audit, or the audit under way (its answer comes later). */
+function viewOf(look: FirstLook): View {
+  if (!look.tab) return { kind: 'error', message: 'No active tab was found.' };
+  if (look.recent) return { kind: 'result', audit: look.recent, cached: true };
+  return look.request ? { kind: 'working', tab: look.tab, startedAt: look.request.startedAt } : { kind: 'starting' };
 }
 
 function restrictedTitle(message: string): string {

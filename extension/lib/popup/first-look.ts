@@ -10,6 +10,7 @@
 import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditRequest, AuditResponse } from '../messages.js';
 import type { AuditRecord } from '../sync/records.js';
+import { auditKey, RECORDS_KEY } from '../sync/storage-keys.js';
 import { recentAuditFor } from './recent-audit.js';
 
 export type Tab = { id: number; url?: string };
@@ -33,12 +34,12 @@ export interface FirstLook {
 
 /** Where popup-start.js leaves its first look for the popup. */
 export const FIRST_LOOK_GLOBAL = '__citableFirstLook';
-const RECORDS = 'records';
 
 export function startFirstLook(api: FirstLookApi, search: string): Promise<FirstLook> {
-  return Promise.all([findTab(api, search), api.storage.local.get(RECORDS).then((r) => (r[RECORDS] as AuditRecord[] | undefined) ?? [])]).then(async ([tab, records]) => {
+  return Promise.all([findTab(api, search), api.storage.local.get(RECORDS_KEY).then((r) => (r[RECORDS_KEY] as AuditRecord[] | undefined) ?? [])]).then(async ([tab, records]) => {
     const recentRecord = tab ? recentAuditFor(records, tab.url) : undefined;
-    const recent = recentRecord ? ((await api.storage.local.get(`audit:${recentRecord.id}`))[`audit:${recentRecord.id}`] as Audit | undefined) : undefined;
+    const key = recentRecord ? auditKey(recentRecord.id) : undefined;
+    const recent = key ? ((await api.storage.local.get(key))[key] as Audit | undefined) : undefined;
     if (recent || !tab) return { tab, records, ...(recent ? { recent } : {}) };
     return { tab, records, request: { startedAt: Date.now(), response: sendAuditRequest(api, tab.id) } };
   });

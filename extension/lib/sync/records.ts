@@ -2,6 +2,9 @@ import { browser } from 'wxt/browser';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditNotes } from '../audit/audit-notes.js';
 import { NOT_CONFIGURED } from './reasons.js';
+import { auditKey, RECORDS_KEY } from './storage-keys.js';
+
+export { RECORDS_KEY } from './storage-keys.js';
 
 export type SyncState = 'pending' | 'synced' | 'failed';
 
@@ -27,8 +30,6 @@ export interface AuditRecord {
   notes?: AuditNotes;
 }
 
-const RECORDS = 'records';
-const auditKey = (id: string) => `audit:${id}`;
 /** History shown and kept; audits waiting for a configured backend are never dropped, whatever their age. */
 export const HISTORY_LIMIT = 25;
 
@@ -41,7 +42,7 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 export async function listRecords(): Promise<AuditRecord[]> {
-  return ((await browser.storage.local.get(RECORDS))[RECORDS] as AuditRecord[] | undefined) ?? [];
+  return ((await browser.storage.local.get(RECORDS_KEY))[RECORDS_KEY] as AuditRecord[] | undefined) ?? [];
 }
 
 export async function loadAudit(id: string): Promise<Audit | undefined> {
@@ -63,7 +64,7 @@ export function addAudit(audit: Audit, reason: string, notes?: AuditNotes): Prom
     const all = [record, ...(await listRecords()).filter((r) => r.id !== audit.id)];
     const keep = all.filter((r, i) => i < HISTORY_LIMIT || !isSettled(r));
     const dropped = all.filter((r) => !keep.includes(r));
-    await browser.storage.local.set({ [auditKey(audit.id)]: audit, [RECORDS]: keep });
+    await browser.storage.local.set({ [auditKey(audit.id)]: audit, [RECORDS_KEY]: keep });
     if (dropped.length) await browser.storage.local.remove(dropped.map((r) => auditKey(r.id)));
     return record;
   });
@@ -76,11 +77,9 @@ export function updateSync(id: string, change: (s: AuditRecord['sync']) => Audit
     const i = all.findIndex((r) => r.id === id);
     if (i < 0) return;
     all[i] = { ...all[i]!, sync: change(all[i]!.sync) };
-    await browser.storage.local.set({ [RECORDS]: all });
+    await browser.storage.local.set({ [RECORDS_KEY]: all });
   });
 }
-
-export const RECORDS_KEY = RECORDS;
 
 /**
  * Safe to trim from the history: synced, refused for good (a conflict), or kept only in this browser

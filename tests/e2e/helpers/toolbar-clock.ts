@@ -10,6 +10,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import type { ExtensionSession } from './extension.js';
+import { closePopup } from './toolbar.js';
 
 /** The CDP target id of the tab showing `url` (tab targets are listed only when asked for). */
 export async function findTabTarget(cdp: CDPSession, url: string): Promise<string> {
@@ -55,7 +56,7 @@ export class ToolbarClock {
 
   /** Closes any open popup, clicks, and times the popup until `selector` is in it and painted. */
   async click(selector: string, paintName: string): Promise<ClickTiming> {
-    await closePopups(this.session);
+    await closePopup(this.session);
     const t0 = Date.now();
     await this.cdp.send('Extensions.triggerAction' as never, { id: this.session.extensionId, targetId: this.targetId } as never);
     const seenHandle = await this.session.extensionPage.waitForFunction(
@@ -95,10 +96,4 @@ export class ToolbarClock {
   async close(): Promise<void> {
     await this.cdp.detach().catch(() => undefined);
   }
-}
-
-/** Closes the open popups and waits until they are gone (a closing one would be taken for the next). */
-async function closePopups(session: ExtensionSession): Promise<void> {
-  await session.extensionPage.evaluate(() => chrome.extension.getViews({ type: 'popup' }).forEach((v: Window) => v.close()));
-  await session.extensionPage.waitForFunction(() => chrome.extension.getViews({ type: 'popup' }).length === 0, null, { timeout: 10_000, polling: 10 });
 }
