@@ -61,6 +61,24 @@ function gains(rows: ReadonlyArray<Pending<unknown>>, seriesCount: number, first
 
 const added = (column: string) => `(SELECT array_agg(a + b ORDER BY i) FROM unnest(r.${column}, EXCLUDED.${column}) WITH ORDINALITY AS x(a, b, i))`;
 
+/**
+ * One upsert of running totals into `table`: its key columns ([name, SQL type]) from unnested arrays, the
+ * series' gains added elementwise on conflict.
+ */
+async function upsertTotals(db: Queryable, table: string, keys: ReadonlyArray<[string, string]>, conflict: string, series: readonly string[], rows: ReadonlyArray<Pending<unknown[]>>): Promise<void> {
+  if (rows.length === 0) return;
+  const g = gains(rows, series.length, keys.length + 1);
+  const names = keys.map(([name]) => name);
+  const arrays = [...keys.map(([, type], i) => `$${i + 1}::${type}[]`), ...g.columns.map((_, i) => `$${keys.length + 1 + i}::int[]`)];
+  await db.query(
+    `INSERT INTO ${table} AS r (${[...names, ...series].join(', ')})
+     SELECT ${names.map((n) => `k.${n}`).join(', ')}, ${g.sql.join(', ')}
+     FROM unnest(${arrays.join(', ')}) WITH ORDINALITY AS k(${[...names, ...g.columns].join(', ')}, n)
+     ON CONFLICT (${conflict}) DO UPDATE SET ${series.map((c) => `${c} = ${added(c)}`).join(', ')}`,
+    [...names.map((_, i) => rows.map((r) => r.key[i])), ...g.values],
+  );
+}
+
 /** Adds (sign 1) or takes away (sign -1) the sources of these tallies, under their engine and under '*'. */
 export async function writeSourceYears(db: Queryable, tallies: readonly RowTally[], sign: 1 | -1): Promise<void> {
   const domains = new Map<string, Pending<[string, string, number, string]>>();
@@ -76,31 +94,9 @@ export async function writeSourceYears(db: Queryable, tallies: readonly RowTally
       }
     }
   }
-  const d = inKeyOrder(domains);
-  if (d.length > 0) {
-    const g = gains(d, 2, 5);
-    const stepTypes = g.columns.map(() => 'int[]');
-    await db.query(
-      `INSERT INTO citation_source_domains AS r (scope, engine, year, domain, citations, runs)
-       SELECT k.scope, k.engine, k.year, k.domain, ${g.sql.join(', ')}
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[]${stepTypes.map((t, i) => `, $${5 + i}::${t}`).join('')})
-         WITH ORDINALITY AS k(scope, engine, year, domain${g.columns.map((c) => `, ${c}`).join('')}, n)
-       ON CONFLICT (scope, engine, year, domain) DO UPDATE SET citations = ${added('citations')}, runs = ${added('runs')}`,
-      [...[0, 1, 2, 3].map((i) => d.map((r) => r.key[i])), ...g.values],
-    );
-  }
-  const u = inKeyOrder(urls);
-  if (u.length > 0) {
-    const g = gains(u, 1, 6);
-    await db.query(
-      `INSERT INTO citation_source_urls AS r (scope, engine, domain, year, url, citations)
-       SELECT k.scope, k.engine, k.domain, k.year, k.url, ${g.sql.join(', ')}
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::int[], $5::text[]${g.columns.map((_, i) => `, $${6 + i}::int[]`).join('')})
-         WITH ORDINALITY AS k(scope, engine, domain, year, url${g.columns.map((c) => `, ${c}`).join('')}, n)
-       ON CONFLICT (scope, engine, domain, year, url_key) DO UPDATE SET citations = ${added('citations')}`,
-      [...[0, 1, 2, 3, 4].map((i) => u.map((r) => r.key[i])), ...g.values],
-    );
-  }
+  const text = (name: string): [string, string] => [name, 'text'];
+  await upsertTotals(db, 'citation_source_domains', [text('scope'), text('engine'), ['year', 'int'], text('domain')], 'scope, engine, year, domain', ['citations', 'runs'], inKeyOrder(domains));
+  await upsertTotals(db, 'citation_source_urls', [text('scope'), text('engine'), text('domain'), ['year', 'int'], text('url')], 'scope, engine, domain, year, url_key', ['citations'], inKeyOrder(urls));
 }
 
 /**
@@ -114,20 +110,26 @@ function gainOver(window: DayWindow, column: string): { years: number[]; sql: st
   return { years: spans.map((s) => s.year), sql: `(CASE t.year ${arms.join(' ')} END)` };
 }
 
+/**
+ * `SELECT key, citations[, runs]` over the window, citations above zero: each row's own totals when every
+ * key has one row (`oneRowEach`: one scope, one year), else summed per key. `totals[0]` is the citations.
+ */
+function windowTotals(oneRowEach: boolean, key: string, totals: readonly string[], from: string, where: string): string {
+  const [citations] = totals;
+  const names = ['citations', 'runs'];
+  return oneRowEach
+    ? `SELECT ${key}, ${totals.map((t, i) => `${t} AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} AND ${citations} > 0`
+    : `SELECT ${key}, ${totals.map((t, i) => `sum(${t})::int AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} GROUP BY ${key} HAVING sum(${citations}) > 0`;
+}
+
 export async function readSourceTallies(db: Queryable, scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
   const citations = gainOver(window, 'citations');
   const runs = gainOver(window, 'runs');
   // One row per domain (and per URL) when the window reads one scope's one year: no sums to gather.
   const oneRowEach = scopes.length === 1 && citations.years.length === 1;
   const top = await db.query<{ domain: string; citations: number; runs: number }>(
-    oneRowEach
-      ? `SELECT t.domain, ${citations.sql} AS citations, ${runs.sql} AS runs
-         FROM citation_source_domains t WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[]) AND ${citations.sql} > 0
-         ORDER BY 2 DESC, t.domain LIMIT $4`
-      : `SELECT t.domain, sum(${citations.sql})::int AS citations, sum(${runs.sql})::int AS runs
-         FROM citation_source_domains t WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[])
-         GROUP BY t.domain HAVING sum(${citations.sql}) > 0
-         ORDER BY sum(${citations.sql}) DESC, t.domain LIMIT $4`,
+    `${windowTotals(oneRowEach, 't.domain', [citations.sql, runs.sql], 'citation_source_domains t', 't.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[])')}
+     ORDER BY 2 DESC, t.domain LIMIT $4`,
     [[...scopes], engine ?? '*', citations.years, limit],
   );
   if (top.rows.length === 0) return [];
@@ -146,14 +148,7 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
               ) e)`
        } AS engines,
        (SELECT json_agg(json_build_object('url', u.url, 'citations', u.citations)) FROM (
-         ${
-           oneRowEach
-             ? `SELECT t.url, ${citations.sql} AS citations FROM citation_source_urls t
-                WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[]) AND ${citations.sql} > 0`
-             : `SELECT t.url, sum(${citations.sql})::int AS citations FROM citation_source_urls t
-                WHERE t.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[])
-                GROUP BY t.url HAVING sum(${citations.sql}) > 0`
-         }
+         ${windowTotals(oneRowEach, 't.url', [citations.sql], 'citation_source_urls t', 't.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[])')}
          ORDER BY 2 DESC, t.url LIMIT ${TOP_URLS}
        ) u) AS top_urls
      FROM unnest($3::text[]) AS d(domain)`,

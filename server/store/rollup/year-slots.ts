@@ -2,14 +2,14 @@
  * Running totals by calendar year (PostgreSQL's citation_source_* rows): slot i (1..366) of a year is the
  * total from 1 January through its i-th day. A window of whole days touches one span of slots per year.
  */
-import { addDays, type DayWindow } from './days.js';
+import { addDays, daysBetween, type DayWindow } from './days.js';
 
 export const YEAR_SLOTS = 366;
 
 /** The year and slot (day of the year, 1-based) of a UTC day. */
 export function slotOf(day: string): { year: number; slot: number } {
   const year = Number(day.slice(0, 4));
-  return { year, slot: Math.round((Date.parse(`${day}T00:00:00Z`) - Date.UTC(year, 0, 1)) / 86_400_000) + 1 };
+  return { year, slot: daysBetween(`${day.slice(0, 4)}-01-01`, day) + 1 };
 }
 
 export interface YearSpan {
