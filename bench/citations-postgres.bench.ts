@@ -21,8 +21,9 @@ import { PostgresStore } from '../server/store/postgres/postgres-store.js';
 import { readSourceTallies } from '../server/store/postgres/postgres-citation-rollups.js';
 import { findPostgres, startPostgres } from '../tests/helpers/services/index.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
-import { ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
-import { BENCH_ACCOUNT, seedYear } from './lib/citation-pg-seed.js';
+import { BENCH_ACCOUNT, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
+import { seedYear } from './lib/citation-pg-seed.js';
+import { addDays } from '../server/store/rollup/days.js';
 import { firstAnswer, load, root, rssMb, startBenchServer, windows } from './lib/citation-bench-server.js';
 
 const prompts = Number(process.argv[2] ?? 500);
@@ -32,10 +33,8 @@ const sampleRows = Number(process.argv[5] ?? 1000);
 const ACCOUNT = BENCH_ACCOUNT;
 /** CITATIONS_PG_BENCH_DIR=<dir>: keep PostgreSQL's data there; a later run with the same sizes reuses the seeded year (seeding takes minutes). */
 const keptDir = process.env.CITATIONS_PG_BENCH_DIR;
-const dayMs = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-let LAST_DAY = isoDay(Date.now());
-let FIRST_DAY = isoDay(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1) * dayMs);
+let LAST_DAY = new Date().toISOString().slice(0, 10);
+let FIRST_DAY = addDays(LAST_DAY, -(days - 1));
 
 if (!findPostgres()) {
   const reason = 'PostgreSQL is not installed (apt-get install -y postgresql): skipped';
@@ -43,7 +42,6 @@ if (!findPostgres()) {
   printBenchResult({ name: 'citations-postgres', figures: [], notes: [reason] });
   process.exit(0);
 }
-
 
 execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 const pgServer = await startPostgres({ durable: true, ...(keptDir ? { keepDataDir: keptDir } : {}) });
@@ -63,7 +61,7 @@ try {
   for (let i = 0; i < sampleRows; i++) {
     const e = i % ENGINES.length;
     const d = Math.floor(i / 60) % days;
-    const day = new Date(Date.parse(`${FIRST_DAY}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10);
+    const day = addDays(FIRST_DAY, d);
     const s = synthRow(i % 10, e, d, day, ACCOUNT, true);
     rawAnswers += s.runs.reduce((sum, r) => sum + Buffer.byteLength(r.answer), 0);
     const row = {
@@ -175,7 +173,7 @@ async function yearDatabase(): Promise<string> {
       const row = seeded.rows[0];
       if (row && row.prompts === prompts && row.days === days) {
         LAST_DAY = row.last_day;
-        FIRST_DAY = isoDay(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1) * dayMs);
+        FIRST_DAY = addDays(LAST_DAY, -(days - 1));
         console.log(`reusing the year seeded in ${keptDir} (${prompts} prompts, ${days} days to ${LAST_DAY})`);
         return url;
       }

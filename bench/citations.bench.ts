@@ -21,14 +21,14 @@ import { LowdbStore } from '../server/store/lowdb/lowdb-store.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
 import { citationSources } from '../server/routes/citations-sources.js';
 import { citationSummary } from '../server/routes/citations-summary.js';
-import { COMPETITORS, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
+import { BENCH_ACCOUNT, benchProject, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
 import { firstAnswer, load, root, rssMb, startBenchServer, windows } from './lib/citation-bench-server.js';
 
 const prompts = Number(process.argv[2] ?? 500);
 const days = Number(process.argv[3] ?? 365);
 const seconds = Number(process.argv[4] ?? 10);
 const sampleRows = Number(process.argv[5] ?? 1000);
-const ACCOUNT = 'acct_benchAccount';
+const ACCOUNT = BENCH_ACCOUNT;
 /** The year ends today (UTC); CITATIONS_BENCH_LAST_DAY=YYYY-MM-DD reuses a seeded directory on a later day. */
 const LAST_DAY = process.env.CITATIONS_BENCH_LAST_DAY ?? new Date().toISOString().slice(0, 10);
 const dayOf = (i: number) => new Date(Date.parse(`${LAST_DAY}T00:00:00Z`) - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10);
@@ -67,17 +67,6 @@ function rowLine(p: number, e: number, d: number, withRuns: boolean) {
   return { row, tally: t, runs: s.runs };
 }
 
-const project = {
-  id: PROJECT_ID,
-  account_id: ACCOUNT,
-  name: 'Acme',
-  domain: 'acme.example',
-  aliases: [],
-  brand: { name: 'Acme', aliases: [], case_sensitive: [] },
-  competitors: COMPETITORS.map((name, i) => ({ name, domains: [`site${i}.example`], aliases: [], case_sensitive: [] })),
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-};
 const promptRecord = (p: number) => ({ id: promptId(p), project_id: PROJECT_ID, account_id: ACCOUNT, text: `best tool for agencies ${p}`, domain: 'acme.example', aliases: [], runs: 3, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, p)).toISOString() });
 
 // ---- 1. Storage per run, through appendResult ----
@@ -116,7 +105,7 @@ async function seed(dir: string): Promise<string> {
   );
   const cdir = path.join(dir, 'citations');
   await mkdir(cdir, { recursive: true });
-  await writeFile(path.join(cdir, 'projects.journal'), `${JSON.stringify({ op: 'put', project })}\n`);
+  await writeFile(path.join(cdir, 'projects.journal'), `${JSON.stringify({ op: 'put', project: benchProject })}\n`);
   await writeFile(path.join(cdir, 'prompts.journal'), Array.from({ length: prompts }, (_, p) => `${JSON.stringify({ op: 'put', prompt: promptRecord(p) })}\n`).join(''));
   const out = createWriteStream(path.join(cdir, 'results.journal'));
   for (let d = 0; d < days; d++) {

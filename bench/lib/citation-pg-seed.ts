@@ -6,16 +6,7 @@
  */
 import type pg from 'pg';
 import { sourceYearsFrom } from '../../server/store/postgres/source-years-migration.js';
-import { COMPETITORS, ENGINES, PROJECT_ID } from './citation-synth.js';
-
-export const BENCH_ACCOUNT = 'acct_benchAccount';
-
-export const benchProject = {
-  id: PROJECT_ID, account_id: BENCH_ACCOUNT, name: 'Acme', domain: 'acme.example', aliases: [],
-  brand: { name: 'Acme', aliases: [], case_sensitive: [] },
-  competitors: COMPETITORS.map((name, i) => ({ name, domains: [`site${i}.example`], aliases: [], case_sensitive: [] })),
-  created_at: '2025-01-01T00:00:00.000Z', updated_at: '2025-01-01T00:00:00.000Z',
-};
+import { BENCH_ACCOUNT, benchProject, COMPETITORS, ENGINES, PROJECT_ID } from './citation-synth.js';
 
 export async function seedYear(pool: pg.Pool, prompts: number, days: number, firstDay: string): Promise<void> {
   // One connection: the day rows go to temporary tables, which only their session sees.

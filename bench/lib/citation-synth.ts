@@ -11,6 +11,7 @@ import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
 import type { RowTally } from '../../server/store/rollup/row-tally.js';
 
 export const PROJECT_ID = 'prj_BenchProject0001';
+export const BENCH_ACCOUNT = 'acct_benchAccount';
 export const COMPETITORS = ['Globex', 'Initech', 'Umbrella', 'Hooli', 'Vandelay'];
 export const RUNS_PER_ROW = 3;
 export const ENGINES: readonly CitationEngineId[] = CITATION_ENGINE_IDS;
@@ -27,6 +28,19 @@ export function rng(...seed: number[]): () => number {
     return x / 0x100000000;
   };
 }
+
+/** The benchmarks' project: Acme, with the five competitors, each on a site the prompts cite. */
+export const benchProject = {
+  id: PROJECT_ID,
+  account_id: BENCH_ACCOUNT,
+  name: 'Acme',
+  domain: 'acme.example',
+  aliases: [],
+  brand: { name: 'Acme', aliases: [], case_sensitive: [] },
+  competitors: COMPETITORS.map((name, i) => ({ name, domains: [`site${i}.example`], aliases: [], case_sensitive: [] })),
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
 
 export const promptId = (p: number) => `prm_bench${String(p).padStart(11, '0')}`;
 

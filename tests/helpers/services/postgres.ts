@@ -37,8 +37,6 @@ export interface PostgresOptions {
    * stop: a benchmark seeds a large database once and reuses it.
    */
   keepDataDir?: string;
-  /** More `name=value` server settings (e.g. shared_preload_libraries=pg_stat_statements to study a benchmark). */
-  settings?: string[];
 }
 
 const SUPERUSER = 'citable';
@@ -100,7 +98,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   const source = await template(bin, user);
   const kept = options.keepDataDir;
   const root = kept ?? (await ownedDir(os.tmpdir(), 'citable-pg-', user));
-  const data = kept ? path.join(kept, 'data') : path.join(root, 'data');
+  const data = path.join(root, 'data');
   const removeRoot = () => (kept ? Promise.resolve() : rm(root, { recursive: true, force: true }));
   if (!existsSync(path.join(data, 'PG_VERSION'))) {
     if (kept) {
@@ -116,7 +114,6 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     'unix_socket_directories=',
     'max_connections=300',
     ...(options.durable ? [] : ['fsync=off', 'full_page_writes=off', 'synchronous_commit=off']),
-    ...(options.settings ?? []),
   ];
   let lastError = '';
   for (let attempt = 0; attempt < 5; attempt++) {
