@@ -11,9 +11,7 @@ import { launchWithExtension, openPopupFor, openTab, type ExtensionSession } fro
 import { configureBackend } from './helpers/options-page.js';
 import { waitForSyncState } from './helpers/records.js';
 import { expectAudit, sendAuditMessage } from './helpers/send-audit.js';
-import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, popupScreenshot, waitForPopup } from './helpers/toolbar.js';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, savePopupScreens, waitForPopup } from './helpers/toolbar.js';
 import { SCREENSHOT_DIR } from './fixtures/screenshots.js';
 
 /** The popup's workbench (issue 18): compare with the previous audit, export, share, open in the dashboard. */
@@ -165,8 +163,7 @@ describe('popup workbench, store build, real toolbar click', () => {
     );
     await popupEvaluate(session, (w) => (w.document.querySelector('[data-action="diff"]') as HTMLButtonElement).click(), null);
     await waitForPopup(session, `[data-testid="diff"][data-from="${first}"]`);
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    await writeFile(path.join(SCREENSHOT_DIR, 'popup-store-diff.png'), await popupScreenshot(session));
+    await savePopupScreens(session, SCREENSHOT_DIR, 'popup-store-diff');
     await closePopup(session);
   });
 });

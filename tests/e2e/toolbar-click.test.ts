@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FixtureSite } from '../helpers/fixture-server.js';
@@ -11,7 +9,7 @@ import { emptyPageSite, foreignSitemapSite, otherName, robotsRedirectSite } from
 import { slowPageSite, type TimedRequest } from './fixtures/slow-page-site.js';
 import { openPopupFor, openTabById, type ExtensionSession } from './helpers/extension.js';
 import { readRecords } from './helpers/records.js';
-import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, popupScreenshot, popupText, waitForPopup } from './helpers/toolbar.js';
+import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, savePopupScreens, popupText, waitForPopup } from './helpers/toolbar.js';
 
 /**
  * The store build as a user meets it: a real toolbar click (activeTab only), issue 18's bugs.
@@ -49,12 +47,7 @@ describe('store build, real toolbar click', () => {
       const id = (records as Array<{ id: string }>)[0]!.id;
       return (await chrome.storage.local.get(`audit:${id}`))[`audit:${id}`] as never;
     });
-  const savePopupScreenshot = async (name: string) => {
-    await mkdir(SCREENSHOT_DIR, { recursive: true });
-    const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-    await writeFile(file, await popupScreenshot(session));
-    return file;
-  };
+  const savePopupScreenshot = (name: string) => savePopupScreens(session, SCREENSHOT_DIR, name);
 
   it('has its icons and the configured tooltip (bug 12)', async () => {
     const manifest = await session.worker.evaluate(() => chrome.runtime.getManifest() as never as { action: { default_title: string; default_icon: Record<string, string> }; icons: Record<string, string> });

@@ -1,3 +1,4 @@
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchWithExtension, type ExtensionSession, type LaunchOptions } from './extension.js';
@@ -79,27 +80,65 @@ export async function closePopup(session: ExtensionSession): Promise<void> {
   await session.extensionPage.waitForFunction(() => chrome.extension.getViews({ type: 'popup' }).length === 0, null, { timeout: 10_000, polling: 10 });
 }
 
-/** A PNG of the real toolbar popup, through the DevTools protocol (the popup is not a Playwright page). */
-export async function popupScreenshot(session: ExtensionSession): Promise<Buffer> {
+/**
+ * PNGs of the real toolbar popup, one per screenful from the top, through the DevTools protocol (the popup
+ * is not a Playwright page). A popup cannot render beyond its window (`captureBeyondViewport` tiled its
+ * visible part down the image), so it is scrolled a screenful at a time, and back to the top after.
+ */
+export async function popupScreens(session: ExtensionSession): Promise<Buffer[]> {
   const cdp = await session.context.browser()!.newBrowserCDPSession();
   try {
     const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: Array<{ type: string; url: string; targetId: string }> };
     const target = targetInfos.find((t) => t.type === 'page' && t.url.startsWith(`chrome-extension://${session.extensionId}/popup.html`));
     if (!target) throw new Error('no popup open');
     const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
-    const answer = new Promise<string>((resolve, reject) => {
-      cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
-        if (e.sessionId !== sessionId) return;
-        const msg = JSON.parse(e.message) as { id?: number; result?: { data: string }; error?: { message: string } };
-        if (msg.id !== 1) return;
-        if (msg.error) reject(new Error(msg.error.message));
-        else resolve(msg.result!.data);
-      });
+    let nextId = 0;
+    const pending = new Map<number, { resolve: (r: unknown) => void; reject: (e: Error) => void }>();
+    cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
+      if (e.sessionId !== sessionId) return;
+      const msg = JSON.parse(e.message) as { id?: number; result?: unknown; error?: { message: string } };
+      const waiting = msg.id === undefined ? undefined : pending.get(msg.id);
+      if (!waiting) return;
+      pending.delete(msg.id!);
+      if (msg.error) waiting.reject(new Error(msg.error.message));
+      else waiting.resolve(msg.result);
     });
-    const message = JSON.stringify({ id: 1, method: 'Page.captureScreenshot', params: { format: 'png', captureBeyondViewport: true } });
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message } as never);
-    return Buffer.from(await answer, 'base64');
+    const send = async <T>(method: string, params: object = {}): Promise<T> => {
+      const id = ++nextId;
+      const answer = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
+      await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) } as never);
+      return (await answer) as T;
+    };
+    /** Scrolls the popup to `top` and waits two frames (painted); returns the document's width, the viewport's height and the document's height. */
+    const scrollTo = async (top: number) =>
+      JSON.parse(
+        (
+          await send<{ result: { value: string } }>('Runtime.evaluate', {
+            expression: `(async () => { document.scrollingElement.scrollTop = ${top}; await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))); return JSON.stringify([document.scrollingElement.scrollWidth, innerHeight, document.scrollingElement.scrollHeight]); })()`,
+            awaitPromise: true,
+          })
+        ).result.value,
+      ) as [number, number, number];
+    const [width, view, total] = await scrollTo(0);
+    const screens: Buffer[] = [];
+    for (let top = 0; top < total; top += view) {
+      if (top > 0) await scrollTo(top);
+      // Headless Chromium's popup surface is smaller than its layout: the clip (in document coordinates) asks for the screenful as laid out.
+      const clip = { x: 0, y: top, width, height: Math.min(view, total - top), scale: 1 };
+      screens.push(Buffer.from((await send<{ data: string }>('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip })).data, 'base64'));
+    }
+    await scrollTo(0);
+    return screens;
   } finally {
     await cdp.detach();
   }
+}
+
+/** Writes the popup's screens as `<name>.png` (the top, what opens) and `<name>-2.png`, `-3`… below it; returns the files. */
+export async function savePopupScreens(session: ExtensionSession, dir: string, name: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const screens = await popupScreens(session);
+  const files = screens.map((_, i) => path.join(dir, `${name}${i === 0 ? '' : `-${i + 1}`}.png`));
+  await Promise.all(screens.map((png, i) => writeFile(files[i]!, png)));
+  return files;
 }
