@@ -14,6 +14,7 @@ import { matchRecordedTools } from '../lib/probe/match-stacks.js';
 import { IssueGroups } from './IssueGroups.js';
 import { SyncBadge } from './SyncBadge.js';
 import { REPORT_PAINT_TIMING } from './paint-timing.js';
+import { builtWith } from '../../shared/report/wording.js';
 
 /**
  * One audit in the popup: the HTML report's own components (shared/report), in the report's order, at the
@@ -32,7 +33,16 @@ export function PopupReport({ audit, record }: { audit: Audit; record: AuditReco
           {audit.final_url}
         </p>
         <p class="small">
-          Built with <strong data-testid="builder">{audit.builder}</strong>
+          {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
+          {builtWith(audit.builder) ? (
+            <>
+              Built with <strong data-testid="builder">{audit.builder}</strong>
+            </>
+          ) : (
+            <span class="muted" data-testid="builder">
+              Builder not recognised
+            </span>
+          )}
         </p>
         <p class="muted small">
           {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms {record && <SyncBadge sync={record.sync} />}

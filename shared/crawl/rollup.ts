@@ -8,6 +8,7 @@ import type { CrawlIssue, CrawlTemplate } from '../schema/crawl.js';
 import { ALL_RULES } from '../rules/index.js';
 import type { CrawlPageOutcome } from './page-outcome.js';
 import { MAX_TEMPLATES, OTHER_TEMPLATE } from './template.js';
+import { UNKNOWN_BUILDER } from '../builder/unknown.js';
 
 export const MAX_EXAMPLES = 5;
 
@@ -110,7 +111,7 @@ export function summarizeRollup(state: RollupState): RollupSummary {
 /** The builder most pages show; `Unknown` only when no page showed another. */
 function mostCommonBuilder(builders: Record<string, number>): string | null {
   const ranked = Object.entries(builders).sort((a, b) => b[1] - a[1] || compare(a[0], b[0]));
-  return (ranked.find(([name]) => name !== 'Unknown') ?? ranked[0])?.[0] ?? null;
+  return (ranked.find(([name]) => name !== UNKNOWN_BUILDER) ?? ranked[0])?.[0] ?? null;
 }
 
 function own<T>(record: Record<string, T>, key: string): T | undefined {

@@ -1,5 +1,6 @@
 /** The words of a report, written for a client who is not technical: one place, so every view says the same. */
 import type { CategoryName, CrawlerPurpose, Severity, WebmcpStatus } from '../types/audit.js';
+import { UNKNOWN_BUILDER } from '../builder/unknown.js';
 
 /** One sentence on what a score means for AI answer engines. */
 export function verdict(score: number, judged: boolean): string {
@@ -83,3 +84,8 @@ export const WEBMCP_MATCH_TEXT = {
   'other-evidence': ' (the static scan read this script but found no registration in it)',
   nothing: ' (code the static scan did not cover)',
 } as const;
+
+/** "Built with Webflow", or null when no builder was recognised: a report then says nothing rather than "Unknown". */
+export function builtWith(builder: string | null | undefined): string | null {
+  return builder && builder !== UNKNOWN_BUILDER ? `Built with ${builder}` : null;
+}

@@ -28,6 +28,12 @@ describe('AuditReport', () => {
     expect(el.querySelector('[data-testid="builder"]')?.textContent).toBe('Webflow');
   });
 
+  it('a builder no fingerprint matched reads "Builder not recognised", as the HTML report leaves it out', () => {
+    const el = mount(<AuditReport audit={{ ...sampleAudit(), builder: 'Unknown' }} record={undefined} />);
+    expect(el.querySelector('[data-testid="builder"]')?.textContent).toBe('Builder not recognised');
+    expect(el.textContent).not.toContain('Built with');
+  });
+
   it('groups issues by severity, critical open, each with its advice', () => {
     const el = mount(<AuditReport audit={sampleAudit()} record={undefined} />);
     const groups = [...el.querySelectorAll('details.issue-group')] as HTMLDetailsElement[];

@@ -3,6 +3,7 @@ import { CMS_BUILDERS } from './cms.js';
 import { APP_FRAMEWORKS, SITE_GENERATORS } from './frameworks.js';
 import { HOSTED_BUILDERS } from './hosted.js';
 import { MORE_HOSTED_BUILDERS } from './hosted-more.js';
+import { UNKNOWN_BUILDER } from '../unknown.js';
 
 /** Every builder Citable recognises, one entry per display name. */
 export const FINGERPRINTS: readonly Fingerprint[] = [
@@ -13,7 +14,7 @@ export const FINGERPRINTS: readonly Fingerprint[] = [
   ...APP_FRAMEWORKS,
 ];
 
-export const UNKNOWN_BUILDER = 'Unknown';
+export { UNKNOWN_BUILDER } from '../unknown.js';
 
 /** Every display name `detectBuilder` can answer, `Unknown` included. */
 export const BUILDER_NAMES: readonly string[] = [...FINGERPRINTS.map((f) => f.name), UNKNOWN_BUILDER];

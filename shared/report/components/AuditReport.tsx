@@ -3,6 +3,7 @@ import type { SafeBranding } from '../branding.js';
 import { dateTime, displayUrl, plural } from '../format.js';
 import type { ReportAudit, ScorePoint } from '../types.js';
 import { crawlersUnknownReason } from '../unread-files.js';
+import { builtWith } from '../wording.js';
 import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
 import { CategoryChart } from './CategoryChart.js';
 import { CrawlerTable } from './CrawlerTable.js';
@@ -36,7 +37,7 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
         branding={branding}
         kicker="AI visibility report"
         title={displayUrl(audit.final_url || audit.url, 120)}
-        subtitle={`Audited ${dateTime(audit.scanned_at)}${audit.builder && audit.builder !== 'Unknown' ? ` · Built with ${audit.builder}` : ''}`}
+        subtitle={[`Audited ${dateTime(audit.scanned_at)}`, builtWith(audit.builder)].filter(Boolean).join(' · ')}
       />
       <ScoreSummary audit={audit} />
 

@@ -2,7 +2,7 @@ import type { SafeBranding } from '../branding.js';
 import { siteFindings } from '../crawl-site.js';
 import { clip, dateTime, displayUrl, percent, plural } from '../format.js';
 import type { CrawlPage, CrawlReportExtras, ReportCrawl, ScorePoint } from '../types.js';
-import { CRAWL_STATUS_TEXT, siteVerdict } from '../wording.js';
+import { builtWith, CRAWL_STATUS_TEXT, siteVerdict } from '../wording.js';
 import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
 import { CategoryChart } from './CategoryChart.js';
 import { CrawlerTable } from './CrawlerTable.js';
@@ -38,7 +38,7 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
         branding={branding}
         kicker="Site AI visibility report"
         title={displayUrl(crawl.url, 120)}
-        subtitle={`Site audit of ${dateTime(crawl.finished_at ?? crawl.started_at ?? crawl.created_at)}${crawl.builder && crawl.builder !== 'Unknown' ? ` · Built with ${crawl.builder}` : ''}`}
+        subtitle={[`Site audit of ${dateTime(crawl.finished_at ?? crawl.started_at ?? crawl.created_at)}`, builtWith(crawl.builder)].filter(Boolean).join(' · ')}
       />
       {crawl.status !== 'complete' && statusText && (
         <p class="banner" data-testid="crawl-status">
