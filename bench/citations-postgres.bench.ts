@@ -18,11 +18,13 @@ import path from 'node:path';
 import { generateApiKey } from '../server/auth/api-key.js';
 import { rowTally } from '../server/citations/intelligence/row-tally.js';
 import { PostgresStore } from '../server/store/postgres/postgres-store.js';
+import { migrate, MIGRATIONS } from '../server/store/postgres/migrations.js';
+import { createPool } from '../server/store/postgres/pool.js';
 import { readSourceTallies } from '../server/store/postgres/postgres-citation-rollups.js';
 import { findPostgres, startPostgres } from '../tests/helpers/services/index.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
 import { BENCH_ACCOUNT, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
-import { seedYear } from './lib/citation-pg-seed.js';
+import { SEEDED_VERSION, seedYear } from './lib/citation-pg-seed.js';
 import { addDays } from '../server/store/rollup/days.js';
 import { firstAnswer, load, root, rssMb, startBenchServer, windows } from './lib/citation-bench-server.js';
 
@@ -80,6 +82,7 @@ try {
   const rowBytesPerRun = (grown.rows - before.rows) / (sampleRows * RUNS_PER_ROW);
   const toast = (await sampleStore.pool.query<{ stored: string; raw: string }>('SELECT sum(pg_column_size(runs))::bigint AS stored, sum(octet_length(runs::text))::bigint AS raw FROM citation_results')).rows[0]!;
   await sampleStore.close();
+  await dropDatabase(sampleUrl); // a kept data directory would otherwise gain a sample database per run
   console.log(`storage per run (${sampleRows} rows through appendResult): ${bytesPerRun.toFixed(0)} B with indexes and rollups; runs json ${Number(toast.raw) / (sampleRows * RUNS_PER_ROW) | 0} B raw, ${Number(toast.stored) / (sampleRows * RUNS_PER_ROW) | 0} B stored (TOAST); answer text ${(rawAnswers / (sampleRows * RUNS_PER_ROW)) | 0} B; ${appendMs.toFixed(1)} ms per appendResult (a row, its runs and its rollups in one durable transaction)`);
 
   // ---- 2. A year at scale, generated in the database (CITATIONS_PG_BENCH_DIR: seeded once, then reused) ----
@@ -91,12 +94,12 @@ try {
   const q = (sql: string, values: unknown[] = []) => store.pool.query(sql, values);
   await q("DELETE FROM api_keys WHERE id = 'key_bench00001'");
   await q("INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ('key_bench00001', $1, 'bench', $2, $3, now()::text)", [ACCOUNT, key.prefix, key.hash]);
-  const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_source_domains) AS domains, (SELECT count(*) FROM citation_source_urls) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
+  const counts = (await q(`SELECT (SELECT count(*) FROM citation_results) AS rows, (SELECT count(*) FROM citation_source_domain_blocks) AS domains, (SELECT count(*) FROM citation_source_url_blocks) AS urls, pg_database_size(current_database()) AS bytes`)).rows[0] as { rows: string; domains: string; urls: string; bytes: string };
   const yearBytes = await rowAndRollupBytes(store.pool);
   const yearRuns = Number(counts.rows) * RUNS_PER_ROW;
   // The seeded rows carry no runs JSON: a year's storage per run is the sample's row bytes plus the year's rollup bytes per run.
   const yearBytesPerRun = rowBytesPerRun + (yearBytes.total - yearBytes.rows) / yearRuns;
-  console.log(`${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rows of running totals, database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
+  console.log(`${Number(counts.rows).toLocaleString('en')} rows, ${Number(counts.domains).toLocaleString('en')} domain and ${Number(counts.urls).toLocaleString('en')} page rows of running totals (two-year blocks), database ${(Number(counts.bytes) / 1024 ** 3).toFixed(1)} GB`);
   if (process.env.CITATIONS_PG_EXPLAIN) await explainSources(store, prompts, days);
   await store.close();
 
@@ -183,14 +186,26 @@ async function yearDatabase(): Promise<string> {
   } finally {
     await admin.end();
   }
-  const store = await PostgresStore.open(url, { poolSize: 2 });
+  // Seeded as a database of migration 11 held it; opening the store then applies the later migrations to a year.
+  const pool = createPool(url, { max: 2 });
   const t0 = performance.now();
-  await seedYear(store.pool, prompts, days, FIRST_DAY);
-  await store.pool.query('CREATE TABLE bench_seed (prompts int, days int, last_day text)');
-  await store.pool.query('INSERT INTO bench_seed VALUES ($1, $2, $3)', [prompts, days, LAST_DAY]);
-  await store.close();
+  await migrate(pool, MIGRATIONS.filter((m) => m.version <= SEEDED_VERSION));
+  await seedYear(pool, prompts, days, FIRST_DAY);
+  await pool.query('CREATE TABLE bench_seed (prompts int, days int, last_day text)');
+  await pool.query('INSERT INTO bench_seed VALUES ($1, $2, $3)', [prompts, days, LAST_DAY]);
+  await pool.end();
   console.log(`seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
   return url;
+}
+
+async function dropDatabase(databaseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: pgServer.adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE ${new URL(databaseUrl).pathname.slice(1)}`);
+  } finally {
+    await admin.end();
+  }
 }
 
 /** Bytes of citation_results (rows, runs JSON, indexes) and of everything (with the rollup tables). */
@@ -198,7 +213,7 @@ async function rowAndRollupBytes(pool: pg.Pool): Promise<{ rows: number; total: 
   const { rows } = await pool.query<{ rows: string; total: string }>(
     `SELECT pg_total_relation_size('citation_results')::bigint AS rows,
             (pg_total_relation_size('citation_results') + pg_total_relation_size('citation_rollup_days')
-             + pg_total_relation_size('citation_source_domains') + pg_total_relation_size('citation_source_urls'))::bigint AS total`,
+             + pg_total_relation_size('citation_source_domain_blocks') + pg_total_relation_size('citation_source_url_blocks'))::bigint AS total`,
   );
   return { rows: Number(rows[0]!.rows), total: Number(rows[0]!.total) };
 }

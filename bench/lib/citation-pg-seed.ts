@@ -2,11 +2,15 @@
  * The PostgreSQL citation benchmark's year, generated inside the database (minutes, not hours): one row per
  * (prompt, engine, day) as the scheduler writes them, and rollup rows with the embedded benchmark's
  * cardinalities (1,600 cited domains, 3,100 cited pages per engine and day; the '*' rows summed from them),
- * turned into running totals per year as migration 10 converts an older database.
+ * turned into running totals per year as migration 10 converts an older database. The schema is migration
+ * SEEDED_VERSION's: the later migrations convert the year as they would a user's database.
  */
 import type pg from 'pg';
 import { sourceYearsFrom } from '../../server/store/postgres/source-years-migration.js';
 import { BENCH_ACCOUNT, benchProject, COMPETITORS, ENGINES, PROJECT_ID } from './citation-synth.js';
+
+/** The schema version this seed writes. */
+export const SEEDED_VERSION = 11;
 
 export async function seedYear(pool: pg.Pool, prompts: number, days: number, firstDay: string): Promise<void> {
   // One connection: the day rows go to temporary tables, which only their session sees.

@@ -1,8 +1,9 @@
 /**
  * The rollup migrations of citation intelligence on an older database: 10 turns the day rows of
- * citation_rollup_domains and citation_rollup_urls into running totals per year (GET /citations/sources
- * answers exactly as before, over windows that cross new years and a leap day); 11 folds the competitor
- * rows into the day rows (GET /citations/summary reads the same figures).
+ * citation_rollup_domains and citation_rollup_urls into running totals per year, and 12 those into blocks
+ * of two years (GET /citations/sources answers exactly as before, over windows that cross new years, span
+ * three calendar years and hold a leap day); 11 folds the competitor rows into the day rows (GET
+ * /citations/summary reads the same figures).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/store/postgres/migrations.js';
@@ -30,14 +31,14 @@ function dayRows(): Array<[string, string, string, string, number, number]> {
   return out;
 }
 
-describe.runIf(servicesAvailable('postgres'))('PostgreSQL rollup migrations 10 and 11', () => {
+describe.runIf(servicesAvailable('postgres'))('PostgreSQL rollup migrations 10, 11 and 12', () => {
   let server: PostgresServer;
   beforeAll(async () => {
     server = await startPostgres();
   }, 60_000);
   afterAll(() => server?.stop());
 
-  it('10: converts the day rows of an older database; every window answers as the day rows summed', async () => {
+  it('10 then 12: converts the day rows of an older database to years, then years to two-year blocks; every window answers as the day rows summed', async () => {
     const pool = createPool(await server.createDatabase(), { max: 2 });
     try {
       await migrate(pool, MIGRATIONS.filter((m) => m.version < 10));
@@ -68,10 +69,19 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL rollup migrations 10 a
       expect(await migrate(pool, MIGRATIONS.filter((m) => m.version <= 10))).toEqual([10]);
       const left = await pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('citation_rollup_domains', 'citation_rollup_urls')");
       expect(left.rows[0].n).toBe(0);
+      const years = await pool.query<{ year: number; n: number }>('SELECT year, count(*)::int AS n FROM citation_source_urls GROUP BY year ORDER BY year');
+      expect(years.rows.map((r) => r.year)).toEqual([2023, 2024, 2025]);
+      expect(await migrate(pool)).toEqual([11, 12]);
+      const yearTables = await pool.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('citation_source_domains', 'citation_source_urls')");
+      expect(yearTables.rows[0].n).toBe(0);
+      // Every key has the block of each year it has a row in and of the year before (a later write adds to both).
+      const blocks = await pool.query<{ block: number }>('SELECT DISTINCT block FROM citation_source_url_blocks ORDER BY block');
+      expect(blocks.rows.map((r) => r.block)).toEqual([2022, 2023, 2024, 2025]);
 
       const windows: Array<[string, string]> = [
         ['2023-12-20', '2025-01-01'], ['2023-12-31', '2024-01-01'], ['2024-02-29', '2024-02-29'], ['2024-02-01', '2024-02-29'],
         ['2024-01-15', '2024-03-05'], ['2024-12-31', '2025-01-01'], ['2025-01-01', '2025-06-30'], ['2023-12-25', '2023-12-31'],
+        ['2023-12-31', '2025-01-01'], ['2024-01-01', '2025-12-31'], ['2022-06-01', '2024-02-29'],
       ];
       for (const [since, until] of windows) {
         for (const engine of [undefined, 'claude'] as const) {
@@ -107,7 +117,7 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL rollup migrations 10 a
         `INSERT INTO citation_rollup_competitors VALUES ($1, '2026-03-01', 'chatgpt', 'Globex', 2), ($1, '2026-03-01', 'chatgpt', 'Initech', 5), ($1, '2026-03-03', 'claude', 'Globex', 1)`,
         [SCOPE],
       );
-      expect(await migrate(pool)).toEqual([11]);
+      expect(await migrate(pool, MIGRATIONS.filter((m) => m.version <= 11))).toEqual([11]);
       const tallies = await readDayTallies(pool, [SCOPE], { since: '2026-03-01', until: '2026-03-31' });
       expect(tallies.sort((a, b) => (a.day < b.day ? -1 : 1))).toEqual([
         { day: '2026-03-01', engine: 'chatgpt', runs: 6, visible: 4, mentioned: 3, cited: 2, position_sum: 3, position_count: 2, competitors: { Globex: 2, Initech: 5 } },

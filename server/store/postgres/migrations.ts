@@ -19,6 +19,7 @@ import { MONITOR_PAUSE_MIGRATION } from './monitor-pause-migration.js';
 import { SOURCE_ENGINES_INDEX_MIGRATION } from './source-engines-index-migration.js';
 import { SOURCE_YEARS_MIGRATION } from './source-years-migration.js';
 import { DAY_COMPETITORS_MIGRATION } from './day-competitors-migration.js';
+import { SOURCE_BLOCKS_MIGRATION } from './source-blocks-migration.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import { CRAWLS_MIGRATION } from './crawl-migration.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
@@ -132,6 +133,7 @@ export const MIGRATIONS: readonly Migration[] = [
   SOURCE_ENGINES_INDEX_MIGRATION,
   SOURCE_YEARS_MIGRATION,
   DAY_COMPETITORS_MIGRATION,
+  SOURCE_BLOCKS_MIGRATION,
 ];
 
 /** Applies the migrations this database lacks; returns the versions applied now (empty when up to date). */

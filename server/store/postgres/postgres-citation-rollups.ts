@@ -3,16 +3,16 @@
  * JavaScript first (one upsert may not touch a row twice), sorted (concurrent writers lock rows in the
  * same order), then written with one INSERT ... ON CONFLICT per table. A day row of an engine carries its
  * competitors (migration 11).
- * Sources are running totals per year (postgres-source-years.ts).
+ * Sources are running totals over blocks of two years (postgres-source-blocks.ts).
  */
 import type pg from 'pg';
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { RowTally } from '../rollup/row-tally.js';
 import { addCounts, type DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
-import { writeSourceYears } from './postgres-source-years.js';
+import { writeSourceBlocks } from './postgres-source-blocks.js';
 
-export { readSourceTallies } from './postgres-source-years.js';
+export { readSourceTallies } from './postgres-source-blocks.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
@@ -50,11 +50,11 @@ export async function applyTallies(db: Queryable, tallies: readonly RowTally[], 
       d.map((r) => JSON.stringify(r.competitors)),
     ],
   );
-  await writeSourceYears(db, tallies, sign);
+  await writeSourceBlocks(db, tallies, sign);
 }
 
 export async function dropScope(db: Queryable, scope: string): Promise<void> {
-  for (const table of ['citation_rollup_days', 'citation_source_domains', 'citation_source_urls']) {
+  for (const table of ['citation_rollup_days', 'citation_source_domain_blocks', 'citation_source_url_blocks']) {
     await db.query(`DELETE FROM ${table} WHERE scope = $1`, [scope]);
   }
 }

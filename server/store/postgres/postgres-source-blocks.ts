@@ -1,15 +1,16 @@
 /**
- * The sources of citation intelligence on PostgreSQL as running totals per calendar year
- * (source-years-migration.ts). A write adds each tally's amounts to every slot from its day to the end of
- * its year; a read takes, per year the window touches, the total at its last slot minus the total before
- * its first. Ranking a year's 1,600 domains reads one or two rows per domain instead of 41.
+ * The sources of citation intelligence on PostgreSQL as running totals over blocks of two calendar years
+ * (source-blocks-migration.ts, year-slots.ts). A write adds each tally's amounts to every slot from its day
+ * to the end of both blocks holding that day; a read takes, per block, the total at the window's last slot
+ * minus the total before its first. Any window of up to two calendar years (every dashboard window) reads
+ * one row per key: ranking a year's 1,600 domains reads 1,600 rows.
  */
 import type pg from 'pg';
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { RowTally } from '../rollup/row-tally.js';
 import { compareSources, TOP_URLS, type SourceTally } from '../rollup/source-tally.js';
 import type { DayWindow } from '../rollup/days.js';
-import { accumulate, slotOf, YEAR_SLOTS, yearSpans } from '../rollup/year-slots.js';
+import { accumulate, BLOCK_SLOTS, blockSpans, blocksOf } from '../rollup/year-slots.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
@@ -24,7 +25,7 @@ interface Pending<K> {
 
 function addAt<K>(map: Map<string, Pending<K>>, id: string, key: K, slot: number, amounts: number[]): void {
   let entry = map.get(id);
-  if (!entry) map.set(id, (entry = { key, slot, several: false, series: amounts.map(() => new Int32Array(YEAR_SLOTS)) }));
+  if (!entry) map.set(id, (entry = { key, slot, several: false, series: amounts.map(() => new Int32Array(BLOCK_SLOTS)) }));
   else if (entry.slot !== slot) entry.several = true;
   amounts.forEach((amount, i) => (entry.series[i]![slot - 1]! += amount));
 }
@@ -35,7 +36,7 @@ const inKeyOrder = <K>(map: Map<string, Pending<K>>): Array<Pending<K>> => [...m
 /**
  * What each key's running totals gain, as SQL over the unnested keys `k` and the parameters from `first`.
  * A key whose amounts all fall on one day (every append: one row is one day) gains a step: nothing before
- * that slot, the amount from it on, built in SQL from (slot, amount). Otherwise each key sends its 366
+ * that slot, the amount from it on, built in SQL from (slot, amount). Otherwise each key sends its 732
  * gains (imports and deletions that span days): one int[] of all keys end to end, sliced per key.
  */
 function gains(rows: ReadonlyArray<Pending<unknown>>, seriesCount: number, first: number): { columns: string[]; values: unknown[]; sql: string[] } {
@@ -44,18 +45,18 @@ function gains(rows: ReadonlyArray<Pending<unknown>>, seriesCount: number, first
     return {
       columns: ['slot', ...Array.from({ length: seriesCount }, (_, i) => `a${i}`)],
       values: [rows.map((r) => r.slot), ...Array.from({ length: seriesCount }, (_, i) => amount(i))],
-      sql: Array.from({ length: seriesCount }, (_, i) => `array_fill(0, ARRAY[k.slot - 1]) || array_fill(k.a${i}, ARRAY[${YEAR_SLOTS + 1} - k.slot])`),
+      sql: Array.from({ length: seriesCount }, (_, i) => `array_fill(0, ARRAY[k.slot - 1]) || array_fill(k.a${i}, ARRAY[${BLOCK_SLOTS + 1} - k.slot])`),
     };
   }
   const flat = (i: number) => {
-    const out = new Array<number>(rows.length * YEAR_SLOTS);
-    rows.forEach((r, n) => accumulate(Int32Array.from(r.series[i]!)).forEach((v, j) => (out[n * YEAR_SLOTS + j] = v)));
+    const out = new Array<number>(rows.length * BLOCK_SLOTS);
+    rows.forEach((r, n) => accumulate(Int32Array.from(r.series[i]!)).forEach((v, j) => (out[n * BLOCK_SLOTS + j] = v)));
     return out;
   };
   return {
     columns: [],
     values: Array.from({ length: seriesCount }, (_, i) => flat(i)),
-    sql: Array.from({ length: seriesCount }, (_, i) => `($${first + i}::int[])[(k.n - 1) * ${YEAR_SLOTS} + 1 : k.n * ${YEAR_SLOTS}]`),
+    sql: Array.from({ length: seriesCount }, (_, i) => `($${first + i}::int[])[(k.n - 1) * ${BLOCK_SLOTS} + 1 : k.n * ${BLOCK_SLOTS}]`),
   };
 }
 
@@ -80,57 +81,61 @@ async function upsertTotals(db: Queryable, table: string, keys: ReadonlyArray<[s
 }
 
 /** Adds (sign 1) or takes away (sign -1) the sources of these tallies, under their engine and under '*'. */
-export async function writeSourceYears(db: Queryable, tallies: readonly RowTally[], sign: 1 | -1): Promise<void> {
+export async function writeSourceBlocks(db: Queryable, tallies: readonly RowTally[], sign: 1 | -1): Promise<void> {
   const domains = new Map<string, Pending<[string, string, number, string]>>();
   const urls = new Map<string, Pending<[string, string, string, number, string]>>();
   for (const t of tallies) {
-    const { year, slot } = slotOf(t.day);
-    for (const engine of [t.engine, '*']) {
-      for (const [domain, citations, runs] of t.domains) {
-        addAt(domains, `${t.scope}|${engine}|${year}|${domain}`, [t.scope, engine, year, domain], slot, [citations * sign, runs * sign]);
-      }
-      for (const [url, domain, citations] of t.urls) {
-        addAt(urls, `${t.scope}|${engine}|${domain}|${year}|${url}`, [t.scope, engine, domain, year, url], slot, [citations * sign]);
+    for (const { block, slot } of blocksOf(t.day)) {
+      for (const engine of [t.engine, '*']) {
+        for (const [domain, citations, runs] of t.domains) {
+          addAt(domains, `${t.scope}|${engine}|${block}|${domain}`, [t.scope, engine, block, domain], slot, [citations * sign, runs * sign]);
+        }
+        for (const [url, domain, citations] of t.urls) {
+          addAt(urls, `${t.scope}|${engine}|${domain}|${block}|${url}`, [t.scope, engine, domain, block, url], slot, [citations * sign]);
+        }
       }
     }
   }
   const text = (name: string): [string, string] => [name, 'text'];
-  await upsertTotals(db, 'citation_source_domains', [text('scope'), text('engine'), ['year', 'int'], text('domain')], 'scope, engine, year, domain', ['citations', 'runs'], inKeyOrder(domains));
-  await upsertTotals(db, 'citation_source_urls', [text('scope'), text('engine'), text('domain'), ['year', 'int'], text('url')], 'scope, engine, domain, year, url_key', ['citations'], inKeyOrder(urls));
+  await upsertTotals(db, 'citation_source_domain_blocks', [text('scope'), text('engine'), ['block', 'int'], text('domain')], 'scope, engine, block, domain', ['citations', 'runs'], inKeyOrder(domains));
+  await upsertTotals(db, 'citation_source_url_blocks', [text('scope'), text('engine'), text('domain'), ['block', 'int'], text('url')], 'scope, engine, domain, block, url_key', ['citations'], inKeyOrder(urls));
 }
 
 /**
- * A row's total over the window, as SQL: one CASE arm per calendar year the window touches (the total at
- * the span's last slot minus the total before its first). The spans are integers computed here, written
- * into the SQL as literals; evaluating on the scanned row itself avoids joining (and copying) wide rows.
+ * A row's total over the window, as SQL: one CASE arm per block the window reads (the total at the span's
+ * last slot minus the total before its first). The spans are integers computed here, written into the SQL
+ * as literals; evaluating on the scanned row itself avoids joining (and copying) wide rows.
  */
-function gainOver(window: DayWindow, column: string): { years: number[]; sql: string } {
-  const spans = yearSpans(window);
-  const arms = spans.map((s) => `WHEN ${s.year} THEN t.${column}[${s.to}]${s.from > 1 ? ` - t.${column}[${s.from - 1}]` : ''}`);
-  return { years: spans.map((s) => s.year), sql: `(CASE t.year ${arms.join(' ')} END)` };
+function gainOver(window: DayWindow, column: string): { blocks: number[]; sql: string } {
+  const spans = blockSpans(window);
+  const arms = spans.map((s) => `WHEN ${s.block} THEN t.${column}[${s.to}]${s.from > 1 ? ` - t.${column}[${s.from - 1}]` : ''}`);
+  return { blocks: spans.map((s) => s.block), sql: `(CASE t.block ${arms.join(' ')} END)` };
 }
 
 /**
  * `SELECT key, citations[, runs]` over the window, citations above zero: each row's own totals when every
- * key has one row (`oneRowEach`: one scope, one year), else summed per key. `totals[0]` is the citations.
+ * key has one row (`oneRowEach`: one scope, one block), else summed per key. `totals[0]` is the citations.
+ * The sums read each row's totals in a subquery first (OFFSET 0 keeps it apart): grouping the rows
+ * themselves had PostgreSQL sort them, arrays and all (3 to 6 KB each), to group a few dozen keys.
  */
 function windowTotals(oneRowEach: boolean, key: string, totals: readonly string[], from: string, where: string): string {
   const [citations] = totals;
   const names = ['citations', 'runs'];
-  return oneRowEach
-    ? `SELECT ${key}, ${totals.map((t, i) => `${t} AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} AND ${citations} > 0`
-    : `SELECT ${key}, ${totals.map((t, i) => `sum(${t})::int AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} GROUP BY ${key} HAVING sum(${citations}) > 0`;
+  if (oneRowEach) return `SELECT t.${key}, ${totals.map((t, i) => `${t} AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} AND ${citations} > 0`;
+  return `SELECT ${key}, ${totals.map((_, i) => `sum(x${i})::int AS ${names[i]}`).join(', ')}
+     FROM (SELECT t.${key}, ${totals.map((t, i) => `${t} AS x${i}`).join(', ')} FROM ${from} WHERE ${where} OFFSET 0) AS per_row
+     GROUP BY ${key} HAVING sum(x0) > 0`;
 }
 
 export async function readSourceTallies(db: Queryable, scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
   const citations = gainOver(window, 'citations');
   const runs = gainOver(window, 'runs');
-  // One row per domain (and per URL) when the window reads one scope's one year: no sums to gather.
-  const oneRowEach = scopes.length === 1 && citations.years.length === 1;
+  // One row per domain (and per URL) when the window reads one scope's one block: no sums to gather.
+  const oneRowEach = scopes.length === 1 && citations.blocks.length === 1;
   const top = await db.query<{ domain: string; citations: number; runs: number }>(
-    `${windowTotals(oneRowEach, 't.domain', [citations.sql, runs.sql], 'citation_source_domains t', 't.scope = ANY($1::text[]) AND t.engine = $2 AND t.year = ANY($3::smallint[])')}
-     ORDER BY 2 DESC, t.domain LIMIT $4`,
-    [[...scopes], engine ?? '*', citations.years, limit],
+    `${windowTotals(oneRowEach, 'domain', [citations.sql, runs.sql], 'citation_source_domain_blocks t', 't.scope = ANY($1::text[]) AND t.engine = $2 AND t.block = ANY($3::smallint[])')}
+     ORDER BY 2 DESC, 1 LIMIT $4`,
+    [[...scopes], engine ?? '*', citations.blocks, limit],
   );
   if (top.rows.length === 0) return [];
   const domains = top.rows.map((r) => r.domain);
@@ -142,17 +147,15 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
          engine !== undefined
            ? 'NULL::json'
            : `(SELECT json_agg(e.engine) FROM (
-                SELECT t.engine FROM citation_source_domains t
-                WHERE t.scope = ANY($1::text[]) AND t.domain = d.domain AND t.year = ANY($4::smallint[]) AND t.engine <> '*'
-                GROUP BY t.engine HAVING sum(${citations.sql}) > 0
+                ${windowTotals(oneRowEach, 'engine', [citations.sql], 'citation_source_domain_blocks t', "t.scope = ANY($1::text[]) AND t.domain = d.domain AND t.block = ANY($4::smallint[]) AND t.engine <> '*'")}
               ) e)`
        } AS engines,
        (SELECT json_agg(json_build_object('url', u.url, 'citations', u.citations)) FROM (
-         ${windowTotals(oneRowEach, 't.url', [citations.sql], 'citation_source_urls t', 't.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.year = ANY($4::smallint[])')}
-         ORDER BY 2 DESC, t.url LIMIT ${TOP_URLS}
+         ${windowTotals(oneRowEach, 'url', [citations.sql], 'citation_source_url_blocks t', 't.scope = ANY($1::text[]) AND t.engine = $2 AND t.domain = d.domain AND t.block = ANY($4::smallint[])')}
+         ORDER BY 2 DESC, 1 LIMIT ${TOP_URLS}
        ) u) AS top_urls
      FROM unnest($3::text[]) AS d(domain)`,
-    [[...scopes], engine ?? '*', domains, citations.years],
+    [[...scopes], engine ?? '*', domains, citations.blocks],
   );
   const detailOf = new Map(details.map((d) => [d.domain, d]));
   return top.rows
