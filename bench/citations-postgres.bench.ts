@@ -118,7 +118,7 @@ try {
     console.log('| measure | figure | target |');
     console.log('|---|---|---|');
     console.log(`| storage per run at a year (row and runs json after TOAST, indexes; the year's rollups per run) | ${yearBytesPerRun.toFixed(0)} B | reported |`);
-    console.log(`| storage per run, first ${sampleRows} rows of a project (the rollups' year rows not yet shared by many runs) | ${bytesPerRun.toFixed(0)} B | reported |`);
+    console.log(`| storage per run, first ${sampleRows} rows of a project (the rollup rows they rewrote leave dead versions, reusable after VACUUM) | ${bytesPerRun.toFixed(0)} B | reported |`);
     console.log(`| appendResult, one row with its runs and rollups, durable commit (mean of ${sampleRows}) | ${appendMs.toFixed(1)} ms | reported |`);
     console.log(`| runs in the year's summary | ${runsInYear.toLocaleString('en')} | — |`);
     console.log(`| GET /citations/summary, 10 connections, ${seconds} s, ${qs.length} windows | ${Math.round(summaryLoad.rps)} req/s, p50 ${summaryLoad.p50} ms, p99 ${summaryLoad.p99} ms | p99 ≤ 100 ms |`);
