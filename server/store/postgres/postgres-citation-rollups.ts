@@ -10,13 +10,12 @@ import type { CitationEngineId } from '../../../shared/schema/citation-engines.j
 import type { RowTally } from '../rollup/row-tally.js';
 import { addCounts, type DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
+import { inKeyOrder } from './key-order.js';
 import { writeSourceBlocks } from './postgres-source-blocks.js';
 
 export { readSourceTallies } from './postgres-source-blocks.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
-
-const sorted = <T>(map: Map<string, T>): T[] => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /** Adds (sign 1) or takes away (sign -1) these tallies. */
 export async function applyTallies(db: Queryable, tallies: readonly RowTally[], sign: 1 | -1): Promise<void> {
@@ -30,7 +29,7 @@ export async function applyTallies(db: Queryable, tallies: readonly RowTally[], 
     amounts.forEach((v, i) => (entry.values[i]! += v));
     for (const [name, visible] of t.competitors) entry.competitors[name] = (entry.competitors[name] ?? 0) + visible * sign;
   }
-  const d = sorted(days);
+  const d = inKeyOrder(days);
   // A day's competitors add up by name: the stored object's and the new one's entries, summed per key.
   await db.query(
     `INSERT INTO citation_rollup_days AS r (scope, day, engine, runs, visible, mentioned, cited, position_sum, position_count, competitors)

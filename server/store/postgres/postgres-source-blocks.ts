@@ -11,27 +11,23 @@ import type { RowTally } from '../rollup/row-tally.js';
 import { compareSources, TOP_URLS, type SourceTally } from '../rollup/source-tally.js';
 import type { DayWindow } from '../rollup/days.js';
 import { accumulate, BLOCK_SLOTS, blockSpans, blocksOf } from '../rollup/year-slots.js';
+import { inKeyOrder } from './key-order.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
 interface Pending<K> {
   key: K;
-  /** The slot of the first amount added, and whether amounts went to other slots too. */
-  slot: number;
-  several: boolean;
-  /** Amounts per slot, then (accumulate) what each slot's running total gains. */
-  series: Int32Array[];
+  /** Slot (1-based) → the amounts added there, one per series. An append fills one slot. */
+  bySlot: Map<number, number[]>;
 }
 
 function addAt<K>(map: Map<string, Pending<K>>, id: string, key: K, slot: number, amounts: number[]): void {
   let entry = map.get(id);
-  if (!entry) map.set(id, (entry = { key, slot, several: false, series: amounts.map(() => new Int32Array(BLOCK_SLOTS)) }));
-  else if (entry.slot !== slot) entry.several = true;
-  amounts.forEach((amount, i) => (entry.series[i]![slot - 1]! += amount));
+  if (!entry) map.set(id, (entry = { key, bySlot: new Map() }));
+  const at = entry.bySlot.get(slot);
+  if (!at) entry.bySlot.set(slot, [...amounts]);
+  else amounts.forEach((amount, i) => (at[i]! += amount));
 }
-
-/** In key order, so concurrent writers lock rows in the same order. */
-const inKeyOrder = <K>(map: Map<string, Pending<K>>): Array<Pending<K>> => [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /**
  * What each key's running totals gain, as SQL over the unnested keys `k` and the parameters from `first`.
@@ -40,18 +36,22 @@ const inKeyOrder = <K>(map: Map<string, Pending<K>>): Array<Pending<K>> => [...m
  * gains (imports and deletions that span days): one int[] of all keys end to end, sliced per key.
  */
 function gains(rows: ReadonlyArray<Pending<unknown>>, seriesCount: number, first: number): { step: boolean; columns: string[]; values: unknown[]; sql: string[] } {
-  if (rows.every((r) => !r.several)) {
-    const amount = (i: number) => rows.map((r) => r.series[i]![r.slot - 1]!);
+  if (rows.every((r) => r.bySlot.size === 1)) {
+    const only = rows.map((r) => [...r.bySlot][0]!);
     return {
       step: true,
       columns: ['slot', ...Array.from({ length: seriesCount }, (_, i) => `a${i}`)],
-      values: [rows.map((r) => r.slot), ...Array.from({ length: seriesCount }, (_, i) => amount(i))],
+      values: [only.map(([slot]) => slot), ...Array.from({ length: seriesCount }, (_, i) => only.map(([, amounts]) => amounts[i]!))],
       sql: Array.from({ length: seriesCount }, (_, i) => `array_fill(0, ARRAY[k.slot - 1]) || array_fill(k.a${i}, ARRAY[${BLOCK_SLOTS + 1} - k.slot])`),
     };
   }
   const flat = (i: number) => {
     const out = new Array<number>(rows.length * BLOCK_SLOTS);
-    rows.forEach((r, n) => accumulate(Int32Array.from(r.series[i]!)).forEach((v, j) => (out[n * BLOCK_SLOTS + j] = v)));
+    rows.forEach((r, n) => {
+      const deltas = new Int32Array(BLOCK_SLOTS);
+      for (const [slot, amounts] of r.bySlot) deltas[slot - 1] = amounts[i]!;
+      accumulate(deltas).forEach((v, j) => (out[n * BLOCK_SLOTS + j] = v));
+    });
     return out;
   };
   return {

@@ -23,11 +23,8 @@ export function blockSlot(block: number, day: string): number {
 
 /** The two blocks holding a day, and its slot in each: the year before's (second half) and its own (first half). */
 export function blocksOf(day: string): Array<{ block: number; slot: number }> {
-  const { year, slot } = slotOf(day);
-  return [
-    { block: year - 1, slot: YEAR_SLOTS + slot },
-    { block: year, slot },
-  ];
+  const year = Number(day.slice(0, 4));
+  return [year - 1, year].map((block) => ({ block, slot: blockSlot(block, day) }));
 }
 
 export interface BlockSpan {
