@@ -208,6 +208,8 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect(await page.locator('li[data-source="beandaily.example"][data-kind="competitor"]').count()).toBe(1);
     await page.waitForSelector('g[data-column] rect');
     expect(await page.textContent('[data-testid="citation-figures"]')).toContain(`${Math.round(summary.share_of_voice * 100)}%`);
+    expect(await crowdedLabels(page)).toEqual([]);
+    expect(await page.locator('figure.chart svg text.axis').count()).toBeGreaterThan(5);
     await screenshot(page, 'dashboard-project');
     await page.close();
   });
@@ -321,8 +323,30 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, hash).toBeLessThanOrEqual(0);
       if (hash === '#/audits') await screenshot(page, 'dashboard-audits-zoom-200');
-      if (hash.startsWith('#/projects')) await screenshot(page, 'dashboard-project-zoom-200');
+      if (hash.startsWith('#/projects')) {
+        await page.waitForSelector('g[data-column] rect');
+        expect(await crowdedLabels(page), hash).toEqual([]);
+        await screenshot(page, 'dashboard-project-zoom-200');
+      }
       await page.close();
     }
   });
 });
+
+/**
+ * The charts' axis labels drawn past their chart's edge (cut off) or over another label of the same chart,
+ * as text: none should be (the last day's label was cut off, and at 200 % zoom labels ran into each other).
+ */
+async function crowdedLabels(page: Page): Promise<string[]> {
+  return page.$$eval('figure.chart svg', (svgs) =>
+    svgs.flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      const labels = Array.from(svg.querySelectorAll('text.axis')).map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }));
+      const cut = labels.filter(({ r }) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map(({ text }) => `cut off: ${text}`);
+      const overlapping = labels.flatMap((a, i) =>
+        labels.slice(i + 1).filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom).map((b) => `overlap: ${a.text} / ${b.text}`),
+      );
+      return [...cut, ...overlapping];
+    }),
+  );
+}

@@ -9,6 +9,12 @@ export interface Plot {
   bottom: number;
 }
 
+/**
+ * The dashboard charts' frame, in viewBox units (drawn at the page's width). The left margin holds a y label
+ * as wide as "100%" at the larger size narrow pages use (dashboard.css).
+ */
+export const CHART_PLOT: Plot = { width: 720, height: 220, left: 52, right: 16, top: 14, bottom: 30 };
+
 /** x of point i of n across the plot (one point sits in the middle). */
 export function xAt(plot: Plot, i: number, n: number): number {
   const w = plot.width - plot.left - plot.right;

@@ -1,3 +1,4 @@
+import { axisLabelAnchor } from '../axis-anchor.js';
 import { shortDate, longDate } from '../format.js';
 import type { ScorePoint } from '../types.js';
 
@@ -43,7 +44,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
               {p.score}
             </text>
             {(i % labelEvery === 0 || i === sorted.length - 1) && (
-              <text x={x(i)} y={HEIGHT - 8} text-anchor={i === 0 ? 'start' : i === sorted.length - 1 ? 'end' : 'middle'} class="chart-muted">
+              <text x={x(i)} y={HEIGHT - 8} text-anchor={axisLabelAnchor(i, sorted.length)} class="chart-muted">
                 {shortDate(p.scanned_at)}
               </text>
             )}

@@ -1,4 +1,5 @@
-import { labelIndexes, segments, xAt, yAt, type Plot } from '../../../lib/dashboard/chart-geometry.js';
+import { CHART_PLOT as PLOT, labelIndexes, segments, xAt, yAt } from '../../../lib/dashboard/chart-geometry.js';
+import { axisLabelAnchor } from '../../../../shared/report/axis-anchor.js';
 import { percent, shortDate } from '../format.js';
 
 export interface LineSeries {
@@ -8,8 +9,6 @@ export interface LineSeries {
   /** One per day; null where there is nothing to measure (no runs that day). */
   values: ReadonlyArray<number | null>;
 }
-
-const PLOT: Plot = { width: 720, height: 220, left: 44, right: 16, top: 14, bottom: 30 };
 
 /** Ratios (0–1) per day as lines, with a legend and a text summary for screen readers. */
 export function LineChart({ days, series, label }: { days: readonly string[]; series: readonly LineSeries[]; label: string }) {
@@ -29,7 +28,7 @@ export function LineChart({ days, series, label }: { days: readonly string[]; se
         ))}
         {days.map((d, i) =>
           labels.has(i) ? (
-            <text key={d} x={xAt(PLOT, i, days.length)} y={PLOT.height - 8} text-anchor="middle" class="axis">
+            <text key={d} x={xAt(PLOT, i, days.length)} y={PLOT.height - 8} text-anchor={axisLabelAnchor(i, days.length)} class="axis">
               {shortDate(`${d}T00:00:00Z`)}
             </text>
           ) : null,

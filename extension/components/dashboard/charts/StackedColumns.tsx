@@ -1,11 +1,9 @@
-import { niceMax, yAt, type Plot } from '../../../lib/dashboard/chart-geometry.js';
+import { CHART_PLOT as PLOT, niceMax, yAt } from '../../../lib/dashboard/chart-geometry.js';
 
 export interface Column {
   label: string;
   parts: ReadonlyArray<{ name: string; value: number; className: string }>;
 }
-
-const PLOT: Plot = { width: 720, height: 220, left: 44, right: 16, top: 14, bottom: 30 };
 
 /** Columns split into parts (e.g. citations of owned, competitor and third-party sources per period). */
 export function StackedColumns({ columns, label, legend }: { columns: readonly Column[]; label: string; legend: ReadonlyArray<{ name: string; className: string }> }) {
