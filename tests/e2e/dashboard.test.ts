@@ -97,9 +97,13 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const page = await open('#/audits');
     await page.waitForSelector(`.audits-table tr[data-audit-id="${ids.second}"]`);
     // The two audits made above, and the monitor's first run.
-    const onServer = (await call<{ audits: Array<{ id: string }> }>(api, 'GET', '/audits?limit=100')).json.audits;
+    const onServer = (await call<{ audits: Array<{ id: string; builder: string }> }>(api, 'GET', '/audits?limit=100')).json.audits;
     expect(onServer.length).toBeGreaterThanOrEqual(2);
     expect(await page.locator('.audits-table tbody tr').count()).toBe(onServer.length);
+    // A builder no fingerprint matched reads as the popup says it, not "Unknown".
+    const builders = (await page.locator('.audits-table td[data-col="builder"]').allTextContents()).sort();
+    expect(builders).toEqual(onServer.map((a) => (a.builder === 'Unknown' ? 'Not recognised' : a.builder)).sort());
+    expect(builders).toContain('Not recognised');
     await screenshot(page, 'dashboard-audits');
     await page.fill('input[name="url"]', 'no-such-page');
     await page.waitForSelector('[data-state="empty"]');

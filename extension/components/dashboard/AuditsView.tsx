@@ -6,6 +6,7 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
 import { displayUrl, when } from './format.js';
 import { ScorePill } from './ScorePill.js';
+import { builtWith } from '../../../shared/report/wording.js';
 import { Empty, ErrorState, Loading } from './states.js';
 
 /** Most audits read into the page for filtering; an account with more narrows by URL on the server first. */
@@ -120,7 +121,7 @@ export function AuditsView() {
                       </td>
                       <td class="nowrap">{when(a.scanned_at)}</td>
                       <td>{a.origin}</td>
-                      <td>{a.builder}</td>
+                      <td data-col="builder">{builtWith(a.builder) ? a.builder : <span class="muted">Not recognised</span>}</td>
                     </tr>
                   ))}
                 </tbody>
