@@ -34,12 +34,12 @@ export default defineConfig({
     permissions: ['activeTab', 'scripting', 'storage', 'alarms', ...(manifestVersion === 2 && e2e ? loopback : [])],
     ...(manifestVersion === 3 && e2e ? { host_permissions: loopback } : {}),
     // Requested at run time from the options page only: the deep probe (<all_urls>) and the backend origin.
-    ...(manifestVersion === 3
-      ? { optional_host_permissions: ['<all_urls>'] }
-      : { optional_permissions: ['<all_urls>'] }),
+    ...(manifestVersion === 3 ? { optional_host_permissions: ['<all_urls>'] } : { optional_permissions: ['<all_urls>'] }),
     icons: ICONS,
     action: { default_title: ACTION_TITLE, default_icon: ICONS },
     // Firefox 128: scripting.executeScript with world MAIN.
-    ...(browser === 'firefox' ? { browser_specific_settings: { gecko: { id: 'extension@citable.dev', strict_min_version: '128.0' } } } : {}),
+    ...(browser === 'firefox'
+      ? { browser_specific_settings: { gecko: { id: 'extension@citable.dev', strict_min_version: '128.0' } } }
+      : {}),
   }),
 });

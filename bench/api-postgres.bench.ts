@@ -53,7 +53,14 @@ async function startServer(dir: string, name: string, env: Record<string, string
   const t0 = performance.now();
   const proc = spawn(process.execPath, [path.join(root, 'dist/server.mjs')], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATA_DIR: path.join(dir, `data-${name}`), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      DATA_DIR: path.join(dir, `data-${name}`),
+      ...env,
+    },
     stdio: ['ignore', log.fd, 'inherit'],
   });
   for (;;) {
@@ -61,7 +68,13 @@ async function startServer(dir: string, name: string, env: Record<string, string
     if (line) {
       const entry = JSON.parse(line) as { url: string; startup_ms: number };
       await log.close();
-      return { proc, url: entry.url, port: Number(new URL(entry.url).port), startupMs: performance.now() - t0, ownStartupMs: entry.startup_ms };
+      return {
+        proc,
+        url: entry.url,
+        port: Number(new URL(entry.url).port),
+        startupMs: performance.now() - t0,
+        ownStartupMs: entry.startup_ms,
+      };
     }
     if (proc.exitCode !== null) throw new Error(`${name} exited with ${proc.exitCode}`);
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -81,7 +94,9 @@ const load = (url: string, key: string, ids: string[], connections: number, dura
     connections,
     duration,
     headers: { authorization: `Bearer ${key}` },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) }],
+    requests: [
+      { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) },
+    ],
   });
 
 if (!process.env.BENCH_SKIP_BUILD) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -106,15 +121,29 @@ try {
   const shared = { DATABASE_URL: databaseUrl, REDIS_URL: redis.url };
   const [a, b] = await Promise.all([startServer(dir, 'a', shared), startServer(dir, 'b', shared)]);
   const proxyPort = await freePort();
-  const proxy = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/helpers/services/round-robin-proxy.ts'), String(proxyPort), `127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`], {
-    cwd: root,
-    stdio: 'ignore',
-  });
+  const proxy = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(root, 'tests/helpers/services/round-robin-proxy.ts'),
+      String(proxyPort),
+      `127.0.0.1:${a.port}`,
+      `127.0.0.1:${b.port}`,
+    ],
+    {
+      cwd: root,
+      stdio: 'ignore',
+    },
+  );
   await waitForPort(proxyPort, 20_000);
   const proxyUrl = `http://127.0.0.1:${proxyPort}`;
   await load(proxyUrl, seeded.key, seeded.ids, 50, 3);
   const viaProxy = await load(proxyUrl, seeded.key, seeded.ids, 50, seconds);
-  const [directA, directB] = await Promise.all([load(a.url, seeded.key, seeded.ids, 25, seconds), load(b.url, seeded.key, seeded.ids, 25, seconds)]);
+  const [directA, directB] = await Promise.all([
+    load(a.url, seeded.key, seeded.ids, 25, seconds),
+    load(b.url, seeded.key, seeded.ids, 25, seconds),
+  ]);
   proxy.kill('SIGTERM');
   await Promise.all([stop(a.proc), stop(b.proc)]);
 
@@ -125,13 +154,23 @@ try {
     bad: directA.non2xx + directA.errors + directB.non2xx + directB.errors,
   };
   const rps = (n: number) => Math.round(n).toLocaleString('en');
-  console.log(`\nAPI on PostgreSQL (${os.cpus().length} cores, Node ${process.version}; ${count.toLocaleString('en')} stored audits; GET /api/v1/audits/{id}, ${seconds} s each)`);
+  console.log(
+    `\nAPI on PostgreSQL (${os.cpus().length} cores, Node ${process.version}; ${count.toLocaleString('en')} stored audits; GET /api/v1/audits/{id}, ${seconds} s each)`,
+  );
   console.log('| setup | req/s | p50 / p99 | not 2xx + errors |');
   console.log('|---|---|---|---|');
-  console.log(`| one process | ${rps(single.requests.average)} | ${single.latency.p50} ms / ${single.latency.p99} ms | ${single.non2xx + single.errors} |`);
-  console.log(`| two processes, round-robin proxy, 50 connections | ${rps(viaProxy.requests.average)} | ${viaProxy.latency.p50} ms / ${viaProxy.latency.p99} ms | ${viaProxy.non2xx + viaProxy.errors} |`);
-  console.log(`| two processes, 25 connections to each port | ${rps(direct.rps)} | ${direct.p50} ms / ${direct.p99} ms (worse of the two) | ${direct.bad} |`);
-  console.log(`\none process: start-up until listening ${Math.round(one.startupMs)} ms (the server's own ${one.ownStartupMs} ms), RSS ${rssAfterStart.toFixed(0)} MB after start-up, ${rssAfterLoad.toFixed(0)} MB after the load`);
+  console.log(
+    `| one process | ${rps(single.requests.average)} | ${single.latency.p50} ms / ${single.latency.p99} ms | ${single.non2xx + single.errors} |`,
+  );
+  console.log(
+    `| two processes, round-robin proxy, 50 connections | ${rps(viaProxy.requests.average)} | ${viaProxy.latency.p50} ms / ${viaProxy.latency.p99} ms | ${viaProxy.non2xx + viaProxy.errors} |`,
+  );
+  console.log(
+    `| two processes, 25 connections to each port | ${rps(direct.rps)} | ${direct.p50} ms / ${direct.p99} ms (worse of the two) | ${direct.bad} |`,
+  );
+  console.log(
+    `\none process: start-up until listening ${Math.round(one.startupMs)} ms (the server's own ${one.ownStartupMs} ms), RSS ${rssAfterStart.toFixed(0)} MB after start-up, ${rssAfterLoad.toFixed(0)} MB after the load`,
+  );
   printBenchResult({
     name: 'api-postgres',
     figures: [
@@ -146,9 +185,17 @@ try {
       figure('two processes via proxy: latency p99', viaProxy.latency.p99, 'ms', { max: 50 }),
       figure('two processes direct (25 + 25 connections): req/s', direct.rps, 'req/s'),
       figure('two processes direct: latency p99 (worse of the two)', direct.p99, 'ms', { max: 50 }),
-      figure('responses not 2xx, and errors (all runs)', single.non2xx + single.errors + viaProxy.non2xx + viaProxy.errors + direct.bad, '', { max: 0, target: 'all 2xx' }),
+      figure(
+        'responses not 2xx, and errors (all runs)',
+        single.non2xx + single.errors + viaProxy.non2xx + viaProxy.errors + direct.bad,
+        '',
+        { max: 0, target: 'all 2xx' },
+      ),
     ],
-    notes: [`${count.toLocaleString('en')} stored audits in PostgreSQL ${findPostgres()!.version} (fsync on)`, 'load generator, proxy, servers and PostgreSQL on the same cores'],
+    notes: [
+      `${count.toLocaleString('en')} stored audits in PostgreSQL ${findPostgres()!.version} (fsync on)`,
+      'load generator, proxy, servers and PostgreSQL on the same cores',
+    ],
   });
 } finally {
   await Promise.all([pg.stop(), redis.stop()]);

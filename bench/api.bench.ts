@@ -37,11 +37,27 @@ try {
   const logFile = path.join(dataDir, 'server.log');
   const log = await open(logFile, 'w');
   const t0 = performance.now();
-  const server = spawn(process.execPath, [...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []), ...(process.env.TRACE_GC ? ['--trace-gc'] : []), ...(process.env.SERVER_NODE_FLAGS ? process.env.SERVER_NODE_FLAGS.split(' ') : []), path.join(root, 'dist/server.mjs')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...(process.env.AUDIT_CACHE_MB ? { AUDIT_CACHE_MB: process.env.AUDIT_CACHE_MB } : {}) },
-    stdio: ['ignore', log.fd, 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [
+      ...(process.env.CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF}`] : []),
+      ...(process.env.TRACE_GC ? ['--trace-gc'] : []),
+      ...(process.env.SERVER_NODE_FLAGS ? process.env.SERVER_NODE_FLAGS.split(' ') : []),
+      path.join(root, 'dist/server.mjs'),
+    ],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        LOG_LEVEL: 'info',
+        ...(process.env.AUDIT_CACHE_MB ? { AUDIT_CACHE_MB: process.env.AUDIT_CACHE_MB } : {}),
+      },
+      stdio: ['ignore', log.fd, 'inherit'],
+    },
+  );
   let listening: { url: string; startup_ms: number; audits: number } | undefined;
   while (!listening) {
     for (const line of (await readFile(logFile, 'utf8')).split('\n')) {
@@ -59,7 +75,9 @@ try {
       connections: 50,
       duration,
       headers: { authorization: `Bearer ${seeded.key}` },
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) }],
+      requests: [
+        { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${ids[Math.floor(Math.random() * ids.length)]}` }) },
+      ],
     });
   await run(3); // warm-up: JIT, page cache
   const result = await run(seconds);
@@ -72,9 +90,13 @@ try {
   console.log(`\nAPI on loopback (${os.cpus().length} cores, Node ${process.version}; ${count.toLocaleString('en')} stored audits)`);
   console.log('| measure | figure | target |');
   console.log('|---|---|---|');
-  console.log(`| start-up until listening (whole process) | ${Math.round(startupMs)} ms (server's own: ${listening.startup_ms} ms, ${listening.audits.toLocaleString('en')} audits indexed) | ≤ 5,000 ms |`);
+  console.log(
+    `| start-up until listening (whole process) | ${Math.round(startupMs)} ms (server's own: ${listening.startup_ms} ms, ${listening.audits.toLocaleString('en')} audits indexed) | ≤ 5,000 ms |`,
+  );
   console.log(`| RSS after start-up | ${rssAfterStart.toFixed(0)} MB | < 500 MB |`);
-  console.log(`| GET /api/v1/audits/{id}, 50 connections, ${seconds} s | ${Math.round(result.requests.average).toLocaleString('en')} req/s | ≥ 3,000 req/s |`);
+  console.log(
+    `| GET /api/v1/audits/{id}, 50 connections, ${seconds} s | ${Math.round(result.requests.average).toLocaleString('en')} req/s | ≥ 3,000 req/s |`,
+  );
   console.log(`| latency p50 / p99 | ${result.latency.p50} ms / ${result.latency.p99} ms | p99 ≤ 50 ms |`);
   console.log(`| responses: 2xx / other / errors | ${result['2xx']} / ${result.non2xx} / ${result.errors} | all 2xx |`);
   console.log(`| RSS after the load | ${rssAfterLoad.toFixed(0)} MB | < 500 MB |`);

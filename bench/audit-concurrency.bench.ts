@@ -102,7 +102,9 @@ try {
   let wall = 0;
   for (let round = 0; round < rounds; round++) {
     const t0 = performance.now();
-    latencies.push(...(await Promise.all(Array.from({ length: inFlight }, (_, i) => audit(sites[(round * inFlight + i) % sites.length]!.url)))));
+    latencies.push(
+      ...(await Promise.all(Array.from({ length: inFlight }, (_, i) => audit(sites[(round * inFlight + i) % sites.length]!.url)))),
+    );
     wall += performance.now() - t0;
   }
   clearInterval(sampler);
@@ -111,13 +113,21 @@ try {
   const throughput = latencies.length / (wall / 1000);
   const notCreated = [...statuses].filter(([s]) => s !== 201).reduce((n, [, c]) => n + c, 0);
 
-  console.log(`\nAudit latency under concurrency (${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}; ${sites.length} loopback fixture sites)`);
+  console.log(
+    `\nAudit latency under concurrency (${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}; ${sites.length} loopback fixture sites)`,
+  );
   console.log('| measure | figure |');
   console.log('|---|---|');
-  console.log(`| one audit at a time (${LONE}): p50 / max | ${lone[Math.floor(lone.length / 2)]!.toFixed(0)} ms / ${lone.at(-1)!.toFixed(0)} ms |`);
-  console.log(`| ${inFlight} in flight (${rounds} rounds, ${latencies.length} audits): p50 / p95 / max | ${pct(latencies, 50).toFixed(0)} ms / ${pct(latencies, 95).toFixed(0)} ms / ${latencies.at(-1)!.toFixed(0)} ms |`);
+  console.log(
+    `| one audit at a time (${LONE}): p50 / max | ${lone[Math.floor(lone.length / 2)]!.toFixed(0)} ms / ${lone.at(-1)!.toFixed(0)} ms |`,
+  );
+  console.log(
+    `| ${inFlight} in flight (${rounds} rounds, ${latencies.length} audits): p50 / p95 / max | ${pct(latencies, 50).toFixed(0)} ms / ${pct(latencies, 95).toFixed(0)} ms / ${latencies.at(-1)!.toFixed(0)} ms |`,
+  );
   console.log(`| throughput with ${inFlight} in flight | ${throughput.toFixed(2)} audits/s |`);
-  console.log(`| server RSS: after start-up and one audit / sampled max under load / peak (VmHWM) | ${rssAtStart.toFixed(0)} / ${Math.max(...samples).toFixed(0)} / ${peak.toFixed(0)} MB |`);
+  console.log(
+    `| server RSS: after start-up and one audit / sampled max under load / peak (VmHWM) | ${rssAtStart.toFixed(0)} / ${Math.max(...samples).toFixed(0)} / ${peak.toFixed(0)} MB |`,
+  );
   console.log(`| answers | ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')} |`);
   printBenchResult({
     name: 'audit-concurrency',
@@ -131,7 +141,9 @@ try {
       figure('server RSS peak (VmHWM) under load', peak, 'MB', { max: 600, target: '< 600 MB' }),
       figure('audits not answered 201', notCreated, '', { max: 0, target: 'none' }),
     ],
-    notes: [`${sites.length} loopback fixture sites, AUDIT_CONCURRENCY=4 (the default): ${inFlight - 4} of ${inFlight} wait in line, and their wait is part of their latency`],
+    notes: [
+      `${sites.length} loopback fixture sites, AUDIT_CONCURRENCY=4 (the default): ${inFlight - 4} of ${inFlight} wait in line, and their wait is part of their latency`,
+    ],
   });
 } finally {
   server.kill('SIGTERM');

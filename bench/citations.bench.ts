@@ -67,10 +67,24 @@ function rowLine(p: number, e: number, d: number, withRuns: boolean) {
   return { row, tally: t, runs: s.runs };
 }
 
-const promptRecord = (p: number) => ({ id: promptId(p), project_id: PROJECT_ID, account_id: ACCOUNT, text: `best tool for agencies ${p}`, domain: 'acme.example', aliases: [], runs: 3, created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, p)).toISOString() });
+const promptRecord = (p: number) => ({
+  id: promptId(p),
+  project_id: PROJECT_ID,
+  account_id: ACCOUNT,
+  text: `best tool for agencies ${p}`,
+  domain: 'acme.example',
+  aliases: [],
+  runs: 3,
+  created_at: new Date(Date.UTC(2025, 0, 1, 0, 0, p)).toISOString(),
+});
 
 // ---- 1. Storage per run, through appendResult ----
-async function storageSample(): Promise<{ bytesPerRun: number; rawAnswerBytesPerRun: number; blobBytesPerRun: number; rowBytesPerRun: number }> {
+async function storageSample(): Promise<{
+  bytesPerRun: number;
+  rawAnswerBytesPerRun: number;
+  blobBytesPerRun: number;
+  rowBytesPerRun: number;
+}> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-citations-sample-'));
   try {
     const store = await LowdbStore.open(dir);
@@ -100,20 +114,34 @@ async function seed(dir: string): Promise<string> {
     JSON.stringify({
       version: 1,
       accounts: [{ id: ACCOUNT, name: 'Bench', plan: 'agency', created_at: new Date().toISOString() }],
-      keys: [{ id: 'key_benchKey0001', account_id: ACCOUNT, name: 'bench', prefix: key.prefix, hash: key.hash, created_at: new Date().toISOString(), revoked_at: null }],
+      keys: [
+        {
+          id: 'key_benchKey0001',
+          account_id: ACCOUNT,
+          name: 'bench',
+          prefix: key.prefix,
+          hash: key.hash,
+          created_at: new Date().toISOString(),
+          revoked_at: null,
+        },
+      ],
     }),
   );
   const cdir = path.join(dir, 'citations');
   await mkdir(cdir, { recursive: true });
   await writeFile(path.join(cdir, 'projects.journal'), `${JSON.stringify({ op: 'put', project: benchProject })}\n`);
-  await writeFile(path.join(cdir, 'prompts.journal'), Array.from({ length: prompts }, (_, p) => `${JSON.stringify({ op: 'put', prompt: promptRecord(p) })}\n`).join(''));
+  await writeFile(
+    path.join(cdir, 'prompts.journal'),
+    Array.from({ length: prompts }, (_, p) => `${JSON.stringify({ op: 'put', prompt: promptRecord(p) })}\n`).join(''),
+  );
   const out = createWriteStream(path.join(cdir, 'results.journal'));
   for (let d = 0; d < days; d++) {
     const lines: string[] = [];
-    for (let p = 0; p < prompts; p++) for (let e = 0; e < ENGINES.length; e++) {
-      const { row, tally } = rowLine(p, e, d, false);
-      lines.push(`${JSON.stringify({ ...row, tally })}\n`);
-    }
+    for (let p = 0; p < prompts; p++)
+      for (let e = 0; e < ENGINES.length; e++) {
+        const { row, tally } = rowLine(p, e, d, false);
+        lines.push(`${JSON.stringify({ ...row, tally })}\n`);
+      }
     if (!out.write(lines.join(''))) await once(out, 'drain');
   }
   out.end();
@@ -123,7 +151,9 @@ async function seed(dir: string): Promise<string> {
 
 execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 const sample = await storageSample();
-console.log(`storage per run (${sampleRows} rows × ${RUNS_PER_ROW} runs through appendResult): ${sample.bytesPerRun.toFixed(0)} B (runs.blob ${sample.blobBytesPerRun.toFixed(0)} B, results.journal ${sample.rowBytesPerRun.toFixed(0)} B); answer text before compression ${sample.rawAnswerBytesPerRun.toFixed(0)} B`);
+console.log(
+  `storage per run (${sampleRows} rows × ${RUNS_PER_ROW} runs through appendResult): ${sample.bytesPerRun.toFixed(0)} B (runs.blob ${sample.blobBytesPerRun.toFixed(0)} B, results.journal ${sample.rowBytesPerRun.toFixed(0)} B); answer text before compression ${sample.rawAnswerBytesPerRun.toFixed(0)} B`,
+);
 
 // CITATIONS_BENCH_DIR=<dir>: seed there once and keep it; a later run with the same sizes reuses it (seeding a year takes minutes).
 const reuseDir = process.env.CITATIONS_BENCH_DIR;
@@ -166,21 +196,42 @@ try {
     const rssAfter = await rssMb(server.proc.pid!);
     await server.stop();
     stopped = true;
-    const local = await inProcess(dir, qs.map((q) => q.slice(1)));
+    const local = await inProcess(
+      dir,
+      qs.map((q) => q.slice(1)),
+    );
     const pick = (times: number[], q: number) => times[Math.min(times.length - 1, Math.floor(times.length * q))]!;
-    console.log(`\nCitation intelligence, embedded store (${os.cpus().length} cores, Node ${process.version}): ${runsTotal.toLocaleString('en')} runs, ${prompts} prompts × ${ENGINES.length} engines × ${days} days × ${RUNS_PER_ROW} runs`);
+    console.log(
+      `\nCitation intelligence, embedded store (${os.cpus().length} cores, Node ${process.version}): ${runsTotal.toLocaleString('en')} runs, ${prompts} prompts × ${ENGINES.length} engines × ${days} days × ${RUNS_PER_ROW} runs`,
+    );
     console.log('| measure | figure | target |');
     console.log('|---|---|---|');
-    console.log(`| storage per run (answer text, URLs, searches, row and tally) | ${sample.bytesPerRun.toFixed(0)} B (answer text alone ${sample.rawAnswerBytesPerRun.toFixed(0)} B before brotli) | reported |`);
-    console.log(`| server start until the first summary answers (journal indexed, rollups rebuilt) | ${(ready / 1000).toFixed(1)} s | reported |`);
+    console.log(
+      `| storage per run (answer text, URLs, searches, row and tally) | ${sample.bytesPerRun.toFixed(0)} B (answer text alone ${sample.rawAnswerBytesPerRun.toFixed(0)} B before brotli) | reported |`,
+    );
+    console.log(
+      `| server start until the first summary answers (journal indexed, rollups rebuilt) | ${(ready / 1000).toFixed(1)} s | reported |`,
+    );
     console.log(`| last 30 days: runs in the summary | ${summary.runs.toLocaleString('en')} | — |`);
     console.log(`| RSS with the year indexed | ${rssReady.toFixed(0)} MB | bounded (reported) |`);
-    console.log(`| GET /citations/summary, 10 connections, ${seconds} s, ${qs.length} windows | ${Math.round(summaryLoad.rps)} req/s, p50 ${summaryLoad.p50} ms, p99 ${summaryLoad.p99} ms | p99 ≤ 100 ms |`);
-    console.log(`| GET /citations/sources, 10 connections, ${seconds} s | ${Math.round(sourcesLoad.rps)} req/s, p50 ${sourcesLoad.p50} ms, p99 ${sourcesLoad.p99} ms | p99 ≤ 100 ms |`);
-    console.log(`| one request at a time, in process: summary p50 / p99 | ${pick(local.summary, 0.5).toFixed(1)} ms / ${pick(local.summary, 0.99).toFixed(1)} ms | — |`);
-    console.log(`| one request at a time, in process: sources p50 / p99 | ${pick(local.sources, 0.5).toFixed(1)} ms / ${pick(local.sources, 0.99).toFixed(1)} ms | — |`);
-    console.log(`| in process: opening the citation store / its heap and arrays | ${(local.openMs / 1000).toFixed(1)} s / ${local.heapMb.toFixed(0)} MB | — |`);
-    console.log(`| responses not 2xx, errors | ${summaryLoad.non2xx + sourcesLoad.non2xx}, ${summaryLoad.errors + sourcesLoad.errors} | 0 |`);
+    console.log(
+      `| GET /citations/summary, 10 connections, ${seconds} s, ${qs.length} windows | ${Math.round(summaryLoad.rps)} req/s, p50 ${summaryLoad.p50} ms, p99 ${summaryLoad.p99} ms | p99 ≤ 100 ms |`,
+    );
+    console.log(
+      `| GET /citations/sources, 10 connections, ${seconds} s | ${Math.round(sourcesLoad.rps)} req/s, p50 ${sourcesLoad.p50} ms, p99 ${sourcesLoad.p99} ms | p99 ≤ 100 ms |`,
+    );
+    console.log(
+      `| one request at a time, in process: summary p50 / p99 | ${pick(local.summary, 0.5).toFixed(1)} ms / ${pick(local.summary, 0.99).toFixed(1)} ms | — |`,
+    );
+    console.log(
+      `| one request at a time, in process: sources p50 / p99 | ${pick(local.sources, 0.5).toFixed(1)} ms / ${pick(local.sources, 0.99).toFixed(1)} ms | — |`,
+    );
+    console.log(
+      `| in process: opening the citation store / its heap and arrays | ${(local.openMs / 1000).toFixed(1)} s / ${local.heapMb.toFixed(0)} MB | — |`,
+    );
+    console.log(
+      `| responses not 2xx, errors | ${summaryLoad.non2xx + sourcesLoad.non2xx}, ${summaryLoad.errors + sourcesLoad.errors} | 0 |`,
+    );
     console.log(`| RSS after the load | ${rssAfter.toFixed(0)} MB | bounded (reported) |`);
     printBenchResult({
       name: 'citations',
@@ -193,13 +244,19 @@ try {
         figure('GET /citations/summary', summaryLoad.rps, 'req/s'),
         figure('GET /citations/sources p99, 10 connections', sourcesLoad.p99, 'ms', { max: 100 }),
         figure('GET /citations/sources', sourcesLoad.rps, 'req/s'),
-        figure('responses not 2xx, and errors', summaryLoad.non2xx + sourcesLoad.non2xx + summaryLoad.errors + sourcesLoad.errors, '', { max: 0, target: 'all 2xx' }),
+        figure('responses not 2xx, and errors', summaryLoad.non2xx + sourcesLoad.non2xx + summaryLoad.errors + sourcesLoad.errors, '', {
+          max: 0,
+          target: 'all 2xx',
+        }),
         figure('RSS after the load', rssAfter, 'MB'),
         figure('summary, one at a time in process, p99', pick(local.summary, 0.99), 'ms'),
         figure('sources, one at a time in process, p99', pick(local.sources, 0.99), 'ms'),
         figure('citation store heap and arrays in process', local.heapMb, 'MB'),
       ],
-      notes: [`load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (other work shares the machine: the in-process figures are the handlers' own time)`, `${runsTotal.toLocaleString('en')} runs (${prompts} prompts × ${ENGINES.length} engines × ${days} days × ${RUNS_PER_ROW}); results.journal ${journalMb.toFixed(0)} MB`],
+      notes: [
+        `load average at the end ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores (other work shares the machine: the in-process figures are the handlers' own time)`,
+        `${runsTotal.toLocaleString('en')} runs (${prompts} prompts × ${ENGINES.length} engines × ${days} days × ${RUNS_PER_ROW}); results.journal ${journalMb.toFixed(0)} MB`,
+      ],
     });
   } finally {
     if (!stopped) await server.stop();
@@ -210,7 +267,10 @@ try {
 }
 
 /** The handlers' own time, one request at a time in this process: what a busy, shared machine cannot blur. */
-async function inProcess(dataDir: string, queries: string[]): Promise<{ openMs: number; heapMb: number; summary: number[]; sources: number[] }> {
+async function inProcess(
+  dataDir: string,
+  queries: string[],
+): Promise<{ openMs: number; heapMb: number; summary: number[]; sources: number[] }> {
   const before = process.memoryUsage();
   const t0 = performance.now();
   const store = await LowdbStore.open(dataDir);
@@ -229,8 +289,12 @@ async function inProcess(dataDir: string, queries: string[]): Promise<{ openMs: 
     }
     return times.sort((a, b) => a - b);
   };
-  const result = { openMs, heapMb: (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1024 ** 2, summary: await timed(citationSummary), sources: await timed(citationSources) };
+  const result = {
+    openMs,
+    heapMb: (after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers) / 1024 ** 2,
+    summary: await timed(citationSummary),
+    sources: await timed(citationSources),
+  };
   await store.close();
   return result;
 }
-

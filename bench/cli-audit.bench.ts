@@ -72,7 +72,8 @@ for (let i = 0; i < runs; i++) {
 }
 await site.close();
 
-const fmt = (xs: number[]) => `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
+const fmt = (xs: number[]) =>
+  `median ${median(xs).toFixed(0)} ms (min ${Math.min(...xs).toFixed(0)}, max ${Math.max(...xs).toFixed(0)}, n=${xs.length})`;
 console.log(`citable audit (loopback page, 10 scripts, whole process): ${fmt(audit)}  target ≤ 600 ms`);
 console.log(`  of which the engine (audit.duration_ms):                 median ${median(engineMs)} ms`);
 console.log(`citable --help (start-up only):                           ${fmt(help)}`);

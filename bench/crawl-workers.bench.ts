@@ -51,13 +51,28 @@ function startWorker(): Promise<ChildProcess> {
 }
 
 async function crawlRate(label: string): Promise<number> {
-  const fixture = await startTemplatedSite({ blog: Math.round(PAGES * 0.3), blogFr: 10, products: Math.round(PAGES * 0.3), docs: 10, guides: PAGES - 21 - 2 * Math.round(PAGES * 0.3), words: 4_800 });
+  const fixture = await startTemplatedSite({
+    blog: Math.round(PAGES * 0.3),
+    blogFr: 10,
+    products: Math.round(PAGES * 0.3),
+    docs: 10,
+    guides: PAGES - 21 - 2 * Math.round(PAGES * 0.3),
+    words: 4_800,
+  });
   try {
     const t0 = performance.now();
-    const created = await fetch(`${url}/api/v1/crawls`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ url: fixture.site.url, max_pages: PAGES }) });
+    const created = await fetch(`${url}/api/v1/crawls`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: fixture.site.url, max_pages: PAGES }),
+    });
     const id = ((await created.json()) as { crawl: { id: string } }).crawl.id;
     for (;;) {
-      const crawl = ((await (await fetch(`${url}/api/v1/crawls/${id}`, { headers: auth })).json()) as { crawl: { status: string; progress: { audited: number } } }).crawl;
+      const crawl = (
+        (await (await fetch(`${url}/api/v1/crawls/${id}`, { headers: auth })).json()) as {
+          crawl: { status: string; progress: { audited: number } };
+        }
+      ).crawl;
       if (crawl.status !== 'queued' && crawl.status !== 'running') {
         const rate = crawl.progress.audited / ((performance.now() - t0) / 1000);
         console.log(`${label}: ${crawl.progress.audited} pages, ${crawl.status}, ${rate.toFixed(0)} pages/s`);
@@ -90,4 +105,10 @@ try {
   await store.close();
   await Promise.all([redis.stop(), pg.stop()]);
 }
-printBenchResult({ name: 'crawl-workers', figures, notes: ['Both workers on the same 2-core machine as PostgreSQL, Redis, the API and the site: two workers share the same two cores, so this measures the queue overhead more than scale-out.'] });
+printBenchResult({
+  name: 'crawl-workers',
+  figures,
+  notes: [
+    'Both workers on the same 2-core machine as PostgreSQL, Redis, the API and the site: two workers share the same two cores, so this measures the queue overhead more than scale-out.',
+  ],
+});

@@ -34,7 +34,15 @@ function site(n: number): Promise<TemplatedSite> {
   const products = Math.round(n * 0.3);
   const docs = 10;
   const blogFr = 10;
-  return startTemplatedSite({ blog, blogFr, products, docs, guides: n - 1 - blog - products - docs - blogFr, words: 4_800, flatSitemap: PEER_PAGES });
+  return startTemplatedSite({
+    blog,
+    blogFr,
+    products,
+    docs,
+    guides: n - 1 - blog - products - docs - blogFr,
+    words: 4_800,
+    flatSitemap: PEER_PAGES,
+  });
 }
 
 interface Run {
@@ -48,7 +56,11 @@ interface Run {
 function runNode(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['-r', GUARD, '-r', MAX_RSS, ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['-r', GUARD, '-r', MAX_RSS, ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -61,7 +73,9 @@ function runNode(args: string[], env: Record<string, string> = {}): Promise<Run>
 }
 
 async function citableCrawl(url: string, maxPages: number): Promise<{ run: Run; audited: number }> {
-  const run = await runNode([path.join(root, 'bin/citable.cjs'), 'crawl', url, '--max-pages', String(maxPages), '--json'], { AUDIT_ALLOW_PRIVATE: '1' });
+  const run = await runNode([path.join(root, 'bin/citable.cjs'), 'crawl', url, '--max-pages', String(maxPages), '--json'], {
+    AUDIT_ALLOW_PRIVATE: '1',
+  });
   if (run.code !== 0) throw new Error(`citable crawl exited ${run.code}: ${run.stderr.slice(-500)}`);
   return { run, audited: (JSON.parse(run.stdout) as { progress: { audited: number } }).progress.audited };
 }
@@ -78,12 +92,20 @@ try {
   const rate = audited / (run.ms / 1000);
   citablePerPage = run.ms / audited;
   smallRss = run.maxRssMb ?? 0;
-  console.log(`citable crawl of ${audited} pages: ${(run.ms / 1000).toFixed(1)} s, ${rate.toFixed(0)} pages/s, peak RSS ${smallRss.toFixed(0)} MB, ${small.site.requests.length} requests`);
+  console.log(
+    `citable crawl of ${audited} pages: ${(run.ms / 1000).toFixed(1)} s, ${rate.toFixed(0)} pages/s, peak RSS ${smallRss.toFixed(0)} MB, ${small.site.requests.length} requests`,
+  );
   figures.push(figure(`citable crawl, ${audited} pages of ~30 KB, whole process`, rate, 'pages/s', { min: 100 }));
 
   const peers: Array<{ label: string; args: string[] }> = [
-    { label: 'aiseo-audit --sitemap', args: [path.join(root, 'node_modules/aiseo-audit/bin/aiseo-audit.js'), '--sitemap', `${small.site.url}/sitemap.xml`, '--json'] },
-    { label: '@vercel/agent-readability audit <origin>', args: [path.join(root, 'node_modules/@vercel/agent-readability/dist/cli/index.cjs'), 'audit', small.site.url, '--json'] },
+    {
+      label: 'aiseo-audit --sitemap',
+      args: [path.join(root, 'node_modules/aiseo-audit/bin/aiseo-audit.js'), '--sitemap', `${small.site.url}/sitemap.xml`, '--json'],
+    },
+    {
+      label: '@vercel/agent-readability audit <origin>',
+      args: [path.join(root, 'node_modules/@vercel/agent-readability/dist/cli/index.cjs'), 'audit', small.site.url, '--json'],
+    },
   ];
   let fastest = Infinity;
   for (const peer of peers) {
@@ -101,7 +123,8 @@ try {
     console.log(`${peer.label}: ${pages} pages in ${(run.ms / 1000).toFixed(1)} s: ${perPage.toFixed(0)} ms per page (exit ${run.code})`);
     figures.push(figure(`${peer.label}: per page (${pages} pages)`, perPage, 'ms'));
   }
-  if (Number.isFinite(fastest)) figures.push(figure('Citable per page, times faster than the fastest peer', fastest / citablePerPage, '×', { min: 10 }));
+  if (Number.isFinite(fastest))
+    figures.push(figure('Citable per page, times faster than the fastest peer', fastest / citablePerPage, '×', { min: 10 }));
 } finally {
   await small.site.close();
 }
@@ -111,7 +134,9 @@ const big = await site(PAGES * 10);
 try {
   const { run, audited } = await citableCrawl(big.site.url, PAGES * 10);
   const bigRss = run.maxRssMb ?? 0;
-  console.log(`citable crawl of ${audited} pages: ${(run.ms / 1000).toFixed(1)} s, ${(audited / (run.ms / 1000)).toFixed(0)} pages/s, peak RSS ${bigRss.toFixed(0)} MB (vs ${smallRss.toFixed(0)} MB)`);
+  console.log(
+    `citable crawl of ${audited} pages: ${(run.ms / 1000).toFixed(1)} s, ${(audited / (run.ms / 1000)).toFixed(0)} pages/s, peak RSS ${bigRss.toFixed(0)} MB (vs ${smallRss.toFixed(0)} MB)`,
+  );
   figures.push(figure(`peak RSS, ${audited}-page crawl / ${PAGES}-page crawl`, bigRss / smallRss, '×', { max: 1.25 }));
 } finally {
   await big.site.close();
@@ -138,16 +163,38 @@ try {
     }
     const auth = { authorization: `Bearer ${seeded.key}` };
     const load = (duration: number) =>
-      autocannon({ url, connections: 50, duration, headers: auth, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]}` }) }] });
+      autocannon({
+        url,
+        connections: 50,
+        duration,
+        headers: auth,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]}` }),
+          },
+        ],
+      });
     await load(2);
     const quiet = await load(SECONDS);
-    const created = await fetch(`${url}/api/v1/crawls`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ url: served.site.url, max_pages: PAGES * 10 }) });
+    const created = await fetch(`${url}/api/v1/crawls`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: served.site.url, max_pages: PAGES * 10 }),
+    });
     const { crawl } = (await created.json()) as { crawl: { id: string } };
-    const progress = async () => ((await (await fetch(`${url}/api/v1/crawls/${crawl.id}`, { headers: auth })).json()) as { crawl: { status: string; progress: { audited: number } } }).crawl;
+    const progress = async () =>
+      (
+        (await (await fetch(`${url}/api/v1/crawls/${crawl.id}`, { headers: auth })).json()) as {
+          crawl: { status: string; progress: { audited: number } };
+        }
+      ).crawl;
     while ((await progress()).progress.audited < 20) await new Promise((resolve) => setTimeout(resolve, 100));
     const busy = await load(SECONDS);
     const during = await progress();
-    console.log(`GET /api/v1/audits/{id}, 50 connections, ${SECONDS} s: p50/p99 ${quiet.latency.p50}/${quiet.latency.p99} ms alone; ${busy.latency.p50}/${busy.latency.p99} ms while the server crawls (${during.progress.audited} pages audited by then, ${during.status})`);
+    console.log(
+      `GET /api/v1/audits/{id}, 50 connections, ${SECONDS} s: p50/p99 ${quiet.latency.p50}/${quiet.latency.p99} ms alone; ${busy.latency.p50}/${busy.latency.p99} ms while the server crawls (${during.progress.audited} pages audited by then, ${during.status})`,
+    );
     figures.push(figure('GET /audits/{id} p99 alone (50 connections)', quiet.latency.p99, 'ms'));
     figures.push(figure(`GET /audits/{id} p99 during a ${PAGES * 10}-page crawl (50 connections)`, busy.latency.p99, 'ms', { max: 50 }));
     await fetch(`${url}/api/v1/crawls/${crawl.id}`, { method: 'DELETE', headers: auth });
@@ -161,5 +208,7 @@ try {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-notes.push(`Site: ${PAGES} (and ${PAGES * 10}) pages of about 30 KB in five templates on 127.0.0.1, served by the benchmark process; peers given a flat /sitemap.xml of ${PEER_PAGES} pages.`);
+notes.push(
+  `Site: ${PAGES} (and ${PAGES * 10}) pages of about 30 KB in five templates on 127.0.0.1, served by the benchmark process; peers given a flat /sitemap.xml of ${PEER_PAGES} pages.`,
+);
 printBenchResult({ name: 'crawl', figures, notes });

@@ -58,8 +58,12 @@ async function peakMemoryOfCliAudit(bytes: number): Promise<number> {
 const small = judgeTime(100 * 1024, 31);
 const large = judgeTime(1024 * 1024, 11);
 const peak = await peakMemoryOfCliAudit(5 * 1024 * 1024);
-console.log(`judge+score ${(small.size / 1024).toFixed(0)} KB page: median ${small.median.toFixed(1)} ms (min ${small.min.toFixed(1)}) — target ≤ 15 ms`);
-console.log(`judge+score ${(large.size / 1024).toFixed(0)} KB page: median ${large.median.toFixed(1)} ms (min ${large.min.toFixed(1)}) — target ≤ 120 ms`);
+console.log(
+  `judge+score ${(small.size / 1024).toFixed(0)} KB page: median ${small.median.toFixed(1)} ms (min ${small.min.toFixed(1)}) — target ≤ 15 ms`,
+);
+console.log(
+  `judge+score ${(large.size / 1024).toFixed(0)} KB page: median ${large.median.toFixed(1)} ms (min ${large.min.toFixed(1)}) — target ≤ 120 ms`,
+);
 console.log(`peak RSS of \`citable audit\` on a 5 MB page: ${peak.toFixed(0)} MB — target ≤ 250 MB`);
 printBenchResult({
   name: 'engine',

@@ -32,7 +32,12 @@ try {
       if (!view) return [];
       const nav = view.performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       const browserMarks = nav
-        ? { responseEnd: nav.responseEnd, domInteractive: nav.domInteractive, DOMContentLoaded: nav.domContentLoadedEventStart, load: nav.loadEventStart }
+        ? {
+            responseEnd: nav.responseEnd,
+            domInteractive: nav.domInteractive,
+            DOMContentLoaded: nav.domContentLoadedEventStart,
+            load: nav.loadEventStart,
+          }
         : {};
       const paints = view.performance.getEntriesByType('paint').map((p: PerformanceEntry) => [p.name, p.startTime] as const);
       return [
@@ -46,11 +51,15 @@ try {
     const audit = await session.worker.evaluate(async () => {
       const { records } = (await chrome.storage.local.get('records')) as { records?: Array<{ id: string }> };
       const id = records?.[0]?.id;
-      const stored = id ? ((await chrome.storage.local.get(`audit:${id}`)) as Record<string, { duration_ms?: number }>)[`audit:${id}`] : undefined;
+      const stored = id
+        ? ((await chrome.storage.local.get(`audit:${id}`)) as Record<string, { duration_ms?: number }>)[`audit:${id}`]
+        : undefined;
       return { duration_ms: stored?.duration_ms };
     });
     if (i === 0) continue;
-    console.log(`\n=== click ${i}: painted ${timing.painted?.toFixed(0)} ms, seen ${timing.seen} ms, popup document at ${timing.docStart.toFixed(0)} ms; audit duration_ms ${audit.duration_ms}`);
+    console.log(
+      `\n=== click ${i}: painted ${timing.painted?.toFixed(0)} ms, seen ${timing.seen} ms, popup document at ${timing.docStart.toFixed(0)} ms; audit duration_ms ${audit.duration_ms}`,
+    );
     const reportPainted = timing.painted === null ? '' : `, report painted ${(timing.painted - timing.docStart).toFixed(0)}`;
     console.log(`popup marks (ms after its document start): ${marks.join(', ')}${reportPainted}`);
     const seen = new Map<string, number>();
@@ -60,9 +69,15 @@ try {
       console.log(`${String(r.at - t0).padStart(5)} ms  ${r.path}  [${String(r.headers.accept ?? '').slice(0, 40)}]`);
     }
     const twice = [...seen].filter(([, n]) => n > 1);
-    console.log(`${requests.length} requests; asked more than once: ${twice.length ? twice.map(([k, n]) => `${k} ×${n}`).join('; ') : 'none'}`);
+    console.log(
+      `${requests.length} requests; asked more than once: ${twice.length ? twice.map(([k, n]) => `${k} ×${n}`).join('; ') : 'none'}`,
+    );
   }
-  console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   await clock.close();
 } finally {
   await session.close();

@@ -42,7 +42,8 @@ if (!process.env.CITABLE_STORE_EXTENSION) {
 
 /** About 2 MB of article: the good page with many long sections. */
 const LARGE_PATH = '/guides/the-complete-coffee-handbook';
-const paragraph = 'Pour-over brewing rewards attention: grind size, water temperature and pour rate each change extraction, and a steady spiral pour keeps the bed even. ';
+const paragraph =
+  'Pour-over brewing rewards attention: grind size, water temperature and pour rate each change extraction, and a steady spiral pour keeps the bed even. ';
 const largeSection = (i: number) => `<section><h2>Chapter ${i + 1}</h2><p>${paragraph.repeat(24)}</p></section>`;
 const site = await serveSite((origin) => ({
   ...goodArticleSite(origin),
@@ -88,7 +89,8 @@ try {
   const clock = await ToolbarClock.open(session, page);
   if (!MENU) await clock.widen(WINDOW_WIDTH);
   // A new query string each time: a URL with no audit from the last 10 minutes, so a full audit runs.
-  const series = (path: string) => clicks(clock, RUNS, (i) => page.goto(`${site.url}${path}?run=${i}`, { waitUntil: 'load' }).then(() => undefined));
+  const series = (path: string) =>
+    clicks(clock, RUNS, (i) => page.goto(`${site.url}${path}?run=${i}`, { waitUntil: 'load' }).then(() => undefined));
   const normal = await series(ARTICLE_PATH);
   const large = await series(LARGE_PATH);
   const bytes = Buffer.byteLength(await (await fetch(`${site.url}${LARGE_PATH}`)).text());
@@ -116,7 +118,9 @@ try {
   const mb = `${(bytes / 1e6).toFixed(1)} MB`;
   const condition = MENU ? 'icon not in the toolbar (unpinned, 400 px window)' : `icon pinned, ${WINDOW_WIDTH} px window`;
   const otherCondition = MENU ? `icon pinned, ${WINDOW_WIDTH} px window` : 'icon not in the toolbar (slides out first)';
-  const load = loadavg().map((l) => l.toFixed(2)).join(', ');
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
   console.log(`toolbar: ${condition}; clock: click sent → report text painted`);
   console.log(`real click → full report, normal page: ${fmt(normal)}  goal ≤ ${GOALS.normal} ms`);
   console.log(`real click → full report, ${mb} page: ${fmt(large)}  goal ≤ ${GOALS.large} ms`);

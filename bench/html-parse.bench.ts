@@ -33,11 +33,21 @@ function cheerioFacts(html: string) {
     lang: $('html').attr('lang') ?? null,
     title: $('title').first().text().trim(),
     meta,
-    links: $('link').map((_, el) => ({ rel: $(el).attr('rel'), href: absolute($(el).attr('href')) })).get(),
-    anchors: $('a[href]').map((_, el) => ({ href: absolute($(el).attr('href')), text: $(el).text().replace(/\s+/g, ' ').trim() })).get(),
-    headings: $('h1, h2, h3, h4, h5, h6').map((_, el) => ({ level: Number(el.tagName[1]), text: $(el).text().trim() })).get(),
-    images: $('img').map((_, el) => ({ src: absolute($(el).attr('src')), alt: $(el).attr('alt') ?? null })).get(),
-    scripts: $('script').map((_, el) => ({ src: absolute($(el).attr('src')), type: $(el).attr('type') ?? null, text: $(el).text() })).get(),
+    links: $('link')
+      .map((_, el) => ({ rel: $(el).attr('rel'), href: absolute($(el).attr('href')) }))
+      .get(),
+    anchors: $('a[href]')
+      .map((_, el) => ({ href: absolute($(el).attr('href')), text: $(el).text().replace(/\s+/g, ' ').trim() }))
+      .get(),
+    headings: $('h1, h2, h3, h4, h5, h6')
+      .map((_, el) => ({ level: Number(el.tagName[1]), text: $(el).text().trim() }))
+      .get(),
+    images: $('img')
+      .map((_, el) => ({ src: absolute($(el).attr('src')), alt: $(el).attr('alt') ?? null }))
+      .get(),
+    scripts: $('script')
+      .map((_, el) => ({ src: absolute($(el).attr('src')), type: $(el).attr('type') ?? null, text: $(el).text() }))
+      .get(),
     text: $('body').clone().find('script, style, template, noscript, svg').remove().end().text().replace(/\s+/g, ' ').trim(),
   };
 }
@@ -59,7 +69,12 @@ function measure(bytes: number, runs: number) {
     time(times.load, () => load(html));
     time(times.loadAndQuery, () => cheerioFacts(html));
   }
-  return { kb: Math.round(html.length / 1024), pass: median(times.pass), load: median(times.load), loadAndQuery: median(times.loadAndQuery) };
+  return {
+    kb: Math.round(html.length / 1024),
+    pass: median(times.pass),
+    load: median(times.load),
+    loadAndQuery: median(times.loadAndQuery),
+  };
 }
 
 const figures: BenchFigure[] = [];
@@ -89,9 +104,11 @@ for (let i = 0; i < 3; i++) {
   load(deep);
   deepTimes.load.push(performance.now() - t0);
 }
-console.log(`100,000 nested <div>s (${Math.round(deep.length / 1024)} KB): engine facts pass ${median(deepTimes.pass).toFixed(0)} ms · cheerio/slim load ${median(deepTimes.load).toFixed(0)} ms`);
+console.log(
+  `100,000 nested <div>s (${Math.round(deep.length / 1024)} KB): engine facts pass ${median(deepTimes.pass).toFixed(0)} ms · cheerio/slim load ${median(deepTimes.load).toFixed(0)} ms`,
+);
 figures.push(
-  figure('100,000 nested <div>s (488 KB): the engine\'s facts pass (median of 3)', median(deepTimes.pass), 'ms'),
+  figure("100,000 nested <div>s (488 KB): the engine's facts pass (median of 3)", median(deepTimes.pass), 'ms'),
   figure('100,000 nested <div>s (488 KB): cheerio/slim load() alone (median of 3)', median(deepTimes.load), 'ms'),
 );
 

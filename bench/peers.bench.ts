@@ -42,7 +42,9 @@ const option = (name: string) => {
 };
 const quick = args.includes('--quick');
 const RUNS = Math.max(1, Number(option('--runs') ?? (quick ? 3 : 5)));
-const only = option('--sites')?.split(',').map((s) => s.trim());
+const only = option('--sites')
+  ?.split(',')
+  .map((s) => s.trim());
 const saveDir = option('--save');
 const sites = only ? PEER_SITES.filter((s) => only.includes(s.name)) : PEER_SITES;
 if (!sites.length) throw new Error(`no site matches --sites ${only?.join(',')}; known: ${PEER_SITES.map((s) => s.name).join(', ')}`);
@@ -61,8 +63,13 @@ const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 // ---- Set-up -----------------------------------------------------------------------------------------------
 const load = os.loadavg();
 console.log(`# Citable vs open-source peers (whole process per audit, loopback fixture sites)\n`);
-console.log(`Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}; ${RUNS} measured rounds per site after 1 warm-up round${quick ? ' (--quick)' : ''}.`);
-if (load[0]! > os.cpus().length * 0.5) console.log(`Note: the machine is busy (1-minute load ${load[0]!.toFixed(2)} on ${os.cpus().length} cores); absolute times are noisy, ratios less so (the tools alternate).`);
+console.log(
+  `Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}; ${RUNS} measured rounds per site after 1 warm-up round${quick ? ' (--quick)' : ''}.`,
+);
+if (load[0]! > os.cpus().length * 0.5)
+  console.log(
+    `Note: the machine is busy (1-minute load ${load[0]!.toFixed(2)} on ${os.cpus().length} cores); absolute times are noisy, ratios less so (the tools alternate).`,
+  );
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
 const home = mkdtempSync(path.join(os.tmpdir(), 'citable-peers-'));
@@ -85,16 +92,24 @@ const preflightNotes: string[] = [];
     const node = satisfiesNode(tool.nodeRange);
     let status: string;
     try {
-      const run = await runTool(tool, `${site.url}${PEER_SITES[0]!.path}`, site.url, { guardLog: guardLog(tool.id), home, timeoutMs: TIMEOUT_MS });
+      const run = await runTool(tool, `${site.url}${PEER_SITES[0]!.path}`, site.url, {
+        guardLog: guardLog(tool.id),
+        home,
+        timeoutMs: TIMEOUT_MS,
+      });
       const ok = run.json !== undefined && typeof run.json === 'object';
-      status = ok ? `yes (exit ${run.code}, JSON, ${Math.round(run.ms)} ms)` : `NO: exit ${run.code}, ${cell(run.stderr.trim().split('\n').slice(-1)[0] ?? 'no output')}`;
+      status = ok
+        ? `yes (exit ${run.code}, JSON, ${Math.round(run.ms)} ms)`
+        : `NO: exit ${run.code}, ${cell(run.stderr.trim().split('\n').slice(-1)[0] ?? 'no output')}`;
       if (ok) tools.push(tool);
       else preflightNotes.push(`${tool.label} does not run here: ${run.stderr.trim().slice(0, 300)}`);
     } catch (error) {
       status = `NO: ${(error as Error).message}`;
       preflightNotes.push(`${tool.label}: ${(error as Error).message}`);
     }
-    console.log(`| ${tool.label} | ${tool.version} | ${tool.nodeRange ?? '–'}${node === false ? ' (NOT met)' : ''} | ${status} | \`${tool.command}\` |`);
+    console.log(
+      `| ${tool.label} | ${tool.version} | ${tool.nodeRange ?? '–'}${node === false ? ' (NOT met)' : ''} | ${status} | \`${tool.command}\` |`,
+    );
   }
   await site.close();
 }
@@ -177,9 +192,12 @@ for (const s of sites) {
 
 // ---- Timing table -----------------------------------------------------------------------------------------
 const med = (r: SiteResult, id: ToolId) => (r.times[id].length ? median(r.times[id]) : undefined);
-const medMin = (r: SiteResult, id: ToolId) => (r.times[id].length ? `${Math.round(median(r.times[id]))} (${Math.round(Math.min(...r.times[id]))})` : '–');
+const medMin = (r: SiteResult, id: ToolId) =>
+  r.times[id].length ? `${Math.round(median(r.times[id]))} (${Math.round(Math.min(...r.times[id]))})` : '–';
 console.log(`\n## Wall time per audit, ms: median of ${RUNS} (fastest run in brackets); whole process, spawn to exit\n`);
-console.log(`| site | ${tools.map((t) => t.label).join(' | ')} | fastest peer | Citable faster by | requests per audit (${tools.map((t) => t.label).join(' / ')}) |`);
+console.log(
+  `| site | ${tools.map((t) => t.label).join(' | ')} | fastest peer | Citable faster by | requests per audit (${tools.map((t) => t.label).join(' / ')}) |`,
+);
 console.log(`|---|${tools.map(() => '---:').join('|')}|---|---:|---|`);
 const ratios: number[] = [];
 for (const r of results) {
@@ -197,13 +215,18 @@ const pooled = (id: ToolId) => {
   return all.length ? median(all) : undefined;
 };
 const oursPooled = pooled('citable')!;
-const fastestPooled = peers.map((p) => ({ p, m: pooled(p.id) })).filter((x) => x.m !== undefined).sort((a, b) => a.m! - b.m!)[0];
+const fastestPooled = peers
+  .map((p) => ({ p, m: pooled(p.id) }))
+  .filter((x) => x.m !== undefined)
+  .sort((a, b) => a.m! - b.m!)[0];
 const worstRatio = ratios.length ? Math.min(...ratios) : NaN;
 const geoRatio = ratios.length ? Math.exp(ratios.reduce((n, x) => n + Math.log(x), 0) / ratios.length) : NaN;
 console.log(
-  `| **all runs pooled** | ${tools.map((t) => `**${pooled(t.id) === undefined ? "–" : Math.round(pooled(t.id)!)}**`).join(' | ')} | ${fastestPooled?.p.label ?? '–'} | **${fastestPooled ? (fastestPooled.m! / oursPooled).toFixed(2) : '–'}x** | |`,
+  `| **all runs pooled** | ${tools.map((t) => `**${pooled(t.id) === undefined ? '–' : Math.round(pooled(t.id)!)}**`).join(' | ')} | ${fastestPooled?.p.label ?? '–'} | **${fastestPooled ? (fastestPooled.m! / oursPooled).toFixed(2) : '–'}x** | |`,
 );
-console.log(`\nCitable vs the fastest peer per site: worst ${worstRatio.toFixed(2)}x, geometric mean ${geoRatio.toFixed(2)}x (target: at least 2x on every site).`);
+console.log(
+  `\nCitable vs the fastest peer per site: worst ${worstRatio.toFixed(2)}x, geometric mean ${geoRatio.toFixed(2)}x (target: at least 2x on every site).`,
+);
 console.log(`\n${CACHE_NOTE}`);
 
 // ---- Network attempts outside loopback --------------------------------------------------------------------
@@ -236,7 +259,11 @@ console.log(
 );
 console.log('| theme | Citable | aiseo-audit | Vercel |');
 console.log('|---|---|---|---|');
-for (const row of themeTable({ ours: { rules: ourRules, extra: ourExtra, crawlerAgents: agents }, aiseo: aiseoNames, vercel: vercelNames })) {
+for (const row of themeTable({
+  ours: { rules: ourRules, extra: ourExtra, crawlerAgents: agents },
+  aiseo: aiseoNames,
+  vercel: vercelNames,
+})) {
   const c = (xs: string[]) => (xs.length ? `${xs.filter((x) => x !== CRAWLER_TABLE).length}: ${xs.join(', ')}` : '–');
   console.log(`| ${cell(row.theme)} | ${cell(c(row.ours))} | ${cell(c(row.aiseo))} | ${cell(c(row.vercel))} |`);
 }
@@ -263,7 +290,9 @@ for (const d of diffs) {
   else rows.set(key, { sites: [d.site], d });
 }
 for (const { sites: names, d } of rows.values()) {
-  console.log(`| ${names.join(', ')} | ${d.topic} | ${v(d.verdicts.citable)} | ${v(d.verdicts['aiseo-audit'])} | ${v(d.verdicts['agent-readability'])} | ${cell(d.why.join('; ') || fallbackWhy(d))} |`);
+  console.log(
+    `| ${names.join(', ')} | ${d.topic} | ${v(d.verdicts.citable)} | ${v(d.verdicts['aiseo-audit'])} | ${v(d.verdicts['agent-readability'])} | ${cell(d.why.join('; ') || fallbackWhy(d))} |`,
+  );
 }
 /** When no explanation's premise holds: say which peers lack the check, or that the levels simply differ. */
 function fallbackWhy(d: Difference): string {
@@ -271,16 +300,26 @@ function fallbackWhy(d: Difference): string {
   const parts = [];
   if (d.kind === 'disagree') parts.push('the tools weigh the same finding differently (see the verdicts)');
   if (d.kind === 'detail') parts.push('same level, different detail (see the verdicts)');
-  if (without.length) parts.push(`${without.join(' and ')} ${without.length > 1 ? 'have' : 'has'} no such check${d.kind === 'peer skipped' ? ' that ran' : ''}`);
+  if (without.length)
+    parts.push(
+      `${without.join(' and ')} ${without.length > 1 ? 'have' : 'has'} no such check${d.kind === 'peer skipped' ? ' that ran' : ''}`,
+    );
   return parts.join('; ');
 }
 const RANKED = ['ok', 'notice', 'problem'];
 const disagreeing = (peer: ToolId) =>
-  diffs.filter((d) => RANKED.includes(d.verdicts[peer].level) && RANKED.includes(d.verdicts.citable.level) && d.verdicts[peer].level !== d.verdicts.citable.level);
+  diffs.filter(
+    (d) =>
+      RANKED.includes(d.verdicts[peer].level) &&
+      RANKED.includes(d.verdicts.citable.level) &&
+      d.verdicts[peer].level !== d.verdicts.citable.level,
+  );
 const lacking = (peer: ToolId) => diffs.filter((d) => ['n/c', 'skipped'].includes(d.verdicts[peer].level));
 console.log(
   `\nDifferences: ${diffs.length} (site, topic) pairs over ${outputs.length} sites. ` +
-    peers.map((p) => `${p.label}: a different level from Citable's on ${disagreeing(p.id).length}, no such check on ${lacking(p.id).length}`).join('; ') +
+    peers
+      .map((p) => `${p.label}: a different level from Citable's on ${disagreeing(p.id).length}, no such check on ${lacking(p.id).length}`)
+      .join('; ') +
     '.',
 );
 
@@ -290,9 +329,18 @@ const figures: BenchFigure[] = [
   ...peers.map((p) => figure(`${p.label} audit, whole process (median, all sites)`, pooled(p.id) ?? NaN, 'ms')),
   figure('Citable faster than the fastest peer, worst site', worstRatio, 'x', { min: 2 }),
   figure('Citable faster than the fastest peer, geometric mean over sites', geoRatio, 'x', { min: 2 }),
-  { label: 'checks: Citable / aiseo-audit / Vercel', value: `${ourCount} / ${aiseoNames.length} / ${vercelNames.length}`, target: 'Citable more than each peer', ok: ourCount > aiseoNames.length && ourCount > vercelNames.length },
+  {
+    label: 'checks: Citable / aiseo-audit / Vercel',
+    value: `${ourCount} / ${aiseoNames.length} / ${vercelNames.length}`,
+    target: 'Citable more than each peer',
+    ok: ourCount > aiseoNames.length && ourCount > vercelNames.length,
+  },
   { label: 'verdict differences found (sites × topics)', value: diffs.length, ok: null },
-  ...allTools.map((t) => ({ label: `${t.label}: connection attempts outside 127.0.0.1 (refused by the guard)`, value: attempts[t.id] ?? 0, ok: null })),
+  ...allTools.map((t) => ({
+    label: `${t.label}: connection attempts outside 127.0.0.1 (refused by the guard)`,
+    value: attempts[t.id] ?? 0,
+    ok: null,
+  })),
 ];
 const notes = [
   `${results.length} sites, ${RUNS} measured rounds each (tools alternate), 1 warm-up round discarded; load average at start ${load.map((l) => l.toFixed(2)).join(' / ')}.`,

@@ -53,9 +53,16 @@ function timeIt(n: number, work: () => unknown): number {
   return median(times);
 }
 
-const branding = { name: 'Northwind Digital', accent: '#0f766e', logo: `data:image/png;base64,${Buffer.alloc(20_000, 1).toString('base64')}` };
+const branding = {
+  name: 'Northwind Digital',
+  accent: '#0f766e',
+  logo: `data:image/png;base64,${Buffer.alloc(20_000, 1).toString('base64')}`,
+};
 const audit = extensionAudit();
-const history = Array.from({ length: 10 }, (_, i) => ({ scanned_at: new Date(Date.UTC(2026, 0, 1 + i * 7)).toISOString(), score: 40 + i * 4 }));
+const history = Array.from({ length: 10 }, (_, i) => ({
+  scanned_at: new Date(Date.UTC(2026, 0, 1 + i * 7)).toISOString(),
+  score: 40 + i * 4,
+}));
 const auditMs = timeIt(runs, () => renderAuditReportHtml(audit, { branding, history }));
 const auditBytes = renderAuditReportHtml(audit, { branding, history }).length;
 
@@ -88,7 +95,9 @@ if (!existsSync(CHROMIUM)) {
   }
   await printer.close();
   const pdfMs = median(pdfTimes);
-  console.log(`PDF of an audit, warm browser: median ${pdfMs.toFixed(0)} ms (min ${Math.min(...pdfTimes).toFixed(0)}, max ${Math.max(...pdfTimes).toFixed(0)})`);
+  console.log(
+    `PDF of an audit, warm browser: median ${pdfMs.toFixed(0)} ms (min ${Math.min(...pdfTimes).toFixed(0)}, max ${Math.max(...pdfTimes).toFixed(0)})`,
+  );
   figures.push(figure('PDF of an audit, warm browser (median)', pdfMs, 'ms', { max: 2000 }));
 
   // The API while PDFs print.
@@ -117,7 +126,12 @@ if (!existsSync(CHROMIUM)) {
           connections: 10,
           duration,
           headers: auth,
-          requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]}` }) }],
+          requests: [
+            {
+              method: 'GET',
+              setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]}` }),
+            },
+          ],
         });
       await load(2); // warm-up
       const quiet = await load(seconds);
@@ -135,7 +149,9 @@ if (!existsSync(CHROMIUM)) {
       await new Promise((resolve) => pdfLoad.on('exit', resolve));
       const statuses: number[] = JSON.parse(loadOut.slice(loadOut.indexOf('['), loadOut.lastIndexOf(']') + 1));
       const pdfOk = statuses.filter((s) => s === 200).length;
-      console.log(`GET /api/v1/audits/{id}, 10 connections, ${seconds} s: p50/p99 ${quiet.latency.p50}/${quiet.latency.p99} ms alone; ${busy.latency.p50}/${busy.latency.p99} ms with 10 PDF requests in flight (${pdfOk} PDFs printed, ${statuses.length - pdfOk} refused)`);
+      console.log(
+        `GET /api/v1/audits/{id}, 10 connections, ${seconds} s: p50/p99 ${quiet.latency.p50}/${quiet.latency.p99} ms alone; ${busy.latency.p50}/${busy.latency.p99} ms with 10 PDF requests in flight (${pdfOk} PDFs printed, ${statuses.length - pdfOk} refused)`,
+      );
       figures.push(
         figure('GET /audits/{id} p99 alone (10 connections)', quiet.latency.p99, 'ms'),
         figure('GET /audits/{id} p99 with 10 PDF requests in flight', busy.latency.p99, 'ms', { max: 50 }),

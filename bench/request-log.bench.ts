@@ -14,7 +14,10 @@ const write = (line: string) => void writeSync(fd, line);
 
 /** The logger before pino, kept here as the baseline. */
 function handWritten(): Logger {
-  const at = (level: string) => (msg: string, fields: LogFields = {}) => write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
+  const at =
+    (level: string) =>
+    (msg: string, fields: LogFields = {}) =>
+      write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
@@ -44,4 +47,5 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 closeSync(fd);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-for (const [name, xs] of Object.entries(samples)) console.log(`${name.padEnd(13)} ${median(xs).toFixed(2)} µs per request line (median of ${ROUNDS} rounds of ${LINES})`);
+for (const [name, xs] of Object.entries(samples))
+  console.log(`${name.padEnd(13)} ${median(xs).toFixed(2)} µs per request line (median of ${ROUNDS} rounds of ${LINES})`);

@@ -19,7 +19,10 @@ export async function seedPostgres(url: string, count: number, accountId = 'acct
   const store = await PostgresStore.open(url, { poolSize: 2 });
   try {
     const key = generateApiKey();
-    await store.pool.query("INSERT INTO accounts (id, name, plan, created_at) VALUES ($1, 'Bench', 'agency', $2) ON CONFLICT DO NOTHING", [accountId, new Date().toISOString()]);
+    await store.pool.query("INSERT INTO accounts (id, name, plan, created_at) VALUES ($1, 'Bench', 'agency', $2) ON CONFLICT DO NOTHING", [
+      accountId,
+      new Date().toISOString(),
+    ]);
     await store.pool.query("INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ($1, $2, 'bench', $3, $4, $5)", [
       `key_${randomUUID().slice(0, 12)}`,
       accountId,
@@ -27,7 +30,14 @@ export async function seedPostgres(url: string, count: number, accountId = 'acct
       key.hash,
       new Date().toISOString(),
     ]);
-    const template = JSON.stringify({ ...extensionAudit(), origin: 'server', id: '@ID@', url: '@URL@', final_url: '@URL@', scanned_at: '@AT@' });
+    const template = JSON.stringify({
+      ...extensionAudit(),
+      origin: 'server',
+      id: '@ID@',
+      url: '@URL@',
+      final_url: '@URL@',
+      scanned_at: '@AT@',
+    });
     const start = Date.parse('2026-01-01T00:00:00.000Z');
     const ids: string[] = [];
     const batch = 5_000;

@@ -35,7 +35,11 @@ try {
     subjects.push({ size, accountId: seeded.accountId, ids: seeded.ids, open: () => PostgresStore.open(url, { poolSize: 2 }) });
   }
   const admin = await PostgresStore.open(urls[0]!, { poolSize: 1 });
-  const fsync = (await admin.pool.query<{ fsync: string; synchronous_commit: string }>("SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit")).rows[0]!;
+  const fsync = (
+    await admin.pool.query<{ fsync: string; synchronous_commit: string }>(
+      "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit",
+    )
+  ).rows[0]!;
   console.log(`PostgreSQL fsync=${fsync.fsync}, synchronous_commit=${fsync.synchronous_commit}`);
   await admin.pool.query('CHECKPOINT'); // seeded pages reach the disk now, not during the commits measured
   await admin.close();

@@ -27,7 +27,17 @@ export async function seedDataDir(dataDir: string, count: number): Promise<Seede
     JSON.stringify({
       version: 1,
       accounts: [{ id: accountId, name: 'Bench', plan: 'agency', created_at: new Date().toISOString() }],
-      keys: [{ id: 'key_benchKey0001', account_id: accountId, name: 'bench', prefix: key.prefix, hash: key.hash, created_at: new Date().toISOString(), revoked_at: null }],
+      keys: [
+        {
+          id: 'key_benchKey0001',
+          account_id: accountId,
+          name: 'bench',
+          prefix: key.prefix,
+          hash: key.hash,
+          created_at: new Date().toISOString(),
+          revoked_at: null,
+        },
+      ],
     }),
   );
   for (let i = 0; i < 256; i++) await mkdir(path.join(dataDir, 'audits', i.toString(16).padStart(2, '0')), { recursive: true });
@@ -45,8 +55,16 @@ export async function seedDataDir(dataDir: string, count: number): Promise<Seede
       const audit = { ...template, id, url, final_url: url, scanned_at: new Date(start + i * 60_000).toISOString() };
       const json = JSON.stringify(audit);
       const record: AuditRecord = {
-        id, url, final_url: url, score: audit.score, builder: audit.builder, status: audit.status, origin: audit.origin,
-        scanned_at: audit.scanned_at, account_id: accountId, hash: createHash('sha256').update(json).digest('hex'),
+        id,
+        url,
+        final_url: url,
+        score: audit.score,
+        builder: audit.builder,
+        status: audit.status,
+        origin: audit.origin,
+        scanned_at: audit.scanned_at,
+        account_id: accountId,
+        hash: createHash('sha256').update(json).digest('hex'),
       };
       lines.push(`${journalLine(record)}\n`);
       ids.push(id);

@@ -28,7 +28,8 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const syncs = Math.min(100, Number(process.argv[2] ?? 100)); // PUT allows 120 syncs a minute
 const burst = Number(process.argv[3] ?? 1000);
 const seconds = Number(process.argv[4] ?? 10);
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 /**
  * The receiver: answers every POST with `status` (204, or what GET /status/N set), remembering each event
@@ -79,7 +80,10 @@ console.log(made);
 `;
 
 function node(script: string, env: Record<string, string> = {}): { child: ChildProcess; lines: string[]; next: () => Promise<string> } {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines: string[] = [];
   let buffer = '';
   child.stdout!.on('data', (chunk: Buffer) => {
@@ -96,7 +100,8 @@ function node(script: string, env: Record<string, string> = {}): { child: ChildP
   return { child, lines, next };
 }
 
-const stop = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.on('exit', resolve), child.kill('SIGTERM'))));
+const stop = (child: ChildProcess) =>
+  new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.on('exit', resolve), child.kill('SIGTERM'))));
 
 if (!process.env.BENCH_SKIP_BUILD) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-webhook-bench-'));
@@ -112,11 +117,15 @@ try {
 
   const logFile = path.join(dataDir, 'server.log');
   const log = await open(logFile, 'w');
-  server = spawn(process.execPath, [...(process.env.SERVER_NODE_FLAGS ? process.env.SERVER_NODE_FLAGS.split(' ') : []), path.join(root, 'dist/server.mjs')], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', AUDIT_ALLOW_PRIVATE: '1' },
-    stdio: ['ignore', log.fd, 'inherit'],
-  });
+  server = spawn(
+    process.execPath,
+    [...(process.env.SERVER_NODE_FLAGS ? process.env.SERVER_NODE_FLAGS.split(' ') : []), path.join(root, 'dist/server.mjs')],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', AUDIT_ALLOW_PRIVATE: '1' },
+      stdio: ['ignore', log.fd, 'inherit'],
+    },
+  );
   let url = '';
   while (!url) {
     const line = (await readFile(logFile, 'utf8')).split('\n').find((l) => l.includes('"msg":"listening"'));
@@ -125,7 +134,11 @@ try {
   }
   const auth = { authorization: `Bearer ${seeded.key}`, 'content-type': 'application/json' };
   const api = async (method: string, route: string, body?: unknown) => {
-    const res = await fetch(`${url}/api/v1${route}`, { method, headers: auth, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await fetch(`${url}/api/v1${route}`, {
+      method,
+      headers: auth,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     const text = await res.text();
     if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${text}`);
     return text ? JSON.parse(text) : null;
@@ -153,8 +166,13 @@ try {
   await api('DELETE', `/webhooks/${completed.id}`);
   const p50 = percentile(delays, 50);
   const p99 = percentile(delays, 99);
-  console.log(`event to first delivery attempt (${syncs} audits synced one after another): p50 ${p50} ms, p99 ${p99} ms, max ${Math.max(...delays)} ms`);
-  figures.push(figure('event to first delivery attempt p50', p50, 'ms'), figure('event to first delivery attempt p99', p99, 'ms', { max: 1000 }));
+  console.log(
+    `event to first delivery attempt (${syncs} audits synced one after another): p50 ${p50} ms, p99 ${p99} ms, max ${Math.max(...delays)} ms`,
+  );
+  figures.push(
+    figure('event to first delivery attempt p50', p50, 'ms'),
+    figure('event to first delivery attempt p99', p99, 'ms', { max: 1000 }),
+  );
 
   // 2. 1,000 deliveries to one webhook.
   const pings = (await api('POST', '/webhooks', { url: `${receiverUrl}/pings`, events: ['ping'] })).webhook;
@@ -174,7 +192,9 @@ try {
   const firstCreated = Math.min(...arrivals.map((a) => a.created));
   const lastArrival = Math.max(...arrivals.map((a) => a.at));
   const burstSeconds = (lastArrival - firstCreated) / 1000;
-  console.log(`${burst} deliveries to one loopback webhook: ${arrivals.length} arrived (${unique} distinct events) ${burstSeconds.toFixed(2)} s after the first event (the ${burst} events took ${(createdMs / 1000).toFixed(2)} s to create, 10 requests at a time)`);
+  console.log(
+    `${burst} deliveries to one loopback webhook: ${arrivals.length} arrived (${unique} distinct events) ${burstSeconds.toFixed(2)} s after the first event (the ${burst} events took ${(createdMs / 1000).toFixed(2)} s to create, 10 requests at a time)`,
+  );
   figures.push(
     figure(`${burst.toLocaleString('en')} deliveries to a loopback receiver, first event to last arrival`, burstSeconds, 's', { max: 10 }),
     figure('deliveries received once each', unique, '', { min: burst, target: `${burst} of ${burst}` }),
@@ -188,7 +208,12 @@ try {
       connections: 50,
       duration,
       headers: { authorization: `Bearer ${seeded.key}` },
-      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]}` }) }],
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({ ...req, path: `/api/v1/audits/${seeded.ids[Math.floor(Math.random() * seeded.ids.length)]}` }),
+        },
+      ],
     });
   await load(2); // warm-up
   const quiet = await load(seconds);
@@ -202,7 +227,10 @@ try {
   const delivered = (await waitFor(made, 60_000)).length;
   console.log(
     `GET /api/v1/audits/{id}, 50 connections, ${seconds} s: p50/p99 ${quiet.latency.p50}/${quiet.latency.p99} ms alone (${Math.round(quiet.requests.average)} req/s); ` +
-      `${busy.latency.p50}/${busy.latency.p99} ms (${Math.round(busy.requests.average)} req/s) while ${made} events were created (${rate} a second) and ${delivered} delivered; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `${busy.latency.p50}/${busy.latency.p99} ms (${Math.round(busy.requests.average)} req/s) while ${made} events were created (${rate} a second) and ${delivered} delivered; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   figures.push(
     figure('GET /audits/{id} p99 alone (50 connections)', quiet.latency.p99, 'ms'),
@@ -210,7 +238,8 @@ try {
     figure('events created during that load, delivered', delivered, '', { min: made, target: `${made} of ${made}` }),
     figure('GET responses not 2xx, and errors, during the first load', busy.non2xx + busy.errors, '', { max: 0, target: 'all 2xx' }),
   );
-  if (delivered < made) notes.push(`${made - delivered} of the ${made} events created during the GET load were not delivered within 60 s after it`);
+  if (delivered < made)
+    notes.push(`${made - delivered} of the ${made} events created during the GET load were not delivered within 60 s after it`);
 
   // 4. The same GET load while deliveries alone run: `burst` events whose first attempt the receiver
   //    refused (503), so their retries come due 30 s (±10 %) later, while no request creates events.
@@ -235,7 +264,10 @@ try {
   const retriedDelivered = duringLoad + (await waitFor(burst - duringLoad, 60_000)).length;
   console.log(
     `GET /api/v1/audits/{id}, 50 connections, ${seconds} s, while deliveries alone run (retries of ${burst} events, no request creating any): ` +
-      `p50/p99 ${retrying.latency.p50}/${retrying.latency.p99} ms (${Math.round(retrying.requests.average)} req/s), ${duringLoad} delivered during the load, ${retriedDelivered} in all; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+      `p50/p99 ${retrying.latency.p50}/${retrying.latency.p99} ms (${Math.round(retrying.requests.average)} req/s), ${duringLoad} delivered during the load, ${retriedDelivered} in all; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
   );
   figures.push(
     figure('GET /audits/{id} p99 while retries alone are delivered (50 connections)', retrying.latency.p99, 'ms', { max: 50 }),

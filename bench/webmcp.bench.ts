@@ -85,7 +85,9 @@ const figures: BenchFigure[] = [];
 for (const [name, src] of Object.entries(bundles)) {
   const found = scanScript(src, origin).filter((e) => e.registers).length;
   const ms = time(() => scanScript(src, origin));
-  console.log(`${name}: ${(src.length / MB).toFixed(2)} MB, ${found} registrations, ${ms.toFixed(1)} ms, ${(src.length / MB / (ms / 1000)).toFixed(0)} MB/s`);
+  console.log(
+    `${name}: ${(src.length / MB).toFixed(2)} MB, ${found} registrations, ${ms.toFixed(1)} ms, ${(src.length / MB / (ms / 1000)).toFixed(0)} MB/s`,
+  );
   figures.push(figure(`scanScript: ${name}`, src.length / MB / (ms / 1000), 'MB/s', { min: 20 }));
 }
 
@@ -103,5 +105,9 @@ console.log(
   `webmcpSignal over ${(total / MB).toFixed(1)} MB of script: status ${signal.status}, ${signal.evidence.length} evidence, ` +
     `median ${ms.toFixed(1)} ms of ${RUNS} runs => ${(total / MB / (ms / 1000)).toFixed(0)} MB/s`,
 );
-figures.push(figure(`webmcpSignal over ${(total / MB).toFixed(1)} MB of script (status ${signal.status})`, total / MB / (ms / 1000), 'MB/s', { min: 20 }));
+figures.push(
+  figure(`webmcpSignal over ${(total / MB).toFixed(1)} MB of script (status ${signal.status})`, total / MB / (ms / 1000), 'MB/s', {
+    min: 20,
+  }),
+);
 printBenchResult({ name: 'webmcp', figures });

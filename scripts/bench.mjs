@@ -38,15 +38,21 @@ if (argv.includes('--help') || argv.includes('-h')) {
   process.exit(0);
 }
 const quick = argv.includes('--quick');
-const only = opt('--only')?.split(',').map((s) => s.trim()).filter(Boolean);
+const only = opt('--only')
+  ?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const outFile = path.resolve(root, opt('--out') ?? 'BENCHMARKS.md');
 
 // ---- What to run --------------------------------------------------------------------------------------
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hasChromium = () => (existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (set CHROMIUM_PATH)`);
 const hasServices = () =>
-  existsSync('/usr/lib/postgresql') && existsSync('/usr/bin/redis-server') ? null : 'PostgreSQL or Redis is not installed (apt-get install postgresql redis-server)';
-const hasPackage = (name) => (existsSync(path.join(root, 'node_modules', name, 'package.json')) ? null : `the dev dependency ${name} is not installed`);
+  existsSync('/usr/lib/postgresql') && existsSync('/usr/bin/redis-server')
+    ? null
+    : 'PostgreSQL or Redis is not installed (apt-get install postgresql redis-server)';
+const hasPackage = (name) =>
+  existsSync(path.join(root, 'node_modules', name, 'package.json')) ? null : `the dev dependency ${name} is not installed`;
 const firstOf = (...reasons) => reasons.find((r) => r) ?? null;
 
 /**
@@ -59,7 +65,13 @@ const KNOWN = [
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
-  { name: 'peers', file: 'bench/peers.bench.ts', args: ['--runs', '9'], quickArgs: ['--quick'], skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
+  {
+    name: 'peers',
+    file: 'bench/peers.bench.ts',
+    args: ['--runs', '9'],
+    quickArgs: ['--quick'],
+    skip: () => firstOf(hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
+  },
   { name: 'store', file: 'bench/store.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
   // Reports: HTML render times, a PDF with a warm browser, and GET /audits/{id} while PDFs print (needs Chromium for the last two).
@@ -67,12 +79,36 @@ const KNOWN = [
   // Webhooks: event to first delivery attempt, 1,000 deliveries to a loopback receiver, GET /audits/{id} while deliveries run.
   { name: 'webhook', file: 'bench/webhook.bench.ts', args: [], quickArgs: ['30', '300', '3'], skip: () => hasPackage('autocannon') },
   // Site audits: citable crawl pages/s, the peers per page, peak RSS 10x pages, the API while the server crawls.
-  { name: 'crawl', file: 'bench/crawl.bench.ts', args: [], quickArgs: ['300', '30', '5'], skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')) },
+  {
+    name: 'crawl',
+    file: 'bench/crawl.bench.ts',
+    args: [],
+    quickArgs: ['300', '30', '5'],
+    skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
+  },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
-  { name: 'api-postgres', file: 'bench/api-postgres.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
+  {
+    name: 'api-postgres',
+    file: 'bench/api-postgres.bench.ts',
+    args: [],
+    quickArgs: ['20000', '5'],
+    skip: () => firstOf(hasServices(), hasPackage('autocannon')),
+  },
   { name: 'store-postgres', file: 'bench/store-postgres.bench.ts', args: [], quickArgs: ['1000', '20000'], skip: hasServices },
-  { name: 'citations', file: 'bench/citations.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => hasPackage('autocannon') },
-  { name: 'citations-postgres', file: 'bench/citations-postgres.bench.ts', args: [], quickArgs: ['50', '60', '3', '100'], skip: () => firstOf(hasServices(), hasPackage('autocannon')) },
+  {
+    name: 'citations',
+    file: 'bench/citations.bench.ts',
+    args: [],
+    quickArgs: ['50', '60', '3', '100'],
+    skip: () => hasPackage('autocannon'),
+  },
+  {
+    name: 'citations-postgres',
+    file: 'bench/citations-postgres.bench.ts',
+    args: [],
+    quickArgs: ['50', '60', '3', '100'],
+    skip: () => firstOf(hasServices(), hasPackage('autocannon')),
+  },
   {
     name: 'extension-click',
     file: 'bench/extension-click.bench.ts',
@@ -133,7 +169,9 @@ function codeVersion() {
   const git = (...a) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
   if (head.status !== 0) return 'not a git checkout';
-  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'shared', 'server', 'extension', 'scripts', 'bin', 'bench').stdout.split('\n').filter(Boolean).length;
+  const dirty = git('status', '--porcelain', '--untracked-files=no', '--', 'shared', 'server', 'extension', 'scripts', 'bin', 'bench')
+    .stdout.split('\n')
+    .filter(Boolean).length;
   return `commit ${head.stdout.trim()}${dirty ? ` plus uncommitted changes in ${dirty} tracked file(s) under shared/, server/, extension/, scripts/, bin/ or bench/` : ''}`;
 }
 machine.code = codeVersion();
@@ -143,7 +181,9 @@ const loadAtStart = loadNow();
 
 console.log(`citable benchmarks: ${selected.map((b) => b.name).join(', ')}${quick ? ' (--quick)' : ''}`);
 console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.ramGb} GB RAM, Node ${machine.node}, ${machine.os}`);
-console.log(`load average at start: ${loadAtStart.join(' / ')}${loadAtStart[0] > machine.cores * 0.5 ? ' (busy: figures will be noisy)' : ''}\n`);
+console.log(
+  `load average at start: ${loadAtStart.join(' / ')}${loadAtStart[0] > machine.cores * 0.5 ? ' (busy: figures will be noisy)' : ''}\n`,
+);
 
 // ---- Build --------------------------------------------------------------------------------------------
 {
@@ -162,7 +202,12 @@ function run(cmd, args, { env = {}, label }) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     // Its own process group, so a timeout can end the benchmark and everything it started.
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(cmd, args, {
+      cwd: root,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let stdout = '';
     let stderr = '';
     const stream = (target, sink) => {
@@ -175,8 +220,14 @@ function run(cmd, args, { env = {}, label }) {
         for (const line of lines) if (!line.startsWith(PREFIX)) target.write(`[${label}] ${line}\n`);
       };
     };
-    child.stdout.on('data', stream(process.stdout, (t) => (stdout += t)));
-    child.stderr.on('data', stream(process.stderr, (t) => (stderr += t)));
+    child.stdout.on(
+      'data',
+      stream(process.stdout, (t) => (stdout += t)),
+    );
+    child.stderr.on(
+      'data',
+      stream(process.stderr, (t) => (stderr += t)),
+    );
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -198,7 +249,9 @@ const results = [];
 for (const bench of selected) {
   const args = (quick ? bench.quickArgs : bench.args) ?? [];
   const env = { BENCH_SKIP_BUILD: '1', ...((quick ? bench.quickEnv : bench.env) ?? {}) };
-  const shownEnv = Object.entries((quick ? bench.quickEnv : bench.env) ?? {}).map(([k, v]) => `${k}=${quote(v)} `).join('');
+  const shownEnv = Object.entries((quick ? bench.quickEnv : bench.env) ?? {})
+    .map(([k, v]) => `${k}=${quote(v)} `)
+    .join('');
   const command = `${bench.prepare ? `${[bench.prepare[0], ...bench.prepare[1]].join(' ')} && ` : ''}${shownEnv}npx tsx ${[bench.file, ...args].map(quote).join(' ')}`;
   const entry = { name: bench.name, file: bench.file, command, startedAt: new Date().toISOString(), loadAtStart: loadNow() };
   const skipReason = bench.skip?.() ?? null;
@@ -211,12 +264,20 @@ for (const bench of selected) {
   if (bench.prepare) {
     const prep = await run(bench.prepare[0], bench.prepare[1], { label: `${bench.name}:prepare` });
     if (prep.code !== 0) {
-      results.push({ ...entry, status: 'failed', reason: `${bench.prepare.flat().join(' ')} failed (exit ${prep.code})`, output: prep.stdout + prep.stderr });
+      results.push({
+        ...entry,
+        status: 'failed',
+        reason: `${bench.prepare.flat().join(' ')} failed (exit ${prep.code})`,
+        output: prep.stdout + prep.stderr,
+      });
       continue;
     }
   }
   const res = await run(process.execPath, ['--import', 'tsx', bench.file, ...args], { env, label: bench.name });
-  const resultLine = res.stdout.split('\n').reverse().find((l) => l.startsWith(PREFIX));
+  const resultLine = res.stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith(PREFIX));
   let result = null;
   let parseError = null;
   if (resultLine) {
@@ -226,11 +287,27 @@ for (const bench of selected) {
       parseError = `unreadable BENCH_RESULT line: ${error.message}`;
     }
   }
-  const output = res.stdout.split('\n').filter((l) => !l.startsWith(PREFIX)).join('\n').trim();
+  const output = res.stdout
+    .split('\n')
+    .filter((l) => !l.startsWith(PREFIX))
+    .join('\n')
+    .trim();
   const failed = res.code !== 0 || res.timedOut;
   const status = failed ? 'failed' : 'ok';
-  const reason = res.timedOut ? `timed out after ${TIMEOUT_MS / 60000} min` : failed ? `exit ${res.code ?? res.signal}: ${res.stderr.trim().split('\n').slice(-3).join(' ')}` : parseError ?? (result ? null : 'printed no BENCH_RESULT line; see its output');
-  results.push({ ...entry, status, reason, seconds: Math.round(res.ms / 100) / 10, result, output, stderrTail: failed ? res.stderr.trim().split('\n').slice(-20).join('\n') : undefined });
+  const reason = res.timedOut
+    ? `timed out after ${TIMEOUT_MS / 60000} min`
+    : failed
+      ? `exit ${res.code ?? res.signal}: ${res.stderr.trim().split('\n').slice(-3).join(' ')}`
+      : (parseError ?? (result ? null : 'printed no BENCH_RESULT line; see its output'));
+  results.push({
+    ...entry,
+    status,
+    reason,
+    seconds: Math.round(res.ms / 100) / 10,
+    result,
+    output,
+    stderrTail: failed ? res.stderr.trim().split('\n').slice(-20).join('\n') : undefined,
+  });
   console.log(`== ${bench.name}: ${status} in ${(res.ms / 1000).toFixed(1)} s${reason ? ` (${reason})` : ''}\n`);
 }
 
@@ -276,7 +353,10 @@ function renderOutput(text) {
 }
 
 const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const fmtValue = (f) => (typeof f.value === 'number' && !Number.isFinite(f.value) ? 'n/a' : `${typeof f.value === 'number' ? f.value.toLocaleString('en') : f.value}${f.unit ? ` ${f.unit}` : ''}`);
+const fmtValue = (f) =>
+  typeof f.value === 'number' && !Number.isFinite(f.value)
+    ? 'n/a'
+    : `${typeof f.value === 'number' ? f.value.toLocaleString('en') : f.value}${f.unit ? ` ${f.unit}` : ''}`;
 const verdict = (f) => (f.ok === true ? 'met' : f.ok === false ? '**NOT met**' : '–');
 const busy = loadAtStart[0] > machine.cores * 0.5;
 
@@ -303,7 +383,11 @@ md.push(
     : '> Benchmarks on a busy machine are noisy: check the load average above before comparing figures between runs.',
   '',
 );
-if (kept.length) md.push(`> Partial run (\`--only ${only.join(',')}\`): ${kept.map((k) => k.name).join(', ')} show their figures from an earlier run (their date is under each heading).`, '');
+if (kept.length)
+  md.push(
+    `> Partial run (\`--only ${only.join(',')}\`): ${kept.map((k) => k.name).join(', ')} show their figures from an earlier run (their date is under each heading).`,
+    '',
+  );
 
 md.push('## Summary', '');
 md.push('| benchmark | figure | value | target | |', '|---|---|---:|---|---|');
@@ -316,7 +400,8 @@ for (const b of benchmarks) {
     md.push(`| ${b.name} | ${b.status === 'failed' ? `**failed**: ${esc(b.reason)}` : esc(b.reason ?? 'no figures')} | | | |`);
     continue;
   }
-  for (const f of b.result.figures) md.push(`| ${b.name} | ${esc(f.label)} | ${esc(fmtValue(f))} | ${esc(f.target ?? '')} | ${verdict(f)} |`);
+  for (const f of b.result.figures)
+    md.push(`| ${b.name} | ${esc(f.label)} | ${esc(fmtValue(f))} | ${esc(f.target ?? '')} | ${verdict(f)} |`);
   if (b.status === 'failed') md.push(`| ${b.name} | **failed**: ${esc(b.reason)} | | | |`);
 }
 md.push('');
@@ -329,7 +414,10 @@ for (const b of benchmarks) {
     md.push(`Skipped (${when}): ${b.reason}.`, '');
     continue;
   }
-  md.push(`${b.status === 'ok' ? 'Ran' : '**Failed**'} ${when}, ${b.seconds} s${b.kept ? ' (kept from an earlier run)' : ''}${b.reason ? `. ${b.reason}` : ''}.`, '');
+  md.push(
+    `${b.status === 'ok' ? 'Ran' : '**Failed**'} ${when}, ${b.seconds} s${b.kept ? ' (kept from an earlier run)' : ''}${b.reason ? `. ${b.reason}` : ''}.`,
+    '',
+  );
   for (const n of b.result?.notes ?? []) md.push(`- ${n}`);
   if (b.result?.notes?.length) md.push('');
   if (b.output) md.push('<details><summary>Output</summary>', '', renderOutput(b.output), '', '</details>', '');
@@ -339,5 +427,7 @@ md.push(`${DATA_MARK}${JSON.stringify({ benchmarks: benchmarks.map(({ kept: _k, 
 writeFileSync(outFile, md.join('\n'));
 
 const failed = results.filter((r) => r.status === 'failed');
-console.log(`wrote ${path.relative(process.cwd(), outFile) || outFile}: ${results.filter((r) => r.status === 'ok').length} ran, ${results.filter((r) => r.status === 'skipped').length} skipped, ${failed.length} failed`);
+console.log(
+  `wrote ${path.relative(process.cwd(), outFile) || outFile}: ${results.filter((r) => r.status === 'ok').length} ran, ${results.filter((r) => r.status === 'skipped').length} skipped, ${failed.length} failed`,
+);
 process.exit(failed.length ? 1 : 0);

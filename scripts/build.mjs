@@ -30,7 +30,9 @@ const common = {
 };
 
 const CLI_COMMANDS = existsSync('server/cli')
-  ? readdirSync('server/cli').filter((f) => f.endsWith('-command.ts')).map((f) => f.slice(0, -'.ts'.length))
+  ? readdirSync('server/cli')
+      .filter((f) => f.endsWith('-command.ts'))
+      .map((f) => f.slice(0, -'.ts'.length))
   : [];
 
 const cliCommon = {
@@ -57,7 +59,10 @@ const cliCommon = {
 const commandsAsSeparateBundles = {
   name: 'commands-as-separate-bundles',
   setup(b) {
-    b.onResolve({ filter: /^\.\/[a-z-]+-command\.js$/ }, (args) => ({ path: `./cli/${path.basename(args.path, '.js')}.cjs`, external: true }));
+    b.onResolve({ filter: /^\.\/[a-z-]+-command\.js$/ }, (args) => ({
+      path: `./cli/${path.basename(args.path, '.js')}.cjs`,
+      external: true,
+    }));
   },
 };
 

@@ -50,7 +50,11 @@ const server = createServer((req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     return;
   }
-  const body = file[1].replaceAll('href="/', `href="${origin}/`).replaceAll('<loc>/', `<loc>${origin}/`).replaceAll('(/', `(${origin}/`).replaceAll('Sitemap: /', `Sitemap: ${origin}/`);
+  const body = file[1]
+    .replaceAll('href="/', `href="${origin}/`)
+    .replaceAll('<loc>/', `<loc>${origin}/`)
+    .replaceAll('(/', `(${origin}/`)
+    .replaceAll('Sitemap: /', `Sitemap: ${origin}/`);
   res.writeHead(200, { 'content-type': file[0] }).end(body);
 });
 
@@ -67,7 +71,9 @@ try {
     ),
   );
 } catch (err) {
-  console.log(`citable: the audit's code cache was not pre-built (${err instanceof Error ? err.message.split('\n')[0] : err}); the first audit builds it`);
+  console.log(
+    `citable: the audit's code cache was not pre-built (${err instanceof Error ? err.message.split('\n')[0] : err}); the first audit builds it`,
+  );
 } finally {
   server.close();
 }

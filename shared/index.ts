@@ -11,5 +11,12 @@ export { decodeBody } from './text/decode.js';
 export { CATEGORY_WEIGHTS, CRITICAL_SCORE_CAP } from './categories.js';
 export { ALL_RULES } from './rules/index.js';
 export { categoriesMean, capScore } from './score/score.js';
-export { categoryApplies, categoryScoreLabel, nothingJudged, NOT_APPLICABLE_LABEL, ruleErrorsOf, scoreCapNote } from './score/score-notes.js';
+export {
+  categoryApplies,
+  categoryScoreLabel,
+  nothingJudged,
+  NOT_APPLICABLE_LABEL,
+  ruleErrorsOf,
+  scoreCapNote,
+} from './score/score-notes.js';
 export { upgradeAudit, type AuditBeforeSection9 } from './audit/upgrade-audit.js';

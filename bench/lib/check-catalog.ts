@@ -22,7 +22,13 @@ export interface Theme {
 }
 
 export const THEMES: readonly Theme[] = [
-  { id: 'reach', title: 'Page reachable: HTTP status, redirects, soft 404, auth wall, 402 to AI agents', ours: ['http.'], aiseo: ['Fetch Success'], vercel: ['Soft 404 detection', 'Auth gate detection', 'Redirect behavior'] },
+  {
+    id: 'reach',
+    title: 'Page reachable: HTTP status, redirects, soft 404, auth wall, 402 to AI agents',
+    ours: ['http.'],
+    aiseo: ['Fetch Success'],
+    vercel: ['Soft 404 detection', 'Auth gate detection', 'Redirect behavior'],
+  },
   {
     id: 'robots',
     title: 'robots.txt for AI agents (file health + per-agent verdict)',
@@ -38,9 +44,27 @@ export const THEMES: readonly Theme[] = [
     aiseo: [],
     vercel: [],
   },
-  { id: 'challenge', title: 'Bot challenge / WAF served to AI agents (live probes: search, user, training)', ours: ['challenge.'], aiseo: [], vercel: [] },
-  { id: 'directives', title: 'Indexing directives: noindex, nosnippet (meta, X-Robots-Tag)', ours: ['meta-robots.'], aiseo: [], vercel: [] },
-  { id: 'optout', title: 'AI opt-out and licence signals: noai, TDMRep, Content-Signal, AIPREF, RSL', ours: ['optout.'], aiseo: [], vercel: [] },
+  {
+    id: 'challenge',
+    title: 'Bot challenge / WAF served to AI agents (live probes: search, user, training)',
+    ours: ['challenge.'],
+    aiseo: [],
+    vercel: [],
+  },
+  {
+    id: 'directives',
+    title: 'Indexing directives: noindex, nosnippet (meta, X-Robots-Tag)',
+    ours: ['meta-robots.'],
+    aiseo: [],
+    vercel: [],
+  },
+  {
+    id: 'optout',
+    title: 'AI opt-out and licence signals: noai, TDMRep, Content-Signal, AIPREF, RSL',
+    ours: ['optout.'],
+    aiseo: [],
+    vercel: [],
+  },
   {
     id: 'rendering',
     title: 'Rendering: content without JavaScript, SPA shell, size, text ratio, speed',
@@ -59,7 +83,16 @@ export const THEMES: readonly Theme[] = [
     id: 'structure',
     title: 'Content structure: title, description, headings, lang, alt, landmarks, lists, Q&A headings',
     ours: ['content.'],
-    aiseo: ['Heading Hierarchy', 'Lists Presence', 'Tables Presence', 'Paragraph Structure', 'Scannability', 'Section Length', 'Image Accessibility', 'Answer Capsules'],
+    aiseo: [
+      'Heading Hierarchy',
+      'Lists Presence',
+      'Tables Presence',
+      'Paragraph Structure',
+      'Scannability',
+      'Section Length',
+      'Image Accessibility',
+      'Answer Capsules',
+    ],
     vercel: ['Heading structure', 'Meta description'],
   },
   {
@@ -75,7 +108,17 @@ export const THEMES: readonly Theme[] = [
     title: 'Markdown for agents: negotiation, alternate link, .md URL, markdown quality',
     ours: ['markdown.'],
     aiseo: [],
-    vercel: ['Agent UA → markdown', 'Accept header → markdown', 'Vary: Accept', '.md URL → markdown', 'Markdown link alternate', 'Frontmatter', 'Missing page → markdown', 'Page size (markdown)', 'Code fence validity'],
+    vercel: [
+      'Agent UA → markdown',
+      'Accept header → markdown',
+      'Vary: Accept',
+      '.md URL → markdown',
+      'Markdown link alternate',
+      'Frontmatter',
+      'Missing page → markdown',
+      'Page size (markdown)',
+      'Code fence validity',
+    ],
   },
   { id: 'canonical', title: 'Canonical URL', ours: ['canonical.'], aiseo: [], vercel: ['Canonical URL'] },
   {
@@ -90,10 +133,22 @@ export const THEMES: readonly Theme[] = [
     title: 'Answerability, grounding, entities, readability (text heuristics)',
     ours: [],
     aiseo: [
-      'Definition Patterns', 'Direct Answer Statements', 'Step-by-Step Content', 'Q/A Patterns', 'Summary/Conclusion',
-      'Citation Patterns', 'Numeric Claims', 'Attribution Indicators', 'Quoted Attribution',
-      'Entity Richness', 'Topic Consistency', 'Entity Density',
-      'Sentence Length', 'Readability', 'Jargon Density', 'Transition Usage',
+      'Definition Patterns',
+      'Direct Answer Statements',
+      'Step-by-Step Content',
+      'Q/A Patterns',
+      'Summary/Conclusion',
+      'Citation Patterns',
+      'Numeric Claims',
+      'Attribution Indicators',
+      'Quoted Attribution',
+      'Entity Richness',
+      'Topic Consistency',
+      'Entity Density',
+      'Sentence Length',
+      'Readability',
+      'Jargon Density',
+      'Transition Usage',
     ],
     vercel: [],
   },
@@ -106,7 +161,14 @@ export const THEMES: readonly Theme[] = [
     aiseo: [],
     vercel: [],
   },
-  { id: 'agent-discovery', title: 'Agent discovery files: MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth', ours: [], oursExtra: ['signals.agent_discovery'], aiseo: [], vercel: [] },
+  {
+    id: 'agent-discovery',
+    title: 'Agent discovery files: MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth',
+    ours: [],
+    oursExtra: ['signals.agent_discovery'],
+    aiseo: [],
+    vercel: [],
+  },
   { id: 'site-files', title: 'Site files the browser would not let the extension read', ours: ['site-files.'], aiseo: [], vercel: [] },
 ];
 
@@ -130,7 +192,12 @@ export function vercelCheckNames(reports: VercelReport[]): string[] {
   return [...names];
 }
 
-export interface ThemeRow { theme: string; ours: string[]; aiseo: string[]; vercel: string[] }
+export interface ThemeRow {
+  theme: string;
+  ours: string[];
+  aiseo: string[];
+  vercel: string[];
+}
 
 /** One row per theme with the checks of each tool in it, then an "unmapped" row if anything is left. */
 export function themeTable(inv: CheckInventory): ThemeRow[] {
@@ -149,6 +216,7 @@ export function themeTable(inv: CheckInventory): ThemeRow[] {
     aiseo: inv.aiseo.filter((x) => !used.aiseo.has(x)),
     vercel: inv.vercel.filter((x) => !used.vercel.has(x)),
   };
-  if (left.ours.length || left.aiseo.length || left.vercel.length) rows.push({ theme: 'unmapped (update bench/lib/check-catalog.ts)', ...left });
+  if (left.ours.length || left.aiseo.length || left.vercel.length)
+    rows.push({ theme: 'unmapped (update bench/lib/check-catalog.ts)', ...left });
   return rows;
 }

@@ -22,7 +22,12 @@ export async function seedYear(pool: pg.Pool, prompts: number, days: number, fir
   }
 }
 
-async function seedWith(q: (sql: string, values?: unknown[]) => Promise<pg.QueryResult>, prompts: number, days: number, firstDay: string): Promise<void> {
+async function seedWith(
+  q: (sql: string, values?: unknown[]) => Promise<pg.QueryResult>,
+  prompts: number,
+  days: number,
+  firstDay: string,
+): Promise<void> {
   const [ACCOUNT, FIRST_DAY] = [BENCH_ACCOUNT, firstDay];
   await q("INSERT INTO accounts (id, name, plan, created_at) VALUES ($1, 'Bench', 'agency', now()::text)", [ACCOUNT]);
   await q('INSERT INTO projects (id, account_id, project) VALUES ($1, $2, $3)', [PROJECT_ID, ACCOUNT, JSON.stringify(benchProject)]);
@@ -78,8 +83,12 @@ async function seedWith(q: (sql: string, values?: unknown[]) => Promise<pg.Query
      FROM generate_series(0, $3::int - 1) d, unnest(${engines}) e, generate_series(0, 99) k WHERE (k * 13 + d) % 100 > k`,
     [PROJECT_ID, FIRST_DAY, days, ownPages],
   );
-  await q(`INSERT INTO domain_days SELECT scope, '*', 'd', period, domain, sum(citations), sum(runs) FROM domain_days GROUP BY scope, period, domain`);
-  await q(`INSERT INTO url_days SELECT scope, '*', domain, 'd', period, url, sum(citations) FROM url_days GROUP BY scope, domain, period, url`);
+  await q(
+    `INSERT INTO domain_days SELECT scope, '*', 'd', period, domain, sum(citations), sum(runs) FROM domain_days GROUP BY scope, period, domain`,
+  );
+  await q(
+    `INSERT INTO url_days SELECT scope, '*', domain, 'd', period, url, sum(citations) FROM url_days GROUP BY scope, domain, period, url`,
+  );
   await q('ANALYZE domain_days');
   await q('ANALYZE url_days');
   await q(sourceYearsFrom('domain_days', 'url_days'));

@@ -47,7 +47,13 @@ export const promptId = (p: number) => `prm_bench${String(p).padStart(11, '0')}`
 /** The pages prompt p can cite: 3 of its own sites (2 pages each) ... with popular sites mixed in per run. */
 function pagesOf(p: number): Array<[string, string]> {
   const own = [0, 1, 2].map((k) => `site${(p * 3 + k) % 1500}.example`);
-  return own.flatMap((d) => [[d, `https://${d}/guide`], [d, `https://${d}/pricing`]] as Array<[string, string]>);
+  return own.flatMap(
+    (d) =>
+      [
+        [d, `https://${d}/guide`],
+        [d, `https://${d}/pricing`],
+      ] as Array<[string, string]>,
+  );
 }
 
 export interface SynthRow {
@@ -75,7 +81,10 @@ export function synthRow(p: number, engine: number, dayIndex: number, day: strin
     const picks: Array<[string, string]> = [];
     for (const page of pool) if (r() < 0.55) picks.push(page);
     const popular = Math.floor(r() * r() * 100);
-    picks.splice(Math.floor(r() * (picks.length + 1)), 0, [`popular${popular}.example`, `https://popular${popular}.example/best-${p % 40}`]);
+    picks.splice(Math.floor(r() * (picks.length + 1)), 0, [
+      `popular${popular}.example`,
+      `https://popular${popular}.example/best-${p % 40}`,
+    ]);
     const brandAt = r() < 0.35 ? Math.floor(r() * (picks.length + 1)) : -1;
     if (brandAt >= 0) picks.splice(brandAt, 0, ['acme.example', `https://acme.example/${['pricing', 'blog/agencies', 'features'][p % 3]}`]);
     const isMentioned = r() < 0.45;
@@ -104,7 +113,19 @@ export function synthRow(p: number, engine: number, dayIndex: number, day: strin
       if (v) competitorVisible[i]!++;
       return { name, mentioned: v, cited: false };
     });
-    if (withRuns) runs.push({ status: 'ok', answer: answerText(r, isMentioned), answer_truncated: false, cited_urls: picks.map(([, u]) => u), retrieved_urls: [], search_queries: [`best tool for agencies ${p}`], mentioned: isMentioned, cited: isCited, position: isCited ? brandAt + 1 : null, competitors });
+    if (withRuns)
+      runs.push({
+        status: 'ok',
+        answer: answerText(r, isMentioned),
+        answer_truncated: false,
+        cited_urls: picks.map(([, u]) => u),
+        retrieved_urls: [],
+        search_queries: [`best tool for agencies ${p}`],
+        mentioned: isMentioned,
+        cited: isCited,
+        position: isCited ? brandAt + 1 : null,
+        competitors,
+      });
   }
   return {
     tally: {
@@ -128,9 +149,14 @@ export function synthRow(p: number, engine: number, dayIndex: number, day: strin
   };
 }
 
-const WORDS = 'agencies teams clients projects pricing integrations reporting invoices time tracking workflow automation dashboard templates collaboration support onboarding security enterprise small budget features review compare'.split(' ');
+const WORDS =
+  'agencies teams clients projects pricing integrations reporting invoices time tracking workflow automation dashboard templates collaboration support onboarding security enterprise small budget features review compare'.split(
+    ' ',
+  );
 
-/** An answer of the length answer engines write (1,500 to 6,000 characters, a few up to 20,000), naming competitors and sometimes the brand. */
+/**
+ * An answer of the length answer engines write (1,500 to 6,000 characters, a few up to 20,000), naming competitors and sometimes the brand.
+ */
 export function answerText(r: () => number, mentionBrand: boolean): string {
   const target = r() < 0.03 ? 20_000 : 1_500 + Math.floor(r() * 4_500);
   const parts: string[] = [];

@@ -24,6 +24,9 @@ export async function writeFloorExtension(): Promise<string> {
   await writeFile(path.join(dir, 'options.html'), '<!doctype html><title>floor</title>');
   // The element the bench waits for is in the static HTML: nothing of ours runs before it exists.
   // elementtiming: the browser records when the text is painted, the same clock as the real popup's report.
-  await writeFile(path.join(dir, 'popup.html'), `<!doctype html><meta charset="utf-8"><title>floor</title><article class="report" elementtiming="${REPORT_PAINT_NAME}">empty</article>`);
+  await writeFile(
+    path.join(dir, 'popup.html'),
+    `<!doctype html><meta charset="utf-8"><title>floor</title><article class="report" elementtiming="${REPORT_PAINT_NAME}">empty</article>`,
+  );
   return dir;
 }

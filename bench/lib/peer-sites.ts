@@ -111,7 +111,9 @@ export function recordResponses(definition: SiteDefinition, log: ServedResponse[
               res.end(route.body ?? '');
             };
       routes[path] = async (req, res) => {
-        res.on('finish', () => log.push({ path, ua: req.headers['user-agent'] ?? '', accept: req.headers.accept ?? '', status: res.statusCode }));
+        res.on('finish', () =>
+          log.push({ path, ua: req.headers['user-agent'] ?? '', accept: req.headers.accept ?? '', status: res.statusCode }),
+        );
         await handler(req, res);
       };
     }

@@ -82,7 +82,12 @@ export interface ToolRun {
 }
 
 /** Spawns one audit and times the whole process, from spawn to exit with its output collected. */
-export function runTool(tool: Tool, pageUrl: string, origin: string, opts: { guardLog: string; home: string; timeoutMs: number }): Promise<ToolRun> {
+export function runTool(
+  tool: Tool,
+  pageUrl: string,
+  origin: string,
+  opts: { guardLog: string; home: string; timeoutMs: number },
+): Promise<ToolRun> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: opts.home,
@@ -92,7 +97,11 @@ export function runTool(tool: Tool, pageUrl: string, origin: string, opts: { gua
   };
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['--require', GUARD, ...tool.argv(pageUrl, origin)], { cwd: opts.home, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--require', GUARD, ...tool.argv(pageUrl, origin)], {
+      cwd: opts.home,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => out.push(b));

@@ -14,10 +14,23 @@ export interface OurAudit {
   issues: { severity: 'critical' | 'warning' | 'notice'; rule: string; title: string; detail: string }[];
   crawlers: { agent: string; purpose: string; robots: 'allowed' | 'blocked'; http_status?: number; challenged?: boolean }[];
   llms_txt: { status: 'present' | 'missing' | 'error'; valid: boolean; problems: string[] };
-  signals: { webmcp: { status: string; evidence: { kind: string; toolName?: string; registers?: boolean }[]; bundlesScanned: number; bundlesTotal: number } };
+  signals: {
+    webmcp: {
+      status: string;
+      evidence: { kind: string; toolName?: string; registers?: boolean }[];
+      bundlesScanned: number;
+      bundlesTotal: number;
+    };
+  };
 }
 
-export interface AiseoFactor { name: string; score: number; maxScore: number; value: string; status: string }
+export interface AiseoFactor {
+  name: string;
+  score: number;
+  maxScore: number;
+  value: string;
+  status: string;
+}
 export interface AiseoReport {
   overallScore: number;
   grade: string;
@@ -25,8 +38,18 @@ export interface AiseoReport {
   rawData: { crawlerAccess?: { allowed: string[]; blocked: string[]; unknown: string[] } };
 }
 
-export interface VercelCheck { name: string; passed: boolean; skipped: boolean; tier: string; detail?: string }
-export interface VercelReport { score: number; rating: string; categories: Record<string, { checks: VercelCheck[] }> }
+export interface VercelCheck {
+  name: string;
+  passed: boolean;
+  skipped: boolean;
+  tier: string;
+  detail?: string;
+}
+export interface VercelReport {
+  score: number;
+  rating: string;
+  categories: Record<string, { checks: VercelCheck[] }>;
+}
 
 /** What the bench observed on the wire while one tool audited the site. */
 export interface WireLog {
@@ -64,7 +87,10 @@ export interface SiteOutputs {
 
 /** `info`: a finding that is neither good nor bad (a WebMCP registration, a builder); `n/c`: not checked. */
 export type Level = 'ok' | 'notice' | 'problem' | 'info' | 'n/c' | 'skipped';
-export interface Verdict { level: Level; text: string }
+export interface Verdict {
+  level: Level;
+  text: string;
+}
 const RANK: Partial<Record<Level, number>> = { ok: 0, notice: 1, problem: 2 };
 
 const nc = (text = 'not checked'): Verdict => ({ level: 'n/c', text });
@@ -124,7 +150,8 @@ export interface Topic {
 
 const blockedByUs = (o: SiteOutputs) => o.ours.crawlers.filter((c) => c.robots === 'blocked');
 const purposeOf = (o: SiteOutputs, agent: string) => o.ours.crawlers.find((c) => c.agent.toLowerCase() === agent.toLowerCase());
-const AI_UA = /GPTBot|OAI-SearchBot|ChatGPT-User|ClaudeBot|Claude-User|Claude-SearchBot|PerplexityBot|Perplexity-User|Google-Extended|CCBot/i;
+const AI_UA =
+  /GPTBot|OAI-SearchBot|ChatGPT-User|ClaudeBot|Claude-User|Claude-SearchBot|PerplexityBot|Perplexity-User|Google-Extended|CCBot/i;
 
 export const TOPICS: readonly Topic[] = [
   {
@@ -132,33 +159,57 @@ export const TOPICS: readonly Topic[] = [
     title: 'AI crawlers in robots.txt',
     ours: (o) => {
       const blocked = blockedByUs(o);
-      const v = ourVerdict(o.ours, ['robots.search-agents-blocked', 'robots.user-agents-blocked', 'robots.training-agents-blocked', 'robots.archive-agents-blocked', 'robots.unreachable']);
-      return blocked.length ? { level: v.level, text: `${v.text}; blocked: ${blocked.map((c) => `${c.agent} (${c.purpose})`).join(', ')}` } : { level: v.level, text: `all ${o.ours.crawlers.length} agents allowed` };
+      const v = ourVerdict(o.ours, [
+        'robots.search-agents-blocked',
+        'robots.user-agents-blocked',
+        'robots.training-agents-blocked',
+        'robots.archive-agents-blocked',
+        'robots.unreachable',
+      ]);
+      return blocked.length
+        ? { level: v.level, text: `${v.text}; blocked: ${blocked.map((c) => `${c.agent} (${c.purpose})`).join(', ')}` }
+        : { level: v.level, text: `all ${o.ours.crawlers.length} agents allowed` };
     },
     aiseo: (o) => aiseoVerdict(o.aiseo, ['AI Crawler Access']),
     vercel: (o) => vercelVerdict(o.vercel, ['robots.txt']),
     why: (o, v) => {
       const out: string[] = [];
       const aBlocked = o.aiseo?.rawData.crawlerAccess?.blocked ?? [];
-      if (v['aiseo-audit'].level === 'problem' && aBlocked.length && aBlocked.every((a) => ['training', 'archive'].includes(purposeOf(o, a)?.purpose ?? ''))) {
-        out.push(`aiseo-audit deducts points for ${aBlocked.join(', ')}, all training/archive crawlers (no purpose weighting); Citable reports a training-only opt-out as a notice, as the contract requires`);
+      if (
+        v['aiseo-audit'].level === 'problem' &&
+        aBlocked.length &&
+        aBlocked.every((a) => ['training', 'archive'].includes(purposeOf(o, a)?.purpose ?? ''))
+      ) {
+        out.push(
+          `aiseo-audit deducts points for ${aBlocked.join(', ')}, all training/archive crawlers (no purpose weighting); Citable reports a training-only opt-out as a notice, as the contract requires`,
+        );
       }
       if (v['aiseo-audit'].level !== 'ok' && v.citable.level === 'problem' && (o.aiseo?.overallScore ?? 0) >= 50 && o.ours.score <= 49) {
-        out.push(`both see the search/user agents blocked, but aiseo-audit's crawler factor is 10 of ${sumMax(o.aiseo)} points, so its overall score stays ${o.aiseo?.overallScore}; Citable caps a site AI search cannot read at 49 (score ${o.ours.score})`);
+        out.push(
+          `both see the search/user agents blocked, but aiseo-audit's crawler factor is 10 of ${sumMax(o.aiseo)} points, so its overall score stays ${o.aiseo?.overallScore}; Citable caps a site AI search cannot read at 49 (score ${o.ours.score})`,
+        );
       }
       const vCheck = vercelCheck(o.vercel, 'robots.txt');
       if (vCheck && !vCheck.passed && !vCheck.skipped) {
         const named = /^blocked: (.*)$/.exec(vCheck.detail ?? '')?.[1]?.split(/,\s*/) ?? [];
         const allowedByUs = named.filter((a) => purposeOf(o, a)?.robots === 'allowed');
         if (allowedByUs.length) {
-          out.push(`Vercel names ${allowedByUs.join(', ')} blocked, but robots.txt gives ${allowedByUs.length > 1 ? 'them their own groups' : 'it its own group'} allowing the page (RFC 9309: the most specific group wins; Vercel applies any \`*\` group with \`Disallow: /\` to every bot)`);
+          out.push(
+            `Vercel names ${allowedByUs.join(', ')} blocked, but robots.txt gives ${allowedByUs.length > 1 ? 'them their own groups' : 'it its own group'} allowing the page (RFC 9309: the most specific group wins; Vercel applies any \`*\` group with \`Disallow: /\` to every bot)`,
+          );
         }
-        const training = named.filter((a) => ['training', 'archive'].includes(purposeOf(o, a)?.purpose ?? '') && purposeOf(o, a)?.robots === 'blocked');
+        const training = named.filter(
+          (a) => ['training', 'archive'].includes(purposeOf(o, a)?.purpose ?? '') && purposeOf(o, a)?.robots === 'blocked',
+        );
         if (training.length && training.length === named.length) {
-          out.push(`Vercel fails its required robots check for ${training.join(', ')}, all training/archive crawlers ("blocking them removes you from AI search"), which the operators' own docs contradict`);
+          out.push(
+            `Vercel fails its required robots check for ${training.join(', ')}, all training/archive crawlers ("blocking them removes you from AI search"), which the operators' own docs contradict`,
+          );
         }
         if (!named.length && o.served.robotsTxt && o.served.robotsTxt.status >= 400 && o.served.robotsTxt.status < 500) {
-          out.push(`Vercel fails robots.txt because the file answers HTTP ${o.served.robotsTxt.status}; RFC 9309 reads a 4xx robots.txt as "everything allowed" (Citable: all agents allowed)`);
+          out.push(
+            `Vercel fails robots.txt because the file answers HTTP ${o.served.robotsTxt.status}; RFC 9309 reads a 4xx robots.txt as "everything allowed" (Citable: all agents allowed)`,
+          );
         }
       }
       return out;
@@ -200,7 +251,12 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'rendering',
     title: 'Content without JavaScript',
-    ours: (o) => ourVerdict(o.ours, ['rendering.no-content-without-js', 'rendering.thin-content', 'rendering.spa-shell'], 'content in the server HTML'),
+    ours: (o) =>
+      ourVerdict(
+        o.ours,
+        ['rendering.no-content-without-js', 'rendering.thin-content', 'rendering.spa-shell'],
+        'content in the server HTML',
+      ),
     aiseo: (o) => aiseoVerdict(o.aiseo, ['Word Count Adequacy']),
     vercel: (o) => vercelVerdict(o.vercel, ['Server-rendered content']),
   },
@@ -210,7 +266,10 @@ export const TOPICS: readonly Topic[] = [
     ours: (o) => {
       const l = o.ours.llms_txt;
       const v = ourVerdict(o.ours, ['llms-txt.present', 'llms-txt.valid']);
-      return { level: v.level, text: `${l.status}${l.status === 'present' ? (l.valid ? ', valid' : `, invalid: ${l.problems.join('; ')}`) : ''} (${v.text})` };
+      return {
+        level: v.level,
+        text: `${l.status}${l.status === 'present' ? (l.valid ? ', valid' : `, invalid: ${l.problems.join('; ')}`) : ''} (${v.text})`,
+      };
     },
     aiseo: (o) => aiseoVerdict(o.aiseo, ['LLMs.txt Presence']),
     vercel: (o) => vercelVerdict(o.vercel, ['llms.txt', 'llms.txt valid', 'llms.txt links resolve']),
@@ -221,11 +280,15 @@ export const TOPICS: readonly Topic[] = [
       }
       const links = vercelCheck(o.vercel, 'llms.txt links resolve');
       if (links && !links.passed && !links.skipped && o.ours.llms_txt.valid) {
-        out.push(`Vercel fetched the links of llms.txt: ${links.detail}; Citable validates the file's grammar but does not fetch its links (a gap)`);
+        out.push(
+          `Vercel fetched the links of llms.txt: ${links.detail}; Citable validates the file's grammar but does not fetch its links (a gap)`,
+        );
       }
       const valid = vercelCheck(o.vercel, 'llms.txt valid');
       if (valid && !valid.passed && /markdown links/.test(valid.detail ?? '') && !o.ours.llms_txt.problems.some((p) => /link/i.test(p))) {
-        out.push(`Vercel also says "${valid.detail}"; Citable's problem list names the H1 and heading errors but not that no list item is a well-formed link`);
+        out.push(
+          `Vercel also says "${valid.detail}"; Citable's problem list names the H1 and heading errors but not that no list item is a well-formed link`,
+        );
       }
       const present = vercelCheck(o.vercel, 'llms.txt');
       if (present && !present.passed && o.ours.llms_txt.status === 'missing') {
@@ -249,8 +312,17 @@ export const TOPICS: readonly Topic[] = [
     vercel: () => nc(),
     why: (o, v) => {
       const s = o.served;
-      if (v['aiseo-audit'].level === 'problem' && v.citable.level === 'ok' && s.jsonLdAuthor && !s.metaAuthor && !s.relAuthor && !s.itempropAuthor) {
-        return ['the author is only in JSON-LD (no meta author, rel=author or itemprop=author in the HTML); aiseo-audit reads only those three HTML forms'];
+      if (
+        v['aiseo-audit'].level === 'problem' &&
+        v.citable.level === 'ok' &&
+        s.jsonLdAuthor &&
+        !s.metaAuthor &&
+        !s.relAuthor &&
+        !s.itempropAuthor
+      ) {
+        return [
+          'the author is only in JSON-LD (no meta author, rel=author or itemprop=author in the HTML); aiseo-audit reads only those three HTML forms',
+        ];
       }
       return notAnArticle(o, v);
     },
@@ -258,13 +330,20 @@ export const TOPICS: readonly Topic[] = [
   {
     id: 'dates',
     title: 'Publish / modified dates',
-    ours: (o) => ourVerdict(o.ours, ['trust.dates', 'trust.freshness'], o.served.article ? 'dates found, fresh' : 'no issue (not an article: not judged)'),
+    ours: (o) =>
+      ourVerdict(
+        o.ours,
+        ['trust.dates', 'trust.freshness'],
+        o.served.article ? 'dates found, fresh' : 'no issue (not an article: not judged)',
+      ),
     aiseo: (o) => aiseoVerdict(o.aiseo, ['Publication Date', 'Content Freshness']),
     vercel: () => nc(),
     why: (o, v) => {
       const s = o.served;
       if (v['aiseo-audit'].level === 'problem' && v.citable.level === 'ok' && s.jsonLdDates && !s.timeElement && !s.articleTimeMeta) {
-        return ['datePublished/dateModified are only in JSON-LD (no <time>, no article:published_time meta); aiseo-audit does not read JSON-LD dates'];
+        return [
+          'datePublished/dateModified are only in JSON-LD (no <time>, no article:published_time meta); aiseo-audit does not read JSON-LD dates',
+        ];
       }
       return notAnArticle(o, v);
     },
@@ -290,7 +369,12 @@ export const TOPICS: readonly Topic[] = [
     aiseo: () => nc(),
     vercel: (o) => vercelVerdict(o.vercel, ['Canonical URL']),
     why: (o, v) => {
-      if (v.citable.level === 'problem' && v['agent-readability'].level === 'ok' && o.served.canonical && new URL(o.served.canonical, o.pageUrl).host !== new URL(o.pageUrl).host) {
+      if (
+        v.citable.level === 'problem' &&
+        v['agent-readability'].level === 'ok' &&
+        o.served.canonical &&
+        new URL(o.served.canonical, o.pageUrl).host !== new URL(o.pageUrl).host
+      ) {
         return [`the canonical points to another host (${o.served.canonical}); Vercel only checks that a canonical link exists`];
       }
       return [];
@@ -317,7 +401,10 @@ export const TOPICS: readonly Topic[] = [
     ours: (o) => {
       const w = o.ours.signals.webmcp;
       const tools = [...new Set(w.evidence.filter((e) => e.toolName).map((e) => e.toolName))];
-      return { level: w.status === 'not_found' ? 'ok' : 'info', text: `${w.status}${tools.length ? `: ${tools.join(', ')}` : ''} (${w.bundlesScanned}/${w.bundlesTotal} scripts scanned)` };
+      return {
+        level: w.status === 'not_found' ? 'ok' : 'info',
+        text: `${w.status}${tools.length ? `: ${tools.join(', ')}` : ''} (${w.bundlesScanned}/${w.bundlesTotal} scripts scanned)`,
+      };
     },
     aiseo: () => nc(),
     vercel: () => nc(),
@@ -335,7 +422,9 @@ export const TOPICS: readonly Topic[] = [
 function notAnArticle(o: SiteOutputs, v: Record<ToolId, Verdict>): string[] {
   if (o.served.article || v.citable.level !== 'ok' || v['aiseo-audit'].level !== 'problem') return [];
   const shell = o.ours.issues.some((i) => i.rule === 'rendering.no-content-without-js');
-  return [`the page does not say it is an article${shell ? ' (and has no content without JavaScript, reported once as critical)' : ''}, so Citable does not judge its author or dates; aiseo-audit expects them on every page`];
+  return [
+    `the page does not say it is an article${shell ? ' (and has no content without JavaScript, reported once as critical)' : ''}, so Citable does not judge its author or dates; aiseo-audit expects them on every page`,
+  ];
 }
 
 /** On a page with no content without JavaScript, Citable raises that once and leaves body rules not applicable. */
@@ -343,7 +432,9 @@ function shellOnce(o: SiteOutputs, v: Record<ToolId, Verdict>): string[] {
   const shell = o.ours.issues.some((i) => i.rule === 'rendering.no-content-without-js');
   const peersFail = (['aiseo-audit', 'agent-readability'] as const).filter((p) => v[p].level === 'problem');
   if (!shell || v.citable.level !== 'ok' || !peersFail.length) return [];
-  return ['the server HTML has no content: Citable reports that once (critical rendering.no-content-without-js) and does not judge the headings of an empty page; the peers fail this check as well'];
+  return [
+    'the server HTML has no content: Citable reports that once (critical rendering.no-content-without-js) and does not judge the headings of an empty page; the peers fail this check as well',
+  ];
 }
 
 function sumMax(r: AiseoReport | undefined): number {
@@ -367,13 +458,21 @@ export function differences(o: SiteOutputs): Difference[] {
   const out: Difference[] = [];
   for (const t of TOPICS) {
     const v: Record<ToolId, Verdict> = { citable: t.ours(o), 'aiseo-audit': t.aiseo(o), 'agent-readability': t.vercel(o) };
-    const ranked = Object.values(v).filter((x) => RANK[x.level] !== undefined).map((x) => RANK[x.level]!);
+    const ranked = Object.values(v)
+      .filter((x) => RANK[x.level] !== undefined)
+      .map((x) => RANK[x.level]!);
     const disagree = new Set(ranked).size > 1;
     const ourFinding = v.citable.level !== 'ok';
     const unchecked = (['aiseo-audit', 'agent-readability'] as const).filter((p) => v[p].level === 'n/c' || v[p].level === 'skipped');
     const why = t.why?.(o, v) ?? [];
     if (!disagree && !(ourFinding && unchecked.length) && !why.length) continue;
-    const kind = disagree ? 'disagree' : ourFinding && unchecked.length ? (unchecked.every((p) => v[p].level === 'skipped') ? 'peer skipped' : 'peer did not check') : 'detail';
+    const kind = disagree
+      ? 'disagree'
+      : ourFinding && unchecked.length
+        ? unchecked.every((p) => v[p].level === 'skipped')
+          ? 'peer skipped'
+          : 'peer did not check'
+        : 'detail';
     out.push({ site: o.site, topic: t.title, kind, verdicts: v, why });
   }
   return out;
@@ -407,7 +506,9 @@ export function readServedPage(html: string, robotsTxt: { status: number; body: 
 }
 
 function articleEvidence(html: string, jsonLd: string): string | null {
-  const type = /"@type"\s*:\s*\[?\s*"((?:\w*Article)|BlogPosting|LiveBlogPosting|Report|SocialMediaPosting|DiscussionForumPosting)"/.exec(jsonLd)?.[1];
+  const type = /"@type"\s*:\s*\[?\s*"((?:\w*Article)|BlogPosting|LiveBlogPosting|Report|SocialMediaPosting|DiscussionForumPosting)"/.exec(
+    jsonLd,
+  )?.[1];
   if (type) return `JSON-LD type ${type}`;
   if (/<meta[^>]+property=["']og:type["'][^>]+content=["']article["']/i.test(html)) return 'og:type article';
   if (/<meta[^>]+property=["']article:/i.test(html)) return 'article:* meta';

@@ -31,13 +31,25 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)]!;
 const ms = (x: number) => `${x.toFixed(2)} ms`;
 
-export async function measureStoreGrowth(subjects: GrowthSubject[], labels: GrowthLabels, counts = { writes: 300, reads: 1000 }): Promise<void> {
+export async function measureStoreGrowth(
+  subjects: GrowthSubject[],
+  labels: GrowthLabels,
+  counts = { writes: 300, reads: 1000 },
+): Promise<void> {
   const runs = [];
   for (const s of subjects) {
     const t0 = performance.now();
     const store = await s.open();
     await store.countAudits();
-    runs.push({ size: s.size, accountId: s.accountId, store, openMs: performance.now() - t0, writes: [] as number[], reads: [] as number[], readIds: [...s.ids].sort(() => Math.random() - 0.5).slice(0, counts.reads) });
+    runs.push({
+      size: s.size,
+      accountId: s.accountId,
+      store,
+      openMs: performance.now() - t0,
+      writes: [] as number[],
+      reads: [] as number[],
+      readIds: [...s.ids].sort(() => Math.random() - 0.5).slice(0, counts.reads),
+    });
   }
   try {
     for (let i = 0; i < counts.reads; i++) {
@@ -60,18 +72,24 @@ export async function measureStoreGrowth(subjects: GrowthSubject[], labels: Grow
     for (const r of runs) await r.store.close();
   }
 
-  console.log(`\n${labels.title} (${os.cpus().length} cores, Node ${process.version}; ${counts.writes} × ${labels.write} and ${counts.reads} × ${labels.read} per size, alternating)`);
+  console.log(
+    `\n${labels.title} (${os.cpus().length} cores, Node ${process.version}; ${counts.writes} × ${labels.write} and ${counts.reads} × ${labels.read} per size, alternating)`,
+  );
   console.log(`| stored audits | ${labels.open} | write median | write p90 | read median | read p90 |`);
   console.log('|---|---|---|---|---|---|');
   for (const r of runs) {
-    console.log(`| ${r.size.toLocaleString('en')} | ${ms(r.openMs)} | ${ms(median(r.writes))} | ${ms(p90(r.writes))} | ${ms(median(r.reads))} | ${ms(p90(r.reads))} |`);
+    console.log(
+      `| ${r.size.toLocaleString('en')} | ${ms(r.openMs)} | ${ms(median(r.writes))} | ${ms(p90(r.writes))} | ${ms(median(r.reads))} | ${ms(p90(r.reads))} |`,
+    );
   }
   const [small, large] = runs as [(typeof runs)[0], (typeof runs)[0]];
   const writeRatio = median(large.writes) / median(small.writes);
   const readRatio = median(large.reads) / median(small.reads);
   const ok = writeRatio <= 1.5 && readRatio <= 1.5;
   const sizes = `${large.size.toLocaleString('en')} / ${small.size.toLocaleString('en')}`;
-  console.log(`\nratio ${sizes}: write ${writeRatio.toFixed(2)}x, read ${readRatio.toFixed(2)}x (target ≤ 1.5x): ${ok ? 'OK' : 'ABOVE TARGET'}`);
+  console.log(
+    `\nratio ${sizes}: write ${writeRatio.toFixed(2)}x, read ${readRatio.toFixed(2)}x (target ≤ 1.5x): ${ok ? 'OK' : 'ABOVE TARGET'}`,
+  );
   printBenchResult({
     name: labels.name,
     figures: [

@@ -7,11 +7,18 @@ import type { AuditDiff } from '../../shared/diff/audit-diff.js';
 export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: string }) {
   const moved = diff.categories.filter((c) => c.delta !== 0);
   const webmcpChanged = diff.webmcp.from !== diff.webmcp.to;
-  const nothing = diff.score.delta === 0 && moved.length === 0 && !diff.new_issues.length && !diff.fixed_issues.length && !diff.crawlers.length && !webmcpChanged;
+  const nothing =
+    diff.score.delta === 0 &&
+    moved.length === 0 &&
+    !diff.new_issues.length &&
+    !diff.fixed_issues.length &&
+    !diff.crawlers.length &&
+    !webmcpChanged;
   return (
     <section class="diff" aria-label="Changes since the previous audit" data-testid="diff" data-from={diff.from} data-to={diff.to}>
       <p class="diff-score">
-        Score <strong>{diff.score.from}</strong> → <strong>{diff.score.to}</strong> <Delta value={diff.score.delta} /> <span class="muted small">since {fromLabel}</span>
+        Score <strong>{diff.score.from}</strong> → <strong>{diff.score.to}</strong> <Delta value={diff.score.delta} />{' '}
+        <span class="muted small">since {fromLabel}</span>
       </p>
       {nothing && <p class="muted">Nothing changed.</p>}
       {moved.length > 0 && (
@@ -20,9 +27,15 @@ export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: stri
           <thead>
             <tr>
               <th scope="col">Category</th>
-              <th scope="col" class="num">Before</th>
-              <th scope="col" class="num">Now</th>
-              <th scope="col" class="num">Change</th>
+              <th scope="col" class="num">
+                Before
+              </th>
+              <th scope="col" class="num">
+                Now
+              </th>
+              <th scope="col" class="num">
+                Change
+              </th>
             </tr>
           </thead>
           <tbody>

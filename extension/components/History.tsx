@@ -5,7 +5,15 @@ import { NOT_CONFIGURED } from '../lib/sync/reasons.js';
 import { HISTORY_LIMIT } from '../lib/sync/records.js';
 
 /** Recent audits, newest first, each with its sync state; opening one shows its stored report. */
-export function History({ records, current, onOpen }: { records: AuditRecord[]; current: string | undefined; onOpen: (id: string) => void }) {
+export function History({
+  records,
+  current,
+  onOpen,
+}: {
+  records: AuditRecord[];
+  current: string | undefined;
+  onOpen: (id: string) => void;
+}) {
   if (!records.length) return null;
   // Retrying helps only audits that wait on the backend, not those waiting for settings.
   const unsent = records.some((r) => r.sync.state === 'pending' && r.sync.reason !== NOT_CONFIGURED);

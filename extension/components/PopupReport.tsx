@@ -24,7 +24,10 @@ import { builtWith } from '../../shared/report/wording.js';
 export function PopupReport({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
   const ruleErrors = ruleErrorsOf(audit);
   const webmcp = audit.signals.webmcp;
-  const live = { matches: webmcp.runtime ? matchRecordedTools(webmcp.runtime.tools, webmcp.evidence) : [], skipped: record?.notes?.skippedScripts ?? [] };
+  const live = {
+    matches: webmcp.runtime ? matchRecordedTools(webmcp.runtime.tools, webmcp.evidence) : [],
+    skipped: record?.notes?.skippedScripts ?? [],
+  };
   return (
     <article class="report popup-report" aria-label="Audit result" data-audit-id={audit.id}>
       <ScoreSummary audit={audit} gaugeNotes>

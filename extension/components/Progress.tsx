@@ -9,7 +9,10 @@ export function Progress({ url, startedAt, progress }: { url?: string; startedAt
   return (
     <section class="progress" role="status" aria-live="polite" aria-busy="true">
       <p>
-        <strong>Auditing{host ? ` ${host}` : ' this page'}…</strong> <span class="muted small" data-testid="elapsed">{seconds(elapsed)}</span>
+        <strong>Auditing{host ? ` ${host}` : ' this page'}…</strong>{' '}
+        <span class="muted small" data-testid="elapsed">
+          {seconds(elapsed)}
+        </span>
       </p>
       <progress aria-label="Audit in progress" />
       {steps.length ? (
@@ -17,7 +20,9 @@ export function Progress({ url, startedAt, progress }: { url?: string; startedAt
           {steps.map((s) => (
             <li key={s.label} class={s.doneMs === undefined ? 'step-running' : 'step-done'}>
               <span>{s.label}</span>
-              <span class="muted small">{s.doneMs === undefined ? `${seconds(elapsed - s.startedMs)}…` : `${s.doneMs - s.startedMs} ms`}</span>
+              <span class="muted small">
+                {s.doneMs === undefined ? `${seconds(elapsed - s.startedMs)}…` : `${s.doneMs - s.startedMs} ms`}
+              </span>
             </li>
           ))}
         </ol>

@@ -16,7 +16,9 @@ export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string })
   useEffect(() => {
     if (!crawl || !crawlRunning(crawl)) return;
     const t = setTimeout(() => {
-      void api.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(crawl.id)}`).then((res) => (res.ok ? setCrawl(res.data.crawl) : setError(res.error)));
+      void api
+        .get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(crawl.id)}`)
+        .then((res) => (res.ok ? setCrawl(res.data.crawl) : setError(res.error)));
     }, POLL_MS);
     return () => clearTimeout(t);
   }, [crawl, api]);
@@ -28,7 +30,8 @@ export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string })
     if ('error' in res) setError(res.error);
     else setCrawl(res.crawl);
   };
-  const open = () => crawl && void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}#/crawls/${encodeURIComponent(crawl.id)}` });
+  const open = () =>
+    crawl && void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}#/crawls/${encodeURIComponent(crawl.id)}` });
   return (
     <div class="site-crawl">
       {!crawl && (

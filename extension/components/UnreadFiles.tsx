@@ -14,7 +14,10 @@ export function UnreadFiles({ notes, onGranted }: { notes: AuditNotes | undefine
   useEffect(() => {
     // Granted since this audit ran (a popup closed by the prompt, say): offer to audit again.
     if (!origins.length || heldAlready) return;
-    void browser.permissions.contains({ origins }).then((has) => has && setState('granted'), () => undefined);
+    void browser.permissions.contains({ origins }).then(
+      (has) => has && setState('granted'),
+      () => undefined,
+    );
   }, [origins.join(' '), heldAlready]);
   if (!notes?.unread.length) return null;
 
@@ -54,7 +57,10 @@ export function UnreadFiles({ notes, onGranted }: { notes: AuditNotes | undefine
       )}
       {state === 'granted' && (
         <p class="small">
-          Access granted. <button type="button" class="secondary small" onClick={onGranted}>Audit again</button>
+          Access granted.{' '}
+          <button type="button" class="secondary small" onClick={onGranted}>
+            Audit again
+          </button>
         </p>
       )}
       {state === 'declined' && <p class="small">Access was not granted; the files stay unread. The Citable server or CLI can read them.</p>}

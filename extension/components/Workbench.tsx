@@ -39,7 +39,11 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
   }, [audit.id]);
 
   const synced = record?.sync.state === 'synced';
-  const shareBlocked = !api ? 'Set a backend in Options to share links.' : !synced ? 'The audit is not on the backend yet: share it once it is synced.' : '';
+  const shareBlocked = !api
+    ? 'Set a backend in Options to share links.'
+    : !synced
+      ? 'The audit is not on the backend yet: share it once it is synced.'
+      : '';
 
   const compare = async () => {
     setBusy('diff');
@@ -68,19 +72,44 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
   return (
     <section class="workbench" aria-label="Actions on this audit">
       <div class="actions">
-        <button type="button" class="secondary small" onClick={openDashboard} data-action="dashboard" title={api && synced ? 'This audit on the backend, in the dashboard' : 'The dashboard'}>
+        <button
+          type="button"
+          class="secondary small"
+          onClick={openDashboard}
+          data-action="dashboard"
+          title={api && synced ? 'This audit on the backend, in the dashboard' : 'The dashboard'}
+        >
           {api && synced ? 'Open in dashboard' : 'Dashboard'}
         </button>
         <button type="button" class="secondary small" onClick={() => void compare()} disabled={busy === 'diff'} data-action="diff">
           Compare with previous
         </button>
-        <button type="button" class="secondary small" onClick={() => void exportAs('html')} disabled={busy === 'html'} data-action="export-html">
+        <button
+          type="button"
+          class="secondary small"
+          onClick={() => void exportAs('html')}
+          disabled={busy === 'html'}
+          data-action="export-html"
+        >
           Export HTML
         </button>
-        <button type="button" class="secondary small" onClick={() => void exportAs('json')} disabled={busy === 'json'} data-action="export-json">
+        <button
+          type="button"
+          class="secondary small"
+          onClick={() => void exportAs('json')}
+          disabled={busy === 'json'}
+          data-action="export-json"
+        >
           Export JSON
         </button>
-        <button type="button" class="secondary small" onClick={() => void shareLink()} disabled={!!shareBlocked || busy === 'share'} title={shareBlocked || undefined} data-action="share">
+        <button
+          type="button"
+          class="secondary small"
+          onClick={() => void shareLink()}
+          disabled={!!shareBlocked || busy === 'share'}
+          title={shareBlocked || undefined}
+          data-action="share"
+        >
           Copy share link
         </button>
       </div>
@@ -91,11 +120,16 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
           Saved {saved}
         </p>
       )}
-      {share && 'error' in share && <p class="error small" role="alert">Could not make a share link: {share.error}</p>}
+      {share && 'error' in share && (
+        <p class="error small" role="alert">
+          Could not make a share link: {share.error}
+        </p>
+      )}
       {share && 'url' in share && (
         <p class="small" role="status" data-testid="share-link">
           {share.copied ? 'Link copied: ' : 'Copy this link: '}
-          <input class="share-url" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} /> <span class="muted">until {share.expiresAt.slice(0, 10)}</span>
+          <input class="share-url" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{' '}
+          <span class="muted">until {share.expiresAt.slice(0, 10)}</span>
         </p>
       )}
       {diff && 'message' in diff.outcome && (
@@ -104,7 +138,10 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
         </p>
       )}
       {diff && 'diff' in diff.outcome && (
-        <diff.View diff={diff.outcome.diff} fromLabel={`${diff.outcome.previousAt ? new Date(diff.outcome.previousAt).toLocaleString() : 'the previous audit'}${diff.outcome.source === 'browser' ? ' (this browser)' : ''}`} />
+        <diff.View
+          diff={diff.outcome.diff}
+          fromLabel={`${diff.outcome.previousAt ? new Date(diff.outcome.previousAt).toLocaleString() : 'the previous audit'}${diff.outcome.source === 'browser' ? ' (this browser)' : ''}`}
+        />
       )}
     </section>
   );

@@ -38,7 +38,8 @@ function moreKeysCommand(accountId: string, store: StoreSettings): string {
   const command = `npx citable keys create --account ${accountId}`;
   // The URL may hold a password: never print it. The command passes it on from the shell, so pasted where
   // DATABASE_URL is exported (as Scaling out does) it reaches the database, not an empty ./data.
-  if (store.databaseUrl) return `DATABASE_URL="$DATABASE_URL" ${command}   (with the server's DATABASE_URL in your shell; it is not printed: it may hold a password)`;
+  if (store.databaseUrl)
+    return `DATABASE_URL="$DATABASE_URL" ${command}   (with the server's DATABASE_URL in your shell; it is not printed: it may hold a password)`;
   if (store.dataDirChosen) return `DATA_DIR=${shellQuote(store.dataDir)} ${command}`;
   return command;
 }

@@ -77,11 +77,16 @@ export interface AppDeps {
   citations?: CitationsRuntime;
   /** Site audits; default: crawls run in this process with `fetcher` (tests), at the defaults of CRAWL_*. */
   crawls?: CrawlService;
-  /** Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF. */
+  /**
+   * Client reports (PDF printer, PUBLIC_URL); default: the defaults of server/settings/report-settings.ts, Chromium started on first PDF.
+   */
   reports?: ReportsRuntime;
   /** Events and webhook deliveries; default: one over the store, its delivery worker not started. */
   webhooks?: WebhookRuntime;
-  /** Starts crawls for crawl monitors; default: through `crawls` (server/crawls/crawl-launcher.ts); null: crawl monitors record that crawls are unavailable. */
+  /**
+   * Starts crawls for crawl monitors; default: through `crawls` (server/crawls/crawl-launcher.ts); null: crawl monitors record that crawls
+   * are unavailable.
+   */
   crawlLauncher?: CrawlLauncher | null;
 }
 
@@ -105,7 +110,9 @@ export function createApp(deps: AppDeps): CitableApp {
   const runner = deps.runner ?? buildRunner(deps.fetcher, config, now);
   let draining = false;
   const addressGuard = deps.webhooks?.guard ?? createAddressGuard({ allowPrivate: config.auditAllowPrivate });
-  const webhooks = deps.webhooks ?? createWebhookRuntime({ store: () => deps.store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, guard: addressGuard, now });
+  const webhooks =
+    deps.webhooks ??
+    createWebhookRuntime({ store: () => deps.store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, guard: addressGuard, now });
   const store = observeAudits(deps.store, webhooks.publisher, logger);
   const crawls = deps.crawls ?? defaultCrawls(deps, config, logger, now);
   const crawlLauncher = deps.crawlLauncher === undefined ? crawlLauncherFor(crawls) : deps.crawlLauncher;
@@ -127,7 +134,15 @@ export function createApp(deps: AppDeps): CitableApp {
     logger,
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
-    citations: deps.citations ?? createCitationsRuntime({ config: readCitationConfig({}), store: () => deps.store.citations(), projects: () => deps.store.projects(), now, logger }),
+    citations:
+      deps.citations ??
+      createCitationsRuntime({
+        config: readCitationConfig({}),
+        store: () => deps.store.citations(),
+        projects: () => deps.store.projects(),
+        now,
+        logger,
+      }),
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
     reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
@@ -183,7 +198,10 @@ function defaultCrawls(deps: AppDeps, config: AppConfig, logger: Logger, now: ()
     store: deps.store,
     pages: createInProcessPageRunner(fetcher),
     fetcher,
-    settings: { ...crawlSettingsFor({ auditDeadlineMs: config.auditDeadlineMs, concurrency: config.auditConcurrency }), ...config.crawlOverrides },
+    settings: {
+      ...crawlSettingsFor({ auditDeadlineMs: config.auditDeadlineMs, concurrency: config.auditConcurrency }),
+      ...config.crawlOverrides,
+    },
     logger,
     now,
   });

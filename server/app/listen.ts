@@ -62,7 +62,11 @@ function answerConnect(handler: http.RequestListener) {
 }
 
 const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: string }> = {
-  HPE_HEADER_OVERFLOW: { status: 431, reason: 'Request Header Fields Too Large', message: 'Request line and headers too large: the limit is 16 KB' },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    message: 'Request line and headers too large: the limit is 16 KB',
+  },
   HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', message: 'Chunk extensions too large' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', message: 'The request was not received in time' },
 };
@@ -73,7 +77,11 @@ const CLIENT_ERRORS: Record<string, { status: number; reason: string; message: s
  * with the API's error shape, `{"error": "..."}`, then closes the connection, as Node does.
  */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  const { status, reason, message } = CLIENT_ERRORS[error.code ?? ''] ?? { status: 400, reason: 'Bad Request', message: 'Malformed HTTP request' };
+  const { status, reason, message } = CLIENT_ERRORS[error.code ?? ''] ?? {
+    status: 400,
+    reason: 'Bad Request',
+    message: 'Malformed HTTP request',
+  };
   // As Node's own handler: no answer on a dead socket, nor in the middle of an answer already being written.
   const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
   if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {

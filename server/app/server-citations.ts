@@ -33,7 +33,8 @@ export async function createServerCitations(
   options: ServerCitationOptions = {},
 ): Promise<ServerCitations> {
   let observed: Promise<CitationStore> | null = null;
-  const citationStore = () => (observed ??= store.citations().then((s) => (options.events ? observeCitations(s, options.events, logger) : s)));
+  const citationStore = () =>
+    (observed ??= store.citations().then((s) => (options.events ? observeCitations(s, options.events, logger) : s)));
   const queue = redisUrl ? await import('../citations/queue/bullmq-scheduler.js') : null;
   const budgetTally = redisUrl ? (await import('../citations/queue/redis-budget-tally.js')).createRedisBudgetTally(redisUrl) : null;
   const runtime = createCitationsRuntime({
@@ -42,7 +43,12 @@ export async function createServerCitations(
     projects: () => store.projects(),
     logger,
     ...(budgetTally ? { budgetTally } : {}),
-    ...(queue && redisUrl ? { createScheduler: (parts) => queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: config.intervalMs, scheduleCheckMs: options.scheduleCheckMs }) } : {}),
+    ...(queue && redisUrl
+      ? {
+          createScheduler: (parts) =>
+            queue.createBullmqScheduler({ ...parts, redisUrl, intervalMs: config.intervalMs, scheduleCheckMs: options.scheduleCheckMs }),
+        }
+      : {}),
   });
   return {
     runtime,

@@ -14,11 +14,22 @@ import type { Logger } from '../logging/logger.js';
 import type { ServerConfig } from '../settings/server-config.js';
 import type { Store } from '../store/store.js';
 
-export async function createServerCrawls(deps: { config: ServerConfig; store: Store; fetcher: Fetcher; runner: WorkerRunner | undefined; logger: Logger }): Promise<CrawlService> {
+export async function createServerCrawls(deps: {
+  config: ServerConfig;
+  store: Store;
+  fetcher: Fetcher;
+  runner: WorkerRunner | undefined;
+  logger: Logger;
+}): Promise<CrawlService> {
   const { config } = deps;
   // Workers need a store they share with the API: PostgreSQL. A data directory is one process's.
-  if (config.redisUrl && config.databaseUrl) return createQueuedCrawls({ store: deps.store, redisUrl: config.redisUrl, logger: deps.logger });
-  const settings = crawlSettingsFor({ auditDeadlineMs: config.auditDeadlineMs, concurrency: Math.max(1, config.auditConcurrency - 1), env: config.crawl });
+  if (config.redisUrl && config.databaseUrl)
+    return createQueuedCrawls({ store: deps.store, redisUrl: config.redisUrl, logger: deps.logger });
+  const settings = crawlSettingsFor({
+    auditDeadlineMs: config.auditDeadlineMs,
+    concurrency: Math.max(1, config.auditConcurrency - 1),
+    env: config.crawl,
+  });
   return createEmbeddedCrawls({
     store: deps.store,
     pages: deps.runner ? threadPageRunner(deps.runner) : createInProcessPageRunner(deps.fetcher),

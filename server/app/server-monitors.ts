@@ -16,5 +16,10 @@ export async function createNodeMonitorScheduler(
 ): Promise<MonitorScheduler> {
   if (!config.redisUrl) return createInProcessMonitorScheduler(service, { tickMs: config.monitorTickMs, logger });
   const { createBullmqMonitorScheduler } = await import('../monitors/bullmq-monitor-scheduler.js');
-  return createBullmqMonitorScheduler(service, { redisUrl: config.redisUrl, tickMs: config.monitorTickMs, checkMs: config.scheduleCheckMs, logger });
+  return createBullmqMonitorScheduler(service, {
+    redisUrl: config.redisUrl,
+    tickMs: config.monitorTickMs,
+    checkMs: config.scheduleCheckMs,
+    logger,
+  });
 }

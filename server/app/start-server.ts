@@ -66,7 +66,13 @@ interface Listener {
   logger: Logger;
 }
 
-async function startBehind(server: Server, listener: Listener, config: ServerConfig, citationConfig: CitationConfig, options: StartOptions): Promise<RunningServer> {
+async function startBehind(
+  server: Server,
+  listener: Listener,
+  config: ServerConfig,
+  citationConfig: CitationConfig,
+  options: StartOptions,
+): Promise<RunningServer> {
   const { url, tls, started, logger } = listener;
   const rateLimitBackend = createRateLimitBackend(config);
   if (rateLimitBackend.driver === 'redis') await checkRedis(rateLimitBackend.db, config.redisUrl!);
@@ -77,11 +83,21 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
   if (opened.kind === 'postgres' && !config.redisUrl) {
     // PostgreSQL lets several processes share the data, but rate limits, the citation schedule and its
     // daily budget are then still per process: say so rather than let a second process double them.
-    logger.warn('DATABASE_URL without REDIS_URL: run a single API process, or set REDIS_URL so processes share rate limits, citation checks and their daily budget');
+    logger.warn(
+      'DATABASE_URL without REDIS_URL: run a single API process, or set REDIS_URL so processes share rate limits, citation checks and their daily budget',
+    );
   }
   // Webhooks first: citation rows and audits publish events into their outbox.
-  const webhooks = createWebhookRuntime({ store: () => store.webhooks(), logger, allowPrivate: config.auditAllowPrivate, perWebhook: config.webhookConcurrency });
-  const citations = await createServerCitations(citationConfig, store, logger, config.redisUrl, { events: webhooks.publisher, scheduleCheckMs: config.scheduleCheckMs });
+  const webhooks = createWebhookRuntime({
+    store: () => store.webhooks(),
+    logger,
+    allowPrivate: config.auditAllowPrivate,
+    perWebhook: config.webhookConcurrency,
+  });
+  const citations = await createServerCitations(citationConfig, store, logger, config.redisUrl, {
+    events: webhooks.publisher,
+    scheduleCheckMs: config.scheduleCheckMs,
+  });
   const audits = await store.countAudits();
 
   // Audits run in worker threads, so their CPU work never stalls the API; run from source without a
@@ -116,7 +132,9 @@ async function startBehind(server: Server, listener: Listener, config: ServerCon
   listener.app.resolve(citable.app.callback());
   runner?.warm();
   crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
-  citations.runtime.scheduler.start().catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
+  citations.runtime.scheduler
+    .start()
+    .catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
   webhooks.start(); // pending deliveries a previous process stored are sent now
   const monitorScheduler = await createNodeMonitorScheduler(citable.monitors, config, logger);
   monitorScheduler.start().catch((error: unknown) => logger.error('monitor scheduler failed to start', { error: String(error) }));
@@ -164,12 +182,19 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
     onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
     onSweep: (sweep) =>
       'removed' in sweep
-        ? logger.info('after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)', { count: sweep.removed })
-        : logger.warn('after a crash: kept audit files without a journal line, because the journal has damaged lines; they may be acknowledged audits', {
-            files: sweep.unindexedFiles,
-            damaged_lines: sweep.damagedLines,
-          }),
-    onDroppedCitationLines: (file, count) => logger.warn('journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
-    onDroppedShareLines: (file, count) => logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+        ? logger.info('after a crash: removed audit files without a journal line (puts the crash cut short, never acknowledged)', {
+            count: sweep.removed,
+          })
+        : logger.warn(
+            'after a crash: kept audit files without a journal line, because the journal has damaged lines; they may be acknowledged audits',
+            {
+              files: sweep.unindexedFiles,
+              damaged_lines: sweep.damagedLines,
+            },
+          ),
+    onDroppedCitationLines: (file, count) =>
+      logger.warn('journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedShareLines: (file, count) =>
+      logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
   });
 }

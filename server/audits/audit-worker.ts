@@ -11,7 +11,14 @@ import { auditCrawlPage } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
-import { SITE_FILE_KEYS, toWorkerError, type AuditWorkerData, type PageRequest, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+import {
+  SITE_FILE_KEYS,
+  toWorkerError,
+  type AuditWorkerData,
+  type PageRequest,
+  type WorkerReply,
+  type WorkerRequest,
+} from './worker-protocol.js';
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
 const port = parentPort;
@@ -31,7 +38,11 @@ function runPage(message: PageRequest, signal: AbortSignal) {
     if (siteFiles.size > SITE_FILE_KEYS) siteFiles.delete(siteFiles.keys().next().value!);
   }
   const given = siteFiles.get(key);
-  return auditCrawlPage(message.request, { fetcher: cachingFetcher(fetcher, resources, key), ...(given ? { siteFiles: given } : {}), signal });
+  return auditCrawlPage(message.request, {
+    fetcher: cachingFetcher(fetcher, resources, key),
+    ...(given ? { siteFiles: given } : {}),
+    signal,
+  });
 }
 
 port.on('message', (message: WorkerRequest) => {
@@ -44,7 +55,9 @@ port.on('message', (message: WorkerRequest) => {
   const work: Promise<WorkerReply> =
     message.type === 'page'
       ? runPage(message, controller.signal).then((result) => ({ type: 'page-done', result }))
-      : runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal: controller.signal }).then((audit) => ({ type: 'done', audit }));
+      : runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal: controller.signal }).then(
+          (audit) => ({ type: 'done', audit }),
+        );
   work
     .then(
       (reply) => port.postMessage(reply),

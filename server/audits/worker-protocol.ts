@@ -22,7 +22,8 @@ export const SITE_FILE_KEYS = 16;
 
 export type WorkerRequest = { type: 'run'; url: string; deadlineMs: number } | PageRequest | { type: 'abort'; reason: string };
 
-export type WorkerReply = { type: 'done'; audit: Audit } | { type: 'page-done'; result: CrawlPageResult } | { type: 'failed'; error: WorkerError };
+export type WorkerReply =
+  { type: 'done'; audit: Audit } | { type: 'page-done'; result: CrawlPageResult } | { type: 'failed'; error: WorkerError };
 
 /** An engine error as it crosses the thread boundary. */
 export type WorkerError =

@@ -68,9 +68,7 @@ class AuditThread {
     const heapMb = (options.threadLimits ?? THREAD_LIMITS).maxOldGenerationSizeMb ?? 0;
     this.worker.on('error', (error: Error & { code?: string }) =>
       this.#finish(
-        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? new AuditTooHeavyError(heapMb)
-          : new Error(`the audit worker failed: ${error.message}`),
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new AuditTooHeavyError(heapMb) : new Error(`the audit worker failed: ${error.message}`),
       ),
     );
     this.worker.on('exit', (code) => this.#finish(new Error(`the audit worker stopped (exit code ${code})`)));
@@ -154,7 +152,8 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       return all.size;
     },
     run: (url) => bounded.run(url),
-    runPage: (request, siteFiles, signal) => bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
+    runPage: (request, siteFiles, signal) =>
+      bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
     warm() {
       while (all.size < options.concurrency) idle.push(start());

@@ -127,7 +127,8 @@ export class CitationCheckRunner {
     const env = this.deps.env;
     const run = (async () => {
       const resolved = new Map<string, Awaited<ReturnType<NonNullable<typeof env.resolvePrompt>>>>();
-      for (const { prompt } of pairs) if (!resolved.has(prompt.id)) resolved.set(prompt.id, env.resolvePrompt ? await env.resolvePrompt(prompt) : prompt);
+      for (const { prompt } of pairs)
+        if (!resolved.has(prompt.id)) resolved.set(prompt.id, env.resolvePrompt ? await env.resolvePrompt(prompt) : prompt);
       const outcome = await runPairs(
         pairs.map(({ prompt, engine }) => ({ prompt: resolved.get(prompt.id)!, engine, checkId: check.id })),
         env,

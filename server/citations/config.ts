@@ -3,7 +3,12 @@
  * URL and model, as its descriptor names them (server/citations/engines/), plus the check's limits. A
  * missing key leaves that engine `not_configured`, never an error at start.
  */
-import { CITATION_ENGINE_IDS, DEFAULT_CITATION_ENGINE_IDS, isCitationEngineId, type CitationEngineId } from '../../shared/schema/citation-engines.js';
+import {
+  CITATION_ENGINE_IDS,
+  DEFAULT_CITATION_ENGINE_IDS,
+  isCitationEngineId,
+  type CitationEngineId,
+} from '../../shared/schema/citation-engines.js';
 import { PROMPT_RUNS_MAX } from '../../shared/schema/prompt.js';
 import { ConfigError, readDuration, readHttpUrl, readInt, readText, type Env } from '../settings/parse.js';
 import type { CitationConfig, EngineSettings } from './config-types.js';
@@ -21,7 +26,10 @@ export const dailyBudgetVariable = (id: string) => `CITATION_DAILY_BUDGET_${id.t
 /** The anthropic-version header; the API dates its versions (2023-06-01 is the one the SDK sends). */
 function readAnthropicVersion(env: Env): string {
   const value = readText(env, 'ANTHROPIC_VERSION') ?? ANTHROPIC_VERSION_DEFAULT;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new ConfigError(`ANTHROPIC_VERSION must be a version date such as ${ANTHROPIC_VERSION_DEFAULT} (got ${JSON.stringify(value.slice(0, 40))})`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value))
+    throw new ConfigError(
+      `ANTHROPIC_VERSION must be a version date such as ${ANTHROPIC_VERSION_DEFAULT} (got ${JSON.stringify(value.slice(0, 40))})`,
+    );
   return value;
 }
 
@@ -29,10 +37,15 @@ function readAnthropicVersion(env: Env): string {
 function readEnabledEngines(env: Env): readonly CitationEngineId[] {
   const raw = readText(env, 'CITATION_ENGINES');
   if (raw === null) return DEFAULT_CITATION_ENGINE_IDS;
-  const asked = raw.split(',').map((id) => id.trim()).filter(Boolean);
+  const asked = raw
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
   const unknown = asked.find((id) => !isCitationEngineId(id));
   if (unknown !== undefined || asked.length === 0) {
-    throw new ConfigError(`CITATION_ENGINES must list engine ids separated by commas, from ${CITATION_ENGINE_IDS.join(', ')}${unknown !== undefined ? ` (unknown: ${JSON.stringify(unknown.slice(0, 40))})` : ''}`);
+    throw new ConfigError(
+      `CITATION_ENGINES must list engine ids separated by commas, from ${CITATION_ENGINE_IDS.join(', ')}${unknown !== undefined ? ` (unknown: ${JSON.stringify(unknown.slice(0, 40))})` : ''}`,
+    );
   }
   return CITATION_ENGINE_IDS.filter((id) => asked.includes(id));
 }
@@ -57,7 +70,8 @@ export function readCitationConfig(env: Env): CitationConfig {
   return {
     engines,
     enabledEngines: readEnabledEngines(env),
-    geminiRedirectPrefix: readHttpUrl(env, 'GEMINI_REDIRECT_PREFIX', 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/') + '/',
+    geminiRedirectPrefix:
+      readHttpUrl(env, 'GEMINI_REDIRECT_PREFIX', 'https://vertexaisearch.cloud.google.com/grounding-api-redirect/') + '/',
     concurrency: readInt(env, 'CITATION_CONCURRENCY', 2, 1, 64),
     dailyBudget,
     intervalMs: readDuration(env, 'CITATION_INTERVAL', 24 * 3_600_000, 60_000),

@@ -41,7 +41,12 @@ export interface CitationsRuntimeOptions {
   /** Where the daily budget is counted (REDIS_URL: Redis, so several processes share one budget). */
   budgetTally?: BudgetTally;
   /** Another scheduler than the in-process one (REDIS_URL: the BullMQ queue, server/citations/queue/). */
-  createScheduler?: (parts: { env: CheckEnvironment; runner: CitationCheckRunner; store: () => Promise<CitationStore>; logger: Logger }) => CitationScheduler;
+  createScheduler?: (parts: {
+    env: CheckEnvironment;
+    runner: CitationCheckRunner;
+    store: () => Promise<CitationStore>;
+    logger: Logger;
+  }) => CitationScheduler;
 }
 
 export function createCitationsRuntime(options: CitationsRuntimeOptions): CitationsRuntime {

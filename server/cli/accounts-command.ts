@@ -57,9 +57,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     await store?.close();
     if (values.json) io.stdout.write(`${JSON.stringify(accounts)}\n`);
     else if (accounts.length === 0) {
-      io.stdout.write(`No accounts yet${store ? '' : await whereItLooked(io)}${store ? '.' : ''} Create one: citable accounts create --name NAME --plan agency\n`);
-    }
-    else io.stdout.write(tableText([['ID', 'PLAN', 'CREATED', 'NAME'], ...accounts.map((a) => [a.id, a.plan, a.created_at, a.name])]));
+      io.stdout.write(
+        `No accounts yet${store ? '' : await whereItLooked(io)}${store ? '.' : ''} Create one: citable accounts create --name NAME --plan agency\n`,
+      );
+    } else io.stdout.write(tableText([['ID', 'PLAN', 'CREATED', 'NAME'], ...accounts.map((a) => [a.id, a.plan, a.created_at, a.name])]));
     return 0;
   }
   return fail(action ? `unknown action "${action}". ${USAGE}` : USAGE);

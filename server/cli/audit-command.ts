@@ -73,12 +73,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 
   io.stdout.write(
-    values.json ? `${JSON.stringify(audit, null, 2)}\n` : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }),
+    values.json
+      ? `${JSON.stringify(audit, null, 2)}\n`
+      : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }),
   );
   if (values.html !== undefined || values.pdf !== undefined) {
     const { renderAuditReportHtml } = await import('../../shared/report/render-audit-report.js');
     const done = audit;
-    const problem = await writeReportFiles(values, (medium, paper) => ({ html: renderAuditReportHtml(done, { medium, paper }), subjectUrl: done.final_url }), io);
+    const problem = await writeReportFiles(
+      values,
+      (medium, paper) => ({ html: renderAuditReportHtml(done, { medium, paper }), subjectUrl: done.final_url }),
+      io,
+    );
     if (problem) return fail(problem);
   }
   return failUnder !== undefined && audit.score < Number(failUnder) ? 1 : 0;

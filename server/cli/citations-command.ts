@@ -92,14 +92,18 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const text = values.prompt?.trim() ?? '';
   if (!text || text.length > PROMPT_TEXT_MAX) return fail(`--prompt must be 1 to ${PROMPT_TEXT_MAX} characters. ${USAGE}`);
   const runs = values.runs;
-  if (runs !== undefined && !new RegExp(`^[1-${PROMPT_RUNS_MAX}]$`).test(runs)) return fail(`--runs takes a whole number from 1 to ${PROMPT_RUNS_MAX}.`);
+  if (runs !== undefined && !new RegExp(`^[1-${PROMPT_RUNS_MAX}]$`).test(runs))
+    return fail(`--runs takes a whole number from 1 to ${PROMPT_RUNS_MAX}.`);
   const caseSensitive = values['case-sensitive'] ?? [];
   const competitors: TrackedCompetitor[] = [];
   for (const raw of values.competitor ?? []) {
     const [name = '', hosts = ''] = raw.split('=', 2);
     if (!name.trim()) return fail(`--competitor takes "NAME=HOST,HOST" (got ${JSON.stringify(safe(raw))}).`);
     const domains: string[] = [];
-    for (const host of hosts.split(',').map((h) => h.trim()).filter(Boolean)) {
+    for (const host of hosts
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)) {
       const d = normalizeTrackedDomain(host, '--competitor');
       if (!d.ok) return fail(d.message);
       domains.push(d.domain);
@@ -157,13 +161,20 @@ function renderTable(rows: CitationResult[], domain: string, brand: string | nul
   const names = rows[0]?.competitors.map((c) => c.name) ?? [];
   if (names.length > 0) {
     out.push('', '  Competitors, runs where each was mentioned / cited:');
-    out.push(...table([['ENGINE', ...names.map(safe)], ...rows.map((r) => [r.engine, ...r.competitors.map((c) => `${c.mentioned_runs}/${c.cited_runs} of ${r.runs}`)])]));
+    out.push(
+      ...table([
+        ['ENGINE', ...names.map(safe)],
+        ...rows.map((r) => [r.engine, ...r.competitors.map((c) => `${c.mentioned_runs}/${c.cited_runs} of ${r.runs}`)]),
+      ]),
+    );
   }
   const queries = [...new Set(rows.flatMap((r) => r.search_queries))];
   if (queries.length > 0) out.push('', `  Searches the engines reported: ${queries.map((q) => JSON.stringify(safe(q))).join(', ')}`);
   const cited = rows.filter((r) => r.cited).length;
   const mentioned = rows.filter((r) => r.mentioned).length;
   const summary = `${safe(domain)} cited by ${cited} of ${rows.length} engine${rows.length === 1 ? '' : 's'}${brand === null ? '' : `; ${safe(brand)} named by ${mentioned}`}.`;
-  const surfaces = rows.some((r) => CITATION_ENGINES[r.engine].surface === 'serp') ? ' Measured through the providers\' APIs (SERP rows through SerpApi), which can differ from their consumer apps.' : ' Measured through the providers\' APIs, which can differ from their consumer apps.';
+  const surfaces = rows.some((r) => CITATION_ENGINES[r.engine].surface === 'serp')
+    ? " Measured through the providers' APIs (SERP rows through SerpApi), which can differ from their consumer apps."
+    : " Measured through the providers' APIs, which can differ from their consumer apps.";
   return `${out.join('\n')}\n\n  ${summary}${surfaces}\n`;
 }

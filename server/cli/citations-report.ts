@@ -4,7 +4,12 @@
  * tables, or with --json exactly the API's answer.
  */
 import { API_KEY_PATTERN } from '../auth/api-key.js';
-import { citationSourcesSchema, citationSummaryEnvelopeSchema, type CitationSources, type CitationSummary } from '../../shared/schema/citation-intelligence.js';
+import {
+  citationSourcesSchema,
+  citationSummaryEnvelopeSchema,
+  type CitationSources,
+  type CitationSummary,
+} from '../../shared/schema/citation-intelligence.js';
 import { parseApiUrl } from '../mcp/backends/remote-backend.js';
 import { deadlineSignal } from '../net/deadline-signal.js';
 import { firstProblem } from '../routes/validation-message.js';
@@ -44,10 +49,16 @@ interface ReportValues {
 
 const pct = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
-export async function runReport(kind: 'summary' | 'sources', values: ReportValues, io: CliIo, fail: (message: string) => number): Promise<number> {
+export async function runReport(
+  kind: 'summary' | 'sources',
+  values: ReportValues,
+  io: CliIo,
+  fail: (message: string) => number,
+): Promise<number> {
   const apiUrl = values['api-url'] ?? (io.env.CITABLE_API_URL || undefined);
   const apiKey = values['api-key'] ?? (io.env.CITABLE_API_KEY || undefined);
-  if (!apiUrl || !apiKey) return fail(`${kind} reads a Citable server: set CITABLE_API_URL and CITABLE_API_KEY (or --api-url and --api-key).`);
+  if (!apiUrl || !apiKey)
+    return fail(`${kind} reads a Citable server: set CITABLE_API_URL and CITABLE_API_KEY (or --api-url and --api-key).`);
   const parsed = parseApiUrl(apiUrl);
   if (!parsed.ok) return fail(`${parsed.message}.`);
   if (!API_KEY_PATTERN.test(apiKey)) return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
@@ -75,7 +86,9 @@ export async function runReport(kind: 'summary' | 'sources', values: ReportValue
     json = await response.json().catch(() => undefined);
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
-    io.stderr.write(`citable citations ${kind}: cannot reach ${parsed.url}: ${deadline.timedOut ? 'no answer within 60 s' : (cause?.code ?? (error as Error).message)}\n`);
+    io.stderr.write(
+      `citable citations ${kind}: cannot reach ${parsed.url}: ${deadline.timedOut ? 'no answer within 60 s' : (cause?.code ?? (error as Error).message)}\n`,
+    );
     return 1;
   } finally {
     deadline.clear();
@@ -102,7 +115,9 @@ export async function runReport(kind: 'summary' | 'sources', values: ReportValue
 }
 
 function unreadable(io: CliIo, kind: string, problem: string): number {
-  io.stderr.write(`citable citations ${kind}: the server's answer is not one this citable reads (${problem}): use the same version as the server\n`);
+  io.stderr.write(
+    `citable citations ${kind}: the server's answer is not one this citable reads (${problem}): use the same version as the server\n`,
+  );
   return 1;
 }
 
@@ -119,14 +134,27 @@ export function renderSummary(s: CitationSummary): string {
   const lines = [
     `  Citation summary ${s.since} to ${s.until} (UTC days, API-measured)`,
     '',
-    ...table([['ENGINE', 'RUNS', 'VISIBILITY', 'CITATION RATE', 'MENTIONED', 'SHARE OF VOICE', 'AVG POSITION'], ...s.by_engine.map((e) => row(e.engine, e)), row('all', s)]),
+    ...table([
+      ['ENGINE', 'RUNS', 'VISIBILITY', 'CITATION RATE', 'MENTIONED', 'SHARE OF VOICE', 'AVG POSITION'],
+      ...s.by_engine.map((e) => row(e.engine, e)),
+      row('all', s),
+    ]),
   ];
   if (s.competitors.length > 0) {
-    lines.push('', ...table([['COMPETITOR', 'VISIBLE RUNS', 'VISIBILITY', 'SHARE OF VOICE'], ...s.competitors.map((c) => [safe(c.name), String(c.visible_runs), pct(c.visibility), pct(c.share_of_voice)])]));
+    lines.push(
+      '',
+      ...table([
+        ['COMPETITOR', 'VISIBLE RUNS', 'VISIBILITY', 'SHARE OF VOICE'],
+        ...s.competitors.map((c) => [safe(c.name), String(c.visible_runs), pct(c.visibility), pct(c.share_of_voice)]),
+      ]),
+    );
   }
   const days = s.series.filter((d) => d.runs > 0);
   if (days.length > 0) {
-    lines.push('', `  Daily visibility (${days.length} day${days.length === 1 ? '' : 's'} with runs): ${sparkline(s.series.map((d) => d.visibility))}`);
+    lines.push(
+      '',
+      `  Daily visibility (${days.length} day${days.length === 1 ? '' : 's'} with runs): ${sparkline(s.series.map((d) => d.visibility))}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -138,7 +166,14 @@ export function renderSources(s: CitationSources): string {
     '',
     ...table([
       ['DOMAIN', 'KIND', 'CITATIONS', 'RUNS', 'ENGINES', 'TOP URL'],
-      ...s.sources.map((x) => [safe(x.domain), x.kind === 'competitor' && x.competitor ? `competitor (${safe(x.competitor)})` : x.kind, String(x.citations), String(x.runs), x.engines.join(','), safe(x.top_urls[0]?.url ?? '-')]),
+      ...s.sources.map((x) => [
+        safe(x.domain),
+        x.kind === 'competitor' && x.competitor ? `competitor (${safe(x.competitor)})` : x.kind,
+        String(x.citations),
+        String(x.runs),
+        x.engines.join(','),
+        safe(x.top_urls[0]?.url ?? '-'),
+      ]),
     ]),
   ];
   return `${lines.join('\n')}\n`;

@@ -5,7 +5,9 @@ import { safe } from './report/text.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 type WithHelp<O extends Options> = O & { help: { type: 'boolean'; short: 'h' } };
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: WithHelp<O> }>>;
-type Token = NonNullable<ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: false; tokens: true }>>['tokens']>[number];
+type Token = NonNullable<
+  ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; strict: false; tokens: true }>>['tokens']
+>[number];
 
 export interface CommandSpec<O extends Options> {
   /** The subcommand, as it appears in messages: `citable <name>: ...`. */
@@ -16,8 +18,7 @@ export interface CommandSpec<O extends Options> {
 }
 
 export type CommandStart<O extends Options> =
-  | { exit: number }
-  | { values: Parsed<O>['values']; positionals: string[]; fail: (message: string) => number };
+  { exit: number } | { values: Parsed<O>['values']; positionals: string[]; fail: (message: string) => number };
 
 /**
  * What every subcommand does first: parse its arguments (usage errors are exit 2 with one line on

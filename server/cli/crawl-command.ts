@@ -53,7 +53,12 @@ export interface CrawlCommandOptions {
 /** `citable crawl`: runs a site audit locally (contract section 10) and prints the site report or the crawl object. */
 export async function run(args: string[], io: CliIo, options: CrawlCommandOptions = {}): Promise<number> {
   const start = startCommand(
-    { name: 'crawl', usage: USAGE, help: HELP, options: { 'max-pages': { type: 'string' }, json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS } },
+    {
+      name: 'crawl',
+      usage: USAGE,
+      help: HELP,
+      options: { 'max-pages': { type: 'string' }, json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS },
+    },
     args,
     io,
   );
@@ -63,7 +68,10 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const failUnder = values['fail-under'];
   if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
   const maxPagesText = values['max-pages'];
-  if (maxPagesText !== undefined && (!/^\d{1,5}$/.test(maxPagesText) || Number(maxPagesText) < 1 || Number(maxPagesText) > MAX_PAGES_LIMIT)) {
+  if (
+    maxPagesText !== undefined &&
+    (!/^\d{1,5}$/.test(maxPagesText) || Number(maxPagesText) < 1 || Number(maxPagesText) > MAX_PAGES_LIMIT)
+  ) {
     return fail(`--max-pages takes a whole number from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}.`);
   }
   const url = normalizeAuditUrl(positionals[0]!);
@@ -97,9 +105,15 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   };
   const detach = listenForInterrupt(options.interrupt, stopOnce);
   const view = createProgressView(io.stderr, startedAt);
-  const ticker = setInterval(() => {
-    void crawl.read().then((c) => view.update(c.progress, Date.now()), () => undefined);
-  }, io.stderr.isTTY ? 200 : 1_000);
+  const ticker = setInterval(
+    () => {
+      void crawl.read().then(
+        (c) => view.update(c.progress, Date.now()),
+        () => undefined,
+      );
+    },
+    io.stderr.isTTY ? 200 : 1_000,
+  );
   try {
     await crawl.done;
   } finally {
@@ -113,7 +127,9 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const pages = crawl.pages();
 
   io.stdout.write(
-    values.json ? `${JSON.stringify(result, null, 2)}\n` : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
+    values.json
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
   );
   if (result.status === 'failed') {
     io.stderr.write(`citable crawl: ${result.error ?? 'the crawl failed'}${allowPrivate ? '' : privateHint(result.error)}\n`);
@@ -122,7 +138,11 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   if (values.html !== undefined || values.pdf !== undefined) {
     const { renderCrawlReportHtml } = await import('../../shared/report/render-crawl-report.js');
     const worstPages = pages.filter((p) => p.score !== null).map((p) => ({ ...p, score: p.score!, audit_id: p.audit_id ?? undefined }));
-    const problem = await writeReportFiles(values, (medium, paper) => ({ html: renderCrawlReportHtml(result, { medium, paper, worstPages }), subjectUrl: result.url }), io);
+    const problem = await writeReportFiles(
+      values,
+      (medium, paper) => ({ html: renderCrawlReportHtml(result, { medium, paper, worstPages }), subjectUrl: result.url }),
+      io,
+    );
     if (problem) return fail(problem);
   }
   if (interrupted) return INTERRUPTED_EXIT;
@@ -130,7 +150,9 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
 }
 
 function privateHint(error: string | null): string {
-  return error && /private|loopback|reserved|special-use/i.test(error) ? ' Set AUDIT_ALLOW_PRIVATE=1 to crawl it in local development.' : '';
+  return error && /private|loopback|reserved|special-use/i.test(error)
+    ? ' Set AUDIT_ALLOW_PRIVATE=1 to crawl it in local development.'
+    : '';
 }
 
 /** First Ctrl-C (or SIGTERM): stop cleanly; a second: quit at once. */

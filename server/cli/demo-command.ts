@@ -23,7 +23,12 @@ site gets, in one command. Nothing leaves this machine.
 /** `citable demo` (`npm run demo`): a first real report without the internet (README, quick start). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand(
-    { name: 'demo', usage: USAGE, help: HELP, options: { json: { type: 'boolean' }, serve: { type: 'boolean' }, port: { type: 'string' } } },
+    {
+      name: 'demo',
+      usage: USAGE,
+      help: HELP,
+      options: { json: { type: 'boolean' }, serve: { type: 'boolean' }, port: { type: 'string' } },
+    },
     args,
     io,
   );
@@ -31,7 +36,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals, fail } = start;
   if (positionals.length > 0) return fail(`unexpected ${positionals.join(' ')}. ${USAGE}`);
   if (values.port !== undefined && !values.serve) return fail('--port goes with --serve.');
-  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) return fail(`--port takes a port number from 0 to 65535 (got ${values.port}).`);
+  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port))
+    return fail(`--port takes a port number from 0 to 65535 (got ${values.port}).`);
   const port = Number(values.port ?? 0);
   if (port > 65_535) return fail(`--port takes a port number from 0 to 65535 (got ${values.port}).`);
 
@@ -39,7 +45,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     site = await serveDemoSite(port);
   } catch (error) {
-    if ((error as { code?: string }).code === 'EADDRINUSE') return fail(`port ${port} on 127.0.0.1 is already in use: choose another with --port.`);
+    if ((error as { code?: string }).code === 'EADDRINUSE')
+      return fail(`port ${port} on 127.0.0.1 is already in use: choose another with --port.`);
     throw error;
   }
   if (values.serve) return serveUntilStopped(site, io);
@@ -48,7 +55,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     // own site on 127.0.0.1, which the guard would refuse.
     const snapshot = await gatherForAudit(site.url, { fetcher: createNodeFetcher({ allowPrivate: true }) });
     const audit = auditSnapshot(snapshot, { id: crypto.randomUUID() });
-    io.stdout.write(values.json ? `${JSON.stringify(audit, null, 2)}\n` : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }));
+    io.stdout.write(
+      values.json
+        ? `${JSON.stringify(audit, null, 2)}\n`
+        : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }),
+    );
     if (!values.json) {
       io.stdout.write(
         '\nThat was a demo site on this machine. Audit a real one with `npx citable audit example.com`, or start the API (npm start) and see README, "REST API".\n',
@@ -62,7 +73,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
 /** --serve: prints the site's URL, then serves until SIGINT or SIGTERM; exit 0. */
 async function serveUntilStopped(site: { url: string; close(): Promise<void> }, io: CliIo): Promise<number> {
-  io.stdout.write(`Demo site on ${site.url} (Ctrl-C to stop)\nAudit it through the API started with AUDIT_ALLOW_PRIVATE=1: POST /api/v1/audits {"url": "${site.url}"}\n`);
+  io.stdout.write(
+    `Demo site on ${site.url} (Ctrl-C to stop)\nAudit it through the API started with AUDIT_ALLOW_PRIVATE=1: POST /api/v1/audits {"url": "${site.url}"}\n`,
+  );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);

@@ -33,7 +33,12 @@ Exit codes: 0 ok, 2 wrong arguments, an unknown audit, or no earlier audit to co
 
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand(
-    { name: 'diff', usage: USAGE, help: HELP, options: { json: { type: 'boolean' }, 'api-url': { type: 'string' }, 'api-key': { type: 'string' } } },
+    {
+      name: 'diff',
+      usage: USAGE,
+      help: HELP,
+      options: { json: { type: 'boolean' }, 'api-url': { type: 'string' }, 'api-key': { type: 'string' } },
+    },
     args,
     io,
   );
@@ -45,7 +50,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   try {
     const files = await Promise.all(positionals.map(isFile));
     if (files.some(Boolean)) {
-      if (positionals.length !== 2 || !files.every(Boolean)) return fail('audit files come in pairs: citable diff <older.json> <newer.json>');
+      if (positionals.length !== 2 || !files.every(Boolean))
+        return fail('audit files come in pairs: citable diff <older.json> <newer.json>');
       diff = await diffFiles(positionals[0]!, positionals[1]!);
     } else {
       const ids = positionals.map(auditIdFromPath);
@@ -53,12 +59,16 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (bad !== undefined) return fail(`${safe(bad)} is neither an audit id (a UUID) nor a file.`);
       const apiUrl = values['api-url'] ?? (io.env.CITABLE_API_URL || undefined);
       const apiKey = values['api-key'] ?? (io.env.CITABLE_API_KEY || undefined);
-      if (apiUrl === undefined || apiKey === undefined) return fail('audit ids are read from a Citable server: set CITABLE_API_URL and CITABLE_API_KEY (or --api-url and --api-key).');
+      if (apiUrl === undefined || apiKey === undefined)
+        return fail('audit ids are read from a Citable server: set CITABLE_API_URL and CITABLE_API_KEY (or --api-url and --api-key).');
       const parsed = parseApiUrl(apiUrl);
       if (!parsed.ok) return fail(`${parsed.message}.`);
-      if (!API_KEY_PATTERN.test(apiKey)) return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
+      if (!API_KEY_PATTERN.test(apiKey))
+        return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
       const [first, second] = ids as string[];
-      diff = second ? await diffFromServer(parsed.url, apiKey, second, first!) : await diffFromServer(parsed.url, apiKey, first!, 'previous');
+      diff = second
+        ? await diffFromServer(parsed.url, apiKey, second, first!)
+        : await diffFromServer(parsed.url, apiKey, first!, 'previous');
     }
   } catch (error) {
     if (error instanceof DiffInputError) return fail(safe(error.message));

@@ -16,18 +16,66 @@ interface CommandEntry {
 
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
-  audit: { usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]', summary: 'audit a page: can AI answer engines read, use and cite it?', load: () => import('./audit-command.js') },
-  crawl: { usage: 'crawl <url> [--max-pages N] [--json] [--fail-under N]', summary: 'audit a whole site: pages from its sitemaps and links, then a site report', load: () => import('./crawl-command.js') },
-  worker: { usage: 'worker', summary: 'run site audits queued by API servers sharing DATABASE_URL and REDIS_URL (--help)', load: () => import('./worker-command.js') },
-  diff: { usage: 'diff <id> [<id>] | diff a.json b.json', summary: 'what changed between two audits (--help)', load: () => import('./diff-command.js') },
-  demo: { usage: 'demo [--json] [--serve]', summary: 'audit a demo site served on 127.0.0.1: a real report, offline', load: () => import('./demo-command.js') },
-  accounts: { usage: 'accounts create|list', summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)", load: () => import('./accounts-command.js') },
-  keys: { usage: 'keys create|list|revoke', summary: 'API keys (printed once, stored hashed): DATABASE_URL, else DATA_DIR', load: () => import('./keys-command.js') },
-  citations: { usage: 'citations check|summary|sources', summary: 'ask the AI answer engines now, or read a server\'s citation summary and sources (--help)', load: () => import('./citations-command.js') },
-  monitors: { usage: 'monitors add|list|remove|run', summary: 'monitors: a URL re-audited every hour, day or week (--help)', load: () => import('./monitors-command.js') },
-  webhooks: { usage: 'webhooks add|list|remove|test|deliveries|verify', summary: 'signed webhooks for events, and a signature check (--help)', load: () => import('./webhooks-command.js') },
-  mcp: { usage: 'mcp [--api-url URL]', summary: 'serve the tools to AI agents over MCP on stdio (--help)', load: () => import('./mcp-command.js') },
-  migrate: { usage: 'migrate --from lowdb --to postgres', summary: 'copy DATA_DIR into PostgreSQL (DATABASE_URL), verified by checksums', load: () => import('./migrate-command.js') },
+  audit: {
+    usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]',
+    summary: 'audit a page: can AI answer engines read, use and cite it?',
+    load: () => import('./audit-command.js'),
+  },
+  crawl: {
+    usage: 'crawl <url> [--max-pages N] [--json] [--fail-under N]',
+    summary: 'audit a whole site: pages from its sitemaps and links, then a site report',
+    load: () => import('./crawl-command.js'),
+  },
+  worker: {
+    usage: 'worker',
+    summary: 'run site audits queued by API servers sharing DATABASE_URL and REDIS_URL (--help)',
+    load: () => import('./worker-command.js'),
+  },
+  diff: {
+    usage: 'diff <id> [<id>] | diff a.json b.json',
+    summary: 'what changed between two audits (--help)',
+    load: () => import('./diff-command.js'),
+  },
+  demo: {
+    usage: 'demo [--json] [--serve]',
+    summary: 'audit a demo site served on 127.0.0.1: a real report, offline',
+    load: () => import('./demo-command.js'),
+  },
+  accounts: {
+    usage: 'accounts create|list',
+    summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)",
+    load: () => import('./accounts-command.js'),
+  },
+  keys: {
+    usage: 'keys create|list|revoke',
+    summary: 'API keys (printed once, stored hashed): DATABASE_URL, else DATA_DIR',
+    load: () => import('./keys-command.js'),
+  },
+  citations: {
+    usage: 'citations check|summary|sources',
+    summary: "ask the AI answer engines now, or read a server's citation summary and sources (--help)",
+    load: () => import('./citations-command.js'),
+  },
+  monitors: {
+    usage: 'monitors add|list|remove|run',
+    summary: 'monitors: a URL re-audited every hour, day or week (--help)',
+    load: () => import('./monitors-command.js'),
+  },
+  webhooks: {
+    usage: 'webhooks add|list|remove|test|deliveries|verify',
+    summary: 'signed webhooks for events, and a signature check (--help)',
+    load: () => import('./webhooks-command.js'),
+  },
+  mcp: {
+    usage: 'mcp [--api-url URL]',
+    summary: 'serve the tools to AI agents over MCP on stdio (--help)',
+    load: () => import('./mcp-command.js'),
+  },
+  migrate: {
+    usage: 'migrate --from lowdb --to postgres',
+    summary: 'copy DATA_DIR into PostgreSQL (DATABASE_URL), verified by checksums',
+    load: () => import('./migrate-command.js'),
+  },
 };
 
 export function helpText(): string {

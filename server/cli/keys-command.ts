@@ -49,7 +49,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (action === 'create' || action === 'list') {
     if (rest.length > 0) return fail(`unexpected ${rest.join(' ')}. ${USAGE}`);
     if (!values.account) return fail(`--account is required. ${USAGE}`);
-    if (action === 'list' && (values.scope !== undefined || values['expires-in'] !== undefined)) return fail('--scope and --expires-in are for keys create.');
+    if (action === 'list' && (values.scope !== undefined || values['expires-in'] !== undefined))
+      return fail('--scope and --expires-in are for keys create.');
     const scope = values.scope ?? 'full';
     if (!(KEY_SCOPES as readonly string[]).includes(scope)) return fail(`--scope must be read or full (got ${safe(scope)}).`);
     const lifetimeMs = values['expires-in'] === undefined ? null : parseDuration(values['expires-in']);
@@ -76,7 +77,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
             ? `${JSON.stringify({ id: record.id, account_id: account.id, name: record.name, scope: record.scope, expires_at: record.expires_at, key: key.key })}\n`
             : `Created key ${record.id} for ${account.id} "${account.name}"${describeKey(record)}. It is shown only this once:\n\n  ${key.key}\n\n`,
         );
-        if (!values.json && account.plan !== 'agency') io.stderr.write(`Note: ${account.id} is on the ${account.plan} plan; the API answers 403 until it is on agency.\n`);
+        if (!values.json && account.plan !== 'agency')
+          io.stderr.write(`Note: ${account.id} is on the ${account.plan} plan; the API answers 403 until it is on agency.\n`);
         return 0;
       }
       const keys = await store.listKeys(account.id);

@@ -52,7 +52,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (apiKey === undefined) return fail('a server needs an API key: set CITABLE_API_KEY (or --api-key) as well.');
     const parsed = parseApiUrl(apiUrl);
     if (!parsed.ok) return fail(`${parsed.message}.`);
-    if (!API_KEY_PATTERN.test(apiKey)) return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
+    if (!API_KEY_PATTERN.test(apiKey))
+      return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
     backend = createRemoteBackend({ apiUrl: parsed.url, apiKey });
   } else {
     let settings: AuditSettings;
@@ -67,7 +68,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
 
   // stdout belongs to the protocol: anything a library might print with console goes to stderr instead.
   globalThis.console = new Console({ stdout: process.stderr, stderr: process.stderr });
-  if (process.stdin.isTTY) io.stderr.write('citable mcp: serving MCP on stdin and stdout for an MCP client to start (citable mcp --help); Ctrl-D ends it.\n');
+  if (process.stdin.isTTY)
+    io.stderr.write('citable mcp: serving MCP on stdin and stdout for an MCP client to start (citable mcp --help); Ctrl-D ends it.\n');
   const logger = createJsonLogger('warn', (line) => io.stderr.write(line));
   await serveStdio(backend, { stdin: process.stdin, stdout: process.stdout, logger });
   return 0;

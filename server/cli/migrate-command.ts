@@ -52,7 +52,13 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const dataDir = values['data-dir'] ? path.resolve(values['data-dir']) : stored.dataDir;
   const url = values['database-url'] || stored.databaseUrl;
   if (!url) return fail(`--database-url (or DATABASE_URL) is required. ${USAGE}`);
-  if (!(await access(dataDir).then(() => true, () => false))) return fail(`no data directory at ${dataDir}`);
+  if (
+    !(await access(dataDir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return fail(`no data directory at ${dataDir}`);
 
   let unlock: () => Promise<void>;
   try {
@@ -100,19 +106,28 @@ export async function run(args: string[], io: CliIo): Promise<number> {
           String(r.copied),
           String(r.verified),
           String(r.mismatches.length),
-          r.sourceDigest === r.targetDigest ? `${r.sourceDigest} (source = PostgreSQL)` : `source ${r.sourceDigest} != PostgreSQL ${r.targetDigest}`,
+          r.sourceDigest === r.targetDigest
+            ? `${r.sourceDigest} (source = PostgreSQL)`
+            : `source ${r.sourceDigest} != PostgreSQL ${r.targetDigest}`,
         ]),
       ]),
     );
-    for (const [file, count] of Object.entries(source.dropped)) io.stdout.write(`note: ${file}: ${count} unreadable line(s) skipped (the server skips them too)\n`);
+    for (const [file, count] of Object.entries(source.dropped))
+      io.stdout.write(`note: ${file}: ${count} unreadable line(s) skipped (the server skips them too)\n`);
     if (source.collections.compactedDeliveries > 0) {
       io.stdout.write(
         `note: outbox.journal: ${source.collections.compactedDeliveries} finished or orphaned delivery(ies) not copied (past their retention or of a deleted webhook: the server drops them at start too)\n`,
       );
     }
-    if (running > 0) io.stdout.write(`note: crawls: ${running} crawl(s) were queued or running when the lowdb server stopped: copied as they stand, the PostgreSQL server resumes them at its start\n`);
+    if (running > 0)
+      io.stdout.write(
+        `note: crawls: ${running} crawl(s) were queued or running when the lowdb server stopped: copied as they stand, the PostgreSQL server resumes them at its start\n`,
+      );
     for (const r of reports) {
-      if (r.mismatches.length > 0) io.stdout.write(`MISMATCH ${r.collection}: ${r.mismatches.slice(0, 10).join(', ')}${r.mismatches.length > 10 ? ` and ${r.mismatches.length - 10} more` : ''}\n`);
+      if (r.mismatches.length > 0)
+        io.stdout.write(
+          `MISMATCH ${r.collection}: ${r.mismatches.slice(0, 10).join(', ')}${r.mismatches.length > 10 ? ` and ${r.mismatches.length - 10} more` : ''}\n`,
+        );
     }
     io.stdout.write(
       ok

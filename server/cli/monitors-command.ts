@@ -55,11 +55,14 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   const [action, ...rest] = positionals;
-  if (!action || !['add', 'list', 'remove', 'run', 'pause', 'resume'].includes(action)) return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
+  if (!action || !['add', 'list', 'remove', 'run', 'pause', 'resume'].includes(action))
+    return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
   if (!values.account) return fail(`--account is required. ${USAGE}`);
   const takesId = action !== 'add' && action !== 'list';
-  if (takesId ? rest.length !== 1 : rest.length > 0) return fail(takesId ? `${action} takes one MONITOR_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
-  if (action !== 'add' && (values.url || values.every || values.kind || values['max-pages'])) return fail(`${action} takes no --url, --every, --kind or --max-pages. ${USAGE}`);
+  if (takesId ? rest.length !== 1 : rest.length > 0)
+    return fail(takesId ? `${action} takes one MONITOR_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
+  if (action !== 'add' && (values.url || values.every || values.kind || values['max-pages']))
+    return fail(`${action} takes no --url, --every, --kind or --max-pages. ${USAGE}`);
 
   const store = await openCliStore(io, { existing: true });
   try {
@@ -72,12 +75,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       const now = Date.now();
       const shown = list.map((m) => monitorToWire(m, now));
       if (values.json) io.stdout.write(`${JSON.stringify(shown)}\n`);
-      else if (shown.length === 0) io.stdout.write(`No monitors for ${account.id}. Add one: citable monitors add --account ${account.id} --url URL --every day\n`);
+      else if (shown.length === 0)
+        io.stdout.write(`No monitors for ${account.id}. Add one: citable monitors add --account ${account.id} --url URL --every day\n`);
       else {
         io.stdout.write(
           tableText([
             ['ID', 'KIND', 'EVERY', 'STATE', 'NEXT RUN', 'LAST RUN', 'LAST RESULT', 'URL'],
-            ...shown.map((m) => [m.id, m.kind, m.every, m.paused ? 'paused' : m.running ? 'running' : 'active', m.paused ? '-' : m.next_run_at, m.last_run_at ?? '-', m.last_error ? `error: ${m.last_error}` : (m.last_result_id ?? '-'), safe(m.url)]),
+            ...shown.map((m) => [
+              m.id,
+              m.kind,
+              m.every,
+              m.paused ? 'paused' : m.running ? 'running' : 'active',
+              m.paused ? '-' : m.next_run_at,
+              m.last_run_at ?? '-',
+              m.last_error ? `error: ${m.last_error}` : (m.last_result_id ?? '-'),
+              safe(m.url),
+            ]),
           ]),
         );
       }
@@ -102,18 +115,28 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     }
     const asked = await monitors.requestRun(account.id, id, Date.now());
     if (!asked) return unknown();
-    if (asked.paused_at !== null) return fail(`monitor ${id} is paused: resume it first (citable monitors resume ${id} --account ${account.id})`);
-    io.stdout.write(`Asked for a run of ${id} (${safe(asked.url)}): the server starts it at its next look (MONITOR_TICK, default 30 s). Its schedule does not change.\n`);
+    if (asked.paused_at !== null)
+      return fail(`monitor ${id} is paused: resume it first (citable monitors resume ${id} --account ${account.id})`);
+    io.stdout.write(
+      `Asked for a run of ${id} (${safe(asked.url)}): the server starts it at its next look (MONITOR_TICK, default 30 s). Its schedule does not change.\n`,
+    );
     return 0;
   } finally {
     await store?.close();
   }
 }
 
-async function add(store: Store, accountId: string, values: Record<string, string | boolean | undefined>, io: CliIo, fail: (message: string) => number): Promise<number> {
+async function add(
+  store: Store,
+  accountId: string,
+  values: Record<string, string | boolean | undefined>,
+  io: CliIo,
+  fail: (message: string) => number,
+): Promise<number> {
   if (!values.url || !values.every) return fail(`add needs --url and --every. ${USAGE}`);
   const maxPages = values['max-pages'];
-  if (maxPages !== undefined && !/^\d{1,6}$/.test(String(maxPages))) return fail(`--max-pages must be an integer from 1 to 10000, got ${safe(String(maxPages))}`);
+  if (maxPages !== undefined && !/^\d{1,6}$/.test(String(maxPages)))
+    return fail(`--max-pages must be an integer from 1 to 10000, got ${safe(String(maxPages))}`);
   const input = {
     url: values.url,
     kind: values.kind ?? 'audit',

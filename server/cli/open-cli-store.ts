@@ -16,7 +16,15 @@ export async function openCliStore(io: CliIo, options: { existing: true }): Prom
 export async function openCliStore(io: CliIo, options?: { existing?: false }): Promise<Store>;
 export async function openCliStore(io: CliIo, options: { existing?: boolean } = {}): Promise<Store | null> {
   const settings = readStoreSettings(io.env);
-  if (options.existing && !settings.databaseUrl && !(await access(settings.dataDir).then(() => true, () => false))) return null;
+  if (
+    options.existing &&
+    !settings.databaseUrl &&
+    !(await access(settings.dataDir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return null;
   return openCliStoreFrom(settings);
 }
 
@@ -31,7 +39,14 @@ export function tableText(rows: string[][]): string {
  */
 export async function whereItLooked(io: CliIo): Promise<string> {
   const settings = readStoreSettings(io.env);
-  if (settings.databaseUrl || (await access(settings.dataDir).then(() => true, () => false))) return '';
+  if (
+    settings.databaseUrl ||
+    (await access(settings.dataDir).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return '';
   return (
     `: there is no data directory at ${settings.dataDir}. ` +
     'If the server stores its data in PostgreSQL, set DATABASE_URL as it does; if it uses another directory, set DATA_DIR.'

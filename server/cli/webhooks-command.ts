@@ -69,12 +69,15 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const { values, positionals, fail } = start;
   const [action, ...rest] = positionals;
   if (action === 'verify') return verify(values, rest, io, fail);
-  if (!action || !['add', 'list', 'remove', 'test', 'deliveries'].includes(action)) return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
+  if (!action || !['add', 'list', 'remove', 'test', 'deliveries'].includes(action))
+    return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
   if (!values.account) return fail(`--account is required. ${USAGE}`);
   const takesId = action !== 'add' && action !== 'list';
-  if (takesId ? rest.length !== 1 : rest.length > 0) return fail(takesId ? `${action} takes one WEBHOOK_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
+  if (takesId ? rest.length !== 1 : rest.length > 0)
+    return fail(takesId ? `${action} takes one WEBHOOK_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
   const limit = values.limit === undefined ? 20 : Number(values.limit);
-  if (values.limit !== undefined && (!/^\d{1,3}$/.test(values.limit) || limit < 1 || limit > 100)) return fail(`--limit must be an integer from 1 to 100, got ${safe(values.limit)}`);
+  if (values.limit !== undefined && (!/^\d{1,3}$/.test(values.limit) || limit < 1 || limit > 100))
+    return fail(`--limit must be an integer from 1 to 100, got ${safe(values.limit)}`);
 
   const store = await openCliStore(io, { existing: true });
   try {
@@ -84,10 +87,19 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const guard = createAddressGuard({ allowPrivate: readAuditSettings(io.env).allowPrivate });
     if (action === 'add') return await add(store, account.id, values, guard, io, fail);
     if (action === 'list') {
-      const shown = (await hooks.listWebhooks(account.id)).map(({ secret: _secret, gone_streak: _streak, account_id: _account, ...visible }) => visible);
+      const shown = (await hooks.listWebhooks(account.id)).map(
+        ({ secret: _secret, gone_streak: _streak, account_id: _account, ...visible }) => visible,
+      );
       if (values.json) io.stdout.write(`${JSON.stringify(shown)}\n`);
-      else if (shown.length === 0) io.stdout.write(`No webhooks for ${account.id}. Add one: citable webhooks add --account ${account.id} --url URL\n`);
-      else io.stdout.write(tableText([['ID', 'FORMAT', 'EVENTS', 'STATE', 'URL'], ...shown.map((w) => [w.id, w.format, w.events.join(','), w.disabled_at ? `disabled ${w.disabled_at}` : 'active', safe(w.url)])]));
+      else if (shown.length === 0)
+        io.stdout.write(`No webhooks for ${account.id}. Add one: citable webhooks add --account ${account.id} --url URL\n`);
+      else
+        io.stdout.write(
+          tableText([
+            ['ID', 'FORMAT', 'EVENTS', 'STATE', 'URL'],
+            ...shown.map((w) => [w.id, w.format, w.events.join(','), w.disabled_at ? `disabled ${w.disabled_at}` : 'active', safe(w.url)]),
+          ]),
+        );
       return 0;
     }
     const id = rest[0]!;
@@ -121,10 +133,26 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       return 0;
     }
     // test: one signed ping from here, now.
-    const event = { id: newEventId(), account_id: account.id, type: 'ping' as const, created_at: new Date().toISOString(), data: { webhook_id: id, message: 'This is a test event from citable webhooks test.' }, dedupe_key: null };
+    const event = {
+      id: newEventId(),
+      account_id: account.id,
+      type: 'ping' as const,
+      created_at: new Date().toISOString(),
+      data: { webhook_id: id, message: 'This is a test event from citable webhooks test.' },
+      dedupe_key: null,
+    };
     const body = deliveryBody(event, webhook.format);
     const outcome = await sendWebhook(
-      { url: webhook.url, body, headers: { 'citable-event': 'ping', 'citable-event-id': event.id, 'citable-delivery': 'dlv_cli', 'citable-signature': signatureHeader(webhook.secret, Math.floor(Date.now() / 1000), body) } },
+      {
+        url: webhook.url,
+        body,
+        headers: {
+          'citable-event': 'ping',
+          'citable-event-id': event.id,
+          'citable-delivery': 'dlv_cli',
+          'citable-signature': signatureHeader(webhook.secret, Math.floor(Date.now() / 1000), body),
+        },
+      },
       { guard },
     );
     if (outcome.kind === 'ok') {
@@ -138,10 +166,26 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-async function add(store: Store, accountId: string, values: Record<string, string | boolean | undefined>, guard: ReturnType<typeof createAddressGuard>, io: CliIo, fail: (message: string) => number): Promise<number> {
+async function add(
+  store: Store,
+  accountId: string,
+  values: Record<string, string | boolean | undefined>,
+  guard: ReturnType<typeof createAddressGuard>,
+  io: CliIo,
+  fail: (message: string) => number,
+): Promise<number> {
   if (!values.url) return fail(`add needs --url. ${USAGE}`);
-  const events = String(values.events ?? '*').split(',').map((e) => e.trim()).filter(Boolean);
-  const made = await newWebhook(accountId, { url: values.url, events, ...(values.format ? { format: values.format } : {}) }, new Date(), guard, (error) => error.issues[0]?.message ?? 'invalid value');
+  const events = String(values.events ?? '*')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const made = await newWebhook(
+    accountId,
+    { url: values.url, events, ...(values.format ? { format: values.format } : {}) },
+    new Date(),
+    guard,
+    (error) => error.issues[0]?.message ?? 'invalid value',
+  );
   if (!made.ok) return fail(made.message);
   if ((await (await store.webhooks()).createWebhook(made.webhook, WEBHOOK_LIMIT)) === 'limit') return fail(webhookLimitMessage());
   const w = made.webhook;
@@ -153,12 +197,18 @@ async function add(store: Store, accountId: string, values: Record<string, strin
   return 0;
 }
 
-async function verify(values: Record<string, string | boolean | undefined>, rest: string[], io: CliIo, fail: (message: string) => number): Promise<number> {
+async function verify(
+  values: Record<string, string | boolean | undefined>,
+  rest: string[],
+  io: CliIo,
+  fail: (message: string) => number,
+): Promise<number> {
   if (rest.length > 0) return fail(`verify takes no positional arguments. ${USAGE}`);
   const secret = values.secret as string | undefined;
   const signature = values.signature as string | undefined;
   if (!secret || !signature) return fail(`verify needs --secret and --signature. ${USAGE}`);
-  if ((values.payload === undefined) === (values['payload-file'] === undefined)) return fail('verify needs the raw body: --payload TEXT or --payload-file FILE (one of them)');
+  if ((values.payload === undefined) === (values['payload-file'] === undefined))
+    return fail('verify needs the raw body: --payload TEXT or --payload-file FILE (one of them)');
   let body: Buffer;
   if (values['payload-file'] !== undefined) {
     try {
@@ -168,7 +218,8 @@ async function verify(values: Record<string, string | boolean | undefined>, rest
     }
   } else body = Buffer.from(String(values.payload));
   const tolerance = values.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : Number(values.tolerance);
-  if (!Number.isSafeInteger(tolerance) || tolerance < 0) return fail(`--tolerance must be a whole number of seconds, got ${safe(String(values.tolerance))}`);
+  if (!Number.isSafeInteger(tolerance) || tolerance < 0)
+    return fail(`--tolerance must be a whole number of seconds, got ${safe(String(values.tolerance))}`);
   const result = verifySignature(secret, signature, body, { toleranceSeconds: tolerance });
   if (result.ok) {
     io.stdout.write(`Valid: signed at ${new Date(result.timestamp * 1000).toISOString()} with this secret.\n`);

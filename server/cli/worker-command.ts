@@ -54,13 +54,19 @@ export async function run(args: string[], io: CliIo, options: WorkerCommandOptio
   try {
     const storeSettings = readStoreSettings(io.env);
     const redis = readText(io.env, 'REDIS_URL');
-    if (!storeSettings.databaseUrl || !redis) return fail('needs DATABASE_URL and REDIS_URL, set as the API server has them: workers and servers share the crawls through both.');
+    if (!storeSettings.databaseUrl || !redis)
+      return fail('needs DATABASE_URL and REDIS_URL, set as the API server has them: workers and servers share the crawls through both.');
     redisUrl = redis;
     const audit = readAuditSettings(io.env);
     allowPrivate = audit.allowPrivate;
-    settings = crawlSettingsFor({ auditDeadlineMs: audit.deadlineMs, concurrency: WORKER_CRAWL_CONCURRENCY, env: readCrawlSettings(io.env) });
+    settings = crawlSettingsFor({
+      auditDeadlineMs: audit.deadlineMs,
+      concurrency: WORKER_CRAWL_CONCURRENCY,
+      env: readCrawlSettings(io.env),
+    });
     const levelText = readText(io.env, 'LOG_LEVEL') ?? 'info';
-    if (!['debug', 'info', 'warn', 'error', 'silent'].includes(levelText)) return fail('LOG_LEVEL must be debug, info, warn, error or silent.');
+    if (!['debug', 'info', 'warn', 'error', 'silent'].includes(levelText))
+      return fail('LOG_LEVEL must be debug, info, warn, error or silent.');
     level = levelText as 'info';
     const { PostgresStore } = await import('../store/postgres/postgres-store.js');
     store = await PostgresStore.open(storeSettings.databaseUrl, { poolSize: 8, applicationName: 'citable-worker' });
@@ -72,10 +78,23 @@ export async function run(args: string[], io: CliIo, options: WorkerCommandOptio
   const fetcher = createNodeFetcher({ allowPrivate });
   const workerUrl = options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url);
   const threads = existsSync(fileURLToPath(workerUrl))
-    ? createWorkerRunner({ workerUrl, allowPrivate, deadlineMs: settings.auditDeadlineMs, concurrency: settings.concurrency, queueLimit: 0 })
+    ? createWorkerRunner({
+        workerUrl,
+        allowPrivate,
+        deadlineMs: settings.auditDeadlineMs,
+        concurrency: settings.concurrency,
+        queueLimit: 0,
+      })
     : null;
   const queues = openCrawlQueues(redisUrl, logger);
-  const worker = await startCrawlWorker({ store, queues, fetcher, pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher), settings, logger });
+  const worker = await startCrawlWorker({
+    store,
+    queues,
+    fetcher,
+    pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher),
+    settings,
+    logger,
+  });
   logger.info('worker ready', { concurrency: settings.concurrency, audit_threads: threads ? settings.concurrency : 0 });
 
   await new Promise<void>((resolve) => {

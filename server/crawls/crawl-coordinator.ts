@@ -119,7 +119,12 @@ export class CrawlCoordinator {
     let robots: CrawlRobots;
 
     if (record.status === 'queued') {
-      const start = await startCrawlSite(record.url, { fetcher: this.deps.fetcher, gate: this.deps.gate, signal, requestTimeoutMs: Math.min(10_000, settings.auditDeadlineMs) });
+      const start = await startCrawlSite(record.url, {
+        fetcher: this.deps.fetcher,
+        gate: this.deps.gate,
+        signal,
+        requestTimeoutMs: Math.min(10_000, settings.auditDeadlineMs),
+      });
       if (signal.aborted) return this.#end(id, running, { counts, tally, robots: null, notes: [] });
       if (!start.ok) {
         await this.#finish(id, 'failed', start.error, []);
@@ -139,7 +144,12 @@ export class CrawlCoordinator {
       record = (await store.crawlById(id))!;
       if (!robotsAllow(robots, start.startUrl)) {
         await store.admit(id, { pages: [], skips: [start.startUrl] });
-        await this.#finish(id, 'complete', null, [robotsRefusalNote(robots, start.startUrl)], { startUrl: start.startUrl, files, robots, sitemaps: [] });
+        await this.#finish(id, 'complete', null, [robotsRefusalNote(robots, start.startUrl)], {
+          startUrl: start.startUrl,
+          files,
+          robots,
+          sitemaps: [],
+        });
         return;
       }
       await store.admit(id, { pages: [start.startUrl], skips: [] });
@@ -160,10 +170,13 @@ export class CrawlCoordinator {
     const startUrl = record.start_url;
     const delayMs = Math.min(robots.crawlDelay ?? 0, MAX_CRAWL_DELAY_S) * 1000;
     const deadlineAt = Date.parse(record.deadline_at!);
-    const deadlineTimer = setTimeout(() => {
-      running.stop ??= 'deadline';
-      running.controller.abort(new Error('the crawl deadline ran out'));
-    }, Math.max(0, deadlineAt - Date.now()));
+    const deadlineTimer = setTimeout(
+      () => {
+        running.stop ??= 'deadline';
+        running.controller.abort(new Error('the crawl deadline ran out'));
+      },
+      Math.max(0, deadlineAt - Date.now()),
+    );
     let sitemapReads: SitemapRead[] = [];
     const queue: QueuedUrl[] = await store.pendingUrls(id);
     const attempts = new Map<string, number>();
@@ -204,7 +217,11 @@ export class CrawlCoordinator {
           notes.push(...found.notes);
         }
         // The site's files are the same for every page: judged once, with the start page's audit.
-        if (audit) await store.setSite(id, siteFindings({ startUrl, startAudit: audit, files, robots, sitemaps: sitemapReads, rollup: emptyRollup() }));
+        if (audit)
+          await store.setSite(
+            id,
+            siteFindings({ startUrl, startAudit: audit, files, robots, sitemaps: sitemapReads, rollup: emptyRollup() }),
+          );
       }
       const completed = await store.completePage(id, { url: item.url, outcome, ...(discovery ? { discovery } : {}) });
       queue.push(...completed.queued);
@@ -263,10 +280,12 @@ export class CrawlCoordinator {
     try {
       const perCrawl = this.deps.gate.limit;
       while (!signal.aborted) {
-        while (queue.length && inFlight.size < perCrawl && (startDone || (inFlight.size === 0 && queue[0]!.url === startUrl))) launch(queue.shift()!);
+        while (queue.length && inFlight.size < perCrawl && (startDone || (inFlight.size === 0 && queue[0]!.url === startUrl)))
+          launch(queue.shift()!);
         if (!startDone && inFlight.size === 0 && queue[0]?.url !== startUrl) {
           const i = queue.findIndex((q) => q.url === startUrl);
-          if (i < 0) startDone = true; // the start page is not queued (done or never admitted): go on
+          if (i < 0)
+            startDone = true; // the start page is not queued (done or never admitted): go on
           else queue.unshift(...queue.splice(i, 1));
           continue;
         }
@@ -282,7 +301,11 @@ export class CrawlCoordinator {
   }
 
   /** The end after the loop: complete, cancelled, or (shutdown) left running for the next start to resume. */
-  async #end(id: string, running: Running, seen: { counts: { busy: number; offSite: number }; tally: SkipTally; robots: CrawlRobots | null; notes: string[] }): Promise<void> {
+  async #end(
+    id: string,
+    running: Running,
+    seen: { counts: { busy: number; offSite: number }; tally: SkipTally; robots: CrawlRobots | null; notes: string[] },
+  ): Promise<void> {
     if (running.stop === 'shutdown') return;
     const record = await this.deps.store.crawlById(id);
     if (!record) return;
@@ -298,7 +321,10 @@ export class CrawlCoordinator {
   }
 
   async #failed(id: string, error: unknown): Promise<void> {
-    this.deps.logger.error('crawl failed', { crawl_id: id, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+    this.deps.logger.error('crawl failed', {
+      crawl_id: id,
+      error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error),
+    });
     await this.#finish(id, 'failed', 'The crawl stopped because of an internal error (logged by the server)', []).catch(() => undefined);
   }
 
@@ -306,7 +332,11 @@ export class CrawlCoordinator {
     const delayMs = Math.min(robots.crawlDelay ?? 0, MAX_CRAWL_DELAY_S) * 1000;
     const get = gatedFetch({ fetcher: this.deps.fetcher, gate: this.deps.gate, signal }, delayMs);
     const found = discoverFromSitemaps(files, (url) =>
-      get(url, { maxBytes: SITEMAP_DISCOVERY_BYTES, gunzipBody: true, headers: { 'user-agent': BROWSER_USER_AGENT, accept: SITEMAP_ACCEPT } }),
+      get(url, {
+        maxBytes: SITEMAP_DISCOVERY_BYTES,
+        gunzipBody: true,
+        headers: { 'user-agent': BROWSER_USER_AGENT, accept: SITEMAP_ACCEPT },
+      }),
     );
     found.catch(() => undefined);
     return found;
@@ -316,4 +346,3 @@ export class CrawlCoordinator {
     return this.deps.now?.() ?? new Date();
   }
 }
-

@@ -18,13 +18,18 @@ export function crawlLauncherFor(crawls: CrawlService, options: { pollMs?: numbe
     async crawl(accountId, url, maxPages, signal) {
       const normalized = normalizeAuditUrl(url);
       if (!normalized.ok) throw new Error(normalized.message);
-      const created = await crawls.create(accountId, { url: normalized.submitted, max_pages: Math.max(1, Math.min(maxPages, MAX_PAGES_LIMIT)) });
-      if (!created.created) throw new Error(`the account already has ${CRAWL_DEFAULTS.maxRunningPerAccount} running crawls; the next due run tries again`);
+      const created = await crawls.create(accountId, {
+        url: normalized.submitted,
+        max_pages: Math.max(1, Math.min(maxPages, MAX_PAGES_LIMIT)),
+      });
+      if (!created.created)
+        throw new Error(`the account already has ${CRAWL_DEFAULTS.maxRunningPerAccount} running crawls; the next due run tries again`);
       const id = created.crawl.id;
       for (;;) {
         const crawl = await crawls.get(accountId, id);
         if (!crawl) throw new Error(`crawl ${id} is gone`);
-        if (crawl.status !== 'queued' && crawl.status !== 'running') return { id, url: crawl.url, status: crawl.status, score: crawl.score };
+        if (crawl.status !== 'queued' && crawl.status !== 'running')
+          return { id, url: crawl.url, status: crawl.status, score: crawl.score };
         await pause(pollMs, signal);
       }
     },

@@ -25,15 +25,25 @@ export function crawlNotes(input: {
 }): string[] {
   const { record, tally, counts, robots } = input;
   const notes: string[] = [];
-  if (robots?.crawlDelay) notes.push(`robots.txt asks for a Crawl-delay of ${robots.crawlDelay} s between requests: honoured${robots.crawlDelay > MAX_CRAWL_DELAY_S ? ` up to ${MAX_CRAWL_DELAY_S} s` : ''}.`);
+  if (robots?.crawlDelay)
+    notes.push(
+      `robots.txt asks for a Crawl-delay of ${robots.crawlDelay} s between requests: honoured${robots.crawlDelay > MAX_CRAWL_DELAY_S ? ` up to ${MAX_CRAWL_DELAY_S} s` : ''}.`,
+    );
   if (tally.robots.size) notes.push(`robots.txt refuses ${plural(tally.robots.size, 'URL')} to the Citable crawler: skipped.`);
-  if (tally.offHost.size) notes.push(`${plural(tally.offHost.size, 'link')} to other hosts ${oneOrMany(tally.offHost.size, 'was', 'were')} not followed (skipped).`);
+  if (tally.offHost.size)
+    notes.push(
+      `${plural(tally.offHost.size, 'link')} to other hosts ${oneOrMany(tally.offHost.size, 'was', 'were')} not followed (skipped).`,
+    );
   if (counts.offSite) notes.push(`${plural(counts.offSite, 'page')} redirected to another site: not followed (skipped).`);
-  if (counts.busy) notes.push(`The site answered 429 or 503 ${plural(counts.busy, 'time')}; Citable paused as asked (Retry-After) and asked again.`);
+  if (counts.busy)
+    notes.push(`The site answered 429 or 503 ${plural(counts.busy, 'time')}; Citable paused as asked (Retry-After) and asked again.`);
   if (record.admission.queued >= record.max_pages && record.progress.skipped > tally.robots.size + tally.offHost.size) {
     notes.push(`max_pages (${record.max_pages.toLocaleString('en')}) was reached: further URLs were skipped.`);
   }
-  if (input.stop === 'deadline') notes.push(`The crawl deadline (${Math.round(input.deadlineMs / 1000)} s, CRAWL_DEADLINE_MS) ran out: the pages still queued were not audited (counted as skipped).`);
+  if (input.stop === 'deadline')
+    notes.push(
+      `The crawl deadline (${Math.round(input.deadlineMs / 1000)} s, CRAWL_DEADLINE_MS) ran out: the pages still queued were not audited (counted as skipped).`,
+    );
   if (input.stop === 'cancel') notes.push(CANCELLED_NOTE);
   return notes;
 }

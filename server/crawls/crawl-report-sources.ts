@@ -13,7 +13,12 @@ const PAGE_BATCH = 500;
 /** Earlier crawls looked at for the score history (newest first). */
 const HISTORY_CRAWLS = 200;
 
-export async function crawlReportSources(store: Store, accountId: string, crawl: StoredCrawl, options: { history: boolean }): Promise<CrawlReportSources> {
+export async function crawlReportSources(
+  store: Store,
+  accountId: string,
+  crawl: StoredCrawl,
+  options: { history: boolean },
+): Promise<CrawlReportSources> {
   const crawls = await store.crawls();
   return {
     pages: () => auditedPages(crawls, accountId, crawl.id),
@@ -33,7 +38,14 @@ async function auditedPages(crawls: CrawlStore, accountId: string, id: string): 
     const batch = await crawls.listPages(accountId, id, { limit: PAGE_BATCH, ...(after !== undefined ? { after } : {}) });
     if (!batch) return out;
     for (const page of batch.pages) {
-      if (page.score !== null) out.push({ url: page.url, ...(page.audit_id ? { audit_id: page.audit_id } : {}), score: page.score, http_status: page.http_status, critical: page.critical });
+      if (page.score !== null)
+        out.push({
+          url: page.url,
+          ...(page.audit_id ? { audit_id: page.audit_id } : {}),
+          score: page.score,
+          http_status: page.http_status,
+          critical: page.critical,
+        });
     }
     if (batch.next === null) return out;
     after = batch.next;

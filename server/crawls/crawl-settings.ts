@@ -20,7 +20,6 @@ export interface CrawlSettings {
   busyPauseMs: number;
 }
 
-
 /** The settings of a process: the CRAWL_* variables as read (absent: the defaults), and its own concurrency default. */
 export function crawlSettingsFor(input: {
   auditDeadlineMs: number;

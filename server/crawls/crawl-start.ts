@@ -42,7 +42,11 @@ export function gatedFetch(deps: StartDeps, delayMs = 0) {
       return failedResource(url, 'aborted', 'the crawl was stopped');
     }
     try {
-      return await deps.fetcher.fetch(url, { timeoutMs: deps.requestTimeoutMs ?? DEFAULT_LIMITS.requestTimeoutMs, signal: deps.signal, ...options });
+      return await deps.fetcher.fetch(url, {
+        timeoutMs: deps.requestTimeoutMs ?? DEFAULT_LIMITS.requestTimeoutMs,
+        signal: deps.signal,
+        ...options,
+      });
     } finally {
       pass.release();
     }
@@ -67,14 +71,21 @@ export async function startCrawlSite(submitted: string, deps: StartDeps): Promis
     const next = normalizeCrawlUrl(location, url);
     const nextHost = next ? parseUrl(next)!.hostname : null;
     if (!next || !nextHost || !sameSite(nextHost, parseUrl(url)!.hostname)) {
-      return { ok: false, error: `Cannot crawl ${submitted}: the start page redirects to another site (${location.slice(0, 200)}); crawl that site instead.` };
+      return {
+        ok: false,
+        error: `Cannot crawl ${submitted}: the start page redirects to another site (${location.slice(0, 200)}); crawl that site instead.`,
+      };
     }
     if (hops >= MAX_START_REDIRECTS) return { ok: false, error: describeFetchError('too_many_redirects', submitted) };
     url = next;
     probe = await probeStart(url, get);
   }
   const { host, origin } = parseUrl(url)!;
-  const files = await gatherSiteFiles(origin, (u, maxBytes, headers) => get(u, { maxBytes, headers: headers ?? {} }), DEFAULT_LIMITS.siteFileBytes);
+  const files = await gatherSiteFiles(
+    origin,
+    (u, maxBytes, headers) => get(u, { maxBytes, headers: headers ?? {} }),
+    DEFAULT_LIMITS.siteFileBytes,
+  );
   return { ok: true, startUrl: url, host, origin, files, robots: crawlRobots(files) };
 }
 

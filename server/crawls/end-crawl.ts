@@ -27,11 +27,23 @@ export async function endCrawl(
   let site: CrawlSite | null = record.site;
   if (end.status !== 'failed' && record.status === 'running') {
     const rollup = await store.rollup(id);
-    const sample = { pages: rollup.sample.pages, markdown_served: rollup.sample.markdownServed, ai_agents_blocked: rollup.sample.agentsBlocked };
+    const sample = {
+      pages: rollup.sample.pages,
+      markdown_served: rollup.sample.markdownServed,
+      ai_agents_blocked: rollup.sample.agentsBlocked,
+    };
     if (site) site = { ...site, sample };
     else {
       const files = fresh?.files ?? (await store.siteFiles(id));
-      if (files) site = siteFindings({ startUrl: record.start_url, startAudit: null, files, robots: fresh?.robots ?? crawlRobots(files), sitemaps: fresh?.sitemaps ?? [], rollup });
+      if (files)
+        site = siteFindings({
+          startUrl: record.start_url,
+          startAudit: null,
+          files,
+          robots: fresh?.robots ?? crawlRobots(files),
+          sitemaps: fresh?.sitemaps ?? [],
+          rollup,
+        });
     }
   }
   return store.finishCrawl(id, { status: end.status, finished_at: end.now.toISOString(), error: end.error, notes: end.notes, site });

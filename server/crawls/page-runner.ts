@@ -21,7 +21,10 @@ export interface CrawlPageRunner {
   runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<CrawlPageResult>;
 }
 
-export function createInProcessPageRunner(fetcher: Fetcher, options: { onRuleError?: (rule: Rule, error: unknown) => void } = {}): CrawlPageRunner {
+export function createInProcessPageRunner(
+  fetcher: Fetcher,
+  options: { onRuleError?: (rule: Rule, error: unknown) => void } = {},
+): CrawlPageRunner {
   const cache = createResourceCache();
   return {
     runPage: (request, siteFiles, signal) =>

@@ -54,7 +54,13 @@ const organization = {
   url: '{origin}/',
   logo: '{origin}/images/logo.png',
   telephone: '+33 4 78 00 00 00',
-  address: { '@type': 'PostalAddress', streetAddress: '14 rue des Fours', addressLocality: 'Lyon', postalCode: '69002', addressCountry: 'FR' },
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: '14 rue des Fours',
+    addressLocality: 'Lyon',
+    postalCode: '69002',
+    addressCountry: 'FR',
+  },
   openingHours: 'Tu-Su 07:00-19:00',
   sameAs: ['https://www.instagram.com/hearth.and.crumb.example', 'https://www.openstreetmap.org/node/0000000000'],
 };
@@ -64,9 +70,13 @@ const paragraph = (text: string) => `<p>${text}</p>`;
 export const DEMO_FILES: Readonly<Record<string, DemoFile>> = {
   '/': page({
     title: 'Hearth & Crumb: sourdough bakery in Lyon',
-    description: 'Naturally leavened sourdough, rye and seasonal loaves baked every morning in our wood-fired oven in Lyon. Order ahead or visit us.',
+    description:
+      'Naturally leavened sourdough, rye and seasonal loaves baked every morning in our wood-fired oven in Lyon. Order ahead or visit us.',
     path: '/',
-    jsonLd: { '@context': 'https://schema.org', '@graph': [organization, { '@type': 'WebSite', name: 'Hearth & Crumb', url: '{origin}/', publisher: { '@id': '{origin}/#bakery' } }] },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@graph': [organization, { '@type': 'WebSite', name: 'Hearth & Crumb', url: '{origin}/', publisher: { '@id': '{origin}/#bakery' } }],
+    },
     body: `<h1>Sourdough baked every morning in Lyon</h1>
 ${paragraph('Hearth &amp; Crumb is a small bakery in the Presqu’île. We bake naturally leavened bread in a wood-fired oven, from organic flour milled twenty kilometres away, and nothing leaves the oven before it has fermented for at least eighteen hours.')}
 <img src="/images/loaves.jpg" width="1200" height="800">
@@ -87,9 +97,19 @@ ${paragraph('From the Moulin de la Vallée, a family mill in the Monts du Lyonna
   }),
   '/breads': page({
     title: 'Our breads: sourdough, rye and seasonal loaves | Hearth & Crumb',
-    description: 'The breads we bake every day in Lyon: country sourdough, seeded rye, baguette de tradition and a seasonal loaf, with their flours and prices.',
+    description:
+      'The breads we bake every day in Lyon: country sourdough, seeded rye, baguette de tradition and a seasonal loaf, with their flours and prices.',
     path: '/breads',
-    jsonLd: { '@context': 'https://schema.org', '@type': 'ItemList', name: 'Our breads', itemListElement: ['Country sourdough', 'Seeded rye', 'Baguette de tradition'].map((name, i) => ({ '@type': 'ListItem', position: i + 1, name })) },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'ItemList',
+      name: 'Our breads',
+      itemListElement: ['Country sourdough', 'Seeded rye', 'Baguette de tradition'].map((name, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name,
+      })),
+    },
     body: `<h1>Our breads</h1>
 ${paragraph('Every bread here is naturally leavened, with no commercial yeast, and baked on the floor of our wood-fired oven.')}
 <table>
@@ -104,7 +124,8 @@ ${paragraph('Every bread here is naturally leavened, with no commercial yeast, a
   }),
   '/blog/sourdough-starter': page({
     title: 'How to keep a sourdough starter alive on holiday | Hearth & Crumb',
-    description: 'Our head baker explains how to feed, dry or freeze a sourdough starter so it survives two weeks without you, and how to revive it.',
+    description:
+      'Our head baker explains how to feed, dry or freeze a sourdough starter so it survives two weeks without you, and how to revive it.',
     path: '/blog/sourdough-starter',
     jsonLd: {
       '@context': 'https://schema.org',
@@ -129,9 +150,15 @@ ${paragraph('The method follows the guidance of the <a href="https://www.kingart
   }),
   '/about': page({
     title: 'About Hearth & Crumb: our bakers and our oven',
-    description: 'Who bakes your bread: Camille Roux and her team, a wood-fired oven built in 1921, and flour from a family mill near Lyon.',
+    description:
+      'Who bakes your bread: Camille Roux and her team, a wood-fired oven built in 1921, and flour from a family mill near Lyon.',
     path: '/about',
-    jsonLd: { '@context': 'https://schema.org', '@type': 'AboutPage', name: 'About Hearth & Crumb', mainEntity: { '@id': '{origin}/#bakery' } },
+    jsonLd: {
+      '@context': 'https://schema.org',
+      '@type': 'AboutPage',
+      name: 'About Hearth & Crumb',
+      mainEntity: { '@id': '{origin}/#bakery' },
+    },
     body: `<h1>About us</h1>
 ${paragraph('Camille Roux trained in Paris and Copenhagen before taking over the oven at 14 rue des Fours in 2019. The oven was built in 1921 and still burns beech wood.')}`,
   }),

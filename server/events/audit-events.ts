@@ -42,7 +42,9 @@ export function auditEvents(current: Audit, previous: Audit | null, monitorId: s
     const was = before.get(c.agent);
     const now = accessOf(c);
     if (!was || accessOf(was) !== 'allowed' || now === 'allowed' || (c.purpose !== 'search' && c.purpose !== 'user')) return [];
-    return [{ agent: c.agent, operator: c.operator, purpose: c.purpose, from: 'allowed' as const, to: now, http_status: c.http_status ?? null }];
+    return [
+      { agent: c.agent, operator: c.operator, purpose: c.purpose, from: 'allowed' as const, to: now, http_status: c.http_status ?? null },
+    ];
   });
   if (agents.length > 0) events.push({ type: 'crawler.blocked', data: { ...base, agents } });
 

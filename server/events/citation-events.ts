@@ -20,9 +20,14 @@ export function observeCitations(store: CitationStore, publisher: EventPublisher
     const [row] = args;
     let previous: StoredCitationRow | null = null;
     try {
-      if (row.status === 'ok' && (await publisher.wants(row.account_id, CITATION_EVENT_TYPES))) previous = await previousAnswered(store, row);
+      if (row.status === 'ok' && (await publisher.wants(row.account_id, CITATION_EVENT_TYPES)))
+        previous = await previousAnswered(store, row);
     } catch (error) {
-      logger.error('citation events: the previous row could not be read', { prompt_id: row.prompt_id, engine: row.engine, error: String(error) });
+      logger.error('citation events: the previous row could not be read', {
+        prompt_id: row.prompt_id,
+        engine: row.engine,
+        error: String(error),
+      });
     }
     await store.appendResult(...args);
     if (!previous || previous.cited === row.cited) return;
@@ -44,7 +49,9 @@ export function observeCitations(store: CitationStore, publisher: EventPublisher
         },
         { dedupeKey: `citation:${row.check_id}:${row.prompt_id}:${row.engine}` },
       )
-      .catch((error: unknown) => logger.error('citation event could not be stored', { prompt_id: row.prompt_id, engine: row.engine, error: String(error) }));
+      .catch((error: unknown) =>
+        logger.error('citation event could not be stored', { prompt_id: row.prompt_id, engine: row.engine, error: String(error) }),
+      );
   };
   return new Proxy(store, {
     get(target, property) {

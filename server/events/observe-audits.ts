@@ -32,7 +32,13 @@ export function observeAudits(store: Store, publisher: EventPublisher, logger: L
   });
 }
 
-export async function publishAuditEvents(store: Store, publisher: EventPublisher, accountId: string, audit: Audit, monitorId: string | null): Promise<number> {
+export async function publishAuditEvents(
+  store: Store,
+  publisher: EventPublisher,
+  accountId: string,
+  audit: Audit,
+  monitorId: string | null,
+): Promise<number> {
   if (!(await publisher.wants(accountId, AUDIT_EVENT_TYPES))) return 0;
   const { previous, superseded } = await findPreviousAudit(store, accountId, audit);
   const events = auditEvents(audit, superseded ? null : previous, monitorId);

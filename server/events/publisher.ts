@@ -49,7 +49,9 @@ export function createEventPublisher(deps: PublisherDeps): EventPublisher {
         data,
         dedupe_key: options.dedupeKey ?? null,
       };
-      const deliveries = await (await deps.store()).recordEvent(event, options.onlyWebhook !== undefined ? { onlyWebhook: options.onlyWebhook } : {});
+      const deliveries = await (
+        await deps.store()
+      ).recordEvent(event, options.onlyWebhook !== undefined ? { onlyWebhook: options.onlyWebhook } : {});
       if (deliveries.length > 0) {
         deps.logger.debug('event stored', { event_id: event.id, type, account_id: accountId, deliveries: deliveries.length });
         deps.wake?.();

@@ -23,7 +23,8 @@ export interface McpServerOptions extends Omit<ToolContext, 'backend'> {
 export function createMcpServer(backend: McpBackend, options: McpServerOptions): McpServer {
   const server = new McpServer({ name: 'citable', title: 'Citable', version: MCP_SERVER_VERSION }, { instructions: INSTRUCTIONS });
   for (const tool of options.tools ?? MCP_TOOLS) {
-    if (tool.availableWith(backend)) tool.register(server, { backend, logger: options.logger, ...(options.onCall ? { onCall: options.onCall } : {}) });
+    if (tool.availableWith(backend))
+      tool.register(server, { backend, logger: options.logger, ...(options.onCall ? { onCall: options.onCall } : {}) });
   }
   return server;
 }

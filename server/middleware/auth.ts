@@ -52,16 +52,20 @@ export function authenticate(store: Store, options: AuthenticateOptions = {}): M
     const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
     if (!match) throw unauthorized('Malformed Authorization header: expected "Bearer <API_KEY>"', 'invalid_request');
     const key = match[1]!;
-    if (!API_KEY_PATTERN.test(key)) throw unauthorized('Malformed API key: keys look like cit_ followed by 32 letters and digits', 'invalid_token');
+    if (!API_KEY_PATTERN.test(key))
+      throw unauthorized('Malformed API key: keys look like cit_ followed by 32 letters and digits', 'invalid_token');
     const hash = hashApiKey(key);
     const record = await store.findKeyByHash(hash);
     if (!record || !sameHash(record.hash, hash)) throw unauthorized('Unknown API key', 'invalid_token');
     if (record.revoked_at) throw unauthorized('This API key has been revoked', 'invalid_token');
-    if (record.expires_at && Date.parse(record.expires_at) <= now().getTime()) throw unauthorized(`This API key expired at ${record.expires_at}`, 'invalid_token');
+    if (record.expires_at && Date.parse(record.expires_at) <= now().getTime())
+      throw unauthorized(`This API key expired at ${record.expires_at}`, 'invalid_token');
     const account = await store.getAccount(record.account_id);
     if (!account) throw unauthorized('Unknown API key', 'invalid_token');
     if (scopeByMethod && record.scope === 'read' && !READ_METHODS.has(ctx.method)) {
-      throw readOnlyKeyRefusal(`This API key is read-only: it can read (GET), not ${ctx.method}. Use a key with full access for requests that change anything`);
+      throw readOnlyKeyRefusal(
+        `This API key is read-only: it can read (GET), not ${ctx.method}. Use a key with full access for requests that change anything`,
+      );
     }
     ctx.state.key = record;
     ctx.state.account = account;

@@ -16,6 +16,7 @@ export function createRateLimitBackend(config: { redisUrl: string | null }): Rat
 /** Closes the Redis connection (nothing to do for memory). */
 export async function closeRateLimitBackend(backend: RateLimitBackend): Promise<void> {
   if (backend.driver !== 'redis') return;
-  if (backend.db.status === 'wait') backend.db.disconnect(); // never connected (lazy): nothing to say goodbye to
+  if (backend.db.status === 'wait')
+    backend.db.disconnect(); // never connected (lazy): nothing to say goodbye to
   else await backend.db.quit().catch(() => backend.db.disconnect());
 }

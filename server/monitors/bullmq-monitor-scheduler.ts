@@ -24,7 +24,10 @@ export interface BullmqMonitorSchedulerOptions {
   logger: Logger;
 }
 
-export function createBullmqMonitorScheduler(service: MonitorService, options: BullmqMonitorSchedulerOptions): MonitorScheduler & { queue: Queue } {
+export function createBullmqMonitorScheduler(
+  service: MonitorService,
+  options: BullmqMonitorSchedulerOptions,
+): MonitorScheduler & { queue: Queue } {
   const connections: Redis[] = [];
   const connection = () => {
     const client = new Redis(options.redisUrl, { maxRetriesPerRequest: null, connectionName: 'citable-monitors' });
@@ -44,7 +47,11 @@ export function createBullmqMonitorScheduler(service: MonitorService, options: B
     async start() {
       await service.recover();
       await upsertScheduler(queue, spec);
-      worker = new Worker(MONITOR_QUEUE_NAME, async () => service.pass(), { connection: connection(), prefix: MONITOR_QUEUE_PREFIX, concurrency: 1 });
+      worker = new Worker(MONITOR_QUEUE_NAME, async () => service.pass(), {
+        connection: connection(),
+        prefix: MONITOR_QUEUE_PREFIX,
+        concurrency: 1,
+      });
       worker.on('error', (error) => options.logger.warn('monitor worker error', { error: String(error) }));
       watchdog = watchJobScheduler(queue, spec, { intervalMs: options.checkMs, logger: options.logger, onRecreated: () => service.pass() });
       await service.pass();

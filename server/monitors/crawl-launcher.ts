@@ -19,4 +19,5 @@ export interface CrawlLauncher {
   crawl(accountId: string, url: string, maxPages: number, signal: AbortSignal): Promise<CrawlOutcome>;
 }
 
-export const NO_CRAWLS_MESSAGE = 'crawl monitors need site crawls, which this server does not have yet; the monitor runs once they are available';
+export const NO_CRAWLS_MESSAGE =
+  'crawl monitors need site crawls, which this server does not have yet; the monitor runs once they are available';

@@ -45,7 +45,10 @@ export class MonitorService {
     if (released > 0) this.options.logger.info('monitor runs interrupted by a restart will run again', { monitors: released });
   }
 
-  /** Claims and starts what is due now; resolves with how many runs it started. One pass at a time (a call during a pass runs another after it). */
+  /**
+   * Claims and starts what is due now; resolves with how many runs it started. One pass at a time (a call during a pass runs another after
+   * it).
+   */
   pass(): Promise<number> {
     if (this.#passing) {
       this.#again = true;
@@ -61,7 +64,10 @@ export class MonitorService {
     return this.#passing;
   }
 
-  /** POST /monitors/{id}/run: asks for a run and starts it here if a slot is free (else at the next pass). A paused monitor comes back with `paused_at` set and nothing asked. */
+  /**
+   * POST /monitors/{id}/run: asks for a run and starts it here if a slot is free (else at the next pass). A paused monitor comes back with
+   * `paused_at` set and nothing asked.
+   */
   async runNow(accountId: string, id: string): Promise<StoredMonitor | null> {
     const monitor = await (await this.options.store()).requestRun(accountId, id, this.#now());
     if (monitor && monitor.paused_at === null) await this.pass();
@@ -80,13 +86,18 @@ export class MonitorService {
     while (this.#running.size > 0 || this.#passing) await Promise.allSettled([this.#passing, ...this.#running.values()]);
   }
 
-  /** Stops claiming and waits up to `graceMs` for running runs; then `cancel` stops them (they keep their lease: run again at the restart). */
+  /**
+   * Stops claiming and waits up to `graceMs` for running runs; then `cancel` stops them (they keep their lease: run again at the restart).
+   */
   async stop(graceMs = 5_000, cancel: () => void = () => undefined): Promise<void> {
     this.#stopped = true;
     await this.#passing?.catch(() => 0);
     const settled = Promise.allSettled([...this.#running.values()]);
     let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([settled.then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)))]);
+    const inTime = await Promise.race([
+      settled.then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
+    ]);
     clearTimeout(timer);
     if (!inTime) {
       this.#abort.abort();
@@ -108,9 +119,14 @@ export class MonitorService {
   #launch(store: MonitorStore, monitor: StoredMonitor): void {
     const logger = this.options.logger;
     logger.info('monitor run', { monitor_id: monitor.id, kind: monitor.kind, url: monitor.url });
-    const heartbeat = setInterval(() => {
-      store.extendLease(monitor.id, this.#now() + this.#leaseMs).catch((error: unknown) => logger.warn('monitor lease not renewed', { monitor_id: monitor.id, error: String(error) }));
-    }, Math.max(1_000, Math.floor(this.#leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        store
+          .extendLease(monitor.id, this.#now() + this.#leaseMs)
+          .catch((error: unknown) => logger.warn('monitor lease not renewed', { monitor_id: monitor.id, error: String(error) }));
+      },
+      Math.max(1_000, Math.floor(this.#leaseMs / 3)),
+    );
     heartbeat.unref();
     const run = (async () => {
       const outcome = await this.options.run(monitor, this.#abort.signal);

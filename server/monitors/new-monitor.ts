@@ -15,13 +15,20 @@ export type NewMonitor = { ok: true; monitor: StoredMonitor } | { ok: false; pro
 
 export const MONITOR_LIMIT = 100;
 
-export function newMonitor(accountId: string, input: unknown, now: Date, guard: AddressGuard, describe: (error: z.ZodError) => string): NewMonitor {
+export function newMonitor(
+  accountId: string,
+  input: unknown,
+  now: Date,
+  guard: AddressGuard,
+  describe: (error: z.ZodError) => string,
+): NewMonitor {
   const parsed = createMonitorRequestSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) return { ok: false, problem: 'invalid', message: `Invalid monitor: ${describe(parsed.error)}` };
   const request = parsed.data;
   const url = normalizeAuditUrl(request.url);
   if (!url.ok) return { ok: false, problem: 'invalid', message: url.message };
-  if (request.kind === 'audit' && request.max_pages !== undefined) return { ok: false, problem: 'invalid', message: 'max_pages applies to crawl monitors only' };
+  if (request.kind === 'audit' && request.max_pages !== undefined)
+    return { ok: false, problem: 'invalid', message: 'max_pages applies to crawl monitors only' };
   const target = new URL(url.url);
   const port = target.port ? Number(target.port) : target.protocol === 'https:' ? 443 : 80;
   const literal = guard.literalBlockReason(target.hostname, port);

@@ -25,12 +25,21 @@ export interface RunMonitorDeps {
 }
 
 export async function runMonitor(deps: RunMonitorDeps, monitor: StoredMonitor, signal: AbortSignal): Promise<MonitorRunOutcome | null> {
-  const finished = (result_id: string | null, error: string | null): MonitorRunOutcome => ({ finished_at: deps.now().toISOString(), result_id, error });
+  const finished = (result_id: string | null, error: string | null): MonitorRunOutcome => ({
+    finished_at: deps.now().toISOString(),
+    result_id,
+    error,
+  });
   if (monitor.kind === 'crawl') {
     if (!deps.crawls) return finished(null, NO_CRAWLS_MESSAGE);
     try {
       const crawl = await deps.crawls.crawl(monitor.account_id, monitor.url, monitor.max_pages ?? 100, signal);
-      await deps.publisher.publish(monitor.account_id, 'crawl.completed', { crawl, monitor_id: monitor.id }, { dedupeKey: `crawl:${crawl.id}:completed` });
+      await deps.publisher.publish(
+        monitor.account_id,
+        'crawl.completed',
+        { crawl, monitor_id: monitor.id },
+        { dedupeKey: `crawl:${crawl.id}:completed` },
+      );
       return finished(crawl.id, crawl.status === 'complete' ? null : `the crawl ended ${crawl.status}`);
     } catch (error) {
       if (signal.aborted) return null;

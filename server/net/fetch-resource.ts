@@ -87,7 +87,8 @@ export async function fetchResource(url: string, options: FetchOptions, settings
       const ttfbMs = elapsed();
       const responseHeaders = collectHeaders(res.rawHeaders);
       const body = await readBody(res, options.maxBytes, stop.signal, stop.error, options.gunzipBody === true);
-      if (body.error) return { ...failed(body.error, status, responseHeaders), bytes: body.bytes.length, timings: { ttfbMs, totalMs: elapsed() } };
+      if (body.error)
+        return { ...failed(body.error, status, responseHeaders), bytes: body.bytes.length, timings: { ttfbMs, totalMs: elapsed() } };
       const decoded = decodeBody(body.bytes, body.gunzipped ? undefined : responseHeaders['content-type']);
       return {
         url,

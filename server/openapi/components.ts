@@ -29,9 +29,13 @@ export function buildComponents(sections: readonly OpenApiSection[]): OpenApiObj
       },
     },
     headers: {
-      'X-Request-Id': { description: 'Id of this request, also in the server log. A sane incoming X-Request-Id is reused.', schema: { type: 'string' } },
+      'X-Request-Id': {
+        description: 'Id of this request, also in the server log. A sane incoming X-Request-Id is reused.',
+        schema: { type: 'string' },
+      },
       'WWW-Authenticate': {
-        description: '`Bearer realm="citable"`, with `error="invalid_token"` when a key was sent (401), or `error="insufficient_scope", scope="full"` for a read-only key on a request that writes (403).',
+        description:
+          '`Bearer realm="citable"`, with `error="invalid_token"` when a key was sent (401), or `error="insufficient_scope", scope="full"` for a read-only key on a request that writes (403).',
         schema: { type: 'string' },
       },
       'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 1 } },

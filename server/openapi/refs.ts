@@ -8,7 +8,9 @@ export const jsonContent = (schema: OpenApiObject): OpenApiObject => ({ 'applica
 export const jsonResponse = (description: string, schemaName: string, headers?: Record<string, string>): OpenApiObject => ({
   description,
   content: jsonContent(schemaRef(schemaName)),
-  ...(headers ? { headers: Object.fromEntries(Object.entries(headers).map(([h, ref]) => [h, { $ref: `#/components/headers/${ref}` }])) } : {}),
+  ...(headers
+    ? { headers: Object.fromEntries(Object.entries(headers).map(([h, ref]) => [h, { $ref: `#/components/headers/${ref}` }])) }
+    : {}),
 });
 
 /** An error response: `{"error": "..."}` with a description saying when it happens. */
@@ -20,9 +22,12 @@ export const errorResponse = (description: string, headers?: Record<string, stri
  * (every one does for a repeated Authorization header).
  */
 export const authErrors = (badRequest?: string): Record<string, OpenApiObject> => ({
-  '400': errorResponse(`${badRequest ? `${badRequest} Also: m` : 'M'}ore than one Authorization header (with WWW-Authenticate, error="invalid_request").`, {
-    'WWW-Authenticate': 'WWW-Authenticate',
-  }),
+  '400': errorResponse(
+    `${badRequest ? `${badRequest} Also: m` : 'M'}ore than one Authorization header (with WWW-Authenticate, error="invalid_request").`,
+    {
+      'WWW-Authenticate': 'WWW-Authenticate',
+    },
+  ),
   '401': errorResponse('Missing, malformed, unknown, revoked or expired API key.', { 'WWW-Authenticate': 'WWW-Authenticate' }),
   '403': errorResponse(
     'The account is not on the Agency plan; or a read-only key (created with `--scope read`) on a request that writes (any method but GET and HEAD), ' +

@@ -21,7 +21,12 @@ export async function accountBranding(store: Store, accountId: string): Promise<
   return stored && { name: stored.name, accent: stored.accent, logo: stored.logo };
 }
 
-export async function renderAccountAuditReport(store: Store, accountId: string, audit: Audit, request: AuditReportRequest): Promise<{ html: string; branding: ReportBranding | null }> {
+export async function renderAccountAuditReport(
+  store: Store,
+  accountId: string,
+  audit: Audit,
+  request: AuditReportRequest,
+): Promise<{ html: string; branding: ReportBranding | null }> {
   const [branding, earlier] = await Promise.all([
     accountBranding(store, accountId),
     request.withHistory ? store.earlierAudits(accountId, audit, HISTORY_POINTS - 1) : Promise.resolve([]),

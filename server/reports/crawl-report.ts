@@ -32,7 +32,10 @@ export async function renderAccountCrawlReport(
     accountBranding(store, accountId),
     sources.pages(),
     sources.history(),
-    adviceFor(critical.map((i) => i.rule), sources.pageAuditWithRule),
+    adviceFor(
+      critical.map((i) => i.rule),
+      sources.pageAuditWithRule,
+    ),
   ]);
   const worstPages = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
   const html = renderCrawlReportHtml(crawl, { branding, history, worstPages, advice, paper: request.paper, medium: request.medium });

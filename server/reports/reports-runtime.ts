@@ -20,6 +20,8 @@ export interface ReportsRuntime {
 export function createReportsRuntime(settings: ReportSettings, pdfWorkerUrl?: URL): ReportsRuntime {
   const options = { chromiumPath: settings.chromiumPath, concurrency: settings.pdfConcurrency, timeoutMs: settings.pdfTimeoutMs };
   const pdf =
-    pdfWorkerUrl && existsSync(fileURLToPath(pdfWorkerUrl)) ? createThreadedPdfRenderer({ ...options, workerUrl: pdfWorkerUrl }) : createPdfRenderer(options);
+    pdfWorkerUrl && existsSync(fileURLToPath(pdfWorkerUrl))
+      ? createThreadedPdfRenderer({ ...options, workerUrl: pdfWorkerUrl })
+      : createPdfRenderer(options);
   return { pdf, publicUrl: settings.publicUrl, close: () => pdf.close() };
 }

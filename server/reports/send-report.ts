@@ -37,7 +37,11 @@ export async function sendReport(ctx: Context, pdf: PdfRenderer, report: ReportR
   }
   let bytes: Buffer;
   try {
-    bytes = await pdf.render({ html: report.html, paper: report.paper, footerTemplate: pdfFooterTemplate(report.branding, report.subjectUrl) });
+    bytes = await pdf.render({
+      html: report.html,
+      paper: report.paper,
+      footerTemplate: pdfFooterTemplate(report.branding, report.subjectUrl),
+    });
   } catch (error) {
     if (error instanceof PdfUnavailableError) throw new HttpError(503, error.message);
     if (error instanceof PdfBusyError || error instanceof PdfTimeoutError) throw new HttpError(503, error.message, { 'Retry-After': '5' });
@@ -51,5 +55,11 @@ export async function sendReport(ctx: Context, pdf: PdfRenderer, report: ReportR
 /** A file-name-safe slug of a URL's host: `client-example-com`. */
 export function urlSlug(url: string): string {
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? url;
-  return host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'report';
+  return (
+    host
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'report'
+  );
 }

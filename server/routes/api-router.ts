@@ -14,7 +14,15 @@ import { createRouter } from './router.js';
 
 export const API_PREFIX = '/api/v1';
 
-export const API_ROUTE_MODULES: readonly RouteModule[] = [...AUDIT_ROUTES, ...REPORT_ROUTES, ...CITATION_ROUTES, ...CRAWL_ROUTES, ...MONITOR_ROUTES, ...WEBHOOK_ROUTES, openApiRoute];
+export const API_ROUTE_MODULES: readonly RouteModule[] = [
+  ...AUDIT_ROUTES,
+  ...REPORT_ROUTES,
+  ...CITATION_ROUTES,
+  ...CRAWL_ROUTES,
+  ...MONITOR_ROUTES,
+  ...WEBHOOK_ROUTES,
+  openApiRoute,
+];
 
 export function createApiRouter(deps: RouteDeps, modules: readonly RouteModule[] = API_ROUTE_MODULES): ApiRouter {
   const router = createRouter({ prefix: API_PREFIX });

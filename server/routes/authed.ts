@@ -11,7 +11,8 @@ export type AuthedContext = RouterContext<AuthedState>;
 
 export function authed(handler: (ctx: AuthedContext, next: Next) => unknown): RouterMiddleware<ApiState> {
   return (ctx, next) => {
-    if (!ctx.state.account || !ctx.state.key) throw new Error(`${ctx.method} ${ctx._matchedRoute ?? ctx.path}: authed() without the authentication guard in front`);
+    if (!ctx.state.account || !ctx.state.key)
+      throw new Error(`${ctx.method} ${ctx._matchedRoute ?? ctx.path}: authed() without the authentication guard in front`);
     return handler(ctx as unknown as AuthedContext, next);
   };
 }

@@ -49,13 +49,17 @@ export const startCheckRoute: RouteModule = {
 export const getCheckRoute: RouteModule = {
   name: 'GET /citations/checks/{id}',
   register(router, deps) {
-    router.get('/citations/checks/:id', ...deps.guard, authed(async (ctx) => {
-      const id = ctx.params.id ?? '';
-      const store = await deps.store.citations();
-      const check = CHECK_ID.test(id) ? await store.getCheck(id) : null;
-      // Scheduled checks (no account) and other accounts' checks are not the caller's: 404.
-      if (!check || check.account_id !== ctx.state.account.id) throw new HttpError(404, 'Check not found');
-      ctx.body = { check: checkToWire(check, await store.resultCount(id)) };
-    }));
+    router.get(
+      '/citations/checks/:id',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const id = ctx.params.id ?? '';
+        const store = await deps.store.citations();
+        const check = CHECK_ID.test(id) ? await store.getCheck(id) : null;
+        // Scheduled checks (no account) and other accounts' checks are not the caller's: 404.
+        if (!check || check.account_id !== ctx.state.account.id) throw new HttpError(404, 'Check not found');
+        ctx.body = { check: checkToWire(check, await store.resultCount(id)) };
+      }),
+    );
   },
 };

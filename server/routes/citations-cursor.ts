@@ -18,7 +18,14 @@ export function decodeCitationCursor(raw: string): CitationCursor | null {
   if (!Array.isArray(value) || value[0] !== 'c1') return null;
   const [, mode, a, b, c] = value as unknown[];
   if (mode === 'h' && Number.isSafeInteger(a) && value.length === 3) return { mode: 'history', seq: a as number };
-  if (mode === 'l' && Number.isSafeInteger(a) && typeof b === 'string' && /^prm_[A-Za-z0-9]{16}$/.test(b) && Number.isInteger(c) && value.length === 5) {
+  if (
+    mode === 'l' &&
+    Number.isSafeInteger(a) &&
+    typeof b === 'string' &&
+    /^prm_[A-Za-z0-9]{16}$/.test(b) &&
+    Number.isInteger(c) &&
+    value.length === 5
+  ) {
     return { mode: 'latest', created: a as number, promptId: b, engine: c as number };
   }
   return null;

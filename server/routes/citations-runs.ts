@@ -31,7 +31,14 @@ function decode(raw: string): RunCursor | null {
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(raw)) return null;
   try {
     const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && value[0] === 'r1' && Number.isSafeInteger(value[1]) && Number.isSafeInteger(value[2]) && value[2] >= 0 && value.length === 3) {
+    if (
+      Array.isArray(value) &&
+      value[0] === 'r1' &&
+      Number.isSafeInteger(value[1]) &&
+      Number.isSafeInteger(value[2]) &&
+      value[2] >= 0 &&
+      value.length === 3
+    ) {
       return { seq: value[1] as number, skip: value[2] as number };
     }
   } catch {
@@ -73,7 +80,14 @@ export async function listRuns(store: Store, accountId: string, raw: RawQuery): 
     const [kept] = await citations.runsOf([row]);
     for (let r = skip; r < kept!.length; r++) {
       if (runs.length === limit) return { runs, next_cursor: encode({ seq: page.lastSeq, skip: r }) };
-      runs.push({ prompt_id: row.prompt_id, engine: row.engine, check_id: row.check_id, checked_at: row.checked_at, run: r + 1, ...kept![r]! });
+      runs.push({
+        prompt_id: row.prompt_id,
+        engine: row.engine,
+        check_id: row.check_id,
+        checked_at: row.checked_at,
+        run: r + 1,
+        ...kept![r]!,
+      });
     }
     skip = 0;
     if (!page.next) return { runs, next_cursor: null };
@@ -85,8 +99,12 @@ export async function listRuns(store: Store, accountId: string, raw: RawQuery): 
 export const citationRunsRoute: RouteModule = {
   name: 'GET /citations/runs',
   register(router, deps) {
-    router.get('/citations/runs', ...deps.guard, authed(async (ctx) => {
-      ctx.body = await listRuns(deps.store, ctx.state.account.id, ctx.query);
-    }));
+    router.get(
+      '/citations/runs',
+      ...deps.guard,
+      authed(async (ctx) => {
+        ctx.body = await listRuns(deps.store, ctx.state.account.id, ctx.query);
+      }),
+    );
   },
 };

@@ -31,8 +31,12 @@ export async function citationSources(store: Store, accountId: string, raw: RawQ
 export const citationSourcesRoute: RouteModule = {
   name: 'GET /citations/sources',
   register(router, deps) {
-    router.get('/citations/sources', ...deps.guard, authed(async (ctx) => {
-      ctx.body = await citationSources(deps.store, ctx.state.account.id, ctx.query, deps.now());
-    }));
+    router.get(
+      '/citations/sources',
+      ...deps.guard,
+      authed(async (ctx) => {
+        ctx.body = await citationSources(deps.store, ctx.state.account.id, ctx.query, deps.now());
+      }),
+    );
   },
 };

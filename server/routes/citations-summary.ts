@@ -23,8 +23,12 @@ export async function citationSummary(store: Store, accountId: string, raw: RawQ
 export const citationSummaryRoute: RouteModule = {
   name: 'GET /citations/summary',
   register(router, deps) {
-    router.get('/citations/summary', ...deps.guard, authed(async (ctx) => {
-      ctx.body = { summary: await citationSummary(deps.store, ctx.state.account.id, ctx.query, deps.now()) };
-    }));
+    router.get(
+      '/citations/summary',
+      ...deps.guard,
+      authed(async (ctx) => {
+        ctx.body = { summary: await citationSummary(deps.store, ctx.state.account.id, ctx.query, deps.now()) };
+      }),
+    );
   },
 };

@@ -9,7 +9,13 @@ export function promptToWire({ account_id: _account, ...prompt }: StoredPrompt):
   return prompt;
 }
 
-export function rowToWire({ account_id: _account, calls: _calls, tally: _tally, runs_at: _runsAt, ...row }: StoredCitationRow): CitationResult {
+export function rowToWire({
+  account_id: _account,
+  calls: _calls,
+  tally: _tally,
+  runs_at: _runsAt,
+  ...row
+}: StoredCitationRow): CitationResult {
   return row;
 }
 

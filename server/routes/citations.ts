@@ -19,11 +19,15 @@ export const MAX_CITATION_PAGE = 100;
 export const listCitationsRoute: RouteModule = {
   name: 'GET /citations',
   register(router, deps) {
-    router.get('/citations', ...deps.guard, authed(async (ctx) => {
-      const query = parseCitationQuery(ctx.query);
-      const page = await (await deps.store.citations()).listResults(ctx.state.account.id, query);
-      ctx.body = { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
-    }));
+    router.get(
+      '/citations',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const query = parseCitationQuery(ctx.query);
+        const page = await (await deps.store.citations()).listResults(ctx.state.account.id, query);
+        ctx.body = { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
+      }),
+    );
   },
 };
 

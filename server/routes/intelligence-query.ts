@@ -26,11 +26,18 @@ export interface IntelligenceQuery {
   projects: StoredProject[];
 }
 
-export async function readIntelligenceQuery(raw: RawQuery, accountId: string, store: Store, now: Date, options: { prompt: boolean }): Promise<IntelligenceQuery> {
+export async function readIntelligenceQuery(
+  raw: RawQuery,
+  accountId: string,
+  store: Store,
+  now: Date,
+  options: { prompt: boolean },
+): Promise<IntelligenceQuery> {
   const single = (name: string) => singleParam(raw, name);
   const window = dayWindow(single('since'), single('until'), now);
   const engineParam = single('engine');
-  if (engineParam !== undefined && !isCitationEngineId(engineParam)) throw new HttpError(400, `engine must be one of ${CITATION_ENGINE_IDS.join(', ')}`);
+  if (engineParam !== undefined && !isCitationEngineId(engineParam))
+    throw new HttpError(400, `engine must be one of ${CITATION_ENGINE_IDS.join(', ')}`);
   const engine = engineParam as CitationEngineId | undefined;
   const projects = await (await store.projects()).list(accountId);
   const projectId = single('project_id');
@@ -46,7 +53,8 @@ export async function readIntelligenceQuery(raw: RawQuery, accountId: string, st
     if (!/^prm_[A-Za-z0-9]{16}$/.test(promptId)) throw new HttpError(400, 'prompt_id must be a prompt id such as prm_0123456789abcdef');
     prompt = await (await store.citations()).getPrompt(accountId, promptId);
     if (!prompt) throw new HttpError(404, 'Prompt not found');
-    if (project && prompt.project_id !== project.id) throw new HttpError(400, `prompt ${promptId} does not belong to project ${project.id}`);
+    if (project && prompt.project_id !== project.id)
+      throw new HttpError(400, `prompt ${promptId} does not belong to project ${project.id}`);
     project ??= projects.find((p) => p.id === prompt!.project_id) ?? null;
   }
   const scopes = project ? [scopeOf(accountId, project.id)] : [...projects.map((p) => scopeOf(accountId, p.id)), scopeOf(accountId, null)];

@@ -16,15 +16,20 @@ const BODY_LIMIT = 16 * 1024;
 export const pauseMonitorRoute: RouteModule = {
   name: 'PATCH /monitors/{id}',
   register(router, deps) {
-    router.patch('/monitors/:id', ...deps.guard, jsonBody(BODY_LIMIT), authed(async (ctx) => {
-      const { paused } = parseBody(updateMonitorRequestSchema, ctx.state.body, 'Invalid monitor change: ');
-      const id = ctx.params.id ?? '';
-      const monitor = MONITOR_ID_PATTERN.test(id) ? await deps.monitors.setPaused(ctx.state.account.id, id, paused) : null;
-      if (!monitor) throw new HttpError(404, 'Monitor not found');
-      // After a resume the catch-up run may have started: answer what the store holds now.
-      const current = (await (await deps.store.monitors()).getMonitor(ctx.state.account.id, id)) ?? monitor;
-      ctx.body = { monitor: monitorToWire(current, deps.now().getTime()) };
-    }));
+    router.patch(
+      '/monitors/:id',
+      ...deps.guard,
+      jsonBody(BODY_LIMIT),
+      authed(async (ctx) => {
+        const { paused } = parseBody(updateMonitorRequestSchema, ctx.state.body, 'Invalid monitor change: ');
+        const id = ctx.params.id ?? '';
+        const monitor = MONITOR_ID_PATTERN.test(id) ? await deps.monitors.setPaused(ctx.state.account.id, id, paused) : null;
+        if (!monitor) throw new HttpError(404, 'Monitor not found');
+        // After a resume the catch-up run may have started: answer what the store holds now.
+        const current = (await (await deps.store.monitors()).getMonitor(ctx.state.account.id, id)) ?? monitor;
+        ctx.body = { monitor: monitorToWire(current, deps.now().getTime()) };
+      }),
+    );
   },
 };
 

@@ -14,7 +14,8 @@ export function singleParam(raw: RawQuery, name: string): string | undefined {
 export function pageLimit(raw: RawQuery, fallback: number, max: number): number {
   const limit = singleParam(raw, 'limit');
   if (limit === undefined) return fallback;
-  if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > max) throw new HttpError(400, `limit must be an integer from 1 to ${max}`);
+  if (!/^\d{1,3}$/.test(limit) || Number(limit) < 1 || Number(limit) > max)
+    throw new HttpError(400, `limit must be an integer from 1 to ${max}`);
   return Number(limit);
 }
 

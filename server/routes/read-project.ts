@@ -23,7 +23,8 @@ function text(value: string, field: string, max = 100): string {
   const trimmed = value.trim().replace(/\s+/g, ' ');
   if (!trimmed) throw new HttpError(400, `Invalid project: ${field} must not be empty`);
   if (trimmed.length > max) throw new HttpError(400, `Invalid project: ${field} must be at most ${max} characters`);
-  if (CONTROL.test(value.replace(/[\t\n\r]/g, ' '))) throw new HttpError(400, `Invalid project: ${field} must not contain control characters`);
+  if (CONTROL.test(value.replace(/[\t\n\r]/g, ' ')))
+    throw new HttpError(400, `Invalid project: ${field} must not contain control characters`);
   return trimmed;
 }
 
@@ -33,7 +34,10 @@ function host(value: string, field: string): string {
   return result.domain;
 }
 
-function names(entity: { name: string; aliases?: string[]; case_sensitive?: string[] }, field: string): { name: string; aliases: string[]; case_sensitive: string[] } {
+function names(
+  entity: { name: string; aliases?: string[]; case_sensitive?: string[] },
+  field: string,
+): { name: string; aliases: string[]; case_sensitive: string[] } {
   const name = text(entity.name, `${field}.name`);
   const aliases: string[] = [];
   for (const [i, raw] of (entity.aliases ?? []).entries()) {
@@ -44,7 +48,11 @@ function names(entity: { name: string; aliases?: string[]; case_sensitive?: stri
   const caseSensitive: string[] = [];
   for (const [i, raw] of (entity.case_sensitive ?? []).entries()) {
     const entry = text(raw, `${field}.case_sensitive[${i}]`);
-    if (!known.includes(entry)) throw new HttpError(400, `Invalid project: ${field}.case_sensitive[${i}] ("${entry}") must be the name or one of the aliases, written the same way`);
+    if (!known.includes(entry))
+      throw new HttpError(
+        400,
+        `Invalid project: ${field}.case_sensitive[${i}] ("${entry}") must be the name or one of the aliases, written the same way`,
+      );
     if (!caseSensitive.includes(entry)) caseSensitive.push(entry);
   }
   return { name, aliases, case_sensitive: caseSensitive };
@@ -58,7 +66,8 @@ function competitorsOf(input: CreateProjectRequest['competitors']): Competitor[]
   const out: Competitor[] = [];
   for (const [i, c] of (input ?? []).entries()) {
     const named = names(c, `competitors[${i}]`);
-    if (out.some((o) => o.name.toLowerCase() === named.name.toLowerCase())) throw new HttpError(400, `Invalid project: two competitors are named "${named.name}"`);
+    if (out.some((o) => o.name.toLowerCase() === named.name.toLowerCase()))
+      throw new HttpError(400, `Invalid project: two competitors are named "${named.name}"`);
     const domains: string[] = [];
     for (const [j, d] of c.domains.entries()) {
       const normalized = host(d, `competitors[${i}].domains[${j}]`);
@@ -82,13 +91,20 @@ export function readNewProject(body: unknown): ProjectFields {
   const input = parseBody(createProjectRequestSchema, body, 'Invalid project: ');
   const name = text(input.name, 'name');
   const domain = host(input.domain, 'domain');
-  return { name, domain, aliases: aliasesOf(input.aliases, domain), brand: brandOf(input.brand, name), competitors: competitorsOf(input.competitors) };
+  return {
+    name,
+    domain,
+    aliases: aliasesOf(input.aliases, domain),
+    brand: brandOf(input.brand, name),
+    competitors: competitorsOf(input.competitors),
+  };
 }
 
 /** PATCH: each given member replaces the stored one whole (the domain's aliases are checked against the result). */
 export function readProjectPatch(body: unknown, current: ProjectFields): ProjectFields {
   const input = parseBody(updateProjectRequestSchema, body, 'Invalid project: ');
-  if (Object.keys(input).length === 0) throw new HttpError(400, 'Invalid project: give at least one of name, domain, aliases, brand, competitors');
+  if (Object.keys(input).length === 0)
+    throw new HttpError(400, 'Invalid project: give at least one of name, domain, aliases, brand, competitors');
   const name = input.name !== undefined ? text(input.name, 'name') : current.name;
   const domain = input.domain !== undefined ? host(input.domain, 'domain') : current.domain;
   return {

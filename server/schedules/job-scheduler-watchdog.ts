@@ -23,7 +23,11 @@ export interface Watchdog {
 }
 
 export async function upsertScheduler(queue: Queue, spec: JobSchedulerSpec): Promise<void> {
-  await queue.upsertJobScheduler(spec.id, { every: spec.everyMs }, { name: spec.jobName, opts: { removeOnComplete: true, removeOnFail: true } });
+  await queue.upsertJobScheduler(
+    spec.id,
+    { every: spec.everyMs },
+    { name: spec.jobName, opts: { removeOnComplete: true, removeOnFail: true } },
+  );
 }
 
 export function watchJobScheduler(
@@ -47,7 +51,9 @@ export function watchJobScheduler(
     return checking;
   };
   const timer = setInterval(() => {
-    check().catch((error: unknown) => options.logger.debug('schedule check failed (Redis unreachable?)', { scheduler: spec.id, error: String(error) }));
+    check().catch((error: unknown) =>
+      options.logger.debug('schedule check failed (Redis unreachable?)', { scheduler: spec.id, error: String(error) }),
+    );
   }, options.intervalMs);
   timer.unref();
   return { check, stop: () => clearInterval(timer) };

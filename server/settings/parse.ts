@@ -57,7 +57,8 @@ export function readHttpUrl(env: Env, name: string, fallback: string): string {
   } catch {
     throw new ConfigError(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${name} must be an http(s) URL, got ${JSON.stringify(raw)}`);
   return raw.replace(/\/+$/, '');
 }
 

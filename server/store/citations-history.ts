@@ -75,7 +75,14 @@ export class HistoryColumns {
   }
 
   get bytes(): number {
-    return this.#seq.byteLength + this.#time.byteLength + this.#offset.byteLength + this.#length.byteLength + this.#prompt.byteLength + this.#engine.byteLength;
+    return (
+      this.#seq.byteLength +
+      this.#time.byteLength +
+      this.#offset.byteLength +
+      this.#length.byteLength +
+      this.#prompt.byteLength +
+      this.#engine.byteLength
+    );
   }
 
   #grow(): void {

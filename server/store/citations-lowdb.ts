@@ -173,12 +173,23 @@ export class LowdbCitationStore implements CitationStore {
     if (!(await this.getPrompt(accountId, promptId))) return [];
     const history = this.#results.history(accountId);
     const [from, to] = [Date.parse(`${window.since}T00:00:00Z`), Date.parse(`${window.until}T00:00:00Z`) + 86_400_000];
-    const picked = history.indexesOfPrompt(promptId).filter((i) => history.time(i) >= from && history.time(i) < to && (engine === undefined || history.engine(i) === engine));
-    const rows = await Promise.all(picked.map(async (i) => parseResultLine(await this.resultJournal.read(history.place(i).offset, history.place(i).length))));
-    return rows.filter((r): r is StoredCitationRow => r !== null && r.status !== 'not_configured').map((r) => dayTallyOf(r.tally ?? tallyOfRow(r)));
+    const picked = history
+      .indexesOfPrompt(promptId)
+      .filter((i) => history.time(i) >= from && history.time(i) < to && (engine === undefined || history.engine(i) === engine));
+    const rows = await Promise.all(
+      picked.map(async (i) => parseResultLine(await this.resultJournal.read(history.place(i).offset, history.place(i).length))),
+    );
+    return rows
+      .filter((r): r is StoredCitationRow => r !== null && r.status !== 'not_configured')
+      .map((r) => dayTallyOf(r.tally ?? tallyOfRow(r)));
   }
 
-  async sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
+  async sourceTallies(
+    scopes: readonly string[],
+    window: DayWindow,
+    engine: CitationEngineId | undefined,
+    limit: number,
+  ): Promise<SourceTally[]> {
     return this.#results.rollups.sourceTallies(scopes, window, engine, limit);
   }
 
@@ -287,9 +298,17 @@ export class LowdbCitationStore implements CitationStore {
       }
       picked.push(i);
     }
-    const rows = await Promise.all(picked.map(async (k) => upgradeRow((await this.resultJournal.read(entries.place(k).offset, entries.place(k).length)) as StoredCitationRow)));
+    const rows = await Promise.all(
+      picked.map(async (k) =>
+        upgradeRow((await this.resultJournal.read(entries.place(k).offset, entries.place(k).length)) as StoredCitationRow),
+      ),
+    );
     const last = picked.at(-1);
-    return { rows, next: more && last !== undefined ? { mode: 'history', seq: entries.seq(last) } : null, ...(last !== undefined ? { lastSeq: entries.seq(last) } : {}) };
+    return {
+      rows,
+      next: more && last !== undefined ? { mode: 'history', seq: entries.seq(last) } : null,
+      ...(last !== undefined ? { lastSeq: entries.seq(last) } : {}),
+    };
   }
 }
 

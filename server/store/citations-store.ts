@@ -53,9 +53,7 @@ export interface StoredCheck {
 export type CreatePromptOutcome = { outcome: 'created' } | { outcome: 'limit' } | { outcome: 'duplicate'; existing: StoredPrompt };
 
 /** A place in a result listing to continue after. */
-export type CitationCursor =
-  | { mode: 'latest'; created: number; promptId: string; engine: number }
-  | { mode: 'history'; seq: number };
+export type CitationCursor = { mode: 'latest'; created: number; promptId: string; engine: number } | { mode: 'history'; seq: number };
 
 export interface CitationListQuery {
   limit: number;

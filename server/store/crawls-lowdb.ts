@@ -44,7 +44,10 @@ export class LowdbCrawlStore extends MemoryCrawlStore {
       }
       const events = await persistence.openEvents(record.id);
       if (events.dropped > 0) options.onDroppedLines?.(events.journal.file, events.dropped);
-      store.load(record, events.entries.map((e) => e.value));
+      store.load(
+        record,
+        events.entries.map((e) => e.value),
+      );
     }
     return store;
   }
@@ -86,7 +89,10 @@ class JournalPersistence implements CrawlPersistence {
   /** Opens a crawl's events (at start-up: read back for replay). */
   async openEvents(id: string) {
     const opened = Journal.open(this.#file(id, 'events'), parseCrawlEventLine);
-    this.#events.set(id, opened.then((o) => o.journal));
+    this.#events.set(
+      id,
+      opened.then((o) => o.journal),
+    );
     return opened;
   }
 
@@ -141,7 +147,13 @@ const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null
 export function parseCrawlRecordLine(value: unknown): StoredCrawl | null {
   if (!isObject(value) || !isObject(value.crawl)) return null;
   const c = value.crawl;
-  const ok = typeof c.id === 'string' && AUDIT_ID.test(c.id) && typeof c.account_id === 'string' && typeof c.status === 'string' && isObject(c.progress) && isObject(c.admission);
+  const ok =
+    typeof c.id === 'string' &&
+    AUDIT_ID.test(c.id) &&
+    typeof c.account_id === 'string' &&
+    typeof c.status === 'string' &&
+    isObject(c.progress) &&
+    isObject(c.admission);
   return ok ? (c as unknown as StoredCrawl) : null;
 }
 
@@ -152,7 +164,8 @@ export function parseCrawlEventLine(value: unknown): CrawlEvent | null {
     const skips = value.skips === undefined || (Array.isArray(value.skips) && value.skips.every((u) => typeof u === 'string'));
     return Array.isArray(value.queued) && typeof value.skipped === 'number' && skips ? (value as unknown as CrawlEvent) : null;
   }
-  if (value.t === 'done') return typeof value.url === 'string' && (value.outcome === null || isObject(value.outcome)) ? (value as unknown as CrawlEvent) : null;
+  if (value.t === 'done')
+    return typeof value.url === 'string' && (value.outcome === null || isObject(value.outcome)) ? (value as unknown as CrawlEvent) : null;
   return null;
 }
 

@@ -145,7 +145,9 @@ export class MemoryCrawlStore implements CrawlStore {
   ) {}
 
   async createCrawl(crawl: StoredCrawl, maxRunning: number): Promise<CreateCrawlOutcome> {
-    const running = [...this.records.values()].filter((c) => c.account_id === crawl.account_id && (c.status === 'queued' || c.status === 'running')).length;
+    const running = [...this.records.values()].filter(
+      (c) => c.account_id === crawl.account_id && (c.status === 'queued' || c.status === 'running'),
+    ).length;
     if (running >= maxRunning) return 'limit';
     if (this.records.has(crawl.id)) throw new Error(`crawl ${crawl.id} exists`);
     const record = structuredClone(crawl);
@@ -174,19 +176,40 @@ export class MemoryCrawlStore implements CrawlStore {
     const rest = after ? mine.filter(({ c, time }) => time < after.time || (time === after.time && compareText(c.id, after.id) < 0)) : mine;
     const page = rest.slice(0, query.limit);
     const last = page.at(-1);
-    return { crawls: page.map(({ c }) => structuredClone(c)), next: rest.length > query.limit && last ? { time: last.time, id: last.c.id } : null };
+    return {
+      crawls: page.map(({ c }) => structuredClone(c)),
+      next: rest.length > query.limit && last ? { time: last.time, id: last.c.id } : null,
+    };
   }
 
   async unfinishedCrawls(): Promise<StoredCrawl[]> {
     return [...this.records.values()].filter((c) => c.status === 'queued' || c.status === 'running').map((c) => structuredClone(c));
   }
 
-  async startCrawl(id: string, start: { start_url: string; host: string; started_at: string; deadline_at: string; siteFiles: GatheredSiteFiles; site: CrawlSite | null; notes: string[] }): Promise<void> {
+  async startCrawl(
+    id: string,
+    start: {
+      start_url: string;
+      host: string;
+      started_at: string;
+      deadline_at: string;
+      siteFiles: GatheredSiteFiles;
+      site: CrawlSite | null;
+      notes: string[];
+    },
+  ): Promise<void> {
     const state = this.#state(id);
     if (state.record.status !== 'queued') return;
     await this.persistence.putSiteFiles(id, start.siteFiles);
     state.siteFiles = start.siteFiles;
-    Object.assign(state.record, { status: 'running', start_url: start.start_url, host: start.host, started_at: start.started_at, deadline_at: start.deadline_at, site: start.site });
+    Object.assign(state.record, {
+      status: 'running',
+      start_url: start.start_url,
+      host: start.host,
+      started_at: start.started_at,
+      deadline_at: start.deadline_at,
+      site: start.site,
+    });
     state.record.notes.push(...start.notes);
     await this.persistence.putCrawl(state.record);
   }
@@ -305,7 +328,13 @@ export class MemoryCrawlStore implements CrawlStore {
 
   #admitEvent(state: CrawlState, by: string | null, discovery: Discovery): AdmitEvent {
     const decision = decideAdmission(state.record.admission, discovery, state.record.max_pages, (url) => !state.seen.has(url));
-    const event: AdmitEvent = { t: 'admit', by, queued: decision.queued, skipped: decision.skipped.length + decision.uncounted, skips: decision.skipped };
+    const event: AdmitEvent = {
+      t: 'admit',
+      by,
+      queued: decision.queued,
+      skipped: decision.skipped.length + decision.uncounted,
+      skips: decision.skipped,
+    };
     state.apply(event);
     return event;
   }

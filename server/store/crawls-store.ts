@@ -117,7 +117,18 @@ export interface CrawlStore {
   unfinishedCrawls(): Promise<StoredCrawl[]>;
 
   /** queued → running: the resolved start URL and host, the deadline, the site files (fetched once) and what the site findings need. */
-  startCrawl(id: string, start: { start_url: string; host: string; started_at: string; deadline_at: string; siteFiles: GatheredSiteFiles; site: CrawlSite | null; notes: string[] }): Promise<void>;
+  startCrawl(
+    id: string,
+    start: {
+      start_url: string;
+      host: string;
+      started_at: string;
+      deadline_at: string;
+      siteFiles: GatheredSiteFiles;
+      site: CrawlSite | null;
+      notes: string[];
+    },
+  ): Promise<void>;
   siteFiles(id: string): Promise<GatheredSiteFiles | null>;
   /** Records site findings judged later (the start page's audit). */
   setSite(id: string, site: CrawlSite): Promise<void>;

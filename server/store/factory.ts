@@ -35,7 +35,10 @@ export interface OpenedStore {
 export async function openServerStore(settings: ServerStoreSettings, lowdbOptions: LowdbStoreOptions = {}): Promise<OpenedStore> {
   if (settings.databaseUrl) {
     const PostgresStore = await loadPostgres();
-    const store = await PostgresStore.open(settings.databaseUrl, { poolSize: settings.databasePoolSize, applicationName: 'citable-server' }).catch((error: unknown) => {
+    const store = await PostgresStore.open(settings.databaseUrl, {
+      poolSize: settings.databasePoolSize,
+      applicationName: 'citable-server',
+    }).catch((error: unknown) => {
       throw new Error(`DATABASE_URL: cannot use ${redactUrl(settings.databaseUrl!)} (${(error as Error).message})`);
     });
     return {
@@ -60,6 +63,7 @@ export async function openServerStore(settings: ServerStoreSettings, lowdbOption
 
 /** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */
 export async function openCliStoreFrom(settings: Pick<StoreSettings, 'dataDir' | 'databaseUrl'>): Promise<Store> {
-  if (settings.databaseUrl) return (await loadPostgres()).open(settings.databaseUrl, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
+  if (settings.databaseUrl)
+    return (await loadPostgres()).open(settings.databaseUrl, { poolSize: 2, applicationName: 'citable-cli', cacheKeys: false });
   return LowdbStore.open(settings.dataDir, { readOnlyOutbox: true });
 }

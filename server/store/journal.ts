@@ -90,7 +90,11 @@ export class Journal {
    * Like open(), for a journal too large to hold: the file is read in chunks and each valid line is handed
    * to `onEntry` as it is parsed, nothing kept. A torn tail is cut off the same way.
    */
-  static async openEach<T>(file: string, parse: JournalParse<T>, onEntry: (entry: JournalEntry<T>) => void): Promise<Omit<JournalOpen<T>, 'entries'>> {
+  static async openEach<T>(
+    file: string,
+    parse: JournalParse<T>,
+    onEntry: (entry: JournalEntry<T>) => void,
+  ): Promise<Omit<JournalOpen<T>, 'entries'>> {
     const existed = await access(file).then(
       () => true,
       () => false,

@@ -13,7 +13,15 @@ export function parseProjectLine(value: unknown): ProjectLine | null {
   const v = value as Partial<{ op: string; id: string; account_id: string; project: Partial<StoredProject> }> | null;
   if (v?.op === 'delete' && typeof v.id === 'string' && typeof v.account_id === 'string') return v as ProjectLine;
   const p = v?.project;
-  if (v?.op === 'put' && p && typeof p.id === 'string' && typeof p.account_id === 'string' && typeof p.domain === 'string' && Array.isArray(p.competitors)) return v as ProjectLine;
+  if (
+    v?.op === 'put' &&
+    p &&
+    typeof p.id === 'string' &&
+    typeof p.account_id === 'string' &&
+    typeof p.domain === 'string' &&
+    Array.isArray(p.competitors)
+  )
+    return v as ProjectLine;
   return null;
 }
 

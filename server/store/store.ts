@@ -61,7 +61,9 @@ export interface NewKeyInput {
  * A key record with every member, from one stored by a version before scopes and expiry (lowdb's
  * accounts.json keeps such records as they were written): full access, no expiry, as they always had.
  */
-export function withKeyDefaults(key: Omit<ApiKeyRecord, 'scope' | 'expires_at'> & Partial<Pick<ApiKeyRecord, 'scope' | 'expires_at'>>): ApiKeyRecord {
+export function withKeyDefaults(
+  key: Omit<ApiKeyRecord, 'scope' | 'expires_at'> & Partial<Pick<ApiKeyRecord, 'scope' | 'expires_at'>>,
+): ApiKeyRecord {
   return { ...key, scope: key.scope ?? 'full', expires_at: key.expires_at ?? null };
 }
 

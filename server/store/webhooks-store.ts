@@ -117,6 +117,10 @@ export interface WebhookStore {
   nextDueMs(): Promise<number | null>;
   getDelivery(accountId: string, id: string): Promise<StoredDelivery | null>;
   /** A webhook's deliveries, newest first. */
-  listDeliveries(accountId: string, webhookId: string, query: { limit: number; after?: { created_ms: number; id: string } }): Promise<DeliveryPage>;
+  listDeliveries(
+    accountId: string,
+    webhookId: string,
+    query: { limit: number; after?: { created_ms: number; id: string } },
+  ): Promise<DeliveryPage>;
   close(): Promise<void>;
 }

@@ -151,7 +151,9 @@ export class DeliveryWorker {
     const webhookId = claimed.webhook.id;
     this.#perWebhook.set(webhookId, (this.#perWebhook.get(webhookId) ?? 0) + 1);
     const attempt = this.#attempt(store, claimed)
-      .catch((error: unknown) => this.#options.logger.error('webhook delivery attempt failed to record', { delivery_id: claimed.delivery.id, error: String(error) }))
+      .catch((error: unknown) =>
+        this.#options.logger.error('webhook delivery attempt failed to record', { delivery_id: claimed.delivery.id, error: String(error) }),
+      )
       .finally(() => {
         this.#inFlight.delete(claimed.delivery.id);
         const left = (this.#perWebhook.get(webhookId) ?? 1) - 1;
@@ -192,12 +194,23 @@ export class DeliveryWorker {
   }
 
   #decide(attempts: number, outcome: SendOutcome, sentAt: number): AttemptResult {
-    const attempt = { at: new Date(sentAt).toISOString(), status_code: outcome.statusCode, error: outcome.error, duration_ms: outcome.durationMs };
+    const attempt = {
+      at: new Date(sentAt).toISOString(),
+      status_code: outcome.statusCode,
+      error: outcome.error,
+      duration_ms: outcome.durationMs,
+    };
     if (outcome.kind === 'ok') return { attempt, status: 'delivered', next_attempt_ms: null, last_error: null, answer: 'ok' };
     if (outcome.kind === 'gone') return { attempt, status: 'failed', next_attempt_ms: null, last_error: outcome.error, answer: 'gone' };
     const next = nextAttemptAt(this.#options.retry, attempts, this.#options.now());
     if (next === null) {
-      return { attempt, status: 'failed', next_attempt_ms: null, last_error: `${outcome.error}; gave up after ${attempts} attempts`, answer: 'other' };
+      return {
+        attempt,
+        status: 'failed',
+        next_attempt_ms: null,
+        last_error: `${outcome.error}; gave up after ${attempts} attempts`,
+        answer: 'other',
+      };
     }
     return { attempt, status: 'pending', next_attempt_ms: next, last_error: outcome.error, answer: 'other' };
   }
@@ -214,7 +227,12 @@ export class DeliveryWorker {
     };
     const logger = this.#options.logger;
     if (result.status === 'delivered') logger.debug('webhook delivered', fields);
-    else if (result.status === 'pending') logger.info('webhook delivery failed; will retry', { ...fields, error: outcome.error, next_attempt_at: new Date(result.next_attempt_ms!).toISOString() });
+    else if (result.status === 'pending')
+      logger.info('webhook delivery failed; will retry', {
+        ...fields,
+        error: outcome.error,
+        next_attempt_at: new Date(result.next_attempt_ms!).toISOString(),
+      });
     else logger.warn('webhook delivery failed for good', { ...fields, error: result.last_error });
     if (disabled) logger.warn('webhook disabled', { webhook_id: claimed.webhook.id, reason: 'the receiver answered 410 Gone repeatedly' });
   }

@@ -15,7 +15,13 @@ export const WEBHOOK_LIMIT = 20;
 /** `invalid`: the API's 400; `refused`: its 422. */
 export type NewWebhook = { ok: true; webhook: StoredWebhook } | { ok: false; problem: 'invalid' | 'refused'; message: string };
 
-export async function newWebhook(accountId: string, input: unknown, now: Date, guard: AddressGuard, describe: (error: z.ZodError) => string): Promise<NewWebhook> {
+export async function newWebhook(
+  accountId: string,
+  input: unknown,
+  now: Date,
+  guard: AddressGuard,
+  describe: (error: z.ZodError) => string,
+): Promise<NewWebhook> {
   const parsed = createWebhookRequestSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) return { ok: false, problem: 'invalid', message: `Invalid webhook: ${describe(parsed.error)}` };
   const checked = await checkWebhookUrl(parsed.data.url, guard);

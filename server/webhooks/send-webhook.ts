@@ -96,7 +96,11 @@ function outcomeOf(status: number, location: string | undefined): Omit<SendOutco
   if (status === 410) return { statusCode: status, kind: 'gone', error: 'the receiver answered 410 Gone: not retried' };
   if (status >= 300 && status < 400) {
     const where = location ? ` to ${location.slice(0, 200)}` : '';
-    return { statusCode: status, kind: 'redirect', error: `the receiver answered ${status}, a redirect${where}: redirects are not followed` };
+    return {
+      statusCode: status,
+      kind: 'redirect',
+      error: `the receiver answered ${status}, a redirect${where}: redirects are not followed`,
+    };
   }
   return { statusCode: status, kind: 'http', error: `the receiver answered ${status}` };
 }
@@ -110,7 +114,9 @@ function networkMessage(error: unknown): string {
     case 'dns':
       return `the host does not resolve (${classified.message})`;
     case 'refused':
-      return /ECONNRESET|socket hang up/i.test(classified.message) ? `the connection was reset (${classified.message})` : `the connection was refused (${classified.message})`;
+      return /ECONNRESET|socket hang up/i.test(classified.message)
+        ? `the connection was reset (${classified.message})`
+        : `the connection was refused (${classified.message})`;
     default:
       return classified.message;
   }

@@ -29,7 +29,12 @@ export interface VerifyOptions {
 }
 
 /** Checks a `Citable-Signature` header against the raw body as received. */
-export function verifySignature(secret: string, header: string | null | undefined, rawBody: string | Buffer, options: VerifyOptions = {}): Verification {
+export function verifySignature(
+  secret: string,
+  header: string | null | undefined,
+  rawBody: string | Buffer,
+  options: VerifyOptions = {},
+): Verification {
   if (!header) return { ok: false, reason: `no ${SIGNATURE_HEADER} header` };
   let timestamp: number | null = null;
   const signatures: string[] = [];
@@ -45,9 +50,14 @@ export function verifySignature(secret: string, header: string | null | undefine
   const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - timestamp) > tolerance) {
-    return { ok: false, reason: `the timestamp is ${Math.abs(now - timestamp)} s from now, more than the ${tolerance} s tolerance (a replay, or a wrong clock)` };
+    return {
+      ok: false,
+      reason: `the timestamp is ${Math.abs(now - timestamp)} s from now, more than the ${tolerance} s tolerance (a replay, or a wrong clock)`,
+    };
   }
   const expected = Buffer.from(signatureFor(secret, timestamp, rawBody), 'hex');
   const matches = signatures.some((s) => timingSafeEqual(Buffer.from(s, 'hex'), expected));
-  return matches ? { ok: true, timestamp } : { ok: false, reason: 'no signature matches: wrong secret, or the body was changed (verify the raw bytes, before any JSON parsing)' };
+  return matches
+    ? { ok: true, timestamp }
+    : { ok: false, reason: 'no signature matches: wrong secret, or the body was changed (verify the raw bytes, before any JSON parsing)' };
 }

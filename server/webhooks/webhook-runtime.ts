@@ -18,7 +18,9 @@ export interface WebhookRuntime {
   stop(): Promise<void>;
 }
 
-export interface WebhookRuntimeOptions extends Partial<Pick<DeliveryWorkerOptions, 'retry' | 'perWebhook' | 'concurrency' | 'pollMs' | 'leaseMs' | 'timeoutMs' | 'onAttempt'>> {
+export interface WebhookRuntimeOptions extends Partial<
+  Pick<DeliveryWorkerOptions, 'retry' | 'perWebhook' | 'concurrency' | 'pollMs' | 'leaseMs' | 'timeoutMs' | 'onAttempt'>
+> {
   store: () => Promise<WebhookStore>;
   logger: Logger;
   /** AUDIT_ALLOW_PRIVATE=1: private and loopback receivers are allowed (tests, local development). */
@@ -33,7 +35,9 @@ export interface WebhookRuntimeOptions extends Partial<Pick<DeliveryWorkerOption
 
 export function createWebhookRuntime(options: WebhookRuntimeOptions): WebhookRuntime {
   const now = options.now ?? (() => new Date());
-  const guard = options.guard ?? createAddressGuard({ allowPrivate: options.allowPrivate, lookup: options.lookup, unsafeTreatAsPublic: options.unsafeTreatAsPublic });
+  const guard =
+    options.guard ??
+    createAddressGuard({ allowPrivate: options.allowPrivate, lookup: options.lookup, unsafeTreatAsPublic: options.unsafeTreatAsPublic });
   const worker = new DeliveryWorker({
     store: options.store,
     guard,

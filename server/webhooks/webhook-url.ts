@@ -21,7 +21,12 @@ export function checkWebhookUrlShape(raw: string, guard: AddressGuard): WebhookU
   const { url, port } = target;
   if (url.hash) return { ok: false, problem: 'invalid', message: 'Webhook URL invalid: it must not contain a #fragment' };
   const literal = guard.literalBlockReason(url.hostname, port);
-  if (literal) return { ok: false, problem: 'refused', message: `Webhook URL refused: ${url.hostname} is a ${literal} address; webhooks are sent only to public addresses` };
+  if (literal)
+    return {
+      ok: false,
+      problem: 'refused',
+      message: `Webhook URL refused: ${url.hostname} is a ${literal} address; webhooks are sent only to public addresses`,
+    };
   const special = guard.specialUseBlock(url.hostname);
   if (special) return { ok: false, problem: 'refused', message: `Webhook URL refused: ${special}` };
   return { ok: true, url: url.href };
@@ -39,7 +44,8 @@ export async function checkWebhookUrl(raw: string, guard: AddressGuard): Promise
     guard.lookupFor(port)(host, { all: true }, (error) => {
       if (!error) return resolve(null);
       const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ERR_BLOCKED_ADDRESS' || code === 'ERR_SPECIAL_USE_NAME') return resolve(`${error.message}; webhooks are sent only to public addresses`);
+      if (code === 'ERR_BLOCKED_ADDRESS' || code === 'ERR_SPECIAL_USE_NAME')
+        return resolve(`${error.message}; webhooks are sent only to public addresses`);
       resolve(`${host} does not resolve (${code ?? error.message})`);
     });
   });

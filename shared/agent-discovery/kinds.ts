@@ -19,13 +19,49 @@ const json = (type?: string) => (type ? `${type}, application/json;q=0.9, */*;q=
 
 /** One row per kind of contract section 14, keyed by the snapshot member that holds the well-known fetch. */
 export const AGENT_FILES = {
-  mcpServerCard: { kind: 'mcp_server_card', path: '/.well-known/mcp/server-card.json', accept: json('application/mcp-server-card+json'), rels: [], label: 'an MCP server card' },
+  mcpServerCard: {
+    kind: 'mcp_server_card',
+    path: '/.well-known/mcp/server-card.json',
+    accept: json('application/mcp-server-card+json'),
+    rels: [],
+    label: 'an MCP server card',
+  },
   a2aAgentCard: { kind: 'a2a_agent_card', path: '/.well-known/agent-card.json', accept: json(), rels: [], label: 'an A2A agent card' },
-  aiCatalog: { kind: 'ai_catalog', path: '/.well-known/ai-catalog.json', accept: json('application/ai-catalog+json'), rels: [], label: 'an AI catalog' },
-  agentSkills: { kind: 'agent_skills', path: '/.well-known/agent-skills/index.json', accept: json(), rels: [], label: 'an agent skills index' },
-  apiCatalog: { kind: 'api_catalog', path: '/.well-known/api-catalog', accept: json('application/linkset+json'), rels: ['api-catalog'], label: 'an API catalog' },
-  oauthProtectedResource: { kind: 'oauth_protected_resource', path: '/.well-known/oauth-protected-resource', accept: json(), rels: [], label: 'OAuth protected resource metadata' },
-  oauthAuthorizationServer: { kind: 'oauth_authorization_server', path: '/.well-known/oauth-authorization-server', accept: json(), rels: [], label: 'OAuth authorization server metadata' },
+  aiCatalog: {
+    kind: 'ai_catalog',
+    path: '/.well-known/ai-catalog.json',
+    accept: json('application/ai-catalog+json'),
+    rels: [],
+    label: 'an AI catalog',
+  },
+  agentSkills: {
+    kind: 'agent_skills',
+    path: '/.well-known/agent-skills/index.json',
+    accept: json(),
+    rels: [],
+    label: 'an agent skills index',
+  },
+  apiCatalog: {
+    kind: 'api_catalog',
+    path: '/.well-known/api-catalog',
+    accept: json('application/linkset+json'),
+    rels: ['api-catalog'],
+    label: 'an API catalog',
+  },
+  oauthProtectedResource: {
+    kind: 'oauth_protected_resource',
+    path: '/.well-known/oauth-protected-resource',
+    accept: json(),
+    rels: [],
+    label: 'OAuth protected resource metadata',
+  },
+  oauthAuthorizationServer: {
+    kind: 'oauth_authorization_server',
+    path: '/.well-known/oauth-authorization-server',
+    accept: json(),
+    rels: [],
+    label: 'OAuth authorization server metadata',
+  },
   webBotAuthDirectory: {
     kind: 'web_bot_auth',
     path: '/.well-known/http-message-signatures-directory',

@@ -23,7 +23,11 @@ export const MAX_AGENT_FILE_LINKS = 8;
  * elements pointing at any of them count too"): a link whose relation is registered for a kind
  * (`api-catalog`, RFC 9727), or any link whose target is a kind's well-known path, on any origin.
  */
-export function agentFileLinkTargets(pageUrl: string, linkHeader: string | undefined, htmlLinks: readonly HtmlLink[]): AgentFileLinkTarget[] {
+export function agentFileLinkTargets(
+  pageUrl: string,
+  linkHeader: string | undefined,
+  htmlLinks: readonly HtmlLink[],
+): AgentFileLinkTarget[] {
   const out: AgentFileLinkTarget[] = [];
   const add = (rels: readonly string[], href: string | null, via: AgentFileLinkTarget['via']) => {
     const url = href ? parseUrl(href) : null;

@@ -22,13 +22,19 @@ export function readAgentFile(kind: AgentFileKind, resource: FetchedResource): A
     case 'not_fetched':
       return { status: 'error', problems: ['not fetched'] };
     case 'unreachable':
-      return { status: 'error', problems: [resource.error?.code === 'cross_origin' ? 'the browser would not let the extension read it' : file.message] };
+      return {
+        status: 'error',
+        problems: [resource.error?.code === 'cross_origin' ? 'the browser would not let the extension read it' : file.message],
+      };
     case 'missing':
       return { status: 'not_found', problems: [] };
     case 'http_error':
       return { status: 'error', problems: [`HTTP ${file.status}`] };
     case 'html':
-      return { status: 'not_found', problems: [`HTTP ${file.status} with an HTML page (a catch-all route), not ${specOfKind(kind).label}`] };
+      return {
+        status: 'not_found',
+        problems: [`HTTP ${file.status} with an HTML page (a catch-all route), not ${specOfKind(kind).label}`],
+      };
     case 'binary':
       return { status: 'invalid', problems: [`a binary body (${file.contentType || 'no content type'}), not JSON`] };
     case 'empty':

@@ -86,9 +86,7 @@ export const bodyAttr = (name: string, pattern?: RegExp, weight = STRONG): Signa
 export const comment = (pattern: RegExp, weight = STRONG): Signal => ({ kind: 'comment', pattern, weight });
 /** A response header (name lower-case), optionally with a value pattern. */
 export const header = (name: string, pattern?: RegExp, weight = STRONG): Signal =>
-  pattern
-    ? { kind: 'header', name: name.toLowerCase(), pattern, weight }
-    : { kind: 'header', name: name.toLowerCase(), weight };
+  pattern ? { kind: 'header', name: name.toLowerCase(), pattern, weight } : { kind: 'header', name: name.toLowerCase(), weight };
 export const cookie = (name: string, weight = STRONG): Signal => ({ kind: 'cookie', name, prefix: false, weight });
 export const cookiePrefix = (name: string, weight = STRONG): Signal => ({ kind: 'cookie', name, prefix: true, weight });
 /** The page's host is `domain` or a subdomain of it. */

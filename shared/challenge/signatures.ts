@@ -6,15 +6,7 @@
  * - `weak`: a vendor script that also loads on normal pages; a challenge only with a block status.
  * - `presence`: the vendor fronts the site; names the vendor, never proves a challenge.
  */
-export type ChallengeVendor =
-  | 'Cloudflare'
-  | 'Akamai'
-  | 'Imperva'
-  | 'DataDome'
-  | 'PerimeterX'
-  | 'Vercel'
-  | 'AWS WAF'
-  | 'Sucuri';
+export type ChallengeVendor = 'Cloudflare' | 'Akamai' | 'Imperva' | 'DataDome' | 'PerimeterX' | 'Vercel' | 'AWS WAF' | 'Sucuri';
 
 export type SignatureStrength = 'strong' | 'weak' | 'presence';
 
@@ -25,11 +17,31 @@ export type ChallengeSignature =
 export const CHALLENGE_SIGNATURES: readonly ChallengeSignature[] = [
   // Cloudflare
   { vendor: 'Cloudflare', strength: 'strong', label: 'cf-mitigated: challenge', header: 'cf-mitigated', value: /^\s*challenge\b/i },
-  { vendor: 'Cloudflare', strength: 'strong', label: 'Cloudflare challenge script', body: /cf-browser-verification|_cf_chl_opt|cf_chl_prog|cf-challenge-running/ },
-  { vendor: 'Cloudflare', strength: 'strong', label: '"Just a moment..." interstitial', body: /<title>\s*Just a moment(?:\.{3}|&hellip;|…)?\s*<\/title>/i },
-  { vendor: 'Cloudflare', strength: 'strong', label: '"Attention Required! | Cloudflare" page', body: /Attention Required! \| Cloudflare/i },
+  {
+    vendor: 'Cloudflare',
+    strength: 'strong',
+    label: 'Cloudflare challenge script',
+    body: /cf-browser-verification|_cf_chl_opt|cf_chl_prog|cf-challenge-running/,
+  },
+  {
+    vendor: 'Cloudflare',
+    strength: 'strong',
+    label: '"Just a moment..." interstitial',
+    body: /<title>\s*Just a moment(?:\.{3}|&hellip;|…)?\s*<\/title>/i,
+  },
+  {
+    vendor: 'Cloudflare',
+    strength: 'strong',
+    label: '"Attention Required! | Cloudflare" page',
+    body: /Attention Required! \| Cloudflare/i,
+  },
   { vendor: 'Cloudflare', strength: 'strong', label: 'Cloudflare access-denied page', body: /used Cloudflare to restrict access/i },
-  { vendor: 'Cloudflare', strength: 'weak', label: 'Cloudflare challenge platform script', body: /\/cdn-cgi\/challenge-platform\/|challenges\.cloudflare\.com/ },
+  {
+    vendor: 'Cloudflare',
+    strength: 'weak',
+    label: 'Cloudflare challenge platform script',
+    body: /\/cdn-cgi\/challenge-platform\/|challenges\.cloudflare\.com/,
+  },
   { vendor: 'Cloudflare', strength: 'presence', label: 'Cloudflare', header: 'cf-ray', value: /./ },
   { vendor: 'Cloudflare', strength: 'presence', label: 'Cloudflare', header: 'server', value: /^cloudflare/i },
   // Vercel
@@ -37,7 +49,12 @@ export const CHALLENGE_SIGNATURES: readonly ChallengeSignature[] = [
   { vendor: 'Vercel', strength: 'strong', label: 'Vercel Security Checkpoint', body: /Vercel Security Checkpoint/i },
   { vendor: 'Vercel', strength: 'presence', label: 'Vercel', header: 'x-vercel-id', value: /./ },
   // Akamai
-  { vendor: 'Akamai', strength: 'strong', label: 'Akamai "Reference #" block page', body: /Reference\s*(?:#|&#35;|&#x23;)\s*\d+\.[0-9a-f]+\.\d+\.[0-9a-f]+/i },
+  {
+    vendor: 'Akamai',
+    strength: 'strong',
+    label: 'Akamai "Reference #" block page',
+    body: /Reference\s*(?:#|&#35;|&#x23;)\s*\d+\.[0-9a-f]+\.\d+\.[0-9a-f]+/i,
+  },
   { vendor: 'Akamai', strength: 'strong', label: 'Akamai error page link', body: /errors\.edgesuite\.net/i },
   { vendor: 'Akamai', strength: 'strong', label: 'Akamai Bot Manager challenge', body: /sec-if-cpt-container|\/_sec\/cp_challenge\//i },
   { vendor: 'Akamai', strength: 'presence', label: 'Akamai', header: 'server', value: /^AkamaiGHost/i },

@@ -45,7 +45,12 @@ export interface AdmissionDecision {
  * Decides for URLs the crawl has not seen yet (`isNew` says which). Mutates `state`. A URL listed twice in
  * one discovery counts once; a URL both skipped and a page is a page.
  */
-export function decideAdmission(state: AdmissionState, found: Discovery, maxPages: number, isNew: (url: string) => boolean): AdmissionDecision {
+export function decideAdmission(
+  state: AdmissionState,
+  found: Discovery,
+  maxPages: number,
+  isNew: (url: string) => boolean,
+): AdmissionDecision {
   const decided = new Set<string>();
   const queued: QueuedUrl[] = [];
   const skipped: string[] = [];

@@ -66,10 +66,13 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
     ...(deps.now ? { now: deps.now } : {}),
   });
   const page = snapshot.page;
-  if (page.error) return { kind: 'failed', code: page.error.code, message: describeFetchError(page.error.code, req.url, page.error.message) };
-  if (req.retryBusy && BUSY.has(page.status)) return { kind: 'busy', httpStatus: page.status, retryAfterMs: retryAfterMs(page.headers['retry-after'], deps.now?.() ?? new Date()) };
+  if (page.error)
+    return { kind: 'failed', code: page.error.code, message: describeFetchError(page.error.code, req.url, page.error.message) };
+  if (req.retryBusy && BUSY.has(page.status))
+    return { kind: 'busy', httpStatus: page.status, retryAfterMs: retryAfterMs(page.headers['retry-after'], deps.now?.() ?? new Date()) };
   const location = page.headers.location;
-  if (REDIRECT.has(page.status) && location) return { kind: 'off-site', httpStatus: page.status, location: new URL(location, page.finalUrl).href };
+  if (REDIRECT.has(page.status) && location)
+    return { kind: 'off-site', httpStatus: page.status, location: new URL(location, page.finalUrl).href };
 
   const { audit, ctx } = auditSnapshotInContext(snapshot, {
     id: req.auditId,

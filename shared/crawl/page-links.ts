@@ -39,6 +39,8 @@ export function pageLinks(ctx: JudgeContext, host: string): PageLinks {
 
 function saysNofollow(ctx: JudgeContext): boolean {
   return pageRobotsDirectives(ctx).some(
-    (set) => (set.scope === '*' || set.scope === CRAWLER_TOKEN.toLowerCase()) && (set.directives.includes('nofollow') || set.directives.includes('none')),
+    (set) =>
+      (set.scope === '*' || set.scope === CRAWLER_TOKEN.toLowerCase()) &&
+      (set.directives.includes('nofollow') || set.directives.includes('none')),
   );
 }

@@ -38,7 +38,13 @@ export interface CrawlPageOutcome {
   sample: PageSampleFindings | null;
 }
 
-export function auditedOutcome(url: string, template: string, audit: Audit, httpStatus: number, sample: PageSampleFindings | null): CrawlPageOutcome {
+export function auditedOutcome(
+  url: string,
+  template: string,
+  audit: Audit,
+  httpStatus: number,
+  sample: PageSampleFindings | null,
+): CrawlPageOutcome {
   return {
     url,
     template,
@@ -55,5 +61,17 @@ export function auditedOutcome(url: string, template: string, audit: Audit, http
 }
 
 export function failedOutcome(url: string, template: string, error: string, httpStatus: number | null = null): CrawlPageOutcome {
-  return { url, template, audit_id: null, http_status: httpStatus, error, score: null, critical: false, categories: [], issues: [], builder: null, sample: null };
+  return {
+    url,
+    template,
+    audit_id: null,
+    http_status: httpStatus,
+    error,
+    score: null,
+    critical: false,
+    categories: [],
+    issues: [],
+    builder: null,
+    sample: null,
+  };
 }

@@ -25,7 +25,16 @@ export interface RollupState {
 }
 
 export function emptyRollup(): RollupState {
-  return { audited: 0, failed: 0, scoreSum: 0, categories: {}, rules: {}, templates: {}, builders: {}, sample: { pages: [], markdownServed: 0, agentsBlocked: 0 } };
+  return {
+    audited: 0,
+    failed: 0,
+    scoreSum: 0,
+    categories: {},
+    rules: {},
+    templates: {},
+    builders: {},
+    sample: { pages: [], markdownServed: 0, agentsBlocked: 0 },
+  };
 }
 
 const RULE_TITLES = new Map(ALL_RULES.map((r) => [r.id, r.title]));
@@ -56,13 +65,20 @@ export function applyPage(state: RollupState, page: CrawlPageOutcome): RollupSta
     counted.add(issue.rule);
     let rule = own(state.rules, issue.rule);
     if (!rule) {
-      rule = state.rules[issue.rule] = { severity: issue.severity, category: issue.category, title: RULE_TITLES.get(issue.rule) ?? issue.rule, pages: 0, examples: [] };
+      rule = state.rules[issue.rule] = {
+        severity: issue.severity,
+        category: issue.category,
+        title: RULE_TITLES.get(issue.rule) ?? issue.rule,
+        pages: 0,
+        examples: [],
+      };
     }
     rule.pages++;
     if (severityRank(issue.severity) < severityRank(rule.severity)) rule.severity = issue.severity;
     if (rule.examples.length < MAX_EXAMPLES) rule.examples.push(page.url);
   }
-  const pattern = own(state.templates, page.template) || Object.keys(state.templates).length < MAX_TEMPLATES ? page.template : OTHER_TEMPLATE;
+  const pattern =
+    own(state.templates, page.template) || Object.keys(state.templates).length < MAX_TEMPLATES ? page.template : OTHER_TEMPLATE;
   const template = own(state.templates, pattern) ?? (state.templates[pattern] = { pages: 0, scoreSum: 0 });
   template.pages++;
   template.scoreSum += page.score;
@@ -83,7 +99,9 @@ export function summarizeRollup(state: RollupState): RollupSummary {
   const audited = state.audited;
   const category_scores = CATEGORY_NAMES.map((name): CategoryScore => {
     const sum = own(state.categories, name);
-    return sum && sum.pages > 0 ? { name, score: Math.round(sum.sum / sum.pages), applicable: true } : { name, score: 100, applicable: false };
+    return sum && sum.pages > 0
+      ? { name, score: Math.round(sum.sum / sum.pages), applicable: true }
+      : { name, score: 100, applicable: false };
   });
   const issues = Object.entries(state.rules)
     .map(([rule, r]): CrawlIssue => ({

@@ -20,7 +20,8 @@ import type { RollupState } from './rollup.js';
 export const MAX_CRAWL_DELAY_S = 10;
 
 /** Rules about files every page shares: judged once for the site. */
-const SITE_RULE = /^(robots\.|llms-txt\.|llms-full-txt\.|site-files\.|optout\.(tdmrep|content-signal-|aipref)|sitemap\.(present|in-robots|lastmod)$)/;
+const SITE_RULE =
+  /^(robots\.|llms-txt\.|llms-full-txt\.|site-files\.|optout\.(tdmrep|content-signal-|aipref)|sitemap\.(present|in-robots|lastmod)$)/;
 
 export function isSiteRule(rule: string): boolean {
   return SITE_RULE.test(rule);
@@ -39,14 +40,26 @@ export interface CrawlRobots {
 
 export function crawlRobots(files: GatheredSiteFiles): CrawlRobots {
   const reading = readRobotsTxt(files.files.robotsTxt);
-  const status = ({ parsed: 'found', unavailable: 'missing', unreachable: 'unreachable', 'not-text': 'not_text', 'not-checked': 'not_checked' } as const)[reading.kind];
+  const status = (
+    { parsed: 'found', unavailable: 'missing', unreachable: 'unreachable', 'not-text': 'not_text', 'not-checked': 'not_checked' } as const
+  )[reading.kind];
   if (reading.kind === 'unreachable') return { reading, status, citable: 'blocked', crawlDelay: null };
   if (reading.kind !== 'parsed') return { reading, status, citable: 'allowed', crawlDelay: null };
   const group = selectGroup(reading.robots, CRAWLER_TOKEN);
-  const delays = group.extensions.filter((e) => e.key === 'crawl-delay').map((e) => Number(e.value.trim())).filter((n) => Number.isFinite(n) && n >= 0);
+  const delays = group.extensions
+    .filter((e) => e.key === 'crawl-delay')
+    .map((e) => Number(e.value.trim()))
+    .filter((n) => Number.isFinite(n) && n >= 0);
   const disallows = group.rules.filter((r) => !r.allow && r.pattern !== '');
-  const everything = disallows.some((r) => r.pattern === '/' || r.pattern === '/*') && !group.rules.some((r) => r.allow && r.pattern !== '' && r.pattern !== '/robots.txt');
-  return { reading, status, citable: everything ? 'blocked' : disallows.length ? 'partly' : 'allowed', crawlDelay: delays.length ? Math.max(...delays) : null };
+  const everything =
+    disallows.some((r) => r.pattern === '/' || r.pattern === '/*') &&
+    !group.rules.some((r) => r.allow && r.pattern !== '' && r.pattern !== '/robots.txt');
+  return {
+    reading,
+    status,
+    citable: everything ? 'blocked' : disallows.length ? 'partly' : 'allowed',
+    crawlDelay: delays.length ? Math.max(...delays) : null,
+  };
 }
 
 const SITE_RULES = ALL_RULES.filter((r) => isSiteRule(r.id));
@@ -96,6 +109,10 @@ export function siteFindings(input: {
     issues: startAudit.issues
       .filter((i) => isSiteRule(i.rule))
       .map((i) => ({ rule: i.rule, severity: i.severity, category: i.category, title: i.title, detail: i.detail })),
-    sample: { pages: [...rollup.sample.pages], markdown_served: rollup.sample.markdownServed, ai_agents_blocked: rollup.sample.agentsBlocked },
+    sample: {
+      pages: [...rollup.sample.pages],
+      markdown_served: rollup.sample.markdownServed,
+      ai_agents_blocked: rollup.sample.agentsBlocked,
+    },
   };
 }

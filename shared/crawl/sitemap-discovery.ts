@@ -69,7 +69,8 @@ export async function discoverFromSitemaps(files: GatheredSiteFiles, get: Sitema
       else out.uncounted++;
     }
     out.uncounted += Math.max(0, read.parsed.entryCount - read.parsed.entries.length);
-    if (res.truncated) out.notes.push(`The sitemap ${url} is larger than ${SITEMAP_DISCOVERY_BYTES / 1024 / 1024} MB; URLs after that were not read.`);
+    if (res.truncated)
+      out.notes.push(`The sitemap ${url} is larger than ${SITEMAP_DISCOVERY_BYTES / 1024 / 1024} MB; URLs after that were not read.`);
   }
   if (skippedFiles) out.notes.push(`${skippedFiles} more sitemap files were not read (at most ${MAX_SITEMAP_FILES} per crawl).`);
   return out;
@@ -78,8 +79,13 @@ export async function discoverFromSitemaps(files: GatheredSiteFiles, get: Sitema
 function readOne(url: string, res: FetchedResource): { entry: SitemapRead; parsed: ReturnType<typeof parseSitemap> | null } {
   if (res.error) return { entry: { url, status: 'error', urls: 0, problems: [res.error.message || res.error.code] }, parsed: null };
   if (res.status === 404 || res.status === 410) return { entry: { url, status: 'missing', urls: 0, problems: [] }, parsed: null };
-  if (res.status < 200 || res.status >= 300) return { entry: { url, status: 'error', urls: 0, problems: [`HTTP ${res.status}`] }, parsed: null };
-  if (res.binary || looksGzipped(res.body)) return { entry: { url, status: 'invalid', urls: 0, problems: ['the file is not text (a compressed sitemap that could not be read?)'] }, parsed: null };
+  if (res.status < 200 || res.status >= 300)
+    return { entry: { url, status: 'error', urls: 0, problems: [`HTTP ${res.status}`] }, parsed: null };
+  if (res.binary || looksGzipped(res.body))
+    return {
+      entry: { url, status: 'invalid', urls: 0, problems: ['the file is not text (a compressed sitemap that could not be read?)'] },
+      parsed: null,
+    };
   const parsed = parseSitemap(res.body);
   const problems = parsed.problems.map((p) => p.message);
   const status = parsed.kind === 'unknown' ? 'invalid' : 'read';

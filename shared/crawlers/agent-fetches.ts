@@ -70,4 +70,4 @@ function purposeOf(token: string): CrawlerPurpose {
 
 /** Said wherever a probe's answer is judged: what a user-agent probe cannot show. */
 export const PROBE_CAVEAT =
-  'These probes send the agents\' User-Agent from Citable\'s own address; rules keyed on verified bot IP ranges or signatures (Web Bot Auth) may treat the real crawlers differently.';
+  "These probes send the agents' User-Agent from Citable's own address; rules keyed on verified bot IP ranges or signatures (Web Bot Auth) may treat the real crawlers differently.";

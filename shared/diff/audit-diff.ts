@@ -14,7 +14,15 @@
  *   audit's order; an agent checked on one side only (a newer engine checks more agents) is no change.
  * - `webmcp` is always present, changed or not.
  */
-import { CATEGORY_NAMES, type Audit, type CategoryName, type CrawlerVerdict, type Issue, type Severity, type WebmcpStatus } from '../types/audit.js';
+import {
+  CATEGORY_NAMES,
+  type Audit,
+  type CategoryName,
+  type CrawlerVerdict,
+  type Issue,
+  type Severity,
+  type WebmcpStatus,
+} from '../types/audit.js';
 import { categoryApplies } from '../score/score-notes.js';
 
 export interface ScoreChange {

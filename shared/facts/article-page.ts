@@ -3,10 +3,24 @@ import { jsonLdValuesOf } from './jsonld-values.js';
 
 /** schema.org Article and its subtypes, plus the posting types that carry an author and dates. */
 const ARTICLE_TYPES = new Set([
-  'Article', 'BlogPosting', 'NewsArticle', 'TechArticle', 'ScholarlyArticle', 'MedicalScholarlyArticle',
-  'Report', 'LiveBlogPosting', 'SatiricalArticle', 'AdvertiserContentArticle', 'AnalysisNewsArticle',
-  'AskPublicNewsArticle', 'BackgroundNewsArticle', 'OpinionNewsArticle', 'ReportageNewsArticle',
-  'ReviewNewsArticle', 'SocialMediaPosting', 'DiscussionForumPosting',
+  'Article',
+  'BlogPosting',
+  'NewsArticle',
+  'TechArticle',
+  'ScholarlyArticle',
+  'MedicalScholarlyArticle',
+  'Report',
+  'LiveBlogPosting',
+  'SatiricalArticle',
+  'AdvertiserContentArticle',
+  'AnalysisNewsArticle',
+  'AskPublicNewsArticle',
+  'BackgroundNewsArticle',
+  'OpinionNewsArticle',
+  'ReportageNewsArticle',
+  'ReviewNewsArticle',
+  'SocialMediaPosting',
+  'DiscussionForumPosting',
 ]);
 
 /**

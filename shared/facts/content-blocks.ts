@@ -212,7 +212,8 @@ export class ContentBlocksListener implements HtmlListener {
 
 function namesByline(attrs: Record<string, string>): boolean {
   // Most elements with a class name no author: test each attribute before building anything.
-  if (!(attrs.class !== undefined && BYLINE_HINT.test(attrs.class)) && !(attrs.id !== undefined && BYLINE_HINT.test(attrs.id))) return false;
+  if (!(attrs.class !== undefined && BYLINE_HINT.test(attrs.class)) && !(attrs.id !== undefined && BYLINE_HINT.test(attrs.id)))
+    return false;
   const names = `${attrs.class ?? ''} ${attrs.id ?? ''}`;
   if (/comment/i.test(names)) return false; // a commenter is not the author
   return names.split(/\s+/).some((token) => BYLINE_TOKEN.test(token));

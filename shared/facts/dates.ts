@@ -64,8 +64,7 @@ export function collectPageDates(facts: PageFacts, jsonld: JsonLdValues): PageDa
   return dates;
 }
 
-const ISO =
-  /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const ISO = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /** ISO 8601 calendar date or date-time to epoch ms (UTC when no offset is given); null otherwise. */
 export function parseIsoDate(raw: string): number | null {

@@ -18,7 +18,9 @@ export interface FormToolCandidates {
 export function formToolCandidates(ctx: JudgeContext): FormToolCandidates {
   return ctx.memo('facts.formToolCandidates', () => {
     const fillable = ctx.facts.forms.filter((form) =>
-      form.controls.some((c) => (c.attrs.name ?? '').trim() !== '' && (c.tag !== 'input' || !NOT_FILLED.has((c.attrs.type ?? 'text').trim().toLowerCase()))),
+      form.controls.some(
+        (c) => (c.attrs.name ?? '').trim() !== '' && (c.tag !== 'input' || !NOT_FILLED.has((c.attrs.type ?? 'text').trim().toLowerCase())),
+      ),
     );
     return { fillable, undeclared: fillable.filter((f) => !(f.attrs.toolname ?? '').trim()) };
   });

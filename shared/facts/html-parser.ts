@@ -21,7 +21,9 @@ export function createHtmlParser(handler: Partial<Handler>, options: ParserOptio
   const parser = new Parser(handler, options);
   const internals = parser as unknown as { stack: unknown; foreignContext: unknown };
   if (!Array.isArray(internals.stack) || !Array.isArray(internals.foreignContext)) {
-    throw new Error('htmlparser2 no longer has the stack and foreignContext arrays createHtmlParser replaces: review shared/facts/html-parser.ts');
+    throw new Error(
+      'htmlparser2 no longer has the stack and foreignContext arrays createHtmlParser replaces: review shared/facts/html-parser.ts',
+    );
   }
   const install = () => {
     internals.stack = InnermostFirst.from(internals.stack as string[]);
@@ -67,7 +69,10 @@ class InnermostFirst<T> {
   }
 
   set length(value: number) {
-    if (value !== 0) throw new Error(`htmlparser2 changed its tag stack in a way createHtmlParser does not support (length = ${value}): review shared/facts/html-parser.ts`);
+    if (value !== 0)
+      throw new Error(
+        `htmlparser2 changed its tag stack in a way createHtmlParser does not support (length = ${value}): review shared/facts/html-parser.ts`,
+      );
     this.#items.length = 0;
     this.#open.clear();
   }

@@ -36,9 +36,7 @@ const MAX_DEPTH = 64;
 /** The page's JSON-LD values, read once per audit. */
 export function jsonLdValuesOf(ctx: JudgeContext): JsonLdValues {
   return ctx.memo('facts.jsonLdValues', () =>
-    readJsonLdValues(
-      ctx.facts.scripts.filter((s) => s.type !== null && s.type.startsWith('application/ld+json')).map((s) => s.text),
-    ),
+    readJsonLdValues(ctx.facts.scripts.filter((s) => s.type !== null && s.type.startsWith('application/ld+json')).map((s) => s.text)),
   );
 }
 

@@ -54,6 +54,9 @@ function isTextBody(res: FetchedResource): boolean {
 }
 
 function variesOnAccept(resource: FetchedResource): boolean {
-  const vary = (resource.headers.vary ?? '').toLowerCase().split(',').map((v) => v.trim());
+  const vary = (resource.headers.vary ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((v) => v.trim());
   return vary.includes('accept') || vary.includes('*');
 }

@@ -15,16 +15,7 @@ import { visibleTextExtractor } from './reader/visible-text.js';
 
 export { collapse, countWords } from './words.js';
 
-export type {
-  PageFacts,
-  LinkFact,
-  AnchorFact,
-  HeadingFact,
-  ImageFact,
-  ScriptFact,
-  FormFact,
-  RootContainerFact,
-} from './fact-types.js';
+export type { PageFacts, LinkFact, AnchorFact, HeadingFact, ImageFact, ScriptFact, FormFact, RootContainerFact } from './fact-types.js';
 
 /**
  * Facts of one document in a single streaming pass: the facts reader hands each element to the extractor of

@@ -23,7 +23,8 @@ const HEAVY_INLINE_CHARS = 5_000;
 /** A SPA root with less text than this is empty (a spinner, "Loading..."). */
 const EMPTY_ROOT_CHARS = 20;
 
-const EXECUTABLE_TYPES = /^(|text\/javascript|application\/javascript|application\/x-javascript|text\/ecmascript|application\/ecmascript|module|text\/babel|text\/jsx)$/;
+const EXECUTABLE_TYPES =
+  /^(|text\/javascript|application\/javascript|application\/x-javascript|text\/ecmascript|application\/ecmascript|module|text\/babel|text\/jsx)$/;
 const ASKS_FOR_JS =
   /(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|disabled|needed|must be enabled)|(requires?|needs?)\s+javascript|without\s+javascript|javascript\s+(aktivieren|einschalten)|activer\s+(le\s+)?javascript|(habilita|activa)r?\s+(el\s+)?javascript/i;
 

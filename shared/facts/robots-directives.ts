@@ -74,7 +74,10 @@ export function pageRobotsDirectives(ctx: JudgeContext): RobotsDirectiveSet[] {
     const page = ctx.snapshot.page;
     const sets = [...metaRobotsDirectives(ctx.facts), ...xRobotsTagDirectives(page.headers['x-robots-tag'])];
     const seen = new Set([page.headers['x-robots-tag']]);
-    for (const { agent: { token: agent }, resource: res } of probedPages(ctx.snapshot)) {
+    for (const {
+      agent: { token: agent },
+      resource: res,
+    } of probedPages(ctx.snapshot)) {
       // A header sent only to a training crawler is that crawler's business, not the page's indexing.
       if (!CITING_AGENT_TOKENS.has(agent.toLowerCase())) continue;
       const value = res.headers['x-robots-tag'];

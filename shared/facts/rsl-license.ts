@@ -25,10 +25,12 @@ export function rslDeclarations(ctx: JudgeContext): RslDeclaration[] {
     const out: RslDeclaration[] = [];
     const reading = robotsReading(ctx);
     if (reading.kind === 'parsed') {
-      for (const l of licenseLines(reading.robots)) out.push({ source: `robots.txt line ${l.line}`, value: l.value, url: httpUrl(l.value, reading.url) });
+      for (const l of licenseLines(reading.robots))
+        out.push({ source: `robots.txt line ${l.line}`, value: l.value, url: httpUrl(l.value, reading.url) });
     }
     const named = new Set(out.map((d) => d.url).filter(Boolean));
-    const isRsl = (type: string | null | undefined, href: string | null) => (type ?? '').toLowerCase() === RSL_MEDIA_TYPE || (href !== null && named.has(href));
+    const isRsl = (type: string | null | undefined, href: string | null) =>
+      (type ?? '').toLowerCase() === RSL_MEDIA_TYPE || (href !== null && named.has(href));
     if (ctx.pageOk) {
       for (const link of ctx.facts.links) {
         if (link.rel.includes('license') && link.href && isRsl(link.type, link.href)) {

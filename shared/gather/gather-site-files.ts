@@ -33,7 +33,8 @@ export type SiteFilePromises = { [K in keyof SiteFileResources]-?: Promise<SiteF
  * named one (else /sitemap.xml), and the first links of llms.txt once it has arrived.
  */
 export function startSiteFiles(origin: string, get: GatherGet, siteFileBytes: number): SiteFilePromises {
-  const siteFile = (url: string, accept: string, maxBytes = siteFileBytes) => get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
+  const siteFile = (url: string, accept: string, maxBytes = siteFileBytes) =>
+    get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
   const files = fetchSiteFiles(origin, siteFile);
   const sitemap = files.robotsTxt.then((robots) => {
     const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;

@@ -43,13 +43,25 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
   const onOuterAbort = () => deadline.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
 
-  const get = (url: string, maxBytes: number, headers: Record<string, string> = {}, redirectHosts?: readonly string[]): Promise<FetchedResource> => {
+  const get = (
+    url: string,
+    maxBytes: number,
+    headers: Record<string, string> = {},
+    redirectHosts?: readonly string[],
+  ): Promise<FetchedResource> => {
     if (deadline.signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
-    const opts: FetchOptions = { maxBytes, timeoutMs: limits.requestTimeoutMs, signal: deadline.signal, headers, ...(redirectHosts ? { redirectHosts } : {}) };
+    const opts: FetchOptions = {
+      maxBytes,
+      timeoutMs: limits.requestTimeoutMs,
+      signal: deadline.signal,
+      headers,
+      ...(redirectHosts ? { redirectHosts } : {}),
+    };
     return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
   const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
-  const pageGet = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) => get(url, maxBytes, headers, options.pageRedirectHosts);
+  const pageGet = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) =>
+    get(url, maxBytes, headers, options.pageRedirectHosts);
   const siteFile = (url: string, accept: string, maxBytes = limits.siteFileBytes) =>
     get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
   const siteFilesOf = (origin: string) =>
@@ -61,11 +73,17 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
     // The markdown version is asked beside the page, not after it: a slow page is then waited for once,
     // not twice. Asked again below only if the page moved.
     const markdownOf = (url: string) =>
-      options.markdownProbe !== false ? pageGet(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes) : Promise.resolve(null);
+      options.markdownProbe !== false
+        ? pageGet(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes)
+        : Promise.resolve(null);
     const earlyMarkdown = markdownOf(requestedUrl);
     const asAgent = (agent: { userAgent: string; maxBytes?: number }) =>
       options.agentFetches !== false
-        ? pageGet(requestedUrl, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes))
+        ? pageGet(
+            requestedUrl,
+            { 'user-agent': agent.userAgent, accept: HTML_ACCEPT },
+            Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes),
+          )
         : Promise.resolve(null);
     const agentProbes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
     for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) agentProbes[member] = asAgent(AGENT_PROBES[member]);

@@ -11,14 +11,12 @@ export interface ProbeAgent {
 /** An AI search crawler (ChatGPT search). */
 export const SEARCH_AGENT: ProbeAgent = {
   token: 'OAI-SearchBot',
-  userAgent:
-    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot',
+  userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; OAI-SearchBot/1.3; +https://openai.com/searchbot',
 };
 /** A user-triggered agent (ChatGPT fetching a page someone asked about). */
 export const USER_AGENT_AGENT: ProbeAgent = {
   token: 'ChatGPT-User',
-  userAgent:
-    'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot',
+  userAgent: 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot',
 };
 /** A training crawler: the kind bot protection blocks by default, so its answer is worth knowing apart. */
 export const TRAINING_AGENT: ProbeAgent = {

@@ -21,7 +21,10 @@ export class JudgeContext {
 
   /** The final URL of the page (after redirects), falling back to the requested URL. */
   get pageUrl(): URL {
-    return this.memo('pageUrl', () => parseUrl(this.snapshot.page.finalUrl || this.snapshot.requestedUrl) ?? new URL(this.snapshot.requestedUrl));
+    return this.memo(
+      'pageUrl',
+      () => parseUrl(this.snapshot.page.finalUrl || this.snapshot.requestedUrl) ?? new URL(this.snapshot.requestedUrl),
+    );
   }
 
   /** True when the page answered 2xx with a body we could read. */

@@ -38,11 +38,11 @@ export const fail = (detail: string, extra: Omit<RuleOutcome, 'score' | 'detail'
   detail,
   ...extra,
 });
-export const partial = (
-  score: number,
-  detail: string,
-  extra: Omit<RuleOutcome, 'score' | 'detail'> = {},
-): RuleOutcome => ({ score: Math.min(1, Math.max(0, score)), detail, ...extra });
+export const partial = (score: number, detail: string, extra: Omit<RuleOutcome, 'score' | 'detail'> = {}): RuleOutcome => ({
+  score: Math.min(1, Math.max(0, score)),
+  detail,
+  ...extra,
+});
 export const notApplicable = (): RuleResult => NOT_APPLICABLE;
 
 /** Identity helper that keeps rule literals type-checked. */

@@ -42,6 +42,10 @@ export function mediaType(resource: FetchedResource): string {
 export function looksLikeHtml(resource: FetchedResource): boolean {
   const type = mediaType(resource);
   if (type === 'text/html' || type === 'application/xhtml+xml') return true;
-  const start = resource.body.replace(/^\uFEFF/, '').trimStart().slice(0, 64).toLowerCase();
+  const start = resource.body
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 64)
+    .toLowerCase();
   return /^(<!doctype[\s>]|<html[\s>]|<head[\s>]|<body[\s>])/.test(start);
 }

@@ -15,8 +15,7 @@ const SIZE_ADVICE_CHARS = 100_000;
  */
 export function validateLlmsTxt(text: string): LlmsTxtValidation {
   const problems: LlmsTxtProblem[] = [];
-  const add = (severity: LlmsTxtProblem['severity'], line: number | null, message: string) =>
-    problems.push({ severity, line, message });
+  const add = (severity: LlmsTxtProblem['severity'], line: number | null, message: string) => problems.push({ severity, line, message });
   const lines = classifyLines(text);
   const result: LlmsTxtValidation = { title: null, summary: null, sections: [], linkCount: 0, problems, valid: false };
 
@@ -26,7 +25,11 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
     return finish(result);
   }
   if (text.length > SIZE_ADVICE_CHARS) {
-    add('warning', null, `the file is ${text.length.toLocaleString('en')} characters (keep llms.txt under 100,000 so agents can read it whole, and put the full text in llms-full.txt)`);
+    add(
+      'warning',
+      null,
+      `the file is ${text.length.toLocaleString('en')} characters (keep llms.txt under 100,000 so agents can read it whole, and put the full text in llms-full.txt)`,
+    );
   }
 
   // 1. The H1 title, which must be the first block.
@@ -36,7 +39,11 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
     result.title = firstBlock.text || null;
     cursor = firstBlock.index + 1;
   } else if (firstH1) {
-    add('error', firstBlock.number, `the H1 title (line ${firstH1.number}) must come first, but the file starts with ${describe(firstBlock)}`);
+    add(
+      'error',
+      firstBlock.number,
+      `the H1 title (line ${firstH1.number}) must come first, but the file starts with ${describe(firstBlock)}`,
+    );
     result.title = firstH1.text || null;
     cursor = firstH1.index + 1;
   } else {
@@ -62,7 +69,8 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
     const line = lines[i]!;
     if (line.kind === 'heading') {
       if (line === firstH1) continue;
-      if (line.level === 1) add('error', line.number, `a second H1 ("${clip(line.raw)}"), but the file has one H1 title and uses H2 for sections`);
+      if (line.level === 1)
+        add('error', line.number, `a second H1 ("${clip(line.raw)}"), but the file has one H1 title and uses H2 for sections`);
       else if (line.level === 2) {
         section = { name: line.text, line: line.number, optional: line.text.trim().toLowerCase() === 'optional', links: [] };
         result.sections.push(section);
@@ -71,7 +79,11 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
       } else if (section) {
         // The proposal delimits file-list sections with H2 and says nothing against sub-headings in
         // them; its reference parser keeps their links. Advice, not an error (README, "What an audit checks").
-        add('warning', line.number, `H${line.level} heading "${clip(line.raw)}" inside section "${clip(section.name)}": agents read its links as part of "${clip(section.name)}" (the proposal delimits sections with H2 only)`);
+        add(
+          'warning',
+          line.number,
+          `H${line.level} heading "${clip(line.raw)}" inside section "${clip(section.name)}": agents read its links as part of "${clip(section.name)}" (the proposal delimits sections with H2 only)`,
+        );
       } else {
         // Before the first H2 the proposal allows "markdown sections ... of any type except headings".
         add('error', line.number, `H${line.level} heading "${clip(line.raw)}": only H2 headings ("## Name") may start a section of links`);

@@ -13,14 +13,27 @@ export interface SiteFindings {
 
 export function siteFindings(site: unknown): SiteFindings {
   const s = isObject(site) ? site : {};
-  const crawlers = Array.isArray(s.crawlers) ? s.crawlers.filter((c): c is CrawlerVerdict => isObject(c) && typeof c.agent === 'string' && typeof c.robots === 'string') : null;
+  const crawlers = Array.isArray(s.crawlers)
+    ? s.crawlers.filter((c): c is CrawlerVerdict => isObject(c) && typeof c.agent === 'string' && typeof c.robots === 'string')
+    : null;
   const llms = isObject(s.llms_txt) && typeof s.llms_txt.status === 'string' ? (s.llms_txt as unknown as LlmsTxtSummary) : null;
-  const sitemaps = Array.isArray(s.sitemaps) ? s.sitemaps.filter((m): m is { url: string } => isObject(m) && typeof m.url === 'string') : [];
+  const sitemaps = Array.isArray(s.sitemaps)
+    ? s.sitemaps.filter((m): m is { url: string } => isObject(m) && typeof m.url === 'string')
+    : [];
   const discovery = isObject(s.agent_discovery) && Array.isArray(s.agent_discovery.files) ? s.agent_discovery.files : [];
   return {
     crawlers,
-    llmsTxt: llms ? { status: llms.status, valid: Boolean(llms.valid), problems: Array.isArray(llms.problems) ? llms.problems.filter((p) => typeof p === 'string') : [] } : null,
+    llmsTxt: llms
+      ? {
+          status: llms.status,
+          valid: Boolean(llms.valid),
+          problems: Array.isArray(llms.problems) ? llms.problems.filter((p) => typeof p === 'string') : [],
+        }
+      : null,
     sitemaps,
-    agentDiscovery: discovery.filter((f): f is AgentDiscoveryFile => isObject(f) && typeof f.kind === 'string' && typeof f.url === 'string' && typeof f.status === 'string'),
+    agentDiscovery: discovery.filter(
+      (f): f is AgentDiscoveryFile =>
+        isObject(f) && typeof f.kind === 'string' && typeof f.url === 'string' && typeof f.status === 'string',
+    ),
   };
 }

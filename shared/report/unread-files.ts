@@ -8,5 +8,7 @@ const UNREAD_IN_BROWSER = 'site-files.unread-in-browser';
  * browser, so no agent is known to be allowed or blocked (the engine judges none blocked by it).
  */
 export function crawlersUnknownReason(issues: readonly Pick<Issue, 'rule' | 'title'>[]): string | null {
-  return issues.some((i) => i.rule === UNREAD_IN_BROWSER && /robots\.txt/.test(i.title)) ? 'robots.txt could not be read from the browser' : null;
+  return issues.some((i) => i.rule === UNREAD_IN_BROWSER && /robots\.txt/.test(i.title))
+    ? 'robots.txt could not be read from the browser'
+    : null;
 }

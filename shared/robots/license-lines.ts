@@ -9,5 +9,8 @@ export interface LicenseLine {
 /** Every License line, wherever it sits (RSL reads it for all crawlers, like Sitemap). */
 export function licenseLines(robots: ParsedRobots): LicenseLine[] {
   const all = [...robots.global, ...robots.groups.flatMap((g) => g.extensions)];
-  return all.filter((e) => e.key === 'license').map((e) => ({ line: e.line, value: e.value.trim() })).sort((a, b) => a.line - b.line);
+  return all
+    .filter((e) => e.key === 'license')
+    .map((e) => ({ line: e.line, value: e.value.trim() }))
+    .sort((a, b) => a.line - b.line);
 }

@@ -9,7 +9,7 @@ const encoder = new TextEncoder();
 
 export function normalizeRobotsPath(input: string): string {
   let out = '';
-  for (let i = 0; i < input.length; ) {
+  for (let i = 0; i < input.length;) {
     const ch = input[i]!;
     if (ch === '%' && HEX.test(input.slice(i + 1, i + 3))) {
       const hex = input.slice(i + 1, i + 3).toUpperCase();
@@ -35,5 +35,7 @@ export function normalizeRobotsPath(input: string): string {
  * the URL is compared in its encoded form (`%2A`, `%24`), as RFC 9309 section 2.2.3 writes them in rules.
  */
 export function robotsPathOf(url: URL): string {
-  return normalizeRobotsPath((url.pathname || '/') + url.search).replace(/\*/g, '%2A').replace(/\$/g, '%24');
+  return normalizeRobotsPath((url.pathname || '/') + url.search)
+    .replace(/\*/g, '%2A')
+    .replace(/\$/g, '%24');
 }

@@ -56,7 +56,11 @@ export function robotsDecision(reading: RobotsReading, agent: string, path: stri
 
 /** An HTML document where a text file should be: the usual sign of an SPA's catch-all route. */
 function looksLikeHtml(body: string): boolean {
-  const head = body.replace(/^\uFEFF/, '').trimStart().slice(0, 1024).toLowerCase();
+  const head = body
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .slice(0, 1024)
+    .toLowerCase();
   if (!head.startsWith('<')) return false;
   return /^<(!doctype\s+html|html|head|body|meta|title|script|div)\b/.test(head) || /<(html|head|body)[\s>]/.test(head);
 }

@@ -23,11 +23,7 @@ export function robotsVerdictFor(robots: ParsedRobots, agent: string, path: stri
   let best: RobotsRule | null = null;
   for (const rule of group.rules) {
     if (!robotsPatternMatches(rule.pattern, target)) continue;
-    if (
-      !best ||
-      rule.pattern.length > best.pattern.length ||
-      (rule.pattern.length === best.pattern.length && rule.allow && !best.allow)
-    ) {
+    if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow && !best.allow)) {
       best = rule;
     }
   }

@@ -28,7 +28,9 @@ export const auditDiffSchema = z.strictObject({
   to: z.uuid().meta({ description: 'The audit of the path.' }),
   score: z.strictObject({ from: score, to: score, delta }),
   categories: z.array(categoryChangeSchema).meta({ description: 'All six categories, in contract order.' }),
-  new_issues: z.array(issueRefSchema).meta({ description: 'Issues of the newer audit whose rule did not fire in the older one (matched by rule id).' }),
+  new_issues: z
+    .array(issueRefSchema)
+    .meta({ description: 'Issues of the newer audit whose rule did not fire in the older one (matched by rule id).' }),
   fixed_issues: z.array(issueRefSchema).meta({ description: 'Issues of the older audit whose rule no longer fires.' }),
   crawlers: z
     .array(z.strictObject({ agent: z.string(), from: robots, to: robots }))

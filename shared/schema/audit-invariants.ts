@@ -44,13 +44,19 @@ const categoriesInOrder: Check = ({ category_scores: categories }) => {
   if (categories.length !== CATEGORY_NAMES.length) return { path: ['category_scores'], message: sixCategoriesMessage(categories.length) };
   const misplaced = categories.findIndex((c, i) => c.name !== CATEGORY_NAMES[i]);
   if (misplaced < 0) return null;
-  return { path: ['category_scores', misplaced, 'name'], message: `must be "${CATEGORY_NAMES[misplaced]}": the categories come in contract order (got "${categories[misplaced]!.name}")` };
+  return {
+    path: ['category_scores', misplaced, 'name'],
+    message: `must be "${CATEGORY_NAMES[misplaced]}": the categories come in contract order (got "${categories[misplaced]!.name}")`,
+  };
 };
 
 const inapplicableAtNeutral: Check = ({ category_scores: categories }) => {
   const i = categories.findIndex((c) => !c.applicable && c.score !== INAPPLICABLE_CATEGORY_SCORE);
   if (i < 0) return null;
-  return { path: ['category_scores', i, 'score'], message: `must be ${INAPPLICABLE_CATEGORY_SCORE}, the neutral score of a category that is not applicable (got ${categories[i]!.score})` };
+  return {
+    path: ['category_scores', i, 'score'],
+    message: `must be ${INAPPLICABLE_CATEGORY_SCORE}, the neutral score of a category that is not applicable (got ${categories[i]!.score})`,
+  };
 };
 
 const positionsAreIndexes: Check = ({ issues }) => {
@@ -88,17 +94,24 @@ const scoreFollowsCategories: Check = (audit) => {
   const critical = audit.issues.filter((i) => i.severity === 'critical').length;
   const cap = audit.score_cap;
   if (cap) {
-    if (cap.max !== CRITICAL_SCORE_CAP) return { path: ['score_cap', 'max'], message: `must be ${CRITICAL_SCORE_CAP}, the critical cap (got ${cap.max})` };
+    if (cap.max !== CRITICAL_SCORE_CAP)
+      return { path: ['score_cap', 'max'], message: `must be ${CRITICAL_SCORE_CAP}, the critical cap (got ${cap.max})` };
     if (critical === 0) return { path: ['score_cap'], message: 'must be null: no critical issue stands, so nothing caps the score' };
     if (mean < CRITICAL_SCORE_CAP - ROUNDING_TOLERANCE) {
-      return { path: ['score_cap'], message: `must be null: the categories average ${mean}, under the cap, so the cap did not lower the score` };
+      return {
+        path: ['score_cap'],
+        message: `must be null: the categories average ${mean}, under the cap, so the cap did not lower the score`,
+      };
     }
     if (audit.score !== cap.max) return { path: ['score'], message: `must be ${cap.max}, the cap in score_cap (got ${audit.score})` };
     return null;
   }
   const expected = capScore(mean, critical);
   if (expected.score_cap && mean > CRITICAL_SCORE_CAP + ROUNDING_TOLERANCE) {
-    return { path: ['score_cap'], message: `must be {"max": ${CRITICAL_SCORE_CAP}, "reason": "${expected.score_cap.reason}"}: the categories average ${mean} and the critical cap lowers that to ${CRITICAL_SCORE_CAP}` };
+    return {
+      path: ['score_cap'],
+      message: `must be {"max": ${CRITICAL_SCORE_CAP}, "reason": "${expected.score_cap.reason}"}: the categories average ${mean} and the critical cap lowers that to ${CRITICAL_SCORE_CAP}`,
+    };
   }
   if (Math.abs(audit.score - mean) > ROUNDING_TOLERANCE) {
     return { path: ['score'], message: `must be ${mean}, the weighted mean of the applicable categories (got ${audit.score})` };
@@ -109,4 +122,12 @@ const scoreFollowsCategories: Check = (audit) => {
   return null;
 };
 
-const CHECKS: readonly Check[] = [categoriesInOrder, inapplicableAtNeutral, positionsAreIndexes, issuesInOrder, submittedUrl, finalUrl, scoreFollowsCategories];
+const CHECKS: readonly Check[] = [
+  categoriesInOrder,
+  inapplicableAtNeutral,
+  positionsAreIndexes,
+  issuesInOrder,
+  submittedUrl,
+  finalUrl,
+  scoreFollowsCategories,
+];

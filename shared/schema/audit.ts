@@ -91,7 +91,8 @@ export const webmcpEvidenceSchema = z.strictObject({
   library: z.string().optional(),
   registers: z.boolean().optional(),
   schemaProblems: z.array(z.string()).optional().meta({
-    description: 'For a tool whose inputSchema could be read: what keeps it from being a sound JSON Schema (2020-12) with an object root; empty when it is one.',
+    description:
+      'For a tool whose inputSchema could be read: what keeps it from being a sound JSON Schema (2020-12) with an object root; empty when it is one.',
   }),
 });
 
@@ -127,11 +128,13 @@ export const agentDiscoveryFileSchema = z.strictObject({
   kind: z.enum(AGENT_FILE_KINDS),
   url: z.string(),
   status: z.enum(['found', 'invalid', 'not_found', 'error']).meta({
-    description: '`found`: parses and holds its format\'s required members; `invalid`: `problems` says what is wrong; `error`: it could not be read.',
+    description:
+      "`found`: parses and holds its format's required members; `invalid`: `problems` says what is wrong; `error`: it could not be read.",
   }),
   problems: z.array(z.string()),
   via: z.array(z.enum(['well_known', 'link_header', 'link_element'])).meta({
-    description: 'How the URL was reached: its well-known path, and/or an RFC 8288 Link header or `<link>` element of the page pointing at it.',
+    description:
+      'How the URL was reached: its well-known path, and/or an RFC 8288 Link header or `<link>` element of the page pointing at it.',
   }),
 });
 
@@ -175,7 +178,10 @@ export const auditSchema = z.strictObject({
     description: 'The URL as submitted (trimmed): an http(s) URL, or a bare host such as `example.com`. No other scheme.',
     pattern: '^(?:[Hh][Tt][Tt][Pp][Ss]?://|(?![A-Za-z][A-Za-z0-9+.-]*:(?![0-9])))',
   }),
-  final_url: z.string().regex(/^https?:\/\//, 'must be an absolute http or https URL').meta({ description: 'The page\'s URL after redirects: absolute, http or https.' }),
+  final_url: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an absolute http or https URL')
+    .meta({ description: "The page's URL after redirects: absolute, http or https." }),
   origin: z.enum(['server', 'extension', 'crawl']),
   crawl_id: z.uuid().optional().meta({ description: 'The site audit (crawl) this page audit belongs to; only when `origin` is `crawl`.' }),
   builder: z.string(),

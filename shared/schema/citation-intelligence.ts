@@ -13,7 +13,7 @@ const figures = {
   runs: count.describe('Answered runs in the window (errors and not_configured rows are not runs).'),
   visible_runs: count.describe('Runs where the brand was mentioned or cited.'),
   mentioned_runs: count.describe('Runs whose answer text names the brand.'),
-  cited_runs: count.describe('Runs that cited one of the project\'s domains.'),
+  cited_runs: count.describe("Runs that cited one of the project's domains."),
   visibility: ratio.describe('visible_runs / runs (0 when there are no runs).'),
   citation_rate: ratio.describe('cited_runs / runs.'),
   share_of_voice: ratio.describe("visible_runs / (visible_runs + the competitors' visible_runs); 0 when that sum is 0."),
@@ -38,7 +38,9 @@ export const seriesPointSchema = z.strictObject({
 
 export const citationSummarySchema = z.strictObject({
   ...figures,
-  by_engine: z.array(engineSummarySchema).describe('The same figures per engine, in engine order, for the engines with runs in the window.'),
+  by_engine: z
+    .array(engineSummarySchema)
+    .describe('The same figures per engine, in engine order, for the engines with runs in the window.'),
   competitors: z.array(competitorSummarySchema),
   series: z.array(seriesPointSchema).describe('One entry per UTC day of the window, oldest first, days without runs included.'),
   since: z.iso.date().describe('First UTC day of the window.'),
@@ -79,7 +81,9 @@ export const citationRunSchema = z.strictObject({
   /** The answer text, at most 20,000 characters. */
   answer: z.string(),
   answer_truncated: z.boolean(),
-  cited_urls: z.array(z.string()).describe('Every cited URL in display order, cleaned (unwrapped, no tracking parameters or fragment), distinct.'),
+  cited_urls: z
+    .array(z.string())
+    .describe('Every cited URL in display order, cleaned (unwrapped, no tracking parameters or fragment), distinct.'),
   retrieved_urls: z.array(z.string()).describe('Every URL the engine reports it retrieved or read, in order, distinct.'),
   search_queries: z.array(z.string()),
   mentioned: z.boolean(),

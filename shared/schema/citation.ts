@@ -15,7 +15,10 @@ export const competitorCountsSchema = z.strictObject({
   visible_runs: z.number().int().min(0),
 });
 
-/** How the engine was measured: `api` a provider's API (which can answer differently from its consumer app), `serp` a SERP API reading Google's results page. */
+/**
+ * How the engine was measured: `api` a provider's API (which can answer differently from its consumer app), `serp` a SERP API reading
+ * Google's results page.
+ */
 export const CITATION_SURFACES = ['api', 'serp'] as const;
 
 export const citationResultSchema = z.strictObject({

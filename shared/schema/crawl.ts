@@ -18,10 +18,14 @@ const count = z.number().int().min(0);
 const score = z.number().int().min(0).max(100);
 
 export const crawlProgressSchema = z.strictObject({
-  discovered: count.meta({ description: 'Distinct URLs found so far (the start URL, sitemaps, links): audited + failed + skipped + still to do.' }),
+  discovered: count.meta({
+    description: 'Distinct URLs found so far (the start URL, sitemaps, links): audited + failed + skipped + still to do.',
+  }),
   audited: count,
   failed: count.meta({ description: 'Pages that could not be audited (no answer, timeout, ...).' }),
-  skipped: count.meta({ description: 'URLs not fetched: refused by robots.txt, on another host, over max_pages, or left when the crawl stopped.' }),
+  skipped: count.meta({
+    description: 'URLs not fetched: refused by robots.txt, on another host, over max_pages, or left when the crawl stopped.',
+  }),
 });
 
 export const crawlIssueSchema = z.strictObject({
@@ -35,7 +39,9 @@ export const crawlIssueSchema = z.strictObject({
 });
 
 export const crawlTemplateSchema = z.strictObject({
-  pattern: z.string().meta({ description: 'URL pattern: `/` the home page, `/*` pages one segment deep, `/blog/*` deeper pages under /blog.' }),
+  pattern: z
+    .string()
+    .meta({ description: 'URL pattern: `/` the home page, `/*` pages one segment deep, `/blog/*` deeper pages under /blog.' }),
   pages: count,
   score,
 });
@@ -52,7 +58,9 @@ export const crawlSiteSchema = z.strictObject({
   robots_txt: z.strictObject({
     url: z.string(),
     status: z.enum(['found', 'missing', 'unreachable', 'not_text', 'not_checked']),
-    citable: z.enum(['allowed', 'partly', 'blocked']).meta({ description: 'What robots.txt allows the Citable crawler (its own group, else `*`).' }),
+    citable: z
+      .enum(['allowed', 'partly', 'blocked'])
+      .meta({ description: 'What robots.txt allows the Citable crawler (its own group, else `*`).' }),
     crawl_delay: z.number().min(0).nullable().meta({ description: 'Seconds between requests asked of Citable (honoured up to 10).' }),
   }),
   llms_txt: llmsTxtSummarySchema,
@@ -65,9 +73,13 @@ export const crawlSiteSchema = z.strictObject({
     }),
   ),
   crawlers: z.array(crawlerVerdictSchema).meta({ description: 'robots.txt verdict per AI agent, for the start page.' }),
-  issues: z.array(crawlSiteIssueSchema).meta({ description: 'Site-wide findings (robots.txt, llms.txt, sitemap, opt-out files), judged once on the start page.' }),
+  issues: z
+    .array(crawlSiteIssueSchema)
+    .meta({ description: 'Site-wide findings (robots.txt, llms.txt, sitemap, opt-out files), judged once on the start page.' }),
   sample: z.strictObject({
-    pages: z.array(z.string()).meta({ description: 'Pages also fetched as AI agents and with Accept: text/markdown: the start page and one per template.' }),
+    pages: z
+      .array(z.string())
+      .meta({ description: 'Pages also fetched as AI agents and with Accept: text/markdown: the start page and one per template.' }),
     markdown_served: count.meta({ description: 'Sample pages that answered Accept: text/markdown with Markdown.' }),
     ai_agents_blocked: count.meta({ description: 'Sample pages that refused an AI agent a browser got.' }),
   }),
@@ -82,19 +94,34 @@ export const crawlSchema = z.strictObject({
   started_at: isoTimestamp.nullable(),
   finished_at: isoTimestamp.nullable(),
   progress: crawlProgressSchema,
-  score: score.nullable().meta({ description: 'Rounded mean of the audited pages\' scores; null while running and when no page was audited.' }),
-  category_scores: z.array(categoryScoreSchema).meta({ description: 'Per category, the rounded mean over the pages where it applied; empty while running.' }),
+  score: score
+    .nullable()
+    .meta({ description: "Rounded mean of the audited pages' scores; null while running and when no page was audited." }),
+  category_scores: z
+    .array(categoryScoreSchema)
+    .meta({ description: 'Per category, the rounded mean over the pages where it applied; empty while running.' }),
   builder: z.string().nullable(),
   issues: z.array(crawlIssueSchema).meta({ description: 'One entry per rule that fired on any page: severity, then pages descending.' }),
   templates: z.array(crawlTemplateSchema),
   site: crawlSiteSchema.nullable().meta({ description: 'Site-level findings, judged once; null until the start page is audited.' }),
   error: z.string().nullable().meta({ description: 'Why the crawl failed (status `failed`); null otherwise.' }),
-  notes: z.array(z.string()).meta({ description: 'What a reader should know: why pages were skipped, a deadline or max_pages reached, a host that asked to slow down.' }),
+  notes: z.array(z.string()).meta({
+    description: 'What a reader should know: why pages were skipped, a deadline or max_pages reached, a host that asked to slow down.',
+  }),
 });
 
 export const crawlEnvelopeSchema = z.strictObject({ crawl: crawlSchema });
 
-export const crawlSummarySchema = crawlSchema.pick({ id: true, url: true, status: true, max_pages: true, created_at: true, finished_at: true, progress: true, score: true });
+export const crawlSummarySchema = crawlSchema.pick({
+  id: true,
+  url: true,
+  status: true,
+  max_pages: true,
+  created_at: true,
+  finished_at: true,
+  progress: true,
+  score: true,
+});
 
 export const crawlListSchema = z.strictObject({
   crawls: z.array(crawlSummarySchema),

@@ -9,10 +9,21 @@ export const jsonRpcMessageSchema = z
   .object({
     jsonrpc: z.literal('2.0'),
     id: z.union([z.string(), z.number().int()]).optional().describe('Present on requests and their responses; absent on notifications.'),
-    method: z.string().optional().describe('On requests and notifications: initialize, notifications/initialized, tools/list, tools/call, ping, ...'),
+    method: z
+      .string()
+      .optional()
+      .describe('On requests and notifications: initialize, notifications/initialized, tools/list, tools/call, ping, ...'),
     params: z.record(z.string(), z.unknown()).optional(),
-    result: z.record(z.string(), z.unknown()).optional().describe('On a successful response. A tools/call result with isError: true is a tool error (a bad argument, an unknown id, the rate limit).'),
-    error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }).optional().describe('On a failed response (protocol errors only).'),
+    result: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        'On a successful response. A tools/call result with isError: true is a tool error (a bad argument, an unknown id, the rate limit).',
+      ),
+    error: z
+      .object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() })
+      .optional()
+      .describe('On a failed response (protocol errors only).'),
   })
   .loose()
   .describe('A JSON-RPC 2.0 message of the Model Context Protocol.');

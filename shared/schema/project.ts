@@ -50,14 +50,20 @@ export const projectSchema = z.strictObject({
 const brandInput = z.strictObject({
   name: z.string().max(BRAND_NAME_MAX),
   aliases: z.array(z.string().max(BRAND_NAME_MAX)).max(BRAND_ALIASES_MAX).optional(),
-  case_sensitive: z.array(z.string().max(BRAND_NAME_MAX)).max(BRAND_ALIASES_MAX + 1).optional(),
+  case_sensitive: z
+    .array(z.string().max(BRAND_NAME_MAX))
+    .max(BRAND_ALIASES_MAX + 1)
+    .optional(),
 });
 
 const competitorInput = z.strictObject({
   name: z.string().max(BRAND_NAME_MAX),
   domains: z.array(z.string().max(DOMAIN_MAX)).max(COMPETITOR_DOMAINS_MAX),
   aliases: z.array(z.string().max(BRAND_NAME_MAX)).max(BRAND_ALIASES_MAX).optional(),
-  case_sensitive: z.array(z.string().max(BRAND_NAME_MAX)).max(BRAND_ALIASES_MAX + 1).optional(),
+  case_sensitive: z
+    .array(z.string().max(BRAND_NAME_MAX))
+    .max(BRAND_ALIASES_MAX + 1)
+    .optional(),
 });
 
 export const createProjectRequestSchema = z.strictObject({

@@ -10,7 +10,10 @@ export const DOMAIN_MAX = 253;
 export const promptSchema = z.strictObject({
   id: z.string().regex(/^prm_[A-Za-z0-9]{16}$/),
   /** The project it belongs to (its domain, aliases, brand and competitors apply), or null. */
-  project_id: z.string().regex(/^prj_[A-Za-z0-9]{16}$/).nullable(),
+  project_id: z
+    .string()
+    .regex(/^prj_[A-Za-z0-9]{16}$/)
+    .nullable(),
   text: z.string().min(1).max(PROMPT_TEXT_MAX),
   /** The tracked site: a registrable host (or a subdomain of one), lower case, punycode, without `www.`. */
   domain: z.string().min(1).max(DOMAIN_MAX),

@@ -10,7 +10,11 @@ const isoTimestamp = z.iso.datetime({ offset: true });
 
 export const brandingSchema = z.strictObject({
   name: z.string().nullable().meta({ description: 'Shown at the top of every report and in the PDF footer.' }),
-  accent: z.string().regex(/^#[0-9a-f]{6}$/).nullable().meta({ description: 'The reports\' accent colour, `#rrggbb` (stored lower case).' }),
+  accent: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/)
+    .nullable()
+    .meta({ description: "The reports' accent colour, `#rrggbb` (stored lower case)." }),
   logo: z.string().nullable().meta({ description: 'A `data:` URL (base64) of a PNG, JPEG or sanitised SVG image, at most 200 KB.' }),
   updated_at: isoTimestamp.nullable().meta({ description: 'null until the account sets its branding.' }),
 });
@@ -19,17 +23,29 @@ export const brandingEnvelopeSchema = z.strictObject({ branding: brandingSchema 
 
 export const putBrandingRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(BRANDING_NAME_MAX).nullable().optional(),
-  accent: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb').nullable().optional(),
+  accent: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb')
+    .nullable()
+    .optional(),
   logo: z.string().max(BRANDING_LOGO_MAX_CHARS, 'must be an image of at most 200 KB').nullable().optional(),
 });
 
 export const createShareRequestSchema = z.strictObject({
-  expires_in_days: z.number().int().min(SHARE_DAYS.min).max(SHARE_DAYS.max).optional().meta({ description: `Days until the link stops working, ${SHARE_DAYS.min} to ${SHARE_DAYS.max} (default ${SHARE_DAYS.default}).` }),
+  expires_in_days: z
+    .number()
+    .int()
+    .min(SHARE_DAYS.min)
+    .max(SHARE_DAYS.max)
+    .optional()
+    .meta({ description: `Days until the link stops working, ${SHARE_DAYS.min} to ${SHARE_DAYS.max} (default ${SHARE_DAYS.default}).` }),
 });
 
 export const createdShareSchema = z.strictObject({
   id: z.string().regex(/^shr_[A-Za-z0-9]{16}$/),
-  url: z.string().meta({ description: '`{PUBLIC_URL}/r/{token}`: opens the report without a key. Shown only in this answer; only the token\'s SHA-256 is stored.' }),
+  url: z.string().meta({
+    description: "`{PUBLIC_URL}/r/{token}`: opens the report without a key. Shown only in this answer; only the token's SHA-256 is stored.",
+  }),
   expires_at: isoTimestamp,
 });
 
@@ -38,7 +54,7 @@ export const shareEnvelopeSchema = z.strictObject({ share: createdShareSchema })
 export const shareSummarySchema = z.strictObject({
   id: z.string().regex(/^shr_[A-Za-z0-9]{16}$/),
   kind: z.enum(['audit', 'crawl']),
-  target_id: z.string().meta({ description: 'The shared audit\'s or crawl\'s id.' }),
+  target_id: z.string().meta({ description: "The shared audit's or crawl's id." }),
   created_at: isoTimestamp,
   expires_at: isoTimestamp,
 });

@@ -48,9 +48,14 @@ export const createdWebhookSchema = webhookSchema.extend({
 });
 
 export const createWebhookRequestSchema = z.strictObject({
-  url: z.string({ error: 'url is required: the https URL that receives the events' }).min(1, 'url is required: the https URL that receives the events').max(MAX_URL_LENGTH, `url is longer than ${MAX_URL_LENGTH} characters`),
+  url: z
+    .string({ error: 'url is required: the https URL that receives the events' })
+    .min(1, 'url is required: the https URL that receives the events')
+    .max(MAX_URL_LENGTH, `url is longer than ${MAX_URL_LENGTH} characters`),
   events: z
-    .array(z.union([eventTypeSchema, z.literal('*')]), { error: `events must be a list of event types (${WEBHOOK_EVENT_TYPES.join(', ')}) or ["*"]` })
+    .array(z.union([eventTypeSchema, z.literal('*')]), {
+      error: `events must be a list of event types (${WEBHOOK_EVENT_TYPES.join(', ')}) or ["*"]`,
+    })
     .min(1, 'events must name at least one event type, or be ["*"]')
     .max(WEBHOOK_EVENT_TYPES.length + 1),
   format: z.enum(WEBHOOK_FORMATS, { error: 'format must be "json" or "slack"' }).optional(),

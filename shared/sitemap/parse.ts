@@ -128,10 +128,14 @@ function parseXmlSitemap(xml: string): ParsedSitemap {
   if (root === 'urlset' || root === 'sitemapindex') out.kind = root;
   else if (root !== null && FEED_ROOTS.has(root)) out.kind = 'feed';
   if (out.kind === 'unknown') {
-    out.problems.push({ severity: 'error', message: root ? `the root element is <${root}>, not <urlset> or <sitemapindex>` : 'the file has no XML root element' });
+    out.problems.push({
+      severity: 'error',
+      message: root ? `the root element is <${root}>, not <urlset> or <sitemapindex>` : 'the file has no XML root element',
+    });
     return out;
   }
-  if (malformed) out.problems.push({ severity: 'error', message: 'the XML is malformed (unclosed or mismatched tags), so crawlers may reject it' });
+  if (malformed)
+    out.problems.push({ severity: 'error', message: 'the XML is malformed (unclosed or mismatched tags), so crawlers may reject it' });
   if ((out.kind === 'urlset' || out.kind === 'sitemapindex') && namespace !== SITEMAP_NAMESPACE) {
     out.problems.push({ severity: 'warning', message: `<${root}> does not declare xmlns="${SITEMAP_NAMESPACE}"` });
   }
@@ -150,7 +154,13 @@ function parseTextSitemap(text: string): ParsedSitemap {
   // A text file whose lines are mostly not URLs is not a sitemap at all.
   const urls = out.entries.filter((e) => isAbsoluteHttpUrl(e.loc)).length;
   if (urls === 0 || urls < out.entries.length / 2) {
-    return { kind: 'unknown', root: null, entries: [], entryCount: 0, problems: [{ severity: 'error', message: 'the file is neither XML nor a list of URLs' }] };
+    return {
+      kind: 'unknown',
+      root: null,
+      entries: [],
+      entryCount: 0,
+      problems: [{ severity: 'error', message: 'the file is neither XML nor a list of URLs' }],
+    };
   }
   checkEntries(out);
   return out;
@@ -164,7 +174,11 @@ function checkEntries(out: ParsedSitemap): void {
   }
   const noLoc = out.entries.filter((e) => e.loc === null).length;
   const bad = out.entries.filter((e) => e.loc !== null && !isAbsoluteHttpUrl(e.loc));
-  if (noLoc) out.problems.push({ severity: noLoc === out.entries.length ? 'error' : 'warning', message: `${noLoc} of ${out.entries.length} entries ${noLoc === 1 ? 'has' : 'have'} no <loc>` });
+  if (noLoc)
+    out.problems.push({
+      severity: noLoc === out.entries.length ? 'error' : 'warning',
+      message: `${noLoc} of ${out.entries.length} entries ${noLoc === 1 ? 'has' : 'have'} no <loc>`,
+    });
   if (bad.length) {
     out.problems.push({
       severity: bad.length === out.entries.length ? 'error' : 'warning',
@@ -172,7 +186,10 @@ function checkEntries(out: ParsedSitemap): void {
     });
   }
   if (out.entryCount > MAX_KEPT) {
-    out.problems.push({ severity: 'warning', message: `the file lists ${out.entryCount.toLocaleString('en')} ${what}, but the protocol allows 50,000 per file` });
+    out.problems.push({
+      severity: 'warning',
+      message: `the file lists ${out.entryCount.toLocaleString('en')} ${what}, but the protocol allows 50,000 per file`,
+    });
   }
 }
 

@@ -2,8 +2,7 @@
  * W3C Datetime (the profile of ISO 8601 the sitemap protocol requires for `<lastmod>`):
  * YYYY, YYYY-MM, YYYY-MM-DD, or a date with hh:mm[:ss[.s]] and a mandatory time zone (Z or ±hh:mm).
  */
-const W3C_DATETIME =
-  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2})))?)?)?$/;
+const W3C_DATETIME = /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):(\d{2})))?)?)?$/;
 
 /** The instant a valid W3C datetime denotes (its start, for partial dates), or null when invalid. */
 export function parseW3cDatetime(value: string): Date | null {

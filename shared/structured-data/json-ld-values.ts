@@ -16,7 +16,7 @@ export function propValues(node: JsonLdNode | null | undefined, prop: string): u
     const value = node[prefix + prop];
     if (value === undefined) continue;
     for (const item of Array.isArray(value) ? value : [value]) {
-      const list = isObject(item) ? item['@list'] ?? item['@set'] : undefined;
+      const list = isObject(item) ? (item['@list'] ?? item['@set']) : undefined;
       if (Array.isArray(list)) out.push(...list);
       else if (item !== null && item !== undefined) out.push(item);
     }

@@ -35,7 +35,14 @@ export function readJsonLdSources(sources: readonly JsonLdSource[], baseUrl?: st
       return;
     }
     const flat = flattenJsonLd(parsed.value, index);
-    blocks.push({ index, offset: source.offset ?? null, ok: true, error: null, schemaOrg: flat.schemaOrg, untypedNodes: flat.untypedTopLevel });
+    blocks.push({
+      index,
+      offset: source.offset ?? null,
+      ok: true,
+      error: null,
+      schemaOrg: flat.schemaOrg,
+      untypedNodes: flat.untypedTopLevel,
+    });
     entities.push(...flat.entities);
     for (const [id, node] of flat.identified) {
       for (const key of [id, resolveId(id, baseUrl)]) if (key && !byId.has(key)) byId.set(key, node);

@@ -27,7 +27,10 @@ const anyOf = (names: string[], weight: number): Requirement => ({
   weight,
   met: (node) => names.some((n) => hasProp(node, n)),
 });
-const is = (...names: string[]) => (types: readonly string[]) => types.some((t) => names.includes(t));
+const is =
+  (...names: string[]) =>
+  (types: readonly string[]) =>
+    types.some((t) => names.includes(t));
 
 /** Resolved nodes of a property (references followed); plain strings are dropped. */
 function nodesOf(node: JsonLdNode, name: string, doc: JsonLdDocument): JsonLdNode[] {
@@ -78,7 +81,24 @@ export const TYPE_REQUIREMENTS: readonly TypeRequirements[] = [
   },
   { name: 'BreadcrumbList', applies: is('BreadcrumbList'), requirements: [prop('itemListElement'), breadcrumbPositions] },
   { name: 'WebSite', applies: (types) => hasFamily(types, 'WebSite'), requirements: [prop('name'), prop('url')] },
-  { name: 'Event', applies: is('Event', 'MusicEvent', 'SportsEvent', 'TheaterEvent', 'Festival', 'EducationEvent', 'BusinessEvent', 'SocialEvent', 'ComedyEvent', 'ExhibitionEvent', 'FoodEvent', 'ScreeningEvent'), requirements: [prop('name'), prop('startDate'), prop('location')] },
+  {
+    name: 'Event',
+    applies: is(
+      'Event',
+      'MusicEvent',
+      'SportsEvent',
+      'TheaterEvent',
+      'Festival',
+      'EducationEvent',
+      'BusinessEvent',
+      'SocialEvent',
+      'ComedyEvent',
+      'ExhibitionEvent',
+      'FoodEvent',
+      'ScreeningEvent',
+    ),
+    requirements: [prop('name'), prop('startDate'), prop('location')],
+  },
   { name: 'Recipe', applies: is('Recipe'), requirements: [prop('name'), prop('image')] },
   { name: 'VideoObject', applies: is('VideoObject'), requirements: [prop('name'), prop('thumbnailUrl'), prop('uploadDate')] },
 ];

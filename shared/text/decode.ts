@@ -57,8 +57,7 @@ function charsetParam(contentType: string | undefined): string | null {
 function prescanCharset(bytes: Uint8Array): string | null {
   const head = latin1(bytes.subarray(0, 1024));
   const meta =
-    head.match(/<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)/i) ??
-    head.match(/<\?xml[^>]+encoding\s*=\s*["']([a-z0-9_:.-]+)/i);
+    head.match(/<meta[^>]+charset\s*=\s*["']?\s*([a-z0-9_:.-]+)/i) ?? head.match(/<\?xml[^>]+encoding\s*=\s*["']([a-z0-9_:.-]+)/i);
   return meta ? meta[1]!.toLowerCase() : null;
 }
 

@@ -1,13 +1,6 @@
 /** The wire shape of an audit: spec section 2 plus the contract's decisions (contract sections 1 and 2). */
 
-export const CATEGORY_NAMES = [
-  'Crawler Access',
-  'Rendering',
-  'Structured Data',
-  'Content Structure',
-  'AI Discovery',
-  'Trust',
-] as const;
+export const CATEGORY_NAMES = ['Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust'] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
 
 export const SEVERITIES = ['critical', 'warning', 'notice'] as const;
@@ -69,14 +62,7 @@ export interface LlmsTxtSummary {
 }
 
 export type WebmcpStatus = 'detected' | 'not_found' | 'inconclusive';
-export type WebmcpSource =
-  | 'none'
-  | 'html'
-  | 'inline_script'
-  | 'external_script'
-  | 'header'
-  | 'runtime'
-  | 'mixed';
+export type WebmcpSource = 'none' | 'html' | 'inline_script' | 'external_script' | 'header' | 'runtime' | 'mixed';
 
 export type WebmcpEvidenceKind =
   | 'imperative-registerTool'

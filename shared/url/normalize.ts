@@ -5,18 +5,10 @@ export const URL_REQUIRED_MESSAGE = 'url is required: give an http(s) URL or a b
 export const URL_NOT_STRING_MESSAGE = 'url must be a string: an http(s) URL or a bare host such as example.com';
 export const URL_TOO_LONG_MESSAGE = `url is longer than ${MAX_URL_LENGTH} characters`;
 
-export type UrlProblem =
-  | 'empty'
-  | 'not_string'
-  | 'too_long'
-  | 'invalid'
-  | 'unsupported_scheme'
-  | 'credentials'
-  | 'invalid_host';
+export type UrlProblem = 'empty' | 'not_string' | 'too_long' | 'invalid' | 'unsupported_scheme' | 'credentials' | 'invalid_host';
 
 export type NormalizedUrl =
-  | { ok: true; url: string; submitted: string; bareHost: boolean }
-  | { ok: false; problem: UrlProblem; message: string };
+  { ok: true; url: string; submitted: string; bareHost: boolean } | { ok: false; problem: UrlProblem; message: string };
 
 export function normalizeAuditUrl(input: unknown): NormalizedUrl {
   if (typeof input !== 'string' && input !== undefined && input !== null) {

@@ -14,12 +14,16 @@ export function externalScriptEvidence(scripts: readonly GatheredScript[]): Webm
   for (const script of scripts) {
     const fingerprint = scriptSrcFingerprint(script.url);
     if (fingerprint) {
-      out.push(evidence({
-        kind: 'script-src-fingerprint', confidence: 'low', registers: false,
-        location: { type: 'external-script', url: script.url },
-        snippet: script.skipped ? `<script src="${script.url}"> (not scanned: ${script.skipped})` : `<script src="${script.url}">`,
-        library: fingerprint.library,
-      }));
+      out.push(
+        evidence({
+          kind: 'script-src-fingerprint',
+          confidence: 'low',
+          registers: false,
+          location: { type: 'external-script', url: script.url },
+          snippet: script.skipped ? `<script src="${script.url}"> (not scanned: ${script.skipped})` : `<script src="${script.url}">`,
+          library: fingerprint.library,
+        }),
+      );
     }
     const body = scanBody(script);
     if (body) out.push(...scanScript(body, { type: 'external-script', url: script.url }));

@@ -4,7 +4,28 @@ import { JSON_SCHEMA_2020_12_META, JSON_SCHEMA_2020_12_VOCABULARIES } from './sc
 /** Problems reported per tool: the first ones say what to fix. */
 const MAX_PROBLEMS = 3;
 /** Keywords that only say "a subschema failed": the leaf under them names the mistake. */
-const WRAPPERS = new Set(['allOf', 'anyOf', 'oneOf', '$ref', '$dynamicRef', 'properties', 'items', 'prefixItems', 'additionalProperties', 'patternProperties', 'dependentSchemas', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', '$defs']);
+const WRAPPERS = new Set([
+  'allOf',
+  'anyOf',
+  'oneOf',
+  '$ref',
+  '$dynamicRef',
+  'properties',
+  'items',
+  'prefixItems',
+  'additionalProperties',
+  'patternProperties',
+  'dependentSchemas',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  '$defs',
+]);
 
 let metaValidator: Validator | null = null;
 
@@ -25,7 +46,9 @@ function validator(): Validator {
  */
 export function inputSchemaProblems(schema: unknown): string[] {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    return [`inputSchema is ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : `a ${typeof schema}`}, not a JSON Schema object`];
+    return [
+      `inputSchema is ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : `a ${typeof schema}`}, not a JSON Schema object`,
+    ];
   }
   const result = validator().validate(schema);
   if (!result.valid) return leafErrors(result.errors).slice(0, MAX_PROBLEMS);
@@ -33,13 +56,20 @@ export function inputSchemaProblems(schema: unknown): string[] {
   const root = schema as Record<string, unknown>;
   const type = root.type;
   if (type !== undefined && type !== 'object' && !(Array.isArray(type) && type.includes('object'))) {
-    problems.push(`inputSchema's root type is ${JSON.stringify(type).slice(0, 40)}: agents pass a tool's arguments as an object, so the root should be "type": "object"`);
+    problems.push(
+      `inputSchema's root type is ${JSON.stringify(type).slice(0, 40)}: agents pass a tool's arguments as an object, so the root should be "type": "object"`,
+    );
   }
   const properties = root.properties as Record<string, unknown> | undefined;
   const required = Array.isArray(root.required) ? (root.required as string[]) : [];
   const undefinedNames = required.filter((name) => !properties || !Object.prototype.hasOwnProperty.call(properties, name));
   if (undefinedNames.length && root.additionalProperties === false) {
-    problems.push(`inputSchema requires ${undefinedNames.slice(0, 3).map((n) => `"${n.slice(0, 40)}"`).join(', ')}, which its properties do not define while additionalProperties is false: no input can satisfy it`);
+    problems.push(
+      `inputSchema requires ${undefinedNames
+        .slice(0, 3)
+        .map((n) => `"${n.slice(0, 40)}"`)
+        .join(', ')}, which its properties do not define while additionalProperties is false: no input can satisfy it`,
+    );
   }
   return problems.slice(0, MAX_PROBLEMS);
 }

@@ -35,10 +35,13 @@ export function runtimeToolEvidence(probe: RuntimeWebmcpProbe, pageUrl: string):
   }
   return tools.slice(0, MAX_RUNTIME_TOOLS).map((tool) =>
     evidence({
-      kind: 'runtime-tool', confidence: 'high', registers: true,
+      kind: 'runtime-tool',
+      confidence: 'high',
+      registers: true,
       location: runtimeLocation(tool, pageUrl),
       snippet: tool.description ? `${tool.name}: ${tool.description}` : tool.name,
-      toolName: tool.name, description: tool.description || undefined,
+      toolName: tool.name,
+      description: tool.description || undefined,
       surface: surfaceOf(tool, probe),
       library: tool.via === 'polyfill' || (probe.polyfill && tool.via !== 'declarative') ? 'polyfill' : undefined,
       schemaProblems: runtimeSchemaProblems(tool),

@@ -63,9 +63,7 @@ export class LineLocator {
       else hi = mid - 1;
     }
     const column = offset - starts[lo]! + 1;
-    return lo === 0
-      ? { line: this.base.line, column: this.base.column + column - 1 }
-      : { line: this.base.line + lo, column };
+    return lo === 0 ? { line: this.base.line, column: this.base.column + column - 1 } : { line: this.base.line + lo, column };
   }
 }
 

@@ -40,7 +40,10 @@ describe('citable citations check', () => {
     fakes.openai.on(P, openaiAnswer({ cited: [{ url: 'https://acme.com/' }] }));
     fakes.claude.on(P, claudeUnauthorized());
     const io = memoryIo(fakes.env());
-    const code = await main(['citations', 'check', '--domain', 'acme.com', '--prompt', P, '--engine', 'chatgpt', '--engine', 'claude', '--runs', '2', '--json'], io);
+    const code = await main(
+      ['citations', 'check', '--domain', 'acme.com', '--prompt', P, '--engine', 'chatgpt', '--engine', 'claude', '--runs', '2', '--json'],
+      io,
+    );
     expect(code).toBe(1);
     const { citations } = citationListSchema.omit({ next_cursor: true }).parse(JSON.parse(io.out()));
     expect(citations.map((r) => [r.engine, r.status, r.runs, r.cited_runs])).toEqual([

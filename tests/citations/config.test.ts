@@ -4,7 +4,10 @@ import { CITATION_ENGINES } from '../../server/citations/engines/index.js';
 import { parseDuration } from '../../server/settings/duration.js';
 import { ConfigError } from '../../server/settings/parse.js';
 
-const DEFAULT_MODELS = Object.fromEntries(Object.values(CITATION_ENGINES).map((e) => [e.id, e.defaultModel])) as Record<keyof typeof CITATION_ENGINES, string>;
+const DEFAULT_MODELS = Object.fromEntries(Object.values(CITATION_ENGINES).map((e) => [e.id, e.defaultModel])) as Record<
+  keyof typeof CITATION_ENGINES,
+  string
+>;
 
 describe('citation configuration from the environment (contract section 5)', () => {
   it('defaults: no keys (not configured), the contract base URLs, model defaults from one place', () => {

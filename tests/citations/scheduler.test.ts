@@ -21,7 +21,16 @@ const TEXT = 'best crm for a design studio';
 const T0 = Date.parse('2026-09-01T06:00:00.000Z');
 const HOUR = 3_600_000;
 const ACCOUNT = 'acct_SCHEDULERTEST';
-const PROMPT: StoredPrompt = { id: 'prm_SCHEDULER000001', project_id: null, account_id: ACCOUNT, text: TEXT, domain: 'acme.com', aliases: [], runs: null, created_at: new Date(T0 - HOUR).toISOString() };
+const PROMPT: StoredPrompt = {
+  id: 'prm_SCHEDULER000001',
+  project_id: null,
+  account_id: ACCOUNT,
+  text: TEXT,
+  domain: 'acme.com',
+  aliases: [],
+  runs: null,
+  created_at: new Date(T0 - HOUR).toISOString(),
+};
 
 describe('the citation scheduler', () => {
   let fakes: ProviderFakes;
@@ -144,10 +153,31 @@ describe('the citation scheduler', () => {
     });
     for (const engine of ['chatgpt', 'perplexity'] as const) {
       await store.appendResult({
-        account_id: ACCOUNT, prompt: TEXT, engine, cited: false, checked_at: new Date(T0 + 1_000).toISOString(), prompt_id: PROMPT.id,
-        domain: 'acme.com', status: 'ok', cited_urls: [], position: null, runs: 1, cited_runs: 0, failed_runs: 0, retrieved: false,
-        unresolved_citations: 0, model: null, check_id: 'chk_CRASHEDCHECK0001', calls: 1,
-        project_id: null, mentioned: false, mentioned_runs: 0, visible_runs: 0, search_queries: [], competitors: [], surface: 'api',
+        account_id: ACCOUNT,
+        prompt: TEXT,
+        engine,
+        cited: false,
+        checked_at: new Date(T0 + 1_000).toISOString(),
+        prompt_id: PROMPT.id,
+        domain: 'acme.com',
+        status: 'ok',
+        cited_urls: [],
+        position: null,
+        runs: 1,
+        cited_runs: 0,
+        failed_runs: 0,
+        retrieved: false,
+        unresolved_citations: 0,
+        model: null,
+        check_id: 'chk_CRASHEDCHECK0001',
+        calls: 1,
+        project_id: null,
+        mentioned: false,
+        mentioned_runs: 0,
+        visible_runs: 0,
+        search_queries: [],
+        competitors: [],
+        surface: 'api',
       });
     }
     await shutdown();

@@ -19,7 +19,10 @@ beforeAll(async () => {
     },
     '/drip': drip(1000),
     '/robots.txt': { body: 'User-agent: GPTBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n', headers: { 'content-type': 'text/plain' } },
-    '/llms.txt': { body: '# Brew Notes\n\n> Coffee guides.\n\n## Guides\n\n- [Pour-over](/): how to\n', headers: { 'content-type': 'text/markdown' } },
+    '/llms.txt': {
+      body: '# Brew Notes\n\n> Coffee guides.\n\n## Guides\n\n- [Pour-over](/): how to\n',
+      headers: { 'content-type': 'text/markdown' },
+    },
     ...Object.fromEntries(
       [0, 1, 2].map((i) => [`/app-${i}.js`, { body: `console.log(${i});`, headers: { 'content-type': 'text/javascript' } }]),
     ),
@@ -88,7 +91,24 @@ describe('citable audit --json', () => {
     expect(err).toBe('');
     const parsed = JSON.parse(out) as Audit;
     expect(Object.keys(parsed).sort()).toEqual(
-      ['builder', 'category_scores', 'crawlers', 'duration_ms', 'final_url', 'id', 'issues', 'llms_txt', 'origin', 'rule_errors', 'scanned_at', 'score', 'score_cap', 'signals', 'status', 'url'].sort(),
+      [
+        'builder',
+        'category_scores',
+        'crawlers',
+        'duration_ms',
+        'final_url',
+        'id',
+        'issues',
+        'llms_txt',
+        'origin',
+        'rule_errors',
+        'scanned_at',
+        'score',
+        'score_cap',
+        'signals',
+        'status',
+        'url',
+      ].sort(),
     );
     expect(parsed.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(parsed.url).toBe(`${site.url}/`);

@@ -20,7 +20,14 @@ let driver: string;
 beforeAll(() => {
   const tools = mkdtempSync(path.join(os.tmpdir(), 'citable-code-cache-driver-'));
   const loader = path.join(tools, 'code-cache.cjs');
-  buildSync({ entryPoints: [fileURLToPath(new URL('../../server/cli/code-cache.ts', import.meta.url))], outfile: loader, bundle: true, platform: 'node', format: 'cjs', logLevel: 'error' });
+  buildSync({
+    entryPoints: [fileURLToPath(new URL('../../server/cli/code-cache.ts', import.meta.url))],
+    outfile: loader,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    logLevel: 'error',
+  });
   driver = path.join(tools, 'driver.cjs');
   writeFileSync(
     driver,

@@ -34,7 +34,16 @@ describe('citable demo', () => {
   it('finds what the site has: valid llms.txt, sitemap with lastmod, JSON-LD identity, GPTBot opted out (a notice)', () => {
     const rules = audit.issues.map((i) => i.rule);
     expect(audit.llms_txt).toEqual({ status: 'present', valid: true, problems: [] });
-    for (const present of ['sitemap.present', 'sitemap.lastmod', 'json-ld.present', 'json-ld.parses', 'schema.identity', 'content.title', 'content.meta-description', 'robots.search-agents-blocked']) {
+    for (const present of [
+      'sitemap.present',
+      'sitemap.lastmod',
+      'json-ld.present',
+      'json-ld.parses',
+      'schema.identity',
+      'content.title',
+      'content.meta-description',
+      'robots.search-agents-blocked',
+    ]) {
       expect(rules, present).not.toContain(present);
     }
     expect(audit.crawlers.find((c) => c.agent === 'GPTBot')?.robots).toBe('blocked');
@@ -77,7 +86,11 @@ describe('citable demo --serve, audited through the API', () => {
   afterAll(() => api?.close({ removeData: true }));
 
   it('serves until SIGTERM (exit 0); POST /audits of the printed URL answers 201 with the report', async () => {
-    const proc = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -97,8 +110,12 @@ describe('citable demo --serve, audited through the API', () => {
     expect(await exited).toBe(0);
   }, 60_000);
 
-  it('npm run demo\'s command, the built CLI, prints the report and exits 0', () => {
-    const out = execFileSync(process.execPath, ['bin/citable.cjs', 'demo'], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+  it("npm run demo's command, the built CLI, prints the report and exits 0", () => {
+    const out = execFileSync(process.execPath, ['bin/citable.cjs', 'demo'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/^Citable audit of http:\/\/127\.0\.0\.1:\d+\//);
     expect(out).toMatch(/Score\s+\d+\/100/);
   });

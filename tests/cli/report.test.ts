@@ -26,9 +26,30 @@ function sampleAudit(over: Partial<Audit> = {}): Audit {
     scanned_at: '2026-11-21T10:00:00.000Z',
     duration_ms: 1234,
     issues: [
-      { severity: 'critical', category: 'Crawler Access', title: 'AI search agents blocked', detail: 'robots.txt blocks OAI-SearchBot. Allow it.', position: 0, rule: 'robots.search-agents-blocked' },
-      { severity: 'warning', category: 'Structured Data', title: 'No JSON-LD', detail: 'Add JSON-LD.', position: 1, rule: 'json-ld.present' },
-      { severity: 'notice', category: 'Crawler Access', title: 'Training opt-out', detail: 'GPTBot is blocked.', position: 2, rule: 'robots.training-agents-blocked' },
+      {
+        severity: 'critical',
+        category: 'Crawler Access',
+        title: 'AI search agents blocked',
+        detail: 'robots.txt blocks OAI-SearchBot. Allow it.',
+        position: 0,
+        rule: 'robots.search-agents-blocked',
+      },
+      {
+        severity: 'warning',
+        category: 'Structured Data',
+        title: 'No JSON-LD',
+        detail: 'Add JSON-LD.',
+        position: 1,
+        rule: 'json-ld.present',
+      },
+      {
+        severity: 'notice',
+        category: 'Crawler Access',
+        title: 'Training opt-out',
+        detail: 'GPTBot is blocked.',
+        position: 2,
+        rule: 'robots.training-agents-blocked',
+      },
     ],
     rule_errors: [],
     crawlers: [
@@ -85,7 +106,15 @@ describe('renderReport', () => {
 
   it('groups issues by severity with counts, rule ids and advice', () => {
     expect(plain).toContain('Issues (1 critical, 1 warning, 1 notice)');
-    const order = ['Critical', 'AI search agents blocked', 'robots.txt blocks OAI-SearchBot. Allow it.', 'Warnings', 'No JSON-LD', 'Notices', 'Training opt-out'];
+    const order = [
+      'Critical',
+      'AI search agents blocked',
+      'robots.txt blocks OAI-SearchBot. Allow it.',
+      'Warnings',
+      'No JSON-LD',
+      'Notices',
+      'Training opt-out',
+    ];
     const at = order.map((s) => plain.indexOf(s));
     expect(at.every((i) => i >= 0)).toBe(true);
     expect(at).toEqual([...at].sort((a, b) => a - b));
@@ -158,7 +187,7 @@ describe('renderReport: what the audit could not judge (contract section 9)', ()
     expect(renderReport(sampleAudit(), { color: false })).not.toContain('n/a');
   });
 
-  it('explains the cap next to the score with its reason and the categories\' average', () => {
+  it("explains the cap next to the score with its reason and the categories' average", () => {
     const audit = sampleAudit({
       score: 49,
       score_cap: { max: 49, reason: '2 critical issues' },
@@ -205,24 +234,49 @@ describe('text helpers', () => {
 
 describe('the agent web in the report', () => {
   const files = [
-    { kind: 'mcp_server_card', url: 'https://www.example.com/.well-known/mcp/server-card.json', status: 'not_found', problems: [], via: ['well_known'] },
-    { kind: 'api_catalog', url: 'https://www.example.com/.well-known/api-catalog', status: 'found', problems: [], via: ['well_known', 'link_header'] },
-    { kind: 'a2a_agent_card', url: 'https://www.example.com/.well-known/agent-card.json', status: 'invalid', problems: ['`skills` is missing', `evil\x1b[2J`], via: ['well_known'] },
+    {
+      kind: 'mcp_server_card',
+      url: 'https://www.example.com/.well-known/mcp/server-card.json',
+      status: 'not_found',
+      problems: [],
+      via: ['well_known'],
+    },
+    {
+      kind: 'api_catalog',
+      url: 'https://www.example.com/.well-known/api-catalog',
+      status: 'found',
+      problems: [],
+      via: ['well_known', 'link_header'],
+    },
+    {
+      kind: 'a2a_agent_card',
+      url: 'https://www.example.com/.well-known/agent-card.json',
+      status: 'invalid',
+      problems: ['`skills` is missing', `evil\x1b[2J`],
+      via: ['well_known'],
+    },
   ] as const;
 
   it('summarises the agent discovery files and lists those present, with what is wrong, terminal-safe', () => {
     const audit = sampleAudit();
-    audit.signals = { ...audit.signals, agent_discovery: { files: files.map((f) => ({ ...f, problems: [...f.problems], via: [...f.via] })) } };
+    audit.signals = {
+      ...audit.signals,
+      agent_discovery: { files: files.map((f) => ({ ...f, problems: [...f.problems], via: [...f.via] })) },
+    };
     const out = renderReport(audit, { color: false });
     expect(out).toContain('Agent files  1 found, 1 invalid, 1 not found');
     expect(out).toContain('- api_catalog found: https://www.example.com/.well-known/api-catalog (linked from the Link header)');
-    expect(out.replace(/\s+/g, ' ')).toContain('- a2a_agent_card invalid: https://www.example.com/.well-known/agent-card.json: `skills` is missing; evil[2J');
+    expect(out.replace(/\s+/g, ' ')).toContain(
+      '- a2a_agent_card invalid: https://www.example.com/.well-known/agent-card.json: `skills` is missing; evil[2J',
+    );
     expect(out).not.toContain('mcp_server_card');
     expect(out).not.toContain(`${ESC}[2J`);
   });
 
   it('says an older audit did not check them, and shows a 402 in the crawler table', () => {
-    const audit = sampleAudit({ crawlers: [{ agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed', http_status: 402, challenged: false }] });
+    const audit = sampleAudit({
+      crawlers: [{ agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed', http_status: 402, challenged: false }],
+    });
     const out = renderReport(audit, { color: false });
     expect(out).toContain('Agent files  not checked');
     expect(out).toMatch(/GPTBot\s+training\s+allowed\s+402 asked to pay/);

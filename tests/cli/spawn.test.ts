@@ -14,11 +14,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 function run(args: string[], env: Record<string, string> = {}, cwd = root): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const { PATH, HOME, SYSTEMROOT } = process.env;
-    execFile(
-      process.execPath,
-      args,
-      { cwd, env: { PATH, HOME, SYSTEMROOT, ...env }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(process.execPath, args, { cwd, env: { PATH, HOME, SYSTEMROOT, ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -30,7 +27,9 @@ beforeAll(async () => {
   expect(build.code).toBe(0);
   site = await startFixtureSite({
     '/': { body: samplePage() },
-    ...Object.fromEntries([0, 1, 2].map((i) => [`/app-${i}.js`, { body: `console.log(${i})`, headers: { 'content-type': 'text/javascript' } }])),
+    ...Object.fromEntries(
+      [0, 1, 2].map((i) => [`/app-${i}.js`, { body: `console.log(${i})`, headers: { 'content-type': 'text/javascript' } }]),
+    ),
   });
 }, 60_000);
 afterAll(() => site?.close());
@@ -90,7 +89,8 @@ describe('the V8 code cache of the built command', () => {
   });
   afterAll(() => rmSync(install, { recursive: true, force: true }));
 
-  const audit = (env: Record<string, string> = {}) => run(['bin/citable.cjs', 'audit', `${site.url}/`, '--json'], { AUDIT_ALLOW_PRIVATE: '1', ...env }, install);
+  const audit = (env: Record<string, string> = {}) =>
+    run(['bin/citable.cjs', 'audit', `${site.url}/`, '--json'], { AUDIT_ALLOW_PRIVATE: '1', ...env }, install);
 
   it('is not written when switched off, or after a usage error', async () => {
     expect((await audit({ NODE_DISABLE_COMPILE_CACHE: '1' })).code).toBe(0);

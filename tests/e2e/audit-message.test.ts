@@ -25,7 +25,12 @@ describe('background audit message', () => {
     expect(audit.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(audit.final_url).toBe(`${site.url}${ARTICLE_PATH}`);
     expect(audit.category_scores.map((c) => c.name)).toEqual([
-      'Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust',
+      'Crawler Access',
+      'Rendering',
+      'Structured Data',
+      'Content Structure',
+      'AI Discovery',
+      'Trust',
     ]);
     expect(audit.signals.webmcp.runtime).toMatchObject({ apiAvailable: false, tools: [], surface: 'none' });
     // The raw HTML and site files came from the fixture server, not from the tab's memory.

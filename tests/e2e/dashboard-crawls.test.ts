@@ -41,7 +41,11 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
   const ended = (c: Crawl) => !['queued', 'running'].includes(c.status);
 
   beforeAll(async () => {
-    [small, slow, api] = await Promise.all([startTemplatedSite({ blog: 4, blogFr: 1, products: 3, docs: 3 }), startSlowSite(40, 1_500), startApiServer()]);
+    [small, slow, api] = await Promise.all([
+      startTemplatedSite({ blog: 4, blogFr: 1, products: 3, docs: 3 }),
+      startSlowSite(40, 1_500),
+      startApiServer(),
+    ]);
     session = await launchStoreBuild();
     await setBackend(session, api.url, api.key);
     const started = await call<{ crawl: Crawl }>(api, 'POST', '/crawls', { url: `${small.site.url}/`, max_pages: 50 });
@@ -63,7 +67,9 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     expect(crawl.status).toBe('complete');
     await page.waitForSelector(`${row} [data-status="complete"]`, { timeout: 30_000 });
     const { audited, discovered } = crawl.progress;
-    expect(await page.textContent(`${row} .crawl-status .small`)).toBe(`${audited} of ${discovered} page${discovered === 1 ? '' : 's'} audited${crawl.progress.failed ? `, ${crawl.progress.failed} failed` : ''}${crawl.progress.skipped ? `, ${crawl.progress.skipped} skipped` : ''}`);
+    expect(await page.textContent(`${row} .crawl-status .small`)).toBe(
+      `${audited} of ${discovered} page${discovered === 1 ? '' : 's'} audited${crawl.progress.failed ? `, ${crawl.progress.failed} failed` : ''}${crawl.progress.skipped ? `, ${crawl.progress.skipped} skipped` : ''}`,
+    );
     expect(audited).toBe(small.pages.length);
     expect(Number(await page.textContent(`${row} td.num`))).toBe(crawl.score);
     await screenshot(page, 'dashboard-crawls-list');
@@ -84,7 +90,9 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     expect(issues.length).toBeGreaterThan(0);
     expect(await report.locator('#issues tr[data-rule]').count()).toBe(issues.length);
     for (const issue of issues) {
-      expect(await report.locator(`#issues tr[data-rule="${issue.rule}"] td.num strong`).textContent()).toBe(issue.pages.toLocaleString('en-GB'));
+      expect(await report.locator(`#issues tr[data-rule="${issue.rule}"] td.num strong`).textContent()).toBe(
+        issue.pages.toLocaleString('en-GB'),
+      );
     }
     // The planted faults are there, with the pages the fixture plans for them.
     const planned = (rule: string) => small.faultCount(rule);
@@ -95,11 +103,18 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     expect(templates.length).toBeGreaterThan(1);
     expect(await report.locator('#templates tr[data-template]').count()).toBe(templates.length);
     for (const t of templates) {
-      expect(await report.locator(`#templates tr[data-template="${t.pattern}"] td.num`).first().textContent()).toBe(t.pages.toLocaleString('en-GB'));
+      expect(await report.locator(`#templates tr[data-template="${t.pattern}"] td.num`).first().textContent()).toBe(
+        t.pages.toLocaleString('en-GB'),
+      );
     }
     // The worst pages are the lowest scores of GET /crawls/{id}/pages, lowest first.
-    const worst = pages.map((p) => p.score).sort((a, b) => a - b).slice(0, 15);
-    const shown = await report.locator('#worst-pages tr[data-page-score]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-page-score'))));
+    const worst = pages
+      .map((p) => p.score)
+      .sort((a, b) => a - b)
+      .slice(0, 15);
+    const shown = await report
+      .locator('#worst-pages tr[data-page-score]')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-page-score'))));
     expect(shown).toEqual(worst);
     await screenshot(page, 'dashboard-crawl-report');
     await page.close();
@@ -111,7 +126,11 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     const id = started.json.crawl.id;
     const page = await open(`#/crawls/${id}`);
     // Running, with pages audited: the page follows it (it polls) until the cancel.
-    await until(() => crawlOf(id), (c) => c.status === 'running' && c.progress.audited > 0, 30_000);
+    await until(
+      () => crawlOf(id),
+      (c) => c.status === 'running' && c.progress.audited > 0,
+      30_000,
+    );
     await page.waitForSelector(`section[data-crawl-id="${id}"] [data-status="running"]`, { timeout: 15_000 });
     await page.waitForSelector('[data-action="cancel-crawl"]:not([disabled])');
     await screenshot(page, 'dashboard-crawl-running');

@@ -25,7 +25,14 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
   let api: ApiServer;
   let fakes: ProviderFakes;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
-  const ids: { first: string; second: string; project: string; webhook: string; share: string; monitor: string } = { first: '', second: '', project: '', webhook: '', share: '', monitor: '' };
+  const ids: { first: string; second: string; project: string; webhook: string; share: string; monitor: string } = {
+    first: '',
+    second: '',
+    project: '',
+    webhook: '',
+    share: '',
+    monitor: '',
+  };
 
   const open = async (hash: string, viewport = { width: 1280, height: 900 }): Promise<Page> => {
     const page = await session.context.newPage();
@@ -62,16 +69,28 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect(project.status).toBe(201);
     ids.project = project.json.project.id;
     expect((await call(api, 'POST', '/prompts', { text: PROMPT, project_id: ids.project })).status).toBe(201);
-    fakes.openai.on(PROMPT, openaiAnswer({ text: 'Brew Notes and Bean Daily both explain it well.', cited: [{ url: 'https://brewnotes.example/guide' }, { url: 'https://www.wikipedia.example/wiki/Pour-over' }] }));
+    fakes.openai.on(
+      PROMPT,
+      openaiAnswer({
+        text: 'Brew Notes and Bean Daily both explain it well.',
+        cited: [{ url: 'https://brewnotes.example/guide' }, { url: 'https://www.wikipedia.example/wiki/Pour-over' }],
+      }),
+    );
     fakes.perplexity.on(PROMPT, perplexityAnswer(['https://beandaily.example/pour-over', 'https://brewnotes.example/guide']));
     expect((await call(api, 'POST', '/citations/checks')).status).toBe(202);
-    await until(() => call<{ summary: { runs: number } }>(api, 'GET', `/citations/summary?project_id=${ids.project}`), (r) => r.json.summary.runs >= 2);
+    await until(
+      () => call<{ summary: { runs: number } }>(api, 'GET', `/citations/summary?project_id=${ids.project}`),
+      (r) => r.json.summary.runs >= 2,
+    );
 
     const share = await call<{ share: { id: string; url: string } }>(api, 'POST', `/audits/${ids.second}/share`, {});
     expect(share.status).toBe(201);
     ids.share = share.json.share.id;
     // The test ping and the audits' events reach the receiver: the delivery log has delivered rows.
-    await until(() => call<{ deliveries: Array<{ status: string }> }>(api, 'GET', `/webhooks/${ids.webhook}/deliveries`), (r) => r.json.deliveries.some((d) => d.status === 'delivered'));
+    await until(
+      () => call<{ deliveries: Array<{ status: string }> }>(api, 'GET', `/webhooks/${ids.webhook}/deliveries`),
+      (r) => r.json.deliveries.some((d) => d.status === 'delivered'),
+    );
 
     session = await launchStoreBuild();
   }, 120_000);
@@ -127,7 +146,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.close();
   });
 
-  it('an unknown audit shows the backend\'s own error message', async () => {
+  it("an unknown audit shows the backend's own error message", async () => {
     const page = await open('#/audits/00000000-0000-4000-8000-000000000000');
     await page.waitForSelector('[data-state="error"]');
     const said = (await call<{ error: string }>(api, 'GET', '/audits/00000000-0000-4000-8000-000000000000')).json.error;
@@ -161,7 +180,10 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await screenshot(page, 'dashboard-monitors');
     await page.click(`${row} [data-action="resume"]`);
     await page.waitForSelector(`${row}[data-paused="false"] [data-action="pause"]`);
-    expect((await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)).toMatchObject({ paused: false, paused_at: null });
+    expect((await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)).toMatchObject({
+      paused: false,
+      paused_at: null,
+    });
     await page.click(`${row} [data-action="delete"]`);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 1);
     expect((await call<{ monitors: unknown[] }>(api, 'GET', '/monitors')).json.monitors).toHaveLength(1);
@@ -179,7 +201,10 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const before = receiver.received.length;
     await page.click(`tr[data-webhook-id="${ids.webhook}"] [data-action="test"]`);
     await page.waitForSelector('p.ok[role="status"]');
-    await until(async () => receiver.received.length, (n) => n > before);
+    await until(
+      async () => receiver.received.length,
+      (n) => n > before,
+    );
     expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ type: 'ping' });
     await page.click(`tr[data-webhook-id="${ids.webhook}"] a.button-link`);
     await page.waitForSelector('tr[data-delivery-id][data-status="delivered"]');
@@ -192,7 +217,9 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.waitForSelector('[data-testid="webhook-secret"] code');
     expect(await page.textContent('[data-testid="webhook-secret"] code')).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
     await screenshot(page, 'dashboard-webhooks');
-    const second = (await call<{ webhooks: Array<{ id: string; url: string }> }>(api, 'GET', '/webhooks')).json.webhooks.find((w) => w.url.endsWith('/second'))!;
+    const second = (await call<{ webhooks: Array<{ id: string; url: string }> }>(api, 'GET', '/webhooks')).json.webhooks.find((w) =>
+      w.url.endsWith('/second'),
+    )!;
     await page.click(`tr[data-webhook-id="${second.id}"] [data-action="delete"]`);
     await page.waitForFunction((id) => !document.querySelector(`tr[data-webhook-id="${id}"]`), second.id);
     expect((await call<{ webhooks: unknown[] }>(api, 'GET', '/webhooks')).json.webhooks).toHaveLength(1);
@@ -202,7 +229,9 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
   it('projects: visibility, share of voice and sources from the citation runs, as charts', async () => {
     const page = await open('#/projects');
     await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
-    const summary = (await call<{ summary: { visibility: number; share_of_voice: number } }>(api, 'GET', `/citations/summary?project_id=${ids.project}`)).json.summary;
+    const summary = (
+      await call<{ summary: { visibility: number; share_of_voice: number } }>(api, 'GET', `/citations/summary?project_id=${ids.project}`)
+    ).json.summary;
     const row = await page.textContent(`tr[data-project-id="${ids.project}"]`);
     expect(row).toContain(`${Math.round(summary.visibility * 100)}%`);
     await page.click(`tr[data-project-id="${ids.project}"] a`);
@@ -225,14 +254,18 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.fill('form[aria-label="New project"] input >> nth=1', 'kettle.example');
     await page.click('[data-action="create-project"]');
     await page.waitForFunction(() => document.querySelectorAll('tr[data-project-id]').length === 2);
-    const made = (await call<{ projects: Array<{ id: string; name: string; domain: string }> }>(api, 'GET', '/projects')).json.projects.find((p) => p.id !== ids.project)!;
+    const made = (
+      await call<{ projects: Array<{ id: string; name: string; domain: string }> }>(api, 'GET', '/projects')
+    ).json.projects.find((p) => p.id !== ids.project)!;
     expect(made).toMatchObject({ name: 'Kettle Co', domain: 'kettle.example' });
     await page.click(`tr[data-project-id="${made.id}"] a`);
     await page.waitForSelector('form[aria-label="New prompt"]');
     await page.fill('form[aria-label="New prompt"] input', 'quietest electric kettle');
     await page.click('[data-action="create-prompt"]');
     await page.waitForSelector('li[data-prompt-id]');
-    const prompts = (await call<{ prompts: Array<{ id: string; text: string; project_id: string | null; domain: string }> }>(api, 'GET', '/prompts')).json.prompts;
+    const prompts = (
+      await call<{ prompts: Array<{ id: string; text: string; project_id: string | null; domain: string }> }>(api, 'GET', '/prompts')
+    ).json.prompts;
     const tracked = prompts.find((p) => p.text === 'quietest electric kettle')!;
     expect(tracked).toMatchObject({ project_id: made.id, domain: 'kettle.example' });
     expect(await page.getAttribute('li[data-prompt-id]', 'data-prompt-id')).toBe(tracked.id);
@@ -256,7 +289,9 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect((await fetch(link)).status).toBe(200);
     await page.goto(`chrome-extension://${session.extensionId}/dashboard.html#/shares`);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-share-id]').length === 2);
-    const made = (await call<{ shares: Array<{ id: string; target_id: string }> }>(api, 'GET', '/shares')).json.shares.find((s) => s.target_id === ids.first)!;
+    const made = (await call<{ shares: Array<{ id: string; target_id: string }> }>(api, 'GET', '/shares')).json.shares.find(
+      (s) => s.target_id === ids.first,
+    )!;
     await page.click(`tr[data-share-id="${made.id}"] [data-action="revoke"]`);
     await page.waitForFunction((id) => !document.querySelector(`tr[data-share-id="${id}"]`), made.id);
     expect((await fetch(link)).status).toBe(404);
@@ -275,7 +310,13 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       expect(await b.getAttribute('title')).toMatch(/read-only/);
     }
     await screenshot(page, 'dashboard-read-only');
-    for (const [hash, ready] of [['#/audits', '.audits-table'], ['#/monitors', 'tr[data-monitor-id]'], ['#/projects', 'tr[data-project-id]'], ['#/shares', 'tr[data-share-id]'], [`#/webhooks/${ids.webhook}`, 'tr[data-delivery-id]']] as const) {
+    for (const [hash, ready] of [
+      ['#/audits', '.audits-table'],
+      ['#/monitors', 'tr[data-monitor-id]'],
+      ['#/projects', 'tr[data-project-id]'],
+      ['#/shares', 'tr[data-share-id]'],
+      [`#/webhooks/${ids.webhook}`, 'tr[data-delivery-id]'],
+    ] as const) {
       await page.goto(`chrome-extension://${session.extensionId}/dashboard.html${hash}`);
       await page.waitForSelector(ready);
       expect(await page.locator('[data-state="error"]').count()).toBe(0);
@@ -345,10 +386,16 @@ async function crowdedLabels(page: Page): Promise<string[]> {
   return page.$$eval('figure.chart svg', (svgs) =>
     svgs.flatMap((svg) => {
       const box = svg.getBoundingClientRect();
-      const labels = Array.from(svg.querySelectorAll('text.axis')).map((t) => ({ text: t.textContent ?? '', r: t.getBoundingClientRect() }));
+      const labels = Array.from(svg.querySelectorAll('text.axis')).map((t) => ({
+        text: t.textContent ?? '',
+        r: t.getBoundingClientRect(),
+      }));
       const cut = labels.filter(({ r }) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map(({ text }) => `cut off: ${text}`);
       const overlapping = labels.flatMap((a, i) =>
-        labels.slice(i + 1).filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom).map((b) => `overlap: ${a.text} / ${b.text}`),
+        labels
+          .slice(i + 1)
+          .filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
+          .map((b) => `overlap: ${a.text} / ${b.text}`),
       );
       return [...cut, ...overlapping];
     }),

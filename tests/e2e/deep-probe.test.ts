@@ -22,7 +22,14 @@ describe('deep probe (native WebMCP)', () => {
     session = await launchWithExtension(['--enable-features=WebMCP']);
     await session.worker.evaluate(() =>
       chrome.scripting.registerContentScripts([
-        { id: 'citable-deep-probe', js: ['deep-recorder.js'], matches: ['http://127.0.0.1/*'], runAt: 'document_start', world: 'MAIN', persistAcrossSessions: false },
+        {
+          id: 'citable-deep-probe',
+          js: ['deep-recorder.js'],
+          matches: ['http://127.0.0.1/*'],
+          runAt: 'document_start',
+          world: 'MAIN',
+          persistAcrossSessions: false,
+        },
       ]),
     );
   });

@@ -44,20 +44,28 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR, store build
   });
 
   const popupFor = (tabId: number, ready = 'article.report, .notice') => ff.openExtensionPage(`popup.html?tabId=${tabId}`, ready);
-  const audit = (id: string): Promise<Audit> => ff.inExtension(async (k) => (await browser.storage.local.get(k))[k] as Audit, `audit:${id}`);
+  const audit = (id: string): Promise<Audit> =>
+    ff.inExtension(async (k) => (await browser.storage.local.get(k))[k] as Audit, `audit:${id}`);
   const shownAuditId = (popup: Page) => popup.$eval('article.report', (a) => a.getAttribute('data-audit-id')!);
   const clickAndWaitNewReport = async (popup: Page, selector: string) => {
     const old = await shownAuditId(popup);
     await popup.click(selector);
-    await popup.waitForFunction((o) => {
-      const id = document.querySelector('article.report')?.getAttribute('data-audit-id');
-      return !!id && id !== o;
-    }, { timeout: 30_000 }, old);
+    await popup.waitForFunction(
+      (o) => {
+        const id = document.querySelector('article.report')?.getAttribute('data-audit-id');
+        return !!id && id !== o;
+      },
+      { timeout: 30_000 },
+      old,
+    );
     return shownAuditId(popup);
   };
 
   it('loads: the background answers, the icons and the tooltip are there', async () => {
-    const manifest = await ff.inExtension(() => browser.runtime.getManifest() as unknown as { browser_action: { default_title: string }; icons: Record<string, string> }, null);
+    const manifest = await ff.inExtension(
+      () => browser.runtime.getManifest() as unknown as { browser_action: { default_title: string }; icons: Record<string, string> },
+      null,
+    );
     expect(manifest.browser_action.default_title).toBe('Audit this page with Citable');
     expect(Object.keys(manifest.icons)).toEqual(['16', '32', '48', '128']);
     expect(await ff.inExtension(() => browser.runtime.sendMessage({ type: 'citable:sync-now' }), null)).toEqual({ ok: true });

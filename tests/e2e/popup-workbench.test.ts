@@ -42,7 +42,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
     return { popup, first, second };
   }
 
-  it('compares with the previous audit through the backend\'s diff', async () => {
+  it("compares with the previous audit through the backend's diff", async () => {
     const { popup, first, second } = await twoSyncedAudits();
     await popup.click('[data-action="diff"]');
     await popup.waitForSelector(`[data-testid="diff"][data-from="${first}"][data-to="${second}"]`);
@@ -77,7 +77,8 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toContain(`data-audit-id="${second}"`);
     expect(await popup.textContent('[data-testid="share-link"]')).toMatch(/^Link copied/);
-    // What the clipboard holds, pasted as a user would (reading it through the API needs a permission extension pages cannot be granted here).
+    // What the clipboard holds, pasted as a user would (reading it through the API needs a permission extension pages cannot be granted
+    // here).
     await popup.evaluate(() => {
       const t = document.createElement('textarea');
       t.id = 'paste-check';

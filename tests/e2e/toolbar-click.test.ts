@@ -50,7 +50,13 @@ describe('store build, real toolbar click', () => {
   const savePopupScreenshot = (name: string) => savePopupScreens(session, SCREENSHOT_DIR, name);
 
   it('has its icons and the configured tooltip (bug 12)', async () => {
-    const manifest = await session.worker.evaluate(() => chrome.runtime.getManifest() as never as { action: { default_title: string; default_icon: Record<string, string> }; icons: Record<string, string> });
+    const manifest = await session.worker.evaluate(
+      () =>
+        chrome.runtime.getManifest() as never as {
+          action: { default_title: string; default_icon: Record<string, string> };
+          icons: Record<string, string>;
+        },
+    );
     expect(manifest.action.default_title).toBe('Audit this page with Citable');
     expect(Object.keys(manifest.icons)).toEqual(['16', '32', '48', '128']);
     for (const [size, file] of Object.entries(manifest.action.default_icon)) {
@@ -74,7 +80,9 @@ describe('store build, real toolbar click', () => {
     expect(audit.issues.filter((i) => i.severity === 'critical')).toEqual([]);
     expect(audit.crawlers.filter((c) => c.robots === 'blocked')).toEqual([]);
     expect(audit.score).toBeGreaterThan(49);
-    expect(audit.issues.find((i) => i.rule === 'site-files.unread-in-browser')?.title).toBe('robots.txt could not be read from the browser');
+    expect(audit.issues.find((i) => i.rule === 'site-files.unread-in-browser')?.title).toBe(
+      'robots.txt could not be read from the browser',
+    );
     // The request really went to the other origin, and was refused by the browser, not by the site.
     expect(site.requests.some((r) => r.path === '/robots.txt' && r.headers.host?.startsWith('localhost'))).toBe(true);
 
@@ -108,20 +116,26 @@ describe('store build, real toolbar click', () => {
     const before = { records: (await readRecords(session)).length, fetches: pageFetches() };
     for (let i = 0; i < 3; i++) {
       await click(page, '[data-testid="cached-note"]');
-      expect(await popupEvaluate(session, (w) => w.document.querySelector('article.report')?.getAttribute('data-audit-id'), null)).toBe(first);
+      expect(await popupEvaluate(session, (w) => w.document.querySelector('article.report')?.getAttribute('data-audit-id'), null)).toBe(
+        first,
+      );
     }
     expect((await readRecords(session)).length).toBe(before.records);
     expect(pageFetches()).toBe(before.fetches);
     await savePopupScreenshot('popup-cached-result');
 
-    await popupEvaluate(session, (w) => Array.from(w.document.querySelectorAll('button')).find((b) => b.textContent === 'Audit again')!.click(), null);
-    await session.extensionPage.waitForFunction(
-      (old) => {
-        const id = chrome.extension.getViews({ type: 'popup' })[0]?.document.querySelector('article.report')?.getAttribute('data-audit-id');
-        return !!id && id !== old;
-      },
-      first,
+    await popupEvaluate(
+      session,
+      (w) =>
+        Array.from(w.document.querySelectorAll('button'))
+          .find((b) => b.textContent === 'Audit again')!
+          .click(),
+      null,
     );
+    await session.extensionPage.waitForFunction((old) => {
+      const id = chrome.extension.getViews({ type: 'popup' })[0]?.document.querySelector('article.report')?.getAttribute('data-audit-id');
+      return !!id && id !== old;
+    }, first);
     expect((await readRecords(session)).length).toBe(before.records + 1);
   });
 
@@ -133,7 +147,11 @@ describe('store build, real toolbar click', () => {
     await closePopup(session);
     await clickToolbar(session, page); // while the tab is still loading
     await waitForPopup(session, '.steps li');
-    const steps = await popupEvaluate(session, (w) => Array.from(w.document.querySelectorAll('.steps li')).map((li) => li.textContent ?? ''), null);
+    const steps = await popupEvaluate(
+      session,
+      (w) => Array.from(w.document.querySelectorAll('.steps li')).map((li) => li.textContent ?? ''),
+      null,
+    );
     expect(steps.join('\n')).toMatch(/Server HTML \(what AI crawlers get\)\d+\.\d s…/);
     expect(await popupText(session, '[data-testid="elapsed"]')).toMatch(/^\d+\.\d s$/);
     await savePopupScreenshot('popup-progress-slow-page');
@@ -154,7 +172,9 @@ describe('store build, real toolbar click', () => {
     const { tabId } = await openTabById(session, `${site.url}${ARTICLE_PATH}`); // the store build may not read tab URLs
     const popup = await openPopupFor(session, tabId);
     expect(await popup.textContent('.notice h2')).toBe('Click the Citable icon to audit this page');
-    expect(await popup.textContent('.notice p')).toMatch(/^Citable may read a page only after you click its icon on that page\. Click the Citable icon/);
+    expect(await popup.textContent('.notice p')).toMatch(
+      /^Citable may read a page only after you click its icon on that page\. Click the Citable icon/,
+    );
     await screenshot(popup, 'popup-no-access');
     await popup.close();
 

@@ -11,7 +11,8 @@ import { auditOutcome, expectWellFormed } from '../server/net/audit-outcome.js';
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
-const PAGE = '<!doctype html><html lang="en"><head><title>Plain page</title></head><body><main><h1>Plain</h1><p>Some words.</p></main></body></html>';
+const PAGE =
+  '<!doctype html><html lang="en"><head><title>Plain page</title></head><body><main><h1>Plain</h1><p>Some words.</p></main></body></html>';
 
 let site: FixtureSite;
 beforeAll(async () => {

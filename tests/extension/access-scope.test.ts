@@ -14,10 +14,15 @@ describe('accessScopeFor (what to ask for when the browser refused a site file)'
   });
   it('asks for both loopback names together', () => {
     expect(accessScopeFor('http://127.0.0.1:4000/robots.txt', 'http://127.0.0.1:4000')).toEqual([
-      'http://127.0.0.1/*', 'https://127.0.0.1/*', 'http://localhost/*', 'https://localhost/*',
+      'http://127.0.0.1/*',
+      'https://127.0.0.1/*',
+      'http://localhost/*',
+      'https://localhost/*',
     ]);
   });
   it('names the hosts once each for the button', () => {
-    expect(describeScope(['*://shop.example/*', '*://*.shop.example/*', 'https://cdn.example.net/*'])).toBe('shop.example, cdn.example.net');
+    expect(describeScope(['*://shop.example/*', '*://*.shop.example/*', 'https://cdn.example.net/*'])).toBe(
+      'shop.example, cdn.example.net',
+    );
   });
 });

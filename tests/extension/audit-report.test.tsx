@@ -21,9 +21,17 @@ describe('AuditReport', () => {
   it('shows the score as a gauge with an accessible name, and six category bars', () => {
     const el = mount(<AuditReport audit={sampleAudit()} record={undefined} />);
     expect(el.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 72 out of 100');
-    const bars = [...el.querySelectorAll('.categories g[data-category]')].map((g) => [g.querySelector('.chart-label')!.textContent, g.querySelector('text:last-child')!.textContent]);
+    const bars = [...el.querySelectorAll('.categories g[data-category]')].map((g) => [
+      g.querySelector('.chart-label')!.textContent,
+      g.querySelector('text:last-child')!.textContent,
+    ]);
     expect(bars).toEqual([
-      ['Crawler Access', '90'], ['Rendering', '40'], ['Structured Data', '80'], ['Content Structure', '75'], ['AI Discovery', '60'], ['Trust', '100'],
+      ['Crawler Access', '90'],
+      ['Rendering', '40'],
+      ['Structured Data', '80'],
+      ['Content Structure', '75'],
+      ['AI Discovery', '60'],
+      ['Trust', '100'],
     ]);
     expect(el.querySelector('[data-testid="builder"]')?.textContent).toBe('Webflow');
   });
@@ -39,7 +47,9 @@ describe('AuditReport', () => {
     const groups = [...el.querySelectorAll('details.issue-group')] as HTMLDetailsElement[];
     expect(groups.map((g) => g.className)).toEqual(['issue-group sev-critical', 'issue-group sev-warning', 'issue-group sev-notice']);
     expect(groups.map((g) => g.open)).toEqual([true, false, false]);
-    expect(el.querySelector('[data-rule="robots.search-agents-blocked"] .advice')?.textContent).toBe('robots.txt blocks OAI-SearchBot. Allow it.');
+    expect(el.querySelector('[data-rule="robots.search-agents-blocked"] .advice')?.textContent).toBe(
+      'robots.txt blocks OAI-SearchBot. Allow it.',
+    );
   });
 
   it('lists crawler verdicts and WebMCP static beside runtime', () => {
@@ -95,11 +105,15 @@ describe('AuditReport: what the audit could not judge (contract section 9)', () 
     for (const name of ['Structured Data', 'Content Structure']) expect(row(name).textContent).not.toContain('100');
   });
 
-  it('explains the cap next to the score and in the gauge\'s accessible name', () => {
+  it("explains the cap next to the score and in the gauge's accessible name", () => {
     const audit = sampleAudit({ score: 49, score_cap: { max: 49, reason: '2 critical issues' } });
     const el = mount(<AuditReport audit={audit} record={undefined} />);
-    expect(el.querySelector('[data-testid="score-cap"] strong')?.textContent).toBe('Score capped at 49: 2 critical issues (the categories average 73).');
-    expect(el.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 49 out of 100, capped at 49: 2 critical issues (the categories average 73)');
+    expect(el.querySelector('[data-testid="score-cap"] strong')?.textContent).toBe(
+      'Score capped at 49: 2 critical issues (the categories average 73).',
+    );
+    expect(el.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe(
+      'Score 49 out of 100, capped at 49: 2 critical issues (the categories average 73)',
+    );
   });
 
   it('shows no cap note when the cap did not lower the score', () => {
@@ -131,7 +145,14 @@ describe('AuditReport: what the audit could not judge (contract section 9)', () 
     delete old.rule_errors;
     for (const c of old.category_scores!) delete (c as Partial<typeof c>).applicable;
     const el = mount(<AuditReport audit={old as Audit} record={undefined} />);
-    expect([...el.querySelectorAll('.categories g[data-category] text:last-child')].map((s) => s.textContent)).toEqual(['90', '40', '80', '75', '60', '100']);
+    expect([...el.querySelectorAll('.categories g[data-category] text:last-child')].map((s) => s.textContent)).toEqual([
+      '90',
+      '40',
+      '80',
+      '75',
+      '60',
+      '100',
+    ]);
     expect(el.querySelector('[data-testid="score-cap"]')).toBeNull();
     expect(el.querySelector('#rule-errors-title')).toBeNull();
   });

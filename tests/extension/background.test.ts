@@ -8,18 +8,26 @@ import type { AuditResponse } from '../../extension/lib/messages.js';
 import { listRecords } from '../../extension/lib/sync/records.js';
 
 const PAGE = 'https://shop.example/guide';
-const RAW_HTML = '<!doctype html><html lang="en"><head><title>Guide</title></head><body><main><h1>Guide</h1><p>Raw words.</p></main></body></html>';
+const RAW_HTML =
+  '<!doctype html><html lang="en"><head><title>Guide</title></head><body><main><h1>Guide</h1><p>Raw words.</p></main></body></html>';
 
 /** The tab as executeScript would answer: the rendered DOM, the probe, and same-origin fetches. */
 function fakeTab(probe: object) {
   return vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation((async (details: { func: unknown; args?: unknown[] }) => {
-    if (details.func === captureRenderedPage) return [{ frameId: 0, result: { html: RAW_HTML, url: PAGE, capturedAt: new Date().toISOString() } }];
+    if (details.func === captureRenderedPage)
+      return [{ frameId: 0, result: { html: RAW_HTML, url: PAGE, capturedAt: new Date().toISOString() } }];
     if (details.func === probeWebmcp) return [{ frameId: 0, result: probe }];
     const args = details.args![0] as RawFetchArgs;
     const isPage = args.url === PAGE;
     const raw: RawFetchResult = {
-      url: args.url, finalUrl: args.url, status: isPage ? 200 : 404, headers: { 'content-type': isPage ? 'text/html' : 'text/plain' },
-      body: btoa(isPage ? RAW_HTML : 'not found'), bytes: 9, truncated: false, totalMs: 1,
+      url: args.url,
+      finalUrl: args.url,
+      status: isPage ? 200 : 404,
+      headers: { 'content-type': isPage ? 'text/html' : 'text/plain' },
+      body: btoa(isPage ? RAW_HTML : 'not found'),
+      bytes: 9,
+      truncated: false,
+      totalMs: 1,
     };
     return [{ frameId: 0, result: raw }];
   }) as never);
@@ -51,7 +59,16 @@ afterEach(() => vi.unstubAllGlobals());
 describe('background: {type: "citable:audit", tabId}', () => {
   it('answers with an extension audit carrying the runtime probe, and queues it', async () => {
     const tab = await fakeBrowser.tabs.create({ url: PAGE });
-    const probe = { apiAvailable: false, tools: [], checkedAt: new Date().toISOString(), surface: 'none', polyfill: false, declarativeForms: [], deepProbe: false, errors: [] };
+    const probe = {
+      apiAvailable: false,
+      tools: [],
+      checkedAt: new Date().toISOString(),
+      surface: 'none',
+      polyfill: false,
+      declarativeForms: [],
+      deepProbe: false,
+      errors: [],
+    };
     const spy = fakeTab(probe);
     const res = await send({ type: 'citable:audit', tabId: tab.id });
     if (!('audit' in res)) throw new Error(res.error);
@@ -74,13 +91,16 @@ describe('background: {type: "citable:audit", tabId}', () => {
 
   it('turns the browser refusing the injection into the same plain message', async () => {
     const tab = await fakeBrowser.tabs.create({ url: PAGE });
-    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockRejectedValue(new Error('Cannot access contents of url "x". Extension manifest must request permission to access this host.'));
+    vi.spyOn(fakeBrowser.scripting, 'executeScript').mockRejectedValue(
+      new Error('Cannot access contents of url "x". Extension manifest must request permission to access this host.'),
+    );
     expect(await send({ type: 'citable:audit', tabId: tab.id })).toMatchObject({ restricted: true });
   });
 
   it('ignores messages that are not its own', async () => {
     const spy = vi.spyOn(fakeBrowser.scripting, 'executeScript');
-    const res = (await fakeBrowser.runtime.sendMessage({ type: 'something-else', tabId: 1 }).catch(() => undefined)) as { audit?: unknown } | undefined;
+    const res = (await fakeBrowser.runtime.sendMessage({ type: 'something-else', tabId: 1 }).catch(() => undefined)) as
+      { audit?: unknown } | undefined;
     expect(res?.audit).toBeUndefined();
     expect(spy).not.toHaveBeenCalled();
   });

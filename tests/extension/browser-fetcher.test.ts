@@ -3,7 +3,14 @@ import { createBrowserFetcher } from '../../extension/lib/fetch/browser-fetcher.
 import type { RawFetchArgs, RawFetchResult } from '../../extension/lib/fetch/raw-fetch.js';
 
 const okRaw = (args: RawFetchArgs): RawFetchResult => ({
-  url: args.url, finalUrl: args.url, status: 200, headers: { 'content-type': 'text/plain' }, body: btoa('from tab'), bytes: 8, truncated: false, totalMs: 1,
+  url: args.url,
+  finalUrl: args.url,
+  status: 200,
+  headers: { 'content-type': 'text/plain' },
+  body: btoa('from tab'),
+  bytes: 8,
+  truncated: false,
+  totalMs: 1,
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,15 +18,23 @@ afterEach(() => vi.unstubAllGlobals());
 describe('createBrowserFetcher', () => {
   it('asks the tab to fetch when the extension itself may not read the tab origin, without a User-Agent', async () => {
     // The extension's own try is refused by the browser (the server answered, CORS hid it).
-    vi.stubGlobal('fetch', vi.fn(async (_u: string, init: RequestInit) => {
-      if (init.mode === 'no-cors') return new Response(null);
-      throw new TypeError('Failed to fetch');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_u: string, init: RequestInit) => {
+        if (init.mode === 'no-cors') return new Response(null);
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const inTab = vi.fn(async (a: RawFetchArgs) => okRaw(a));
     const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab });
-    const res = await fetcher.fetch('https://site.example/llms.txt', { maxBytes: 100, headers: { 'user-agent': 'X', accept: 'text/plain' } });
+    const res = await fetcher.fetch('https://site.example/llms.txt', {
+      maxBytes: 100,
+      headers: { 'user-agent': 'X', accept: 'text/plain' },
+    });
     expect(res.body).toBe('from tab');
-    expect(inTab).toHaveBeenCalledWith(expect.objectContaining({ headers: { accept: 'text/plain' }, base64: true, failureIsCrossOrigin: false }));
+    expect(inTab).toHaveBeenCalledWith(
+      expect.objectContaining({ headers: { accept: 'text/plain' }, base64: true, failureIsCrossOrigin: false }),
+    );
   });
 
   it('flags another origin fetched through the tab as a CORS risk', async () => {
@@ -31,7 +46,10 @@ describe('createBrowserFetcher', () => {
 
   it('reads the tab origin from the extension first (activeTab), without waiting for the tab', async () => {
     const inTab = vi.fn();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('direct', { headers: { 'content-type': 'text/plain' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('direct', { headers: { 'content-type': 'text/plain' } })),
+    );
     const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab });
     expect(await fetcher.fetch('https://site.example/robots.txt', { maxBytes: 100 })).toMatchObject({ status: 200, body: 'direct' });
     expect(inTab).not.toHaveBeenCalled();
@@ -39,7 +57,10 @@ describe('createBrowserFetcher', () => {
 
   it('fetches directly when the extension holds host permission', async () => {
     const inTab = vi.fn();
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('direct', { headers: { 'content-type': 'text/plain' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('direct', { headers: { 'content-type': 'text/plain' } })),
+    );
     const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => true, inTab });
     const res = await fetcher.fetch('https://site.example/robots.txt', { maxBytes: 100 });
     expect(res).toMatchObject({ status: 200, body: 'direct' });
@@ -55,7 +76,11 @@ describe('createBrowserFetcher', () => {
   });
 
   it('stops waiting for the tab when the audit deadline fires', async () => {
-    const fetcher = createBrowserFetcher({ tabOrigin: 'https://site.example', extensionMayRead: async () => false, inTab: () => new Promise(() => undefined) });
+    const fetcher = createBrowserFetcher({
+      tabOrigin: 'https://site.example',
+      extensionMayRead: async () => false,
+      inTab: () => new Promise(() => undefined),
+    });
     const deadline = new AbortController();
     const pending = fetcher.fetch('https://cdn.example/slow.js', { maxBytes: 1, signal: deadline.signal });
     deadline.abort();

@@ -4,7 +4,11 @@ import type { WebmcpEvidence } from '../../shared/types/audit.js';
 
 describe('parseFrame', () => {
   it('reads Chrome and Firefox frames', () => {
-    expect(parseFrame('at r (https://s.example/assets/app.js:1:143)')).toEqual({ url: 'https://s.example/assets/app.js', line: 1, column: 143 });
+    expect(parseFrame('at r (https://s.example/assets/app.js:1:143)')).toEqual({
+      url: 'https://s.example/assets/app.js',
+      line: 1,
+      column: 143,
+    });
     expect(parseFrame('at https://s.example/a.js:3:7')).toEqual({ url: 'https://s.example/a.js', line: 3, column: 7 });
     expect(parseFrame('r@https://s.example/a.js:10:2')).toEqual({ url: 'https://s.example/a.js', line: 10, column: 2 });
     expect(parseFrame('at <anonymous>')).toBeNull();
@@ -13,7 +17,11 @@ describe('parseFrame', () => {
 
 describe('matchRecordedTools', () => {
   const evidence = (url: string): WebmcpEvidence => ({
-    kind: 'imperative-registerTool', confidence: 'high', location: { type: 'external-script', url }, snippet: 'registerTool(', registers: true,
+    kind: 'imperative-registerTool',
+    confidence: 'high',
+    location: { type: 'external-script', url },
+    snippet: 'registerTool(',
+    registers: true,
   });
   it('matches a registration to the static evidence of the same script URL', () => {
     const tools = [
@@ -29,9 +37,17 @@ describe('matchRecordedTools', () => {
 
   it('does not call a script whose only static evidence is an API reference a match (issue 18 bug 4)', () => {
     const reference: WebmcpEvidence = {
-      kind: 'api-reference', confidence: 'low', location: { type: 'external-script', url: 'https://s.example/app.js' }, snippet: 'document.modelContext', registers: false,
+      kind: 'api-reference',
+      confidence: 'low',
+      location: { type: 'external-script', url: 'https://s.example/app.js' },
+      snippet: 'document.modelContext',
+      registers: false,
     };
-    const runtimeOnly: WebmcpEvidence = { ...evidence('https://s.example/lazy.js'), kind: 'runtime-tool', location: { type: 'runtime', url: 'https://s.example/lazy.js' } };
+    const runtimeOnly: WebmcpEvidence = {
+      ...evidence('https://s.example/lazy.js'),
+      kind: 'runtime-tool',
+      location: { type: 'runtime', url: 'https://s.example/lazy.js' },
+    };
     const tools = [
       { name: 'a', description: '', stack: ['at https://s.example/app.js:1:5'] },
       { name: 'b', description: '', stack: ['at https://s.example/lazy.js:2:2'] },

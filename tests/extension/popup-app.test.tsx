@@ -45,7 +45,10 @@ describe('popup App', () => {
   });
 
   it('shows the background restricted message as information, not as a failure', async () => {
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ error: 'Browser pages (chrome:) cannot be audited.', restricted: true } as never);
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({
+      error: 'Browser pages (chrome:) cannot be audited.',
+      restricted: true,
+    } as never);
     render(<App />, root);
     await until(() => !!root.querySelector('.notice'));
     expect(root.querySelector('.notice-info h2')?.textContent).toBe('This page cannot be audited');
@@ -53,7 +56,9 @@ describe('popup App', () => {
   });
 
   it('shows a failure as an alert with its reason', async () => {
-    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ error: 'Cannot audit x: the server refused the connection.' } as never);
+    vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({
+      error: 'Cannot audit x: the server refused the connection.',
+    } as never);
     render(<App />, root);
     await until(() => !!root.querySelector('[role="alert"]'));
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('the server refused the connection');
@@ -63,7 +68,9 @@ describe('popup App', () => {
   it('shows the tab URL audit from the last 10 minutes without auditing again; "Audit again" runs a new one', async () => {
     const recent = sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 3 * 60_000).toISOString() });
     await addAudit(recent, NOT_CONFIGURED);
-    const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit({ id: '11111111-1111-4111-8111-111111111111', score: 80 }) } as never);
+    const spy = vi
+      .spyOn(fakeBrowser.runtime, 'sendMessage')
+      .mockResolvedValue({ audit: sampleAudit({ id: '11111111-1111-4111-8111-111111111111', score: 80 }) } as never);
     render(<App />, root);
     await until(() => !!root.querySelector('article.report'));
     expect(spy).not.toHaveBeenCalled();
@@ -77,8 +84,19 @@ describe('popup App', () => {
   });
 
   it('audits again when the stored audit of the URL is older than 10 minutes, or of another URL', async () => {
-    await addAudit(sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 11 * 60_000).toISOString() }), NOT_CONFIGURED);
-    await addAudit(sampleAudit({ id: '22222222-2222-4222-8222-222222222222', url: 'https://shop.example/other', final_url: 'https://shop.example/other', scanned_at: new Date().toISOString() }), NOT_CONFIGURED);
+    await addAudit(
+      sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 11 * 60_000).toISOString() }),
+      NOT_CONFIGURED,
+    );
+    await addAudit(
+      sampleAudit({
+        id: '22222222-2222-4222-8222-222222222222',
+        url: 'https://shop.example/other',
+        final_url: 'https://shop.example/other',
+        scanned_at: new Date().toISOString(),
+      }),
+      NOT_CONFIGURED,
+    );
     const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit() } as never);
     render(<App />, root);
     await until(() => !!root.querySelector('article.report'));
@@ -111,7 +129,10 @@ describe('popup App', () => {
     let answer: (v: { audit: ReturnType<typeof sampleAudit> }) => void = () => undefined;
     const response = new Promise<{ audit: ReturnType<typeof sampleAudit> }>((r) => (answer = r));
     const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
-    render(<App first={{ tab: { id: 1, url: 'https://shop.example/guide' }, records: [], request: { startedAt: Date.now(), response } }} />, root);
+    render(
+      <App first={{ tab: { id: 1, url: 'https://shop.example/guide' }, records: [], request: { startedAt: Date.now(), response } }} />,
+      root,
+    );
     expect(root.querySelector('[role="status"][aria-busy="true"]')?.textContent).toContain('Auditing shop.example');
     answer({ audit: sampleAudit({ score: 64 }) });
     await until(() => !!root.querySelector('article.report'));

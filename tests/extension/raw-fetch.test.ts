@@ -3,7 +3,13 @@ import { rawFetch, type RawFetchArgs } from '../../extension/lib/fetch/raw-fetch
 import { toFetchedResource } from '../../extension/lib/fetch/to-resource.js';
 
 const args = (over: Partial<RawFetchArgs> = {}): RawFetchArgs => ({
-  url: 'https://site.example/robots.txt', maxBytes: 1000, timeoutMs: 1000, headers: {}, base64: false, failureIsCrossOrigin: false, ...over,
+  url: 'https://site.example/robots.txt',
+  maxBytes: 1000,
+  timeoutMs: 1000,
+  headers: {},
+  base64: false,
+  failureIsCrossOrigin: false,
+  ...over,
 });
 
 /** A response whose body arrives in the given chunks. */
@@ -28,7 +34,10 @@ describe('rawFetch', () => {
     expect(new TextDecoder().decode(r.body as Uint8Array)).toBe('User-agent: *\nAllow: /\n');
     expect(r).toMatchObject({ status: 200, bytes: 23, truncated: false });
     expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(fetchSpy).toHaveBeenCalledWith('https://site.example/robots.txt', expect.objectContaining({ credentials: 'omit', headers: { accept: 'text/plain' } }));
+    expect(fetchSpy).toHaveBeenCalledWith(
+      'https://site.example/robots.txt',
+      expect.objectContaining({ credentials: 'omit', headers: { accept: 'text/plain' } }),
+    );
   });
 
   it('cuts the body at maxBytes and says so', async () => {
@@ -51,8 +60,14 @@ describe('rawFetch', () => {
     });
     vi.stubGlobal('fetch', answering);
     const sameOrigin = await rawFetch(args({ failureIsCrossOrigin: false }));
-    expect(sameOrigin.error).toEqual({ code: 'cross_origin', message: expect.stringMatching(/browser does not let the extension read the response: it redirects to another site/) });
-    expect(answering).toHaveBeenLastCalledWith('https://site.example/robots.txt', expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }));
+    expect(sameOrigin.error).toEqual({
+      code: 'cross_origin',
+      message: expect.stringMatching(/browser does not let the extension read the response: it redirects to another site/),
+    });
+    expect(answering).toHaveBeenLastCalledWith(
+      'https://site.example/robots.txt',
+      expect.objectContaining({ mode: 'no-cors', credentials: 'omit' }),
+    );
     expect((await rawFetch(args({ failureIsCrossOrigin: true }))).error?.message).toMatch(/another site that does not allow it/);
 
     vi.stubGlobal('fetch', async () => {
@@ -63,7 +78,11 @@ describe('rawFetch', () => {
   });
 
   it('times out, and tells the audit deadline from its own timeout', async () => {
-    vi.stubGlobal('fetch', (_u: string, init: RequestInit) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    vi.stubGlobal(
+      'fetch',
+      (_u: string, init: RequestInit) =>
+        new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
     expect((await rawFetch(args({ timeoutMs: 20 }))).error?.code).toBe('timeout');
     const outer = new AbortController();
     const pending = rawFetch(args({ timeoutMs: 5000 }), outer.signal);

@@ -26,15 +26,25 @@ afterEach(() => {
 });
 
 const record = (audit: Audit, over: Partial<AuditRecord> = {}): AuditRecord => ({
-  id: audit.id, url: audit.url, final_url: audit.final_url, score: audit.score, scanned_at: audit.scanned_at,
-  sync: { state: 'pending', reason: NOT_CONFIGURED, attempts: 0 }, ...over,
+  id: audit.id,
+  url: audit.url,
+  final_url: audit.final_url,
+  score: audit.score,
+  scanned_at: audit.scanned_at,
+  sync: { state: 'pending', reason: NOT_CONFIGURED, attempts: 0 },
+  ...over,
 });
 
 describe('WebMCP panel (issue 18 bug 4)', () => {
   it('lists in the static column only tools the static scan found, not runtime-only ones', () => {
     const audit = sampleAudit();
     const runtimeEvidence: WebmcpEvidence = {
-      kind: 'runtime-tool', confidence: 'high', location: { type: 'runtime', url: audit.url }, snippet: 'book_table', toolName: 'book_table', registers: true,
+      kind: 'runtime-tool',
+      confidence: 'high',
+      location: { type: 'runtime', url: audit.url },
+      snippet: 'book_table',
+      toolName: 'book_table',
+      registers: true,
     };
     audit.signals.webmcp.evidence = [runtimeEvidence];
     const el = mount(<WebmcpPanel webmcp={audit.signals.webmcp} live={{ matches: [], skipped: [] }} />);
@@ -46,18 +56,33 @@ describe('WebMCP panel (issue 18 bug 4)', () => {
   it('says which scripts were not scanned and why when the static result is inconclusive', () => {
     const audit = sampleAudit();
     Object.assign(audit.signals.webmcp, { status: 'inconclusive', bundlesScanned: 1, bundlesTotal: 2 });
-    const notes = { unread: [], accessOrigins: [], skippedScripts: [{ url: 'https://cdn.other.example/widget.js', reason: 'another site the browser does not let the extension read' }] };
+    const notes = {
+      unread: [],
+      accessOrigins: [],
+      skippedScripts: [{ url: 'https://cdn.other.example/widget.js', reason: 'another site the browser does not let the extension read' }],
+    };
     const el = mount(<PopupReport audit={audit} record={record(audit, { notes })} />);
-    expect(el.querySelector('[data-testid="webmcp-skipped"]')?.textContent).toContain('widget.js: another site the browser does not let the extension read');
+    expect(el.querySelector('[data-testid="webmcp-skipped"]')?.textContent).toContain(
+      'widget.js: another site the browser does not let the extension read',
+    );
   });
 });
 
 describe('crawler table when robots.txt could not be read from the browser (issue 18 bug 1)', () => {
   it('says the verdicts are unknown instead of listing them', () => {
     const audit = sampleAudit();
-    audit.issues.push({ severity: 'notice', category: 'Crawler Access', title: 'robots.txt could not be read from the browser', detail: 'x', position: 3, rule: 'site-files.unread-in-browser' });
+    audit.issues.push({
+      severity: 'notice',
+      category: 'Crawler Access',
+      title: 'robots.txt could not be read from the browser',
+      detail: 'x',
+      position: 3,
+      rule: 'site-files.unread-in-browser',
+    });
     const el = mount(<CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} compact />);
-    expect(el.querySelector('[data-testid="crawlers-unknown"]')?.textContent).toBe('Unknown for all 2 agents: robots.txt could not be read from the browser.');
+    expect(el.querySelector('[data-testid="crawlers-unknown"]')?.textContent).toBe(
+      'Unknown for all 2 agents: robots.txt could not be read from the browser.',
+    );
     expect(el.querySelector('.pill.blocked')).toBeNull();
     render(null, root);
     root.remove();
@@ -68,7 +93,10 @@ describe('crawler table when robots.txt could not be read from the browser (issu
 
 describe('history without a backend (issue 18 bug 7)', () => {
   it('says once that audits stay local, with a short badge per entry instead of the full note', () => {
-    const audits = [sampleAudit({ id: '00000000-0000-4000-8000-000000000001' }), sampleAudit({ id: '00000000-0000-4000-8000-000000000002' })];
+    const audits = [
+      sampleAudit({ id: '00000000-0000-4000-8000-000000000001' }),
+      sampleAudit({ id: '00000000-0000-4000-8000-000000000002' }),
+    ];
     const el = mount(<History records={audits.map((a) => record(a))} current={undefined} onOpen={() => undefined} />);
     expect(el.querySelectorAll('[data-testid="local-only"]')).toHaveLength(1);
     expect([...el.querySelectorAll('.history li .sync')].map((s) => s.textContent)).toEqual(['Not synced', 'Not synced']);
@@ -82,9 +110,19 @@ describe('Agent discovery panel (contract section 14)', () => {
       <AgentDiscoveryPanel
         compact
         files={[
-            { kind: 'api_catalog', url: 'https://example.com/.well-known/api-catalog', status: 'found', problems: [] },
-            { kind: 'a2a_agent_card', url: 'https://example.com/.well-known/agent-card.json', status: 'invalid', problems: ['`skills` is missing'] },
-            { kind: 'web_bot_auth', url: 'https://example.com/.well-known/http-message-signatures-directory', status: 'not_found', problems: [] },
+          { kind: 'api_catalog', url: 'https://example.com/.well-known/api-catalog', status: 'found', problems: [] },
+          {
+            kind: 'a2a_agent_card',
+            url: 'https://example.com/.well-known/agent-card.json',
+            status: 'invalid',
+            problems: ['`skills` is missing'],
+          },
+          {
+            kind: 'web_bot_auth',
+            url: 'https://example.com/.well-known/http-message-signatures-directory',
+            status: 'not_found',
+            problems: [],
+          },
         ]}
       />,
     );
@@ -95,7 +133,9 @@ describe('Agent discovery panel (contract section 14)', () => {
   });
 
   it('says when nothing is published, and when an older audit did not check', () => {
-    const none = mount(<AgentDiscoveryPanel compact files={[{ kind: 'mcp_server_card', url: 'https://e.example/x', status: 'not_found', problems: [] }]} />);
+    const none = mount(
+      <AgentDiscoveryPanel compact files={[{ kind: 'mcp_server_card', url: 'https://e.example/x', status: 'not_found', problems: [] }]} />,
+    );
     expect(none.querySelector('[data-testid="agent-files-none"]')?.textContent).toMatch(/^None of the files AI agents look for/);
     expect(none.querySelector('tr[data-kind]')).toBeNull();
     expect(none.textContent).toContain('1 more not published');
@@ -105,7 +145,7 @@ describe('Agent discovery panel (contract section 14)', () => {
   });
 });
 
-describe('the report components at the popup\'s width, and in the HTML report', () => {
+describe("the report components at the popup's width, and in the HTML report", () => {
   it('a compact crawler table leaves out the operator and, when no agent was fetched, the page answer', () => {
     const audit = sampleAudit();
     const el = mount(<CrawlerTable crawlers={audit.crawlers} compact />);
@@ -114,7 +154,12 @@ describe('the report components at the popup\'s width, and in the HTML report', 
     render(null, root);
     root.remove();
     const fetched = mount(<CrawlerTable crawlers={[{ ...audit.crawlers[0]!, http_status: 200 }, audit.crawlers[1]!]} compact />);
-    expect([...fetched.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual(['Agent', 'Used for', 'robots.txt', 'Page answer']);
+    expect([...fetched.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Agent',
+      'Used for',
+      'robots.txt',
+      'Page answer',
+    ]);
     render(null, root);
     root.remove();
     expect([...mount(<CrawlerTable crawlers={audit.crawlers} />).querySelectorAll('thead th')]).toHaveLength(5);
@@ -123,10 +168,16 @@ describe('the report components at the popup\'s width, and in the HTML report', 
   it('the HTML report says the crawler verdicts are unknown when robots.txt could not be read from the browser', () => {
     const audit = sampleAudit();
     expect(renderAuditReportHtml(audit as unknown as ReportAudit)).not.toContain('crawlers-unknown');
-    audit.issues.push({ severity: 'notice', category: 'Crawler Access', title: 'robots.txt could not be read from the browser', detail: 'x', position: 3, rule: 'site-files.unread-in-browser' });
+    audit.issues.push({
+      severity: 'notice',
+      category: 'Crawler Access',
+      title: 'robots.txt could not be read from the browser',
+      detail: 'x',
+      position: 3,
+      rule: 'site-files.unread-in-browser',
+    });
     const html = renderAuditReportHtml(audit as unknown as ReportAudit);
     expect(html).toContain('Unknown for all 2 agents: robots.txt could not be read from the browser.');
     expect(html).not.toContain('pill blocked');
   });
 });
-

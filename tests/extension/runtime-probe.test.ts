@@ -44,7 +44,7 @@ describe('probeWebmcp (MAIN world)', () => {
     expect(p.tools).toEqual([{ name: 'legacy_tool', description: 'Old API', via: 'legacy-testing', inputSchema: '{}' }]);
   });
 
-  it('keeps each tool\'s inputSchema as JSON for the engine to judge, cut at 8 KB, and records one that cannot be serialised', async () => {
+  it("keeps each tool's inputSchema as JSON for the engine to judge, cut at 8 KB, and records one that cannot be serialised", async () => {
     const circular: Loose = { type: 'object' };
     circular.self = circular;
     doc.modelContext = {

@@ -35,8 +35,17 @@ describe('sendAudit', () => {
 
 describe('classifyResponse', () => {
   it.each([
-    [200, 'synced'], [201, 'synced'], [401, 'settings'], [403, 'settings'], [404, 'settings'],
-    [409, 'rejected'], [400, 'rejected'], [413, 'rejected'], [429, 'retry'], [500, 'retry'], [503, 'retry'],
+    [200, 'synced'],
+    [201, 'synced'],
+    [401, 'settings'],
+    [403, 'settings'],
+    [404, 'settings'],
+    [409, 'rejected'],
+    [400, 'rejected'],
+    [413, 'rejected'],
+    [429, 'retry'],
+    [500, 'retry'],
+    [503, 'retry'],
   ] as const)('%i → %s', (status, kind) => {
     expect(classifyResponse(status, '', null).kind).toBe(kind);
   });

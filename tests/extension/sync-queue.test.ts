@@ -42,7 +42,10 @@ describe('sync queue', () => {
     await saveSettings(GOOD);
     await addAudit(sampleAudit({ id: id(1) }), 'x');
     await addAudit(sampleAudit({ id: id(2) }), 'x');
-    const d = deps([{ kind: 'synced', status: 201 }, { kind: 'synced', status: 200 }]);
+    const d = deps([
+      { kind: 'synced', status: 201 },
+      { kind: 'synced', status: 200 },
+    ]);
     await flushQueue(d);
     expect(d.sent).toEqual([id(1), id(2)]);
     expect(await stateOf(id(1))).toMatchObject({ state: 'synced', attempts: 1 });

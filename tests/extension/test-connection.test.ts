@@ -15,7 +15,10 @@ describe('testConnection', () => {
     expect(r.message).toMatch(/^Invalid API key \(401\).*"Invalid API key"/);
   });
   it('reports 403 as a plan problem', async () => {
-    expect(await testConnection(s, answer(403, 'Plan is not Agency'))).toMatchObject({ code: 'forbidden', message: expect.stringMatching(/403.*Agency/) });
+    expect(await testConnection(s, answer(403, 'Plan is not Agency'))).toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/403.*Agency/),
+    });
   });
   it('reports a dead address as unreachable', async () => {
     const r = await testConnection(s, async () => {

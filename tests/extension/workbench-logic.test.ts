@@ -11,13 +11,27 @@ import type { Audit } from '../../shared/types/audit.js';
 import { sampleAudit } from './helpers/sample-audit.js';
 
 const settings = { backendUrl: 'https://api.example', apiKey: `cit_${'a'.repeat(32)}` };
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const record = (id: string, url: string, at: string, state: AuditRecord['sync']['state'] = 'synced'): AuditRecord => ({ id, url, final_url: url, score: 70, scanned_at: at, sync: { state, attempts: 1 } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const record = (id: string, url: string, at: string, state: AuditRecord['sync']['state'] = 'synced'): AuditRecord => ({
+  id,
+  url,
+  final_url: url,
+  score: 70,
+  scanned_at: at,
+  sync: { state, attempts: 1 },
+});
 
 describe('previous audit in this browser', () => {
   const current = record('c', 'https://shop.example/guide', '2026-05-02T10:00:00Z');
   it('the newest earlier audit of the same URL (fragment ignored), never the audit itself or another URL', () => {
-    const records = [current, record('later', 'https://shop.example/guide', '2026-05-03T10:00:00Z'), record('other', 'https://shop.example/', '2026-05-01T11:00:00Z'), record('old', 'https://shop.example/guide#top', '2026-04-01T10:00:00Z'), record('prev', 'https://shop.example/guide', '2026-05-01T10:00:00Z')];
+    const records = [
+      current,
+      record('later', 'https://shop.example/guide', '2026-05-03T10:00:00Z'),
+      record('other', 'https://shop.example/', '2026-05-01T11:00:00Z'),
+      record('old', 'https://shop.example/guide#top', '2026-04-01T10:00:00Z'),
+      record('prev', 'https://shop.example/guide', '2026-05-01T10:00:00Z'),
+    ];
     expect(previousRecordOf(records, current)?.id).toBe('prev');
     expect(previousRecordOf([current], current)).toBeUndefined();
   });
@@ -29,9 +43,19 @@ describe('diff for the popup', () => {
   const records = [record(newer.id, newer.url, newer.scanned_at), record(older.id, older.url, older.scanned_at)];
   const load = async (id: string): Promise<Audit | undefined> => (id === older.id ? older : undefined);
 
-  it('takes the backend\'s diff when the audit is synced', async () => {
-    const backendDiff = { from: older.id, to: newer.id, score: { from: 60, to: 72, delta: 12 }, categories: [], new_issues: [], fixed_issues: [], crawlers: [], webmcp: { from: 'not_found', to: 'not_found' } };
-    const api = createApiClient(settings, (async (url: string) => (url.includes('/diff?against=previous') ? json(200, { diff: backendDiff }) : json(200, { audit: older }))) as typeof fetch);
+  it("takes the backend's diff when the audit is synced", async () => {
+    const backendDiff = {
+      from: older.id,
+      to: newer.id,
+      score: { from: 60, to: 72, delta: 12 },
+      categories: [],
+      new_issues: [],
+      fixed_issues: [],
+      crawlers: [],
+      webmcp: { from: 'not_found', to: 'not_found' },
+    };
+    const api = createApiClient(settings, (async (url: string) =>
+      url.includes('/diff?against=previous') ? json(200, { diff: backendDiff }) : json(200, { audit: older })) as typeof fetch);
     expect(await diffForPopup(newer, records, api, load)).toEqual({ diff: backendDiff, previousAt: older.scanned_at, source: 'backend' });
   });
 
@@ -42,7 +66,7 @@ describe('diff for the popup', () => {
     expect(await diffForPopup(newer, records, api404, load)).toMatchObject({ source: 'browser' });
   });
 
-  it('says so when there is nothing to compare, with the backend\'s error when it failed', async () => {
+  it("says so when there is nothing to compare, with the backend's error when it failed", async () => {
     expect(await diffForPopup(newer, [records[0]!], null, load)).toEqual({ message: NO_PREVIOUS });
     const api500 = createApiClient(settings, (async () => json(500, { error: 'Internal error' })) as typeof fetch);
     expect(await diffForPopup(newer, [records[0]!], api500, load)).toEqual({ message: 'The backend could not compare: Internal error' });
@@ -55,22 +79,32 @@ describe('share link', () => {
     const seen: string[] = [];
     const api = createApiClient(settings, (async (url: string) => (seen.push(url), json(201, { share }))) as typeof fetch);
     const copied: string[] = [];
-    expect(await shareAudit(api, 'a-1', async (t) => void copied.push(t))).toEqual({ url: share.url, expiresAt: share.expires_at, copied: true });
+    expect(await shareAudit(api, 'a-1', async (t) => void copied.push(t))).toEqual({
+      url: share.url,
+      expiresAt: share.expires_at,
+      copied: true,
+    });
     expect(seen[0]).toBe('https://api.example/api/v1/audits/a-1/share');
     expect(copied).toEqual([share.url]);
     expect(await shareAudit(api, 'a-1', () => Promise.reject(new Error('no focus')))).toMatchObject({ copied: false, url: share.url });
   });
-  it('a refusal carries the server\'s message', async () => {
+  it("a refusal carries the server's message", async () => {
     const api = createApiClient(settings, (async () => json(403, { error: 'This API key is read-only' })) as typeof fetch);
     expect(await shareAudit(api, 'a-1', async () => undefined)).toEqual({ error: 'This API key is read-only' });
   });
 });
 
 describe('audit this site', () => {
-  it('crawls the page\'s origin; a server without crawls is named as such', async () => {
+  it("crawls the page's origin; a server without crawls is named as such", async () => {
     expect(siteStartUrl('https://shop.example:8443/blog/post?x=1#y')).toBe('https://shop.example:8443/');
     const bodies: string[] = [];
-    const ok = createApiClient(settings, (async (_u: string, init: RequestInit) => (bodies.push(String(init.body)), json(202, { crawl: { id: 'c1', status: 'queued' } }))) as typeof fetch);
+    const ok = createApiClient(
+      settings,
+      (async (_u: string, init: RequestInit) => (
+        bodies.push(String(init.body)),
+        json(202, { crawl: { id: 'c1', status: 'queued' } })
+      )) as typeof fetch,
+    );
     expect(await startSiteCrawl(ok, 'https://shop.example/blog/post')).toMatchObject({ crawl: { id: 'c1' } });
     expect(JSON.parse(bodies[0]!)).toEqual({ url: 'https://shop.example/' });
     const old = createApiClient(settings, (async () => json(404, { error: 'Not found' })) as typeof fetch);
@@ -82,7 +116,9 @@ describe('audit this site', () => {
 
 describe('export', () => {
   it('file names name the page and the day, safely', () => {
-    expect(exportFileName('https://shop.example/blog/post-1?x=1', '2026-05-02T10:00:00Z', 'html')).toBe('citable-shop.example-blog-post-1-2026-05-02.html');
+    expect(exportFileName('https://shop.example/blog/post-1?x=1', '2026-05-02T10:00:00Z', 'html')).toBe(
+      'citable-shop.example-blog-post-1-2026-05-02.html',
+    );
     expect(exportFileName('https://shop.example/', '2026-05-02T10:00:00Z', 'json')).toBe('citable-shop.example-2026-05-02.json');
     expect(exportFileName('not a url/../../etc', 'bad', 'json')).toBe('citable-not-a-url-.-.-etc-audit.json');
   });

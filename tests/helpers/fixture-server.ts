@@ -33,13 +33,10 @@ export interface FixtureSite {
  * Unknown paths answer 404 text/plain.
  */
 export async function startFixtureSite(
-  routesOrDefinition:
-    | Record<string, FixtureRoute | FixtureHandler>
-    | ((origin: string) => Record<string, FixtureRoute | FixtureHandler>),
+  routesOrDefinition: Record<string, FixtureRoute | FixtureHandler> | ((origin: string) => Record<string, FixtureRoute | FixtureHandler>),
 ): Promise<FixtureSite> {
   // A definition function receives the origin once the port is known (for absolute URLs in pages).
-  let routes: Record<string, FixtureRoute | FixtureHandler> =
-    typeof routesOrDefinition === 'function' ? {} : routesOrDefinition;
+  let routes: Record<string, FixtureRoute | FixtureHandler> = typeof routesOrDefinition === 'function' ? {} : routesOrDefinition;
   const requests: FixtureRequest[] = [];
   let connections = 0;
   const server = http.createServer(async (req, res) => {

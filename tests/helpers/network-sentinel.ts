@@ -52,7 +52,9 @@ export function installNetworkSentinel(): void {
   const localNames = namesInHostsFile();
   const refuse = (kind: SentinelAttempt['kind'], target: string): Error => {
     const error = Object.assign(
-      new Error(`network sentinel: refused ${kind} ${target} (tests reach only loopback and resolve names through tests/helpers/fake-dns.ts)`),
+      new Error(
+        `network sentinel: refused ${kind} ${target} (tests reach only loopback and resolve names through tests/helpers/fake-dns.ts)`,
+      ),
       { code: SENTINEL_ERROR_CODE },
     );
     state.attempts.push({ kind, target, stack: error.stack ?? '' });
@@ -73,7 +75,7 @@ export function networkSentinelInstalled(): boolean {
  */
 export function requireNetworkSentinel(): void {
   if (!networkSentinelInstalled()) {
-    throw new Error('the network sentinel is not installed: add tests/helpers/network-sentinel-setup.ts to this project\'s setupFiles');
+    throw new Error("the network sentinel is not installed: add tests/helpers/network-sentinel-setup.ts to this project's setupFiles");
   }
 }
 

@@ -67,7 +67,9 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   const banner: string[] = [];
   const logs: LogLine[] = [];
   const stderr: string[] = [];
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   createInterface({ input: proc.stderr! }).on('line', (line) => stderr.push(line));
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).on('line', (line) => {
@@ -98,7 +100,8 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
     },
     exited,
     logLines: (msg) => logs.filter((l) => l.msg === msg),
-    requests: (method, pathPrefix) => logs.filter((l) => l.msg === 'request' && l.method === method && String(l.path).startsWith(pathPrefix)),
+    requests: (method, pathPrefix) =>
+      logs.filter((l) => l.msg === 'request' && l.method === method && String(l.path).startsWith(pathPrefix)),
     async kill() {
       proc.kill('SIGKILL');
       await exited;

@@ -59,12 +59,16 @@ export function snapshot(html: string, over: Partial<Snapshot> = {}): Snapshot {
 
 /** A snapshot of an HTML page body (wrapped in a minimal document unless it already is one). */
 export function page(html: string, over: Partial<Snapshot> = {}): Snapshot {
-  const doc = /<html[\s>]/i.test(html) ? html : `<!doctype html><html lang="en"><head><title>A test page title</title></head><body>${html}</body></html>`;
+  const doc = /<html[\s>]/i.test(html)
+    ? html
+    : `<!doctype html><html lang="en"><head><title>A test page title</title></head><body>${html}</body></html>`;
   return snapshot(doc, over);
 }
 
 const VOCABULARY =
-  'coffee water grind ratio steep time flavour bean roast jar filter batch fridge ice milk taste acid sugar kettle scale morning'.split(' ');
+  'coffee water grind ratio steep time flavour bean roast jar filter batch fridge ice milk taste acid sugar kettle scale morning'.split(
+    ' ',
+  );
 
 /** `n` words of plain prose in sentences of ten words. */
 export function words(n: number, seed = 0): string {

@@ -50,9 +50,24 @@ describe('architecture boundaries', () => {
 
   it.each([
     ['shared/facts/x.tsx', "import { h } from 'preact';\nexport const x = h;\n", 1, /shared\/ is the engine/],
-    ['shared/audit/x.ts', "import { renderToString } from 'preact-render-to-string';\nimport { h } from 'preact';\nexport const x = [renderToString, h];\n", 2, /shared\/ is the engine/],
-    ['shared/report/x.tsx', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", 1, /shared\/report\/ renders pure functions/],
-    ['shared/report/x.tsx', "import { createApp } from '../../server/app/create-app.js';\nexport const x = createApp;\n", 1, /shared\/report\/ renders pure functions/],
+    [
+      'shared/audit/x.ts',
+      "import { renderToString } from 'preact-render-to-string';\nimport { h } from 'preact';\nexport const x = [renderToString, h];\n",
+      2,
+      /shared\/ is the engine/,
+    ],
+    [
+      'shared/report/x.tsx',
+      "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+      1,
+      /shared\/report\/ renders pure functions/,
+    ],
+    [
+      'shared/report/x.tsx',
+      "import { createApp } from '../../server/app/create-app.js';\nexport const x = createApp;\n",
+      1,
+      /shared\/report\/ renders pure functions/,
+    ],
     ['shared/report/x.tsx', 'export const x = () => document.title;\n', 1, /shared\/ is the engine/],
   ])('preact stays out of the engine (%s), and reports import nothing else the engine may not', async (filePath, code, count, message) => {
     const messages = await restrictedImports(filePath, code);
@@ -61,12 +76,18 @@ describe('architecture boundaries', () => {
   });
 
   it('shared/report/ may import preact and render it to a string', async () => {
-    const code = "import { h } from 'preact';\nimport { renderToString } from 'preact-render-to-string';\nexport const x = () => renderToString(h('p', null, 'hi'));\n";
+    const code =
+      "import { h } from 'preact';\nimport { renderToString } from 'preact-render-to-string';\nexport const x = () => renderToString(h('p', null, 'hi'));\n";
     expect(await restrictedImports('shared/report/x.tsx', code)).toEqual([]);
   });
 
   it('the same imports are fine where they belong', async () => {
     expect(await restrictedImports('server/x.ts', "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n")).toEqual([]);
-    expect(await restrictedImports('extension/lib/x.ts', "import { auditSnapshot } from '../../shared/audit/audit-snapshot.js';\nexport const x = auditSnapshot;\n")).toEqual([]);
+    expect(
+      await restrictedImports(
+        'extension/lib/x.ts',
+        "import { auditSnapshot } from '../../shared/audit/audit-snapshot.js';\nexport const x = auditSnapshot;\n",
+      ),
+    ).toEqual([]);
   });
 });

@@ -73,7 +73,7 @@ describe('POST /mcp with an Agency key', () => {
     expect(upper.id).toBe(audit.id);
   });
 
-  it('an audit stored before signals.agent_discovery existed still passes get_audit\'s strict output schema', async () => {
+  it("an audit stored before signals.agent_discovery existed still passes get_audit's strict output schema", async () => {
     const { agent_discovery: _dropped, ...olderSignals } = expected.signals;
     const older: Audit = { ...expected, id: '6f1f7d1e-3c1a-4c55-9b1e-0a6d1c0f5e21', origin: 'extension', signals: olderSignals };
     expect(_dropped).toBeDefined();
@@ -83,7 +83,7 @@ describe('POST /mcp with an Agency key', () => {
     expect(auditOf(read).signals).toEqual(olderSignals);
   });
 
-  it('get_audit of an unknown, malformed or other account\'s id is a tool error, not a crash', async () => {
+  it("get_audit of an unknown, malformed or other account's id is a tool error, not a crash", async () => {
     const unknown = await call(client, 'get_audit', { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toBe('No audit with id "00000000-0000-4000-8000-000000000000" in this account');
@@ -137,15 +137,27 @@ describe('POST /mcp with an Agency key', () => {
     expect(created.status).toBe(201);
     const citations = await api.store.citations();
     const stored = (await citations.getPrompt(api.accountId, created.json.prompt.id))!;
-    await citations.appendResult(row(stored, 'chatgpt', '2026-09-01T10:00:00.000Z', { cited: true, cited_runs: 1, position: 2, cited_urls: ['https://brew.example/guide'] }));
+    await citations.appendResult(
+      row(stored, 'chatgpt', '2026-09-01T10:00:00.000Z', {
+        cited: true,
+        cited_runs: 1,
+        position: 2,
+        cited_urls: ['https://brew.example/guide'],
+      }),
+    );
     await citations.appendResult(row(stored, 'perplexity', '2026-09-01T10:00:05.000Z'));
     // Another account's row for the same words must not show.
     const other = await api.newAccount('agency');
-    await citations.appendResult(row(promptRow(7, other.accountId, 'brew.example'), 'chatgpt', '2026-09-01T10:00:00.000Z', { cited: true }));
+    await citations.appendResult(
+      row(promptRow(7, other.accountId, 'brew.example'), 'chatgpt', '2026-09-01T10:00:00.000Z', { cited: true }),
+    );
 
     const all = await call(client, 'list_citations', {});
     expect(all.isError).toBeFalsy();
-    const list = all.structuredContent as { citations: Array<{ engine: string; cited: boolean; position: number | null; prompt_id: string }>; next_cursor: string | null };
+    const list = all.structuredContent as {
+      citations: Array<{ engine: string; cited: boolean; position: number | null; prompt_id: string }>;
+      next_cursor: string | null;
+    };
     expect(list.citations.map((c) => [c.prompt_id, c.engine, c.cited, c.position])).toEqual([
       [stored.id, 'chatgpt', true, 2],
       [stored.id, 'perplexity', false, null],
@@ -182,7 +194,9 @@ describe('crawl_site and get_crawl', () => {
       }
       expect(ended).toMatchObject({ status: 'complete', progress: { audited: expect.any(Number) } });
       expect(ended!.progress.audited).toBeGreaterThanOrEqual(1);
-      expect((await call(client, 'get_crawl', { id: crawl.id })).structuredContent).toEqual((await api.request('GET', `/api/v1/crawls/${crawl.id}`, { key: account.key })).json);
+      expect((await call(client, 'get_crawl', { id: crawl.id })).structuredContent).toEqual(
+        (await api.request('GET', `/api/v1/crawls/${crawl.id}`, { key: account.key })).json,
+      );
       const unknown = await call(client, 'get_crawl', { id: '00000000-0000-4000-8000-000000000000' });
       expect([unknown.isError, textOf(unknown)]).toEqual([true, 'No crawl with id "00000000-0000-4000-8000-000000000000" in this account']);
       const bad = await call(client, 'crawl_site', { url: 'ftp://example.com' });
@@ -200,17 +214,32 @@ describe('citation_summary', () => {
     const account = await api.newAccount('agency');
     const client = await connectHttp(api.url, account.key);
     try {
-      const created = await api.request('POST', '/api/v1/prompts', { key: account.key, body: { text: 'best kettle', domain: 'brew.example' } });
+      const created = await api.request('POST', '/api/v1/prompts', {
+        key: account.key,
+        body: { text: 'best kettle', domain: 'brew.example' },
+      });
       const citations = await api.store.citations();
       const stored = (await citations.getPrompt(account.accountId, created.json.prompt.id))!;
       const day = new Date().toISOString().slice(0, 10);
-      await citations.appendResult(row(stored, 'chatgpt', `${day}T00:00:01.000Z`, { cited: true, cited_runs: 1, visible_runs: 1, position: 3 }));
+      await citations.appendResult(
+        row(stored, 'chatgpt', `${day}T00:00:01.000Z`, { cited: true, cited_runs: 1, visible_runs: 1, position: 3 }),
+      );
       await citations.appendResult(row(stored, 'claude', `${day}T00:00:02.000Z`));
       const answer = await call(client, 'citation_summary', { since: day });
       expect(answer.isError).toBeFalsy();
       const { summary } = answer.structuredContent as { summary: Record<string, unknown> };
-      expect(summary).toMatchObject({ runs: 2, cited_runs: 1, visibility: 0.5, citation_rate: 0.5, avg_position: 3, since: day, until: day });
-      expect(answer.structuredContent).toEqual((await api.request('GET', `/api/v1/citations/summary?since=${day}`, { key: account.key })).json);
+      expect(summary).toMatchObject({
+        runs: 2,
+        cited_runs: 1,
+        visibility: 0.5,
+        citation_rate: 0.5,
+        avg_position: 3,
+        since: day,
+        until: day,
+      });
+      expect(answer.structuredContent).toEqual(
+        (await api.request('GET', `/api/v1/citations/summary?since=${day}`, { key: account.key })).json,
+      );
       const bad = await call(client, 'citation_summary', { since: '2026-02-30' });
       expect(bad.isError).toBe(true);
       expect(textOf(bad)).toContain('since must be an ISO 8601 date');
@@ -227,7 +256,8 @@ describe('the limit of 10 audits per minute per account', () => {
     try {
       // A URL refused before running does not count, as with POST /audits.
       for (let i = 0; i < 3; i++) expect((await call(client, 'audit_url', { url: 'ftp://example.com/' })).isError).toBe(true);
-      for (let i = 0; i < 4; i++) expect((await api.request('POST', '/api/v1/audits', { key: account.key, body: { url: pageUrl } })).status).toBe(201);
+      for (let i = 0; i < 4; i++)
+        expect((await api.request('POST', '/api/v1/audits', { key: account.key, body: { url: pageUrl } })).status).toBe(201);
       for (let i = 0; i < 6; i++) auditOf(await call(client, 'audit_url', { url: pageUrl }));
 
       const refused = await call(client, 'audit_url', { url: pageUrl });
@@ -257,7 +287,10 @@ describe('the limit of 10 audits per minute per account', () => {
 describe('keys and plans, as on the REST API', () => {
   it('a bad key fails the connection with 401, WWW-Authenticate and a JSON error', async () => {
     // The SDK's client surfaces the status as the error's code and the body in its message.
-    await expect(connectHttp(api.url, `cit_${'x'.repeat(32)}`)).rejects.toMatchObject({ code: 401, message: expect.stringContaining('Unknown API key') });
+    await expect(connectHttp(api.url, `cit_${'x'.repeat(32)}`)).rejects.toMatchObject({
+      code: 401,
+      message: expect.stringContaining('Unknown API key'),
+    });
     await expect(connectHttp(api.url, null)).rejects.toMatchObject({ code: 401 });
     const res = await api.request('POST', '/mcp', { key: `cit_${'x'.repeat(32)}`, body: INITIALIZE, headers: MCP_HEADERS });
     expect(res.status).toBe(401);
@@ -319,7 +352,10 @@ describe('the HTTP edges of /mcp', () => {
   });
 
   it('refuses malformed, oversized, non-JSON and batch bodies with the API error shape', async () => {
-    const malformed = await api.request('POST', '/mcp', { rawBody: '{"jsonrpc": "2.0", ', headers: { ...MCP_HEADERS, 'content-type': 'application/json' } });
+    const malformed = await api.request('POST', '/mcp', {
+      rawBody: '{"jsonrpc": "2.0", ',
+      headers: { ...MCP_HEADERS, 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.json.error).toMatch(/^Malformed JSON in request body/);
 
@@ -362,7 +398,9 @@ describe('the SSRF guard applies to audit_url', () => {
       const before = site.connections;
       const refused = await call(client, 'audit_url', { url: pageUrl });
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toBe(`Cannot audit ${pageUrl}: the host resolves to a private, loopback, link-local or reserved address, which is not audited.`);
+      expect(textOf(refused)).toBe(
+        `Cannot audit ${pageUrl}: the host resolves to a private, loopback, link-local or reserved address, which is not audited.`,
+      );
       expect(site.connections).toBe(before);
       expect((await guarded.request('GET', '/api/v1/audits')).json.audits).toEqual([]);
     } finally {

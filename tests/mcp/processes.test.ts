@@ -45,8 +45,11 @@ afterAll(async () => {
 
 function runCitable(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [citable, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      [citable, ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -106,14 +109,22 @@ describe('citable mcp without AUDIT_ALLOW_PRIVATE', () => {
 
 describe('stdout of citable mcp', () => {
   it('holds protocol messages only, even around a garbage line; closing stdin still answers the running calls, then exits 0', async () => {
-    const child = spawn(process.execPath, [citable, 'mcp'], { env: { PATH: process.env.PATH ?? '', AUDIT_ALLOW_PRIVATE: '1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [citable, 'mcp'], {
+      env: { PATH: process.env.PATH ?? '', AUDIT_ALLOW_PRIVATE: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       'this is not json',
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
@@ -155,7 +166,9 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
     const stored = await api.request('GET', `/api/v1/audits/${audit.id}`);
     expect(stored.json.audit).toEqual(audit);
     expect(auditOf(await call(session.client, 'get_audit', { id: audit.id }))).toEqual(audit);
-    expect(textOf(await call(session.client, 'get_audit', { id: 'f'.repeat(8) }))).toContain(`No audit with id "ffffffff" in the account of CITABLE_API_KEY on ${api.url}`);
+    expect(textOf(await call(session.client, 'get_audit', { id: 'f'.repeat(8) }))).toContain(
+      `No audit with id "ffffffff" in the account of CITABLE_API_KEY on ${api.url}`,
+    );
   });
 
   it('forwards crawl_site and get_crawl to the server: its crawl, its 404 as "no crawl", its 400 message as the tool error', async () => {
@@ -165,7 +178,9 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
     const read = await call(session.client, 'get_crawl', { id: crawl.id });
     expect((read.structuredContent as { crawl: { id: string; url: string } }).crawl).toMatchObject({ id: crawl.id, url: pageUrl });
     expect(textOf(await call(session.client, 'get_crawl', { id: '00000000-0000-4000-8000-000000000000' }))).toContain('No crawl with id');
-    expect(textOf(await call(session.client, 'crawl_site', { url: 'ftp://example.com' }))).toBe('only http and https URLs can be audited, not ftp:');
+    expect(textOf(await call(session.client, 'crawl_site', { url: 'ftp://example.com' }))).toBe(
+      'only http and https URLs can be audited, not ftp:',
+    );
   });
 
   it("list_citations answers the account's rows; the server's 400 message comes back as the tool error", async () => {
@@ -190,8 +205,14 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
     const closedUrl = closed.url;
     await closed.close({ removeData: true });
     const cases: Array<[Record<string, string>, string]> = [
-      [{ CITABLE_API_URL: api.url, CITABLE_API_KEY: `cit_${'0'.repeat(32)}` }, `The Citable server at ${api.url} refused the API key (CITABLE_API_KEY): Unknown API key`],
-      [{ CITABLE_API_URL: `${api.url}/api/v1/`, CITABLE_API_KEY: free.key }, 'refused the API key (CITABLE_API_KEY): The API requires the Agency plan (this account is on the Free plan)'],
+      [
+        { CITABLE_API_URL: api.url, CITABLE_API_KEY: `cit_${'0'.repeat(32)}` },
+        `The Citable server at ${api.url} refused the API key (CITABLE_API_KEY): Unknown API key`,
+      ],
+      [
+        { CITABLE_API_URL: `${api.url}/api/v1/`, CITABLE_API_KEY: free.key },
+        'refused the API key (CITABLE_API_KEY): The API requires the Agency plan (this account is on the Free plan)',
+      ],
       [{ CITABLE_API_URL: closedUrl, CITABLE_API_KEY: api.key }, `Cannot reach the Citable server at ${closedUrl}: ECONNREFUSED`],
     ];
     for (const [env, message] of cases) {
@@ -240,7 +261,14 @@ describe('POST /mcp on the built server', () => {
       const key = server.firstKey!;
       const client = await connectHttp(server.url, key);
       try {
-        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+          'audit_url',
+          'get_audit',
+          'crawl_site',
+          'get_crawl',
+          'citation_summary',
+          'list_citations',
+        ]);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);
         const stored = await fetch(`${server.url}/api/v1/audits/${audit.id}`, { headers: { authorization: `Bearer ${key}` } });

@@ -65,7 +65,14 @@ describe('the MCP tool registry', () => {
     const answer = await call(client, 'get_audit', { id: '00000000-0000-4000-8000-000000000000' });
     expect(answer.isError).toBe(true);
     expect(textOf(answer)).toBe('get_audit failed because of an internal error (logged by the server); retry later');
-    expect(logger.lines).toEqual([expect.objectContaining({ level: 'error', msg: 'mcp tool failed', tool: 'get_audit', error: expect.objectContaining({ message: 'ENOENT: /var/lib/citable/secret-path' }) })]);
+    expect(logger.lines).toEqual([
+      expect.objectContaining({
+        level: 'error',
+        msg: 'mcp tool failed',
+        tool: 'get_audit',
+        error: expect.objectContaining({ message: 'ENOENT: /var/lib/citable/secret-path' }),
+      }),
+    ]);
     // The server still serves after it.
     expect((await call(client, 'get_audit', { id: 'nope' })).isError).toBe(true);
     expect((await client.listTools()).tools).toHaveLength(2);

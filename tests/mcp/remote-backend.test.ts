@@ -39,10 +39,13 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('the remote backend', () => {
-  const at = (prefix: string, timeoutMs?: number) => createRemoteBackend({ apiUrl: `${server.url}${prefix}`, apiKey: KEY, ...(timeoutMs ? { timeoutMs } : {}) });
+  const at = (prefix: string, timeoutMs?: number) =>
+    createRemoteBackend({ apiUrl: `${server.url}${prefix}`, apiKey: KEY, ...(timeoutMs ? { timeoutMs } : {}) });
 
   it('says so when the server answers an audit this version cannot read', async () => {
-    expect(await refusal(at('/newer').runAudit('example.com'))).toMatch(/answered with an audit this citable cannot read \(.*verdict_of_the_future.*\): use the same version of citable as the server$/);
+    expect(await refusal(at('/newer').runAudit('example.com'))).toMatch(
+      /answered with an audit this citable cannot read \(.*verdict_of_the_future.*\): use the same version of citable as the server$/,
+    );
   });
 
   it('names a redirect instead of following it with the key', async () => {
@@ -52,9 +55,13 @@ describe('the remote backend', () => {
   });
 
   it('reports a failing server, a rate limit with its wait, and a server that never answers', async () => {
-    expect(await refusal(at('/broken').runAudit('example.com'))).toBe(`The Citable server at ${server.url}/broken failed (HTTP 502): HTTP 502`);
+    expect(await refusal(at('/broken').runAudit('example.com'))).toBe(
+      `The Citable server at ${server.url}/broken failed (HTTP 502): HTTP 502`,
+    );
     expect(await refusal(at('/busy').runAudit('example.com'))).toBe('Rate limit exceeded: max 10 audits per minute: retry in 7 s');
-    expect(await refusal(at('/hangs', 300).runAudit('example.com'))).toBe(`The Citable server at ${server.url}/hangs did not answer within 0.3 s`);
+    expect(await refusal(at('/hangs', 300).runAudit('example.com'))).toBe(
+      `The Citable server at ${server.url}/hangs did not answer within 0.3 s`,
+    );
   });
 
   it('answers null for an unknown or malformed audit id (the tool says "not found"), asking nothing for a malformed one', async () => {
@@ -76,7 +83,7 @@ describe('parseApiUrl', () => {
     expect(parseApiUrl(' https://citable.example/base/api/v1/ ')).toEqual({ ok: true, url: 'https://citable.example/base' });
     for (const [raw, message] of [
       ['ftp://citable.example', 'must start with http:// or https://'],
-      ['127.0.0.1:8787', 'give the server\'s address, such as http://127.0.0.1:8787'],
+      ['127.0.0.1:8787', "give the server's address, such as http://127.0.0.1:8787"],
       ['not a url', 'is not a URL'],
       ['https://user:pw@citable.example', 'must not contain credentials'],
       ['https://citable.example/?key=1', 'must not contain a query'],

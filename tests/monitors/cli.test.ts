@@ -28,7 +28,17 @@ describe('citable monitors', () => {
   };
 
   it('adds a monitor the server runs at its next look; lists it; asks for a run; removes it', async () => {
-    const added = await citable('monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/', '--every', 'day', '--json');
+    const added = await citable(
+      'monitors',
+      'add',
+      '--account',
+      api.accountId,
+      '--url',
+      'https://shop.example/',
+      '--every',
+      'day',
+      '--json',
+    );
     expect(added.code).toBe(0);
     const monitor = JSON.parse(added.out);
     expect(monitor).toMatchObject({ url: 'https://shop.example/', kind: 'audit', every: 'day', max_pages: null });
@@ -50,15 +60,22 @@ describe('citable monitors', () => {
   });
 
   it('pauses and resumes a monitor: list shows it, run is refused while paused, the server runs nothing', async () => {
-    const monitor = JSON.parse((await citable('monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/', '--every', 'hour', '--json')).out);
+    const monitor = JSON.parse(
+      (await citable('monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/', '--every', 'hour', '--json')).out,
+    );
     const paused = await citable('monitors', 'pause', monitor.id, '--account', api.accountId);
     expect(paused.code).toBe(0);
     expect(paused.out).toMatch(new RegExp(`^Paused monitor ${monitor.id} `));
     const [shown] = (await api.request('GET', '/api/v1/monitors')).json.monitors;
     expect(shown).toMatchObject({ id: monitor.id, paused: true });
     expect(shown.paused_at).toEqual(expect.any(String));
-    expect((await citable('monitors', 'list', '--account', api.accountId)).out).toMatch(new RegExp(`${monitor.id}\\s+audit\\s+hour\\s+paused\\s+-\\s`));
-    expect(JSON.parse((await citable('monitors', 'list', '--account', api.accountId, '--json')).out)[0]).toMatchObject({ paused: true, paused_at: shown.paused_at });
+    expect((await citable('monitors', 'list', '--account', api.accountId)).out).toMatch(
+      new RegExp(`${monitor.id}\\s+audit\\s+hour\\s+paused\\s+-\\s`),
+    );
+    expect(JSON.parse((await citable('monitors', 'list', '--account', api.accountId, '--json')).out)[0]).toMatchObject({
+      paused: true,
+      paused_at: shown.paused_at,
+    });
     expect(await citable('monitors', 'run', monitor.id, '--account', api.accountId)).toMatchObject({
       code: 2,
       err: `citable monitors: monitor ${monitor.id} is paused: resume it first (citable monitors resume ${monitor.id} --account ${api.accountId})\n`,
@@ -70,13 +87,29 @@ describe('citable monitors', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.out).toMatch(/^Resumed monitor /);
     expect((await api.request('GET', '/api/v1/monitors')).json.monitors[0]).toMatchObject({ paused: false, paused_at: null });
-    expect((await citable('monitors', 'list', '--account', api.accountId)).out).toMatch(new RegExp(`${monitor.id}\\s+audit\\s+hour\\s+active\\s`));
+    expect((await citable('monitors', 'list', '--account', api.accountId)).out).toMatch(
+      new RegExp(`${monitor.id}\\s+audit\\s+hour\\s+active\\s`),
+    );
     await serverLooks(); // came due while paused: one run
     expect((await api.request('GET', '/api/v1/audits?url=https://shop.example/')).json.audits).toHaveLength(1);
   });
 
   it('adds a crawl monitor with --max-pages', async () => {
-    const added = await citable('monitors', 'add', '--account', api.accountId, '--url', 'shop.example', '--every', 'week', '--kind', 'crawl', '--max-pages', '500', '--json');
+    const added = await citable(
+      'monitors',
+      'add',
+      '--account',
+      api.accountId,
+      '--url',
+      'shop.example',
+      '--every',
+      'week',
+      '--kind',
+      'crawl',
+      '--max-pages',
+      '500',
+      '--json',
+    );
     expect(JSON.parse(added.out)).toMatchObject({ kind: 'crawl', every: 'week', max_pages: 500, url: 'shop.example' });
   });
 
@@ -87,7 +120,20 @@ describe('citable monitors', () => {
       ['monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/'],
       ['monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/', '--every', 'fortnight'],
       ['monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/', '--every', 'day', '--max-pages', '10'],
-      ['monitors', 'add', '--account', api.accountId, '--url', 'https://shop.example/', '--every', 'day', '--kind', 'crawl', '--max-pages', 'many'],
+      [
+        'monitors',
+        'add',
+        '--account',
+        api.accountId,
+        '--url',
+        'https://shop.example/',
+        '--every',
+        'day',
+        '--kind',
+        'crawl',
+        '--max-pages',
+        'many',
+      ],
       ['monitors', 'add', '--account', 'acct_nope', '--url', 'https://shop.example/', '--every', 'day'],
       ['monitors', 'run', '--account', api.accountId],
       ['monitors', 'run', 'mon_0000000000000000', '--account', api.accountId],

@@ -25,10 +25,20 @@ describe('MonitorService', () => {
   let service: MonitorService;
   let runner: (m: StoredMonitor, signal: AbortSignal) => Promise<MonitorRunOutcome | null>;
 
-  const finished = (id: string): MonitorRunOutcome => ({ finished_at: new Date(clock).toISOString(), result_id: `result-of-${id}-${runs.length}`, error: null });
+  const finished = (id: string): MonitorRunOutcome => ({
+    finished_at: new Date(clock).toISOString(),
+    result_id: `result-of-${id}-${runs.length}`,
+    error: null,
+  });
   const boot = async () => {
     store = await LowdbStore.open(dir);
-    service = new MonitorService({ store: () => store.monitors(), run: (m, s) => runner(m, s), logger: createMemoryLogger(), now: () => clock, maxRunning: 2 });
+    service = new MonitorService({
+      store: () => store.monitors(),
+      run: (m, s) => runner(m, s),
+      logger: createMemoryLogger(),
+      now: () => clock,
+      maxRunning: 2,
+    });
   };
 
   beforeEach(async () => {
@@ -58,7 +68,12 @@ describe('MonitorService', () => {
     await pass();
     await pass();
     expect(runs).toEqual([{ id: m.id, at: T0 }]);
-    expect(await (await store.monitors()).getMonitor('acct_A', m.id)).toMatchObject({ last_result_id: `result-of-${m.id}-1`, last_run_at: new Date(T0).toISOString(), next_run_ms: T0 + HOUR, lease_until_ms: null });
+    expect(await (await store.monitors()).getMonitor('acct_A', m.id)).toMatchObject({
+      last_result_id: `result-of-${m.id}-1`,
+      last_run_at: new Date(T0).toISOString(),
+      next_run_ms: T0 + HOUR,
+      lease_until_ms: null,
+    });
     clock = T0 + HOUR - 1;
     await pass();
     expect(runs).toHaveLength(1);

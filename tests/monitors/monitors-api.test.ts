@@ -40,9 +40,31 @@ describe('monitor routes', () => {
     const res = await create({ url: 'shop.example', kind: 'audit', every: 'day' });
     expect(res.status).toBe(201);
     const monitor = res.json.monitor;
-    expect(monitor).toMatchObject({ url: 'shop.example', kind: 'audit', every: 'day', max_pages: null, last_run_at: null, last_result_id: null, last_error: null });
+    expect(monitor).toMatchObject({
+      url: 'shop.example',
+      kind: 'audit',
+      every: 'day',
+      max_pages: null,
+      last_run_at: null,
+      last_result_id: null,
+      last_error: null,
+    });
     expect(monitor.id).toMatch(/^mon_[A-Za-z0-9]{16}$/);
-    expect(Object.keys(monitor).sort()).toEqual(['created_at', 'every', 'id', 'kind', 'last_error', 'last_result_id', 'last_run_at', 'max_pages', 'next_run_at', 'paused', 'paused_at', 'running', 'url']);
+    expect(Object.keys(monitor).sort()).toEqual([
+      'created_at',
+      'every',
+      'id',
+      'kind',
+      'last_error',
+      'last_result_id',
+      'last_run_at',
+      'max_pages',
+      'next_run_at',
+      'paused',
+      'paused_at',
+      'running',
+      'url',
+    ]);
     expect(res.headers.get('location')).toBe(`/api/v1/monitors/${monitor.id}`);
     await idle();
     const [listed] = (await api.request('GET', '/api/v1/monitors')).json.monitors;
@@ -92,7 +114,10 @@ describe('monitor routes', () => {
     await idle();
     expect(crawled).toEqual([{ account: api.accountId, url: 'https://shop.example/', maxPages: 250 }]);
     const [request] = await receiver.waitFor(1);
-    expect(JSON.parse(request!.body)).toMatchObject({ type: 'crawl.completed', data: { crawl: { id: 'crawl-1', status: 'complete', score: 71 }, monitor_id: res.json.monitor.id } });
+    expect(JSON.parse(request!.body)).toMatchObject({
+      type: 'crawl.completed',
+      data: { crawl: { id: 'crawl-1', status: 'complete', score: 71 }, monitor_id: res.json.monitor.id },
+    });
     expect((await api.request('GET', '/api/v1/monitors')).json.monitors[0]).toMatchObject({ last_result_id: 'crawl-1', last_error: null });
   });
 
@@ -140,7 +165,11 @@ describe('monitor routes', () => {
       expect(res.status).toBe(201);
       expect(res.json.monitor.max_pages).toBe(100);
       await bare.citable.monitors.whenIdle();
-      expect((await bare.request('GET', '/api/v1/monitors')).json.monitors[0]).toMatchObject({ last_error: NO_CRAWLS_MESSAGE, last_result_id: null, last_run_at: expect.any(String) });
+      expect((await bare.request('GET', '/api/v1/monitors')).json.monitors[0]).toMatchObject({
+        last_error: NO_CRAWLS_MESSAGE,
+        last_result_id: null,
+        last_run_at: expect.any(String),
+      });
     } finally {
       await bare.close({ removeData: true });
     }

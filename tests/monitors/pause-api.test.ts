@@ -33,9 +33,21 @@ describe('pausing and resuming a monitor', () => {
     expect(res.status).toBe(200);
     expect(res.json.monitor).toMatchObject({ id, paused: true, next_run_at: before.next_run_at, last_result_id: before.last_result_id });
     expect(Date.parse(res.json.monitor.paused_at)).not.toBeNaN();
-    expect(Object.keys(res.json.monitor).sort()).toEqual(
-      ['created_at', 'every', 'id', 'kind', 'last_error', 'last_result_id', 'last_run_at', 'max_pages', 'next_run_at', 'paused', 'paused_at', 'running', 'url'],
-    );
+    expect(Object.keys(res.json.monitor).sort()).toEqual([
+      'created_at',
+      'every',
+      'id',
+      'kind',
+      'last_error',
+      'last_result_id',
+      'last_run_at',
+      'max_pages',
+      'next_run_at',
+      'paused',
+      'paused_at',
+      'running',
+      'url',
+    ]);
     expect(await listed()).toEqual(res.json.monitor);
     const run = await api.request('POST', `/api/v1/monitors/${id}/run`);
     expect(run.status).toBe(409);
@@ -71,7 +83,7 @@ describe('pausing and resuming a monitor', () => {
     expect(await listed()).toMatchObject({ paused: false, every: 'week' });
   });
 
-  it('an unknown monitor, a malformed id or another account\'s monitor is 404; a read-only key is 403', async () => {
+  it("an unknown monitor, a malformed id or another account's monitor is 404; a read-only key is 403", async () => {
     expect((await patch({ paused: true }, { path: '/api/v1/monitors/mon_0000000000000000' })).json).toEqual({ error: 'Monitor not found' });
     expect((await patch({ paused: true }, { path: '/api/v1/monitors/nope' })).status).toBe(404);
     const other = await api.newAccount();

@@ -17,8 +17,18 @@ describe('diffAudits', () => {
   });
 
   it('lists all six categories in contract order with their deltas', () => {
-    const diff = diffAudits(older({ category_scores: categories(60, { Trust: 90 }) }), newer({ category_scores: categories(70, { Trust: 40 }) }));
-    expect(diff.categories.map((c) => c.name)).toEqual(['Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust']);
+    const diff = diffAudits(
+      older({ category_scores: categories(60, { Trust: 90 }) }),
+      newer({ category_scores: categories(70, { Trust: 40 }) }),
+    );
+    expect(diff.categories.map((c) => c.name)).toEqual([
+      'Crawler Access',
+      'Rendering',
+      'Structured Data',
+      'Content Structure',
+      'AI Discovery',
+      'Trust',
+    ]);
     expect(diff.categories[0]).toEqual({ name: 'Crawler Access', from: 60, to: 70, delta: 10 });
     expect(diff.categories[5]).toEqual({ name: 'Trust', from: 90, to: 40, delta: -50 });
   });
@@ -29,7 +39,12 @@ describe('diffAudits', () => {
       newer({ category_scores: categories(60, { 'Content Structure': null }) }),
     );
     expect(diff.categories.find((c) => c.name === 'Structured Data')).toEqual({ name: 'Structured Data', from: null, to: 60, delta: null });
-    expect(diff.categories.find((c) => c.name === 'Content Structure')).toEqual({ name: 'Content Structure', from: 60, to: null, delta: null });
+    expect(diff.categories.find((c) => c.name === 'Content Structure')).toEqual({
+      name: 'Content Structure',
+      from: 60,
+      to: null,
+      delta: null,
+    });
   });
 
   it('reads an audit stored before `applicable` existed as every category judged', () => {
@@ -38,9 +53,13 @@ describe('diffAudits', () => {
     expect(diffAudits(legacy, newer()).categories.every((c) => c.from === 72)).toBe(true);
   });
 
-  it('finds new and fixed issues by rule id, in each audit\'s order, with the contract\'s members only', () => {
+  it("finds new and fixed issues by rule id, in each audit's order, with the contract's members only", () => {
     const before = older({
-      issues: [issue('http.status', 'critical', 'Crawler Access'), issue('content.title', 'warning', 'Content Structure'), issue('trust.author', 'notice', 'Trust')],
+      issues: [
+        issue('http.status', 'critical', 'Crawler Access'),
+        issue('content.title', 'warning', 'Content Structure'),
+        issue('trust.author', 'notice', 'Trust'),
+      ],
     });
     const after = newer({
       issues: [
@@ -67,14 +86,24 @@ describe('diffAudits', () => {
   });
 
   it('lists a rule reported twice once', () => {
-    const diff = diffAudits(older(), newer({ issues: [issue('trust.https', 'warning', 'Trust'), issue('trust.https', 'warning', 'Trust')] }));
+    const diff = diffAudits(
+      older(),
+      newer({ issues: [issue('trust.https', 'warning', 'Trust'), issue('trust.https', 'warning', 'Trust')] }),
+    );
     expect(diff.new_issues.map((i) => i.rule)).toEqual(['trust.https']);
   });
 
   it('lists the agents whose robots verdict changed, and ignores agents checked on one side only', () => {
-    const before = older({ crawlers: [crawler('OAI-SearchBot', 'allowed'), crawler('GPTBot', 'blocked', 'training'), crawler('Claude-User', 'allowed', 'user')] });
+    const before = older({
+      crawlers: [crawler('OAI-SearchBot', 'allowed'), crawler('GPTBot', 'blocked', 'training'), crawler('Claude-User', 'allowed', 'user')],
+    });
     const after = newer({
-      crawlers: [crawler('OAI-SearchBot', 'blocked'), crawler('GPTBot', 'allowed', 'training'), crawler('Claude-User', 'allowed', 'user'), crawler('NewBot', 'blocked')],
+      crawlers: [
+        crawler('OAI-SearchBot', 'blocked'),
+        crawler('GPTBot', 'allowed', 'training'),
+        crawler('Claude-User', 'allowed', 'user'),
+        crawler('NewBot', 'blocked'),
+      ],
     });
     expect(diffAudits(before, after).crawlers).toEqual([
       { agent: 'OAI-SearchBot', from: 'allowed', to: 'blocked' },

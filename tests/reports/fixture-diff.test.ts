@@ -14,7 +14,12 @@ beforeAll(async () => {
   let phase: Phase = 'before';
   site = await startFixtureSite(changingSite(() => phase));
   const fetcher = loopbackFetcher();
-  const strict = { fetcher, onRuleError: (rule: { id: string }, error: unknown) => { throw new Error(`${rule.id} threw: ${String(error)}`); } };
+  const strict = {
+    fetcher,
+    onRuleError: (rule: { id: string }, error: unknown) => {
+      throw new Error(`${rule.id} threw: ${String(error)}`);
+    },
+  };
   before = await runAudit(`${site.url}${ARTICLE_PATH}`, strict);
   phase = 'after';
   after = await runAudit(`${site.url}${ARTICLE_PATH}`, strict);

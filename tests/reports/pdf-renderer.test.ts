@@ -11,7 +11,11 @@ import { makeAudit } from './fixtures/audits.js';
 
 const WORKER = new URL('./helpers/pdf-worker-source.mjs', import.meta.url);
 const audit = makeAudit({ score: 67 });
-const job = { html: renderAuditReportHtml(audit, { medium: 'pdf' }), paper: 'A4' as const, footerTemplate: pdfFooterTemplate(null, audit.url) };
+const job = {
+  html: renderAuditReportHtml(audit, { medium: 'pdf' }),
+  paper: 'A4' as const,
+  footerTemplate: pdfFooterTemplate(null, audit.url),
+};
 const opened: PdfRenderer[] = [];
 const keep = <T extends PdfRenderer>(r: T) => (opened.push(r), r);
 afterAll(async () => {
@@ -20,7 +24,10 @@ afterAll(async () => {
 
 describe.each([
   ['in this thread', (o: { chromiumPath: string; concurrency: number; timeoutMs: number }) => createPdfRenderer(o)],
-  ['in its own thread', (o: { chromiumPath: string; concurrency: number; timeoutMs: number }) => createThreadedPdfRenderer({ ...o, workerUrl: WORKER })],
+  [
+    'in its own thread',
+    (o: { chromiumPath: string; concurrency: number; timeoutMs: number }) => createThreadedPdfRenderer({ ...o, workerUrl: WORKER }),
+  ],
 ])('the PDF renderer %s', (_, create) => {
   it('prints several PDFs at once, reusing one browser, each with the score', async () => {
     const printer = keep(create({ chromiumPath: CHROMIUM, concurrency: 2, timeoutMs: 60_000 }));

@@ -105,7 +105,9 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('BullMQ citation schedule
   ];
   const rowCount = async (store: PostgresStore) => Number((await store.pool.query('SELECT count(*) AS n FROM citation_results')).rows[0].n);
   const pairRowCounts = async (store: PostgresStore) =>
-    (await store.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM citation_results GROUP BY prompt_id, engine')).rows.map((r) => r.n);
+    (await store.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM citation_results GROUP BY prompt_id, engine')).rows.map(
+      (r) => r.n,
+    );
   const settled = async (store: PostgresStore, rows: number) => {
     const citations = await store.citations();
     await until(async () => ((await rowCount(store)) >= rows && (await citations.unfinishedChecks()).length === 0 ? true : undefined));
@@ -126,8 +128,11 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('BullMQ citation schedule
     for (const p of prompts) expect(requestsFor(p.text)).toEqual([1, 1, 1, 1, 1]);
     expect(await rowCount(a.store)).toBe(40);
     expect(new Set(await pairRowCounts(a.store))).toEqual(new Set([1]));
-    for (const p of prompts) expect(Object.keys(await citations.latestResults(p.id)).sort()).toEqual([...DEFAULT_CITATION_ENGINE_IDS].sort());
-    const checks = (await a.store.pool.query<{ body: { status: string; pairs: unknown[] } }>('SELECT body FROM citation_checks')).rows.map((r) => r.body);
+    for (const p of prompts)
+      expect(Object.keys(await citations.latestResults(p.id)).sort()).toEqual([...DEFAULT_CITATION_ENGINE_IDS].sort());
+    const checks = (await a.store.pool.query<{ body: { status: string; pairs: unknown[] } }>('SELECT body FROM citation_checks')).rows.map(
+      (r) => r.body,
+    );
     expect(checks.every((c) => c.status === 'completed')).toBe(true);
     expect(checks.reduce((n, c) => n + c.pairs.length, 0)).toBe(40); // no pair belongs to two checks
 
@@ -153,7 +158,8 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('BullMQ citation schedule
     expect(requestsFor(p.text)).toEqual([1, 1, 1, 1, 1]);
     expect(await (await a.store.citations()).getCheck(first.id)).toMatchObject({ status: 'completed' });
     expect(await (await a.store.citations()).resultCount(first.id)).toBe(5);
-    const scheduled = (await a.store.pool.query("SELECT count(*)::bigint AS n FROM citation_checks WHERE body->>'trigger' = 'schedule'")).rows[0].n;
+    const scheduled = (await a.store.pool.query("SELECT count(*)::bigint AS n FROM citation_checks WHERE body->>'trigger' = 'schedule'"))
+      .rows[0].n;
     expect(scheduled).toBe(0);
 
     const again = await b.runtime.scheduler.checkNow(ACCOUNT); // the first one is over: a new check

@@ -16,7 +16,7 @@ import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 /** Polls every 100 ms until `probe` returns a value, for up to `ms`. */
 async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     const value = await probe();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -48,7 +48,14 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
 
   const startWorker = async (): Promise<WorkerProcess> => {
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, AUDIT_ALLOW_PRIVATE: '1', CRAWL_CONCURRENCY: '3' },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATABASE_URL: databaseUrl,
+        REDIS_URL: redis.url,
+        AUDIT_ALLOW_PRIVATE: '1',
+        CRAWL_CONCURRENCY: '3',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     track(child);
@@ -71,7 +78,11 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
     return worker;
   };
   const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: res.status, json: (await res.json()) as any };
   };
   const crawlToEnd = async (body: unknown, during?: (id: string) => Promise<void>) => {
@@ -96,7 +107,11 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
   };
 
   beforeAll(async () => {
-    [pg, redis, fixture] = await Promise.all([startPostgres(), startRedis(), startTemplatedSite({ blog: 30, blogFr: 4, products: 30, docs: 5 })]);
+    [pg, redis, fixture] = await Promise.all([
+      startPostgres(),
+      startRedis(),
+      startTemplatedSite({ blog: 30, blogFr: 4, products: 30, docs: 5 }),
+    ]);
     databaseUrl = await pg.createDatabase('crawls');
     store = await PostgresStore.open(databaseUrl);
     const account = await store.createAccount({ name: 'crawls', plan: 'agency' });

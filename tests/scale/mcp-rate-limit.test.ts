@@ -31,7 +31,8 @@ describe.runIf(servicesAvailable('redis'))('the MCP audit limit in Redis, shared
 
   it('4 POST /audits on one instance and 12 parallel audit_url calls on the other: exactly 6 calls run', async () => {
     const { key } = await one.newAccount();
-    for (let i = 0; i < 4; i++) expect((await one.request('POST', '/api/v1/audits', { key, body: { url: 'shop.example' } })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await one.request('POST', '/api/v1/audits', { key, body: { url: 'shop.example' } })).status).toBe(201);
     const client = await connectHttp(two.url, key);
     try {
       const answers = await Promise.all(Array.from({ length: 12 }, () => call(client, 'audit_url', { url: 'shop.example' })));

@@ -18,7 +18,12 @@ import { startSlowSite } from '../crawls/helpers/small-sites.js';
 
 export const PROJECT = 'prj_MIGRATEPROJECT01';
 export const GONE_PROJECT = 'prj_MIGRATEPROJECT02';
-export const WEBHOOKS = { all: 'wh_MIGRATEHOOKALL01', audits: 'wh_MIGRATEHOOKAUD01', off: 'wh_MIGRATEHOOKOFF01', gone: 'wh_MIGRATEHOOKGONE1' };
+export const WEBHOOKS = {
+  all: 'wh_MIGRATEHOOKALL01',
+  audits: 'wh_MIGRATEHOOKAUD01',
+  off: 'wh_MIGRATEHOOKOFF01',
+  gone: 'wh_MIGRATEHOOKGONE1',
+};
 export const TOKEN_HASHES = { live: 'd'.repeat(64), revoked: 'e'.repeat(64), expired: 'f'.repeat(64) };
 
 function project(id: string, accountId: string, domain: string): StoredProject {
@@ -97,7 +102,15 @@ export async function seedIntelligence(store: Store, accountId: string): Promise
 
 /** Branding, shares, monitors, webhooks and the outbox. */
 export async function seedReportsAndHooks(store: Store, accountId: string, auditId: string): Promise<void> {
-  await (await store.branding()).putBranding({ account_id: accountId, name: 'Acme Agency', accent: '#112233', logo: 'data:image/png;base64,iVBORw0KGgo=', updated_at: '2026-09-01T08:00:00.000Z' });
+  await (
+    await store.branding()
+  ).putBranding({
+    account_id: accountId,
+    name: 'Acme Agency',
+    accent: '#112233',
+    logo: 'data:image/png;base64,iVBORw0KGgo=',
+    updated_at: '2026-09-01T08:00:00.000Z',
+  });
   const shares = await store.shares();
   const hour = 3_600_000;
   const now = Date.now();
@@ -135,7 +148,10 @@ export async function seedReportsAndHooks(store: Store, accountId: string, audit
     paused_at: null,
   });
   await monitors.createMonitor(monitor('mon_MIGRATEMONITOR01', 'https://acme.com/', 'day'), 10);
-  await monitors.createMonitor({ ...monitor('mon_MIGRATEMONITOR02', 'https://acme.com/pricing', 'week'), kind: 'crawl', max_pages: 50 }, 10);
+  await monitors.createMonitor(
+    { ...monitor('mon_MIGRATEMONITOR02', 'https://acme.com/pricing', 'week'), kind: 'crawl', max_pages: 50 },
+    10,
+  );
   const [first] = await monitors.claimDue(now, 60_000, 1);
   await monitors.finishRun(first!.id, { finished_at: iso(now), result_id: auditId, error: null });
   await monitors.claimDue(now, 60_000, 1); // the other one stays leased, as a stopped server leaves a run
@@ -172,11 +188,24 @@ export async function seedReportsAndHooks(store: Store, accountId: string, audit
   const disable = { afterGone: 2, reason: 'the receiver answered 410 Gone twice', at: iso(now) };
   for (const c of await webhooks.claimDue({ nowMs: now, limit: 10, leaseMs: 60_000, perWebhook: new Map(), perWebhookDefault: 10 })) {
     if (c.webhook.id === WEBHOOKS.all && c.event.type === 'audit.completed') {
-      await webhooks.recordAttempt(c.delivery.id, { attempt: attempt(200, null), status: 'delivered', next_attempt_ms: null, last_error: null, answer: 'ok' }, disable);
+      await webhooks.recordAttempt(
+        c.delivery.id,
+        { attempt: attempt(200, null), status: 'delivered', next_attempt_ms: null, last_error: null, answer: 'ok' },
+        disable,
+      );
     } else if (c.webhook.id === WEBHOOKS.audits) {
-      await webhooks.recordAttempt(c.delivery.id, { attempt: attempt(500, 'HTTP 500'), status: 'pending', next_attempt_ms: now + hour, last_error: 'HTTP 500', answer: 'other' }, disable);
+      await webhooks.recordAttempt(
+        c.delivery.id,
+        { attempt: attempt(500, 'HTTP 500'), status: 'pending', next_attempt_ms: now + hour, last_error: 'HTTP 500', answer: 'other' },
+        disable,
+      );
     } else if (c.webhook.id === WEBHOOKS.off) {
-      for (let i = 0; i < 2; i++) await webhooks.recordAttempt(c.delivery.id, { attempt: attempt(410, 'HTTP 410'), status: 'pending', next_attempt_ms: now + hour, last_error: 'HTTP 410', answer: 'gone' }, disable);
+      for (let i = 0; i < 2; i++)
+        await webhooks.recordAttempt(
+          c.delivery.id,
+          { attempt: attempt(410, 'HTTP 410'), status: 'pending', next_attempt_ms: now + hour, last_error: 'HTTP 410', answer: 'gone' },
+          disable,
+        );
     }
     // the ping to WEBHOOKS.all and the delivery to WEBHOOKS.gone stay pending, never attempted
   }

@@ -25,7 +25,15 @@ import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { citationSources } from '../../server/routes/citations-sources.js';
 import { citationSummary } from '../../server/routes/citations-summary.js';
 import type { StoredCitationRow, StoredPrompt } from '../../server/store/citations-store.js';
-import { PROJECT, seedCrawls, seedIntelligence, seedReportsAndHooks, TOKEN_HASHES, WEBHOOKS, type SeededCrawls } from './migrate-fixtures.js';
+import {
+  PROJECT,
+  seedCrawls,
+  seedIntelligence,
+  seedReportsAndHooks,
+  TOKEN_HASHES,
+  WEBHOOKS,
+  type SeededCrawls,
+} from './migrate-fixtures.js';
 
 /** A row as the API and the scheduler read it: `tally` and `runs_at` are each store's own bookkeeping. */
 const served = ({ tally: _tally, runs_at: _runsAt, ...row }: StoredCitationRow) => row;
@@ -53,9 +61,20 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     const revoked = await store.createKey({ account_id: account.id, name: 'old', prefix: 'cit_BBBB', hash: 'b'.repeat(64) });
     await store.revokeKey(revoked.id);
     await store.createKey({ account_id: other.id, name: 'x', prefix: 'cit_CCCC', hash: 'c'.repeat(64) });
-    await store.createKey({ account_id: account.id, name: 'client', prefix: 'cit_DDDD', hash: '9'.repeat(64), scope: 'read', expires_at: '2027-01-01T00:00:00.000Z' });
+    await store.createKey({
+      account_id: account.id,
+      name: 'client',
+      prefix: 'cit_DDDD',
+      hash: '9'.repeat(64),
+      scope: 'read',
+      expires_at: '2027-01-01T00:00:00.000Z',
+    });
     for (let i = 0; i < 150; i++) {
-      const audit = { ...extensionAudit(), scanned_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(), url: `https://site-${i % 7}.example/` };
+      const audit = {
+        ...extensionAudit(),
+        scanned_at: new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString(),
+        url: `https://site-${i % 7}.example/`,
+      };
       audit.final_url = audit.url;
       await store.putAudit(i % 10 === 0 ? other.id : account.id, audit, canonicalHash(audit));
       auditIds.push(audit.id);
@@ -65,11 +84,22 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     for (const p of [p1, p2, p3]) await citations.createPrompt(p, 10);
     for (const day of ['01', '02']) {
       for (const p of [p1, p2, p3]) {
-        for (const engine of ['chatgpt', 'claude', 'google_ai_overviews'] as const) await citations.appendResult(row(p, engine, `2026-09-${day}T10:00:00.000Z`, { cited: day === '02' }));
+        for (const engine of ['chatgpt', 'claude', 'google_ai_overviews'] as const)
+          await citations.appendResult(row(p, engine, `2026-09-${day}T10:00:00.000Z`, { cited: day === '02' }));
       }
     }
     await citations.deletePrompt(account.id, p3.id);
-    const check = { id: 'chk_MIGRATEDCHECK01', account_id: account.id, trigger: 'manual' as const, status: 'running' as const, created_at: '2026-09-02T10:00:00.000Z', finished_at: null, pairs: [{ prompt_id: p1.id, engine: 'chatgpt' as const }], prompt_count: 1, skipped_prompts: 0 };
+    const check = {
+      id: 'chk_MIGRATEDCHECK01',
+      account_id: account.id,
+      trigger: 'manual' as const,
+      status: 'running' as const,
+      created_at: '2026-09-02T10:00:00.000Z',
+      finished_at: null,
+      pairs: [{ prompt_id: p1.id, engine: 'chatgpt' as const }],
+      prompt_count: 1,
+      skipped_prompts: 0,
+    };
     await citations.putCheck(check);
     await citations.putCheck({ ...check, id: 'chk_MIGRATEDCHECK02' });
     await citations.putCheck({ ...check, id: 'chk_MIGRATEDCHECK02', status: 'completed', finished_at: '2026-09-02T10:05:00.000Z' });
@@ -90,7 +120,10 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
 
   const migrate = async (...extra: string[]) => {
     const io = memoryIo({});
-    const code = await main(['migrate', '--from', 'lowdb', '--to', 'postgres', '--data-dir', dataDir, '--database-url', databaseUrl, ...extra], io);
+    const code = await main(
+      ['migrate', '--from', 'lowdb', '--to', 'postgres', '--data-dir', dataDir, '--database-url', databaseUrl, ...extra],
+      io,
+    );
     return { code, out: io.out(), err: io.err() };
   };
 
@@ -103,7 +136,7 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     const at = new Date('2026-10-01T00:00:00.000Z');
     const history = await citations.listResults(accountId, { limit: 100, history: true });
     const audits = [];
-    for (let after; ; ) {
+    for (let after; ;) {
       const page: Awaited<ReturnType<Store['listAudits']>> = await store.listAudits(accountId, { limit: 40, after });
       audits.push(...page.audits);
       if (!page.next) break;
@@ -153,7 +186,7 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
   const crawlView = async (store: Store) => {
     const crawlStore = await store.crawls();
     const list = [];
-    for (let after; ; ) {
+    for (let after; ;) {
       const page: Awaited<ReturnType<typeof crawlStore.listCrawls>> = await crawlStore.listCrawls(accountId, { limit: 2, after });
       list.push(page.crawls);
       if (!page.next) break;
@@ -161,7 +194,7 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     }
     const pages = async (id: string, rule?: string) => {
       const out = [];
-      for (let after: number | undefined; ; ) {
+      for (let after: number | undefined; ;) {
         const page = (await crawlStore.listPages(accountId, id, { limit: 2, after, ...(rule ? { rule } : {}) }))!;
         out.push(page.pages);
         if (page.next === null) break;
@@ -229,7 +262,12 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       expect(after.audits).toHaveLength(135 + crawlAudits);
       // Site audits: every state, their pages, filtered by a rule, and the running crawl ready to resume.
       expect(after.crawls.each.map((c) => c?.status)).toEqual(['complete', 'failed', 'cancelled', 'running']);
-      expect(after.crawls.list.flat().map((c) => c.id).sort()).toEqual(Object.values(crawls).sort());
+      expect(
+        after.crawls.list
+          .flat()
+          .map((c) => c.id)
+          .sort(),
+      ).toEqual(Object.values(crawls).sort());
       expect(after.crawls.otherAccount).toBeNull();
       expect(after.crawls.pages[0]!.flat()).toHaveLength(5);
       expect(after.crawls.pages[3]!.flat().length).toBeGreaterThanOrEqual(2);
@@ -244,7 +282,10 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       expect(after.crawls.running.rollup.audited).toBe(after.crawls.each[3]!.progress.audited);
       // Page audits keep their crawl: origin crawl and crawl_id.
       const pageAudit = after.crawls.pages[0]!.flat()[0]!;
-      expect(JSON.parse(String(await postgres.getAuditJson(accountId, pageAudit.audit_id!)))).toMatchObject({ origin: 'crawl', crawl_id: crawls.complete });
+      expect(JSON.parse(String(await postgres.getAuditJson(accountId, pageAudit.audit_id!)))).toMatchObject({
+        origin: 'crawl',
+        crawl_id: crawls.complete,
+      });
       expect(after.keys.find((k) => k.prefix === 'cit_DDDD')).toMatchObject({ scope: 'read', expires_at: '2027-01-01T00:00:00.000Z' });
       expect(after.history.rows).toHaveLength(24); // the deleted prompts' rows stay hidden
       expect(after.runs.filter((r) => r.length === 2)).toHaveLength(12);
@@ -256,7 +297,10 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       expect(after.sources.account.sources.length).toBeGreaterThan(0);
       expect(after.projects.map((p) => p.name)).toEqual(['Acme (renamed)']);
       expect(after.branding?.accent).toBe('#112233');
-      expect(after.liveShares.map((s) => [s.kind, s.kind === 'crawl' ? s.target_id : s.id]).sort()).toEqual([['audit', 'shr_MIGRATESHARE0001'], ['crawl', crawls.complete]]);
+      expect(after.liveShares.map((s) => [s.kind, s.kind === 'crawl' ? s.target_id : s.id]).sort()).toEqual([
+        ['audit', 'shr_MIGRATESHARE0001'],
+        ['crawl', crawls.complete],
+      ]);
       expect(after.shares.map((s) => s?.revoked_at === null)).toEqual([true, false, true]);
       expect(after.monitors.map((m) => m.lease_until_ms !== null)).toEqual([false, true]);
       expect(after.webhooks.map((w) => [w.id, w.secret, w.disabled_at !== null])).toEqual([
@@ -264,11 +308,20 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
         [WEBHOOKS.audits, `whsec_${WEBHOOKS.audits.slice(3)}SECRETVALUE`, false],
         [WEBHOOKS.off, `whsec_${WEBHOOKS.off.slice(3)}SECRETVALUE`, true],
       ]);
-      expect(after.deliveries.map((page) => page.deliveries.map((d) => d.status))).toEqual([['pending', 'delivered'], ['pending'], ['failed'], []]);
+      expect(after.deliveries.map((page) => page.deliveries.map((d) => d.status))).toEqual([
+        ['pending', 'delivered'],
+        ['pending'],
+        ['failed'],
+        [],
+      ]);
 
       // Pending deliveries go out from PostgreSQL as they would have from lowdb: the same deliveries, event ids and bodies.
       const claim = async (store: Store) =>
-        (await (await store.webhooks()).claimDue({ nowMs: Date.now() + 2 * 3_600_000, limit: 10, leaseMs: 60_000, perWebhook: new Map(), perWebhookDefault: 10 })).map((c) => ({
+        (
+          await (
+            await store.webhooks()
+          ).claimDue({ nowMs: Date.now() + 2 * 3_600_000, limit: 10, leaseMs: 60_000, perWebhook: new Map(), perWebhookDefault: 10 })
+        ).map((c) => ({
           delivery: c.delivery,
           event: c.event,
           webhook: c.webhook.id,
@@ -280,7 +333,14 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
         [WEBHOOKS.audits, 'evt_MIGRATEEVENT000000000001', 1],
       ]);
       // The copied dedupe key keeps an audit stored again from making a second event.
-      const again = { id: 'evt_MIGRATEEVENT000000000099', account_id: accountId, type: 'audit.completed' as const, created_at: new Date().toISOString(), data: {}, dedupe_key: `audit:${auditIds[1]}` };
+      const again = {
+        id: 'evt_MIGRATEEVENT000000000099',
+        account_id: accountId,
+        type: 'audit.completed' as const,
+        created_at: new Date().toISOString(),
+        data: {},
+        dedupe_key: `audit:${auditIds[1]}`,
+      };
       expect(await (await postgres.webhooks()).recordEvent(again)).toEqual([]);
     } finally {
       await lowdb.close();
@@ -291,7 +351,10 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
   it('running it again copies nothing and duplicates nothing', async () => {
     const { code, out } = await migrate('--json');
     expect(code).toBe(0);
-    const report = JSON.parse(out) as { ok: boolean; collections: Array<{ collection: string; source: number; copied: number; verified: number }> };
+    const report = JSON.parse(out) as {
+      ok: boolean;
+      collections: Array<{ collection: string; source: number; copied: number; verified: number }>;
+    };
     expect(report.ok).toBe(true);
     for (const c of report.collections) {
       expect(c.copied).toBe(0);
@@ -309,14 +372,29 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     );
     await postgres.close();
     // The project rollup: 2 prompts x 3 days x 2 engines x 2 runs, counted once.
-    expect(counts.rows[0]).toEqual({ audits: 150 + crawlAudits, rows: 36, keys: 6, projects: 1, prompts: 6, shares: 4, monitors: 2, webhooks: 3, events: 2, deliveries: 4, crawls: 4, project_runs: 24 });
+    expect(counts.rows[0]).toEqual({
+      audits: 150 + crawlAudits,
+      rows: 36,
+      keys: 6,
+      projects: 1,
+      prompts: 6,
+      shares: 4,
+      monitors: 2,
+      webhooks: 3,
+      events: 2,
+      deliveries: 4,
+      crawls: 4,
+      project_runs: 24,
+    });
   });
 
   it('a record that differs in PostgreSQL is reported and the exit code is 1', async () => {
     const postgres = await PostgresStore.open(databaseUrl, { poolSize: 1 });
     await postgres.pool.query(`UPDATE audits SET audit = json_build_object('id', id::text) WHERE id = $1`, [auditIds[5]]);
     await postgres.pool.query("UPDATE api_keys SET revoked_at = NULL WHERE prefix = 'cit_BBBB'");
-    await postgres.pool.query('UPDATE citation_results SET runs = NULL WHERE seq = (SELECT min(seq) FROM citation_results WHERE runs IS NOT NULL)');
+    await postgres.pool.query(
+      'UPDATE citation_results SET runs = NULL WHERE seq = (SELECT min(seq) FROM citation_results WHERE runs IS NOT NULL)',
+    );
     await postgres.pool.query('UPDATE webhooks SET secret = $1 WHERE id = $2', ['whsec_other', WEBHOOKS.audits]);
     await postgres.pool.query('UPDATE citation_rollup_days SET runs = runs + 5 WHERE scope = $1', [PROJECT]);
     await postgres.pool.query(`UPDATE crawls SET rollup = json_build_object('audited', 0) WHERE id = $1`, [crawls.complete]);
@@ -332,7 +410,12 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     expect(out).toMatch(/^citation_rollups\s+5\s+1\s+5\s+0\s/m);
     expect(out).toContain(`MISMATCH audits: ${auditIds[5]}`);
     expect(out).toMatch(/MISMATCH keys: key_/);
-    expect(out).toMatch(new RegExp(`^audits\\s+${150 + crawlAudits}\\s+0\\s+${149 + crawlAudits}\\s+1\\s+source [0-9a-f]{64} != PostgreSQL [0-9a-f]{64}$`, 'm'));
+    expect(out).toMatch(
+      new RegExp(
+        `^audits\\s+${150 + crawlAudits}\\s+0\\s+${149 + crawlAudits}\\s+1\\s+source [0-9a-f]{64} != PostgreSQL [0-9a-f]{64}$`,
+        'm',
+      ),
+    );
     expect(out).toContain('FAILED');
   });
 
@@ -349,7 +432,9 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     try {
       await writeFile(path.join(damaged, 'monitors.json'), '{"version": 1, "monitors": [');
       const io = memoryIo({});
-      expect(await main(['migrate', '--from', 'lowdb', '--to', 'postgres', '--data-dir', damaged, '--database-url', databaseUrl], io)).toBe(2);
+      expect(await main(['migrate', '--from', 'lowdb', '--to', 'postgres', '--data-dir', damaged, '--database-url', databaseUrl], io)).toBe(
+        2,
+      );
       expect(io.err()).toMatch(/monitors\.json is not valid JSON; restore it from a backup/);
     } finally {
       await rm(damaged, { recursive: true, force: true });

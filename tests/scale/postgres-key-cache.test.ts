@@ -47,7 +47,7 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL store: API keys cached
     expect(await a.findKeyByHash(HASH)).toMatchObject({ revoked_at: revoked!.revoked_at, name: 'renamed' });
   });
 
-  it('NOTIFY citable_keys, \'*\' empties every cache (for changes made by hand)', async () => {
+  it("NOTIFY citable_keys, '*' empties every cache (for changes made by hand)", async () => {
     await a.findKeyByHash(HASH);
     await renameSilently('by hand');
     await b.pool.query("NOTIFY citable_keys, '*'");

@@ -12,7 +12,8 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', ()
   }, 60_000);
   afterAll(() => server?.stop());
 
-  const versions = async (pool: pg.Pool) => (await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
+  const versions = async (pool: pg.Pool) =>
+    (await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r) => r.version);
   const latest = Math.max(...MIGRATIONS.map((m) => m.version));
 
   it('six processes starting at once: one applies every migration, the others find them applied', async () => {
@@ -34,7 +35,9 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', ()
     const pool = createPool(url, { max: 2 });
     try {
       expect(await migrate(pool, MIGRATIONS.slice(0, 1))).toEqual([1]);
-      await pool.query("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_OLDVERSION00', 'Old', 'agency', '2026-01-01T00:00:00.000Z')");
+      await pool.query(
+        "INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_OLDVERSION00', 'Old', 'agency', '2026-01-01T00:00:00.000Z')",
+      );
       expect(await migrate(pool)).toEqual(MIGRATIONS.slice(1).map((m) => m.version));
       expect(await versions(pool)).toEqual(MIGRATIONS.map((m) => m.version));
       expect((await pool.query('SELECT name FROM accounts')).rows).toEqual([{ name: 'Old' }]);
@@ -47,8 +50,13 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', ()
     const url = await server.createDatabase();
     const pool = createPool(url, { max: 2 });
     try {
-      await migrate(pool, MIGRATIONS.filter((m) => m.version < 3));
-      await pool.query("INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_OLDVERSION00', 'Old', 'agency', '2026-01-01T00:00:00.000Z')");
+      await migrate(
+        pool,
+        MIGRATIONS.filter((m) => m.version < 3),
+      );
+      await pool.query(
+        "INSERT INTO accounts (id, name, plan, created_at) VALUES ('acct_OLDVERSION00', 'Old', 'agency', '2026-01-01T00:00:00.000Z')",
+      );
       await pool.query(
         "INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at) VALUES ('key_OLDVERSION00', 'acct_OLDVERSION00', 'k', 'cit_AAAA', $1, '2026-01-01T00:00:00.000Z')",
         ['a'.repeat(64)],
@@ -70,9 +78,13 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', ()
       await expect(migrate(pool)).rejects.toThrow(/newer than this Citable/);
 
       const fresh = createPool(await server.createDatabase(), { max: 1 });
-      const broken = [...MIGRATIONS, { version: latest + 1, name: 'broken', sql: 'CREATE TABLE half_done (x int); SELECT no_such_column FROM accounts;' }];
+      const broken = [
+        ...MIGRATIONS,
+        { version: latest + 1, name: 'broken', sql: 'CREATE TABLE half_done (x int); SELECT no_such_column FROM accounts;' },
+      ];
       await expect(migrate(fresh, broken)).rejects.toThrow(/no_such_column/);
-      const tables = (await fresh.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n;
+      const tables = (await fresh.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0]
+        .n;
       expect(tables).toBe(0); // not even the earlier migrations of that run, nor schema_migrations
       await fresh.end();
     } finally {

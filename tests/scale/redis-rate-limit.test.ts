@@ -11,7 +11,6 @@ import { servicesAvailable, startRedis, type RedisServer } from '../helpers/serv
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
 
-
 describe.runIf(servicesAvailable('redis'))('rate limits in Redis, shared by two app instances', () => {
   let redis: RedisServer;
   let backends: RateLimitBackend[];
@@ -33,7 +32,9 @@ describe.runIf(servicesAvailable('redis'))('rate limits in Redis, shared by two 
 
   it('50 parallel POST /audits alternated between the two: exactly 10 × 201 and 40 × 429 with the exact body and headers', async () => {
     const { key } = await one.newAccount();
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => [one, two][i % 2]!.request('POST', '/api/v1/audits', { key, body: { url: 'shop.example' } })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => [one, two][i % 2]!.request('POST', '/api/v1/audits', { key, body: { url: 'shop.example' } })),
+    );
     const created = results.filter((r) => r.status === 201);
     const limited = results.filter((r) => r.status === 429);
     expect(created).toHaveLength(10);
@@ -51,7 +52,9 @@ describe.runIf(servicesAvailable('redis'))('rate limits in Redis, shared by two 
 
   it('syncs keep their own budget (120 per minute) across both instances', async () => {
     const { key } = await one.newAccount();
-    await Promise.all(Array.from({ length: 11 }, (_, i) => [one, two][i % 2]!.request('POST', '/api/v1/audits', { key, body: { url: 'shop.example' } })));
+    await Promise.all(
+      Array.from({ length: 11 }, (_, i) => [one, two][i % 2]!.request('POST', '/api/v1/audits', { key, body: { url: 'shop.example' } })),
+    );
     const audit = extensionAudit();
     const first = await two.request('PUT', `/api/v1/audits/${audit.id}`, { key, body: { audit } });
     expect(first.status).toBe(201);

@@ -18,14 +18,32 @@ function script(fakes: ProviderFakes): void {
   fakes.perplexity.on(P1, perplexityAnswer(['https://acme.com/', 'https://example.com/']));
   fakes.redirectTargets.set('AUZIYQacme', 'https://blog.acme.com/agencies?utm_source=gemini');
   fakes.redirectTargets.set('AUZIYQother', 'https://example.org/list');
-  fakes.gemini.on(P1, geminiAnswer([{ uri: fakes.redirectUri('AUZIYQother'), title: 'example.org' }, { uri: fakes.redirectUri('AUZIYQacme'), title: 'acme.com' }]));
-  fakes.claude.on(P1, claudeAnswer({ retrieved: [{ url: 'https://acme.com/pm' }, { url: 'https://example.com/' }], cited: [{ url: 'https://example.com/' }] }));
-  fakes.serpapi.on(`q:${P1}`, serpDeferredOverview(P1, 'tokP1')).on('token:tokP1', serpOverviewFollowUp(['https://example.net/', 'https://acme.com/guide']));
+  fakes.gemini.on(
+    P1,
+    geminiAnswer([
+      { uri: fakes.redirectUri('AUZIYQother'), title: 'example.org' },
+      { uri: fakes.redirectUri('AUZIYQacme'), title: 'acme.com' },
+    ]),
+  );
+  fakes.claude.on(
+    P1,
+    claudeAnswer({
+      retrieved: [{ url: 'https://acme.com/pm' }, { url: 'https://example.com/' }],
+      cited: [{ url: 'https://example.com/' }],
+    }),
+  );
+  fakes.serpapi
+    .on(`q:${P1}`, serpDeferredOverview(P1, 'tokP1'))
+    .on('token:tokP1', serpOverviewFollowUp(['https://example.net/', 'https://acme.com/guide']));
   // P2 (beta.de, alias beta.com): a rate limit then a citation via the alias, an HTML 401, no search, 529 then a citation, no AI Overview.
   fakes.openai.on(P2, openaiRateLimited(1), openaiAnswer({ cited: [{ url: 'https://beta.com/rechnung' }] }));
   fakes.perplexity.on(P2, perplexityHtmlUnauthorized());
   fakes.gemini.on(P2, geminiNoSearch());
-  fakes.claude.on(P2, claudeOverloaded(), claudeAnswer({ retrieved: [{ url: 'https://www.beta.de/' }], cited: [{ url: 'https://www.beta.de/' }] }));
+  fakes.claude.on(
+    P2,
+    claudeOverloaded(),
+    claudeAnswer({ retrieved: [{ url: 'https://www.beta.de/' }], cited: [{ url: 'https://www.beta.de/' }] }),
+  );
   fakes.serpapi.on(`q:${P2}`, serpNoOverview(P2));
 }
 
@@ -97,7 +115,13 @@ describe('citation tracking through the API', () => {
     expect(byKey.get('P1:gemini')!.cited_urls).toEqual(['https://blog.acme.com/agencies']);
     expect(byKey.get('P1:claude')!.retrieved).toBe(true);
     expect(byKey.get('P2:perplexity')!.error).toContain('401 Authorization Required');
-    expect(byKey.get('P2:chatgpt')).toMatchObject({ domain: 'beta.de', prompt_id: ids[P2], runs: 1, cited_runs: 1, cited_urls: ['https://beta.com/rechnung'] });
+    expect(byKey.get('P2:chatgpt')).toMatchObject({
+      domain: 'beta.de',
+      prompt_id: ids[P2],
+      runs: 1,
+      cited_runs: 1,
+      cited_urls: ['https://beta.com/rechnung'],
+    });
     for (const row of body.citations) {
       expect(row.check_id).toBe(check.id);
       expect(JSON.stringify(row)).not.toContain('account_id');
@@ -118,7 +142,9 @@ describe('citation tracking through the API', () => {
     const second = await api.request('GET', `/api/v1/citations?limit=4&cursor=${first.json.next_cursor}`);
     const third = await api.request('GET', `/api/v1/citations?limit=4&cursor=${second.json.next_cursor}`);
     expect(third.json.next_cursor).toBeNull();
-    const keys = [...first.json.citations, ...second.json.citations, ...third.json.citations].map((r: CitationResult) => `${r.prompt_id}${r.engine}`);
+    const keys = [...first.json.citations, ...second.json.citations, ...third.json.citations].map(
+      (r: CitationResult) => `${r.prompt_id}${r.engine}`,
+    );
     expect(new Set(keys).size).toBe(10);
   });
 
@@ -127,12 +153,18 @@ describe('citation tracking through the API', () => {
     const res = await api.request('POST', '/api/v1/citations/checks');
     await api.idle();
     const latest = await api.request('GET', '/api/v1/citations?engine=chatgpt');
-    expect(latest.json.citations.find((r: CitationResult) => r.prompt === P1)).toMatchObject({ status: 'no_search', check_id: res.json.check.id });
+    expect(latest.json.citations.find((r: CitationResult) => r.prompt === P1)).toMatchObject({
+      status: 'no_search',
+      check_id: res.json.check.id,
+    });
     const history = await api.request('GET', `/api/v1/citations?history=true&prompt_id=${ids[P1]}&engine=chatgpt`);
     expect(history.json.citations.map((r: CitationResult) => r.status)).toEqual(['no_search', 'ok']);
     const all = await api.request('GET', '/api/v1/citations?history=1&limit=100');
     expect(all.json.citations).toHaveLength(20);
-    const since = await api.request('GET', `/api/v1/citations?history=true&limit=100&since=${encodeURIComponent(res.json.check.created_at)}`);
+    const since = await api.request(
+      'GET',
+      `/api/v1/citations?history=true&limit=100&since=${encodeURIComponent(res.json.check.created_at)}`,
+    );
     expect(since.json.citations).toHaveLength(10);
     expect(since.json.citations.every((r: CitationResult) => r.check_id === res.json.check.id)).toBe(true);
   });
@@ -173,7 +205,12 @@ describe('citation tracking with engines missing or configured differently', () 
 
   it('an engine without a key says not_configured, and runs/cited_runs count the samples', async () => {
     const P = 'which bookkeeping app is best';
-    fakes.openai.on(P, openaiAnswer({ cited: [{ url: 'https://acme.io/' }] }), openaiNoSearch(), openaiAnswer({ cited: [{ url: 'https://x.com/' }, { url: 'https://acme.io/a' }] }));
+    fakes.openai.on(
+      P,
+      openaiAnswer({ cited: [{ url: 'https://acme.io/' }] }),
+      openaiNoSearch(),
+      openaiAnswer({ cited: [{ url: 'https://x.com/' }, { url: 'https://acme.io/a' }] }),
+    );
     fakes.perplexity.on(P, perplexityAnswer(['https://acme.io/']));
     fakes.gemini.on(P, geminiNoSearch());
     const created = await api.request('POST', '/api/v1/prompts', { body: { text: P, domain: 'acme.io', runs: 3 } });
@@ -182,7 +219,12 @@ describe('citation tracking with engines missing or configured differently', () 
     await api.idle();
     const rows: CitationResult[] = (await api.request('GET', '/api/v1/citations')).json.citations;
     const byEngine = Object.fromEntries(rows.map((r) => [r.engine, r]));
-    expect(byEngine.google_ai_overviews).toMatchObject({ status: 'not_configured', error: 'SERPAPI_API_KEY is not set', cited: false, runs: 0 });
+    expect(byEngine.google_ai_overviews).toMatchObject({
+      status: 'not_configured',
+      error: 'SERPAPI_API_KEY is not set',
+      cited: false,
+      runs: 0,
+    });
     expect(byEngine.claude).toMatchObject({ status: 'not_configured', error: 'ANTHROPIC_API_KEY is not set' });
     expect(byEngine.chatgpt).toMatchObject({ status: 'ok', cited: true, runs: 3, cited_runs: 2, position: 1 });
     expect(byEngine.perplexity).toMatchObject({ runs: 3, cited_runs: 3 });

@@ -75,7 +75,11 @@ describe('citation checks survive a crash of the server process', () => {
       ['claude', 'ok', true],
       ['google_ai_overviews', 'no_ai_overview', false],
     ]);
-    expect([fakes.openai, fakes.perplexity, fakes.gemini, fakes.claude, fakes.serpapi].map((f) => f.requestsFor(f === fakes.serpapi ? `q:${P}` : P).length)).toEqual([2, 1, 1, 1, 1]);
+    expect(
+      [fakes.openai, fakes.perplexity, fakes.gemini, fakes.claude, fakes.serpapi].map(
+        (f) => f.requestsFor(f === fakes.serpapi ? `q:${P}` : P).length,
+      ),
+    ).toEqual([2, 1, 1, 1, 1]);
     expect(server.stdout.some((line) => line.includes('resuming citation check'))).toBe(true);
   });
 });

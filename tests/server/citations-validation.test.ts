@@ -10,7 +10,14 @@ describe('citation routes: validation, auth and limits', () => {
     fakes = await startProviderFakes();
     // No engine configured: checks finish at once with not_configured rows and never reach a fake.
     api = await startCitationsApi(fakes, {
-      env: { OPENAI_API_KEY: '', PERPLEXITY_API_KEY: '', GEMINI_API_KEY: '', ANTHROPIC_API_KEY: '', SERPAPI_API_KEY: '', CITATION_PROMPT_LIMIT: '3' },
+      env: {
+        OPENAI_API_KEY: '',
+        PERPLEXITY_API_KEY: '',
+        GEMINI_API_KEY: '',
+        ANTHROPIC_API_KEY: '',
+        SERPAPI_API_KEY: '',
+        CITATION_PROMPT_LIMIT: '3',
+      },
     });
   });
   afterAll(async () => {
@@ -44,15 +51,32 @@ describe('citation routes: validation, auth and limits', () => {
   });
 
   it('POST /prompts refuses malformed JSON and other content types', async () => {
-    expectError(await api.request('POST', '/api/v1/prompts', { rawBody: '{"text":', headers: { 'content-type': 'application/json' } }), 400, /Malformed JSON/);
-    expectError(await api.request('POST', '/api/v1/prompts', { rawBody: 'text=x', headers: { 'content-type': 'text/plain' } }), 415, /Content-Type/);
+    expectError(
+      await api.request('POST', '/api/v1/prompts', { rawBody: '{"text":', headers: { 'content-type': 'application/json' } }),
+      400,
+      /Malformed JSON/,
+    );
+    expectError(
+      await api.request('POST', '/api/v1/prompts', { rawBody: 'text=x', headers: { 'content-type': 'text/plain' } }),
+      415,
+      /Content-Type/,
+    );
   });
 
   it('refuses the same prompt twice (409) and the prompt beyond the limit (400)', async () => {
     const { key } = await api.newAccount('agency');
-    for (const text of ['one', 'two', 'three']) expect((await api.request('POST', '/api/v1/prompts', { key, body: { text, domain: 'acme.com' } })).status).toBe(201);
-    expectError(await api.request('POST', '/api/v1/prompts', { key, body: { text: 'one', domain: 'www.acme.com' } }), 409, /already tracks this prompt for acme\.com/);
-    expectError(await api.request('POST', '/api/v1/prompts', { key, body: { text: 'four', domain: 'acme.com' } }), 400, /at most 3 prompts/);
+    for (const text of ['one', 'two', 'three'])
+      expect((await api.request('POST', '/api/v1/prompts', { key, body: { text, domain: 'acme.com' } })).status).toBe(201);
+    expectError(
+      await api.request('POST', '/api/v1/prompts', { key, body: { text: 'one', domain: 'www.acme.com' } }),
+      409,
+      /already tracks this prompt for acme\.com/,
+    );
+    expectError(
+      await api.request('POST', '/api/v1/prompts', { key, body: { text: 'four', domain: 'acme.com' } }),
+      400,
+      /at most 3 prompts/,
+    );
   });
 
   it('DELETE /prompts/{id}: 404 for malformed and unknown ids', async () => {

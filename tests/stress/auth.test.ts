@@ -61,7 +61,18 @@ beforeAll(async () => {
   api = await startTestApi();
   // Record every store call (by wrapping the instance the app holds).
   const store = api.store as unknown as Record<string, unknown>;
-  for (const name of ['findKeyByHash', 'getAccount', 'listAccounts', 'listKeys', 'createKey', 'revokeKey', 'putAudit', 'getAuditJson', 'getAuditRecord', 'listAudits']) {
+  for (const name of [
+    'findKeyByHash',
+    'getAccount',
+    'listAccounts',
+    'listKeys',
+    'createKey',
+    'revokeKey',
+    'putAudit',
+    'getAuditJson',
+    'getAuditRecord',
+    'listAudits',
+  ]) {
     const original = (store[name] as (...args: unknown[]) => unknown).bind(store);
     store[name] = (...args: unknown[]) => {
       storeCalls.push({ method: name, args });
@@ -108,7 +119,10 @@ describe('wrong, truncated, revoked and other keys', () => {
   });
 
   it('a scheme other than Bearer: 401 invalid_request', async () => {
-    const res = await api.request('GET', '/api/v1/audits', { key: null, headers: { authorization: `Basic ${Buffer.from(`x:${api.key}`).toString('base64')}` } });
+    const res = await api.request('GET', '/api/v1/audits', {
+      key: null,
+      headers: { authorization: `Basic ${Buffer.from(`x:${api.key}`).toString('base64')}` },
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="citable", error="invalid_request"');
   });
@@ -148,7 +162,9 @@ describe('a wrong key takes the same path however much of it matches (constant t
         body: res.text,
         authenticate: res.headers.get('www-authenticate'),
         keyHashed: keyHashes.map((c) => (c.op === 'hash' ? c.algorithm : '')),
-        store: storeCalls.map((c) => `${c.method}(${c.args.map((a) => (typeof a === 'string' ? `string[${a.length}]` : typeof a)).join(', ')})`),
+        store: storeCalls.map(
+          (c) => `${c.method}(${c.args.map((a) => (typeof a === 'string' ? `string[${a.length}]` : typeof a)).join(', ')})`,
+        ),
         compares: cryptoCalls.filter((c) => c.op === 'timingSafeEqual').map((c) => (c.op === 'timingSafeEqual' ? c.lengths : [])),
       },
     };

@@ -96,9 +96,11 @@ async function call(server: ServerProcess, key: string, method: string, pathname
 /** Runs `fn` over items, `width` at a time. */
 async function eachLimited<T>(items: T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) await fn(items[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) await fn(items[next++]!);
+    }),
+  );
 }
 
 /** The data directory as a crash left it, read without the server. */
@@ -199,7 +201,11 @@ describe('crash safety', () => {
     };
 
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
-      const server = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' }, keepRequestLog: false });
+      const server = await startServerProcess({
+        bundle: inject('stressServerBundle'),
+        env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' },
+        keepRequestLog: false,
+      });
       const fig = figures.at(-1) ?? null;
       await verify(server, fig);
       if (!base) {
@@ -284,7 +290,11 @@ describe('crash safety', () => {
     }
 
     // The last restart: verify, then a clean stop.
-    const last = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' }, keepRequestLog: false });
+    const last = await startServerProcess({
+      bundle: inject('stressServerBundle'),
+      env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' },
+      keepRequestLog: false,
+    });
     await verify(last, figures.at(-1)!);
     expect(await last.stop()).toBe(0);
     const disk = await inspectDataDir();
@@ -293,13 +303,23 @@ describe('crash safety', () => {
     // The last start took over a crashed server's lock, so it removed the files cut-short puts left.
     expect(disk.orphanFiles, 'audit files without a journal line after the last start').toBe(0);
 
-    for (const f of figures) expect(Object.keys(f.refused).filter((status) => status !== '429'), `cycle ${f.cycle}: refusals other than 429`).toEqual([]);
+    for (const f of figures)
+      expect(
+        Object.keys(f.refused).filter((status) => status !== '429'),
+        `cycle ${f.cycle}: refusals other than 429`,
+      ).toEqual([]);
     const sum = (key: keyof CycleFigures) => figures.reduce((n, f) => n + Number(f[key]), 0);
     report(`crash safety: ${CYCLES} SIGKILL cycles, seed ${seed}`, [
       'cycle  kill@ms  acked POST/PUT  refused (status: n)  in flight POST/PUT  in-flight PUT stored  POST stored w/o ack  torn tail  orphan files  verified',
       ...figures.map(
         (f) =>
-          `${String(f.cycle).padStart(5)}  ${String(f.killAfterMs).padStart(7)}  ${`${f.ackPost}/${f.ackPut}`.padStart(14)}  ${(Object.entries(f.refused).map(([k, v]) => `${k}: ${v}`).join(', ') || '-').padStart(19)}  ${`${f.inFlightPost}/${f.inFlightPut}`.padStart(18)}  ${String(f.inFlightPutStored).padStart(20)}  ${String(f.postStoredWithoutAck).padStart(19)}  ${String(f.tornTail).padStart(9)}  ${String(f.orphanFiles).padStart(12)}  ${String(f.verified).padStart(8)}`,
+          `${String(f.cycle).padStart(5)}  ${String(f.killAfterMs).padStart(7)}  ${`${f.ackPost}/${f.ackPut}`.padStart(14)}  ${(
+            Object.entries(f.refused)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join(', ') || '-'
+          ).padStart(
+            19,
+          )}  ${`${f.inFlightPost}/${f.inFlightPut}`.padStart(18)}  ${String(f.inFlightPutStored).padStart(20)}  ${String(f.postStoredWithoutAck).padStart(19)}  ${String(f.tornTail).padStart(9)}  ${String(f.orphanFiles).padStart(12)}  ${String(f.verified).padStart(8)}`,
       ),
       `acknowledged: ${sum('ackPost')} POST + ${sum('ackPut')} PUT (+1 first POST); in flight at a kill: ${sum('inFlightPost')} POST, ${sum('inFlightPut')} PUT ` +
         `(${sum('inFlightPutStored')} of those PUTs had been stored); POSTs stored without an answer: ${sum('postStoredWithoutAck')}`,

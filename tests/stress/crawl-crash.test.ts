@@ -20,7 +20,7 @@ const random = seededRandom(seed);
 
 /** Polls every 100 ms until `probe` returns a value, for up to `ms`. */
 async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end; ) {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     const value = await probe();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -33,7 +33,12 @@ describe('a crawl across SIGKILL', () => {
   let account: TestAccount;
   let fixture: TemplatedSite;
   let server: ServerProcess | null = null;
-  const start = async () => (server = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1', LOG_LEVEL: 'info' }, keepRequestLog: false }));
+  const start = async () =>
+    (server = await startServerProcess({
+      bundle: inject('stressServerBundle'),
+      env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1', LOG_LEVEL: 'info' },
+      keepRequestLog: false,
+    }));
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-crawl-crash-'));
@@ -98,10 +103,18 @@ describe('a crawl across SIGKILL', () => {
       expect(crawl.issues.find((i: any) => i.rule === rule)?.pages, rule).toBe(fixture.faultCount(rule));
     }
     for (const page of [pages[0], pages[Math.floor(pages.length / 2)], pages.at(-1)]) {
-      expect((await call('GET', `/api/v1/audits/${page.audit_id}`)).json.audit).toMatchObject({ origin: 'crawl', crawl_id: id, url: page.url });
+      expect((await call('GET', `/api/v1/audits/${page.audit_id}`)).json.audit).toMatchObject({
+        origin: 'crawl',
+        crawl_id: id,
+        url: page.url,
+      });
     }
     const refetched = fixture.pages.filter((p) => fixture.site.countOf(p.path) > 1).length;
-    report('a crawl across SIGKILL', [`seed ${seed}`, ...figures, `complete: ${crawl.progress.audited} pages, each once in the result; ${refetched} pages fetched more than once (sample pages, and pages in flight at a kill)`]);
+    report('a crawl across SIGKILL', [
+      `seed ${seed}`,
+      ...figures,
+      `complete: ${crawl.progress.audited} pages, each once in the result; ${refetched} pages fetched more than once (sample pages, and pages in flight at a kill)`,
+    ]);
     await server!.stop();
     server = null;
   }, 600_000);

@@ -94,14 +94,17 @@ beforeAll(async () => {
     ids.other.push(audit.id);
   }
   ids.cursor = (await api.request('GET', '/api/v1/audits?limit=10')).json.next_cursor;
-  ids.prompt = (await api.request('POST', '/api/v1/prompts', { body: { text: 'best pour-over coffee', domain: 'brew.example' } })).json.prompt.id;
+  ids.prompt = (
+    await api.request('POST', '/api/v1/prompts', { body: { text: 'best pour-over coffee', domain: 'brew.example' } })
+  ).json.prompt.id;
 });
 afterAll(() => api?.close({ removeData: true }));
 
 // ---- Generators -----------------------------------------------------------------------------------
 
 /** Printable text of any script, without the control characters HTTP framing forbids. */
-const text = (maxLength = 40) => fc.string({ unit: 'grapheme', maxLength }).map((s) => s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ''));
+const text = (maxLength = 40) =>
+  fc.string({ unit: 'grapheme', maxLength }).map((s) => s.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ''));
 const encoded = (maxLength?: number) => text(maxLength).map(encodeURIComponent);
 const overLong = fc.integer({ min: 2_000, max: 20_000 }).map((n) => 'a'.repeat(n));
 
@@ -110,10 +113,19 @@ const idSegment = () =>
     { weight: 4, arbitrary: fc.constantFrom(...ids.own, ...ids.other) },
     { weight: 2, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: fc.constantFrom(...ids.own).map((id) => id.toUpperCase()) },
-    { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '..', '.', '%2e%2e', '', 'null', 'undefined', '-1', '0') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '..', '.', '%2e%2e', '', 'null', 'undefined', '-1', '0'),
+    },
     { weight: 2, arbitrary: encoded() },
     { weight: 1, arbitrary: fc.constantFrom(ids.prompt, 'prm_0000000000000000', 'chk_0000000000000000', 'chk_AAAAAAAAAAAAAAAA') },
-    { weight: 1, arbitrary: fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 37, max: 1_000 }).map((n) => 'a'.repeat(n)) }, { weight: 1, arbitrary: overLong }) },
+    {
+      weight: 1,
+      arbitrary: fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: 37, max: 1_000 }).map((n) => 'a'.repeat(n)) },
+        { weight: 1, arbitrary: overLong },
+      ),
+    },
   );
 
 const pathArb = () =>
@@ -125,7 +137,22 @@ const pathArb = () =>
     { weight: 2, arbitrary: fc.constant('/api/v1/citations') },
     { weight: 1, arbitrary: fc.constant('/api/v1/citations/checks') },
     { weight: 1, arbitrary: idSegment().map((id) => `/api/v1/citations/checks/${id}`) },
-    { weight: 1, arbitrary: fc.constantFrom('/api/v1/openapi.json', '/healthz', '/', '/api', '/api/v1', '/API/V1/AUDITS', '/api/v1/audits/', '//api/v1/audits', '/api/v1/./audits', '/api/v1/audits/../prompts', '*') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '/api/v1/openapi.json',
+        '/healthz',
+        '/',
+        '/api',
+        '/api/v1',
+        '/API/V1/AUDITS',
+        '/api/v1/audits/',
+        '//api/v1/audits',
+        '/api/v1/./audits',
+        '/api/v1/audits/../prompts',
+        '*',
+      ),
+    },
     { weight: 1, arbitrary: fc.tuple(idSegment(), encoded(10)).map(([id, extra]) => `/api/v1/audits/${id}/${extra}`) },
     { weight: 1, arbitrary: fc.array(encoded(12), { maxLength: 6 }).map((parts) => `/${parts.join('/')}`) },
   );
@@ -135,7 +162,21 @@ const queryValue = () =>
     fc.constantFrom('1', '20', '100', '101', '0', '-1', '1.5', '1e2', '007', ' 5', '99999999999999999999', '', 'true', 'false', 'NaN'),
     fc.constant(ids.cursor ?? ''),
     fc.constantFrom('eyJ0IjoxfQ', 'AAAA', '!!!', '%zz', '%E0%A4%A', 'bnVsbA'),
-    fc.constantFrom('example.com', 'https://example.com/', 'bücher.example', 'xn--bcher-kva.example', '例え.テスト', '☃.net', 'chatgpt', 'perplexity', 'gemini', 'prm_0000000000000000', '2026-01-01', '2026-01-01T00:00:00Z', '2026-13-45'),
+    fc.constantFrom(
+      'example.com',
+      'https://example.com/',
+      'bücher.example',
+      'xn--bcher-kva.example',
+      '例え.テスト',
+      '☃.net',
+      'chatgpt',
+      'perplexity',
+      'gemini',
+      'prm_0000000000000000',
+      '2026-01-01',
+      '2026-01-01T00:00:00Z',
+      '2026-13-45',
+    ),
     encoded(30),
     text(8), // sent raw (may hold reserved characters)
     fc.integer({ min: 2_000, max: 5_000 }).map((n) => 'u'.repeat(n)),
@@ -146,7 +187,16 @@ const queryArb = () =>
     {
       weight: 4,
       arbitrary: fc
-        .array(fc.tuple(fc.oneof(fc.constantFrom('limit', 'cursor', 'url', 'engine', 'prompt_id', 'domain', 'since', 'history', 'limit[]', 'a[b]'), encoded(8)), queryValue()), { maxLength: 5 })
+        .array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom('limit', 'cursor', 'url', 'engine', 'prompt_id', 'domain', 'since', 'history', 'limit[]', 'a[b]'),
+              encoded(8),
+            ),
+            queryValue(),
+          ),
+          { maxLength: 5 },
+        )
         .map((pairs) => `?${pairs.map(([k, v]) => `${k}=${v.replace(/[\s#]/g, encodeURIComponent)}`).join('&')}`),
     },
     { weight: 1, arbitrary: fc.constantFrom('?', '?&&&', '?=', '?limit', '?limit=1&limit=2', '?cursor=%', '?%zz=1') },
@@ -158,24 +208,27 @@ const keyVariant = () =>
     { weight: 1, arbitrary: fc.constant(null) },
     {
       weight: 4,
-      arbitrary: fc.tuple(fc.constantFrom(...keys.pool), fc.integer({ min: 0, max: 13 })).map(([k, kind]) =>
-        [
-          `bearer ${k}`,
-          `Bearer  ${k}`,
-          `Bearer\t${k}`,
-          `Bearer ${k} extra`,
-          `Bearer ${k.slice(0, -1)}`,
-          `Bearer ${k}x`,
-          `Bearer ${k.slice(0, 4)}`,
-          `Basic ${Buffer.from(`user:${k}`).toString('base64')}`,
-          `Token ${k}`,
-          k,
-          'Bearer',
-          'Bearer ',
-          `Bearer ${k.toUpperCase()}`,
-          `Bearer ${k.slice(0, 20)}${'0'.repeat(16)}`,
-        ][kind]!,
-      ),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...keys.pool), fc.integer({ min: 0, max: 13 }))
+        .map(
+          ([k, kind]) =>
+            [
+              `bearer ${k}`,
+              `Bearer  ${k}`,
+              `Bearer\t${k}`,
+              `Bearer ${k} extra`,
+              `Bearer ${k.slice(0, -1)}`,
+              `Bearer ${k}x`,
+              `Bearer ${k.slice(0, 4)}`,
+              `Basic ${Buffer.from(`user:${k}`).toString('base64')}`,
+              `Token ${k}`,
+              k,
+              'Bearer',
+              'Bearer ',
+              `Bearer ${k.toUpperCase()}`,
+              `Bearer ${k.slice(0, 20)}${'0'.repeat(16)}`,
+            ][kind]!,
+        ),
     },
     { weight: 2, arbitrary: fc.constantFrom(keys.revoked, keys.pro, keys.free, generateApiKey().key).map((k) => `Bearer ${k}`) },
     { weight: 1, arbitrary: text(60).map((t) => `Bearer ${t}`) },
@@ -206,13 +259,19 @@ const headerName = fc.stringMatching(/^[A-Za-z][A-Za-z0-9-]{0,20}$/);
 const extraHeaders: fc.Arbitrary<Array<[string, string]>> = fc.array(
   fc.oneof(
     fc.tuple(fc.constant('X-Request-Id'), fc.oneof(text(40), fc.constantFrom('abc-123', 'a'.repeat(200)))),
-    fc.tuple(fc.constant('Origin'), fc.constantFrom('chrome-extension://abcdefghijklmnop', 'moz-extension://x', 'https://evil.example', 'null')),
+    fc.tuple(
+      fc.constant('Origin'),
+      fc.constantFrom('chrome-extension://abcdefghijklmnop', 'moz-extension://x', 'https://evil.example', 'null'),
+    ),
     fc.tuple(fc.constant('Content-Encoding'), fc.constantFrom('gzip', 'identity', 'br', 'deflate, gzip', 'x')),
     fc.tuple(fc.constant('Accept'), fc.constantFrom('application/json', 'text/html', '*/*', '')),
     fc.tuple(fc.constantFrom('X-Forwarded-Proto', 'X-Forwarded-For', 'Forwarded'), text(30)),
     fc.tuple(fc.constant('Access-Control-Request-Method'), fc.constantFrom('PUT', 'GET', 'DELETE')),
     fc.tuple(headerName, text(40)),
-    fc.tuple(fc.constant('X-Huge'), fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'h'.repeat(n))),
+    fc.tuple(
+      fc.constant('X-Huge'),
+      fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'h'.repeat(n)),
+    ),
   ),
   { maxLength: 3 },
 );
@@ -264,7 +323,26 @@ const auditMutation = fc.oneof(
   {
     weight: 3,
     arbitrary: fc
-      .tuple(fc.constantFrom('id', 'url', 'final_url', 'score', 'status', 'origin', 'builder', 'scanned_at', 'category_scores', 'issues', 'signals', 'crawlers', 'llms_txt', 'duration_ms', 'extra'), fc.jsonValue({ maxDepth: 3 }))
+      .tuple(
+        fc.constantFrom(
+          'id',
+          'url',
+          'final_url',
+          'score',
+          'status',
+          'origin',
+          'builder',
+          'scanned_at',
+          'category_scores',
+          'issues',
+          'signals',
+          'crawlers',
+          'llms_txt',
+          'duration_ms',
+          'extra',
+        ),
+        fc.jsonValue({ maxDepth: 3 }),
+      )
       .map(([field, value]) => (a: Record<string, unknown>) => ({ ...a, [field]: value })),
   },
   {
@@ -283,14 +361,24 @@ const jsonBody = fc.oneof(
   { weight: 5, arbitrary: fc.record({ url: urlValue }, { requiredKeys: [] }).map((b) => JSON.stringify(b)) },
   {
     weight: 5,
-    arbitrary: fc.tuple(fc.oneof(fc.uuid(), fc.constant(null)), auditMutation).map(([id, mutate]) =>
-      JSON.stringify({ audit: mutate({ ...baseAudit, ...(id ? { id } : {}) } as unknown as Record<string, unknown>) }),
-    ),
+    arbitrary: fc
+      .tuple(fc.oneof(fc.uuid(), fc.constant(null)), auditMutation)
+      .map(([id, mutate]) =>
+        JSON.stringify({ audit: mutate({ ...baseAudit, ...(id ? { id } : {}) } as unknown as Record<string, unknown>) }),
+      ),
   },
   {
     weight: 2,
     arbitrary: fc
-      .record({ text: fc.oneof(text(100), overLong), domain: fc.oneof(fc.domain(), urlValue), aliases: fc.array(fc.oneof(fc.domain(), text(20)), { maxLength: 4 }), runs: fc.oneof(fc.integer({ min: -2, max: 20 }), fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] })
+      .record(
+        {
+          text: fc.oneof(text(100), overLong),
+          domain: fc.oneof(fc.domain(), urlValue),
+          aliases: fc.array(fc.oneof(fc.domain(), text(20)), { maxLength: 4 }),
+          runs: fc.oneof(fc.integer({ min: -2, max: 20 }), fc.jsonValue({ maxDepth: 1 })),
+        },
+        { requiredKeys: [] },
+      )
       .map((b) => JSON.stringify(b)),
   },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)) },
@@ -303,7 +391,9 @@ const bodyArb = fc.oneof(
     weight: 3,
     arbitrary: fc.oneof(
       fc.tuple(jsonBody, fc.nat()).map(([s, cut]) => Buffer.from(s.slice(0, cut % Math.max(1, s.length)))),
-      fc.constantFrom('{', '{"url":}', 'null', '[]', '"str"', '1', 'NaN', "{'url':'x'}", '{"url":"a",}', '\uFEFF{"url":"example.com"}', '').map((s) => Buffer.from(s)),
+      fc
+        .constantFrom('{', '{"url":}', 'null', '[]', '"str"', '1', 'NaN', "{'url':'x'}", '{"url":"a",}', '\uFEFF{"url":"example.com"}', '')
+        .map((s) => Buffer.from(s)),
       fc.integer({ min: 1_000, max: 100_000 }).map((n) => Buffer.from(`${'['.repeat(n)}${']'.repeat(n)}`)),
       fc.uint8Array({ maxLength: 200 }).map((b) => Buffer.from(b)),
       jsonBody.map((s) => Buffer.from(s, 'utf16le')),
@@ -311,7 +401,9 @@ const bodyArb = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom(16 * 1024 + 1, 64 * 1024, 5 * 1024 * 1024 + 1).map((n) => Buffer.from(JSON.stringify({ url: `https://example.com/${'x'.repeat(n)}` }))),
+    arbitrary: fc
+      .constantFrom(16 * 1024 + 1, 64 * 1024, 5 * 1024 * 1024 + 1)
+      .map((n) => Buffer.from(JSON.stringify({ url: `https://example.com/${'x'.repeat(n)}` }))),
   },
 );
 
@@ -356,18 +448,52 @@ const routeRequest = (): fc.Arbitrary<RequestParts> => {
     { weight: 4, arbitrary: fc.constantFrom(...keys.pool).map((k) => [`Bearer ${k}`]) },
     { weight: 1, arbitrary: keyVariant().map((k) => [k]) },
   );
-  const json: fc.Arbitrary<string | null> = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: contentType });
-  const extra: fc.Arbitrary<Array<[string, string]>> = fc.oneof({ weight: 4, arbitrary: fc.constant<Array<[string, string]>>([]) }, { weight: 1, arbitrary: extraHeaders });
-  const common = { query: fc.constant(''), auth: validAuth, contentType: json, extra, chunked: fc.boolean(), body: fc.constant<Buffer | undefined>(undefined) };
-  const putAudit = fc.tuple(fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: idSegment() }), fc.boolean(), auditMutation).map(([id, sameId, mutate]) => ({
-    path: `/api/v1/audits/${id}`,
-    body: Buffer.from(JSON.stringify({ audit: mutate({ ...baseAudit, id: sameId ? id : baseAudit.id, origin: 'extension' } as unknown as Record<string, unknown>) })),
-  }));
+  const json: fc.Arbitrary<string | null> = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    { weight: 1, arbitrary: contentType },
+  );
+  const extra: fc.Arbitrary<Array<[string, string]>> = fc.oneof(
+    { weight: 4, arbitrary: fc.constant<Array<[string, string]>>([]) },
+    { weight: 1, arbitrary: extraHeaders },
+  );
+  const common = {
+    query: fc.constant(''),
+    auth: validAuth,
+    contentType: json,
+    extra,
+    chunked: fc.boolean(),
+    body: fc.constant<Buffer | undefined>(undefined),
+  };
+  const putAudit = fc
+    .tuple(fc.oneof({ weight: 3, arbitrary: fc.uuid() }, { weight: 1, arbitrary: idSegment() }), fc.boolean(), auditMutation)
+    .map(([id, sameId, mutate]) => ({
+      path: `/api/v1/audits/${id}`,
+      body: Buffer.from(
+        JSON.stringify({
+          audit: mutate({ ...baseAudit, id: sameId ? id : baseAudit.id, origin: 'extension' } as unknown as Record<string, unknown>),
+        }),
+      ),
+    }));
   return fc.oneof(
     fc.record({ ...common, method: fc.constant('GET'), path: fc.constant('/api/v1/audits'), query: queryArb() }),
     fc.record({ ...common, method: fc.constantFrom('GET', 'HEAD'), path: idSegment().map((id) => `/api/v1/audits/${id}`) }),
-    fc.record({ ...common, method: fc.constant('POST'), path: fc.constant('/api/v1/audits'), body: fc.oneof({ weight: 4, arbitrary: fc.record({ url: urlValue }).map((b) => Buffer.from(JSON.stringify(b))) }, { weight: 1, arbitrary: bodyArb }) }),
-    putAudit.chain(({ path, body }) => fc.record({ ...common, method: fc.constant('PUT'), path: fc.constant(path), body: fc.oneof({ weight: 4, arbitrary: fc.constant(body) }, { weight: 1, arbitrary: bodyArb }) })),
+    fc.record({
+      ...common,
+      method: fc.constant('POST'),
+      path: fc.constant('/api/v1/audits'),
+      body: fc.oneof(
+        { weight: 4, arbitrary: fc.record({ url: urlValue }).map((b) => Buffer.from(JSON.stringify(b))) },
+        { weight: 1, arbitrary: bodyArb },
+      ),
+    }),
+    putAudit.chain(({ path, body }) =>
+      fc.record({
+        ...common,
+        method: fc.constant('PUT'),
+        path: fc.constant(path),
+        body: fc.oneof({ weight: 4, arbitrary: fc.constant(body) }, { weight: 1, arbitrary: bodyArb }),
+      }),
+    ),
     fc.record({ ...common, method: fc.constant('GET'), path: fc.constant('/api/v1/prompts') }),
     fc.record({ ...common, method: fc.constant('POST'), path: fc.constant('/api/v1/prompts'), body: jsonBody.map((b) => Buffer.from(b)) }),
     fc.record({ ...common, method: fc.constant('DELETE'), path: idSegment().map((id) => `/api/v1/prompts/${id}`) }),
@@ -397,7 +523,9 @@ const requestArb = (): fc.Arbitrary<RawRequest> =>
 // ---- The property -----------------------------------------------------------------------------------
 
 function describeRequest(r: RawRequest): string {
-  const body = r.body ? ` body(${r.body.length} B${r.chunked ? ', chunked' : ''}): ${JSON.stringify(r.body.subarray(0, 300).toString('utf8'))}` : '';
+  const body = r.body
+    ? ` body(${r.body.length} B${r.chunked ? ', chunked' : ''}): ${JSON.stringify(r.body.subarray(0, 300).toString('utf8'))}`
+    : '';
   return `${r.method} ${r.target.slice(0, 300)}${r.target.length > 300 ? `… (${r.target.length} chars)` : ''}\n  headers: ${JSON.stringify(r.headers.map(([n, v]) => [n, v.length > 200 ? `${v.slice(0, 200)}… (${v.length} chars)` : v]))}\n ${body}`;
 }
 
@@ -412,7 +540,10 @@ function checkResponse(req: RawRequest, res: RawResponse): void {
     const parsed = JSON.parse(res.body.toString('utf8')) as unknown;
     expect(parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed), 'error body is an object').toBe(true);
     expect(Object.keys(parsed as object), 'error body keys').toEqual(['error']);
-    expect(typeof (parsed as { error: unknown }).error === 'string' && (parsed as { error: string }).error.length > 0, 'error is a non-empty string').toBe(true);
+    expect(
+      typeof (parsed as { error: unknown }).error === 'string' && (parsed as { error: string }).error.length > 0,
+      'error is a non-empty string',
+    ).toBe(true);
   } else if (hasBody && res.status < 300) {
     expect(res.headers['content-type'] ?? '', 'success content type').toMatch(/^application\/json\b/);
     JSON.parse(res.body.toString('utf8'));
@@ -457,8 +588,14 @@ describe('input fuzzing', () => {
     }
     const seconds = (performance.now() - started) / 1000;
     report(`input fuzzing: ${sent.toLocaleString('en')} requests, seed ${seed}`, [
-      `statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ')}`,
-      `methods: ${[...methods].sort(([, a], [, b]) => b - a).map(([m, n]) => `${m} ${n}`).join(', ')}`,
+      `statuses: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', ')}`,
+      `methods: ${[...methods]
+        .sort(([, a], [, b]) => b - a)
+        .map(([m, n]) => `${m} ${n}`)
+        .join(', ')}`,
       `${(bytes / 1024 / 1024).toFixed(1)} MB of targets and bodies in ${seconds.toFixed(1)} s; no 5xx; every error {"error": string} as JSON`,
     ]);
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);

@@ -50,7 +50,11 @@ beforeAll(async () => {
   });
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-hostile-'));
   accounts = await createAccounts(dataDir, Math.ceil(AUDITS / 10) + 1); // 10 POST /audits per minute per account
-  server = await startServerProcess({ bundle: inject('stressServerBundle'), env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' }, keepRequestLog: false });
+  server = await startServerProcess({
+    bundle: inject('stressServerBundle'),
+    env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' },
+    keepRequestLog: false,
+  });
   const reader = accounts[0]!;
   for (let i = 0; i < STORED_AUDITS; i++) {
     const audit = extensionAudit();
@@ -172,7 +176,10 @@ describe('hostile sites under load', () => {
       `GET /api/v1/audits/{id}, open loop every ${READ_EVERY_MS} ms: ${latencies.length} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}, failed ${errors.length}${errors.length ? ` (${[...new Set(errors)].join('; ')})` : ''}, retried once on a stale kept-alive socket ${staleRetries}`,
       `latency p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (limit p99 < ${LIMITS.p99Ms} ms in ${STRESS_MODE} mode)`,
       `server RSS: sampled max ${maxRss.toFixed(0)} MB, kernel peak (VmHWM) ${peakMb.toFixed(0)} MB (limit ${LIMITS.rssMb} MB)`,
-      `machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}`,
+      `machine: ${os.cpus().length} cores, ${(os.totalmem() / 1024 ** 3).toFixed(1)} GB RAM, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' / ')}`,
     ]);
 
     for (const a of audits) {

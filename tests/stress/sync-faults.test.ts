@@ -124,7 +124,11 @@ describe('extension sync under faults', () => {
 
     const made: Audit[] = [];
     for (let i = 0; i < AUDITS; i++) {
-      const audit: Audit = { ...extensionAudit(randomUUID()), url: `https://shop.example/item/${i}`, scanned_at: new Date(now).toISOString() };
+      const audit: Audit = {
+        ...extensionAudit(randomUUID()),
+        url: `https://shop.example/item/${i}`,
+        scanned_at: new Date(now).toISOString(),
+      };
       made.push(audit);
       await addAudit(audit, SENDING);
       await flushQueue(deps, true); // a new audit: requestSync(true)
@@ -141,7 +145,9 @@ describe('extension sync under faults', () => {
     const listed: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await fetch(`${server.url}/api/v1/audits?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { authorization: `Bearer ${keys[0]}` } });
+      const res = await fetch(`${server.url}/api/v1/audits?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        headers: { authorization: `Bearer ${keys[0]}` },
+      });
       const page = (await res.json()) as { audits: Array<{ id: string }>; next_cursor: string | null };
       listed.push(...page.audits.map((a) => a.id));
       cursor = page.next_cursor;
@@ -159,7 +165,9 @@ describe('extension sync under faults', () => {
 
     const attempts = Object.values(proxy.served).reduce((a, b) => a + b, 0);
     report(`extension sync under faults: ${AUDITS} audits, seed ${seed}`, [
-      `PUT attempts ${attempts}; faults served: ${Object.entries(proxy.served).map(([f, n]) => `${f} ${n}`).join(', ')}`,
+      `PUT attempts ${attempts}; faults served: ${Object.entries(proxy.served)
+        .map(([f, n]) => `${f} ${n}`)
+        .join(', ')}`,
       `reached the server: ${[...proxy.upstream].map(([s, n]) => `${n} × ${s}`).join(', ')} (a 200 is a resend after an answer the proxy swallowed)`,
       `queue outcomes: ${[...outcomes].map(([k, n]) => `${k} ${n}`).join(', ')}; keys re-entered after a 401: ${keyChanges}; virtual time ${((now - Date.parse('2026-11-21T09:00:00Z')) / 60_000).toFixed(1)} min`,
       `server: ${listed.length} audits listed, ${new Set(listed).size} distinct, all ${AUDITS} equal to what the extension ran; extension: nothing pending or failed`,

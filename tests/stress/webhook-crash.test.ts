@@ -70,7 +70,7 @@ describe('webhooks and monitors across SIGKILL', () => {
     return { status: res.status, json: (await res.json().catch(() => undefined)) as any };
   };
 
-  it('pending deliveries survive SIGKILL: every acknowledged audit\'s event arrives, always under one event id', async () => {
+  it("pending deliveries survive SIGKILL: every acknowledged audit's event arrives, always under one event id", async () => {
     const acknowledged = new Set<string>();
     const figures: string[] = [];
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
@@ -98,7 +98,9 @@ describe('webhooks and monitors across SIGKILL', () => {
       await server!.kill();
       stop = true;
       await writers;
-      figures.push(`cycle ${cycle}: killed after ${killAfterMs} ms, ${acknowledged.size} audits acknowledged so far, ${hanging} attempts hanging at the kill`);
+      figures.push(
+        `cycle ${cycle}: killed after ${killAfterMs} ms, ${acknowledged.size} audits acknowledged so far, ${hanging} attempts hanging at the kill`,
+      );
     }
 
     receiver.behave(() => ({ kind: 'status', status: 200 }));
@@ -116,7 +118,11 @@ describe('webhooks and monitors across SIGKILL', () => {
     });
     for (const id of acknowledged) expect(eventsByAudit.get(id)!.size).toBe(1);
     const resent = receiver.requests.length - eventsByAudit.size;
-    report('webhook deliveries across SIGKILL', [`seed ${seed}`, ...figures, `${acknowledged.size} acknowledged audits, each event received (${resent} resends of an attempt cut by a kill, same event id)`]);
+    report('webhook deliveries across SIGKILL', [
+      `seed ${seed}`,
+      ...figures,
+      `${acknowledged.size} acknowledged audits, each event received (${resent} resends of an attempt cut by a kill, same event id)`,
+    ]);
     await server!.stop();
     server = null;
   });
@@ -126,13 +132,17 @@ describe('webhooks and monitors across SIGKILL', () => {
     const created = await call('POST', '/api/v1/monitors', { url: `${site.url}/`, kind: 'audit', every: 'hour' });
     expect(created.status).toBe(201);
     const id = created.json.monitor.id as string;
-    const runs = async () => (await call('GET', `/api/v1/audits?url=${encodeURIComponent(`${site.url}/`)}&limit=100`)).json.audits.length as number;
+    const runs = async () =>
+      (await call('GET', `/api/v1/audits?url=${encodeURIComponent(`${site.url}/`)}&limit=100`)).json.audits.length as number;
     await until(async () => ((await runs()) === 1 ? true : undefined));
     await server!.kill();
 
     // Down at its due time: brought due while no server runs (monitors.json, as the CLI edits it).
     const edit = async (nextRunMs: number) => {
-      const doc = await SharedJsonDoc.open<{ monitors: Array<{ id: string; next_run_ms: number }> }>(path.join(dataDir, 'monitors.json'), () => ({ monitors: [] }));
+      const doc = await SharedJsonDoc.open<{ monitors: Array<{ id: string; next_run_ms: number }> }>(
+        path.join(dataDir, 'monitors.json'),
+        () => ({ monitors: [] }),
+      );
       await doc.mutate((data) => {
         data.monitors.find((m) => m.id === id)!.next_run_ms = nextRunMs;
       });
@@ -156,7 +166,10 @@ describe('webhooks and monitors across SIGKILL', () => {
     expect(await runs()).toBe(3);
     const [monitor] = (await call('GET', '/api/v1/monitors')).json.monitors;
     expect(monitor).toMatchObject({ running: false, last_error: null });
-    report('a monitor across restarts', ['due during the downtime (3 due times missed): 1 catch-up run', 'killed mid-run: run again after the restart, once']);
+    report('a monitor across restarts', [
+      'due during the downtime (3 due times missed): 1 catch-up run',
+      'killed mid-run: run again after the restart, once',
+    ]);
     await server!.stop();
     server = null;
   });

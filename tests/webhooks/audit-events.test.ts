@@ -25,14 +25,22 @@ function auditOf(scannedAt: string, change: (a: Audit) => void = () => undefined
 
 /** Moves every applicable category by `delta` and the overall with them, so PUT's invariants hold. */
 function shiftScores(a: Audit, delta: number): void {
-  a.category_scores = a.category_scores.map((c) => (c.applicable === false ? c : { ...c, score: Math.max(0, Math.min(100, c.score + delta)) }));
+  a.category_scores = a.category_scores.map((c) =>
+    c.applicable === false ? c : { ...c, score: Math.max(0, Math.min(100, c.score + delta)) },
+  );
   const capped = capScore(categoriesMean(a.category_scores), a.issues.filter((i) => i.severity === 'critical').length);
   a.score = capped.score;
   a.score_cap = capped.score_cap;
 }
 
 const blockSearch = (a: Audit) => {
-  a.crawlers = a.crawlers.map((c) => (c.agent === 'OAI-SearchBot' ? { ...c, robots: 'blocked' as const } : c.agent === 'PerplexityBot' ? { ...c, challenged: true, http_status: 403 } : c));
+  a.crawlers = a.crawlers.map((c) =>
+    c.agent === 'OAI-SearchBot'
+      ? { ...c, robots: 'blocked' as const }
+      : c.agent === 'PerplexityBot'
+        ? { ...c, challenged: true, http_status: 403 }
+        : c,
+  );
 };
 
 describe('auditEvents', () => {
@@ -44,21 +52,48 @@ describe('auditEvents', () => {
   });
 
   it('audit.regressed when the score falls by 5 or more, not by 4', () => {
-    const by4 = auditEvents(auditOf('2026-11-21T11:00:00.000Z', (a) => (a.score = before.score - 4)), before, null);
+    const by4 = auditEvents(
+      auditOf('2026-11-21T11:00:00.000Z', (a) => (a.score = before.score - 4)),
+      before,
+      null,
+    );
     expect(by4.map((e) => e.type)).toEqual(['audit.completed']);
-    const by5 = auditEvents(auditOf('2026-11-21T11:00:00.000Z', (a) => (a.score = before.score - 5)), before, 'mon_1');
+    const by5 = auditEvents(
+      auditOf('2026-11-21T11:00:00.000Z', (a) => (a.score = before.score - 5)),
+      before,
+      'mon_1',
+    );
     const regressed = by5.find((e) => e.type === 'audit.regressed')!;
-    expect(regressed.data).toMatchObject({ monitor_id: 'mon_1', previous: { id: before.id }, reasons: [`score fell by 5 (${before.score} → ${before.score - 5})`] });
+    expect(regressed.data).toMatchObject({
+      monitor_id: 'mon_1',
+      previous: { id: before.id },
+      reasons: [`score fell by 5 (${before.score} → ${before.score - 5})`],
+    });
     expect((regressed.data as { diff: { score: unknown } }).diff.score).toEqual({ from: before.score, to: before.score - 5, delta: -5 });
   });
 
   it('audit.regressed when a critical issue appears that was not critical before', () => {
     const after = auditOf('2026-11-21T11:00:00.000Z', (a) => {
-      a.issues = [{ severity: 'critical', category: 'Crawler Access', title: 'Search AI agents are blocked', detail: 'x', position: 0, rule: 'robots.search-agents-blocked' }, ...a.issues];
+      a.issues = [
+        {
+          severity: 'critical',
+          category: 'Crawler Access',
+          title: 'Search AI agents are blocked',
+          detail: 'x',
+          position: 0,
+          rule: 'robots.search-agents-blocked',
+        },
+        ...a.issues,
+      ];
     });
     const regressed = auditEvents(after, before, null).find((e) => e.type === 'audit.regressed');
     expect(regressed?.data).toMatchObject({ reasons: ['new critical issue: Search AI agents are blocked (robots.search-agents-blocked)'] });
-    expect((regressed!.data as { diff: { new_issues: unknown[] } }).diff.new_issues).toContainEqual({ rule: 'robots.search-agents-blocked', severity: 'critical', category: 'Crawler Access', title: 'Search AI agents are blocked' });
+    expect((regressed!.data as { diff: { new_issues: unknown[] } }).diff.new_issues).toContainEqual({
+      rule: 'robots.search-agents-blocked',
+      severity: 'critical',
+      category: 'Crawler Access',
+      title: 'Search AI agents are blocked',
+    });
   });
 
   it('crawler.blocked for search and user agents newly blocked or challenged, never for training agents', () => {
@@ -74,12 +109,17 @@ describe('auditEvents', () => {
       ],
     });
     // Blocked already before: no news.
-    expect(auditEvents(auditOf('2026-11-21T12:00:00.000Z', blockSearch), after, null).some((e) => e.type === 'crawler.blocked')).toBe(false);
+    expect(auditEvents(auditOf('2026-11-21T12:00:00.000Z', blockSearch), after, null).some((e) => e.type === 'crawler.blocked')).toBe(
+      false,
+    );
   });
 
   it('webmcp.changed when the WebMCP status changes', () => {
     const after = auditOf('2026-11-21T11:00:00.000Z', (a) => (a.signals.webmcp.status = 'detected'));
-    expect(auditEvents(after, before, null).find((e) => e.type === 'webmcp.changed')?.data).toMatchObject({ from: 'not_found', to: 'detected' });
+    expect(auditEvents(after, before, null).find((e) => e.type === 'webmcp.changed')?.data).toMatchObject({
+      from: 'not_found',
+      to: 'detected',
+    });
   });
 });
 
@@ -101,7 +141,9 @@ describe('audit events through the API', () => {
   const eventTypes = async (count: number) => {
     await until(async () => {
       const res = await api.request('GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=100`);
-      return res.json.deliveries.length >= count && res.json.deliveries.every((d: { status: string }) => d.status === 'delivered') ? true : undefined;
+      return res.json.deliveries.length >= count && res.json.deliveries.every((d: { status: string }) => d.status === 'delivered')
+        ? true
+        : undefined;
     });
     return receiver.requests.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, any> });
   };
@@ -127,8 +169,15 @@ describe('audit events through the API', () => {
     expect((await put(first)).status).toBe(201);
     expect((await put(second)).status).toBe(201);
     const events = await eventTypes(5);
-    expect(events.map((e) => e.type).sort()).toEqual(['audit.completed', 'audit.completed', 'audit.regressed', 'crawler.blocked', 'webmcp.changed']);
-    for (const e of events.filter((x) => x.type !== 'audit.completed')) expect(e.data).toMatchObject({ audit: { id: second.id }, previous: { id: first.id } });
+    expect(events.map((e) => e.type).sort()).toEqual([
+      'audit.completed',
+      'audit.completed',
+      'audit.regressed',
+      'crawler.blocked',
+      'webmcp.changed',
+    ]);
+    for (const e of events.filter((x) => x.type !== 'audit.completed'))
+      expect(e.data).toMatchObject({ audit: { id: second.id }, previous: { id: first.id } });
   });
 
   it('an old audit synced late is not compared (a newer audit of the URL exists)', async () => {

@@ -44,7 +44,13 @@ describe('a burst of 1,000 events to a slow receiver', () => {
     const fastHook = { ...webhook(ACCOUNT, ['ping']), url: fast.url };
     await hooks.createWebhook(slowHook, 20);
     await hooks.createWebhook(fastHook, 20);
-    worker = new DeliveryWorker({ store: () => store.webhooks(), guard: createAddressGuard({ allowPrivate: true }), logger: createMemoryLogger(), perWebhook: PER_WEBHOOK, pollMs: 50 });
+    worker = new DeliveryWorker({
+      store: () => store.webhooks(),
+      guard: createAddressGuard({ allowPrivate: true }),
+      logger: createMemoryLogger(),
+      perWebhook: PER_WEBHOOK,
+      pollMs: 50,
+    });
     const publisher = createEventPublisher({ store: () => store.webhooks(), wake: () => worker.wake(), logger: createMemoryLogger() });
     const published = await Promise.all(
       Array.from({ length: EVENTS }, (_, i) => publisher.publish(ACCOUNT, 'audit.completed', { audit: { n: i } } as never)),

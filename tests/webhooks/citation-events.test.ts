@@ -26,7 +26,16 @@ const TEXT = 'which crm suits a small design studio';
 const T0 = Date.parse('2026-09-01T06:00:00.000Z');
 const HOUR = 3_600_000;
 const ACCOUNT = 'acct_CITATIONEVNT';
-const PROMPT: StoredPrompt = { id: 'prm_EVENTS0000000001', account_id: ACCOUNT, text: TEXT, domain: 'acme.com', aliases: [], runs: null, project_id: null, created_at: new Date(T0 - HOUR).toISOString() };
+const PROMPT: StoredPrompt = {
+  id: 'prm_EVENTS0000000001',
+  account_id: ACCOUNT,
+  text: TEXT,
+  domain: 'acme.com',
+  aliases: [],
+  runs: null,
+  project_id: null,
+  created_at: new Date(T0 - HOUR).toISOString(),
+};
 
 describe('citation events', () => {
   let fakes: ProviderFakes;

@@ -30,7 +30,18 @@ describe('citable webhooks', () => {
   const local = { AUDIT_ALLOW_PRIVATE: '1' };
 
   it('adds a webhook the running server then sends to; lists it without the secret; shows the delivery log; removes it', async () => {
-    const added = await citable(local, 'webhooks', 'add', '--account', api.accountId, '--url', receiver.url, '--events', 'audit.completed,ping', '--json');
+    const added = await citable(
+      local,
+      'webhooks',
+      'add',
+      '--account',
+      api.accountId,
+      '--url',
+      receiver.url,
+      '--events',
+      'audit.completed,ping',
+      '--json',
+    );
     expect(added.code).toBe(0);
     const webhook = JSON.parse(added.out);
     expect(webhook).toMatchObject({ url: receiver.url, events: ['audit.completed', 'ping'], format: 'json' });
@@ -65,7 +76,17 @@ describe('citable webhooks', () => {
     expect(ok.code).toBe(0);
     expect(ok.out).toMatch(/Sent a ping \(evt_[A-Za-z0-9]{24}\) to .*: 204 in \d+ ms/);
     const [request] = await receiver.waitFor(1);
-    const verified = await citable({}, 'webhooks', 'verify', '--secret', webhook.secret, '--signature', String(request!.headers['citable-signature']), '--payload', request!.body);
+    const verified = await citable(
+      {},
+      'webhooks',
+      'verify',
+      '--secret',
+      webhook.secret,
+      '--signature',
+      String(request!.headers['citable-signature']),
+      '--payload',
+      request!.body,
+    );
     expect(verified).toMatchObject({ code: 0, out: expect.stringMatching(/^Valid: signed at /) });
 
     receiver.behave(() => ({ kind: 'status', status: 500 }));
@@ -82,13 +103,66 @@ describe('citable webhooks', () => {
     const secret = `whsec_${'a'.repeat(32)}`;
     const body = '{"id":"evt_1","type":"ping"}';
     const now = Math.floor(Date.now() / 1000);
-    expect((await citable({}, 'webhooks', 'verify', '--secret', secret, '--signature', signatureHeader(secret, now, body), '--payload', body)).code).toBe(0);
-    const changed = await citable({}, 'webhooks', 'verify', '--secret', secret, '--signature', signatureHeader(secret, now, body), '--payload', `${body} `);
+    expect(
+      (await citable({}, 'webhooks', 'verify', '--secret', secret, '--signature', signatureHeader(secret, now, body), '--payload', body))
+        .code,
+    ).toBe(0);
+    const changed = await citable(
+      {},
+      'webhooks',
+      'verify',
+      '--secret',
+      secret,
+      '--signature',
+      signatureHeader(secret, now, body),
+      '--payload',
+      `${body} `,
+    );
     expect(changed).toMatchObject({ code: 1, out: expect.stringMatching(/^Invalid: no signature matches/) });
-    expect((await citable({}, 'webhooks', 'verify', '--secret', `whsec_${'b'.repeat(32)}`, '--signature', signatureHeader(secret, now, body), '--payload', body)).code).toBe(1);
-    const old = await citable({}, 'webhooks', 'verify', '--secret', secret, '--signature', signatureHeader(secret, now - 600, body), '--payload', body);
+    expect(
+      (
+        await citable(
+          {},
+          'webhooks',
+          'verify',
+          '--secret',
+          `whsec_${'b'.repeat(32)}`,
+          '--signature',
+          signatureHeader(secret, now, body),
+          '--payload',
+          body,
+        )
+      ).code,
+    ).toBe(1);
+    const old = await citable(
+      {},
+      'webhooks',
+      'verify',
+      '--secret',
+      secret,
+      '--signature',
+      signatureHeader(secret, now - 600, body),
+      '--payload',
+      body,
+    );
     expect(old).toMatchObject({ code: 1, out: expect.stringMatching(/tolerance/) });
-    expect((await citable({}, 'webhooks', 'verify', '--secret', secret, '--signature', signatureHeader(secret, now - 600, body), '--payload', body, '--tolerance', '900')).code).toBe(0);
+    expect(
+      (
+        await citable(
+          {},
+          'webhooks',
+          'verify',
+          '--secret',
+          secret,
+          '--signature',
+          signatureHeader(secret, now - 600, body),
+          '--payload',
+          body,
+          '--tolerance',
+          '900',
+        )
+      ).code,
+    ).toBe(0);
   });
 
   it('explains mistakes in one line (exit 2)', async () => {

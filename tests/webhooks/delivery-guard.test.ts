@@ -26,7 +26,18 @@ afterEach(async () => {
 });
 
 function webhookFor(url: string): StoredWebhook {
-  return { id: 'wh_REBIND0000000000', account_id: 'acct_rebind', url, events: ['*'], format: 'json', secret: `whsec_${'s'.repeat(32)}`, created_at: new Date().toISOString(), disabled_at: null, disabled_reason: null, gone_streak: 0 };
+  return {
+    id: 'wh_REBIND0000000000',
+    account_id: 'acct_rebind',
+    url,
+    events: ['*'],
+    format: 'json',
+    secret: `whsec_${'s'.repeat(32)}`,
+    created_at: new Date().toISOString(),
+    disabled_at: null,
+    disabled_reason: null,
+    gone_streak: 0,
+  };
 }
 
 describe('the SSRF guard at delivery', () => {
@@ -36,18 +47,28 @@ describe('the SSRF guard at delivery', () => {
     const port = Number(new URL(receiver.url).port);
     // The loopback receiver stands in for a public host at creation; later the name answers 127.0.0.2.
     let answer = '127.0.0.1';
-    const lookup: LookupFunction = (hostname, options, callback) => fakeDns({ 'hooks.rebind.example.com': [answer] })(hostname, options, callback);
+    const lookup: LookupFunction = (hostname, options, callback) =>
+      fakeDns({ 'hooks.rebind.example.com': [answer] })(hostname, options, callback);
     const guard = createAddressGuard({ allowPrivate: false, lookup, unsafeTreatAsPublic: [`127.0.0.1:${port}`] });
     const url = `http://hooks.rebind.example.com:${port}/hook`;
     expect((await checkWebhookUrl(url, guard)).ok).toBe(true);
 
     const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-rebind-'));
     const store = await LowdbStore.open(dir);
-    cleanup.push(() => rm(dir, { recursive: true, force: true }), () => store.close());
+    cleanup.push(
+      () => rm(dir, { recursive: true, force: true }),
+      () => store.close(),
+    );
     const webhooks = await store.webhooks();
     await webhooks.createWebhook(webhookFor(url), 20);
     const logger = createMemoryLogger();
-    const worker = new DeliveryWorker({ store: () => store.webhooks(), guard, logger, retry: { delaysMs: [60_000], random: () => 0.5 }, pollMs: 20 });
+    const worker = new DeliveryWorker({
+      store: () => store.webhooks(),
+      guard,
+      logger,
+      retry: { delaysMs: [60_000], random: () => 0.5 },
+      pollMs: 20,
+    });
     worker.start();
     cleanup.push(() => worker.stop(100));
     const publisher = createEventPublisher({ store: () => store.webhooks(), wake: () => worker.wake(), logger });
@@ -68,7 +89,7 @@ describe('the SSRF guard at delivery', () => {
     expect(sent).toMatchObject({ kind: 'ok', statusCode: 204 }); // the same name, public again, is delivered
   });
 
-  it('abandons a receiver that hangs, after the contract\'s 10 s', async () => {
+  it("abandons a receiver that hangs, after the contract's 10 s", async () => {
     const receiver = await startReceiver(() => ({ kind: 'hang' }));
     cleanup.push(() => receiver.close());
     const guard = createAddressGuard({ allowPrivate: true });
@@ -81,10 +102,15 @@ describe('the SSRF guard at delivery', () => {
   it('refuses private receivers unless AUDIT_ALLOW_PRIVATE lifts the guard', async () => {
     const receiver = await startReceiver();
     cleanup.push(() => receiver.close());
-    const strict = await sendWebhook({ url: receiver.url, body: '{}', headers: {} }, { guard: createAddressGuard({ allowPrivate: false }) });
+    const strict = await sendWebhook(
+      { url: receiver.url, body: '{}', headers: {} },
+      { guard: createAddressGuard({ allowPrivate: false }) },
+    );
     expect(strict).toMatchObject({ kind: 'error', statusCode: null });
     expect(strict.error).toMatch(/127\.0\.0\.1 is a loopback address/);
     expect(receiver.requests).toHaveLength(0);
-    expect(await sendWebhook({ url: receiver.url, body: '{}', headers: {} }, { guard: createAddressGuard({ allowPrivate: true }) })).toMatchObject({ kind: 'ok' });
+    expect(
+      await sendWebhook({ url: receiver.url, body: '{}', headers: {} }, { guard: createAddressGuard({ allowPrivate: true }) }),
+    ).toMatchObject({ kind: 'ok' });
   });
 });

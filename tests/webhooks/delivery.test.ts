@@ -49,13 +49,24 @@ describe('webhook delivery', () => {
     expect(request!.headers['citable-delivery']).toMatch(/^dlv_[A-Za-z0-9]{20}$/);
     const body = JSON.parse(request!.body);
     expect(Object.keys(body).sort()).toEqual(['created_at', 'data', 'id', 'type']);
-    expect(body).toMatchObject({ type: 'audit.completed', data: { audit: { id: stored.id, url: 'https://shop.example/' }, monitor_id: null } });
+    expect(body).toMatchObject({
+      type: 'audit.completed',
+      data: { audit: { id: stored.id, url: 'https://shop.example/' }, monitor_id: null },
+    });
     expect(body.id).toMatch(/^evt_[A-Za-z0-9]{24}$/);
     expect(request!.headers['citable-event-id']).toBe(body.id);
     expect(verifySignature(webhook.secret, String(request!.headers['citable-signature']), request!.body).ok).toBe(true);
     expect(verifySignature(`whsec_${'x'.repeat(32)}`, String(request!.headers['citable-signature']), request!.body).ok).toBe(false);
     const [logged] = await settled(webhook.id);
-    expect(logged).toMatchObject({ event_id: body.id, type: 'audit.completed', status: 'delivered', attempts: 1, last_status_code: 204, next_attempt_at: null, last_error: null });
+    expect(logged).toMatchObject({
+      event_id: body.id,
+      type: 'audit.completed',
+      status: 'delivered',
+      attempts: 1,
+      last_status_code: 204,
+      next_attempt_at: null,
+      last_error: null,
+    });
     expect(logged!.log).toHaveLength(1);
   });
 
@@ -135,7 +146,10 @@ describe('webhook delivery', () => {
       await audit();
       const [logged] = await settled(webhook.id);
       expect(logged).toMatchObject({ status: 'delivered', attempts: 2 });
-      expect(logged!.log[0]).toMatchObject({ status_code: 307, error: `the receiver answered 307, a redirect to ${elsewhere.url}: redirects are not followed` });
+      expect(logged!.log[0]).toMatchObject({
+        status_code: 307,
+        error: `the receiver answered 307, a redirect to ${elsewhere.url}: redirects are not followed`,
+      });
       expect(elsewhere.requests).toHaveLength(0);
     } finally {
       await elsewhere.close();
@@ -148,7 +162,12 @@ describe('webhook delivery', () => {
     for (let i = 1; i <= 3; i++) {
       await audit(`https://shop.example/${i}`);
       const list = await settled(webhook.id, i);
-      expect(list[0]).toMatchObject({ status: 'failed', attempts: 1, last_status_code: 410, last_error: 'the receiver answered 410 Gone: not retried' });
+      expect(list[0]).toMatchObject({
+        status: 'failed',
+        attempts: 1,
+        last_status_code: 410,
+        last_error: 'the receiver answered 410 Gone: not retried',
+      });
     }
     expect(receiver.requests).toHaveLength(3);
     const listed = (await api.request('GET', '/api/v1/webhooks')).json.webhooks[0];

@@ -74,17 +74,28 @@ describe('README, Monitors and webhooks: pasted in order', () => {
       .replaceAll('127.0.0.1:8790', `127.0.0.1:${ports.demo}`)
       .replaceAll('127.0.0.1:8791', `127.0.0.1:${ports.receiver}`)
       .replace('.listen(8791,', `.listen(${ports.receiver},`);
-  const bash = (script: string) => execFileSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+  const bash = (script: string) =>
+    execFileSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
   const post = (body: string, headers: Record<string, string>) =>
-    fetch(`http://127.0.0.1:${ports.receiver}/citable`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } }).then((r) => r.status);
+    fetch(`http://127.0.0.1:${ports.receiver}/citable`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', ...headers },
+    }).then((r) => r.status);
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
     dir = await mkdtemp(path.join(os.tmpdir(), 'citable-readme-webhooks-'));
     server = await startServerProcess({ env: { AUDIT_ALLOW_PRIVATE: '1', DATA_DIR: path.join(dir, 'data') } });
     ports = { api: new URL(server.url).port, demo: await freePort(), receiver: await freePort() };
-    demo = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve', '--port', String(ports.demo)], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve) => createInterface({ input: demo.stdout! }).on('line', (line) => line.startsWith('Demo site on') && resolve()));
+    demo = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve', '--port', String(ports.demo)], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve) =>
+      createInterface({ input: demo.stdout! }).on('line', (line) => line.startsWith('Demo site on') && resolve()),
+    );
   }, 120_000);
   afterAll(async () => {
     if (receiverProcess?.pid) process.kill(-receiverProcess.pid, 'SIGTERM');
@@ -109,7 +120,12 @@ describe('README, Monitors and webhooks: pasted in order', () => {
     const command = blocks('sh')[1]!.trim();
     expect(command).toBe('CITABLE_WEBHOOK_SECRET=whsec_... node receiver.mjs');
     await writeFile(path.join(dir, 'receiver.mjs'), localPorts(receiverCode!));
-    receiverProcess = spawn('bash', ['-c', command.replace('whsec_...', secret)], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+    receiverProcess = spawn('bash', ['-c', command.replace('whsec_...', secret)], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      detached: true,
+    });
     createInterface({ input: receiverProcess.stdout! }).on('line', (line) => receiverLines.push(line));
     await until(async () => ((await post('{}', {}).catch(() => null)) === 400 ? true : undefined)); // listening, and refusing the unsigned
     receiverLines.length = 0;
@@ -123,14 +139,18 @@ describe('README, Monitors and webhooks: pasted in order', () => {
     const errors = lines.filter((l) => l.startsWith('{"error"'));
     expect(errors).toHaveLength(1);
     expect(JSON.parse(errors[0]!).error).toMatch(/^Monitor mon_[A-Za-z0-9]{16} is paused: resume it first/);
-    const pauses = lines.filter((l) => l.startsWith('{"monitor"')).map((l) => JSON.parse(l).monitor as { paused: boolean; paused_at: string | null });
+    const pauses = lines
+      .filter((l) => l.startsWith('{"monitor"'))
+      .map((l) => JSON.parse(l).monitor as { paused: boolean; paused_at: string | null });
     expect(pauses.map((m) => m.paused).slice(-2)).toEqual([true, false]);
     expect(pauses.at(-1)!.paused_at).toBeNull();
     expect(JSON.parse(lines.find((l) => l.startsWith('{"monitors"'))!).monitors).toHaveLength(1);
     const webhooks = JSON.parse(lines.find((l) => l.startsWith('{"webhooks"'))!).webhooks;
     expect(webhooks).toHaveLength(1);
     expect(JSON.stringify(webhooks)).not.toContain(secret);
-    await until(async () => (receiverLines.some((l) => / ping$/.test(l)) && receiverLines.some((l) => / audit\.completed$/.test(l)) ? true : undefined));
+    await until(async () =>
+      receiverLines.some((l) => / ping$/.test(l)) && receiverLines.some((l) => / audit\.completed$/.test(l)) ? true : undefined,
+    );
     for (const line of receiverLines) expect(line).toMatch(/^evt_[A-Za-z0-9]{24} [a-z.]+$/);
   }, 90_000);
 

@@ -5,12 +5,15 @@ import { generateWebhookSecret } from '../../server/webhooks/secret.js';
 import { signatureHeader, verifySignature } from '../../server/webhooks/signature.js';
 
 const SECRET = 'whsec_0123456789ABCDEFGHIJabcdefghij';
-const BODY = '{"id":"evt_000000000000000000000001","type":"ping","created_at":"2026-11-21T10:00:00.000Z","data":{"webhook_id":"wh_0000000000000000","message":"hi"}}';
+const BODY =
+  '{"id":"evt_000000000000000000000001","type":"ping","created_at":"2026-11-21T10:00:00.000Z","data":{"webhook_id":"wh_0000000000000000","message":"hi"}}';
 const T = 1_795_000_000;
 
 describe('Citable-Signature', () => {
   it('is the HMAC-SHA256 of "<t>.<raw body>" keyed with the whole secret, in hex', () => {
-    const expected = createHmac('sha256', Buffer.from(SECRET, 'utf8')).update(Buffer.from(`${T}.${BODY}`, 'utf8')).digest('hex');
+    const expected = createHmac('sha256', Buffer.from(SECRET, 'utf8'))
+      .update(Buffer.from(`${T}.${BODY}`, 'utf8'))
+      .digest('hex');
     expect(signatureHeader(SECRET, T, BODY)).toBe(`t=${T},v1=${expected}`);
   });
 
@@ -20,7 +23,10 @@ describe('Citable-Signature', () => {
 
   it('refuses a changed body, a wrong secret, and an old or far-future timestamp (a replay)', () => {
     const header = signatureHeader(SECRET, T, BODY);
-    expect(verifySignature(SECRET, header, BODY.replace('hi', 'ho'), { nowSeconds: T })).toMatchObject({ ok: false, reason: /no signature matches/ });
+    expect(verifySignature(SECRET, header, BODY.replace('hi', 'ho'), { nowSeconds: T })).toMatchObject({
+      ok: false,
+      reason: /no signature matches/,
+    });
     expect(verifySignature(generateWebhookSecret(), header, BODY, { nowSeconds: T })).toMatchObject({ ok: false });
     expect(verifySignature(SECRET, header, BODY, { nowSeconds: T + 301 })).toMatchObject({ ok: false, reason: /tolerance/ });
     expect(verifySignature(SECRET, header, BODY, { nowSeconds: T - 301 })).toMatchObject({ ok: false, reason: /tolerance/ });

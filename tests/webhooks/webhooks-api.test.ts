@@ -23,7 +23,11 @@ describe('webhook routes', () => {
       store: () => store.webhooks(),
       logger: silentLogger,
       allowPrivate: false,
-      lookup: fakeDns({ 'hooks.acme.example.com': ['93.184.216.34'], 'internal.acme.example.com': ['10.1.2.3'], 'mixed.acme.example.com': ['93.184.216.34', '127.0.0.1'] }),
+      lookup: fakeDns({
+        'hooks.acme.example.com': ['93.184.216.34'],
+        'internal.acme.example.com': ['10.1.2.3'],
+        'mixed.acme.example.com': ['93.184.216.34', '127.0.0.1'],
+      }),
     });
     api = await startTestApi({ dataDir, store, webhooks });
   });
@@ -32,10 +36,18 @@ describe('webhook routes', () => {
   const create = (body: unknown, key?: string) => api.request('POST', '/api/v1/webhooks', { body, ...(key ? { key } : {}) });
 
   it('creates a webhook with its secret once; lists it without the secret', async () => {
-    const res = await create({ url: 'https://hooks.acme.example.com/citable', events: ['audit.regressed', 'audit.completed', 'audit.completed'] });
+    const res = await create({
+      url: 'https://hooks.acme.example.com/citable',
+      events: ['audit.regressed', 'audit.completed', 'audit.completed'],
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.json.webhook).toMatchObject({ url: 'https://hooks.acme.example.com/citable', events: ['audit.completed', 'audit.regressed'], format: 'json', disabled_at: null });
+    expect(res.json.webhook).toMatchObject({
+      url: 'https://hooks.acme.example.com/citable',
+      events: ['audit.completed', 'audit.regressed'],
+      format: 'json',
+      disabled_at: null,
+    });
     expect(res.json.webhook.id).toMatch(/^wh_[A-Za-z0-9]{16}$/);
     expect(res.json.webhook.secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
     expect(res.headers.get('location')).toBe(`/api/v1/webhooks/${res.json.webhook.id}`);
@@ -95,7 +107,11 @@ describe('webhook routes', () => {
   it("another account's webhook is 404 everywhere; delete is 204 then 404", async () => {
     const mine = (await create({ url: 'https://hooks.acme.example.com/mine', events: ['*'] })).json.webhook.id;
     const other = await api.newAccount();
-    for (const [method, suffix] of [['DELETE', ''], ['POST', '/test'], ['GET', '/deliveries']] as const) {
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/test'],
+      ['GET', '/deliveries'],
+    ] as const) {
       const res = await api.request(method, `/api/v1/webhooks/${mine}${suffix}`, { key: other.key });
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ error: 'Webhook not found' });
@@ -117,7 +133,8 @@ describe('webhook routes', () => {
 
   it('an account has at most 20 webhooks', async () => {
     const account = await api.newAccount();
-    for (let i = 0; i < 20; i++) expect((await create({ url: `https://hooks.acme.example.com/${i}`, events: ['*'] }, account.key)).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await create({ url: `https://hooks.acme.example.com/${i}`, events: ['*'] }, account.key)).status).toBe(201);
     const res = await create({ url: 'https://hooks.acme.example.com/21', events: ['*'] }, account.key);
     expect(res.status).toBe(400);
     expect(res.json.error).toMatch(/at most 20 webhooks/);

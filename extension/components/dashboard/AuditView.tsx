@@ -33,7 +33,11 @@ export function AuditView({ id }: { id: string }) {
         api.get<{ branding: Branding }>('/branding'),
         api.get<AuditList>(`/audits?limit=100&url=${encodeURIComponent(url)}`),
       ]);
-      const points = history.ok ? history.data.audits.filter((a) => a.id !== shown.id && a.scanned_at < shown.scanned_at).map((a) => ({ scanned_at: a.scanned_at, score: a.score })) : [];
+      const points = history.ok
+        ? history.data.audits
+            .filter((a) => a.id !== shown.id && a.scanned_at < shown.scanned_at)
+            .map((a) => ({ scanned_at: a.scanned_at, score: a.score }))
+        : [];
       if (!cancelled) setHtml(exporter.auditReportHtml(shown, { branding: branding.ok ? branding.data.branding : null, history: points }));
     })();
     return () => {
@@ -48,7 +52,7 @@ export function AuditView({ id }: { id: string }) {
   const crawlId = (a as { crawl_id?: unknown }).crawl_id;
   const save = async (kind: 'html' | 'json') => {
     const exporter = await import('../../lib/export/export-audit.js');
-    setSaved(kind === 'json' ? exporter.exportAuditJson(a) : (exporter.saveHtml(a, html ?? exporter.auditReportHtml(a))));
+    setSaved(kind === 'json' ? exporter.exportAuditJson(a) : exporter.saveHtml(a, html ?? exporter.auditReportHtml(a)));
   };
   return (
     <section aria-labelledby="h-audit" data-audit-id={a.id}>
@@ -83,7 +87,11 @@ export function AuditView({ id }: { id: string }) {
       </div>
       <h2>Since the previous audit of this URL</h2>
       {diff.state === 'loading' && <Loading what="the comparison" />}
-      {diff.state === 'error' && diff.status === 404 && <p class="muted" data-testid="diff-none">This is the first audit of this URL on the backend: there is nothing to compare yet.</p>}
+      {diff.state === 'error' && diff.status === 404 && (
+        <p class="muted" data-testid="diff-none">
+          This is the first audit of this URL on the backend: there is nothing to compare yet.
+        </p>
+      )}
       {diff.state === 'error' && diff.status !== 404 && <ErrorState what="the comparison" error={diff.error} />}
       {diff.state === 'ok' && (
         <>

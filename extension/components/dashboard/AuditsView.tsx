@@ -26,10 +26,16 @@ export function AuditsView() {
     let cancelled = false;
     setAudits([]);
     setStatus({ loading: true, done: false, error: '' });
-    void loadPages<AuditSummary>(api, '/audits', 'audits', (page, done) => {
-      setAudits((all) => all.concat(page));
-      setStatus({ loading: false, done, error: '' });
-    }, { max: MAX_LISTED, cancelled: () => cancelled }).then((res) => {
+    void loadPages<AuditSummary>(
+      api,
+      '/audits',
+      'audits',
+      (page, done) => {
+        setAudits((all) => all.concat(page));
+        setStatus({ loading: false, done, error: '' });
+      },
+      { max: MAX_LISTED, cancelled: () => cancelled },
+    ).then((res) => {
       if (!cancelled && !res.ok) setStatus((s) => ({ ...s, loading: false, error: res.error }));
     });
     return () => {

@@ -7,7 +7,8 @@ export function CrawlStatus({ crawl }: { crawl: Pick<Crawl, 'status' | 'progress
   return (
     <span class="crawl-status" data-status={crawl.status}>
       <span class={`status status-${crawl.status}`}>{crawl.status}</span> <span class="small">{text}</span>
-      {crawlRunning(crawl) && (done === null ? <progress aria-label="Crawl progress" /> : <progress aria-label="Crawl progress" max={1} value={done} />)}
+      {crawlRunning(crawl) &&
+        (done === null ? <progress aria-label="Crawl progress" /> : <progress aria-label="Crawl progress" max={1} value={done} />)}
       {crawl.error && <span class="error small"> {crawl.error}</span>}
     </span>
   );

@@ -38,7 +38,13 @@ export function CrawlView({ id }: { id: string }) {
         api.get<{ branding: Branding }>('/branding'),
         api.get<{ pages: CrawlPage[] }>(`/crawls/${encodeURIComponent(c.id)}/pages?limit=100`),
       ]);
-      if (!cancelled) setHtml(exporter.crawlReportHtml(c, { branding: branding.ok ? branding.data.branding : null, ...(pages.ok ? { worstPages: pages.data.pages } : {}) }));
+      if (!cancelled)
+        setHtml(
+          exporter.crawlReportHtml(c, {
+            branding: branding.ok ? branding.data.branding : null,
+            ...(pages.ok ? { worstPages: pages.data.pages } : {}),
+          }),
+        );
     })();
     return () => {
       cancelled = true;
@@ -74,7 +80,12 @@ export function CrawlView({ id }: { id: string }) {
         {shown.status === 'complete' && <ShareButton kind="crawl" id={shown.id} />}
       </div>
       {error && <ActionError error={error} />}
-      {shown.status === 'complete' && (html === null ? <Loading what="the site report" /> : <ReportFrame html={html} title={`Site report of ${displayUrl(shown.url)}`} />)}
+      {shown.status === 'complete' &&
+        (html === null ? (
+          <Loading what="the site report" />
+        ) : (
+          <ReportFrame html={html} title={`Site report of ${displayUrl(shown.url)}`} />
+        ))}
     </section>
   );
 }

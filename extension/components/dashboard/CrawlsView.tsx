@@ -36,7 +36,10 @@ export function CrawlsView() {
   return (
     <section aria-labelledby="h-crawls">
       <h1 id="h-crawls">Crawls</h1>
-      <p class="muted">A crawl audits every page of a site it can find (sitemaps and links) and rolls the results up: issues by share of pages, templates, site files.</p>
+      <p class="muted">
+        A crawl audits every page of a site it can find (sitemaps and links) and rolls the results up: issues by share of pages, templates,
+        site files.
+      </p>
       <NewCrawl onStarted={reload} />
       <ListStates load={list} what="crawls" items={(d) => d.crawls} empty="No crawls yet." onRetry={reload}>
         {(crawls) => (

@@ -137,7 +137,8 @@ function NotConfigured() {
       <h1>Connect a backend</h1>
       <p>The dashboard shows what a Citable server holds: audits, crawls, monitors, webhooks, projects and share links.</p>
       <p>
-        Enter the server's address and an API key in <a href={browser.runtime.getURL('/options.html')}>Options</a>; this page updates as soon as they are saved.
+        Enter the server's address and an API key in <a href={browser.runtime.getURL('/options.html')}>Options</a>; this page updates as
+        soon as they are saved.
       </p>
     </div>
   );

@@ -64,7 +64,13 @@ export function MonitorsView() {
                     <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
                     <td class="row-actions">
                       {!m.paused && (
-                        <WriteButton class="secondary small" busy={busy === `run:${m.id}`} onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))} label={`Run the monitor of ${m.url} now`} action="run">
+                        <WriteButton
+                          class="secondary small"
+                          busy={busy === `run:${m.id}`}
+                          onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
+                          label={`Run the monitor of ${m.url} now`}
+                          action="run"
+                        >
                           Run now
                         </WriteButton>
                       )}
@@ -77,7 +83,13 @@ export function MonitorsView() {
                       >
                         {m.paused ? 'Resume' : 'Pause'}
                       </WriteButton>
-                      <WriteButton class="danger small" busy={busy === `del:${m.id}`} onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))} label={`Delete the monitor of ${m.url}`} action="delete">
+                      <WriteButton
+                        class="danger small"
+                        busy={busy === `del:${m.id}`}
+                        onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))}
+                        label={`Delete the monitor of ${m.url}`}
+                        action="delete"
+                      >
                         Delete
                       </WriteButton>
                     </td>
@@ -88,7 +100,10 @@ export function MonitorsView() {
           </div>
         )}
       </ListStates>
-      <p class="muted small">A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on its schedule.</p>
+      <p class="muted small">
+        A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on
+        its schedule.
+      </p>
     </section>
   );
 }

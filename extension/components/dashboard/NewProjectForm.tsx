@@ -5,7 +5,9 @@ import { ActionError } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 
-/** POST /projects (contract section 13) with a name and the client's domain; brand and competitors can follow through the API or the CLI. */
+/**
+ * POST /projects (contract section 13) with a name and the client's domain; brand and competitors can follow through the API or the CLI.
+ */
 export function NewProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
   const { api } = useDashboard();
   const [name, setName] = useState('');

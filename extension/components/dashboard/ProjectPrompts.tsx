@@ -6,7 +6,10 @@ import { ActionError, Empty, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 
-/** A project's tracked prompts (GET /prompts, this project's), and POST /prompts with its project_id: the prompt tracks the project's domain and aliases. */
+/**
+ * A project's tracked prompts (GET /prompts, this project's), and POST /prompts with its project_id: the prompt tracks the project's domain
+ * and aliases.
+ */
 export function ProjectPrompts({ projectId }: { projectId: string }) {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ prompts: Prompt[] }>('/prompts'), [projectId]);
@@ -29,7 +32,13 @@ export function ProjectPrompts({ projectId }: { projectId: string }) {
       <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New prompt">
         <label>
           Prompt
-          <input required class="wide" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder="best project management tool for agencies" />
+          <input
+            required
+            class="wide"
+            value={text}
+            onInput={(e) => setText(e.currentTarget.value)}
+            placeholder="best project management tool for agencies"
+          />
         </label>
         <WriteButton type="submit" busy={busy !== ''} action="create-prompt">
           Track prompt

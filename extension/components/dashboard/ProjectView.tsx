@@ -29,15 +29,32 @@ export function ProjectView({ id }: { id: string }) {
   const today = new Date().toISOString().slice(0, 10);
   const since = addDays(today, -(days - 1));
   const [project] = useApi((a) => a.get<{ project: Project }>(`/projects/${encodeURIComponent(id)}`), [id]);
-  const [summary, reloadSummary] = useApi((a) => a.get<{ summary: CitationSummary }>(`/citations/summary${query({ project_id: id, since, until: today })}`), [id, since]);
-  const [sources, reloadSources] = useApi((a) => a.get<CitationSources>(`/citations/sources${query({ project_id: id, since, until: today, limit: 10 })}`), [id, since]);
-  const [overTime] = useApi(async (a) => {
-    const windows = periods(since, today, SOURCE_PERIODS[days]);
-    const answers = await Promise.all(windows.map((w) => a.get<CitationSources>(`/citations/sources${query({ project_id: id, since: w.since, until: w.until, limit: 100 })}`)));
-    const failed = answers.find((r) => !r.ok);
-    if (failed && !failed.ok) return failed;
-    return { ok: true as const, status: 200, data: windows.map((w, i) => ({ ...w, sources: answers[i]!.ok ? (answers[i] as { data: CitationSources }).data.sources : [] })) };
-  }, [id, since]);
+  const [summary, reloadSummary] = useApi(
+    (a) => a.get<{ summary: CitationSummary }>(`/citations/summary${query({ project_id: id, since, until: today })}`),
+    [id, since],
+  );
+  const [sources, reloadSources] = useApi(
+    (a) => a.get<CitationSources>(`/citations/sources${query({ project_id: id, since, until: today, limit: 10 })}`),
+    [id, since],
+  );
+  const [overTime] = useApi(
+    async (a) => {
+      const windows = periods(since, today, SOURCE_PERIODS[days]);
+      const answers = await Promise.all(
+        windows.map((w) =>
+          a.get<CitationSources>(`/citations/sources${query({ project_id: id, since: w.since, until: w.until, limit: 100 })}`),
+        ),
+      );
+      const failed = answers.find((r) => !r.ok);
+      if (failed && !failed.ok) return failed;
+      return {
+        ok: true as const,
+        status: 200,
+        data: windows.map((w, i) => ({ ...w, sources: answers[i]!.ok ? (answers[i] as { data: CitationSources }).data.sources : [] })),
+      };
+    },
+    [id, since],
+  );
 
   if (project.state === 'loading') return <Loading what="the project" />;
   if (project.state === 'error') return <ErrorState what="the project" error={project.error} />;
@@ -79,8 +96,15 @@ export function ProjectView({ id }: { id: string }) {
           label="Citations per period by kind of source"
           legend={KINDS}
           columns={overTime.data.map((w) => ({
-            label: w.since === w.until ? shortDate(`${w.since}T00:00:00Z`) : `${shortDate(`${w.since}T00:00:00Z`)}–${shortDate(`${w.until}T00:00:00Z`)}`,
-            parts: KINDS.map((k) => ({ name: k.name, className: k.className, value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0) })),
+            label:
+              w.since === w.until
+                ? shortDate(`${w.since}T00:00:00Z`)
+                : `${shortDate(`${w.since}T00:00:00Z`)}–${shortDate(`${w.until}T00:00:00Z`)}`,
+            parts: KINDS.map((k) => ({
+              name: k.name,
+              className: k.className,
+              value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0),
+            })),
           }))}
         />
       )}
@@ -92,14 +116,21 @@ export function ProjectView({ id }: { id: string }) {
 
 function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: string }) {
   if (summary.runs === 0) return <Empty title="No answered runs in this period." />;
-  const voices = [{ name: brand, share: summary.share_of_voice, own: true }, ...summary.competitors.map((c) => ({ name: c.name, share: c.share_of_voice, own: false }))];
+  const voices = [
+    { name: brand, share: summary.share_of_voice, own: true },
+    ...summary.competitors.map((c) => ({ name: c.name, share: c.share_of_voice, own: false })),
+  ];
   return (
     <>
       <dl class="figures" data-testid="citation-figures">
         <Figure name="Visibility" value={percent(summary.visibility)} note={`${summary.visible_runs} of ${summary.runs} runs`} />
         <Figure name="Citation rate" value={percent(summary.citation_rate)} note={`${summary.cited_runs} runs cited the site`} />
         <Figure name="Share of voice" value={percent(summary.share_of_voice)} note="against the competitors" />
-        <Figure name="Average position" value={summary.avg_position === null ? '—' : String(summary.avg_position)} note="among cited sources" />
+        <Figure
+          name="Average position"
+          value={summary.avg_position === null ? '—' : String(summary.avg_position)}
+          note="among cited sources"
+        />
       </dl>
       <h2>Visibility and share of voice per day</h2>
       <p class="muted small">Days without runs are left blank.</p>
@@ -112,7 +143,16 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
         ]}
       />
       <h2>Share of voice</h2>
-      <BarChart label="Share of voice" max={1} bars={voices.map((v) => ({ label: v.name, value: v.share, text: percent(v.share), className: v.own ? 'kind-owned' : 'kind-competitor' }))} />
+      <BarChart
+        label="Share of voice"
+        max={1}
+        bars={voices.map((v) => ({
+          label: v.name,
+          value: v.share,
+          text: percent(v.share),
+          className: v.own ? 'kind-owned' : 'kind-competitor',
+        }))}
+      />
       <h2>By engine</h2>
       <div class="table-wrap">
         <table class="data">
@@ -159,13 +199,21 @@ function SourcesPart({ sources }: { sources: readonly Source[] }) {
   const kind = (k: Source['kind']) => KINDS.find((x) => x.kind === k)!;
   return (
     <>
-      <BarChart label="Most cited domains" max={max} bars={sources.map((s) => ({ label: s.domain, value: s.citations, text: `${s.citations}`, className: kind(s.kind).className }))} />
+      <BarChart
+        label="Most cited domains"
+        max={max}
+        bars={sources.map((s) => ({ label: s.domain, value: s.citations, text: `${s.citations}`, className: kind(s.kind).className }))}
+      />
       <details>
         <summary>Pages cited, per domain</summary>
         <ul class="sources">
           {sources.map((s) => (
             <li key={s.domain} data-source={s.domain} data-kind={s.kind}>
-              <strong>{s.domain}</strong> <span class="muted small">({kind(s.kind).name.toLowerCase()}{s.competitor ? `: ${s.competitor}` : ''}; {s.engines.join(', ')})</span>
+              <strong>{s.domain}</strong>{' '}
+              <span class="muted small">
+                ({kind(s.kind).name.toLowerCase()}
+                {s.competitor ? `: ${s.competitor}` : ''}; {s.engines.join(', ')})
+              </span>
               <ul>
                 {s.top_urls.map((u) => (
                   <li key={u.url} class="break small">

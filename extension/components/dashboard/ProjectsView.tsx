@@ -8,25 +8,36 @@ import { Empty, ErrorState, Loading } from './states.js';
 
 type Row = { project: Project; summary: ApiResult<{ summary: CitationSummary }> };
 
-/** Projects (contract section 13) with their last 30 days at a glance: runs, visibility, share of voice; a new project by name and domain. */
+/**
+ * Projects (contract section 13) with their last 30 days at a glance: runs, visibility, share of voice; a new project by name and domain.
+ */
 export function ProjectsView() {
   const [list, reload] = useApi(async (api) => {
     const res = await api.get<{ projects: Project[] }>('/projects');
     if (!res.ok) return res;
-    const rows: Row[] = await Promise.all(res.data.projects.map(async (project) => ({ project, summary: await api.get<{ summary: CitationSummary }>(`/citations/summary${query({ project_id: project.id })}`) })));
+    const rows: Row[] = await Promise.all(
+      res.data.projects.map(async (project) => ({
+        project,
+        summary: await api.get<{ summary: CitationSummary }>(`/citations/summary${query({ project_id: project.id })}`),
+      })),
+    );
     return { ok: true as const, status: 200, data: rows };
   }, []);
   return (
     <section aria-labelledby="h-projects">
       <h1 id="h-projects">Projects</h1>
-      <p class="muted">How often answer engines show each client (mentioned or cited) over the last 30 days, and its share of voice against its competitors.</p>
+      <p class="muted">
+        How often answer engines show each client (mentioned or cited) over the last 30 days, and its share of voice against its
+        competitors.
+      </p>
       <NewProjectForm onCreated={reload} />
       {list.state === 'loading' && <Loading what="projects" />}
       {list.state === 'error' && <ErrorState what="projects" error={list.error} onRetry={reload} />}
       {list.state === 'ok' && list.data.length === 0 && (
         <Empty title="No projects yet.">
           <p>
-            Add one above (or with <code>POST /api/v1/projects</code> or <code>citable projects</code>), then track prompts for it on its page.
+            Add one above (or with <code>POST /api/v1/projects</code> or <code>citable projects</code>), then track prompts for it on its
+            page.
           </p>
         </Empty>
       )}

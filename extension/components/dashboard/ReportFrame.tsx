@@ -23,5 +23,15 @@ export function ReportFrame({ html, title }: { html: string; title: string }) {
       resize.disconnect();
     };
   }, [html]);
-  return <iframe ref={frame} class="report-frame" title={title} sandbox="allow-same-origin" srcDoc={html} style={{ height: `${height}px` }} data-testid="report-frame" />;
+  return (
+    <iframe
+      ref={frame}
+      class="report-frame"
+      title={title}
+      sandbox="allow-same-origin"
+      srcDoc={html}
+      style={{ height: `${height}px` }}
+      data-testid="report-frame"
+    />
+  );
 }

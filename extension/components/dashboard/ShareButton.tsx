@@ -15,7 +15,12 @@ export function ShareButton({ kind, id }: { kind: 'audit' | 'crawl'; id: string 
     const res = await run('share', () => api.post<{ share: CreatedShare }>(`/${kind}s/${encodeURIComponent(id)}/share`, {}));
     if (!res.ok) return;
     setShare(res.data.share);
-    setCopied(await navigator.clipboard.writeText(res.data.share.url).then(() => true, () => false));
+    setCopied(
+      await navigator.clipboard.writeText(res.data.share.url).then(
+        () => true,
+        () => false,
+      ),
+    );
   };
   return (
     <div class="share-box">

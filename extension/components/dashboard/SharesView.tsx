@@ -19,7 +19,9 @@ export function SharesView() {
   return (
     <section aria-labelledby="h-shares">
       <h1 id="h-shares">Share links</h1>
-      <p class="muted">Links that open a report without a key. A link's address is shown once, when it is made (from an audit or a crawl); revoke one here.</p>
+      <p class="muted">
+        Links that open a report without a key. A link's address is shown once, when it is made (from an audit or a crawl); revoke one here.
+      </p>
       {error && <ActionError error={error} />}
       <ListStates load={list} what="share links" items={(d) => d.shares} empty="No live share links." onRetry={reload}>
         {(shares) => (
@@ -44,7 +46,13 @@ export function SharesView() {
                     <td class="nowrap">{when(s.created_at)}</td>
                     <td class="nowrap">{when(s.expires_at)}</td>
                     <td>
-                      <WriteButton class="danger small" busy={busy === s.id} onClick={() => void revoke(s.id)} label={`Revoke the share link of ${s.kind} ${s.target_id}`} action="revoke">
+                      <WriteButton
+                        class="danger small"
+                        busy={busy === s.id}
+                        onClick={() => void revoke(s.id)}
+                        label={`Revoke the share link of ${s.kind} ${s.target_id}`}
+                        action="revoke"
+                      >
                         Revoke
                       </WriteButton>
                     </td>

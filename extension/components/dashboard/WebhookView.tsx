@@ -35,7 +35,13 @@ export function WebhookView({ id }: { id: string }) {
         </button>
       </div>
       {error && <ActionError error={error} />}
-      <ListStates load={log} what="the delivery log" items={(d) => d.deliveries} empty="Nothing was sent to this webhook yet." onRetry={reload}>
+      <ListStates
+        load={log}
+        what="the delivery log"
+        items={(d) => d.deliveries}
+        empty="Nothing was sent to this webhook yet."
+        onRetry={reload}
+      >
         {(deliveries) => (
           <div class="table-wrap">
             <table class="data deliveries">

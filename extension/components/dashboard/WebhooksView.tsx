@@ -25,7 +25,10 @@ export function WebhooksView() {
   return (
     <section aria-labelledby="h-webhooks">
       <h1 id="h-webhooks">Webhooks</h1>
-      <p class="muted">Events (audit.completed, audit.regressed, crawler.blocked, citation.gained, …) are sent to these URLs, signed with each webhook's secret.</p>
+      <p class="muted">
+        Events (audit.completed, audit.regressed, crawler.blocked, citation.gained, …) are sent to these URLs, signed with each webhook's
+        secret.
+      </p>
       <NewWebhook
         onCreated={(w) => {
           setCreated(w);
@@ -75,10 +78,28 @@ export function WebhooksView() {
                       <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
                         Deliveries
                       </a>
-                      <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={() => void act(`test:${w.id}`, () => api.post(`/webhooks/${w.id}/test`), `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`)} label={`Send a test ping to ${w.url}`} action="test">
+                      <WriteButton
+                        class="secondary small"
+                        busy={busy === `test:${w.id}`}
+                        onClick={() =>
+                          void act(
+                            `test:${w.id}`,
+                            () => api.post(`/webhooks/${w.id}/test`),
+                            `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
+                          )
+                        }
+                        label={`Send a test ping to ${w.url}`}
+                        action="test"
+                      >
                         Test ping
                       </WriteButton>
-                      <WriteButton class="danger small" busy={busy === `del:${w.id}`} onClick={() => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')} label={`Delete the webhook to ${w.url}`} action="delete">
+                      <WriteButton
+                        class="danger small"
+                        busy={busy === `del:${w.id}`}
+                        onClick={() => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')}
+                        label={`Delete the webhook to ${w.url}`}
+                        action="delete"
+                      >
                         Delete
                       </WriteButton>
                     </td>
@@ -102,7 +123,9 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
   const { busy, error, run } = useAction();
   const submit = async (e: Event) => {
     e.preventDefault();
-    const res = await run('create', () => api.post<{ webhook: CreatedWebhook }>('/webhooks', { url: url.trim(), events: all ? ['*'] : events, format }));
+    const res = await run('create', () =>
+      api.post<{ webhook: CreatedWebhook }>('/webhooks', { url: url.trim(), events: all ? ['*'] : events, format }),
+    );
     if (!res.ok) return;
     setUrl('');
     onCreated(res.data.webhook);
@@ -112,7 +135,13 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New webhook">
       <label>
         URL
-        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://hooks.example.com/citable" />
+        <input
+          type="url"
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="https://hooks.example.com/citable"
+        />
       </label>
       <label>
         Format

@@ -51,7 +51,14 @@ export function ActionError({ error }: { error: string }) {
  * A list read from the backend in its four states: loading, the backend's error (with "Try again"), empty,
  * or its items handed to `children`. Every list view of the dashboard shows them the same way.
  */
-export function ListStates<T, I>({ load, what, items, empty, onRetry, children }: {
+export function ListStates<T, I>({
+  load,
+  what,
+  items,
+  empty,
+  onRetry,
+  children,
+}: {
   load: Load<T>;
   what: string;
   items: (data: T) => readonly I[];

@@ -28,7 +28,11 @@ export function Options() {
     void access.then(async (granted) => {
       await saveSettings(s);
       setForm(s);
-      setStatus(granted ? 'Saved. Pending audits will be sent now.' : 'Saved. Access to the backend was not granted; sync works only if the server allows this extension (CORS).');
+      setStatus(
+        granted
+          ? 'Saved. Pending audits will be sent now.'
+          : 'Saved. Access to the backend was not granted; sync works only if the server allows this extension (CORS).',
+      );
     });
   };
   const runTest = () => {
@@ -47,11 +51,25 @@ export function Options() {
       <form onSubmit={save} noValidate>
         <label for="backend">Backend URL</label>
         {/* type=text: a browser's url field refuses "127.0.0.1:8787"; the address is checked on save instead. */}
-        <input id="backend" type="text" inputMode="url" spellcheck={false} autocomplete="url" placeholder="https://citable.example.com or 127.0.0.1:8787" value={form.backendUrl}
-          onInput={(e) => setForm({ ...form, backendUrl: e.currentTarget.value })} />
+        <input
+          id="backend"
+          type="text"
+          inputMode="url"
+          spellcheck={false}
+          autocomplete="url"
+          placeholder="https://citable.example.com or 127.0.0.1:8787"
+          value={form.backendUrl}
+          onInput={(e) => setForm({ ...form, backendUrl: e.currentTarget.value })}
+        />
         <label for="key">API key</label>
-        <input id="key" type="password" autocomplete="off" placeholder="cit_…" value={form.apiKey}
-          onInput={(e) => setForm({ ...form, apiKey: e.currentTarget.value })} />
+        <input
+          id="key"
+          type="password"
+          autocomplete="off"
+          placeholder="cit_…"
+          value={form.apiKey}
+          onInput={(e) => setForm({ ...form, apiKey: e.currentTarget.value })}
+        />
         <p class="muted small">Stored in this browser only (storage.local), never synced to other devices.</p>
         <div class="row">
           <button type="submit">Save</button>
@@ -60,9 +78,11 @@ export function Options() {
           </button>
         </div>
       </form>
-      <p role="status" id="save-status">{status}</p>
+      <p role="status" id="save-status">
+        {status}
+      </p>
       <p role="status" id="test-result" class={test && test !== 'running' ? (test.ok ? 'result-ok' : 'result-bad') : ''}>
-        {test === 'running' ? 'Testing…' : test?.message ?? ''}
+        {test === 'running' ? 'Testing…' : (test?.message ?? '')}
       </p>
       <h2>Dashboard</h2>
       <p>
@@ -73,11 +93,12 @@ export function Options() {
       </p>
       <h2>Deep WebMCP probe</h2>
       <label class="checkbox">
-        <input type="checkbox" checked={deep} onChange={(e) => void toggleDeep(e.currentTarget.checked)} /> Record WebMCP tool registrations from page load
+        <input type="checkbox" checked={deep} onChange={(e) => void toggleDeep(e.currentTarget.checked)} /> Record WebMCP tool registrations
+        from page load
       </label>
       <p class="muted small">
-        Runs a small recorder on every page as it starts, so tools registered early are captured with the script that
-        registered them. Needs access to all sites; the recorder only observes and never changes what pages do.
+        Runs a small recorder on every page as it starts, so tools registered early are captured with the script that registered them. Needs
+        access to all sites; the recorder only observes and never changes what pages do.
       </p>
     </main>
   );

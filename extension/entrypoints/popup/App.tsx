@@ -80,7 +80,9 @@ export function App({ first }: { first?: FirstLook | undefined }) {
         </div>
       </header>
       <main>
-        {view.kind === 'working' && <Progress startedAt={view.startedAt} progress={progress} {...(view.tab.url ? { url: view.tab.url } : {})} />}
+        {view.kind === 'working' && (
+          <Progress startedAt={view.startedAt} progress={progress} {...(view.tab.url ? { url: view.tab.url } : {})} />
+        )}
         {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
         {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
         {shown && (

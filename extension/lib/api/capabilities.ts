@@ -12,7 +12,8 @@ export interface Capabilities {
 
 /** A share id that cannot exist (16 zeros): deleting it changes nothing, whatever the key. */
 const PROBE_SHARE = 'shr_0000000000000000';
-export const READ_ONLY_REASON = 'This API key is read-only: it can show everything but not change anything. Set a key with full access in Options to create, run or delete.';
+export const READ_ONLY_REASON =
+  'This API key is read-only: it can show everything but not change anything. Set a key with full access in Options to create, run or delete.';
 
 /**
  * There is no route that tells a key's scope, so ask for a write that changes nothing: deleting a share

@@ -37,7 +37,13 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
       });
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      return { ok: false, status: NO_ANSWER, error: timedOut ? `The backend did not answer within ${TIMEOUT_MS / 1000} s (${settings.backendUrl}).` : `The backend is unreachable (${settings.backendUrl}).` };
+      return {
+        ok: false,
+        status: NO_ANSWER,
+        error: timedOut
+          ? `The backend did not answer within ${TIMEOUT_MS / 1000} s (${settings.backendUrl}).`
+          : `The backend is unreachable (${settings.backendUrl}).`,
+      };
     }
     if (res.status === 204) return { ok: true, status: 204, data: null as T };
     const text = await res.text().catch(() => '');
@@ -64,7 +70,10 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
 
 /** The server's own `{error}` message (contract section 3) when there is one, else the status in words. */
 export function errorMessage(status: number, body: unknown): string {
-  const said = body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string' ? (body as { error: string }).error.slice(0, 300) : '';
+  const said =
+    body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'
+      ? (body as { error: string }).error.slice(0, 300)
+      : '';
   if (said) return said;
   if (status === 401) return 'The API key was refused (401).';
   if (status === 403) return 'This API key may not do that (403).';

@@ -42,9 +42,7 @@ export function auditNotes(snapshot: Snapshot, tabOrigin: string): AuditNotes {
     if (res?.error?.code === 'cross_origin') unread.push({ label, url: res.url });
   }
   const accessOrigins = [...new Set(unread.flatMap((f) => accessScopeFor(f.url, tabOrigin)))];
-  const skippedScripts = snapshot.scripts
-    .filter((s) => s.skipped)
-    .map((s) => ({ url: s.url, reason: skipReason(s.skipped!, s.resource) }));
+  const skippedScripts = snapshot.scripts.filter((s) => s.skipped).map((s) => ({ url: s.url, reason: skipReason(s.skipped!, s.resource) }));
   return { unread, accessOrigins, skippedScripts };
 }
 

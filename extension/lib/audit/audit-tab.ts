@@ -111,7 +111,13 @@ type World = 'MAIN' | 'ISOLATED';
  * Runs a self-contained function in the tab. `immediately` skips waiting for the page to finish
  * loading (the fetches need nothing from the page; the DOM capture and the probe do).
  */
-async function inject<A extends unknown[], R>(tabId: number, world: World, func: (...args: A) => R, args: A, immediately = false): Promise<Awaited<R>> {
+async function inject<A extends unknown[], R>(
+  tabId: number,
+  world: World,
+  func: (...args: A) => R,
+  args: A,
+  immediately = false,
+): Promise<Awaited<R>> {
   let results;
   try {
     const details = { target: { tabId }, world, func, args, ...(immediately ? { injectImmediately: true } : {}) };

@@ -6,7 +6,7 @@ export class RestrictedPageError extends Error {
 export const NO_ACCESS_MESSAGE =
   'Citable may read a page only after you click its icon on that page. Click the Citable icon in the toolbar again to audit it. (The browser keeps its own pages and the extension stores closed to every extension.)';
 export const ERROR_PAGE_MESSAGE =
-  'This tab shows the browser\'s error page: the site did not load (offline, wrong address, or the server did not answer). Reload the page, then click the Citable icon again.';
+  "This tab shows the browser's error page: the site did not load (offline, wrong address, or the server did not answer). Reload the page, then click the Citable icon again.";
 export const PROTECTED_PAGE_MESSAGE =
   'This page cannot be audited: the browser does not let extensions read it (browser pages, extension stores, local files). Open a website and click the Citable icon there.';
 

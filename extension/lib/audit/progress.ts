@@ -26,7 +26,10 @@ export function createProgress(report: (steps: ProgressStep[], startedAt: number
   let timer: ReturnType<typeof setTimeout> | null = null;
   const flush = () => {
     timer = null;
-    report(list.map((s) => ({ ...s })), startedAt);
+    report(
+      list.map((s) => ({ ...s })),
+      startedAt,
+    );
   };
   const changed = () => {
     timer ??= setTimeout(flush, 50);

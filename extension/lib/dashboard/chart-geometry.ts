@@ -79,7 +79,11 @@ export function segments(plot: Plot, values: ReadonlyArray<number | null>, max: 
   const out: Array<{ points: string; at: number[] }> = [];
   let current: number[] = [];
   const flush = () => {
-    if (current.length) out.push({ points: current.map((i) => `${xAt(plot, i, values.length).toFixed(1)},${yAt(plot, values[i]!, max).toFixed(1)}`).join(' '), at: current });
+    if (current.length)
+      out.push({
+        points: current.map((i) => `${xAt(plot, i, values.length).toFixed(1)},${yAt(plot, values[i]!, max).toFixed(1)}`).join(' '),
+        at: current,
+      });
     current = [];
   };
   values.forEach((v, i) => (v === null ? flush() : current.push(i)));

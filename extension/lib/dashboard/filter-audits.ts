@@ -16,7 +16,10 @@ export const NO_FILTERS: AuditFilters = { url: '', from: '', to: '', minScore: '
 
 /** Why the filters cannot be applied, in words; null when they can. */
 export function filterProblem(f: AuditFilters): string | null {
-  for (const [name, v] of [['Lowest score', f.minScore], ['Highest score', f.maxScore]] as const) {
+  for (const [name, v] of [
+    ['Lowest score', f.minScore],
+    ['Highest score', f.maxScore],
+  ] as const) {
     if (v !== '' && !(/^\d{1,3}$/.test(v.trim()) && Number(v) <= 100)) return `${name} must be a whole number from 0 to 100.`;
   }
   if (f.minScore !== '' && f.maxScore !== '' && Number(f.minScore) > Number(f.maxScore)) return 'The lowest score is above the highest.';

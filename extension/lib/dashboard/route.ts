@@ -29,7 +29,10 @@ const ID = /^[A-Za-z0-9_-]{1,80}$/;
 
 /** `#/audits/ab12…` → `{view: 'audit', id}`; anything unknown → the audits list. */
 export function parseRoute(hash: string): Route {
-  const [section = '', id, ...rest] = hash.replace(/^#\/?/, '').split('/').map((s) => decodeURIComponent(s));
+  const [section = '', id, ...rest] = hash
+    .replace(/^#\/?/, '')
+    .split('/')
+    .map((s) => decodeURIComponent(s));
   if (rest.length > 0) return { view: 'audits' };
   if (id !== undefined && id !== '') {
     const view = DETAIL[section];

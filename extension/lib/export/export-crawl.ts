@@ -2,6 +2,12 @@
 import { renderCrawlReportHtml } from '../../../shared/report/render-crawl-report.js';
 import type { CrawlPage, ReportBranding, ReportCrawl } from '../../../shared/report/types.js';
 
-export function crawlReportHtml(crawl: ReportCrawl, options: { branding?: ReportBranding | null; worstPages?: readonly CrawlPage[] } = {}): string {
-  return renderCrawlReportHtml(crawl, { branding: options.branding ?? null, ...(options.worstPages ? { worstPages: options.worstPages } : {}) });
+export function crawlReportHtml(
+  crawl: ReportCrawl,
+  options: { branding?: ReportBranding | null; worstPages?: readonly CrawlPage[] } = {},
+): string {
+  return renderCrawlReportHtml(crawl, {
+    branding: options.branding ?? null,
+    ...(options.worstPages ? { worstPages: options.worstPages } : {}),
+  });
 }

@@ -36,15 +36,26 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
   const onOuter = () => timeout.abort();
   outer?.addEventListener('abort', onOuter, { once: true });
   const failed = (code: NonNullable<RawFetchResult['error']>['code'], message: string): RawFetchResult => ({
-    url: args.url, finalUrl: args.url, status: 0, headers: {}, body: args.base64 ? '' : new Uint8Array(0),
-    bytes: 0, truncated: false, totalMs: elapsed(), error: { code, message },
+    url: args.url,
+    finalUrl: args.url,
+    status: 0,
+    headers: {},
+    body: args.base64 ? '' : new Uint8Array(0),
+    bytes: 0,
+    truncated: false,
+    totalMs: elapsed(),
+    error: { code, message },
   });
   const abortCode = () => (outer?.aborted ? 'deadline' : 'timeout');
   try {
     let res: Response;
     try {
       res = await fetch(args.url, {
-        credentials: 'omit', cache: 'no-store', redirect: 'follow', headers: args.headers, signal: timeout.signal,
+        credentials: 'omit',
+        cache: 'no-store',
+        redirect: 'follow',
+        headers: args.headers,
+        signal: timeout.signal,
       });
     } catch (err) {
       if (timeout.signal.aborted) return failed(abortCode(), `no answer within ${args.timeoutMs} ms`);
@@ -52,8 +63,16 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
       // "Failed to fetch" is both a dead server and a response the browser will not show us (CORS,
       // also after a same-origin URL redirects to another site). An opaque no-cors request tells
       // them apart: it resolves whenever the server answered, and reveals nothing else.
-      const answered = await fetch(args.url, { mode: 'no-cors', credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: timeout.signal })
-        .then(() => true, () => false);
+      const answered = await fetch(args.url, {
+        mode: 'no-cors',
+        credentials: 'omit',
+        cache: 'no-store',
+        redirect: 'follow',
+        signal: timeout.signal,
+      }).then(
+        () => true,
+        () => false,
+      );
       if (timeout.signal.aborted) return failed(abortCode(), `no answer within ${args.timeoutMs} ms`);
       if (!answered) return failed('network', message);
       const why = args.failureIsCrossOrigin ? 'another site that does not allow it (CORS)' : 'it redirects to another site';
@@ -99,7 +118,17 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
       for (let i = 0; i < all.length; i += 0x8000) bin += String.fromCharCode(...all.subarray(i, i + 0x8000));
       body = btoa(bin);
     }
-    return { url: args.url, finalUrl: res.url || args.url, status: res.status, headers, body, bytes, truncated, ttfbMs, totalMs: elapsed() };
+    return {
+      url: args.url,
+      finalUrl: res.url || args.url,
+      status: res.status,
+      headers,
+      body,
+      bytes,
+      truncated,
+      ttfbMs,
+      totalMs: elapsed(),
+    };
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuter);

@@ -25,8 +25,15 @@ export async function testConnection(settings: Settings, fetchImpl: typeof fetch
   const said = await errorText(res);
   const suffix = said ? ` The server said: "${said}"` : '';
   if (res.ok) return { ok: true, message: `Connected to ${settings.backendUrl}: the API key works.` };
-  if (res.status === 401) return { ok: false, code: 'unauthorized', message: `Invalid API key (401): the server did not accept this key.${suffix}` };
-  if (res.status === 403) return { ok: false, code: 'forbidden', message: `Access denied (403): the key's plan does not allow this. Sync needs an Agency plan.${suffix}` };
-  if (res.status === 404) return { ok: false, code: 'not_found', message: `Not found (404): ${settings.backendUrl} does not look like a Citable API.${suffix}` };
+  if (res.status === 401)
+    return { ok: false, code: 'unauthorized', message: `Invalid API key (401): the server did not accept this key.${suffix}` };
+  if (res.status === 403)
+    return {
+      ok: false,
+      code: 'forbidden',
+      message: `Access denied (403): the key's plan does not allow this. Sync needs an Agency plan.${suffix}`,
+    };
+  if (res.status === 404)
+    return { ok: false, code: 'not_found', message: `Not found (404): ${settings.backendUrl} does not look like a Citable API.${suffix}` };
   return { ok: false, code: 'unexpected', message: `Unexpected answer ${res.status} from the server.${suffix}` };
 }

@@ -36,7 +36,10 @@ export interface FirstLook {
 export const FIRST_LOOK_GLOBAL = '__citableFirstLook';
 
 export function startFirstLook(api: FirstLookApi, search: string): Promise<FirstLook> {
-  return Promise.all([findTab(api, search), api.storage.local.get(RECORDS_KEY).then((r) => (r[RECORDS_KEY] as AuditRecord[] | undefined) ?? [])]).then(async ([tab, records]) => {
+  return Promise.all([
+    findTab(api, search),
+    api.storage.local.get(RECORDS_KEY).then((r) => (r[RECORDS_KEY] as AuditRecord[] | undefined) ?? []),
+  ]).then(async ([tab, records]) => {
     const recentRecord = tab ? recentAuditFor(records, tab.url) : undefined;
     const key = recentRecord ? auditKey(recentRecord.id) : undefined;
     const recent = key ? ((await api.storage.local.get(key))[key] as Audit | undefined) : undefined;
@@ -56,7 +59,10 @@ export function takeFirstLook(api: FirstLookApi, search: string): Promise<FirstL
 /** The tab to audit: `?tabId=` (tests open the popup as a page) or the active tab of this window. */
 export async function findTab(api: FirstLookApi, search: string): Promise<Tab | null> {
   const fromQuery = new URLSearchParams(search).get('tabId');
-  const tab = fromQuery && /^\d+$/.test(fromQuery) ? await api.tabs.get(Number(fromQuery)).catch(() => null) : (await api.tabs.query({ active: true, currentWindow: true }))[0];
+  const tab =
+    fromQuery && /^\d+$/.test(fromQuery)
+      ? await api.tabs.get(Number(fromQuery)).catch(() => null)
+      : (await api.tabs.query({ active: true, currentWindow: true }))[0];
   return tab?.id !== undefined ? { id: tab.id, ...(tab.url ? { url: tab.url } : {}) } : null;
 }
 

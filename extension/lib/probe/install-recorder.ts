@@ -39,7 +39,7 @@ export function installRecorder(recorderKey: string): void {
       const proxy = new Proxy(original, {
         apply(fn, self, args: unknown[]) {
           if (method === 'registerTool') record(args[0]);
-          else (((args[0] as { tools?: unknown[] } | undefined)?.tools) ?? []).forEach(record);
+          else ((args[0] as { tools?: unknown[] } | undefined)?.tools ?? []).forEach(record);
           return Reflect.apply(fn, self, args);
         },
       });

@@ -16,8 +16,11 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
   const tools: RuntimeWebmcpTool[] = [];
   const message = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 200);
   const isNative = (f: unknown) => typeof f === 'function' && /\[native code\]/.test(Function.prototype.toString.call(f));
-  const withTimeout = <T,>(p: Promise<T>, what: string) =>
-    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs))]);
+  const withTimeout = <T>(p: Promise<T>, what: string) =>
+    Promise.race([
+      p,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs)),
+    ]);
   const add = (raw: unknown, via: RuntimeWebmcpTool['via']) => {
     const t = raw as AnyObj | null;
     if (!t || typeof t.name !== 'string' || !t.name || tools.some((x) => x.name === t.name)) return;
@@ -46,8 +49,9 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
   }
   const testing = (navigator as unknown as AnyObj).modelContextTesting as AnyObj | undefined;
   // The deep probe's recorder wraps methods in Proxies, which stringify as native: judge the originals.
-  const originals = (window as unknown as Record<symbol, unknown>)[Symbol.for(`${recorderKey}:originals`)] as WeakMap<object, unknown> | undefined;
-  const unwrap = (f: unknown) => (typeof f === 'function' ? originals?.get(f) ?? f : f);
+  const originals = (window as unknown as Record<symbol, unknown>)[Symbol.for(`${recorderKey}:originals`)] as
+    WeakMap<object, unknown> | undefined;
+  const unwrap = (f: unknown) => (typeof f === 'function' ? (originals?.get(f) ?? f) : f);
   // A browser with the API has the ModelContext interface (Firefox has none): without it, any modelContext is script.
   const ctor = (window as unknown as AnyObj).ModelContext;
   const nativeInterface = typeof ctor === 'function' && isNative(ctor);

@@ -16,7 +16,11 @@ export function classifyResponse(status: number, errorText: string, retryAfter: 
   if (status === 409) return { kind: 'rejected', reason: `Conflict (409)${said}. The server holds a different audit with this id.` };
   if (status === 429 || status === 408 || status >= 500) {
     const seconds = retryAfter !== null ? Number(retryAfter) : NaN;
-    return { kind: 'retry', reason: `Server answered ${status}${said}`, ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}) };
+    return {
+      kind: 'retry',
+      reason: `Server answered ${status}${said}`,
+      ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}),
+    };
   }
   if (status === 404) return { kind: 'settings', reason: `Not found (404)${said}. Is the backend URL right?` };
   return { kind: 'rejected', reason: `Server refused the audit (${status})${said}` };

@@ -85,7 +85,12 @@ export async function flushQueue(deps: QueueDeps, force = false): Promise<void> 
         return deps.schedule(nextAt);
       }
       for (const r of rest) {
-        await updateSync(r.id, ({ waitForSettings: _, ...s }) => ({ ...(r === record ? tried(s) : s), state: 'pending', reason: outcome.reason, nextAttemptAt: nextAt }));
+        await updateSync(r.id, ({ waitForSettings: _, ...s }) => ({
+          ...(r === record ? tried(s) : s),
+          state: 'pending',
+          reason: outcome.reason,
+          nextAttemptAt: nextAt,
+        }));
       }
       return deps.schedule(nextAt);
     }

@@ -28,7 +28,11 @@ export function createCheckEnvironment(config: CitationConfig, options: Environm
     engines: CITATION_ENGINES,
     config,
     gate: new EngineGate(config.concurrency, new DailyBudget(config.dailyBudget, options.now, options.spentBefore, options.budgetTally)),
-    resolveRedirect: createRedirectResolver({ prefix: config.geminiRedirectPrefix, timeoutMs: config.redirectTimeoutMs, fetch: options.http?.fetch }),
+    resolveRedirect: createRedirectResolver({
+      prefix: config.geminiRedirectPrefix,
+      timeoutMs: config.redirectTimeoutMs,
+      fetch: options.http?.fetch,
+    }),
     now: options.now,
     logger: options.logger,
     http: options.http,

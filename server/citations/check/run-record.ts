@@ -44,7 +44,19 @@ export function recordRun(answer: EngineAnswer, score: AnswerScore, prompt: Trac
 
 /** A failed run keeps its reason and nothing else. */
 export function failedRun(reason: string): RunRecord {
-  return { status: 'error', error: reason, answer: '', answer_truncated: false, cited_urls: [], retrieved_urls: [], search_queries: [], mentioned: false, cited: false, position: null, competitors: [] };
+  return {
+    status: 'error',
+    error: reason,
+    answer: '',
+    answer_truncated: false,
+    cited_urls: [],
+    retrieved_urls: [],
+    search_queries: [],
+    mentioned: false,
+    cited: false,
+    position: null,
+    competitors: [],
+  };
 }
 
 /** Cleaned (unwrapped, no tracking parameters or fragment) and distinct by page, in order; unreadable ones left out. */

@@ -41,7 +41,12 @@ export async function storePairRow(
   if (!hook) return;
   try {
     const { account_id: _a, calls: _c, tally: _t, runs_at: _r, ...before } = previous ?? ({} as StoredCitationRow);
-    await hook({ account_id: accountId, row: result.row, previous: previous ? before : null, transition: citationTransition(previous, result.row) });
+    await hook({
+      account_id: accountId,
+      row: result.row,
+      previous: previous ? before : null,
+      transition: citationTransition(previous, result.row),
+    });
   } catch (error) {
     onHookError?.(error);
   }

@@ -48,8 +48,12 @@ export function classifyOpenAi(reply: ProviderReply, nowMs: number): EngineError
   const code = asString(error?.code) ?? asString(error?.type);
   if (reply.status < 200 || reply.status >= 300) {
     // Same 429 as a rate limit, but out of credit: retrying cannot help until someone pays.
-    if (code === 'insufficient_quota') return new EngineError('quota', `${PROVIDER} quota exhausted (insufficient_quota): check the plan and billing`, { status: reply.status });
-    if (code === 'invalid_api_key') return new EngineError('auth', `${PROVIDER} rejected the API key (invalid_api_key)`, { status: reply.status });
+    if (code === 'insufficient_quota')
+      return new EngineError('quota', `${PROVIDER} quota exhausted (insufficient_quota): check the plan and billing`, {
+        status: reply.status,
+      });
+    if (code === 'invalid_api_key')
+      return new EngineError('auth', `${PROVIDER} rejected the API key (invalid_api_key)`, { status: reply.status });
     return statusError(reply, PROVIDER, nowMs, code ?? snippet(reply.json === undefined ? reply.text : ''));
   }
   const body = asObject(reply.json);

@@ -46,9 +46,14 @@ export const claudeEngine: CitationEngine = {
         (r) => classifyAnthropic(r, ctx.http.now),
       );
       const body = asObject(reply.json)!;
-      blocks.push(...asArray(body.content).map(asObject).filter((b): b is JsonObject => b !== undefined));
+      blocks.push(
+        ...asArray(body.content)
+          .map(asObject)
+          .filter((b): b is JsonObject => b !== undefined),
+      );
       if (body.stop_reason !== 'pause_turn') break;
-      if (turn >= MAX_CONTINUATIONS) throw new EngineError('bad_response', `${PROVIDER} kept pausing the turn (pause_turn ${turn + 1} times)`);
+      if (turn >= MAX_CONTINUATIONS)
+        throw new EngineError('bad_response', `${PROVIDER} kept pausing the turn (pause_turn ${turn + 1} times)`);
     }
     return readBlocks(blocks);
   },
@@ -74,7 +79,8 @@ export function classifyAnthropic(reply: ProviderReply, nowMs: number): EngineEr
   // keep it rather than paying for the whole answer again.
   if (results.some((b) => Array.isArray(b?.content))) return null;
   const codes = failures.map((f) => asString(f?.error_code) ?? 'unknown');
-  if (codes.includes('too_many_requests')) return new EngineError('rate_limited', `${PROVIDER} web search was rate limited (too_many_requests)`);
+  if (codes.includes('too_many_requests'))
+    return new EngineError('rate_limited', `${PROVIDER} web search was rate limited (too_many_requests)`);
   if (codes.includes('unavailable')) return new EngineError('server', `${PROVIDER} web search was unavailable`);
   return new EngineError('bad_response', `${PROVIDER} web search failed (${codes.join(', ')})`);
 }

@@ -4,16 +4,7 @@
  * cannot help today), `bad_request`, `bad_response`, `budget` and `cancelled` are not.
  */
 export type EngineErrorKind =
-  | 'auth'
-  | 'quota'
-  | 'rate_limited'
-  | 'server'
-  | 'timeout'
-  | 'network'
-  | 'bad_request'
-  | 'bad_response'
-  | 'budget'
-  | 'cancelled';
+  'auth' | 'quota' | 'rate_limited' | 'server' | 'timeout' | 'network' | 'bad_request' | 'bad_response' | 'budget' | 'cancelled';
 
 const RETRYABLE: ReadonlySet<EngineErrorKind> = new Set(['rate_limited', 'server', 'timeout', 'network']);
 

@@ -81,11 +81,14 @@ export function classifyGemini(reply: ProviderReply, nowMs: number): EngineError
     return null;
   }
   const error = errorObject(reply.json);
-  const details = asArray(error?.details).map(asObject).filter((d): d is JsonObject => d !== undefined);
+  const details = asArray(error?.details)
+    .map(asObject)
+    .filter((d): d is JsonObject => d !== undefined);
   const reasons = details.map((d) => asString(d.reason)).filter(Boolean);
   const status = asString(error?.status);
   const message = snippet(error?.message);
-  if (reasons.includes('API_KEY_INVALID')) return new EngineError('auth', `${PROVIDER} rejected the API key (API_KEY_INVALID)`, { status: reply.status });
+  if (reasons.includes('API_KEY_INVALID'))
+    return new EngineError('auth', `${PROVIDER} rejected the API key (API_KEY_INVALID)`, { status: reply.status });
   if (reply.status === 429) {
     const violations = details.flatMap((d) => asArray(d.violations)).map(asObject);
     const daily = violations.some((v) => /PerDay/i.test(asString(v?.quotaId) ?? ''));

@@ -19,7 +19,12 @@ export const googleAiModeEngine: CitationEngine = {
   surface: 'serp',
   maxRequestsPerAnswer: 1,
   async ask(promptText, ctx) {
-    const serp = await serpSearch(ctx, { engine: 'google_ai_mode', q: promptText, hl: ctx.config.serpLanguage, gl: ctx.config.serpCountry });
+    const serp = await serpSearch(ctx, {
+      engine: 'google_ai_mode',
+      q: promptText,
+      hl: ctx.config.serpLanguage,
+      gl: ctx.config.serpCountry,
+    });
     const text = textBlocksText(serp.text_blocks);
     const citations = referenceCitations(serp.references);
     if (!text && citations.length === 0 && asArray(serp.text_blocks).length === 0) {

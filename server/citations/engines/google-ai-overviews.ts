@@ -43,5 +43,12 @@ export const googleAiOverviewsEngine: CitationEngine = {
 };
 
 function readOverview(overview: JsonObject, queries: string[]): EngineAnswer {
-  return { searched: true, overviewShown: true, citations: referenceCitations(overview.references), retrieved: [], text: textBlocksText(overview.text_blocks), queries };
+  return {
+    searched: true,
+    overviewShown: true,
+    citations: referenceCitations(overview.references),
+    retrieved: [],
+    text: textBlocksText(overview.text_blocks),
+    queries,
+  };
 }

@@ -43,7 +43,8 @@ export function classifyPerplexity(reply: ProviderReply, nowMs: number): EngineE
   if (reply.status < 200 || reply.status >= 300) {
     const error = errorObject(reply.json);
     const type = asString(error?.type);
-    if (reply.status === 402 || type === 'insufficient_quota') return new EngineError('quota', `${PROVIDER} credit exhausted`, { status: reply.status });
+    if (reply.status === 402 || type === 'insufficient_quota')
+      return new EngineError('quota', `${PROVIDER} credit exhausted`, { status: reply.status });
     const detail = type ? `${type}${error?.message ? `: ${snippet(error.message)}` : ''}` : htmlTitle(reply.text);
     return statusError(reply, PROVIDER, nowMs, detail);
   }

@@ -15,7 +15,9 @@ export class PageTokenExpired extends EngineError {}
 
 export async function serpSearch(ctx: EngineContext, params: Record<string, string>): Promise<JsonObject> {
   const query = new URLSearchParams({ ...params, output: 'json', api_key: ctx.settings.apiKey ?? '' });
-  const reply = await ctx.http.send({ method: 'GET', url: `${ctx.settings.baseUrl}/search?${query}` }, (r) => classifySerpApi(r, ctx.http.now));
+  const reply = await ctx.http.send({ method: 'GET', url: `${ctx.settings.baseUrl}/search?${query}` }, (r) =>
+    classifySerpApi(r, ctx.http.now),
+  );
   return asObject(reply.json)!;
 }
 
@@ -33,7 +35,8 @@ export function classifySerpApi(reply: ProviderReply, nowMs: number): EngineErro
   if (!ok) return statusError(reply, SERPAPI, nowMs, snippet(message));
   if (!body) return new EngineError('bad_response', `${SERPAPI} answered 200 with a body that is not JSON`);
   // "Google hasn't returned any results for this query." is an answer: there is no overview.
-  if (message && !/hasn't returned any results/i.test(message)) return new EngineError('bad_response', `${SERPAPI} error: ${snippet(message)}`);
+  if (message && !/hasn't returned any results/i.test(message))
+    return new EngineError('bad_response', `${SERPAPI} error: ${snippet(message)}`);
   const overviewError = asString(asObject(body.ai_overview)?.error);
   if (overviewError) return new EngineError('server', `${SERPAPI} could not load the AI Overview: ${snippet(overviewError)}`);
   return null;
@@ -69,7 +72,9 @@ export function textBlocksText(blocks: unknown, depth = 0): string {
     const nested = textBlocksText(block.text_blocks, depth + 1);
     if (nested) lines.push(nested);
     for (const row of asArray(block.table)) {
-      const cells = asArray(row).map((c) => (typeof c === 'string' ? c : '')).filter(Boolean);
+      const cells = asArray(row)
+        .map((c) => (typeof c === 'string' ? c : ''))
+        .filter(Boolean);
       if (cells.length) lines.push(cells.join(' | '));
     }
   }

@@ -19,7 +19,11 @@ export function statusError(reply: ProviderReply, provider: string, nowMs: numbe
   if (status === 408) return new EngineError('timeout', `${provider} timed out (HTTP 408)${said}`, details);
   if (status === 409) return new EngineError('server', `${provider} answered a conflict (HTTP 409)${said}`, details);
   if (status >= 300 && status < 400) {
-    return new EngineError('bad_request', `${provider} answered with a redirect (HTTP ${status}), not followed: check its base URL setting`, details);
+    return new EngineError(
+      'bad_request',
+      `${provider} answered with a redirect (HTTP ${status}), not followed: check its base URL setting`,
+      details,
+    );
   }
   if (status >= 500) return new EngineError('server', `${provider} server error (HTTP ${status})${said}`, details);
   return new EngineError('bad_request', `${provider} refused the request (HTTP ${status})${said}`, details);

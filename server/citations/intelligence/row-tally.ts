@@ -47,4 +47,3 @@ export function rowTally(row: CitationResult & { account_id: string }, runs: rea
     urls: [...urls].map(([url, u]) => [url, u.domain, u.runs]),
   };
 }
-

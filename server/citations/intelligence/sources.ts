@@ -20,7 +20,8 @@ export interface SourceOwners {
 export function classifySources(tallies: readonly SourceTally[], owners: SourceOwners | null): Source[] {
   const owned = new Set((owners?.owned ?? []).map(registrableDomain));
   const competitorOf = new Map<string, string>();
-  for (const c of owners?.competitors ?? []) for (const d of c.domains) if (!competitorOf.has(registrableDomain(d))) competitorOf.set(registrableDomain(d), c.name);
+  for (const c of owners?.competitors ?? [])
+    for (const d of c.domains) if (!competitorOf.has(registrableDomain(d))) competitorOf.set(registrableDomain(d), c.name);
   return tallies.map((t) => {
     const competitor = owned.has(t.domain) ? undefined : competitorOf.get(t.domain);
     return {

@@ -23,7 +23,15 @@ interface Totals {
 
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : 0);
 
-const emptyTotals = (): Totals => ({ runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitorVisible: 0 });
+const emptyTotals = (): Totals => ({
+  runs: 0,
+  visible: 0,
+  mentioned: 0,
+  cited: 0,
+  position_sum: 0,
+  position_count: 0,
+  competitorVisible: 0,
+});
 
 function add(t: Totals, d: DayTally, competitorVisible: number): void {
   addCounts(t, d);
@@ -72,7 +80,10 @@ export function summarize(tallies: readonly DayTally[], competitorNames: readonl
   const voice = all.visible + all.competitorVisible;
   return {
     ...figures(all),
-    by_engine: CITATION_ENGINE_IDS.filter((engine) => (byEngine.get(engine)?.runs ?? 0) > 0).map((engine) => ({ engine, ...figures(byEngine.get(engine)!) })),
+    by_engine: CITATION_ENGINE_IDS.filter((engine) => (byEngine.get(engine)?.runs ?? 0) > 0).map((engine) => ({
+      engine,
+      ...figures(byEngine.get(engine)!),
+    })),
     competitors: competitorNames.map((name) => ({
       name,
       visible_runs: competitorVisible.get(name)!,
@@ -81,7 +92,12 @@ export function summarize(tallies: readonly DayTally[], competitorNames: readonl
     })),
     series: daysOf(window).map((date) => {
       const t = byDay.get(date) ?? emptyTotals();
-      return { date, runs: t.runs, visibility: ratio(t.visible, t.runs), share_of_voice: ratio(t.visible, t.visible + t.competitorVisible) };
+      return {
+        date,
+        runs: t.runs,
+        visibility: ratio(t.visible, t.runs),
+        share_of_voice: ratio(t.visible, t.visible + t.competitorVisible),
+      };
     }),
     since: window.since,
     until: window.until,

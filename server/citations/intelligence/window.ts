@@ -21,7 +21,8 @@ export function parseDay(value: string, name: string): string {
   const [, y, m, d] = match;
   const calendar = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
   // Date.UTC rolls 2026-02-30 over to March: a day that does not exist no longer reads back the same.
-  if (calendar.getUTCFullYear() !== Number(y) || calendar.getUTCMonth() !== Number(m) - 1 || calendar.getUTCDate() !== Number(d)) throw new HttpError(400, problem);
+  if (calendar.getUTCFullYear() !== Number(y) || calendar.getUTCMonth() !== Number(m) - 1 || calendar.getUTCDate() !== Number(d))
+    throw new HttpError(400, problem);
   const time = Date.parse(value);
   if (Number.isNaN(time)) throw new HttpError(400, problem);
   return new Date(time).toISOString().slice(0, 10);
@@ -34,4 +35,3 @@ export function dayWindow(since: string | undefined, until: string | undefined, 
   if (daysBetween(first, last) + 1 > MAX_WINDOW_DAYS) throw new HttpError(400, `the window is at most ${MAX_WINDOW_DAYS} days`);
   return { since: first, until: last };
 }
-

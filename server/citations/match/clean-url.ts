@@ -5,7 +5,8 @@
  */
 import { unwrap } from './unwrap.js';
 
-const TRACKING_PARAM = /^(utm_.*|gclid|dclid|gbraid|wbraid|fbclid|msclkid|yclid|srsltid|ref|ref_src|_x_tr_.*|mc_cid|mc_eid|igshid|_hsenc|_hsmi)$/i;
+const TRACKING_PARAM =
+  /^(utm_.*|gclid|dclid|gbraid|wbraid|fbclid|msclkid|yclid|srsltid|ref|ref_src|_x_tr_.*|mc_cid|mc_eid|igshid|_hsenc|_hsmi)$/i;
 
 export interface CleanUrl {
   /** The address to show: scheme, host (lower case, punycode, no trailing dot), path, kept parameters. */

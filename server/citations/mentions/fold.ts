@@ -3,5 +3,8 @@
  * and every run of white space one space. Lower-cased separately, for the case-insensitive names.
  */
 export function foldAccents(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/\s+/gu, ' ');
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/\s+/gu, ' ');
 }

@@ -9,7 +9,8 @@ const SCHEME_URL = /\b[a-z][a-z0-9+.-]{1,20}:\/\/[^\s<>"'()\]]+/giu;
 const WWW_URL = /\bwww\.[^\s<>"'()\]]+/giu;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
 /** host.suffix, optionally with a path: checked against the Public Suffix List before it is hidden. */
-const BARE_HOST = /(?<![\p{L}\p{N}_@.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24}(?![\p{L}\p{N}_-])(?:\/[^\s<>"'()\]]*)?/gu;
+const BARE_HOST =
+  /(?<![\p{L}\p{N}_@.-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?\.)+\p{L}{2,24}(?![\p{L}\p{N}_-])(?:\/[^\s<>"'()\]]*)?/gu;
 
 const blank = (match: string) => ' '.repeat(match.length);
 

@@ -52,7 +52,13 @@ export class MentionMatcher {
   /** True when any name appears in the answer as a whole word outside links. */
   mentionedIn(answer: PreparedAnswer): boolean {
     return this.#needles.some((needle) => {
-      const haystack = needle.isHost ? (needle.caseSensitive ? answer.hostsFolded : answer.hostsLower) : needle.caseSensitive ? answer.folded : answer.lower;
+      const haystack = needle.isHost
+        ? needle.caseSensitive
+          ? answer.hostsFolded
+          : answer.hostsLower
+        : needle.caseSensitive
+          ? answer.folded
+          : answer.lower;
       return containsWord(haystack, needle.text);
     });
   }

@@ -61,7 +61,13 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
     if (job.name === 'due-pass') return (await tick())?.id ?? null;
     const pair = job as Job<PairJobData>;
     const outcome = await runPairJob(ctx, pair, abort.signal, token);
-    options.logger.debug('citation pair job', { job_id: job.id, check_id: pair.data.checkId, prompt_id: pair.data.promptId, engine: pair.data.engine, outcome });
+    options.logger.debug('citation pair job', {
+      job_id: job.id,
+      check_id: pair.data.checkId,
+      prompt_id: pair.data.promptId,
+      engine: pair.data.engine,
+      outcome,
+    });
     return outcome;
   };
 
@@ -107,7 +113,8 @@ function startWorker(ctx: QueueContext, run: (job: Job, token?: string) => Promi
   const worker = new Worker(QUEUE_NAME, run, { connection: ctx.connection(), prefix: QUEUE_PREFIX, concurrency, maxStalledCount: 3 });
   worker.on('error', (error) => ctx.logger.warn('citation worker error', { error: String(error) }));
   worker.on('failed', (job, error) => {
-    if (job && !(error instanceof DelayedError)) ctx.logger.warn('citation job failed', { job_id: job.id, attempts: job.attemptsMade, error: String(error) });
+    if (job && !(error instanceof DelayedError))
+      ctx.logger.warn('citation job failed', { job_id: job.id, attempts: job.attemptsMade, error: String(error) });
   });
   return worker;
 }

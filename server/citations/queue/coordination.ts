@@ -92,7 +92,11 @@ export class Coordination implements PromptLeases {
 
   /** Records how many pairs a check has, before any of its jobs can finish. */
   async trackCheck(checkId: string, total: number): Promise<void> {
-    await this.#redis.multi().hset(progressKey(checkId), 'total', total).pexpire(progressKey(checkId), this.ttlMs * 4).exec();
+    await this.#redis
+      .multi()
+      .hset(progressKey(checkId), 'total', total)
+      .pexpire(progressKey(checkId), this.ttlMs * 4)
+      .exec();
   }
 
   async isTracked(checkId: string): Promise<boolean> {

@@ -64,7 +64,8 @@ export async function runPairJob(ctx: QueueContext, job: Job<PairJobData>, signa
   const latest = prompt ? (await store.latestResults(prompt.id))[data.engine] : undefined;
   const alreadyDone =
     latest !== undefined &&
-    (latest.check_id === data.checkId || (data.basis !== undefined && Date.parse(latest.checked_at) > (data.basis ?? Number.NEGATIVE_INFINITY)));
+    (latest.check_id === data.checkId ||
+      (data.basis !== undefined && Date.parse(latest.checked_at) > (data.basis ?? Number.NEGATIVE_INFINITY)));
   if (!prompt || alreadyDone) {
     await finishPair(ctx, store, data, false);
     return prompt ? 'already-checked' : 'prompt-deleted';
@@ -73,7 +74,9 @@ export async function runPairJob(ctx: QueueContext, job: Job<PairJobData>, signa
   const outcome = await runPairs([{ prompt: tracked, engine: data.engine, checkId: data.checkId }], ctx.env, {
     signal,
     onRow: (result) =>
-      storePairRow(store, prompt.account_id, result, ctx.env.onPairStored, (error) => ctx.logger.error('citation onPairStored hook failed', { error: String(error) })),
+      storePairRow(store, prompt.account_id, result, ctx.env.onPairStored, (error) =>
+        ctx.logger.error('citation onPairStored hook failed', { error: String(error) }),
+      ),
   });
   if (outcome.cancelled) {
     // Shutting down: back to the queue at once, without spending an attempt; any process picks it up.

@@ -46,7 +46,8 @@ export async function queueManualCheck(ctx: QueueContext, accountId: string): Pr
     // Another request (maybe in another process) started one: return it while it runs.
     const running = claim.holder ? await store.getCheck(claim.holder) : null;
     if (running?.status === 'running') return running;
-    if (running && claim.holder) await ctx.coordination.releaseManual(accountId, claim.holder); // finished: a stale mark
+    if (running && claim.holder)
+      await ctx.coordination.releaseManual(accountId, claim.holder); // finished: a stale mark
     else await new Promise((resolve) => setTimeout(resolve, 50)); // being stored right now
   }
   throw new Error('could not start a citation check: the account is busy');

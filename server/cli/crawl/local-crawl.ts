@@ -45,7 +45,13 @@ export function createCliCrawlStore(): { store: MemoryCrawlStore; shortlist: Pag
   return { store: new MemoryCrawlStore(transientPersistence((outcome) => shortlist.add(pageRow(outcome)))), shortlist };
 }
 
-export function startLocalCrawl(input: { url: string; maxPages?: number; settings: CrawlSettings; allowPrivate: boolean; workerUrl: URL }): LocalCrawl {
+export function startLocalCrawl(input: {
+  url: string;
+  maxPages?: number;
+  settings: CrawlSettings;
+  allowPrivate: boolean;
+  workerUrl: URL;
+}): LocalCrawl {
   const fetcher = createNodeFetcher({ allowPrivate: input.allowPrivate });
   const threads: WorkerRunner | null = existsSync(fileURLToPath(input.workerUrl))
     ? createWorkerRunner({

@@ -24,7 +24,15 @@ export interface CrawlReportOptions {
 
 export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): string {
   const style = createStyle(options.color);
-  const sections = [summary(crawl, style, options.elapsedMs), categories(crawl, style), issues(crawl, style), templates(crawl, style), worstPages(options.pages, crawl.progress.failed, style), site(crawl, style), notes(crawl, style)]
+  const sections = [
+    summary(crawl, style, options.elapsedMs),
+    categories(crawl, style),
+    issues(crawl, style),
+    templates(crawl, style),
+    worstPages(options.pages, crawl.progress.failed, style),
+    site(crawl, style),
+    notes(crawl, style),
+  ]
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join('\n'));
   return `${sections.join('\n\n')}\n`;
@@ -33,8 +41,16 @@ export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): st
 function summary(crawl: Crawl, style: Style, elapsedMs: number): string[] {
   const p = crawl.progress;
   const facts: string[][] = [
-    ['Status', `${crawl.status}: ${p.audited} pages audited, ${p.failed} failed, ${p.skipped} skipped, in ${(elapsedMs / 1000).toFixed(1)} s`],
-    ['Score', crawl.score === null ? style.dim('none (no page was audited)') : `${style.bold(scoreColor(style, crawl.score)(`${crawl.score}/100`))}  ${scoreBar(crawl.score, BAR_WIDTH, style)}  ${style.dim('(mean of the pages)')}`],
+    [
+      'Status',
+      `${crawl.status}: ${p.audited} pages audited, ${p.failed} failed, ${p.skipped} skipped, in ${(elapsedMs / 1000).toFixed(1)} s`,
+    ],
+    [
+      'Score',
+      crawl.score === null
+        ? style.dim('none (no page was audited)')
+        : `${style.bold(scoreColor(style, crawl.score)(`${crawl.score}/100`))}  ${scoreBar(crawl.score, BAR_WIDTH, style)}  ${style.dim('(mean of the pages)')}`,
+    ],
   ];
   if (crawl.builder) facts.push(['Builder', safe(crawl.builder)]);
   if (crawl.error) facts.push(['Error', style.red(safe(crawl.error))]);
@@ -55,18 +71,34 @@ function categories(crawl: Crawl, style: Style): string[] {
 const SEVERITY_LABEL = { critical: 'CRITICAL', warning: 'warning', notice: 'notice' } as const;
 
 function issues(crawl: Crawl, style: Style): string[] {
-  if (!crawl.issues.length) return crawl.status === 'complete' && crawl.progress.audited ? [style.bold('Issues'), style.green('  No issue on any audited page.')] : [];
+  if (!crawl.issues.length)
+    return crawl.status === 'complete' && crawl.progress.audited
+      ? [style.bold('Issues'), style.green('  No issue on any audited page.')]
+      : [];
   const byPages = [...crawl.issues].sort((a, b) => b.pages - a.pages || a.rule.localeCompare(b.rule)).slice(0, TOP_ISSUES);
-  const paint = (severity: keyof typeof SEVERITY_LABEL) => (severity === 'critical' ? style.red : severity === 'warning' ? style.yellow : style.dim);
-  const rows = byPages.map((i) => [paint(i.severity)(SEVERITY_LABEL[i.severity]), `${i.pages} pages`, `${Math.round(i.share * 100)}%`, `${safe(i.title)} ${style.dim(`(${i.rule})`)}`]);
+  const paint = (severity: keyof typeof SEVERITY_LABEL) =>
+    severity === 'critical' ? style.red : severity === 'warning' ? style.yellow : style.dim;
+  const rows = byPages.map((i) => [
+    paint(i.severity)(SEVERITY_LABEL[i.severity]),
+    `${i.pages} pages`,
+    `${Math.round(i.share * 100)}%`,
+    `${safe(i.title)} ${style.dim(`(${i.rule})`)}`,
+  ]);
   const more = crawl.issues.length - byPages.length;
-  return [style.bold(`Top issues by pages affected (${crawl.issues.length} in all)`), ...table(rows), ...(more > 0 ? [style.dim(`  and ${more} more: --json lists them all`)] : [])];
+  return [
+    style.bold(`Top issues by pages affected (${crawl.issues.length} in all)`),
+    ...table(rows),
+    ...(more > 0 ? [style.dim(`  and ${more} more: --json lists them all`)] : []),
+  ];
 }
 
 function templates(crawl: Crawl, style: Style): string[] {
   if (crawl.templates.length < 2) return [];
   const worst = [...crawl.templates].sort((a, b) => a.score - b.score || b.pages - a.pages).slice(0, WORST_TEMPLATES);
-  return [style.bold('Worst templates'), ...table(worst.map((t) => [scoreColor(style, t.score)(String(t.score).padStart(3)), safe(t.pattern), `${t.pages} pages`]))];
+  return [
+    style.bold('Worst templates'),
+    ...table(worst.map((t) => [scoreColor(style, t.score)(String(t.score).padStart(3)), safe(t.pattern), `${t.pages} pages`])),
+  ];
 }
 
 function worstPages(pages: readonly CrawlPage[], failedCount: number, style: Style): string[] {
@@ -75,11 +107,23 @@ function worstPages(pages: readonly CrawlPage[], failedCount: number, style: Sty
   const lines: string[] = [];
   if (audited.length > 1) {
     const worst = [...audited].sort((a, b) => a.score! - b.score!).slice(0, WORST_PAGES);
-    lines.push(style.bold('Worst pages'), ...table(worst.map((p) => [scoreColor(style, p.score!)(String(p.score).padStart(3)), safe(p.url), p.critical ? style.red('critical issue') : ''])));
+    lines.push(
+      style.bold('Worst pages'),
+      ...table(
+        worst.map((p) => [
+          scoreColor(style, p.score!)(String(p.score).padStart(3)),
+          safe(p.url),
+          p.critical ? style.red('critical issue') : '',
+        ]),
+      ),
+    );
   }
   if (failed.length) {
     if (lines.length) lines.push('');
-    lines.push(style.bold(`Pages that could not be audited (${failedCount})`), ...table(failed.slice(0, WORST_PAGES).map((p) => [safe(p.url), style.dim(safe(p.error ?? ''))])));
+    lines.push(
+      style.bold(`Pages that could not be audited (${failedCount})`),
+      ...table(failed.slice(0, WORST_PAGES).map((p) => [safe(p.url), style.dim(safe(p.error ?? ''))])),
+    );
   }
   return lines;
 }
@@ -90,7 +134,12 @@ function site(crawl: Crawl, style: Style): string[] {
   const robots = `${s.robots_txt.status}; Citable ${s.robots_txt.citable}${s.robots_txt.crawl_delay !== null ? `; Crawl-delay ${s.robots_txt.crawl_delay} s` : ''}`;
   const sitemaps = s.sitemaps.length ? s.sitemaps.map((m) => `${safe(m.url)} (${m.status}, ${m.urls} URLs)`).join(', ') : 'none found';
   const sample = `${s.sample.pages.length} pages fetched as AI agents and as Markdown: Markdown served on ${s.sample.markdown_served}, AI agents refused on ${s.sample.ai_agents_blocked}`;
-  const rows = [['robots.txt', robots], ['llms.txt', `${s.llms_txt.status}${s.llms_txt.status === 'present' ? (s.llms_txt.valid ? ', valid' : ', with problems') : ''}`], ['Sitemaps', sitemaps], ['Sample', sample]];
+  const rows = [
+    ['robots.txt', robots],
+    ['llms.txt', `${s.llms_txt.status}${s.llms_txt.status === 'present' ? (s.llms_txt.valid ? ', valid' : ', with problems') : ''}`],
+    ['Sitemaps', sitemaps],
+    ['Sample', sample],
+  ];
   const lines = [style.bold('Site'), ...table(rows)];
   for (const issue of s.issues) lines.push(`  - ${safe(issue.title)}: ${safe(issue.detail)}`);
   return lines;

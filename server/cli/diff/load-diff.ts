@@ -65,9 +65,12 @@ export async function diffFromServer(apiUrl: string, apiKey: string, id: string,
   }
   if (!response.ok) {
     const message = (json as { error?: unknown } | undefined)?.error;
-    throw new DiffInputError(typeof message === 'string' ? `the server answered ${response.status}: ${message}` : `the server answered ${response.status}`);
+    throw new DiffInputError(
+      typeof message === 'string' ? `the server answered ${response.status}: ${message}` : `the server answered ${response.status}`,
+    );
   }
   const parsed = auditDiffEnvelopeSchema.safeParse(json);
-  if (!parsed.success) throw new DiffInputError(`the server's answer is not a diff (${firstProblem(parsed.error)}): is it a Citable server of this version?`);
+  if (!parsed.success)
+    throw new DiffInputError(`the server's answer is not a diff (${firstProblem(parsed.error)}): is it a Citable server of this version?`);
   return parsed.data.diff;
 }

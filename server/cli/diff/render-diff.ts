@@ -17,7 +17,11 @@ export function renderDiff(diff: AuditDiff, options: { color: boolean }): string
       diff.categories.map((c) => [
         c.name,
         `${c.from ?? NOT_APPLICABLE_LABEL} → ${c.to ?? NOT_APPLICABLE_LABEL}`,
-        c.delta === null ? style.dim(c.from === c.to ? '' : 'not comparable') : c.delta === 0 ? style.dim('unchanged') : delta(style, c.delta),
+        c.delta === null
+          ? style.dim(c.from === c.to ? '' : 'not comparable')
+          : c.delta === 0
+            ? style.dim('unchanged')
+            : delta(style, c.delta),
       ]),
     ),
     '',
@@ -35,7 +39,10 @@ export function renderDiff(diff: AuditDiff, options: { color: boolean }): string
       : [style.dim('  no change')]),
     '',
   );
-  const webmcp = diff.webmcp.from === diff.webmcp.to ? `${diff.webmcp.to} ${style.dim('(unchanged)')}` : `${diff.webmcp.from} → ${style.bold(diff.webmcp.to)}`;
+  const webmcp =
+    diff.webmcp.from === diff.webmcp.to
+      ? `${diff.webmcp.to} ${style.dim('(unchanged)')}`
+      : `${diff.webmcp.from} → ${style.bold(diff.webmcp.to)}`;
   lines.push(`${style.bold('WebMCP')}  ${webmcp}`, '');
   return lines.join('\n');
 }

@@ -23,10 +23,17 @@ function agentDiscoveryLines({ signals }: Audit, { style, width }: ReportContext
     count('error') && style.yellow(`${count('error')} unreadable`),
     `${count('not_found')} not found`,
   ].filter(Boolean);
-  const lines = [`${label}  ${summary.join(', ')} ${style.dim('(MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth; informational, not scored)')}`];
+  const lines = [
+    `${label}  ${summary.join(', ')} ${style.dim('(MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth; informational, not scored)')}`,
+  ];
   for (const f of discovery.files) {
     if (f.status === 'not_found' && !f.via.some((v) => v !== 'well_known')) continue;
-    const status = f.status === 'found' ? style.green('found') : f.status === 'not_found' ? style.yellow('not found') : style.yellow(f.status === 'error' ? 'unreadable' : 'invalid');
+    const status =
+      f.status === 'found'
+        ? style.green('found')
+        : f.status === 'not_found'
+          ? style.yellow('not found')
+          : style.yellow(f.status === 'error' ? 'unreadable' : 'invalid');
     const via = f.via.filter((v) => v !== 'well_known').map((v) => VIA_TEXT[v]);
     const linked = via.length ? ` (linked from the ${via.join(' and ')})` : '';
     // URLs and problems quote the site: made terminal-safe; the colour codes around the status are ours.
@@ -54,9 +61,7 @@ function webmcpLines({ signals: { webmcp } }: Audit, { style }: ReportContext): 
   const status =
     webmcp.status === 'detected' ? style.green('detected') : webmcp.status === 'inconclusive' ? style.yellow('inconclusive') : 'not found';
   const scanned = `${webmcp.bundlesScanned} of ${webmcp.bundlesTotal} script${webmcp.bundlesTotal === 1 ? '' : 's'} scanned`;
-  const lines = [
-    `${style.bold('WebMCP')}    ${status} ${style.dim(`(source: ${webmcp.source}; ${scanned}; informational, not scored)`)}`,
-  ];
+  const lines = [`${style.bold('WebMCP')}    ${status} ${style.dim(`(source: ${webmcp.source}; ${scanned}; informational, not scored)`)}`];
   for (const e of webmcp.evidence.slice(0, MAX_EVIDENCE)) lines.push(`  - ${evidenceLine(e)}`);
   if (webmcp.evidence.length > MAX_EVIDENCE) lines.push(style.dim(`  ... and ${webmcp.evidence.length - MAX_EVIDENCE} more (see --json)`));
   if (webmcp.runtime) {

@@ -39,5 +39,12 @@ export function wrap(text: string, width: number, indent: string): string[] {
 export function table(rows: string[][], indent = '  '): string[] {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, visibleWidth(cell))));
-  return rows.map((row) => indent + row.map((cell, i) => (i === row.length - 1 ? cell : padEnd(cell, widths[i]!))).join('  ').trimEnd());
+  return rows.map(
+    (row) =>
+      indent +
+      row
+        .map((cell, i) => (i === row.length - 1 ? cell : padEnd(cell, widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+  );
 }

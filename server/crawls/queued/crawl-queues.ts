@@ -55,5 +55,9 @@ export function openCrawlQueues(redisUrl: string, logger: Logger): CrawlQueues {
 
 /** Queues the crawl's coordinator job; a no-op while a job of this crawl waits or runs (its id is the crawl's). */
 export async function queueCrawlJob(queues: Pick<CrawlQueues, 'crawls'>, crawlId: string): Promise<void> {
-  await queues.crawls.add('crawl', { crawlId }, { jobId: crawlId, attempts: 1_000_000, backoff: { type: 'fixed', delay: 1_000 }, removeOnComplete: true, removeOnFail: true });
+  await queues.crawls.add(
+    'crawl',
+    { crawlId },
+    { jobId: crawlId, attempts: 1_000_000, backoff: { type: 'fixed', delay: 1_000 }, removeOnComplete: true, removeOnFail: true },
+  );
 }

@@ -16,7 +16,15 @@ import type { CrawlSettings } from '../crawl-settings.js';
 import { HostGate } from '../host-gate.js';
 import type { CrawlPageRunner } from '../page-runner.js';
 import { pageAuditSaver } from '../save-page-audit.js';
-import { CRAWL_JOB_LOCK_MS, CRAWL_QUEUE, CRAWL_QUEUE_PREFIX, CRAWL_STALL_CHECK_MS, PAGE_QUEUE, queueCrawlJob, type CrawlQueues } from './crawl-queues.js';
+import {
+  CRAWL_JOB_LOCK_MS,
+  CRAWL_QUEUE,
+  CRAWL_QUEUE_PREFIX,
+  CRAWL_STALL_CHECK_MS,
+  PAGE_QUEUE,
+  queueCrawlJob,
+  type CrawlQueues,
+} from './crawl-queues.js';
 import { queuePageRunner, type PageJobData } from './queue-page-runner.js';
 
 /** Crawls one worker process coordinates at once (their pages are spread over every worker). */
@@ -73,11 +81,22 @@ export async function startCrawlWorker(options: CrawlWorkerOptions): Promise<Cra
     PAGE_QUEUE,
     async (job, _token, signal) => {
       const { request } = job.data;
-      const result = await options.pages.runPage(request, { key: request.crawlId, files: await filesOf(request.crawlId) }, signal ?? new AbortController().signal);
+      const result = await options.pages.runPage(
+        request,
+        { key: request.crawlId, files: await filesOf(request.crawlId) },
+        signal ?? new AbortController().signal,
+      );
       pagesDone++;
       return result;
     },
-    { connection: queues.connection(), prefix: CRAWL_QUEUE_PREFIX, concurrency: settings.concurrency, lockDuration: CRAWL_JOB_LOCK_MS, stalledInterval: CRAWL_STALL_CHECK_MS, maxStalledCount: 1_000 },
+    {
+      connection: queues.connection(),
+      prefix: CRAWL_QUEUE_PREFIX,
+      concurrency: settings.concurrency,
+      lockDuration: CRAWL_JOB_LOCK_MS,
+      stalledInterval: CRAWL_STALL_CHECK_MS,
+      maxStalledCount: 1_000,
+    },
   );
 
   const crawlWorker = new Worker<{ crawlId: string }>(
@@ -86,9 +105,12 @@ export async function startCrawlWorker(options: CrawlWorkerOptions): Promise<Cra
       const id = job.data.crawlId;
       // A cancel through any API process ends the crawl in the store: stop its pages here.
       const watch = setInterval(() => {
-        void crawlStore.crawlById(id).then((c) => {
-          if (c && c.status !== 'queued' && c.status !== 'running') void coordinator.cancel(id);
-        }, () => undefined);
+        void crawlStore.crawlById(id).then(
+          (c) => {
+            if (c && c.status !== 'queued' && c.status !== 'running') void coordinator.cancel(id);
+          },
+          () => undefined,
+        );
       }, CANCEL_CHECK_MS);
       try {
         await coordinator.run(id);
@@ -99,9 +121,17 @@ export async function startCrawlWorker(options: CrawlWorkerOptions): Promise<Cra
       // Stopped by this worker's shutdown: the job goes back to the queue and another worker resumes the crawl.
       if (after && (after.status === 'queued' || after.status === 'running')) throw new Error('the worker stopped before the crawl ended');
     },
-    { connection: queues.connection(), prefix: CRAWL_QUEUE_PREFIX, concurrency: CRAWLS_PER_WORKER, lockDuration: CRAWL_JOB_LOCK_MS, stalledInterval: CRAWL_STALL_CHECK_MS, maxStalledCount: 1_000 },
+    {
+      connection: queues.connection(),
+      prefix: CRAWL_QUEUE_PREFIX,
+      concurrency: CRAWLS_PER_WORKER,
+      lockDuration: CRAWL_JOB_LOCK_MS,
+      stalledInterval: CRAWL_STALL_CHECK_MS,
+      maxStalledCount: 1_000,
+    },
   );
-  for (const worker of [pageWorker, crawlWorker]) worker.on('error', (error) => logger.warn('crawl worker error', { error: String(error) }));
+  for (const worker of [pageWorker, crawlWorker])
+    worker.on('error', (error) => logger.warn('crawl worker error', { error: String(error) }));
 
   // Crawls left unfinished with no job (Redis lost its data): queue them again (a no-op for those queued).
   for (const crawl of await crawlStore.unfinishedCrawls()) await queueCrawlJob(queues, crawl.id);
@@ -118,4 +148,3 @@ export async function startCrawlWorker(options: CrawlWorkerOptions): Promise<Cra
     },
   };
 }
-

@@ -37,7 +37,11 @@ export function queuePageRunner(queues: Pick<CrawlQueues, 'pages' | 'pageEvents'
           await job.remove().catch(() => undefined); // still waiting: nobody needs it now
           throw error;
         }
-        return { kind: 'failed', code: 'network', message: `the page audit failed: ${error instanceof Error ? error.message : String(error)}` };
+        return {
+          kind: 'failed',
+          code: 'network',
+          message: `the page audit failed: ${error instanceof Error ? error.message : String(error)}`,
+        };
       } finally {
         signal.removeEventListener('abort', onAbort);
       }

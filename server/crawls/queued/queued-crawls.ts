@@ -14,7 +14,12 @@ import { newCrawlRecord } from '../new-crawl.js';
 import { crawlReads } from '../store-reads.js';
 import { openCrawlQueues, queueCrawlJob, type CrawlQueues } from './crawl-queues.js';
 
-export function createQueuedCrawls(options: { store: Store; redisUrl: string; logger: Logger; now?: () => Date }): CrawlService & { queues: CrawlQueues } {
+export function createQueuedCrawls(options: {
+  store: Store;
+  redisUrl: string;
+  logger: Logger;
+  now?: () => Date;
+}): CrawlService & { queues: CrawlQueues } {
   const now = options.now ?? (() => new Date());
   const queues = openCrawlQueues(options.redisUrl, options.logger);
   return {
@@ -31,7 +36,8 @@ export function createQueuedCrawls(options: { store: Store; redisUrl: string; lo
       const crawls = await options.store.crawls();
       const stored = await crawls.getCrawl(accountId, id);
       if (!stored) return null;
-      if (stored.status === 'queued' || stored.status === 'running') await endCrawl(crawls, id, { status: 'cancelled', error: null, notes: [CANCELLED_NOTE], now: now() });
+      if (stored.status === 'queued' || stored.status === 'running')
+        await endCrawl(crawls, id, { status: 'cancelled', error: null, notes: [CANCELLED_NOTE], now: now() });
       return crawlWire((await crawls.getCrawl(accountId, id))!);
     },
     async start() {

@@ -68,7 +68,10 @@ export function createAccountBackend({ store, crawls, runner, takeAudit, account
       // As POST /crawls: the same URL rules and the same limit of running crawls, with the same messages.
       const normalized = normalizeAuditUrl(input.url);
       if (!normalized.ok) throw new McpToolError(normalized.message);
-      const created = await crawls.create(accountId, { url: normalized.submitted, ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}) });
+      const created = await crawls.create(accountId, {
+        url: normalized.submitted,
+        ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}),
+      });
       if (!created.created) throw new McpToolError(CRAWL_LIMIT_MESSAGE);
       return created.crawl;
     },

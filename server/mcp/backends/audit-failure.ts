@@ -7,9 +7,13 @@ import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError } from '../..
 import { McpToolError } from '../backend.js';
 
 export function throwAuditFailure(error: unknown, options: { allowPrivateHint?: boolean } = {}): never {
-  if (error instanceof AuditInputError || error instanceof AuditTooHeavyError || error instanceof AuditorBusyError) throw new McpToolError(error.message);
+  if (error instanceof AuditInputError || error instanceof AuditTooHeavyError || error instanceof AuditorBusyError)
+    throw new McpToolError(error.message);
   if (error instanceof AuditFetchError) {
-    const hint = options.allowPrivateHint && error.code === 'blocked_address' ? ' Start citable mcp with AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
+    const hint =
+      options.allowPrivateHint && error.code === 'blocked_address'
+        ? ' Start citable mcp with AUDIT_ALLOW_PRIVATE=1 to audit it in local development.'
+        : '';
     throw new McpToolError(`${error.message}${hint}`);
   }
   if (error instanceof AuditCancelledError) throw new McpToolError('The server is shutting down and cancelled this audit: retry shortly');

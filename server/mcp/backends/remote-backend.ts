@@ -29,10 +29,15 @@ export function parseApiUrl(raw: string): { ok: true; url: string } | { ok: fals
   try {
     url = new URL(raw.trim());
   } catch {
-    return { ok: false, message: `the API URL ${JSON.stringify(raw)} is not a URL: give the server's address, such as http://127.0.0.1:8787` };
+    return {
+      ok: false,
+      message: `the API URL ${JSON.stringify(raw)} is not a URL: give the server's address, such as http://127.0.0.1:8787`,
+    };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, message: 'the API URL must start with http:// or https://' };
-  if (url.username || url.password) return { ok: false, message: 'the API URL must not contain credentials: the key goes in CITABLE_API_KEY' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, message: 'the API URL must start with http:// or https://' };
+  if (url.username || url.password)
+    return { ok: false, message: 'the API URL must not contain credentials: the key goes in CITABLE_API_KEY' };
   if (url.search || url.hash) return { ok: false, message: 'the API URL must not contain a query or fragment' };
   return { ok: true, url: `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '')}` };
 }
@@ -52,14 +57,20 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
     try {
       const response = await fetch(`${base}/api/v1${path}`, {
         method,
-        headers: { authorization: `Bearer ${options.apiKey}`, accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${options.apiKey}`,
+          accept: 'application/json',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
         redirect: 'manual',
         signal: deadline.signal,
       });
       const text = await response.text();
       if (response.status >= 300 && response.status < 400) {
-        throw new McpToolError(`The Citable server at ${base} redirects to ${response.headers.get('location') ?? 'another address'}: set CITABLE_API_URL to the server's own address`);
+        throw new McpToolError(
+          `The Citable server at ${base} redirects to ${response.headers.get('location') ?? 'another address'}: set CITABLE_API_URL to the server's own address`,
+        );
       }
       let json: unknown;
       try {
@@ -81,7 +92,8 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
   function refusal({ status, json, headers }: Answer): McpToolError {
     const error = (json as { error?: unknown } | undefined)?.error;
     const message = typeof error === 'string' ? error : `HTTP ${status}`;
-    if (status === 401 || status === 403) return new McpToolError(`The Citable server at ${base} refused the API key (CITABLE_API_KEY): ${message}`);
+    if (status === 401 || status === 403)
+      return new McpToolError(`The Citable server at ${base} refused the API key (CITABLE_API_KEY): ${message}`);
     const retryAfter = headers.get('retry-after');
     if ((status === 429 || status === 503) && retryAfter) return new McpToolError(`${message}: retry in ${retryAfter} s`);
     if (status >= 500) return new McpToolError(`The Citable server at ${base} failed (HTTP ${status}): ${message}`);

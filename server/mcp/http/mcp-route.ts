@@ -36,7 +36,13 @@ export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
   router.post(MCP_PATH, refuseWebPages(), ...deps.guardCheckingScopeItself, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
     const readOnlyKey = ctx.state.key!.scope === 'read';
     if (readOnlyKey) refuseWritingToolCall(ctx.state.body);
-    const backend = createAccountBackend({ store: deps.store, crawls: deps.crawls, runner: deps.runner, takeAudit, accountId: ctx.state.account!.id });
+    const backend = createAccountBackend({
+      store: deps.store,
+      crawls: deps.crawls,
+      runner: deps.runner,
+      takeAudit,
+      accountId: ctx.state.account!.id,
+    });
     // A read-only key is offered the tools that only read.
     const server = createMcpServer(backend, { logger: deps.logger, tools: readOnlyKey ? MCP_TOOLS.filter((t) => t.readOnly) : MCP_TOOLS });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
@@ -56,5 +62,7 @@ function refuseWritingToolCall(body: unknown): void {
   if (message.method !== 'tools/call') return;
   const tool = MCP_TOOLS.find((t) => t.name === message.params?.name);
   if (!tool || tool.readOnly) return;
-  throw readOnlyKeyRefusal(`This API key is read-only: the MCP tool ${tool.name} changes the account${tool.writes ? ` (${tool.writes})` : ''}. Use a key with full access`);
+  throw readOnlyKeyRefusal(
+    `This API key is read-only: the MCP tool ${tool.name} changes the account${tool.writes ? ` (${tool.writes})` : ''}. Use a key with full access`,
+  );
 }

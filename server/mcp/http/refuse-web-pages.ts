@@ -14,7 +14,10 @@ export function refuseWebPages(): Middleware<ApiState> {
   return async (ctx, next) => {
     const origin = ctx.get('origin');
     if (origin && !EXTENSION_ORIGIN.test(origin)) {
-      throw new HttpError(403, `Requests from web pages are refused on ${ctx.path} (Origin ${JSON.stringify(origin.slice(0, 100))}): MCP clients send no Origin header`);
+      throw new HttpError(
+        403,
+        `Requests from web pages are refused on ${ctx.path} (Origin ${JSON.stringify(origin.slice(0, 100))}): MCP clients send no Origin header`,
+      );
     }
     await next();
   };

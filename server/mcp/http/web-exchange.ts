@@ -22,7 +22,8 @@ export function toWebRequest(ctx: ParameterizedContext<ApiState>): Request {
 
 export async function answerWith(ctx: ParameterizedContext<ApiState>, response: Response): Promise<void> {
   const text = await response.text();
-  if (response.status >= 400) throw new HttpError(response.status, jsonRpcErrorMessage(text) ?? `MCP request refused with status ${response.status}`);
+  if (response.status >= 400)
+    throw new HttpError(response.status, jsonRpcErrorMessage(text) ?? `MCP request refused with status ${response.status}`);
   ctx.status = response.status;
   response.headers.forEach((value, name) => {
     if (name !== 'content-length') ctx.set(name, value);

@@ -13,10 +13,7 @@ export const auditUrlTool = defineTool({
     'per-crawler robots.txt verdicts, llms.txt status and WebMCP signals. Takes up to about a minute. ' +
     'Behind an API key it is stored for the account and counts toward its limit of 10 audits per minute.',
   input: z.strictObject({
-    url: z
-      .string()
-      .max(MAX_URL_LENGTH)
-      .describe('The page: an http(s) URL, or a bare host such as example.com (https is tried first).'),
+    url: z.string().max(MAX_URL_LENGTH).describe('The page: an http(s) URL, or a bare host such as example.com (https is tried first).'),
   }),
   output: auditEnvelopeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

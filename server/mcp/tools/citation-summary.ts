@@ -13,7 +13,11 @@ export const citationSummaryTool = defineTool({
     "share_of_voice = the brand's visible runs / (its own + its competitors'); avg_position of its citations; by_engine, each competitor, and a daily series. " +
     'API-measured: provider APIs can answer differently from the consumer apps.',
   input: z.strictObject({
-    project_id: z.string().max(64).optional().describe('One project (prj_ followed by 16 letters and digits); without it, every prompt of the account.'),
+    project_id: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('One project (prj_ followed by 16 letters and digits); without it, every prompt of the account.'),
     prompt_id: z.string().max(64).optional().describe('One tracked prompt (prm_…).'),
     engine: z.enum(CITATION_ENGINE_IDS).optional().describe('Only this answer engine.'),
     since: z.string().max(64).optional().describe('First UTC day, such as 2026-09-01.'),

@@ -11,4 +11,11 @@ import { getCrawlTool } from './get-crawl.js';
 import { citationSummaryTool } from './citation-summary.js';
 import { listCitationsTool } from './list-citations.js';
 
-export const MCP_TOOLS: readonly McpTool[] = [auditUrlTool, getAuditTool, crawlSiteTool, getCrawlTool, citationSummaryTool, listCitationsTool];
+export const MCP_TOOLS: readonly McpTool[] = [
+  auditUrlTool,
+  getAuditTool,
+  crawlSiteTool,
+  getCrawlTool,
+  citationSummaryTool,
+  listCitationsTool,
+];

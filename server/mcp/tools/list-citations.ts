@@ -16,7 +16,11 @@ export const listCitationsTool = defineTool({
     engine: z.enum(CITATION_ENGINE_IDS).optional().describe('Only this answer engine.'),
     prompt_id: z.string().max(64).optional().describe('Only this tracked prompt (prm_ followed by 16 letters and digits).'),
     domain: z.string().max(253).optional().describe('Only prompts tracking this site, such as example.com.'),
-    since: z.string().max(64).optional().describe('Only results checked at or after this ISO 8601 date or date-time (2026-09-01 or 2026-09-01T12:00:00Z).'),
+    since: z
+      .string()
+      .max(64)
+      .optional()
+      .describe('Only results checked at or after this ISO 8601 date or date-time (2026-09-01 or 2026-09-01T12:00:00Z).'),
     history: z.boolean().optional().describe('Every stored result, newest first, instead of the latest per (prompt, engine).'),
     limit: z.number().int().min(1).max(100).optional().describe('Page size, 1 to 100 (default 20).'),
     cursor: z.string().max(300).optional().describe('next_cursor of the previous page, unchanged.'),

@@ -68,12 +68,19 @@ export const auditsSection: OpenApiSection = {
           ...authErrors('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
-          '422': errorResponse('A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, a private or reserved address, or a special-use name such as `foo.localhost` (never looked up).'),
-          '429': errorResponse('More than 10 audits in a minute for this account: `{"error": "Rate limit exceeded: max 10 audits per minute"}`.', {
-            ...rateLimitHeaders,
+          '422': errorResponse(
+            'A valid URL that cannot be audited: DNS failure, connection refused, TLS error, timeout, a private or reserved address, or a special-use name such as `foo.localhost` (never looked up).',
+          ),
+          '429': errorResponse(
+            'More than 10 audits in a minute for this account: `{"error": "Rate limit exceeded: max 10 audits per minute"}`.',
+            {
+              ...rateLimitHeaders,
+              'Retry-After': 'Retry-After',
+            },
+          ),
+          '503': errorResponse('Too many audits running on the server, or the server is shutting down; retry after Retry-After.', {
             'Retry-After': 'Retry-After',
           }),
-          '503': errorResponse('Too many audits running on the server, or the server is shutting down; retry after Retry-After.', { 'Retry-After': 'Retry-After' }),
         },
       },
       get: {
@@ -83,13 +90,30 @@ export const auditsSection: OpenApiSection = {
         description: "The caller's audits, newest `scanned_at` first, as summaries (no issues). Follow `next_cursor` for the next page.",
         security: [{ bearerAuth: [] }],
         parameters: [
-          { name: 'limit', in: 'query', description: 'Page size, 1 to 100 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-          { name: 'cursor', in: 'query', description: '`next_cursor` of the previous page, unchanged (opaque).', schema: { type: 'string' } },
-          { name: 'url', in: 'query', description: 'Only audits whose `url` (as submitted) or `final_url` equals this.', schema: { type: 'string', maxLength: 2048 } },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Page size, 1 to 100 (default 20).',
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          },
+          {
+            name: 'cursor',
+            in: 'query',
+            description: '`next_cursor` of the previous page, unchanged (opaque).',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'url',
+            in: 'query',
+            description: 'Only audits whose `url` (as submitted) or `final_url` equals this.',
+            schema: { type: 'string', maxLength: 2048 },
+          },
         ],
         responses: {
           '200': jsonResponse('A page of audit summaries.', 'AuditList'),
-          ...authErrors('`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.'),
+          ...authErrors(
+            '`limit` out of range, a cursor this server did not issue, an empty or over-long `url`, or a parameter given twice.',
+          ),
         },
       },
     },
@@ -106,7 +130,7 @@ export const auditsSection: OpenApiSection = {
         responses: {
           '200': jsonResponse('The audit.', 'AuditEnvelope'),
           ...authErrors(),
-          '404': errorResponse('No audit with this id for this account (another account\'s audit and a malformed id are 404 too).'),
+          '404': errorResponse("No audit with this id for this account (another account's audit and a malformed id are 404 too)."),
         },
       },
       put: {
@@ -125,7 +149,7 @@ export const auditsSection: OpenApiSection = {
           '200': jsonResponse('This account already holds the identical audit.', 'AuditEnvelope', rateLimitHeaders),
           '201': jsonResponse('The audit is stored.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
           ...authErrors(
-            'Malformed JSON, an audit that does not match the schema or breaks the contract\'s invariants (six categories in contract order; issues ordered with `position` their index; ' +
+            "Malformed JSON, an audit that does not match the schema or breaks the contract's invariants (six categories in contract order; issues ordered with `position` their index; " +
               'http(s) URLs; the score the weighted mean of the applicable categories within one point, or 49 with `score_cap` under the critical cap): the first problem is named; ' +
               'an id that differs from the path, or an origin other than "extension".',
           ),

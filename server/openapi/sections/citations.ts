@@ -28,7 +28,7 @@ export const citationsSection: OpenApiSection = {
     description:
       `Tracked prompts and whether ${ENGINE_LIST.length} AI answer engines cite the tracked site when asked them: ` +
       `${ENGINE_LIST.map((e) => `\`${e.id}\` (${e.api})`).join(', ')}. ` +
-      'Results are measured through the providers\' APIs (`surface: api`) or a SERP API reading Google\'s page (`surface: serp`), which can differ from the consumer apps. ' +
+      "Results are measured through the providers' APIs (`surface: api`) or a SERP API reading Google's page (`surface: serp`), which can differ from the consumer apps. " +
       'CITATION_ENGINES chooses which engines run (default the first five). ' +
       'Every prompt is checked every CITATION_INTERVAL (default 24 h); POST /citations/checks checks now. ' +
       '"Cited" means among the citations the engine shows, not merely among the sources it retrieved (see `retrieved`). ' +
@@ -61,8 +61,8 @@ export const citationsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'Track a prompt',
         description:
-          '`text` (1 to 500 characters after trimming) is asked of every engine. With `project_id` the prompt belongs to that project: it tracks the project\'s domain and aliases ' +
-          '(given ones must be the same) and its answers are read for the project\'s brand and competitors. Otherwise `domain` is the tracked site: a host name such as `acme.com` or `docs.acme.com` ' +
+          "`text` (1 to 500 characters after trimming) is asked of every engine. With `project_id` the prompt belongs to that project: it tracks the project's domain and aliases " +
+          "(given ones must be the same) and its answers are read for the project's brand and competitors. Otherwise `domain` is the tracked site: a host name such as `acme.com` or `docs.acme.com` " +
           '(stored lower case, in punycode, without a leading `www.`); a public suffix shared by unrelated sites (`co.uk`, `github.io`) is refused. ' +
           '`aliases` (up to 10) are other hosts that count as the same site. `runs` (1 to 5) is how many times each engine is asked per check; ' +
           'answers vary, so several runs give a citation rate (`cited_runs` of `runs`). Without it (or `null`) the server default (CITATION_RUNS, default 1) applies. ' +
@@ -70,8 +70,12 @@ export const citationsSection: OpenApiSection = {
         security: [{ bearerAuth: [] }],
         requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('CreatePromptRequest')) },
         responses: {
-          '201': jsonResponse('The prompt is tracked; it is checked at the next scheduler pass (within a minute).', 'PromptEnvelope', { Location: 'Location' }),
-          ...authErrors('Malformed JSON, an unknown member, text empty or too long, a domain or alias that is not a registrable host, more than 10 aliases, runs out of range, or the account\'s prompt limit reached.'),
+          '201': jsonResponse('The prompt is tracked; it is checked at the next scheduler pass (within a minute).', 'PromptEnvelope', {
+            Location: 'Location',
+          }),
+          ...authErrors(
+            "Malformed JSON, an unknown member, text empty or too long, a domain or alias that is not a registrable host, more than 10 aliases, runs out of range, or the account's prompt limit reached.",
+          ),
           '409': errorResponse('The account already tracks the same text for the same domain.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
@@ -83,10 +87,14 @@ export const citationsSection: OpenApiSection = {
         operationId: 'getPrompt',
         tags: [TAG],
         summary: 'Read a prompt',
-        description: 'The `Location` of `POST /prompts`. A prompt of a project shows the project\'s current domain and aliases.',
+        description: "The `Location` of `POST /prompts`. A prompt of a project shows the project's current domain and aliases.",
         security: [{ bearerAuth: [] }],
         parameters: [idParam('The prompt id.', '^prm_[A-Za-z0-9]{16}$')],
-        responses: { '200': jsonResponse('The prompt.', 'PromptEnvelope'), ...authErrors(), '404': errorResponse("No prompt with this id for this account (another account's prompt is 404 too).") },
+        responses: {
+          '200': jsonResponse('The prompt.', 'PromptEnvelope'),
+          ...authErrors(),
+          '404': errorResponse("No prompt with this id for this account (another account's prompt is 404 too)."),
+        },
       },
       delete: {
         operationId: 'deletePrompt',
@@ -108,7 +116,7 @@ export const citationsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'Citation results',
         description:
-          'By default the latest result per (prompt, engine) of the caller\'s prompts: prompts oldest first, engines in the order ' +
+          "By default the latest result per (prompt, engine) of the caller's prompts: prompts oldest first, engines in the order " +
           `${CITATION_ENGINE_IDS.join(', ')}. With \`history=true\`, every stored result, newest first. ` +
           '`status` says what `cited: false` means: `ok` (the engine answered with search and did not cite the site), `no_search` (the model did not search), ' +
           '`no_ai_overview` (Google showed no AI Overview), `not_configured` (no API key on the server), `error` (with `error`, the reason). ' +
@@ -117,16 +125,43 @@ export const citationsSection: OpenApiSection = {
         security: [{ bearerAuth: [] }],
         parameters: [
           { name: 'engine', in: 'query', description: 'Only this engine.', schema: { type: 'string', enum: [...CITATION_ENGINE_IDS] } },
-          { name: 'prompt_id', in: 'query', description: 'Only this prompt.', schema: { type: 'string', pattern: '^prm_[A-Za-z0-9]{16}$' } },
+          {
+            name: 'prompt_id',
+            in: 'query',
+            description: 'Only this prompt.',
+            schema: { type: 'string', pattern: '^prm_[A-Za-z0-9]{16}$' },
+          },
           { name: 'domain', in: 'query', description: 'Only prompts tracking this domain.', schema: { type: 'string' } },
-          { name: 'since', in: 'query', description: 'Only results checked at or after this ISO 8601 date or date-time.', schema: { type: 'string' } },
-          { name: 'history', in: 'query', description: 'Every stored result instead of the latest per (prompt, engine).', schema: { type: 'boolean', default: false } },
-          { name: 'limit', in: 'query', description: 'Page size, 1 to 100 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-          { name: 'cursor', in: 'query', description: '`next_cursor` of the previous page, unchanged (opaque).', schema: { type: 'string' } },
+          {
+            name: 'since',
+            in: 'query',
+            description: 'Only results checked at or after this ISO 8601 date or date-time.',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'history',
+            in: 'query',
+            description: 'Every stored result instead of the latest per (prompt, engine).',
+            schema: { type: 'boolean', default: false },
+          },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Page size, 1 to 100 (default 20).',
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          },
+          {
+            name: 'cursor',
+            in: 'query',
+            description: '`next_cursor` of the previous page, unchanged (opaque).',
+            schema: { type: 'string' },
+          },
         ],
         responses: {
           '200': jsonResponse('A page of results.', 'CitationList'),
-          ...authErrors('An unknown engine, a malformed prompt_id, domain or since, limit out of range, a cursor this server did not issue (or from the other history mode), or a parameter given twice.'),
+          ...authErrors(
+            'An unknown engine, a malformed prompt_id, domain or since, limit out of range, a cursor this server did not issue (or from the other history mode), or a parameter given twice.',
+          ),
         },
       },
     },
@@ -139,10 +174,13 @@ export const citationsSection: OpenApiSection = {
         description:
           'Asks every engine about every prompt of the account, in the background; follow GET /citations/checks/{id}, then read GET /citations. ' +
           'While a check runs for the account, the same check is returned, and that answer does not count toward the limit of 10 checks per hour per account. No request body. ' +
-          'A prompt another running check (the scheduler\'s) is already checking is skipped (`skipped_prompts`): its results come from that check.',
+          "A prompt another running check (the scheduler's) is already checking is skipped (`skipped_prompts`): its results come from that check.",
         security: [{ bearerAuth: [] }],
         responses: {
-          '202': jsonResponse('The check, running (or completed at once when the account has no prompts).', 'CitationCheckEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
+          '202': jsonResponse('The check, running (or completed at once when the account has no prompts).', 'CitationCheckEnvelope', {
+            ...rateLimitHeaders,
+            Location: 'Location',
+          }),
           ...authErrors(),
           '429': errorResponse('More than 10 checks in an hour for this account.', { ...rateLimitHeaders, 'Retry-After': 'Retry-After' }),
         },

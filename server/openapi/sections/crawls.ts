@@ -15,9 +15,20 @@ import {
 import { authErrors, errorResponse, jsonContent, jsonResponse, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
-const crawlIdParam = { name: 'id', in: 'path', required: true, description: 'The crawl id (a lowercase UUID).', schema: { type: 'string', format: 'uuid' } };
+const crawlIdParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The crawl id (a lowercase UUID).',
+  schema: { type: 'string', format: 'uuid' },
+};
 const notFound = errorResponse('Unknown or malformed id, or another account\'s crawl: `{"error": "Crawl not found"}`.');
-const cursorParam = { name: 'cursor', in: 'query', description: '`next_cursor` of the previous page, unchanged (opaque).', schema: { type: 'string' } };
+const cursorParam = {
+  name: 'cursor',
+  in: 'query',
+  description: '`next_cursor` of the previous page, unchanged (opaque).',
+  schema: { type: 'string' },
+};
 
 export const crawlsSection: OpenApiSection = {
   tag: {
@@ -58,7 +69,10 @@ export const crawlsSection: OpenApiSection = {
           ...authErrors('Malformed JSON, `url` missing or invalid (as for POST /audits), or `max_pages` not an integer from 1 to 10,000.'),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
-          '429': errorResponse('The account already has 2 crawls queued or running: `{"error": "Rate limit exceeded: max 2 running crawls"}`.', { 'Retry-After': 'Retry-After' }),
+          '429': errorResponse(
+            'The account already has 2 crawls queued or running: `{"error": "Rate limit exceeded: max 2 running crawls"}`.',
+            { 'Retry-After': 'Retry-After' },
+          ),
         },
       },
       get: {
@@ -68,10 +82,18 @@ export const crawlsSection: OpenApiSection = {
         description: "The caller's crawls, newest first, as summaries. Follow `next_cursor` for the next page.",
         security: [{ bearerAuth: [] }],
         parameters: [
-          { name: 'limit', in: 'query', description: 'Page size, 1 to 100 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Page size, 1 to 100 (default 20).',
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          },
           cursorParam,
         ],
-        responses: { '200': jsonResponse('A page of crawl summaries.', 'CrawlList'), ...authErrors('`limit` out of range, `cursor` not one this server made, or a parameter given twice.') },
+        responses: {
+          '200': jsonResponse('A page of crawl summaries.', 'CrawlList'),
+          ...authErrors('`limit` out of range, `cursor` not one this server made, or a parameter given twice.'),
+        },
       },
     },
     '/api/v1/crawls/{id}': {
@@ -90,7 +112,8 @@ export const crawlsSection: OpenApiSection = {
         operationId: 'cancelCrawl',
         tags: ['Site audits'],
         summary: 'Cancel a site audit',
-        description: 'Cancels a queued or running crawl: `status: "cancelled"`, with the rollup of the pages audited so far. A crawl that has ended is returned unchanged.',
+        description:
+          'Cancels a queued or running crawl: `status: "cancelled"`, with the rollup of the pages audited so far. A crawl that has ended is returned unchanged.',
         security: [{ bearerAuth: [] }],
         parameters: [crawlIdParam],
         responses: { '200': jsonResponse('The crawl.', 'CrawlEnvelope'), ...authErrors(), '404': notFound },
@@ -101,16 +124,27 @@ export const crawlsSection: OpenApiSection = {
         operationId: 'listCrawlPages',
         tags: ['Site audits'],
         summary: 'List the pages of a site audit',
-        description: 'The crawl\'s pages in the order they were audited: `{url, audit_id, score, http_status, critical, error}`. `rule` keeps the pages that have an issue of that rule.',
+        description:
+          "The crawl's pages in the order they were audited: `{url, audit_id, score, http_status, critical, error}`. `rule` keeps the pages that have an issue of that rule.",
         security: [{ bearerAuth: [] }],
         parameters: [
           crawlIdParam,
-          { name: 'limit', in: 'query', description: 'Page size, 1 to 500 (default 20).', schema: { type: 'integer', minimum: 1, maximum: 500, default: 20 } },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Page size, 1 to 500 (default 20).',
+            schema: { type: 'integer', minimum: 1, maximum: 500, default: 20 },
+          },
           cursorParam,
-          { name: 'rule', in: 'query', description: 'A rule id, as in the crawl\'s `issues[].rule` (such as `content.title`).', schema: { type: 'string' } },
+          {
+            name: 'rule',
+            in: 'query',
+            description: "A rule id, as in the crawl's `issues[].rule` (such as `content.title`).",
+            schema: { type: 'string' },
+          },
         ],
         responses: {
-          '200': jsonResponse('A page of the crawl\'s pages.', 'CrawlPageList'),
+          '200': jsonResponse("A page of the crawl's pages.", 'CrawlPageList'),
           ...authErrors('`limit` out of range, `cursor` not one this server made, `rule` not a rule id, or a parameter given twice.'),
           '404': notFound,
         },

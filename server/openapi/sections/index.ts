@@ -13,4 +13,14 @@ import { reportsSection } from './reports.js';
 import { monitorsSection } from './monitors.js';
 import { webhooksSection } from './webhooks.js';
 
-export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [auditsSection, reportsSection, projectsSection, citationsSection, crawlsSection, monitorsSection, webhooksSection, mcpSection, metaSection];
+export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [
+  auditsSection,
+  reportsSection,
+  projectsSection,
+  citationsSection,
+  crawlsSection,
+  monitorsSection,
+  webhooksSection,
+  mcpSection,
+  metaSection,
+];

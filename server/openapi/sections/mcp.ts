@@ -27,13 +27,19 @@ export const mcpSection: OpenApiSection = {
           '`audit_url` stores the audit for the account and counts toward the same 10 audits per minute as POST /api/v1/audits; ' +
           'over the limit it answers the tool error "Rate limit exceeded: max 10 audits per minute: retry in N s".',
         security: [{ bearerAuth: [] }],
-        requestBody: { required: true, description: 'One JSON-RPC message, at most 64 KB.', content: jsonContent(schemaRef('JsonRpcMessage')) },
+        requestBody: {
+          required: true,
+          description: 'One JSON-RPC message, at most 64 KB.',
+          content: jsonContent(schemaRef('JsonRpcMessage')),
+        },
         responses: {
           '200': jsonResponse('The JSON-RPC response (for tools/call: the tool result).', 'JsonRpcMessage'),
           '202': { description: 'Accepted, no body: the message was a notification.' },
           '400': errorResponse('Malformed JSON, a batch (array), or not a JSON-RPC message; an unsupported MCP-Protocol-Version.'),
           ...authErrors(),
-          '403': errorResponse('The account is not on the Agency plan; a request from a web page (an `Origin` header other than the extension\'s); or a request that did not use HTTPS where HTTPS is required.'),
+          '403': errorResponse(
+            "The account is not on the Agency plan; a request from a web page (an `Origin` header other than the extension's); or a request that did not use HTTPS where HTTPS is required.",
+          ),
           '406': errorResponse('`Accept` does not list both application/json and text/event-stream.'),
           '413': errorResponse('Body larger than 64 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),

@@ -1,5 +1,11 @@
 /** The monitor routes in the OpenAPI document (contract section 12). */
-import { createMonitorRequestSchema, monitorEnvelopeSchema, monitorListSchema, monitorSchema, updateMonitorRequestSchema } from '../../../shared/schema/monitor.js';
+import {
+  createMonitorRequestSchema,
+  monitorEnvelopeSchema,
+  monitorListSchema,
+  monitorSchema,
+  updateMonitorRequestSchema,
+} from '../../../shared/schema/monitor.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
@@ -51,7 +57,9 @@ export const monitorsSection: OpenApiSection = {
         requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('CreateMonitorRequest')) },
         responses: {
           '201': jsonResponse('The monitor; its first run has started.', 'MonitorEnvelope', { Location: 'Location' }),
-          ...authErrors('Malformed JSON, an unknown member, a missing or invalid url, kind or every, max_pages out of range or given for an audit monitor, or the account\'s 100 monitors reached.'),
+          ...authErrors(
+            "Malformed JSON, an unknown member, a missing or invalid url, kind or every, max_pages out of range or given for an audit monitor, or the account's 100 monitors reached.",
+          ),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
           '422': errorResponse('A valid URL that can never be audited: a private, loopback or reserved address, or a special-use name.'),
@@ -85,7 +93,11 @@ export const monitorsSection: OpenApiSection = {
         description: 'No further runs; the audits it stored stay.',
         security: [{ bearerAuth: [] }],
         parameters: [idParam],
-        responses: { '204': { description: 'Deleted.' }, ...authErrors(), '404': errorResponse("No monitor with this id for this account (another account's is 404 too).") },
+        responses: {
+          '204': { description: 'Deleted.' },
+          ...authErrors(),
+          '404': errorResponse("No monitor with this id for this account (another account's is 404 too)."),
+        },
       },
     },
     '/api/v1/monitors/{id}/run': {
@@ -102,7 +114,10 @@ export const monitorsSection: OpenApiSection = {
           ...authErrors(),
           '404': errorResponse("No monitor with this id for this account (another account's is 404 too)."),
           '409': errorResponse('The monitor is paused: resume it first (PATCH /monitors/{id} with `{"paused": false}`).'),
-          '429': errorResponse('More than 10 runs asked for in a minute by this account.', { ...rateLimitHeaders, 'Retry-After': 'Retry-After' }),
+          '429': errorResponse('More than 10 runs asked for in a minute by this account.', {
+            ...rateLimitHeaders,
+            'Retry-After': 'Retry-After',
+          }),
         },
       },
     },

@@ -1,10 +1,22 @@
 /** Projects in the OpenAPI document (contract section 13). */
-import { createProjectRequestSchema, projectEnvelopeSchema, projectListSchema, projectSchema, updateProjectRequestSchema } from '../../../shared/schema/project.js';
+import {
+  createProjectRequestSchema,
+  projectEnvelopeSchema,
+  projectListSchema,
+  projectSchema,
+  updateProjectRequestSchema,
+} from '../../../shared/schema/project.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';
 
 const TAG = 'Projects';
-const idParam = { name: 'id', in: 'path', required: true, description: 'The project id.', schema: { type: 'string', pattern: '^prj_[A-Za-z0-9]{16}$' } };
+const idParam = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  description: 'The project id.',
+  schema: { type: 'string', pattern: '^prj_[A-Za-z0-9]{16}$' },
+};
 const notFound = { '404': errorResponse("No project with this id for this account (another account's project is 404 too).") };
 const bodyErrors = {
   '413': errorResponse('Body larger than 64 KB.'),
@@ -48,7 +60,9 @@ export const projectsSection: OpenApiSection = {
         requestBody: { required: true, description: 'At most 64 KB.', content: jsonContent(schemaRef('CreateProjectRequest')) },
         responses: {
           '201': jsonResponse('The project.', 'ProjectEnvelope', { Location: 'Location' }),
-          ...authErrors('Malformed JSON, an unknown member, an empty or too long name, a domain that is not a registrable host, more than 20 competitors, two competitors with one name, a case_sensitive entry that is not a name, or the limit of 100 projects reached.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, an empty or too long name, a domain that is not a registrable host, more than 20 competitors, two competitors with one name, a case_sensitive entry that is not a name, or the limit of 100 projects reached.',
+          ),
           ...bodyErrors,
         },
       },
@@ -67,12 +81,21 @@ export const projectsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'Change a project',
         description:
-          'Each member given replaces the stored one whole (send every competitor to change one). The project\'s prompts track the new domain and names from their next check; ' +
+          "Each member given replaces the stored one whole (send every competitor to change one). The project's prompts track the new domain and names from their next check; " +
           'figures already counted stay as they were measured. A competitor removed from the project leaves the summaries and sources.',
         security: [{ bearerAuth: [] }],
         parameters: [idParam],
-        requestBody: { required: true, description: 'At most 64 KB; at least one member.', content: jsonContent(schemaRef('UpdateProjectRequest')) },
-        responses: { '200': jsonResponse('The project as changed.', 'ProjectEnvelope'), ...authErrors('The same as POST, or an empty body.'), ...notFound, ...bodyErrors },
+        requestBody: {
+          required: true,
+          description: 'At most 64 KB; at least one member.',
+          content: jsonContent(schemaRef('UpdateProjectRequest')),
+        },
+        responses: {
+          '200': jsonResponse('The project as changed.', 'ProjectEnvelope'),
+          ...authErrors('The same as POST, or an empty body.'),
+          ...notFound,
+          ...bodyErrors,
+        },
       },
       delete: {
         operationId: 'deleteProject',

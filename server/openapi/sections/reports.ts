@@ -17,8 +17,18 @@ import type { OpenApiSection } from '../types.js';
 const TAG = 'Reports';
 
 const reportParams = [
-  { name: 'format', in: 'query', description: '`html` (default): one self-contained file; `pdf`: the same report printed by headless Chromium.', schema: { type: 'string', enum: ['html', 'pdf'], default: 'html' } },
-  { name: 'paper', in: 'query', description: 'The paper the print CSS and the PDF use.', schema: { type: 'string', enum: ['a4', 'letter'], default: 'a4' } },
+  {
+    name: 'format',
+    in: 'query',
+    description: '`html` (default): one self-contained file; `pdf`: the same report printed by headless Chromium.',
+    schema: { type: 'string', enum: ['html', 'pdf'], default: 'html' },
+  },
+  {
+    name: 'paper',
+    in: 'query',
+    description: 'The paper the print CSS and the PDF use.',
+    schema: { type: 'string', enum: ['a4', 'letter'], default: 'a4' },
+  },
 ];
 
 const reportHeaders = {
@@ -53,7 +63,8 @@ const crawlIdParam = { ...auditIdParam, description: 'The crawl id (a lowercase 
 export const reportsSection: OpenApiSection = {
   tag: {
     name: TAG,
-    description: 'What an agency hands its client: self-contained HTML and PDF reports with its branding, read-only share links, and what changed between two audits.',
+    description:
+      'What an agency hands its client: self-contained HTML and PDF reports with its branding, read-only share links, and what changed between two audits.',
   },
   schemas: {
     Branding: brandingSchema,
@@ -76,7 +87,7 @@ export const reportsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'What changed since an earlier audit',
         description:
-          'Compares the audit with `against`: `previous` (the default), the account\'s latest earlier audit of the same page (an audit whose `url` or `final_url` equals this one\'s `url` or `final_url`, scanned before it), or another audit id of the account. ' +
+          "Compares the audit with `against`: `previous` (the default), the account's latest earlier audit of the same page (an audit whose `url` or `final_url` equals this one's `url` or `final_url`, scanned before it), or another audit id of the account. " +
           'Issues are matched by rule id: a rule whose severity or wording changed is neither new nor fixed. A category "n/a" on a side reads `null` there, and its `delta` is `null`. ' +
           '`crawlers` lists the agents checked in both audits whose robots.txt verdict changed; `webmcp` is always present.',
         security: [{ bearerAuth: [] }],
@@ -92,7 +103,9 @@ export const reportsSection: OpenApiSection = {
         responses: {
           '200': jsonResponse('The diff, from the audit compared against to this one.', 'AuditDiffEnvelope'),
           ...authErrors('`against` is neither `previous` nor a UUID, or is given twice.'),
-          '404': errorResponse('No such audit for this account, no audit with the `against` id, or (`previous`) no earlier audit of this page.'),
+          '404': errorResponse(
+            'No such audit for this account, no audit with the `against` id, or (`previous`) no earlier audit of this page.',
+          ),
         },
       },
     },
@@ -104,7 +117,7 @@ export const reportsSection: OpenApiSection = {
         summary: 'The client report of an audit (HTML or PDF)',
         description:
           'A report for a client who is not technical: the score with its cap explained, the critical issues with their advice first, the categories ("n/a" where nothing applied), the crawler table, llms.txt, WebMCP and agent discovery, and the page\'s score over the account\'s earlier audits of it. ' +
-          'The HTML is one file with no script and no external request of any kind (styles inline, charts as inline SVG, the logo a `data:` URL); it prints on A4 and Letter without splitting an issue. The PDF carries page numbers. Both carry the account\'s branding.',
+          "The HTML is one file with no script and no external request of any kind (styles inline, charts as inline SVG, the logo a `data:` URL); it prints on A4 and Letter without splitting an issue. The PDF carries page numbers. Both carry the account's branding.",
         security: [{ bearerAuth: [] }],
         parameters: [auditIdParam, ...reportParams],
         responses: {
@@ -119,7 +132,7 @@ export const reportsSection: OpenApiSection = {
       post: {
         operationId: 'shareAudit',
         tags: [TAG],
-        summary: 'Create a read-only share link to an audit\'s report',
+        summary: "Create a read-only share link to an audit's report",
         description:
           'The link (`{PUBLIC_URL}/r/{token}`, a token of 190 random bits) opens the report without a key until it expires or is revoked (DELETE /shares/{id}). ' +
           'It is shown only in this answer: only its SHA-256 is stored. The body is optional.',
@@ -141,8 +154,8 @@ export const reportsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'The client report of a site audit (HTML or PDF)',
         description:
-          'The site\'s score and categories, the issues by pages affected (with the advice of one page for each critical issue), the templates, the worst pages, the site-level findings, and the site\'s score over the account\'s earlier crawls of the same URL. ' +
-          'Self-contained like the audit report; both carry the account\'s branding.',
+          "The site's score and categories, the issues by pages affected (with the advice of one page for each critical issue), the templates, the worst pages, the site-level findings, and the site's score over the account's earlier crawls of the same URL. " +
+          "Self-contained like the audit report; both carry the account's branding.",
         security: [{ bearerAuth: [] }],
         parameters: [crawlIdParam, ...reportParams],
         responses: {
@@ -157,8 +170,9 @@ export const reportsSection: OpenApiSection = {
       post: {
         operationId: 'shareCrawl',
         tags: [TAG],
-        summary: 'Create a read-only share link to a site audit\'s report',
-        description: 'As for audits: `{PUBLIC_URL}/r/{token}` opens the crawl\'s report (without earlier scores) until it expires or is revoked. The body is optional.',
+        summary: "Create a read-only share link to a site audit's report",
+        description:
+          "As for audits: `{PUBLIC_URL}/r/{token}` opens the crawl's report (without earlier scores) until it expires or is revoked. The body is optional.",
         security: [{ bearerAuth: [] }],
         parameters: [crawlIdParam],
         requestBody: { required: false, description: 'At most 4 KB.', content: jsonContent(schemaRef('CreateShareRequest')) },
@@ -176,7 +190,8 @@ export const reportsSection: OpenApiSection = {
         operationId: 'listShares',
         tags: [TAG],
         summary: 'List live share links',
-        description: 'The account\'s share links that are neither revoked nor expired, newest first. Their URLs are not listed: the token was shown once, at creation.',
+        description:
+          "The account's share links that are neither revoked nor expired, newest first. Their URLs are not listed: the token was shown once, at creation.",
         security: [{ bearerAuth: [] }],
         responses: { '200': jsonResponse('The share links.', 'ShareList'), ...authErrors() },
       },
@@ -188,11 +203,19 @@ export const reportsSection: OpenApiSection = {
         summary: 'Revoke a share link',
         description: 'From now on the link answers 404.',
         security: [{ bearerAuth: [] }],
-        parameters: [{ name: 'id', in: 'path', required: true, description: 'The share id.', schema: { type: 'string', pattern: '^shr_[A-Za-z0-9]{16}$' } }],
+        parameters: [
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            description: 'The share id.',
+            schema: { type: 'string', pattern: '^shr_[A-Za-z0-9]{16}$' },
+          },
+        ],
         responses: {
           '204': { description: 'Revoked.' },
           ...authErrors(),
-          '404': errorResponse('No live share with this id for this account (revoked already, or another account\'s).'),
+          '404': errorResponse("No live share with this id for this account (revoked already, or another account's)."),
         },
       },
     },
@@ -200,7 +223,7 @@ export const reportsSection: OpenApiSection = {
       get: {
         operationId: 'getBranding',
         tags: [TAG],
-        summary: 'The account\'s report branding',
+        summary: "The account's report branding",
         description: 'Every member is null until PUT /branding sets it.',
         security: [{ bearerAuth: [] }],
         responses: { '200': jsonResponse('The branding.', 'BrandingEnvelope'), ...authErrors() },
@@ -208,7 +231,7 @@ export const reportsSection: OpenApiSection = {
       put: {
         operationId: 'putBranding',
         tags: [TAG],
-        summary: 'Set the account\'s report branding',
+        summary: "Set the account's report branding",
         description:
           'Replaces the branding as a whole: a member left out (or null) is cleared. `name` 1 to 100 characters; `accent` `#rrggbb`; `logo` a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. ' +
           'A PNG or JPEG must be what it says (its bytes are checked). An SVG is sanitised with DOMPurify and stored sanitised: no script, no event handler, no foreignObject, and no reference outside the file (every href and CSS url() must point to `#id`).',
@@ -216,7 +239,9 @@ export const reportsSection: OpenApiSection = {
         requestBody: { required: true, description: 'At most 300 KB.', content: jsonContent(schemaRef('PutBrandingRequest')) },
         responses: {
           '200': jsonResponse('The branding as stored (the logo as sanitised).', 'BrandingEnvelope'),
-          ...authErrors('Malformed JSON, an unknown member, a name that is empty or too long, an accent that is not #rrggbb, or a logo that is not a PNG, JPEG or SVG of at most 200 KB.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, a name that is empty or too long, an accent that is not #rrggbb, or a logo that is not a PNG, JPEG or SVG of at most 200 KB.',
+          ),
           '413': errorResponse('Body larger than 300 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
         },
@@ -228,10 +253,19 @@ export const reportsSection: OpenApiSection = {
         tags: [TAG],
         summary: 'A shared report (no key)',
         description:
-          'The report a share link opens: the shared audit alone (never another audit, not even earlier scores), with the account\'s branding. ' +
+          "The report a share link opens: the shared audit alone (never another audit, not even earlier scores), with the account's branding. " +
           'Every answer carries `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`; the report allows no script. Unknown, expired and revoked links are 404.',
         security: [],
-        parameters: [{ name: 'token', in: 'path', required: true, description: 'The token of the link.', schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}$' } }, ...reportParams],
+        parameters: [
+          {
+            name: 'token',
+            in: 'path',
+            required: true,
+            description: 'The token of the link.',
+            schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}$' },
+          },
+          ...reportParams,
+        ],
         responses: {
           '200': reportResponse('The report.', {
             'X-Robots-Tag': { description: '`noindex`', schema: { type: 'string' } },

@@ -39,11 +39,14 @@ const idParam = {
 };
 
 const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  'audit.completed': 'An audit was stored for the account: POST /audits, an extension sync (once: resending the same audit raises nothing), an MCP audit, or a monitor run (`monitor_id`).',
-  'crawl.completed': 'A crawl monitor\'s crawl ended (`status` complete, failed or cancelled).',
-  'audit.regressed': 'Against the previous audit of the same URL (as submitted or final): the score fell by 5 or more, or a critical issue appeared that was not critical before. `reasons` says which; `diff` has the members of GET /audits/{id}/diff.',
-  'crawler.blocked': 'A search or user AI agent (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, PerplexityBot, Googlebot, Bingbot, ...) that could read the page before is now refused by robots.txt (`blocked`) or gets a bot challenge (`challenged`).',
-  'webmcp.changed': 'The page\'s WebMCP status (`signals.webmcp.status`) changed.',
+  'audit.completed':
+    'An audit was stored for the account: POST /audits, an extension sync (once: resending the same audit raises nothing), an MCP audit, or a monitor run (`monitor_id`).',
+  'crawl.completed': "A crawl monitor's crawl ended (`status` complete, failed or cancelled).",
+  'audit.regressed':
+    'Against the previous audit of the same URL (as submitted or final): the score fell by 5 or more, or a critical issue appeared that was not critical before. `reasons` says which; `diff` has the members of GET /audits/{id}/diff.',
+  'crawler.blocked':
+    'A search or user AI agent (OAI-SearchBot, ChatGPT-User, Claude-SearchBot, PerplexityBot, Googlebot, Bingbot, ...) that could read the page before is now refused by robots.txt (`blocked`) or gets a bot challenge (`challenged`).',
+  'webmcp.changed': "The page's WebMCP status (`signals.webmcp.status`) changed.",
   'citation.gained': 'A (prompt, engine) pair became cited: its previous answered result (status ok) did not cite the site, this one does.',
   'citation.lost': 'A (prompt, engine) pair stopped being cited: its previous answered result cited the site, this one does not.',
   ping: 'Sent by POST /webhooks/{id}/test to that webhook alone.',
@@ -58,9 +61,27 @@ const envelopeName = (type: WebhookEventType) =>
 const ENVELOPES = Object.fromEntries(WEBHOOK_EVENT_TYPES.map((type) => [envelopeName(type), eventEnvelopeSchema(type)]));
 
 const DELIVERY_HEADERS: OpenApiObject[] = [
-  { name: 'Citable-Event', in: 'header', required: true, description: 'The event type.', schema: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] } },
-  { name: 'Citable-Event-Id', in: 'header', required: true, description: 'The event id (`evt_...`), the same on every retry: drop duplicates by it.', schema: { type: 'string' } },
-  { name: 'Citable-Delivery', in: 'header', required: true, description: 'The delivery id (`dlv_...`): one per event and webhook, the same on every retry.', schema: { type: 'string' } },
+  {
+    name: 'Citable-Event',
+    in: 'header',
+    required: true,
+    description: 'The event type.',
+    schema: { type: 'string', enum: [...WEBHOOK_EVENT_TYPES] },
+  },
+  {
+    name: 'Citable-Event-Id',
+    in: 'header',
+    required: true,
+    description: 'The event id (`evt_...`), the same on every retry: drop duplicates by it.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'Citable-Delivery',
+    in: 'header',
+    required: true,
+    description: 'The delivery id (`dlv_...`): one per event and webhook, the same on every retry.',
+    schema: { type: 'string' },
+  },
   {
     name: 'Citable-Signature',
     in: 'header',
@@ -96,7 +117,7 @@ export const webhooksSection: OpenApiSection = {
   tag: {
     name: TAG,
     description:
-      'Signed HTTP callbacks for the account\'s events (the `webhooks` member of this document describes each). Every event is stored with its deliveries before the first attempt (an outbox), so a restart or a crash loses none, and every retry carries the same event id. ' +
+      "Signed HTTP callbacks for the account's events (the `webhooks` member of this document describes each). Every event is stored with its deliveries before the first attempt (an outbox), so a restart or a crash loses none, and every retry carries the same event id. " +
       'Webhook URLs pass the same SSRF guard as audits at creation (after DNS) and at every delivery; receivers that redirect are not followed.',
   },
   schemas: {
@@ -146,10 +167,14 @@ export const webhooksSection: OpenApiSection = {
         requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('CreateWebhookRequest')) },
         responses: {
           '201': jsonResponse('The webhook and its secret.', 'CreatedWebhookEnvelope', { Location: 'Location' }),
-          ...authErrors('Malformed JSON, an unknown member, a URL that is not http(s) or holds credentials, an unknown event type, an unknown format, or the account\'s 20 webhooks reached.'),
+          ...authErrors(
+            "Malformed JSON, an unknown member, a URL that is not http(s) or holds credentials, an unknown event type, an unknown format, or the account's 20 webhooks reached.",
+          ),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
-          '422': errorResponse('The URL is refused: it resolves to a private, loopback, link-local or reserved address, is a special-use name, a refused port, or does not resolve.'),
+          '422': errorResponse(
+            'The URL is refused: it resolves to a private, loopback, link-local or reserved address, is a special-use name, a refused port, or does not resolve.',
+          ),
         },
       },
     },
@@ -161,7 +186,11 @@ export const webhooksSection: OpenApiSection = {
         description: 'Its pending deliveries are dropped with it, and its delivery log.',
         security: [{ bearerAuth: [] }],
         parameters: [idParam],
-        responses: { '204': { description: 'Deleted.' }, ...authErrors(), '404': errorResponse("No webhook with this id for this account (another account's is 404 too).") },
+        responses: {
+          '204': { description: 'Deleted.' },
+          ...authErrors(),
+          '404': errorResponse("No webhook with this id for this account (another account's is 404 too)."),
+        },
       },
     },
     '/api/v1/webhooks/{id}/test': {
@@ -169,7 +198,8 @@ export const webhooksSection: OpenApiSection = {
         operationId: 'testWebhook',
         tags: [TAG],
         summary: 'Send a test ping',
-        description: 'Stores a `ping` event for this webhook alone and sends it at once, like any event (signed, retried). No request body. Follow it in GET /webhooks/{id}/deliveries.',
+        description:
+          'Stores a `ping` event for this webhook alone and sends it at once, like any event (signed, retried). No request body. Follow it in GET /webhooks/{id}/deliveries.',
         security: [{ bearerAuth: [] }],
         parameters: [idParam],
         responses: {
@@ -186,13 +216,23 @@ export const webhooksSection: OpenApiSection = {
         tags: [TAG],
         summary: 'The delivery log',
         description:
-          'The webhook\'s deliveries, newest first, each with every attempt (`log`): status code or error, time, duration. `status`: `pending` (with `next_attempt_at`), `delivered` or `failed` (with `last_error`). ' +
+          "The webhook's deliveries, newest first, each with every attempt (`log`): status code or error, time, duration. `status`: `pending` (with `next_attempt_at`), `delivered` or `failed` (with `last_error`). " +
           'Finished deliveries are kept 30 days.',
         security: [{ bearerAuth: [] }],
         parameters: [
           idParam,
-          { name: 'limit', in: 'query', description: 'Page size, 1 to 100 (default 50).', schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 } },
-          { name: 'cursor', in: 'query', description: '`next_cursor` of the previous page, unchanged (opaque).', schema: { type: 'string' } },
+          {
+            name: 'limit',
+            in: 'query',
+            description: 'Page size, 1 to 100 (default 50).',
+            schema: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+          },
+          {
+            name: 'cursor',
+            in: 'query',
+            description: '`next_cursor` of the previous page, unchanged (opaque).',
+            schema: { type: 'string' },
+          },
         ],
         responses: {
           '200': jsonResponse('A page of deliveries.', 'DeliveryList'),

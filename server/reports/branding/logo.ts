@@ -31,11 +31,13 @@ export function normalizeLogo(dataUrl: string): string {
     }
   }
   if (bytes.length === 0) throw new LogoError('logo: the image is empty');
-  if (bytes.length > LOGO_MAX_BYTES) throw new LogoError(`logo: the image is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${LOGO_MAX_BYTES / 1024} KB`);
+  if (bytes.length > LOGO_MAX_BYTES)
+    throw new LogoError(`logo: the image is ${Math.ceil(bytes.length / 1024)} KB; the limit is ${LOGO_MAX_BYTES / 1024} KB`);
   if (type === 'image/png' && !bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     throw new LogoError('logo: the data is not a PNG image');
   }
-  if (type === 'image/jpeg' && !(bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)) throw new LogoError('logo: the data is not a JPEG image');
+  if (type === 'image/jpeg' && !(bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff))
+    throw new LogoError('logo: the data is not a JPEG image');
   if (type !== 'image/svg+xml') return `data:${type};base64,${bytes.toString('base64')}`;
   let svg: string;
   try {

@@ -43,7 +43,10 @@ function purifier() {
 
 /** CSS without `@import` and without `url()` pointing outside the file. */
 function cleanCss(css: string): string {
-  return css.replace(/@import[^;]*;?/gi, '').replace(URL_FUNCTION, 'none').replace(/expression\s*\(/gi, '');
+  return css
+    .replace(/@import[^;]*;?/gi, '')
+    .replace(URL_FUNCTION, 'none')
+    .replace(/expression\s*\(/gi, '');
 }
 
 /** The sanitised SVG as UTF-8 XML text; SvgRejectedError when nothing usable is left. */

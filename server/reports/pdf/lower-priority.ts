@@ -31,7 +31,7 @@ export function lowerPriorityOfChromium(marker: string, niceness = PRINTER_NICEN
   const browser = processes.find((p) => p.ppid === process.pid && commandLine(p.pid).includes(marker));
   if (!browser) return 0;
   const tree = new Set([browser.pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const p of processes) if (tree.has(p.ppid) && !tree.has(p.pid)) grew = Boolean(tree.add(p.pid));
   }

@@ -63,9 +63,10 @@ export function createPdfRenderer(options: PdfRendererOptions): PdfRenderer {
       const starting = startSession(options.chromiumPath);
       session = starting;
       starting.then(
-        (s) => s.browser.on('disconnected', () => {
-          if (session === starting) session = null; // crashed or killed: the next PDF starts a new one
-        }),
+        (s) =>
+          s.browser.on('disconnected', () => {
+            if (session === starting) session = null; // crashed or killed: the next PDF starts a new one
+          }),
         () => {
           if (session === starting) session = null; // a failed start is tried again next time
         },
@@ -152,7 +153,9 @@ async function print(page: Page, job: PdfJob, deadline: number): Promise<Buffer>
 
 async function launch(chromiumPath: string, marker: string): Promise<Browser> {
   if (!existsSync(chromiumPath)) {
-    throw new PdfUnavailableError(`PDF reports need Chromium: CHROMIUM_PATH (${chromiumPath}) does not exist. Install Chromium or set CHROMIUM_PATH to its executable`);
+    throw new PdfUnavailableError(
+      `PDF reports need Chromium: CHROMIUM_PATH (${chromiumPath}) does not exist. Install Chromium or set CHROMIUM_PATH to its executable`,
+    );
   }
   const { chromium } = await import('playwright-core');
   // Chromium refuses to start its sandbox as root; the page it prints is our own HTML, with scripts and requests off.
@@ -170,10 +173,13 @@ async function launch(chromiumPath: string, marker: string): Promise<Browser> {
 /** `work`, unless the deadline passes first (PdfTimeoutError, after `onLate` tidies up what `work` will leave). */
 function beforeDeadline<T>(work: Promise<T>, deadline: number, timeoutMs: number, onLate?: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      onLate?.();
-      reject(new PdfTimeoutError(timeoutMs));
-    }, Math.max(0, deadline - Date.now()));
+    const timer = setTimeout(
+      () => {
+        onLate?.();
+        reject(new PdfTimeoutError(timeoutMs));
+      },
+      Math.max(0, deadline - Date.now()),
+    );
     work.then(
       (value) => {
         clearTimeout(timer);

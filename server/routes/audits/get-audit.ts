@@ -10,12 +10,16 @@ const ENVELOPE_END = Buffer.from('}');
 export const getAuditRoute: RouteModule = {
   name: 'GET /audits/{id}',
   register(router, deps) {
-    router.get('/audits/:id', ...deps.guard, authed(async (ctx) => {
-      const id = auditIdFromPath(ctx.params.id);
-      const json = id ? await deps.store.getAuditJson(ctx.state.account.id, id) : null;
-      if (json === null) throw new HttpError(404, 'Audit not found');
-      ctx.type = 'application/json';
-      ctx.body = Buffer.concat([ENVELOPE_START, json, ENVELOPE_END]); // stored bytes as they are: no parse, no re-serialise
-    }));
+    router.get(
+      '/audits/:id',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const id = auditIdFromPath(ctx.params.id);
+        const json = id ? await deps.store.getAuditJson(ctx.state.account.id, id) : null;
+        if (json === null) throw new HttpError(404, 'Audit not found');
+        ctx.type = 'application/json';
+        ctx.body = Buffer.concat([ENVELOPE_START, json, ENVELOPE_END]); // stored bytes as they are: no parse, no re-serialise
+      }),
+    );
   },
 };

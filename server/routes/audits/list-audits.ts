@@ -13,11 +13,15 @@ export const MAX_PAGE_SIZE = 100;
 export const listAuditsRoute: RouteModule = {
   name: 'GET /audits',
   register(router, deps) {
-    router.get('/audits', ...deps.guard, authed(async (ctx) => {
-      const query = parseListQuery(ctx.query);
-      const page = await deps.store.listAudits(ctx.state.account.id, query);
-      ctx.body = { audits: page.audits, next_cursor: page.next ? encodeCursor(page.next) : null };
-    }));
+    router.get(
+      '/audits',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const query = parseListQuery(ctx.query);
+        const page = await deps.store.listAudits(ctx.state.account.id, query);
+        ctx.body = { audits: page.audits, next_cursor: page.next ? encodeCursor(page.next) : null };
+      }),
+    );
   },
 };
 

@@ -57,6 +57,7 @@ function readSyncedAudit(pathId: string | undefined, body: Record<string, unknow
   if (!('audit' in body) && 'id' in body) throw new HttpError(400, 'Wrap the audit in an envelope: {"audit": {...}}');
   const { audit } = parseBody(syncAuditRequestSchema, body, 'Invalid audit: ');
   if (audit.id !== id) throw new HttpError(400, 'audit.id must equal the id in the path');
-  if (audit.origin !== 'extension') throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
+  if (audit.origin !== 'extension')
+    throw new HttpError(400, 'audit.origin must be "extension": only audits run in the extension are synced');
   return audit;
 }

@@ -17,18 +17,29 @@ const RULE_IDS = new Set(ALL_RULES.map((r) => r.id));
 export const crawlPagesRoute: RouteModule = {
   name: 'GET /crawls/{id}/pages',
   register(router, deps) {
-    router.get('/crawls/:id/pages', ...deps.guard, authed(async (ctx) => {
-      const limit = pageLimit(ctx.query, DEFAULT_PAGE_SIZE, MAX_CRAWL_PAGES_PAGE);
-      const cursor = singleParam(ctx.query, 'cursor');
-      const after = cursor === undefined ? undefined : decodePagesCursor(cursor);
-      if (after === null) throw new HttpError(400, 'cursor is not valid: pass the next_cursor of a previous page unchanged');
-      const rule = singleParam(ctx.query, 'rule');
-      if (rule !== undefined && !RULE_IDS.has(rule)) throw new HttpError(400, 'rule must be a rule id, as in the crawl\'s issues[].rule (such as content.title)');
-      const id = auditIdFromPath(ctx.params.id);
-      const page = id ? await deps.crawls.pages(ctx.state.account.id, id, { limit, ...(after !== undefined ? { after } : {}), ...(rule ? { rule } : {}) }) : null;
-      if (!page) throw new HttpError(404, CRAWL_NOT_FOUND);
-      ctx.body = { pages: page.pages, next_cursor: page.next === null ? null : encodePagesCursor(page.next) };
-    }));
+    router.get(
+      '/crawls/:id/pages',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const limit = pageLimit(ctx.query, DEFAULT_PAGE_SIZE, MAX_CRAWL_PAGES_PAGE);
+        const cursor = singleParam(ctx.query, 'cursor');
+        const after = cursor === undefined ? undefined : decodePagesCursor(cursor);
+        if (after === null) throw new HttpError(400, 'cursor is not valid: pass the next_cursor of a previous page unchanged');
+        const rule = singleParam(ctx.query, 'rule');
+        if (rule !== undefined && !RULE_IDS.has(rule))
+          throw new HttpError(400, "rule must be a rule id, as in the crawl's issues[].rule (such as content.title)");
+        const id = auditIdFromPath(ctx.params.id);
+        const page = id
+          ? await deps.crawls.pages(ctx.state.account.id, id, {
+              limit,
+              ...(after !== undefined ? { after } : {}),
+              ...(rule ? { rule } : {}),
+            })
+          : null;
+        if (!page) throw new HttpError(404, CRAWL_NOT_FOUND);
+        ctx.body = { pages: page.pages, next_cursor: page.next === null ? null : encodePagesCursor(page.next) };
+      }),
+    );
   },
 };
 

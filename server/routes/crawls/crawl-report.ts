@@ -16,15 +16,29 @@ import { CRAWL_NOT_FOUND } from './get-crawl.js';
 export const crawlReportRoute: RouteModule = {
   name: 'GET /crawls/{id}/report',
   register(router, deps) {
-    router.get('/crawls/:id/report', ...deps.guard, authed(async (ctx) => {
-      const query = parseReportQuery(ctx.query);
-      const accountId = ctx.state.account.id;
-      const id = auditIdFromPath(ctx.params.id);
-      const stored = id ? await (await deps.store.crawls()).getCrawl(accountId, id) : null;
-      if (!stored) throw new HttpError(404, CRAWL_NOT_FOUND);
-      const sources = await crawlReportSources(deps.store, accountId, stored, { history: true });
-      const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, { paper: query.paper, medium: query.format });
-      await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl: stored.url, slug: urlSlug(stored.url) });
-    }));
+    router.get(
+      '/crawls/:id/report',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const query = parseReportQuery(ctx.query);
+        const accountId = ctx.state.account.id;
+        const id = auditIdFromPath(ctx.params.id);
+        const stored = id ? await (await deps.store.crawls()).getCrawl(accountId, id) : null;
+        if (!stored) throw new HttpError(404, CRAWL_NOT_FOUND);
+        const sources = await crawlReportSources(deps.store, accountId, stored, { history: true });
+        const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
+          paper: query.paper,
+          medium: query.format,
+        });
+        await sendReport(ctx, deps.reports.pdf, {
+          html,
+          format: query.format,
+          paper: query.paper,
+          branding,
+          subjectUrl: stored.url,
+          slug: urlSlug(stored.url),
+        });
+      }),
+    );
   },
 };

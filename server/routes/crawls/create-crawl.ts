@@ -17,15 +17,23 @@ export const CRAWL_LIMIT_MESSAGE = `Rate limit exceeded: max ${CRAWL_DEFAULTS.ma
 export const createCrawlRoute: RouteModule = {
   name: 'POST /crawls',
   register(router, deps) {
-    router.post('/crawls', ...deps.guard, jsonBody(CREATE_CRAWL_BODY_LIMIT), authed(async (ctx) => {
-      const input: CreateCrawlRequest = parseBody(createCrawlRequestSchema, ctx.state.body);
-      const normalized = normalizeAuditUrl(input.url);
-      if (!normalized.ok) throw new HttpError(400, normalized.message);
-      const created = await deps.crawls.create(ctx.state.account.id, { url: normalized.submitted, ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}) });
-      if (!created.created) throw new HttpError(429, CRAWL_LIMIT_MESSAGE, { 'Retry-After': '60' });
-      ctx.status = 202;
-      ctx.set('Location', `/api/v1/crawls/${created.crawl.id}`);
-      ctx.body = { crawl: created.crawl };
-    }));
+    router.post(
+      '/crawls',
+      ...deps.guard,
+      jsonBody(CREATE_CRAWL_BODY_LIMIT),
+      authed(async (ctx) => {
+        const input: CreateCrawlRequest = parseBody(createCrawlRequestSchema, ctx.state.body);
+        const normalized = normalizeAuditUrl(input.url);
+        if (!normalized.ok) throw new HttpError(400, normalized.message);
+        const created = await deps.crawls.create(ctx.state.account.id, {
+          url: normalized.submitted,
+          ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}),
+        });
+        if (!created.created) throw new HttpError(429, CRAWL_LIMIT_MESSAGE, { 'Retry-After': '60' });
+        ctx.status = 202;
+        ctx.set('Location', `/api/v1/crawls/${created.crawl.id}`);
+        ctx.body = { crawl: created.crawl };
+      }),
+    );
   },
 };

@@ -9,11 +9,15 @@ export const CRAWL_NOT_FOUND = 'Crawl not found';
 export const getCrawlRoute: RouteModule = {
   name: 'GET /crawls/{id}',
   register(router, deps) {
-    router.get('/crawls/:id', ...deps.guard, authed(async (ctx) => {
-      const id = auditIdFromPath(ctx.params.id);
-      const crawl = id ? await deps.crawls.get(ctx.state.account.id, id) : null;
-      if (!crawl) throw new HttpError(404, CRAWL_NOT_FOUND);
-      ctx.body = { crawl };
-    }));
+    router.get(
+      '/crawls/:id',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const id = auditIdFromPath(ctx.params.id);
+        const crawl = id ? await deps.crawls.get(ctx.state.account.id, id) : null;
+        if (!crawl) throw new HttpError(404, CRAWL_NOT_FOUND);
+        ctx.body = { crawl };
+      }),
+    );
   },
 };

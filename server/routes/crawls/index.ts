@@ -8,4 +8,12 @@ import { crawlReportRoute } from './crawl-report.js';
 import { shareCrawlRoute } from './share-crawl.js';
 
 /** Site audits (contract section 10), with their report and share link (section 11). */
-export const CRAWL_ROUTES: readonly RouteModule[] = [createCrawlRoute, listCrawlsRoute, getCrawlRoute, crawlPagesRoute, cancelCrawlRoute, crawlReportRoute, shareCrawlRoute];
+export const CRAWL_ROUTES: readonly RouteModule[] = [
+  createCrawlRoute,
+  listCrawlsRoute,
+  getCrawlRoute,
+  crawlPagesRoute,
+  cancelCrawlRoute,
+  crawlReportRoute,
+  shareCrawlRoute,
+];

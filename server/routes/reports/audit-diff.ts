@@ -16,23 +16,27 @@ export const PREVIOUS = 'previous';
 export const auditDiffRoute: RouteModule = {
   name: 'GET /audits/{id}/diff',
   register(router, deps) {
-    router.get('/audits/:id/diff', ...deps.guard, authed(async (ctx) => {
-      const accountId = ctx.state.account.id;
-      const against = singleParam(ctx.query, 'against') ?? PREVIOUS;
-      const againstId = against === PREVIOUS ? null : auditIdFromPath(against);
-      if (against !== PREVIOUS && !againstId) throw new HttpError(400, 'against must be "previous" or an audit id (a UUID)');
-      const id = auditIdFromPath(ctx.params.id);
-      const audit = id ? await loadAudit(deps.store, accountId, id) : null;
-      if (!audit) throw new HttpError(404, 'Audit not found');
-      let fromId = againstId;
-      if (fromId === null) {
-        const [previous] = await deps.store.earlierAudits(accountId, audit, 1);
-        if (!previous) throw new HttpError(404, 'No earlier audit of this URL to compare against');
-        fromId = previous.id;
-      }
-      const from = await loadAudit(deps.store, accountId, fromId);
-      if (!from) throw new HttpError(404, 'Audit to compare against not found');
-      ctx.body = { diff: diffAudits(from, audit) };
-    }));
+    router.get(
+      '/audits/:id/diff',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const accountId = ctx.state.account.id;
+        const against = singleParam(ctx.query, 'against') ?? PREVIOUS;
+        const againstId = against === PREVIOUS ? null : auditIdFromPath(against);
+        if (against !== PREVIOUS && !againstId) throw new HttpError(400, 'against must be "previous" or an audit id (a UUID)');
+        const id = auditIdFromPath(ctx.params.id);
+        const audit = id ? await loadAudit(deps.store, accountId, id) : null;
+        if (!audit) throw new HttpError(404, 'Audit not found');
+        let fromId = againstId;
+        if (fromId === null) {
+          const [previous] = await deps.store.earlierAudits(accountId, audit, 1);
+          if (!previous) throw new HttpError(404, 'No earlier audit of this URL to compare against');
+          fromId = previous.id;
+        }
+        const from = await loadAudit(deps.store, accountId, fromId);
+        if (!from) throw new HttpError(404, 'Audit to compare against not found');
+        ctx.body = { diff: diffAudits(from, audit) };
+      }),
+    );
   },
 };

@@ -14,15 +14,30 @@ import { parseReportQuery } from './report-query.js';
 export const auditReportRoute: RouteModule = {
   name: 'GET /audits/{id}/report',
   register(router, deps) {
-    router.get('/audits/:id/report', ...deps.guard, authed(async (ctx) => {
-      const query = parseReportQuery(ctx.query);
-      const accountId = ctx.state.account.id;
-      const id = auditIdFromPath(ctx.params.id);
-      const audit = id ? await loadAudit(deps.store, accountId, id) : null;
-      if (!audit) throw new HttpError(404, 'Audit not found');
-      const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, { paper: query.paper, medium: query.format, withHistory: true });
-      const subjectUrl = audit.final_url || audit.url;
-      await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl, slug: urlSlug(subjectUrl) });
-    }));
+    router.get(
+      '/audits/:id/report',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const query = parseReportQuery(ctx.query);
+        const accountId = ctx.state.account.id;
+        const id = auditIdFromPath(ctx.params.id);
+        const audit = id ? await loadAudit(deps.store, accountId, id) : null;
+        if (!audit) throw new HttpError(404, 'Audit not found');
+        const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, {
+          paper: query.paper,
+          medium: query.format,
+          withHistory: true,
+        });
+        const subjectUrl = audit.final_url || audit.url;
+        await sendReport(ctx, deps.reports.pdf, {
+          html,
+          format: query.format,
+          paper: query.paper,
+          branding,
+          subjectUrl,
+          slug: urlSlug(subjectUrl),
+        });
+      }),
+    );
   },
 };

@@ -23,37 +23,46 @@ function toWire(stored: StoredBranding | null): Branding {
 export const getBrandingRoute: RouteModule = {
   name: 'GET /branding',
   register(router, deps) {
-    router.get('/branding', ...deps.guard, authed(async (ctx) => {
-      ctx.body = { branding: toWire(await (await deps.store.branding()).getBranding(ctx.state.account.id)) };
-    }));
+    router.get(
+      '/branding',
+      ...deps.guard,
+      authed(async (ctx) => {
+        ctx.body = { branding: toWire(await (await deps.store.branding()).getBranding(ctx.state.account.id)) };
+      }),
+    );
   },
 };
 
 export const putBrandingRoute: RouteModule = {
   name: 'PUT /branding',
   register(router, deps) {
-    router.put('/branding', ...deps.guard, jsonBody(BRANDING_BODY_LIMIT), authed(async (ctx) => {
-      const input = parseBody(putBrandingRequestSchema, ctx.state.body);
-      let logo: string | null = null;
-      if (input.logo) {
-        // Loaded on first use: the sanitiser brings jsdom, which only branding needs.
-        const { normalizeLogo, LogoError } = await import('../../reports/branding/logo.js');
-        try {
-          logo = normalizeLogo(input.logo);
-        } catch (error) {
-          if (error instanceof LogoError) throw new HttpError(400, error.message);
-          throw error;
+    router.put(
+      '/branding',
+      ...deps.guard,
+      jsonBody(BRANDING_BODY_LIMIT),
+      authed(async (ctx) => {
+        const input = parseBody(putBrandingRequestSchema, ctx.state.body);
+        let logo: string | null = null;
+        if (input.logo) {
+          // Loaded on first use: the sanitiser brings jsdom, which only branding needs.
+          const { normalizeLogo, LogoError } = await import('../../reports/branding/logo.js');
+          try {
+            logo = normalizeLogo(input.logo);
+          } catch (error) {
+            if (error instanceof LogoError) throw new HttpError(400, error.message);
+            throw error;
+          }
         }
-      }
-      const branding: StoredBranding = {
-        account_id: ctx.state.account.id,
-        name: input.name ?? null,
-        accent: input.accent ? input.accent.toLowerCase() : null,
-        logo,
-        updated_at: deps.now().toISOString(),
-      };
-      await (await deps.store.branding()).putBranding(branding);
-      ctx.body = { branding: toWire(branding) };
-    }));
+        const branding: StoredBranding = {
+          account_id: ctx.state.account.id,
+          name: input.name ?? null,
+          accent: input.accent ? input.accent.toLowerCase() : null,
+          logo,
+          updated_at: deps.now().toISOString(),
+        };
+        await (await deps.store.branding()).putBranding(branding);
+        ctx.body = { branding: toWire(branding) };
+      }),
+    );
   },
 };

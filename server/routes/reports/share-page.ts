@@ -33,22 +33,50 @@ export function createSharePageRouter(deps: Pick<RouteDeps, 'store' | 'reports' 
     const token = String((ctx as unknown as { params: Record<string, string> }).params.token ?? '');
     if (!SHARE_TOKEN_PATTERN.test(token)) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
     const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
-    if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime()) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+    if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime())
+      throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
     if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, share.account_id, share.target_id, query);
     const audit = await loadAudit(deps.store, share.account_id, share.target_id);
     if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
-    const { html, branding } = await renderAccountAuditReport(deps.store, share.account_id, audit, { paper: query.paper, medium: query.format, withHistory: false });
+    const { html, branding } = await renderAccountAuditReport(deps.store, share.account_id, audit, {
+      paper: query.paper,
+      medium: query.format,
+      withHistory: false,
+    });
     const subjectUrl = audit.final_url || audit.url;
-    await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl, slug: urlSlug(subjectUrl) });
+    await sendReport(ctx, deps.reports.pdf, {
+      html,
+      format: query.format,
+      paper: query.paper,
+      branding,
+      subjectUrl,
+      slug: urlSlug(subjectUrl),
+    });
   });
   return router;
 }
 
 /** A shared crawl's report: the crawl alone (no earlier scores), with the account's branding. */
-async function sendSharedCrawl(ctx: ParameterizedContext<ApiState>, deps: Pick<RouteDeps, 'store' | 'reports'>, accountId: string, id: string, query: ReportQuery): Promise<void> {
+async function sendSharedCrawl(
+  ctx: ParameterizedContext<ApiState>,
+  deps: Pick<RouteDeps, 'store' | 'reports'>,
+  accountId: string,
+  id: string,
+  query: ReportQuery,
+): Promise<void> {
   const stored = await (await deps.store.crawls()).getCrawl(accountId, id);
   if (!stored) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
   const sources = await crawlReportSources(deps.store, accountId, stored, { history: false });
-  const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, { paper: query.paper, medium: query.format });
-  await sendReport(ctx, deps.reports.pdf, { html, format: query.format, paper: query.paper, branding, subjectUrl: stored.url, slug: urlSlug(stored.url) });
+  const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
+    paper: query.paper,
+    medium: query.format,
+  });
+  await sendReport(ctx, deps.reports.pdf, {
+    html,
+    format: query.format,
+    paper: query.paper,
+    branding,
+    subjectUrl: stored.url,
+    slug: urlSlug(stored.url),
+  });
 }

@@ -48,28 +48,35 @@ export function createShareRoute(kind: ShareKind, path: string, findTarget: Shar
   return {
     name: `POST ${path.replace(':id', '{id}')}`,
     register(router: ApiRouter, deps: RouteDeps) {
-      router.post(path, ...deps.guard, optionalJsonBody(SHARE_BODY_LIMIT), authed(async (ctx) => {
-        const body = parseBody(createShareRequestSchema, ctx.state.body);
-        const accountId = ctx.state.account.id;
-        const targetId = await findTarget(deps.store, accountId, ctx.params.id ?? '');
-        if (!targetId) throw new HttpError(404, notFound);
-        const now = deps.now();
-        const days = body.expires_in_days ?? SHARE_DAYS.default;
-        const { token, hash } = newShareToken();
-        const share: StoredShare = {
-          id: `shr_${randomBase62(16)}`,
-          account_id: accountId,
-          kind,
-          target_id: targetId,
-          token_hash: hash,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
-          revoked_at: null,
-        };
-        await (await deps.store.shares()).createShare(share);
-        ctx.status = 201;
-        ctx.body = { share: { id: share.id, url: shareUrl(deps.reports.publicUrl, requestOrigin(ctx), token), expires_at: share.expires_at } };
-      }));
+      router.post(
+        path,
+        ...deps.guard,
+        optionalJsonBody(SHARE_BODY_LIMIT),
+        authed(async (ctx) => {
+          const body = parseBody(createShareRequestSchema, ctx.state.body);
+          const accountId = ctx.state.account.id;
+          const targetId = await findTarget(deps.store, accountId, ctx.params.id ?? '');
+          if (!targetId) throw new HttpError(404, notFound);
+          const now = deps.now();
+          const days = body.expires_in_days ?? SHARE_DAYS.default;
+          const { token, hash } = newShareToken();
+          const share: StoredShare = {
+            id: `shr_${randomBase62(16)}`,
+            account_id: accountId,
+            kind,
+            target_id: targetId,
+            token_hash: hash,
+            created_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + days * DAY_MS).toISOString(),
+            revoked_at: null,
+          };
+          await (await deps.store.shares()).createShare(share);
+          ctx.status = 201;
+          ctx.body = {
+            share: { id: share.id, url: shareUrl(deps.reports.publicUrl, requestOrigin(ctx), token), expires_at: share.expires_at },
+          };
+        }),
+      );
     },
   };
 }
@@ -77,7 +84,9 @@ export function createShareRoute(kind: ShareKind, path: string, findTarget: Shar
 /** The server's address as this request reached it (Koa 3's ctx.origin is the Origin header, not this). */
 function requestOrigin(ctx: ParameterizedContext<ApiState>): string {
   const socket = ctx.req.socket;
-  const host = ctx.host || (socket.localAddress?.includes(':') ? `[${socket.localAddress}]:${socket.localPort}` : `${socket.localAddress}:${socket.localPort}`);
+  const host =
+    ctx.host ||
+    (socket.localAddress?.includes(':') ? `[${socket.localAddress}]:${socket.localPort}` : `${socket.localAddress}:${socket.localPort}`);
   return `${ctx.protocol}://${host}`;
 }
 
@@ -86,21 +95,39 @@ export const createAuditShareRoute = createShareRoute('audit', '/audits/:id/shar
 export const listSharesRoute: RouteModule = {
   name: 'GET /shares',
   register(router, deps) {
-    router.get('/shares', ...deps.guard, authed(async (ctx) => {
-      const shares = await (await deps.store.shares()).listLiveShares(ctx.state.account.id, deps.now());
-      ctx.body = { shares: shares.map((s) => ({ id: s.id, kind: s.kind, target_id: s.target_id, created_at: s.created_at, expires_at: s.expires_at })) };
-    }));
+    router.get(
+      '/shares',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const shares = await (await deps.store.shares()).listLiveShares(ctx.state.account.id, deps.now());
+        ctx.body = {
+          shares: shares.map((s) => ({
+            id: s.id,
+            kind: s.kind,
+            target_id: s.target_id,
+            created_at: s.created_at,
+            expires_at: s.expires_at,
+          })),
+        };
+      }),
+    );
   },
 };
 
 export const deleteShareRoute: RouteModule = {
   name: 'DELETE /shares/{id}',
   register(router, deps) {
-    router.delete('/shares/:id', ...deps.guard, authed(async (ctx) => {
-      const id = ctx.params.id ?? '';
-      const revoked = SHARE_ID.test(id) ? await (await deps.store.shares()).revokeShare(ctx.state.account.id, id, deps.now().toISOString()) : null;
-      if (!revoked) throw new HttpError(404, 'Share not found');
-      ctx.status = 204;
-    }));
+    router.delete(
+      '/shares/:id',
+      ...deps.guard,
+      authed(async (ctx) => {
+        const id = ctx.params.id ?? '';
+        const revoked = SHARE_ID.test(id)
+          ? await (await deps.store.shares()).revokeShare(ctx.state.account.id, id, deps.now().toISOString())
+          : null;
+        if (!revoked) throw new HttpError(404, 'Share not found');
+        ctx.status = 204;
+      }),
+    );
   },
 };

@@ -48,10 +48,13 @@ export class AuditCollection {
 
   static async open(dataDir: string, options: AuditCollectionOptions = {}): Promise<AuditCollection> {
     const files = await AuditFiles.open(dataDir);
-    const { journal, entries, dropped, damaged } = await Journal.open(path.join(dataDir, 'audits.journal'), (value, line): IndexedLine | null => {
-      const record = parseJournalLine(value);
-      return record && { record, line };
-    });
+    const { journal, entries, dropped, damaged } = await Journal.open(
+      path.join(dataDir, 'audits.journal'),
+      (value, line): IndexedLine | null => {
+        const record = parseJournalLine(value);
+        return record && { record, line };
+      },
+    );
     const collection = new AuditCollection(files, journal, options.cacheBytes ?? 0);
     collection.#index.load(entries.map((e) => e.value));
     if (dropped > 0) options.onDroppedLines?.(dropped);
@@ -79,7 +82,6 @@ export class AuditCollection {
     }
     const existing = this.#index.get(audit.id);
     if (existing) return existing.account_id === accountId && existing.hash === hash ? 'identical' : 'conflict';
-
 
     const record: AuditRecord = {
       id: audit.id,

@@ -9,7 +9,6 @@ import path from 'node:path';
 import { fsyncDirectory, writeFileDurable } from './durable-write.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 
-
 export class AuditFiles {
   private constructor(
     readonly dir: string,

@@ -57,7 +57,8 @@ export class AuditIndex {
 
   list(accountId: string, query: AuditListQuery): AuditListPage {
     const list = this.#byAccount.get(accountId) ?? [];
-    const matches = (e: Entry) => query.url === undefined || (lineMatchesUrl(e.line, query.url) && urlEquals(recordOfLine(e.line), query.url));
+    const matches = (e: Entry) =>
+      query.url === undefined || (lineMatchesUrl(e.line, query.url) && urlEquals(recordOfLine(e.line), query.url));
     const audits: AuditSummary[] = [];
     let last: Entry | undefined;
     let i = query.after ? firstAfter(list, query.after) : 0;

@@ -42,10 +42,12 @@ export class LowdbBrandingStore implements BrandingStore {
     if (!ACCOUNT_ID.test(branding.account_id)) throw new Error(`not an account id: ${JSON.stringify(branding.account_id)}`);
     const previous = this.#writes.get(branding.account_id) ?? Promise.resolve();
     // One write per account at a time, in order: the last PUT is what stays on disk.
-    const write = previous.catch(() => undefined).then(async () => {
-      await writeFileDurable(this.#file(branding.account_id), JSON.stringify(branding));
-      this.#cache.set(branding.account_id, branding);
-    });
+    const write = previous
+      .catch(() => undefined)
+      .then(async () => {
+        await writeFileDurable(this.#file(branding.account_id), JSON.stringify(branding));
+        this.#cache.set(branding.account_id, branding);
+      });
     this.#writes.set(branding.account_id, write);
     try {
       await write;

@@ -15,7 +15,10 @@ export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, 
       break;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const age = await stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
+      const age = await stat(lockFile).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      );
       if (age > staleMs || (await holderIsGone(lockFile))) {
         await rm(lockFile, { force: true });
         continue;
@@ -31,7 +34,10 @@ export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, 
   }
 }
 
-/** True when the lock names a pid no process has any more (a killed holder). A pid now reused by another process looks alive: then staleMs decides. */
+/**
+ * True when the lock names a pid no process has any more (a killed holder). A pid now reused by another process looks alive: then staleMs
+ * decides.
+ */
 async function holderIsGone(lockFile: string): Promise<boolean> {
   const text = await readFile(lockFile, 'utf8').catch(() => '');
   if (!/^\d+$/.test(text) || Number(text) === process.pid) return false;

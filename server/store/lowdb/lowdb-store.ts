@@ -7,7 +7,19 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import {
+  newKeyRecord,
+  type Account,
+  type ApiKeyRecord,
+  type AuditAnchor,
+  type AuditListPage,
+  type AuditListQuery,
+  type AuditRecord,
+  type NewKeyInput,
+  type Plan,
+  type PutAuditOutcome,
+  type Store,
+} from '../store.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';

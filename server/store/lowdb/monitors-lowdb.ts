@@ -128,7 +128,12 @@ export class LowdbMonitorStore implements MonitorStore {
     let next: number | null = null;
     for (const m of (await this.doc.current()).monitors) {
       if (isPaused(m)) continue;
-      const at = m.lease_until_ms !== null ? m.lease_until_ms : m.run_requested_ms !== null ? Math.min(m.run_requested_ms, m.next_run_ms) : m.next_run_ms;
+      const at =
+        m.lease_until_ms !== null
+          ? m.lease_until_ms
+          : m.run_requested_ms !== null
+            ? Math.min(m.run_requested_ms, m.next_run_ms)
+            : m.next_run_ms;
       if (next === null || at < next) next = at;
     }
     return next;

@@ -24,7 +24,15 @@ const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null
 const isString = (v: unknown): v is string => typeof v === 'string';
 
 function isDelivery(v: unknown): boolean {
-  return isObject(v) && isString(v.id) && isString(v.webhook_id) && isString(v.event_id) && isString(v.status) && typeof v.attempts === 'number' && Array.isArray(v.log);
+  return (
+    isObject(v) &&
+    isString(v.id) &&
+    isString(v.webhook_id) &&
+    isString(v.event_id) &&
+    isString(v.status) &&
+    typeof v.attempts === 'number' &&
+    Array.isArray(v.log)
+  );
 }
 
 export function parseOutboxLine(value: unknown): OutboxLine | null {
@@ -32,7 +40,14 @@ export function parseOutboxLine(value: unknown): OutboxLine | null {
   switch (value.op) {
     case 'event': {
       const e = value.event;
-      const ok = isObject(e) && isString(e.id) && isString(e.account_id) && isString(e.type) && isString(e.created_at) && Array.isArray(value.deliveries) && value.deliveries.every(isDelivery);
+      const ok =
+        isObject(e) &&
+        isString(e.id) &&
+        isString(e.account_id) &&
+        isString(e.type) &&
+        isString(e.created_at) &&
+        Array.isArray(value.deliveries) &&
+        value.deliveries.every(isDelivery);
       return ok ? (value as OutboxLine) : null;
     }
     case 'attempt':

@@ -107,14 +107,19 @@ export class LowdbWebhookStore implements WebhookStore {
   }
 
   async wants(accountId: string, types: readonly WebhookEventType[]): Promise<boolean> {
-    return (await this.doc.current()).webhooks.some((w) => w.account_id === accountId && w.disabled_at === null && types.some((t) => subscribes(w, t)));
+    return (await this.doc.current()).webhooks.some(
+      (w) => w.account_id === accountId && w.disabled_at === null && types.some((t) => subscribes(w, t)),
+    );
   }
 
   async recordEvent(event: StoredEvent, options: RecordEventOptions = {}): Promise<StoredDelivery[]> {
     this.#owner();
     if (event.dedupe_key !== null && this.state.hasDedupeKey(event.account_id, event.dedupe_key)) return [];
     const targets = (await this.doc.current()).webhooks.filter(
-      (w) => w.account_id === event.account_id && w.disabled_at === null && (options.onlyWebhook !== undefined ? w.id === options.onlyWebhook : subscribes(w, event.type)),
+      (w) =>
+        w.account_id === event.account_id &&
+        w.disabled_at === null &&
+        (options.onlyWebhook !== undefined ? w.id === options.onlyWebhook : subscribes(w, event.type)),
     );
     if (targets.length === 0) return [];
     const deliveries = targets.map((w) => newDelivery(w, event));
@@ -143,12 +148,20 @@ export class LowdbWebhookStore implements WebhookStore {
       if ((taken.get(d.webhook_id) ?? 0) >= room) continue;
       taken.set(d.webhook_id, (taken.get(d.webhook_id) ?? 0) + 1);
       this.#leases.set(d.id, options.nowMs + options.leaseMs);
-      claimed.push({ delivery: copyDelivery(d), event: this.state.events.get(d.event_id)!, webhook: copyWebhook(webhooks.get(d.webhook_id)!) });
+      claimed.push({
+        delivery: copyDelivery(d),
+        event: this.state.events.get(d.event_id)!,
+        webhook: copyWebhook(webhooks.get(d.webhook_id)!),
+      });
     }
     return claimed;
   }
 
-  async recordAttempt(deliveryId: string, result: AttemptResult, disable: { afterGone: number; reason: string; at: string }): Promise<boolean> {
+  async recordAttempt(
+    deliveryId: string,
+    result: AttemptResult,
+    disable: { afterGone: number; reason: string; at: string },
+  ): Promise<boolean> {
     this.#owner();
     const delivery = this.state.deliveries.get(deliveryId);
     if (!delivery) {
@@ -156,7 +169,14 @@ export class LowdbWebhookStore implements WebhookStore {
       return false; // its webhook was deleted meanwhile
     }
     try {
-      await this.#append({ op: 'attempt', id: deliveryId, status: result.status, next_attempt_ms: result.next_attempt_ms, last_error: result.last_error, attempt: result.attempt });
+      await this.#append({
+        op: 'attempt',
+        id: deliveryId,
+        status: result.status,
+        next_attempt_ms: result.next_attempt_ms,
+        last_error: result.last_error,
+        attempt: result.attempt,
+      });
     } finally {
       this.#leases.delete(deliveryId); // only now: until the outcome is applied, another claim would send it again
     }
@@ -197,7 +217,11 @@ export class LowdbWebhookStore implements WebhookStore {
     return d && d.account_id === accountId ? copyDelivery(d) : null;
   }
 
-  async listDeliveries(accountId: string, webhookId: string, query: { limit: number; after?: { created_ms: number; id: string } }): Promise<DeliveryPage> {
+  async listDeliveries(
+    accountId: string,
+    webhookId: string,
+    query: { limit: number; after?: { created_ms: number; id: string } },
+  ): Promise<DeliveryPage> {
     if (!(await this.getWebhook(accountId, webhookId))) return { deliveries: [], next: null };
     const all = [...((await this.#state()).byWebhook.get(webhookId) ?? [])].reverse(); // newest first
     const start = query.after ? startAfter(all, query.after) : 0;

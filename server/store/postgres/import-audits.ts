@@ -27,7 +27,20 @@ export async function importAudits(pool: pg.Pool, source: LowdbSource, onProgres
       contents.set(record.id, { text: json, sum });
       sourceSums.set(record.id, auditChecksum(record.account_id, record.hash, sum));
       const base = values.length;
-      values.push(record.id, record.account_id, Date.parse(record.scanned_at), record.scanned_at, record.url, record.final_url, record.score, record.builder, record.status, record.origin, record.hash, json);
+      values.push(
+        record.id,
+        record.account_id,
+        Date.parse(record.scanned_at),
+        record.scanned_at,
+        record.url,
+        record.final_url,
+        record.score,
+        record.builder,
+        record.status,
+        record.origin,
+        record.hash,
+        json,
+      );
       tuples.push(`(${Array.from({ length: COLUMNS }, (_, k) => `$${base + k + 1}`).join(', ')})`);
     }
     const inserted = await pool.query(

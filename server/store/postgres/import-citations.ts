@@ -23,7 +23,11 @@ export function rowDocument({ tally: _tally, runs_at: _runsAt, ...row }: StoredC
   return row;
 }
 
-export async function importCitationRows(pool: pg.Pool, source: LowdbSource, onProgress: (message: string) => void): Promise<CollectionReport[]> {
+export async function importCitationRows(
+  pool: pg.Pool,
+  source: LowdbSource,
+  onProgress: (message: string) => void,
+): Promise<CollectionReport[]> {
   let copied = 0;
   let copiedRuns = 0;
   const rowSums = [new Map<string, string>(), new Map<string, string>()] as const;

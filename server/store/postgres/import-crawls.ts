@@ -18,7 +18,11 @@ import { inTransaction } from './pool.js';
 
 const CHUNK = 2_000;
 
-export async function importCrawls(pool: pg.Pool, crawls: SourceCrawl[], onProgress: (message: string) => void): Promise<CollectionReport[]> {
+export async function importCrawls(
+  pool: pg.Pool,
+  crawls: SourceCrawl[],
+  onProgress: (message: string) => void,
+): Promise<CollectionReport[]> {
   let copiedCrawls = 0;
   let copiedUrls = 0;
   for (const [i, crawl] of crawls.entries()) {
@@ -26,7 +30,16 @@ export async function importCrawls(pool: pg.Pool, crawls: SourceCrawl[], onProgr
       const r = crawl.record;
       const inserted = await client.query(
         `INSERT INTO crawls (id, account_id, created_ms, status, done_count, record, rollup, site_files) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-        [r.id, r.account_id, Date.parse(r.created_at), r.status, crawl.done_count, JSON.stringify(r), JSON.stringify(crawl.rollup), crawl.site_files ? JSON.stringify(crawl.site_files) : null],
+        [
+          r.id,
+          r.account_id,
+          Date.parse(r.created_at),
+          r.status,
+          crawl.done_count,
+          JSON.stringify(r),
+          JSON.stringify(crawl.rollup),
+          crawl.site_files ? JSON.stringify(crawl.site_files) : null,
+        ],
       );
       if (inserted.rowCount !== 1) return -1; // copied by an earlier run, with its URLs (same transaction)
       for (let at = 0; at < crawl.urls.length; at += CHUNK) {
@@ -73,12 +86,24 @@ const crawlValue = (row: Row) => ({
 });
 
 async function verifyCrawls(pool: pg.Pool, crawls: SourceCrawl[], copied: number): Promise<CollectionReport> {
-  const rows = await byId(pool, 'SELECT id::text AS id, account_id, created_ms, status, done_count, record, rollup, site_files FROM crawls WHERE id = ANY($1::uuid[])', crawls.map((c) => c.record.id));
+  const rows = await byId(
+    pool,
+    'SELECT id::text AS id, account_id, created_ms, status, done_count, record, rollup, site_files FROM crawls WHERE id = ANY($1::uuid[])',
+    crawls.map((c) => c.record.id),
+  );
   return compare(
     'crawls',
     crawls.map((c) => [
       c.record.id,
-      crawlValue({ account_id: c.record.account_id, created_ms: Date.parse(c.record.created_at), status: c.record.status, done_count: c.done_count, record: c.record, rollup: c.rollup, site_files: c.site_files }),
+      crawlValue({
+        account_id: c.record.account_id,
+        created_ms: Date.parse(c.record.created_at),
+        status: c.record.status,
+        done_count: c.done_count,
+        record: c.record,
+        rollup: c.rollup,
+        site_files: c.site_files,
+      }),
     ]),
     new Map([...rows].map(([id, row]) => [id, crawlValue(row)])),
     copied,

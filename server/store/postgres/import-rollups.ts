@@ -28,7 +28,12 @@ const PAGE = 2_000;
 
 interface RollupReader {
   dayTallies(scopes: readonly string[], window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]> | DayTally[];
-  sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> | SourceTally[];
+  sourceTallies(
+    scopes: readonly string[],
+    window: DayWindow,
+    engine: CitationEngineId | undefined,
+    limit: number,
+  ): Promise<SourceTally[]> | SourceTally[];
 }
 
 export async function importRollups(pool: pg.Pool, source: LowdbSource): Promise<CollectionReport> {
@@ -39,18 +44,22 @@ export async function importRollups(pool: pg.Pool, source: LowdbSource): Promise
   for (const { row } of source.rows) {
     const tally = row.tally ?? tallyOfRow(row);
     scopes.add(tally.scope);
-    window = window ? { since: tally.day < window.since ? tally.day : window.since, until: tally.day > window.until ? tally.day : window.until } : { since: tally.day, until: tally.day };
+    window = window
+      ? { since: tally.day < window.since ? tally.day : window.since, until: tally.day > window.until ? tally.day : window.until }
+      : { since: tally.day, until: tally.day };
     if (live.has(row.prompt_id) && row.status !== 'not_configured') expected.apply(tally);
   }
   const ids = [...scopes].sort();
-  if (!window) return compareSums('citation_rollups', new Map(ids.map((s) => [s, checksum(null)])), new Map(ids.map((s) => [s, checksum(null)])), 0);
+  if (!window)
+    return compareSums('citation_rollups', new Map(ids.map((s) => [s, checksum(null)])), new Map(ids.map((s) => [s, checksum(null)])), 0);
   const span = window;
 
   const postgres: RollupReader = {
     dayTallies: (s, w, e) => readDayTallies(pool, s, w, e),
     sourceTallies: (s, w, e, limit) => readSourceTallies(pool, s, w, e, limit),
   };
-  const sums = async (reader: RollupReader) => new Map(await Promise.all(ids.map(async (scope) => [scope, checksum(await rollupView(reader, scope, span))] as const)));
+  const sums = async (reader: RollupReader) =>
+    new Map(await Promise.all(ids.map(async (scope) => [scope, checksum(await rollupView(reader, scope, span))] as const)));
   const sourceSums = await sums(expected);
   let targetSums = await sums(postgres);
   const differing = ids.filter((scope) => sourceSums.get(scope) !== targetSums.get(scope));
@@ -64,11 +73,21 @@ export async function importRollups(pool: pg.Pool, source: LowdbSource): Promise
 /** Everything summaries and sources can read of one scope over the window, in a stable order. */
 async function rollupView(reader: RollupReader, scope: string, window: DayWindow): Promise<unknown> {
   const days = (await reader.dayTallies([scope], window))
-    .filter((t) => t.runs || t.visible || t.mentioned || t.cited || t.position_sum || t.position_count || Object.values(t.competitors).some((v) => v !== 0))
+    .filter(
+      (t) =>
+        t.runs ||
+        t.visible ||
+        t.mentioned ||
+        t.cited ||
+        t.position_sum ||
+        t.position_count ||
+        Object.values(t.competitors).some((v) => v !== 0),
+    )
     .map((t) => ({ ...t, competitors: Object.fromEntries(Object.entries(t.competitors).filter(([, v]) => v !== 0)) }))
     .sort((a, b) => (`${a.day}|${a.engine}` < `${b.day}|${b.engine}` ? -1 : 1));
   const sources: Record<string, SourceTally[]> = {};
-  for (const engine of [undefined, ...CITATION_ENGINE_IDS]) sources[engine ?? '*'] = await reader.sourceTallies([scope], window, engine, ALL_SOURCES);
+  for (const engine of [undefined, ...CITATION_ENGINE_IDS])
+    sources[engine ?? '*'] = await reader.sourceTallies([scope], window, engine, ALL_SOURCES);
   return { days, sources };
 }
 
@@ -76,7 +95,7 @@ async function rollupView(reader: RollupReader, scope: string, window: DayWindow
 async function rebuild(pool: pg.Pool, scopes: string[]): Promise<void> {
   await inTransaction(pool, async (client) => {
     for (const scope of scopes) await dropScope(client, scope);
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const { rows } = await client.query<{ seq: number; tally: RowTally | null; result: StoredCitationRow | null }>(
         `SELECT r.seq, r.tally, CASE WHEN r.tally IS NULL THEN r.result END AS result
          FROM citation_results r JOIN prompts p ON p.id = r.prompt_id AND p.deleted_at IS NULL
@@ -86,7 +105,11 @@ async function rebuild(pool: pg.Pool, scopes: string[]): Promise<void> {
         [scopes, after],
       );
       if (rows.length === 0) return;
-      await applyTallies(client, rows.map((r) => r.tally ?? tallyOfRow(upgradeRow(r.result!))), 1);
+      await applyTallies(
+        client,
+        rows.map((r) => r.tally ?? tallyOfRow(upgradeRow(r.result!))),
+        1,
+      );
       after = rows.at(-1)!.seq;
     }
   });

@@ -58,7 +58,12 @@ export async function byId(pool: pg.Pool, sql: string, ids: string[]): Promise<M
 }
 
 /** Compares source values with what PostgreSQL holds under the same ids. */
-export function compare(collection: CollectionName, source: Array<[string, unknown]>, target: Map<string, unknown>, copied: number): CollectionReport {
+export function compare(
+  collection: CollectionName,
+  source: Array<[string, unknown]>,
+  target: Map<string, unknown>,
+  copied: number,
+): CollectionReport {
   const sourceSums = new Map(source.map(([id, value]) => [id, checksum(value)]));
   const targetSums = new Map<string, string>();
   for (const [id] of source) if (target.has(id)) targetSums.set(id, checksum(target.get(id)));
@@ -66,7 +71,12 @@ export function compare(collection: CollectionName, source: Array<[string, unkno
 }
 
 /** Compares checksums already computed (audits: computed batch by batch). */
-export function compareSums(collection: CollectionName, source: Map<string, string>, target: Map<string, string>, copied: number): CollectionReport {
+export function compareSums(
+  collection: CollectionName,
+  source: Map<string, string>,
+  target: Map<string, string>,
+  copied: number,
+): CollectionReport {
   const ids = [...source.keys()].sort();
   const mismatches = ids.filter((id) => source.get(id) !== target.get(id));
   return {

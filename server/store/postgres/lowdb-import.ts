@@ -23,7 +23,11 @@ import type { LowdbSource } from './lowdb-source.js';
 
 export type { CollectionName, CollectionReport } from './import-verify.js';
 
-export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress: (message: string) => void = () => undefined): Promise<CollectionReport[]> {
+export async function importLowdb(
+  pool: pg.Pool,
+  source: LowdbSource,
+  onProgress: (message: string) => void = () => undefined,
+): Promise<CollectionReport[]> {
   const accountIds = new Set(source.accounts.map((a) => a.id));
   const { projects, branding, shares, monitors, webhooks, events, deliveries } = source.collections;
   return [
@@ -40,7 +44,9 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       records: source.keys.map((k) => ({
         id: k.id,
         value: k,
-        params: accountIds.has(k.account_id) ? [k.id, k.account_id, k.name, k.prefix, k.hash, k.created_at, k.revoked_at, k.scope, k.expires_at] : null,
+        params: accountIds.has(k.account_id)
+          ? [k.id, k.account_id, k.name, k.prefix, k.hash, k.created_at, k.revoked_at, k.scope, k.expires_at]
+          : null,
       })),
       insert:
         'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at, revoked_at, scope, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING',
@@ -64,7 +70,16 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       records: source.prompts.map(({ prompt, deleted_at }) => ({
         id: prompt.id,
         value: { prompt, deleted_at, project_id: prompt.project_id ?? null },
-        params: [prompt.id, prompt.account_id, prompt.domain, prompt.text, Date.parse(prompt.created_at), deleted_at, JSON.stringify(prompt), prompt.project_id ?? null],
+        params: [
+          prompt.id,
+          prompt.account_id,
+          prompt.domain,
+          prompt.text,
+          Date.parse(prompt.created_at),
+          deleted_at,
+          JSON.stringify(prompt),
+          prompt.project_id ?? null,
+        ],
       })),
       insert:
         'INSERT INTO prompts (id, account_id, domain, text, created_ms, deleted_at, prompt, project_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING',
@@ -93,11 +108,23 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       records: shares.map((s) => ({
         id: s.id,
         value: s,
-        params: [s.id, s.account_id, s.kind, s.target_id, s.token_hash, s.created_at, s.expires_at, s.revoked_at, Date.parse(s.created_at), Date.parse(s.expires_at)],
+        params: [
+          s.id,
+          s.account_id,
+          s.kind,
+          s.target_id,
+          s.token_hash,
+          s.created_at,
+          s.expires_at,
+          s.revoked_at,
+          Date.parse(s.created_at),
+          Date.parse(s.expires_at),
+        ],
       })),
       insert: `INSERT INTO report_shares (id, account_id, kind, target_id, token_hash, created_at, expires_at, revoked_at, created_ms, expires_ms)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-      select: 'SELECT id, account_id, kind, target_id, token_hash, created_at, expires_at, revoked_at FROM report_shares WHERE id = ANY($1)',
+      select:
+        'SELECT id, account_id, kind, target_id, token_hash, created_at, expires_at, revoked_at FROM report_shares WHERE id = ANY($1)',
       stored: (row) => row,
     }),
     // Monitors as they stand, leases included: a lease the stopped server left runs out on its own, then the run starts again.
@@ -106,7 +133,23 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       records: monitors.map((m) => ({
         id: m.id,
         value: m,
-        params: [m.id, m.account_id, m.url, m.kind, m.every, m.max_pages, m.created_at, m.next_run_ms, m.run_requested_ms, m.lease_until_ms, m.last_run_at, m.last_result_id, m.last_error, m.paused_at, PERIOD_MS[m.every]],
+        params: [
+          m.id,
+          m.account_id,
+          m.url,
+          m.kind,
+          m.every,
+          m.max_pages,
+          m.created_at,
+          m.next_run_ms,
+          m.run_requested_ms,
+          m.lease_until_ms,
+          m.last_run_at,
+          m.last_result_id,
+          m.last_error,
+          m.paused_at,
+          PERIOD_MS[m.every],
+        ],
       })),
       insert: `INSERT INTO monitors (id, account_id, url, kind, every, max_pages, created_at, next_run_ms, run_requested_ms, lease_until_ms, last_run_at, last_result_id, last_error, paused_at, period_ms)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT (id) DO NOTHING`,
@@ -124,14 +167,20 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       })),
       insert: `INSERT INTO webhooks (id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
-      select: 'SELECT id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak FROM webhooks WHERE id = ANY($1)',
+      select:
+        'SELECT id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak FROM webhooks WHERE id = ANY($1)',
       stored: (row) => row,
     }),
     // Events with their dedupe keys: an audit synced again after the move makes no second event.
     await copyEach(pool, {
       collection: 'webhook_events',
-      records: events.map((e) => ({ id: e.id, value: e, params: [e.id, e.account_id, e.type, e.created_at, e.dedupe_key, JSON.stringify(e.data)] })),
-      insert: 'INSERT INTO webhook_events (id, account_id, type, created_at, dedupe_key, data) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
+      records: events.map((e) => ({
+        id: e.id,
+        value: e,
+        params: [e.id, e.account_id, e.type, e.created_at, e.dedupe_key, JSON.stringify(e.data)],
+      })),
+      insert:
+        'INSERT INTO webhook_events (id, account_id, type, created_at, dedupe_key, data) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING',
       select: 'SELECT id, account_id, type, created_at, data, dedupe_key FROM webhook_events WHERE id = ANY($1)',
       stored: (row) => row,
     }),
@@ -140,7 +189,22 @@ export async function importLowdb(pool: pg.Pool, source: LowdbSource, onProgress
       records: deliveries.map((d) => ({
         id: d.id,
         value: d,
-        params: [d.id, d.webhook_id, d.account_id, d.event_id, d.type, d.status, d.attempts, d.last_status_code, d.next_attempt_ms, d.created_at, Date.parse(d.created_at), d.last_attempt_at, d.last_error, JSON.stringify(d.log)],
+        params: [
+          d.id,
+          d.webhook_id,
+          d.account_id,
+          d.event_id,
+          d.type,
+          d.status,
+          d.attempts,
+          d.last_status_code,
+          d.next_attempt_ms,
+          d.created_at,
+          Date.parse(d.created_at),
+          d.last_attempt_at,
+          d.last_error,
+          JSON.stringify(d.log),
+        ],
       })),
       insert: `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, type, status, attempts, last_status_code, next_attempt_ms, created_at, created_ms, last_attempt_at, last_error, log)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (id) DO NOTHING`,
@@ -169,7 +233,11 @@ async function copyEach(pool: pg.Pool, copy: EachCopy): Promise<CollectionReport
     if (!record.params) continue;
     copied += (await pool.query(copy.insert, record.params)).rowCount ?? 0;
   }
-  const rows = await byId(pool, copy.select, copy.records.map((r) => r.id));
+  const rows = await byId(
+    pool,
+    copy.select,
+    copy.records.map((r) => r.id),
+  );
   return compare(
     copy.collection,
     copy.records.map((r) => [r.id, r.value]),

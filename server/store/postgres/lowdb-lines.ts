@@ -3,7 +3,11 @@ import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Calls `take` with each complete line's JSON and byte offset; counts lines it refuses (or that do not parse). */
-export async function eachLine(file: string, dropped: Record<string, number>, take: (value: unknown, offset: number) => boolean): Promise<void> {
+export async function eachLine(
+  file: string,
+  dropped: Record<string, number>,
+  take: (value: unknown, offset: number) => boolean,
+): Promise<void> {
   if (!(await exists(file))) return;
   const name = path.basename(file);
   const bytes = await readFile(file);
@@ -31,4 +35,3 @@ export async function exists(file: string): Promise<boolean> {
     () => false,
   );
 }
-

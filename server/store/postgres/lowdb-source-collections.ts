@@ -38,7 +38,8 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
   await eachLine(path.join(dataDir, 'citations', 'projects.journal'), dropped, (value) => {
     const line = parseProjectLine(value);
     if (!line) return false;
-    if (line.op === 'put') projects.set(line.project.id, line.project); // a put keeps the project's place, as in the server
+    if (line.op === 'put')
+      projects.set(line.project.id, line.project); // a put keeps the project's place, as in the server
     else if (projects.get(line.id)?.account_id === line.account_id) projects.delete(line.id);
     return true;
   });
@@ -66,7 +67,10 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
     branding: await readBranding(path.join(dataDir, 'reports', 'branding'), dropped),
     shares: [...shares.values()],
     // Records written before pausing existed have no paused_at: not paused.
-    monitors: ((await readJsonDoc<{ monitors?: StoredMonitor[] }>(path.join(dataDir, 'monitors.json')))?.monitors ?? []).map((m) => ({ ...m, paused_at: m.paused_at ?? null })),
+    monitors: ((await readJsonDoc<{ monitors?: StoredMonitor[] }>(path.join(dataDir, 'monitors.json')))?.monitors ?? []).map((m) => ({
+      ...m,
+      paused_at: m.paused_at ?? null,
+    })),
     webhooks,
     events: [...replayed.events.values()],
     deliveries: [...kept.deliveries.values()],

@@ -80,11 +80,32 @@ function replay(stored: StoredCrawl, events: CrawlEvent[]): Omit<SourceCrawl, 's
     if (event.t === 'admit') {
       for (const q of event.queued) {
         if (urls.has(q.url)) continue; // the store never queues a URL twice; a damaged file might
-        urls.set(q.url, { url: q.url, state: 'queued', queued_seq: queuedSeq++, template: q.template, sample: q.sample, found_by: event.by, done_seq: null, outcome: null, rules: null });
+        urls.set(q.url, {
+          url: q.url,
+          state: 'queued',
+          queued_seq: queuedSeq++,
+          template: q.template,
+          sample: q.sample,
+          found_by: event.by,
+          done_seq: null,
+          outcome: null,
+          rules: null,
+        });
       }
       // Skipped URLs as PostgreSQL keeps them (seen, never fetched); events written before lowdb kept them have none.
       for (const url of event.skips ?? []) {
-        if (!urls.has(url)) urls.set(url, { url, state: 'skipped', queued_seq: null, template: null, sample: null, found_by: event.by, done_seq: null, outcome: null, rules: null });
+        if (!urls.has(url))
+          urls.set(url, {
+            url,
+            state: 'skipped',
+            queued_seq: null,
+            template: null,
+            sample: null,
+            found_by: event.by,
+            done_seq: null,
+            outcome: null,
+            rules: null,
+          });
       }
       continue;
     }

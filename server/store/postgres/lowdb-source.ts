@@ -3,7 +3,8 @@
  * key hashes (accounts.json), audits (the journal's first line per id, as the server's index reads it,
  * plus each audit's file as stored bytes), prompts (replayed puts and deletes), every citation row in
  * journal order with its runs (runs.blob, read per row on demand), each check's latest state, the site
- * audits (lowdb-source-crawls.ts) and the newer collections of lowdb-source-collections.ts. Torn or unreadable lines are counted, as the server
+ * audits (lowdb-source-crawls.ts) and the newer collections of lowdb-source-collections.ts. Torn or unreadable lines are counted, as the
+ * server
  * drops them at start.
  */
 import { open, readFile } from 'node:fs/promises';

@@ -48,4 +48,4 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
 }
 
 /** A 64-bit advisory lock key for a name (the same name gives the same lock in every process). */
-export const LOCK_KEY_SQL = "hashtextextended($1::text, 0)";
+export const LOCK_KEY_SQL = 'hashtextextended($1::text, 0)';

@@ -59,7 +59,12 @@ export async function dropScope(db: Queryable, scope: string): Promise<void> {
 }
 
 /** One row per scope, day and engine as stored, competitors included; several scopes are added up here. */
-export async function readDayTallies(db: Queryable, scopes: readonly string[], window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]> {
+export async function readDayTallies(
+  db: Queryable,
+  scopes: readonly string[],
+  window: DayWindow,
+  engine?: CitationEngineId,
+): Promise<DayTally[]> {
   const values: unknown[] = [[...scopes], window.since, window.until];
   const { rows } = await db.query<DayTally>(
     `SELECT day::text AS day, engine, runs, visible, mentioned, cited, position_sum::float8 AS position_sum, position_count, competitors

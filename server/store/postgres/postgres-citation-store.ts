@@ -36,35 +36,32 @@ export class PostgresCitationStore implements CitationStore {
         [prompt.account_id, prompt.domain, prompt.text],
       );
       if (same.rows[0]) return { outcome: 'duplicate', existing: upgradePrompt(same.rows[0].prompt) };
-      const count = await client.query<{ n: number }>('SELECT count(*)::bigint AS n FROM prompts WHERE account_id = $1 AND deleted_at IS NULL', [
-        prompt.account_id,
-      ]);
+      const count = await client.query<{ n: number }>(
+        'SELECT count(*)::bigint AS n FROM prompts WHERE account_id = $1 AND deleted_at IS NULL',
+        [prompt.account_id],
+      );
       if (count.rows[0]!.n >= limit) return { outcome: 'limit' };
-      await client.query('INSERT INTO prompts (id, account_id, domain, text, created_ms, prompt, project_id) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-        prompt.id,
-        prompt.account_id,
-        prompt.domain,
-        prompt.text,
-        createdMs,
-        JSON.stringify(prompt),
-        prompt.project_id ?? null,
-      ]);
+      await client.query(
+        'INSERT INTO prompts (id, account_id, domain, text, created_ms, prompt, project_id) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [prompt.id, prompt.account_id, prompt.domain, prompt.text, createdMs, JSON.stringify(prompt), prompt.project_id ?? null],
+      );
       return { outcome: 'created' };
     });
   }
 
   async listPrompts(accountId: string): Promise<StoredPrompt[]> {
-    const { rows } = await this.pool.query<{ prompt: StoredPrompt }>('SELECT prompt FROM prompts WHERE account_id = $1 AND deleted_at IS NULL ORDER BY seq', [
-      accountId,
-    ]);
+    const { rows } = await this.pool.query<{ prompt: StoredPrompt }>(
+      'SELECT prompt FROM prompts WHERE account_id = $1 AND deleted_at IS NULL ORDER BY seq',
+      [accountId],
+    );
     return rows.map((r) => upgradePrompt(r.prompt));
   }
 
   async getPrompt(accountId: string, id: string): Promise<StoredPrompt | null> {
-    const { rows } = await this.pool.query<{ prompt: StoredPrompt }>('SELECT prompt FROM prompts WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL', [
-      id,
-      accountId,
-    ]);
+    const { rows } = await this.pool.query<{ prompt: StoredPrompt }>(
+      'SELECT prompt FROM prompts WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL',
+      [id, accountId],
+    );
     return rows[0] ? upgradePrompt(rows[0].prompt) : null;
   }
 
@@ -76,10 +73,20 @@ export class PostgresCitationStore implements CitationStore {
   /** Deletes the prompt and takes its rows' tallies off the rollups, in one transaction. */
   async deletePrompt(accountId: string, id: string): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
-      const result = await client.query('UPDATE prompts SET deleted_at = $3 WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL', [id, accountId, new Date().toISOString()]);
+      const result = await client.query('UPDATE prompts SET deleted_at = $3 WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL', [
+        id,
+        accountId,
+        new Date().toISOString(),
+      ]);
       if (result.rowCount !== 1) return false;
-      const { rows } = await client.query<{ result: StoredCitationRow; tally: RowTally | null }>('SELECT result, tally FROM citation_results WHERE prompt_id = $1', [id]);
-      const tallies = rows.map((r) => upgradeRow(r.result)).map((row, i) => (row.status === 'not_configured' ? null : (rows[i]!.tally ?? tallyOfRow(row)))).filter((t): t is RowTally => t !== null);
+      const { rows } = await client.query<{ result: StoredCitationRow; tally: RowTally | null }>(
+        'SELECT result, tally FROM citation_results WHERE prompt_id = $1',
+        [id],
+      );
+      const tallies = rows
+        .map((r) => upgradeRow(r.result))
+        .map((row, i) => (row.status === 'not_configured' ? null : (rows[i]!.tally ?? tallyOfRow(row))))
+        .filter((t): t is RowTally => t !== null);
       await applyTallies(client, tallies, -1);
       return true;
     });
@@ -87,7 +94,10 @@ export class PostgresCitationStore implements CitationStore {
 
   async deleteProjectPrompts(accountId: string, projectId: string): Promise<number> {
     return inTransaction(this.pool, async (client) => {
-      const result = await client.query('UPDATE prompts SET deleted_at = $3 WHERE account_id = $1 AND project_id = $2 AND deleted_at IS NULL', [accountId, projectId, new Date().toISOString()]);
+      const result = await client.query(
+        'UPDATE prompts SET deleted_at = $3 WHERE account_id = $1 AND project_id = $2 AND deleted_at IS NULL',
+        [accountId, projectId, new Date().toISOString()],
+      );
       await dropScope(client, scopeOf(accountId, projectId));
       return result.rowCount ?? 0;
     });
@@ -133,7 +143,9 @@ export class PostgresCitationStore implements CitationStore {
       'SELECT check_id, prompt_id, engine, runs FROM citation_results WHERE check_id = ANY($1::text[])',
       [[...new Set(rows.map((r) => r.check_id))]],
     );
-    return rows.map((r) => found.find((f) => f.check_id === r.check_id && f.prompt_id === r.prompt_id && f.engine === r.engine)?.runs ?? []);
+    return rows.map(
+      (r) => found.find((f) => f.check_id === r.check_id && f.prompt_id === r.prompt_id && f.engine === r.engine)?.runs ?? [],
+    );
   }
 
   async dayTallies(scopes: readonly string[], window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]> {
@@ -141,7 +153,12 @@ export class PostgresCitationStore implements CitationStore {
   }
 
   async promptDayTallies(accountId: string, promptId: string, window: DayWindow, engine?: CitationEngineId): Promise<DayTally[]> {
-    const values: unknown[] = [promptId, accountId, Date.parse(`${window.since}T00:00:00Z`), Date.parse(`${window.until}T00:00:00Z`) + 86_400_000];
+    const values: unknown[] = [
+      promptId,
+      accountId,
+      Date.parse(`${window.since}T00:00:00Z`),
+      Date.parse(`${window.until}T00:00:00Z`) + 86_400_000,
+    ];
     const { rows } = await this.pool.query<{ result: StoredCitationRow; tally: RowTally | null }>(
       `SELECT r.result, r.tally FROM citation_results r JOIN prompts p ON p.id = r.prompt_id AND p.deleted_at IS NULL
        WHERE r.prompt_id = $1 AND r.account_id = $2 AND r.checked_ms >= $3 AND r.checked_ms < $4 ${engine !== undefined ? `AND r.engine = $${values.push(engine)}` : ''}`,
@@ -152,11 +169,26 @@ export class PostgresCitationStore implements CitationStore {
       .filter(({ row }) => row.status !== 'not_configured')
       .map(({ row, tally }) => {
         const t = tally ?? tallyOfRow(row);
-        return { day: t.day, engine: t.engine, runs: t.runs, visible: t.visible, mentioned: t.mentioned, cited: t.cited, position_sum: t.position_sum, position_count: t.position_count, competitors: Object.fromEntries(t.competitors) };
+        return {
+          day: t.day,
+          engine: t.engine,
+          runs: t.runs,
+          visible: t.visible,
+          mentioned: t.mentioned,
+          cited: t.cited,
+          position_sum: t.position_sum,
+          position_count: t.position_count,
+          competitors: Object.fromEntries(t.competitors),
+        };
       });
   }
 
-  async sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
+  async sourceTallies(
+    scopes: readonly string[],
+    window: DayWindow,
+    engine: CitationEngineId | undefined,
+    limit: number,
+  ): Promise<SourceTally[]> {
     return readSourceTallies(this.pool, scopes, window, engine, limit);
   }
 
@@ -186,7 +218,9 @@ export class PostgresCitationStore implements CitationStore {
   }
 
   async resultCount(checkId: string): Promise<number> {
-    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM citation_results WHERE check_id = $1', [checkId]);
+    const { rows } = await this.pool.query<{ n: number }>('SELECT count(*)::bigint AS n FROM citation_results WHERE check_id = $1', [
+      checkId,
+    ]);
     return rows[0]!.n;
   }
 
@@ -246,7 +280,10 @@ export class PostgresCitationStore implements CitationStore {
     const last = page.at(-1);
     return {
       rows: page.map((r) => upgradeRow(r.result)),
-      next: rows.length > query.limit && last ? { mode: 'latest', created: last.created_ms, promptId: last.id, engine: last.engine_order } : null,
+      next:
+        rows.length > query.limit && last
+          ? { mode: 'latest', created: last.created_ms, promptId: last.id, engine: last.engine_order }
+          : null,
     };
   }
 

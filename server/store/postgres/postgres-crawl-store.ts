@@ -39,7 +39,10 @@ export class PostgresCrawlStore implements CrawlStore {
   async createCrawl(crawl: StoredCrawl, maxRunning: number): Promise<CreateCrawlOutcome> {
     return inTransaction(this.pool, async (client) => {
       await client.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY_SQL})`, [`citable:crawls:${crawl.account_id}`]);
-      const open = await client.query<{ n: number }>(`SELECT count(*)::bigint AS n FROM crawls WHERE account_id = $1 AND status IN ('queued', 'running')`, [crawl.account_id]);
+      const open = await client.query<{ n: number }>(
+        `SELECT count(*)::bigint AS n FROM crawls WHERE account_id = $1 AND status IN ('queued', 'running')`,
+        [crawl.account_id],
+      );
       if (open.rows[0]!.n >= maxRunning) return 'limit';
       await client.query('INSERT INTO crawls (id, account_id, created_ms, status, record, rollup) VALUES ($1, $2, $3, $4, $5, $6)', [
         crawl.id,
@@ -55,7 +58,10 @@ export class PostgresCrawlStore implements CrawlStore {
 
   async getCrawl(accountId: string, id: string): Promise<StoredCrawl | null> {
     if (!AUDIT_ID.test(id)) return null;
-    const { rows } = await this.pool.query<{ record: StoredCrawl }>('SELECT record FROM crawls WHERE id = $1 AND account_id = $2', [id, accountId]);
+    const { rows } = await this.pool.query<{ record: StoredCrawl }>('SELECT record FROM crawls WHERE id = $1 AND account_id = $2', [
+      id,
+      accountId,
+    ]);
     return rows[0]?.record ?? null;
   }
 
@@ -79,24 +85,49 @@ export class PostgresCrawlStore implements CrawlStore {
     );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return { crawls: page.map((r) => r.record), next: rows.length > query.limit && last ? { time: last.created_ms, id: last.record.id } : null };
+    return {
+      crawls: page.map((r) => r.record),
+      next: rows.length > query.limit && last ? { time: last.created_ms, id: last.record.id } : null,
+    };
   }
 
   async unfinishedCrawls(): Promise<StoredCrawl[]> {
-    const { rows } = await this.pool.query<{ record: StoredCrawl }>(`SELECT record FROM crawls WHERE status IN ('queued', 'running') ORDER BY created_ms`);
+    const { rows } = await this.pool.query<{ record: StoredCrawl }>(
+      `SELECT record FROM crawls WHERE status IN ('queued', 'running') ORDER BY created_ms`,
+    );
     return rows.map((r) => r.record);
   }
 
   async startCrawl(
     id: string,
-    start: { start_url: string; host: string; started_at: string; deadline_at: string; siteFiles: GatheredSiteFiles; site: CrawlSite | null; notes: string[] },
+    start: {
+      start_url: string;
+      host: string;
+      started_at: string;
+      deadline_at: string;
+      siteFiles: GatheredSiteFiles;
+      site: CrawlSite | null;
+      notes: string[];
+    },
   ): Promise<void> {
     await this.#locked(id, async (client, crawl) => {
       if (crawl.record.status !== 'queued') return;
       const record = crawl.record;
-      Object.assign(record, { status: 'running', start_url: start.start_url, host: start.host, started_at: start.started_at, deadline_at: start.deadline_at, site: start.site });
+      Object.assign(record, {
+        status: 'running',
+        start_url: start.start_url,
+        host: start.host,
+        started_at: start.started_at,
+        deadline_at: start.deadline_at,
+        site: start.site,
+      });
       record.notes.push(...start.notes);
-      await client.query('UPDATE crawls SET status = $2, record = $3, site_files = $4 WHERE id = $1', [id, record.status, JSON.stringify(record), JSON.stringify(start.siteFiles)]);
+      await client.query('UPDATE crawls SET status = $2, record = $3, site_files = $4 WHERE id = $1', [
+        id,
+        record.status,
+        JSON.stringify(record),
+        JSON.stringify(start.siteFiles),
+      ]);
     });
   }
 
@@ -130,7 +161,13 @@ export class PostgresCrawlStore implements CrawlStore {
       const outcome = completion.outcome;
       const marked = await client.query(
         `UPDATE crawl_urls SET state = 'done', done_seq = $3, outcome = $4, rules = $5 WHERE crawl_id = $1 AND url = $2 AND state = 'queued'`,
-        [id, completion.url, crawl.done_count, outcome ? JSON.stringify(outcome) : null, outcome ? [...new Set(outcome.issues.map((i) => i.rule))] : null],
+        [
+          id,
+          completion.url,
+          crawl.done_count,
+          outcome ? JSON.stringify(outcome) : null,
+          outcome ? [...new Set(outcome.issues.map((i) => i.rule))] : null,
+        ],
       );
       if (marked.rowCount !== 1) return { recorded: false, queued: [], pending: pending() };
       crawl.done_count++;
@@ -142,7 +179,12 @@ export class PostgresCrawlStore implements CrawlStore {
         else progress.failed++;
       }
       const queued = completion.discovery ? await this.#admitIn(client, id, crawl.record, completion.url, completion.discovery) : [];
-      await client.query('UPDATE crawls SET record = $2, rollup = $3, done_count = $4 WHERE id = $1', [id, JSON.stringify(crawl.record), JSON.stringify(crawl.rollup), crawl.done_count]);
+      await client.query('UPDATE crawls SET record = $2, rollup = $3, done_count = $4 WHERE id = $1', [
+        id,
+        JSON.stringify(crawl.record),
+        JSON.stringify(crawl.rollup),
+        crawl.done_count,
+      ]);
       return { recorded: true, queued, pending: pending() };
     });
     return result ?? { recorded: false, queued: [], pending: 0 };
@@ -229,7 +271,10 @@ export class PostgresCrawlStore implements CrawlStore {
     const candidates = [...new Set([...discovery.pages, ...discovery.skips])];
     const seen = new Set<string>();
     for (let i = 0; i < candidates.length; i += 5_000) {
-      const { rows } = await client.query<{ url: string }>('SELECT url FROM crawl_urls WHERE crawl_id = $1 AND url = ANY($2::text[])', [id, candidates.slice(i, i + 5_000)]);
+      const { rows } = await client.query<{ url: string }>('SELECT url FROM crawl_urls WHERE crawl_id = $1 AND url = ANY($2::text[])', [
+        id,
+        candidates.slice(i, i + 5_000),
+      ]);
       for (const r of rows) seen.add(r.url);
     }
     const firstSeq = record.admission.queued;

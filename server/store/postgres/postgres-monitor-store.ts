@@ -10,7 +10,8 @@ const COLUMNS = `id, account_id, url, kind, every, max_pages, created_at, next_r
   last_run_at, last_result_id, last_error, paused_at`;
 
 /** Not paused, and due or asked for with no run in progress, or a run whose lease ran out ($1: now). */
-const MUST_RUN = '(paused_at IS NULL AND ((lease_until_ms IS NULL AND (next_run_ms <= $1::bigint OR run_requested_ms IS NOT NULL)) OR lease_until_ms < $1::bigint))';
+const MUST_RUN =
+  '(paused_at IS NULL AND ((lease_until_ms IS NULL AND (next_run_ms <= $1::bigint OR run_requested_ms IS NOT NULL)) OR lease_until_ms < $1::bigint))';
 
 export class PostgresMonitorStore implements MonitorStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -21,14 +22,32 @@ export class PostgresMonitorStore implements MonitorStore {
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))', [`citable:monitors:${m.account_id}`]);
-      const { rows } = await client.query<{ n: number }>('SELECT count(*)::bigint AS n FROM monitors WHERE account_id = $1', [m.account_id]);
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::bigint AS n FROM monitors WHERE account_id = $1', [
+        m.account_id,
+      ]);
       if (rows[0]!.n >= limit) {
         await client.query('ROLLBACK');
         return 'limit';
       }
       await client.query(
         `INSERT INTO monitors (${COLUMNS}, period_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-        [m.id, m.account_id, m.url, m.kind, m.every, m.max_pages, m.created_at, m.next_run_ms, m.run_requested_ms, m.lease_until_ms, m.last_run_at, m.last_result_id, m.last_error, m.paused_at, PERIOD_MS[m.every]],
+        [
+          m.id,
+          m.account_id,
+          m.url,
+          m.kind,
+          m.every,
+          m.max_pages,
+          m.created_at,
+          m.next_run_ms,
+          m.run_requested_ms,
+          m.lease_until_ms,
+          m.last_run_at,
+          m.last_result_id,
+          m.last_error,
+          m.paused_at,
+          PERIOD_MS[m.every],
+        ],
       );
       await client.query('COMMIT');
       return 'created';
@@ -41,12 +60,17 @@ export class PostgresMonitorStore implements MonitorStore {
   }
 
   async listMonitors(accountId: string): Promise<StoredMonitor[]> {
-    const { rows } = await this.pool.query<StoredMonitor>(`SELECT ${COLUMNS} FROM monitors WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    const { rows } = await this.pool.query<StoredMonitor>(`SELECT ${COLUMNS} FROM monitors WHERE account_id = $1 ORDER BY seq`, [
+      accountId,
+    ]);
     return rows.map(monitor);
   }
 
   async getMonitor(accountId: string, id: string): Promise<StoredMonitor | null> {
-    const { rows } = await this.pool.query<StoredMonitor>(`SELECT ${COLUMNS} FROM monitors WHERE id = $1 AND account_id = $2`, [id, accountId]);
+    const { rows } = await this.pool.query<StoredMonitor>(`SELECT ${COLUMNS} FROM monitors WHERE id = $1 AND account_id = $2`, [
+      id,
+      accountId,
+    ]);
     return rows[0] ? monitor(rows[0]) : null;
   }
 
@@ -85,14 +109,19 @@ export class PostgresMonitorStore implements MonitorStore {
          lease_until_ms = $1::bigint + $2::bigint
        FROM (SELECT id FROM monitors WHERE ${MUST_RUN} ORDER BY next_run_ms LIMIT $3::int FOR UPDATE SKIP LOCKED) due
        WHERE m.id = due.id
-       RETURNING ${COLUMNS.split(',').map((c) => `m.${c.trim()}`).join(', ')}`,
+       RETURNING ${COLUMNS.split(',')
+         .map((c) => `m.${c.trim()}`)
+         .join(', ')}`,
       [nowMs, leaseMs, limit],
     );
     return rows.map(monitor);
   }
 
   async extendLease(id: string, untilMs: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query('UPDATE monitors SET lease_until_ms = $2 WHERE id = $1 AND lease_until_ms IS NOT NULL', [id, untilMs]);
+    const { rowCount } = await this.pool.query('UPDATE monitors SET lease_until_ms = $2 WHERE id = $1 AND lease_until_ms IS NOT NULL', [
+      id,
+      untilMs,
+    ]);
     return rowCount === 1;
   }
 

@@ -35,14 +35,21 @@ function addAt<K>(map: Map<string, Pending<K>>, id: string, key: K, slot: number
  * that slot, the amount from it on, built in SQL from (slot, amount). Otherwise each key sends its 732
  * gains (imports and deletions that span days): one int[] of all keys end to end, sliced per key.
  */
-function gains(rows: ReadonlyArray<Pending<unknown>>, seriesCount: number, first: number): { step: boolean; columns: string[]; values: unknown[]; sql: string[] } {
+function gains(
+  rows: ReadonlyArray<Pending<unknown>>,
+  seriesCount: number,
+  first: number,
+): { step: boolean; columns: string[]; values: unknown[]; sql: string[] } {
   if (rows.every((r) => r.bySlot.size === 1)) {
     const only = rows.map((r) => [...r.bySlot][0]!);
     return {
       step: true,
       columns: ['slot', ...Array.from({ length: seriesCount }, (_, i) => `a${i}`)],
       values: [only.map(([slot]) => slot), ...Array.from({ length: seriesCount }, (_, i) => only.map(([, amounts]) => amounts[i]!))],
-      sql: Array.from({ length: seriesCount }, (_, i) => `array_fill(0, ARRAY[k.slot - 1]) || array_fill(k.a${i}, ARRAY[${BLOCK_SLOTS + 1} - k.slot])`),
+      sql: Array.from(
+        { length: seriesCount },
+        (_, i) => `array_fill(0, ARRAY[k.slot - 1]) || array_fill(k.a${i}, ARRAY[${BLOCK_SLOTS + 1} - k.slot])`,
+      ),
     };
   }
   const flat = (i: number) => {
@@ -81,7 +88,14 @@ function added(column: string, step: boolean): string {
  * One upsert of running totals into `table`: its key columns ([name, SQL type]) from unnested arrays, the
  * series' gains added elementwise on conflict.
  */
-async function upsertTotals(db: Queryable, table: string, keys: ReadonlyArray<[string, string]>, conflict: string, series: readonly string[], rows: ReadonlyArray<Pending<unknown[]>>): Promise<void> {
+async function upsertTotals(
+  db: Queryable,
+  table: string,
+  keys: ReadonlyArray<[string, string]>,
+  conflict: string,
+  series: readonly string[],
+  rows: ReadonlyArray<Pending<unknown[]>>,
+): Promise<void> {
   if (rows.length === 0) return;
   const g = gains(rows, series.length, keys.length + 1);
   const names = keys.map(([name]) => name);
@@ -103,7 +117,10 @@ export async function writeSourceBlocks(db: Queryable, tallies: readonly RowTall
     for (const { block, slot } of blocksOf(t.day)) {
       for (const engine of [t.engine, '*']) {
         for (const [domain, citations, runs] of t.domains) {
-          addAt(domains, `${t.scope}|${engine}|${block}|${domain}`, [t.scope, engine, block, domain], slot, [citations * sign, runs * sign]);
+          addAt(domains, `${t.scope}|${engine}|${block}|${domain}`, [t.scope, engine, block, domain], slot, [
+            citations * sign,
+            runs * sign,
+          ]);
         }
         for (const [url, domain, citations] of t.urls) {
           addAt(urls, `${t.scope}|${engine}|${domain}|${block}|${url}`, [t.scope, engine, domain, block, url], slot, [citations * sign]);
@@ -112,8 +129,22 @@ export async function writeSourceBlocks(db: Queryable, tallies: readonly RowTall
     }
   }
   const text = (name: string): [string, string] => [name, 'text'];
-  await upsertTotals(db, 'citation_source_domain_blocks', [text('scope'), text('engine'), ['block', 'int'], text('domain')], 'scope, engine, block, domain', ['citations', 'runs'], inKeyOrder(domains));
-  await upsertTotals(db, 'citation_source_url_blocks', [text('scope'), text('engine'), text('domain'), ['block', 'int'], text('url')], 'scope, engine, domain, block, url_key', ['citations'], inKeyOrder(urls));
+  await upsertTotals(
+    db,
+    'citation_source_domain_blocks',
+    [text('scope'), text('engine'), ['block', 'int'], text('domain')],
+    'scope, engine, block, domain',
+    ['citations', 'runs'],
+    inKeyOrder(domains),
+  );
+  await upsertTotals(
+    db,
+    'citation_source_url_blocks',
+    [text('scope'), text('engine'), text('domain'), ['block', 'int'], text('url')],
+    'scope, engine, domain, block, url_key',
+    ['citations'],
+    inKeyOrder(urls),
+  );
 }
 
 /**
@@ -136,13 +167,20 @@ function gainOver(window: DayWindow, column: string): { blocks: number[]; sql: s
 function windowTotals(oneRowEach: boolean, key: string, totals: readonly string[], from: string, where: string): string {
   const [citations] = totals;
   const names = ['citations', 'runs'];
-  if (oneRowEach) return `SELECT t.${key}, ${totals.map((t, i) => `${t} AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} AND ${citations} > 0`;
+  if (oneRowEach)
+    return `SELECT t.${key}, ${totals.map((t, i) => `${t} AS ${names[i]}`).join(', ')} FROM ${from} WHERE ${where} AND ${citations} > 0`;
   return `SELECT ${key}, ${totals.map((_, i) => `sum(x${i})::int AS ${names[i]}`).join(', ')}
      FROM (SELECT t.${key}, ${totals.map((t, i) => `${t} AS x${i}`).join(', ')} FROM ${from} WHERE ${where} OFFSET 0) AS per_row
      GROUP BY ${key} HAVING sum(x0) > 0`;
 }
 
-export async function readSourceTallies(db: Queryable, scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): Promise<SourceTally[]> {
+export async function readSourceTallies(
+  db: Queryable,
+  scopes: readonly string[],
+  window: DayWindow,
+  engine: CitationEngineId | undefined,
+  limit: number,
+): Promise<SourceTally[]> {
   const citations = gainOver(window, 'citations');
   const runs = gainOver(window, 'runs');
   // One row per domain (and per URL) when the window reads one scope's one block: no sums to gather.
@@ -156,7 +194,11 @@ export async function readSourceTallies(db: Queryable, scopes: readonly string[]
   const domains = top.rows.map((r) => r.domain);
   // Per top domain, in one statement: the engines that cited it (none to ask when filtered to one engine:
   // each listed domain was cited by it) and its best URLs, each a few dozen rows of its own.
-  const { rows: details } = await db.query<{ domain: string; engines: string[] | null; top_urls: Array<{ url: string; citations: number }> | null }>(
+  const { rows: details } = await db.query<{
+    domain: string;
+    engines: string[] | null;
+    top_urls: Array<{ url: string; citations: number }> | null;
+  }>(
     `SELECT d.domain,
        ${
          engine !== undefined

@@ -11,7 +11,19 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { CitationStore } from '../citations-store.js';
-import { newKeyRecord, type Account, type ApiKeyRecord, type AuditAnchor, type AuditListPage, type AuditListQuery, type AuditRecord, type NewKeyInput, type Plan, type PutAuditOutcome, type Store } from '../store.js';
+import {
+  newKeyRecord,
+  type Account,
+  type ApiKeyRecord,
+  type AuditAnchor,
+  type AuditListPage,
+  type AuditListQuery,
+  type AuditRecord,
+  type NewKeyInput,
+  type Plan,
+  type PutAuditOutcome,
+  type Store,
+} from '../store.js';
 import type { ProjectStore } from '../projects-store.js';
 import { PostgresProjectStore } from './postgres-project-store.js';
 import { migrate } from './migrations.js';
@@ -179,7 +191,9 @@ export class PostgresStore implements Store {
   }
 
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    const { rows } = await this.pool.query<ApiKeyRecord>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    const { rows } = await this.pool.query<ApiKeyRecord>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY seq`, [
+      accountId,
+    ]);
     return rows.map(apiKey);
   }
 
@@ -222,7 +236,9 @@ export class PostgresStore implements Store {
     if (inserted.rowCount === 1) return 'created';
     // The id was taken (by us, by another account, or by another process a moment ago: ON CONFLICT
     // waited for its commit). Compare with what is stored.
-    const { rows } = await this.pool.query<{ account_id: string; hash: string }>('SELECT account_id, hash FROM audits WHERE id = $1', [audit.id]);
+    const { rows } = await this.pool.query<{ account_id: string; hash: string }>('SELECT account_id, hash FROM audits WHERE id = $1', [
+      audit.id,
+    ]);
     const existing = rows[0];
     return existing && existing.account_id === accountId && existing.hash === hash ? 'identical' : 'conflict';
   }

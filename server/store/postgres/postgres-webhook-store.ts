@@ -21,7 +21,8 @@ import type {
 import { inTransaction } from './pool.js';
 
 const WEBHOOK_COLUMNS = 'id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak';
-const DELIVERY_COLUMNS = 'id, webhook_id, account_id, event_id, type, status, attempts, last_status_code, next_attempt_ms, created_at, last_attempt_at, last_error, log';
+const DELIVERY_COLUMNS =
+  'id, webhook_id, account_id, event_id, type, status, attempts, last_status_code, next_attempt_ms, created_at, last_attempt_at, last_error, log';
 /** Due deliveries looked at per claim: the oldest due first; later ones wait for the next claim. */
 const CLAIM_WINDOW = 5_000;
 
@@ -31,7 +32,9 @@ export class PostgresWebhookStore implements WebhookStore {
   async createWebhook(w: StoredWebhook, limit: number): Promise<'created' | 'limit'> {
     return inTransaction(this.pool, async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1::text, 0))', [`citable:webhooks:${w.account_id}`]);
-      const { rows } = await client.query<{ n: number }>('SELECT count(*)::bigint AS n FROM webhooks WHERE account_id = $1', [w.account_id]);
+      const { rows } = await client.query<{ n: number }>('SELECT count(*)::bigint AS n FROM webhooks WHERE account_id = $1', [
+        w.account_id,
+      ]);
       if (rows[0]!.n >= limit) return 'limit' as const;
       await client.query(`INSERT INTO webhooks (${WEBHOOK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, [
         w.id,
@@ -50,12 +53,17 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async listWebhooks(accountId: string): Promise<StoredWebhook[]> {
-    const { rows } = await this.pool.query<StoredWebhook>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE account_id = $1 ORDER BY seq`, [accountId]);
+    const { rows } = await this.pool.query<StoredWebhook>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE account_id = $1 ORDER BY seq`, [
+      accountId,
+    ]);
     return rows.map(webhook);
   }
 
   async getWebhook(accountId: string, id: string): Promise<StoredWebhook | null> {
-    const { rows } = await this.pool.query<StoredWebhook>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2`, [id, accountId]);
+    const { rows } = await this.pool.query<StoredWebhook>(`SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2`, [
+      id,
+      accountId,
+    ]);
     return rows[0] ? webhook(rows[0]) : null;
   }
 
@@ -104,7 +112,9 @@ export class PostgresWebhookStore implements WebhookStore {
   async claimDue(options: ClaimOptions): Promise<ClaimedDelivery[]> {
     if (options.limit <= 0) return [];
     const rooms = [...options.perWebhook];
-    const { rows } = await this.pool.query<StoredDelivery & { e_created_at: string; e_data: unknown; e_dedupe_key: string | null } & { w: StoredWebhook }>({
+    const { rows } = await this.pool.query<
+      StoredDelivery & { e_created_at: string; e_data: unknown; e_dedupe_key: string | null } & { w: StoredWebhook }
+    >({
       name: 'citable-claim-deliveries',
       text: `WITH due AS (
                SELECT d.id, d.webhook_id, d.next_attempt_ms, d.seq
@@ -127,7 +137,9 @@ export class PostgresWebhookStore implements WebhookStore {
                UPDATE webhook_deliveries d SET lease_until_ms = $1::bigint + $2::bigint FROM picked WHERE d.id = picked.id
                RETURNING d.*
              )
-             SELECT ${DELIVERY_COLUMNS.split(', ').map((c) => `c.${c}`).join(', ')},
+             SELECT ${DELIVERY_COLUMNS.split(', ')
+               .map((c) => `c.${c}`)
+               .join(', ')},
                     e.created_at AS e_created_at, e.data AS e_data, e.dedupe_key AS e_dedupe_key,
                     row_to_json(w) AS w
              FROM claimed c JOIN webhook_events e ON e.id = c.event_id JOIN webhooks w ON w.id = c.webhook_id
@@ -136,18 +148,37 @@ export class PostgresWebhookStore implements WebhookStore {
     });
     return rows.map((row) => ({
       delivery: delivery(row),
-      event: { id: row.event_id, account_id: row.account_id, type: row.type, created_at: row.e_created_at, data: row.e_data, dedupe_key: row.e_dedupe_key },
+      event: {
+        id: row.event_id,
+        account_id: row.account_id,
+        type: row.type,
+        created_at: row.e_created_at,
+        data: row.e_data,
+        dedupe_key: row.e_dedupe_key,
+      },
       webhook: webhook(row.w),
     }));
   }
 
-  async recordAttempt(deliveryId: string, result: AttemptResult, disable: { afterGone: number; reason: string; at: string }): Promise<boolean> {
+  async recordAttempt(
+    deliveryId: string,
+    result: AttemptResult,
+    disable: { afterGone: number; reason: string; at: string },
+  ): Promise<boolean> {
     return inTransaction(this.pool, async (client) => {
       const updated = await client.query<{ webhook_id: string }>(
         `UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, last_status_code = $3, next_attempt_ms = $4::bigint,
            last_attempt_at = $5, last_error = $6, log = (log::jsonb || jsonb_build_array($7::jsonb))::json, lease_until_ms = NULL
          WHERE id = $1 RETURNING webhook_id`,
-        [deliveryId, result.status, result.attempt.status_code, result.next_attempt_ms, result.attempt.at, result.last_error, JSON.stringify(result.attempt)],
+        [
+          deliveryId,
+          result.status,
+          result.attempt.status_code,
+          result.next_attempt_ms,
+          result.attempt.at,
+          result.last_error,
+          JSON.stringify(result.attempt),
+        ],
       );
       const webhookId = updated.rows[0]?.webhook_id;
       if (!webhookId || result.answer === 'other') return false;
@@ -181,11 +212,18 @@ export class PostgresWebhookStore implements WebhookStore {
   }
 
   async getDelivery(accountId: string, id: string): Promise<StoredDelivery | null> {
-    const { rows } = await this.pool.query<StoredDelivery>(`SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND account_id = $2`, [id, accountId]);
+    const { rows } = await this.pool.query<StoredDelivery>(
+      `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND account_id = $2`,
+      [id, accountId],
+    );
     return rows[0] ? delivery(rows[0]) : null;
   }
 
-  async listDeliveries(accountId: string, webhookId: string, query: { limit: number; after?: { created_ms: number; id: string } }): Promise<DeliveryPage> {
+  async listDeliveries(
+    accountId: string,
+    webhookId: string,
+    query: { limit: number; after?: { created_ms: number; id: string } },
+  ): Promise<DeliveryPage> {
     const values: unknown[] = [webhookId, accountId, query.limit + 1];
     let where = 'webhook_id = $1 AND account_id = $2';
     if (query.after) {
@@ -198,7 +236,10 @@ export class PostgresWebhookStore implements WebhookStore {
     );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
-    return { deliveries: page.map(delivery), next: rows.length > query.limit && last ? { created_ms: last.created_ms, id: last.id } : null };
+    return {
+      deliveries: page.map(delivery),
+      next: rows.length > query.limit && last ? { created_ms: last.created_ms, id: last.id } : null,
+    };
   }
 
   async close(): Promise<void> {}

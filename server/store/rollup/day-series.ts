@@ -50,7 +50,8 @@ export class DaySeries {
   *days(from: number, to: number): Generator<[number, number[]]> {
     for (let i = this.#find(from); i < this.#length && this.#days[i]! <= to; i++) {
       const values: number[] = [];
-      for (let c = 0; c < this.columns; c++) values.push(this.#cum[i * this.columns + c]! - (i > 0 ? this.#cum[(i - 1) * this.columns + c]! : 0));
+      for (let c = 0; c < this.columns; c++)
+        values.push(this.#cum[i * this.columns + c]! - (i > 0 ? this.#cum[(i - 1) * this.columns + c]! : 0));
       yield [this.#days[i]!, values];
     }
   }

@@ -87,7 +87,14 @@ export class MemoryRollups {
     let rollup = scope.engines.get(tally.engine);
     if (!rollup) scope.engines.set(tally.engine, (rollup = new EngineRollup()));
     const day = dayNumber(tally.day);
-    rollup.summary.add(day, [tally.runs * sign, tally.visible * sign, tally.mentioned * sign, tally.cited * sign, tally.position_sum * sign, tally.position_count * sign]);
+    rollup.summary.add(day, [
+      tally.runs * sign,
+      tally.visible * sign,
+      tally.mentioned * sign,
+      tally.cited * sign,
+      tally.position_sum * sign,
+      tally.position_count * sign,
+    ]);
     for (const [name, visible] of tally.competitors) seriesIn(rollup.competitors, name, 1).add(day, [visible * sign]);
     rollup.add(tally, day, sign);
     scope.all.add(tally, day, sign);
@@ -104,7 +111,21 @@ export class MemoryRollups {
     const at = (day: number, id: CitationEngineId): DayTally => {
       const key = `${day}|${id}`;
       let tally = out.get(key);
-      if (!tally) out.set(key, (tally = { day: dayOfNumber(day), engine: id, runs: 0, visible: 0, mentioned: 0, cited: 0, position_sum: 0, position_count: 0, competitors: {} }));
+      if (!tally)
+        out.set(
+          key,
+          (tally = {
+            day: dayOfNumber(day),
+            engine: id,
+            runs: 0,
+            visible: 0,
+            mentioned: 0,
+            cited: 0,
+            position_sum: 0,
+            position_count: 0,
+            competitors: {},
+          }),
+        );
       return tally;
     };
     for (const [id, rollup] of this.#rollups(scopes, engine)) {
@@ -134,7 +155,8 @@ export class MemoryRollups {
   sourceTallies(scopes: readonly string[], window: DayWindow, engine: CitationEngineId | undefined, limit: number): SourceTally[] {
     const [from, to] = [dayNumber(window.since), dayNumber(window.until)];
     const perEngine = [...this.#rollups(scopes, engine)];
-    const sources: SourceRollup[] = engine === undefined ? scopes.flatMap((s) => this.#scopes.get(s)?.all ?? []) : perEngine.map(([, r]) => r);
+    const sources: SourceRollup[] =
+      engine === undefined ? scopes.flatMap((s) => this.#scopes.get(s)?.all ?? []) : perEngine.map(([, r]) => r);
     const ranged: Array<[SourceRollup, DayRange]> = [];
     for (const rollup of sources) {
       const range = rollup.matrix.range(from, to);
@@ -202,7 +224,8 @@ function topUrls(ranged: ReadonlyArray<readonly [SourceRollup, DayRange]>, domai
   }
   const merged = new Map<string, number>();
   for (const [rollup, range] of ranged) {
-    for (const [url, column] of rollup.domains.get(domain)?.urls ?? []) merged.set(url, (merged.get(url) ?? 0) + rollup.matrix.total(column, range));
+    for (const [url, column] of rollup.domains.get(domain)?.urls ?? [])
+      merged.set(url, (merged.get(url) ?? 0) + rollup.matrix.total(column, range));
   }
   for (const [url, citations] of merged) offer(url, citations);
   return best;

@@ -59,4 +59,3 @@ export function accumulate(deltas: Int32Array): Int32Array {
   for (let i = 1; i < deltas.length; i++) deltas[i]! += deltas[i - 1]!;
   return deltas;
 }
-

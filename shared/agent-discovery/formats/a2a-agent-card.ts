@@ -11,7 +11,8 @@ export const readA2aAgentCard: FormatReader = (doc) => {
   const card = topObject(doc, problems);
   if (!card) return problems;
   for (const key of ['name', 'description', 'version']) needString(card, key, problems);
-  if (card.supportedInterfaces === undefined && card.url === undefined) problems.push('`supportedInterfaces` is missing (or `url`, in A2A 0.x cards)');
+  if (card.supportedInterfaces === undefined && card.url === undefined)
+    problems.push('`supportedInterfaces` is missing (or `url`, in A2A 0.x cards)');
   else if (card.supportedInterfaces !== undefined) needArray(card, 'supportedInterfaces', problems);
   else needString(card, 'url', problems);
   needObject(card, 'capabilities', problems);

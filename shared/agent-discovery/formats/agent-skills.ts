@@ -19,7 +19,9 @@ export const readAgentSkills: FormatReader = (doc) => {
   if (!index) return problems;
   const schema = index.$schema;
   if (schema !== undefined && schema !== AGENT_SKILLS_SCHEMA_0_2) {
-    problems.push(`\`$schema\` is ${typeof schema === 'string' ? `"${schema.slice(0, 80)}"` : 'not a string'}, not a schema version clients know (${AGENT_SKILLS_SCHEMA_0_2})`);
+    problems.push(
+      `\`$schema\` is ${typeof schema === 'string' ? `"${schema.slice(0, 80)}"` : 'not a string'}, not a schema version clients know (${AGENT_SKILLS_SCHEMA_0_2})`,
+    );
     return problems;
   }
   const skills = needArray(index, 'skills', problems);

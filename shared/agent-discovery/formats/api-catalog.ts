@@ -20,7 +20,8 @@ export const readApiCatalog: FormatReader = (doc) => {
         continue;
       }
       targets.slice(0, MAX_ENTRIES_READ).forEach((target, j) => {
-        if (!isObject(target) || typeof target.href !== 'string') problems.push(`\`linkset[${i}]["${rel.slice(0, 40)}"][${j}]\` has no \`href\``);
+        if (!isObject(target) || typeof target.href !== 'string')
+          problems.push(`\`linkset[${i}]["${rel.slice(0, 40)}"][${j}]\` has no \`href\``);
       });
     }
   });

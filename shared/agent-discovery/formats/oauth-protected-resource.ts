@@ -13,7 +13,9 @@ export const readOauthProtectedResource: FormatReader = (doc, ctx) => {
     const resource = meta.resource as string;
     if (!isHttpUrl(resource)) problems.push('`resource` is not an absolute URL');
     else if (ctx.identifier && !sameIdentifier(resource, ctx.identifier)) {
-      problems.push(`\`resource\` is ${resource.slice(0, 120)}, but metadata at this URL must describe ${ctx.identifier} (RFC 9728 section 3.3)`);
+      problems.push(
+        `\`resource\` is ${resource.slice(0, 120)}, but metadata at this URL must describe ${ctx.identifier} (RFC 9728 section 3.3)`,
+      );
     }
   }
   optionalStrings(meta, 'authorization_servers', problems);

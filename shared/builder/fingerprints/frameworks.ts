@@ -111,11 +111,7 @@ export const APP_FRAMEWORKS: readonly Fingerprint[] = [
   {
     name: 'SvelteKit',
     specificity: SPECIFICITY.appFramework,
-    signals: [
-      html('__sveltekit_'),
-      bodyAttr('data-sveltekit-preload-data'),
-      code('/_app/immutable/', GOOD),
-    ],
+    signals: [html('__sveltekit_'), bodyAttr('data-sveltekit-preload-data'), code('/_app/immutable/', GOOD)],
   },
   {
     name: 'Remix',

@@ -1,15 +1,4 @@
-import {
-  GOOD,
-  SPECIFICITY,
-  code,
-  comment,
-  generator,
-  host,
-  html,
-  htmlAttr,
-  image,
-  type Fingerprint,
-} from '../signal.js';
+import { GOOD, SPECIFICITY, code, comment, generator, host, html, htmlAttr, image, type Fingerprint } from '../signal.js';
 
 /** Further hosted builders and publishing platforms whose static signals are clear. */
 export const MORE_HOSTED_BUILDERS: readonly Fingerprint[] = [
@@ -58,12 +47,7 @@ export const MORE_HOSTED_BUILDERS: readonly Fingerprint[] = [
   {
     name: 'Hostinger Website Builder',
     specificity: SPECIFICITY.hosted,
-    signals: [
-      generator(/Hostinger Website Builder|^Zyro\b/i),
-      code('zyrosite.com'),
-      image('zyrosite.com'),
-      host('zyrosite.com'),
-    ],
+    signals: [generator(/Hostinger Website Builder|^Zyro\b/i), code('zyrosite.com'), image('zyrosite.com'), host('zyrosite.com')],
   },
   {
     name: 'Softr',
@@ -98,12 +82,7 @@ export const MORE_HOSTED_BUILDERS: readonly Fingerprint[] = [
   {
     name: 'Blogger',
     specificity: SPECIFICITY.hosted,
-    signals: [
-      generator(/^Blogger$/i),
-      code('www.blogger.com/static/', GOOD),
-      code('www.blogger.com/dyn-css/', GOOD),
-      host('blogspot.com'),
-    ],
+    signals: [generator(/^Blogger$/i), code('www.blogger.com/static/', GOOD), code('www.blogger.com/dyn-css/', GOOD), host('blogspot.com')],
   },
   {
     name: 'BigCommerce',

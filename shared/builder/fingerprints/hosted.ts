@@ -180,13 +180,7 @@ export const HOSTED_BUILDERS: readonly Fingerprint[] = [
   {
     name: 'Weebly',
     specificity: SPECIFICITY.hosted,
-    signals: [
-      code('editmysite.com'),
-      image('editmysite.com'),
-      html('_W.configDomain'),
-      host('weebly.com'),
-      host('weeblysite.com'),
-    ],
+    signals: [code('editmysite.com'), image('editmysite.com'), html('_W.configDomain'), host('weebly.com'), host('weeblysite.com')],
   },
   {
     name: 'GoDaddy',
@@ -205,13 +199,7 @@ export const HOSTED_BUILDERS: readonly Fingerprint[] = [
   {
     name: 'Carrd',
     specificity: SPECIFICITY.hosted,
-    signals: [
-      html('Carrd Site JS'),
-      html("section.tagName != 'SECTION'", GOOD),
-      linkHref('.carrd.co/'),
-      host('carrd.co'),
-      host('crd.co'),
-    ],
+    signals: [html('Carrd Site JS'), html("section.tagName != 'SECTION'", GOOD), linkHref('.carrd.co/'), host('carrd.co'), host('crd.co')],
   },
   {
     name: 'Jimdo',

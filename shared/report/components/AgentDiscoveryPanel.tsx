@@ -40,7 +40,9 @@ export function AgentDiscoveryPanel({ files, compact = false }: AgentDiscoveryPa
                   {f.problems && f.problems.length > 0 && <div class="muted small">{f.problems.map((p) => clip(p, 200)).join(' · ')}</div>}
                 </td>
                 <td>
-                  <span class={`pill ${f.status === 'found' ? 'found' : f.status === 'invalid' || f.status === 'error' ? 'invalid' : 'not_found'}`}>
+                  <span
+                    class={`pill ${f.status === 'found' ? 'found' : f.status === 'invalid' || f.status === 'error' ? 'invalid' : 'not_found'}`}
+                  >
                     {AGENT_DISCOVERY_STATUS[f.status] ?? f.status}
                   </span>
                 </td>

@@ -45,15 +45,18 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
         {critical.length > 0 ? (
           <>
             <p>
-              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using this page. Fix{' '}
-              {critical.length === 1 ? 'it' : 'them'} first:
+              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using
+              this page. Fix {critical.length === 1 ? 'it' : 'them'} first:
             </p>
             {critical.map((i) => (
               <IssueCard key={i.rule} issue={i} />
             ))}
           </>
         ) : (
-          <p class="all-clear">No critical issue: AI answer engines may read and use this page. {others.length > 0 ? 'The findings below make it easier to use and cite.' : ''}</p>
+          <p class="all-clear">
+            No critical issue: AI answer engines may read and use this page.{' '}
+            {others.length > 0 ? 'The findings below make it easier to use and cite.' : ''}
+          </p>
         )}
       </Section>
 

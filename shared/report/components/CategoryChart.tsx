@@ -26,12 +26,21 @@ export function CategoryChart({ categories, compact = false }: { categories: rea
           const y = i * row;
           return (
             <g key={c.name} data-category={c.name} class={applies ? undefined : 'not-applicable'}>
-              <title>{applies ? CATEGORY_EXPLANATIONS[c.name] ?? c.name : NOT_APPLICABLE_EXPLANATION}</title>
+              <title>{applies ? (CATEGORY_EXPLANATIONS[c.name] ?? c.name) : NOT_APPLICABLE_EXPLANATION}</title>
               <text x="0" y={y + textY} class="chart-label">
                 {c.name}
               </text>
               <rect x={label} y={y + barY} width={track} height={bar} rx={bar / 2} fill="#eef1f4" />
-              {applies && c.score > 0 && <rect class={`band-${scoreBand(c.score)}`} x={label} y={y + barY} width={Math.max(bar, (track * c.score) / 100)} height={bar} rx={bar / 2} />}
+              {applies && c.score > 0 && (
+                <rect
+                  class={`band-${scoreBand(c.score)}`}
+                  x={label}
+                  y={y + barY}
+                  width={Math.max(bar, (track * c.score) / 100)}
+                  height={bar}
+                  rx={bar / 2}
+                />
+              )}
               <text x={width} y={y + textY} text-anchor="end" class={applies ? 'chart-value' : 'chart-muted'}>
                 {applies ? c.score : NOT_APPLICABLE_LABEL}
               </text>

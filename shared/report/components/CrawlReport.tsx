@@ -38,7 +38,9 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
         branding={branding}
         kicker="Site AI visibility report"
         title={displayUrl(crawl.url, 120)}
-        subtitle={[`Site audit of ${dateTime(crawl.finished_at ?? crawl.started_at ?? crawl.created_at)}`, builtWith(crawl.builder)].filter(Boolean).join(' · ')}
+        subtitle={[`Site audit of ${dateTime(crawl.finished_at ?? crawl.started_at ?? crawl.created_at)}`, builtWith(crawl.builder)]
+          .filter(Boolean)
+          .join(' · ')}
       />
       {crawl.status !== 'complete' && statusText && (
         <p class="banner" data-testid="crawl-status">
@@ -64,13 +66,17 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
         {critical.length > 0 ? (
           <>
             <p>
-              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using pages of this site. Fix{' '}
-              {critical.length === 1 ? 'it' : 'them'} first:
+              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using
+              pages of this site. Fix {critical.length === 1 ? 'it' : 'them'} first:
             </p>
             {critical.map((i) => (
               <IssueCard
                 key={i.rule}
-                issue={{ ...i, ...(advice[i.rule] ? { detail: advice[i.rule] } : {}), reach: `${plural(i.pages, 'page')} (${percent(i.share)})` }}
+                issue={{
+                  ...i,
+                  ...(advice[i.rule] ? { detail: advice[i.rule] } : {}),
+                  reach: `${plural(i.pages, 'page')} (${percent(i.share)})`,
+                }}
               />
             ))}
           </>

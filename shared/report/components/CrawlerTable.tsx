@@ -46,11 +46,19 @@ export function CrawlerTable({ crawlers, unknownReason = null, compact = false }
               {operator && <td>{c.operator}</td>}
               <td>{PURPOSE_LABELS[c.purpose] ?? c.purpose}</td>
               <td>
-                <span class={`pill ${c.robots === 'blocked' ? 'blocked' : 'allowed'}`}>{c.robots === 'blocked' ? 'Blocked' : 'Allowed'}</span>
+                <span class={`pill ${c.robots === 'blocked' ? 'blocked' : 'allowed'}`}>
+                  {c.robots === 'blocked' ? 'Blocked' : 'Allowed'}
+                </span>
               </td>
               {answer && (
                 <td>
-                  {c.challenged ? <span class="pill blocked">Challenged</span> : c.http_status !== undefined ? <span class="mono">HTTP {c.http_status}</span> : <span class="muted">not fetched</span>}
+                  {c.challenged ? (
+                    <span class="pill blocked">Challenged</span>
+                  ) : c.http_status !== undefined ? (
+                    <span class="mono">HTTP {c.http_status}</span>
+                  ) : (
+                    <span class="muted">not fetched</span>
+                  )}
                 </td>
               )}
             </tr>

@@ -36,7 +36,13 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
             </text>
           </g>
         ))}
-        <polyline points={sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ')} class="accent-line" fill="none" stroke-width="2.5" stroke-linejoin="round" />
+        <polyline
+          points={sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ')}
+          class="accent-line"
+          fill="none"
+          stroke-width="2.5"
+          stroke-linejoin="round"
+        />
         {sorted.map((p, i) => (
           <g key={`${p.scanned_at}-${i}`} data-history-score={p.score}>
             <circle class="accent-line" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />

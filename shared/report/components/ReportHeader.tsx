@@ -1,7 +1,17 @@
 import type { SafeBranding } from '../branding.js';
 
 /** The agency's logo and name, then what the report is about. */
-export function ReportHeader({ branding, kicker, title, subtitle }: { branding: SafeBranding; kicker: string; title: string; subtitle: string }) {
+export function ReportHeader({
+  branding,
+  kicker,
+  title,
+  subtitle,
+}: {
+  branding: SafeBranding;
+  kicker: string;
+  title: string;
+  subtitle: string;
+}) {
   return (
     <header>
       {(branding.logo || branding.name) && (

@@ -14,7 +14,9 @@ export function ScoreGauge({ score, judged = true, label = 'Score', note = null 
   const r = 50;
   const circumference = 2 * Math.PI * r;
   const band = judged ? scoreBand(score) : 'na';
-  const name = judged ? `${label} ${score} out of 100${note ? `, ${note}` : ''}` : `${label} ${NOT_APPLICABLE_LABEL}${note ? `: ${note}` : ''}`;
+  const name = judged
+    ? `${label} ${score} out of 100${note ? `, ${note}` : ''}`
+    : `${label} ${NOT_APPLICABLE_LABEL}${note ? `: ${note}` : ''}`;
   return (
     <svg class={`gauge gauge-${band}`} viewBox="0 0 128 128" width="128" height="128" role="img" aria-label={name}>
       <circle cx="64" cy="64" r={r} fill="none" stroke="#e3e7ec" stroke-width="12" />
@@ -31,7 +33,17 @@ export function ScoreGauge({ score, judged = true, label = 'Score', note = null 
           transform="rotate(-90 64 64)"
         />
       )}
-      <text x="64" y="60" class="gauge-number" text-anchor="middle" dominant-baseline="central" font-size="34" font-weight="700" fill="#1f2933" data-score={judged ? score : undefined}>
+      <text
+        x="64"
+        y="60"
+        class="gauge-number"
+        text-anchor="middle"
+        dominant-baseline="central"
+        font-size="34"
+        font-weight="700"
+        fill="#1f2933"
+        data-score={judged ? score : undefined}
+      >
         {judged ? score : NOT_APPLICABLE_LABEL}
       </text>
       <text x="64" y="88" text-anchor="middle" class="chart-muted">

@@ -12,7 +12,15 @@ const NOTHING_APPLIED = 'no category applied to this page';
  * `gaugeNotes`: the cap or "nothing applied" joins the gauge's accessible name too (the popup, which has
  * no room to say it twice in words).
  */
-export function ScoreSummary({ audit, gaugeNotes = false, children }: { audit: Pick<ReportAudit, 'score' | 'score_cap' | 'category_scores' | 'issues'>; gaugeNotes?: boolean; children?: ComponentChildren }) {
+export function ScoreSummary({
+  audit,
+  gaugeNotes = false,
+  children,
+}: {
+  audit: Pick<ReportAudit, 'score' | 'score_cap' | 'category_scores' | 'issues'>;
+  gaugeNotes?: boolean;
+  children?: ComponentChildren;
+}) {
   const judged = !nothingJudged(audit);
   const capNote = scoreCapNote(audit);
   const counts = { critical: 0, warning: 0, notice: 0 };

@@ -6,7 +6,9 @@ import type { WebmcpLive } from '../types.js';
 export function WebmcpColumns({ webmcp, live }: { webmcp: WebmcpSignal; live: WebmcpLive }) {
   const rt = webmcp.runtime;
   // The static column is what HTML and scripts showed; tools seen only in the live page belong to the runtime column.
-  const staticTools = [...new Set(webmcp.evidence.filter((e) => e.location.type !== 'runtime' && e.registers && e.toolName).map((e) => e.toolName!))];
+  const staticTools = [
+    ...new Set(webmcp.evidence.filter((e) => e.location.type !== 'runtime' && e.registers && e.toolName).map((e) => e.toolName!)),
+  ];
   const found = staticStatus(webmcp);
   return (
     <>
@@ -30,10 +32,14 @@ export function WebmcpColumns({ webmcp, live }: { webmcp: WebmcpSignal; live: We
             <dl>
               <dt>API</dt>
               <dd data-testid="webmcp-api">
-                {rt.apiAvailable ? `${rt.surface === 'navigator-legacy' ? 'navigator' : 'document'}.modelContext${rt.polyfill ? ' (polyfill)' : ''}` : 'not available in this browser'}
+                {rt.apiAvailable
+                  ? `${rt.surface === 'navigator-legacy' ? 'navigator' : 'document'}.modelContext${rt.polyfill ? ' (polyfill)' : ''}`
+                  : 'not available in this browser'}
               </dd>
               <dt>Tools</dt>
-              <dd data-testid="webmcp-runtime-tools">{rt.tools.length ? rt.tools.map((t) => t.name).join(', ') : rt.apiAvailable ? 'none' : 'unknown'}</dd>
+              <dd data-testid="webmcp-runtime-tools">
+                {rt.tools.length ? rt.tools.map((t) => t.name).join(', ') : rt.apiAvailable ? 'none' : 'unknown'}
+              </dd>
               <dt>Deep probe</dt>
               <dd>{rt.deepProbe ? 'on' : 'off'}</dd>
             </dl>

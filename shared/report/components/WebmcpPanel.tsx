@@ -20,7 +20,10 @@ export function WebmcpPanel({ webmcp, live }: { webmcp: WebmcpSignal; live?: Web
   return (
     <div class="panel webmcp" data-webmcp-status={webmcp.status}>
       <p>
-        <span class={`pill ${webmcp.status === 'detected' ? 'detected' : webmcp.status === 'inconclusive' ? 'warning' : 'not_found'}`} data-testid="webmcp-status">
+        <span
+          class={`pill ${webmcp.status === 'detected' ? 'detected' : webmcp.status === 'inconclusive' ? 'warning' : 'not_found'}`}
+          data-testid="webmcp-status"
+        >
           {STATUS_LABEL[webmcp.status] ?? webmcp.status}
         </span>{' '}
         {WEBMCP_TEXT[webmcp.status] ?? ''}

@@ -15,10 +15,14 @@ export default defineRule({
     if (!ctx.pageOk) return notApplicable();
     const declared = canonicalDeclarations(ctx);
     if (!declared.length) {
-      return partial(0.5, `The page declares no canonical URL, so engines must guess which of its addresses to credit. Add <link rel="canonical" href="${ctx.pageUrl.href}"> (or the preferred address).`, {
-        severity: 'notice',
-        title: 'No canonical URL',
-      });
+      return partial(
+        0.5,
+        `The page declares no canonical URL, so engines must guess which of its addresses to credit. Add <link rel="canonical" href="${ctx.pageUrl.href}"> (or the preferred address).`,
+        {
+          severity: 'notice',
+          title: 'No canonical URL',
+        },
+      );
     }
     const broken = declared.filter((d) => d.href === null || !/^https?:$/.test(new URL(d.href).protocol));
     if (broken.length) {
@@ -29,42 +33,65 @@ export default defineRule({
     const distinct = [...new Set(declared.map((d) => comparableUrl(d.href!)!))];
     if (distinct.length > 1) {
       const where = declared.map((d) => `${d.href} (${d.source === 'html' ? '<link>' : 'Link header'})`);
-      return fail(`The page declares ${distinct.length} different canonical URLs: ${listPhrase([...new Set(where)])}. Engines then ignore them all; keep exactly one.`, {
-        title: 'Conflicting canonical URLs',
-      });
+      return fail(
+        `The page declares ${distinct.length} different canonical URLs: ${listPhrase([...new Set(where)])}. Engines then ignore them all; keep exactly one.`,
+        {
+          title: 'Conflicting canonical URLs',
+        },
+      );
     }
 
     const canonical = new URL(declared[0]!.href!);
     const page = ctx.pageUrl;
     if (!sameSite(canonical.hostname, page.hostname)) {
-      return partial(0.3, `The canonical points to another site (${canonical.href}), so engines will credit that address, not this one. If this page is the original, point the canonical to itself.`, {
-        title: 'Canonical points to another site',
-      });
+      return partial(
+        0.3,
+        `The canonical points to another site (${canonical.href}), so engines will credit that address, not this one. If this page is the original, point the canonical to itself.`,
+        {
+          title: 'Canonical points to another site',
+        },
+      );
     }
     const target = comparableUrl(canonical.href);
     const here = comparableUrl(page.href);
     const redirected = ctx.snapshot.page.redirects.some((hop) => comparableUrl(hop.url) === target);
     if (redirected && target !== here) {
-      return partial(0.5, `The canonical (${canonical.href}) is an address that redirects to this page, so engines are sent in a circle. Point it to the final URL, ${page.href}.`, {
-        title: 'Canonical points to a redirecting URL',
-      });
+      return partial(
+        0.5,
+        `The canonical (${canonical.href}) is an address that redirects to this page, so engines are sent in a circle. Point it to the final URL, ${page.href}.`,
+        {
+          title: 'Canonical points to a redirecting URL',
+        },
+      );
     }
     if (canonical.protocol === 'http:' && page.protocol === 'https:') {
-      return partial(0.5, `The canonical (${canonical.href}) uses http:// although the page is served over https://. Point it to the https:// address.`, {
-        title: 'Canonical points to the http:// version',
-      });
+      return partial(
+        0.5,
+        `The canonical (${canonical.href}) uses http:// although the page is served over https://. Point it to the https:// address.`,
+        {
+          title: 'Canonical points to the http:// version',
+        },
+      );
     }
     if (canonical.pathname === '/' && page.pathname !== '/' && !canonical.search) {
-      return partial(0.5, `The canonical of ${page.pathname} points to the home page (${canonical.href}), telling engines this page is a duplicate of it. Point it to the page's own URL.`, {
-        title: 'Canonical points to the home page',
-      });
+      return partial(
+        0.5,
+        `The canonical of ${page.pathname} points to the home page (${canonical.href}), telling engines this page is a duplicate of it. Point it to the page's own URL.`,
+        {
+          title: 'Canonical points to the home page',
+        },
+      );
     }
     const relative = declared.find((d) => d.source === 'html' && !/^https?:\/\//i.test(d.raw));
     if (relative) {
-      return partial(0.8, `The canonical is written as a relative URL ("${relative.raw.slice(0, 80)}"). Use the absolute https:// URL; relative canonicals break when the page is copied or proxied.`, {
-        severity: 'notice',
-        title: 'Canonical URL is relative',
-      });
+      return partial(
+        0.8,
+        `The canonical is written as a relative URL ("${relative.raw.slice(0, 80)}"). Use the absolute https:// URL; relative canonicals break when the page is copied or proxied.`,
+        {
+          severity: 'notice',
+          title: 'Canonical URL is relative',
+        },
+      );
     }
     return pass();
   },

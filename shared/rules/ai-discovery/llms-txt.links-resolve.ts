@@ -19,7 +19,10 @@ export default defineRule({
     if (!judged.length) return notApplicable();
     const broken = judged.filter((c) => !(c.status >= 200 && c.status < 300));
     if (!broken.length) return pass();
-    const list = broken.slice(0, SHOWN).map((c) => describe(c, ctx.pageUrl.origin)).join(', ');
+    const list = broken
+      .slice(0, SHOWN)
+      .map((c) => describe(c, ctx.pageUrl.origin))
+      .join(', ');
     const more = broken.length > SHOWN ? ` and ${broken.length - SHOWN} more` : '';
     return partial(
       (judged.length - broken.length) / judged.length,

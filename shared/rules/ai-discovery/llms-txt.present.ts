@@ -20,19 +20,28 @@ export default defineRule({
       case 'missing':
         return fail(`The site has no /llms.txt (HTTP ${file.status}). Publish one: ${howTo}, so agents find the pages worth reading.`);
       case 'http_error':
-        return fail(`/llms.txt answered HTTP ${file.status}, so agents cannot read it. Serve it with status 200 as text/markdown or text/plain.`, {
-          title: 'llms.txt cannot be fetched',
-        });
+        return fail(
+          `/llms.txt answered HTTP ${file.status}, so agents cannot read it. Serve it with status 200 as text/markdown or text/plain.`,
+          {
+            title: 'llms.txt cannot be fetched',
+          },
+        );
       case 'html':
-        return fail(`/llms.txt answers ${file.status} with an HTML page (probably the app's fallback route), which agents take for a broken llms.txt. Serve a real Markdown file there (${howTo}), or a 404.`, {
-          severity: 'warning',
-          title: 'llms.txt serves an HTML page',
-        });
+        return fail(
+          `/llms.txt answers ${file.status} with an HTML page (probably the app's fallback route), which agents take for a broken llms.txt. Serve a real Markdown file there (${howTo}), or a 404.`,
+          {
+            severity: 'warning',
+            title: 'llms.txt serves an HTML page',
+          },
+        );
       case 'binary':
-        return fail(`/llms.txt is served as binary (${file.contentType || 'no content type'}), not Markdown text. Serve the Markdown file as text/markdown or text/plain.`, {
-          severity: 'warning',
-          title: 'llms.txt is not text',
-        });
+        return fail(
+          `/llms.txt is served as binary (${file.contentType || 'no content type'}), not Markdown text. Serve the Markdown file as text/markdown or text/plain.`,
+          {
+            severity: 'warning',
+            title: 'llms.txt is not text',
+          },
+        );
       case 'empty':
         return fail(`/llms.txt is empty. Fill it with ${howTo}.`, { severity: 'warning', title: 'llms.txt is empty' });
     }

@@ -14,8 +14,13 @@ export default defineRule({
     if (a.alternate) return pass();
     if (a.negotiated || a.mirror) {
       const how = a.negotiated ? 'serves Markdown on request' : `has a Markdown version at ${a.mirror}`;
-      return partial(0.5, `The page ${how} but does not advertise it. Add <link rel="alternate" type="text/markdown" href="..."> so agents that do not send Accept: text/markdown or guess URLs find it too.`);
+      return partial(
+        0.5,
+        `The page ${how} but does not advertise it. Add <link rel="alternate" type="text/markdown" href="..."> so agents that do not send Accept: text/markdown or guess URLs find it too.`,
+      );
     }
-    return fail('The page does not link a Markdown version. If you publish one (e.g. the page URL with .md appended), add <link rel="alternate" type="text/markdown" href="..."> so agents can fetch clean text.');
+    return fail(
+      'The page does not link a Markdown version. If you publish one (e.g. the page URL with .md appended), add <link rel="alternate" type="text/markdown" href="..."> so agents can fetch clean text.',
+    );
   },
 });

@@ -20,9 +20,12 @@ export default defineRule({
     const value = res.headers['x-markdown-tokens']?.trim();
     if (value !== undefined && TOKEN_COUNT.test(value)) return pass();
     if (value !== undefined) {
-      return fail(`The Markdown response sends x-markdown-tokens: "${value.slice(0, 40)}", which is not a token count. Send the whole number of tokens, or leave the header out.`, {
-        title: 'The Markdown token count is not a number',
-      });
+      return fail(
+        `The Markdown response sends x-markdown-tokens: "${value.slice(0, 40)}", which is not a token count. Send the whole number of tokens, or leave the header out.`,
+        {
+          title: 'The Markdown token count is not a number',
+        },
+      );
     }
     return fail(
       `The Markdown at ${res.finalUrl || res.url} does not send x-markdown-tokens, the header Cloudflare's Markdown for Agents uses to tell agents how many tokens a page holds before they read it. ` +

@@ -19,15 +19,21 @@ export default defineRule({
     if (!stats.entries) return notApplicable();
     if (stats.valid === stats.entries) return pass();
     const score = stats.valid / stats.entries;
-    const advice = 'Give every entry a <lastmod> in W3C format (2026-03-01 or 2026-03-01T09:00:00+00:00) that changes only when the page does.';
+    const advice =
+      'Give every entry a <lastmod> in W3C format (2026-03-01 or 2026-03-01T09:00:00+00:00) that changes only when the page does.';
     if (stats.present === 0) {
-      return partial(0, `None of the ${stats.entries} sitemap entries has a <lastmod>, so crawlers cannot tell which pages changed. ${advice}`);
+      return partial(
+        0,
+        `None of the ${stats.entries} sitemap entries has a <lastmod>, so crawlers cannot tell which pages changed. ${advice}`,
+      );
     }
     const lacking = stats.entries - stats.present;
     const invalid = stats.present - stats.valid - stats.future;
     const faults = [
       ...(lacking ? [`${lacking} of ${stats.entries} entries ${lacking === 1 ? 'has' : 'have'} no <lastmod>`] : []),
-      ...(invalid ? [`${plural(invalid, 'date')} ${invalid === 1 ? 'is' : 'are'} not in W3C format (e.g. "${stats.invalidExamples[0]}")`] : []),
+      ...(invalid
+        ? [`${plural(invalid, 'date')} ${invalid === 1 ? 'is' : 'are'} not in W3C format (e.g. "${stats.invalidExamples[0]}")`]
+        : []),
       ...(stats.future ? [`${plural(stats.future, 'date')} ${stats.future === 1 ? 'lies' : 'lie'} in the future`] : []),
     ];
     return partial(score, `Sitemap dates are incomplete: ${listPhrase(faults)}. ${advice}`, {

@@ -25,6 +25,8 @@ export default defineRule({
     if (parsed.entries.some((e) => e.loc !== null && wanted.has(comparableUrl(e.loc) ?? ''))) return pass();
     // Not found in a cut file or beyond the kept entries proves nothing.
     if (parsed.entryCount > parsed.entries.length || (reading.file.kind === 'text' && reading.file.truncated)) return notApplicable();
-    return fail(`The sitemap lists ${plural(parsed.entryCount, 'URL')} but not this page (${ctx.pageUrl.href}). Add the page's canonical URL to it so crawlers keep it fresh in their index.`);
+    return fail(
+      `The sitemap lists ${plural(parsed.entryCount, 'URL')} but not this page (${ctx.pageUrl.href}). Add the page's canonical URL to it so crawlers keep it fresh in their index.`,
+    );
   },
 });

@@ -13,7 +13,8 @@ export default defineRule({
     const reading = readSitemap(ctx);
     const { file } = reading;
     const where = describeSource(reading);
-    const advice = 'Publish an XML sitemap listing your pages with <lastmod> dates and name it in robots.txt ("Sitemap: https://.../sitemap.xml").';
+    const advice =
+      'Publish an XML sitemap listing your pages with <lastmod> dates and name it in robots.txt ("Sitemap: https://.../sitemap.xml").';
     switch (file.kind) {
       case 'not_fetched':
       case 'unreachable':
@@ -21,9 +22,12 @@ export default defineRule({
       case 'missing':
         return fail(`No sitemap was found: ${where} answered HTTP ${file.status}. ${advice}`);
       case 'http_error':
-        return fail(`The sitemap could not be fetched: ${where} answered HTTP ${file.status}. Serve it with status 200 as application/xml.`, {
-          title: 'Sitemap cannot be fetched',
-        });
+        return fail(
+          `The sitemap could not be fetched: ${where} answered HTTP ${file.status}. Serve it with status 200 as application/xml.`,
+          {
+            title: 'Sitemap cannot be fetched',
+          },
+        );
       case 'html':
         return fail(`${capitalise(where)} answers ${file.status} with an HTML page, not a sitemap. ${advice}`, {
           title: 'Sitemap URL serves an HTML page',
@@ -31,9 +35,12 @@ export default defineRule({
       case 'binary':
         // A gzip sitemap is allowed by the protocol; we just cannot look inside.
         if (reading.gzip) return pass();
-        return fail(`${capitalise(where)} is binary (${file.contentType || 'no content type'}), not a sitemap. Serve it as application/xml.`, {
-          title: 'Sitemap is not XML',
-        });
+        return fail(
+          `${capitalise(where)} is binary (${file.contentType || 'no content type'}), not a sitemap. Serve it as application/xml.`,
+          {
+            title: 'Sitemap is not XML',
+          },
+        );
       case 'empty':
         return fail(`${capitalise(where)} is empty. ${advice}`, { title: 'Sitemap is empty' });
       case 'text': {
@@ -44,9 +51,13 @@ export default defineRule({
           return fail(`${capitalise(where)} is not a sitemap: ${listPhrase(errors)}. ${advice}`, { title: 'Sitemap is not valid' });
         }
         if (errors.length) {
-          return partial(0.3, `The sitemap at ${where} has errors: ${listPhrase([...errors, ...warnings])}. Fix them so crawlers accept the file.`, {
-            title: 'Sitemap is not valid',
-          });
+          return partial(
+            0.3,
+            `The sitemap at ${where} has errors: ${listPhrase([...errors, ...warnings])}. Fix them so crawlers accept the file.`,
+            {
+              title: 'Sitemap is not valid',
+            },
+          );
         }
         if (warnings.length) {
           return partial(0.8, `The sitemap at ${where} works but ${listPhrase(warnings)}.`, {

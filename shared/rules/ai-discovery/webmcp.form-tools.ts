@@ -22,7 +22,7 @@ export default defineRule({
     return fail(
       `${undeclared.length === fillable.length ? (fillable.length === 1 ? "The page's form" : `The page's ${plural(fillable.length, 'form')}`) : `${undeclared.length} of ${plural(fillable.length, 'form')}`} ` +
         `(${listPhrase(undeclared.map(formLabel))}) ${oneOrMany(undeclared.length, 'carries', 'carry')} no toolname. ` +
-        'Adding toolname and tooldescription (WebMCP\'s declarative API) lets browser agents call a form as a tool instead of guessing at the page. Optional: WebMCP is a draft.',
+        "Adding toolname and tooldescription (WebMCP's declarative API) lets browser agents call a form as a tool instead of guessing at the page. Optional: WebMCP is a draft.",
     );
   },
 });

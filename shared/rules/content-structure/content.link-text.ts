@@ -4,10 +4,37 @@ import { judgesBody } from '../../judge/applicability.js';
 
 /** Link texts that say nothing about their target (English, German, French, Spanish). */
 const GENERIC_TEXTS = new Set([
-  'click here', 'click', 'here', 'read more', 'more', 'learn more', 'this link', 'link', 'continue',
-  'continue reading', 'details', 'more info', 'more information', 'find out more', 'see more', 'go', 'this',
-  'hier', 'hier klicken', 'mehr', 'weiterlesen', 'mehr erfahren', 'ici', 'cliquez ici', 'en savoir plus',
-  'lire la suite', 'aquí', 'haz clic aquí', 'leer más', 'más', 'saber más',
+  'click here',
+  'click',
+  'here',
+  'read more',
+  'more',
+  'learn more',
+  'this link',
+  'link',
+  'continue',
+  'continue reading',
+  'details',
+  'more info',
+  'more information',
+  'find out more',
+  'see more',
+  'go',
+  'this',
+  'hier',
+  'hier klicken',
+  'mehr',
+  'weiterlesen',
+  'mehr erfahren',
+  'ici',
+  'cliquez ici',
+  'en savoir plus',
+  'lire la suite',
+  'aquí',
+  'haz clic aquí',
+  'leer más',
+  'más',
+  'saber más',
 ]);
 const TOLERATED_SHARE = 0.1;
 const MIN_LINKS = 3;
@@ -26,7 +53,10 @@ export default defineRule({
     const share = generic.length / texts.length;
     if (share <= TOLERATED_SHARE) return pass();
     const score = floor2(1 - share);
-    const examples = [...new Set(generic)].slice(0, 3).map((t) => `"${t}"`).join(', ');
+    const examples = [...new Set(generic)]
+      .slice(0, 3)
+      .map((t) => `"${t}"`)
+      .join(', ');
     return partial(
       score,
       `${generic.length} of ${texts.length} links have generic text such as ${examples}; AI engines use link text to understand what a linked source is. Name the target in the link ("pricing for teams", not "click here").`,

@@ -17,7 +17,7 @@ export default defineRule({
       return fail(
         h1s.length
           ? `The page has ${plural(h1s.length, 'H1 element')} but no H1 text (an image or icon without text); AI engines read the H1 as the page's topic. Give the H1 a text that names the topic.`
-          : 'The page has no H1; AI engines read the H1 as the page\'s topic. Add one H1 that names what the page is about.',
+          : "The page has no H1; AI engines read the H1 as the page's topic. Add one H1 that names what the page is about.",
         { title: 'No H1 heading' },
       );
     }

@@ -6,7 +6,8 @@ import { quote } from '../../judge/wording.js';
 const MIN_CHARS = 10;
 const MAX_CHARS = 70;
 /** Framework and CMS defaults that say nothing about the page. */
-const GENERIC = /^(home|homepage|home page|untitled|untitled document|document|index|welcome|react app|vite app|vite \+ react|new page|page title|my site|my website|website|title)$/i;
+const GENERIC =
+  /^(home|homepage|home page|untitled|untitled document|document|index|welcome|react app|vite app|vite \+ react|new page|page title|my site|my website|website|title)$/i;
 
 export default defineRule({
   id: 'content.title',

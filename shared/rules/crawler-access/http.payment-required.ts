@@ -28,7 +28,9 @@ export default defineRule({
         ? `${oneOrMany(users.length, 'A user-triggered agent fetches', 'User-triggered agents fetch')} a page while answering someone's question about it, so that answer cites another source: keep 402 for training crawlers. `
         : 'Unpaid, AI search leaves the page out of its answers: keep 402 for training crawlers if citations matter. ') +
       PROBE_CAVEAT;
-    const title = users.length ? 'AI assistants are asked to pay to read the page' : 'AI search crawlers are asked to pay to index the page';
+    const title = users.length
+      ? 'AI assistants are asked to pay to read the page'
+      : 'AI search crawlers are asked to pay to index the page';
     const share = (citing.length - charged.length) / citing.length;
     return share > 0 ? partial(share, detail, { title }) : fail(detail, { title });
   },

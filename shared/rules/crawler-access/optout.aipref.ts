@@ -25,7 +25,9 @@ export default defineRule({
     const denying = found.filter((f) => f.denied.length);
     if (!denying.length) return pass();
     const denied = [...new Set(denying.flatMap((f) => f.denied))];
-    const searchToo = denied.includes('search') ? ' search=n also asks engines not to list it in search' : ' AI search and citations are unaffected';
+    const searchToo = denied.includes('search')
+      ? ' search=n also asks engines not to list it in search'
+      : ' AI search and citations are unaffected';
     return fail(
       `${listNames(denying.map((f) => f.source))} ${oneOrMany(denying.length, 'states', 'state')} ${listNames(denied.map((d) => `${d}=n`))} for this page (Content-Usage). ` +
         `These are preferences, not access rules;${searchToo}.`,

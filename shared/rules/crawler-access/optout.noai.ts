@@ -17,7 +17,11 @@ export default defineRule({
     const hits = pageRobotsDirectives(ctx).filter((s) => s.directives.some((d) => NOAI.has(d)));
     if (!hits.length) return notApplicable();
     const directives = [...new Set(hits.flatMap((h) => h.directives.filter((d) => NOAI.has(d))))];
-    const subject = directives.includes('noai') ? (directives.includes('noimageai') ? 'the page or its images' : 'the page') : 'the page’s images';
+    const subject = directives.includes('noai')
+      ? directives.includes('noimageai')
+        ? 'the page or its images'
+        : 'the page'
+      : 'the page’s images';
     return fail(
       `${listNames(directives)} in ${listNames(hits.map((h) => h.source))} is an informal request not to use ${subject} for AI training. ` +
         'It does not affect AI search or citations; nothing to fix if intended.',

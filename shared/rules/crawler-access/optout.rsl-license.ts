@@ -26,7 +26,10 @@ export default defineRule({
     }
     const urls = [...new Set(declared.map((d) => d.url!))];
     const where = listNames([...new Set(declared.map((d) => d.source))]);
-    const differ = urls.length > 1 ? ` The declarations name ${urls.length} different documents (${listNames(urls)}): crawlers may read either, so make them agree.` : '';
+    const differ =
+      urls.length > 1
+        ? ` The declarations name ${urls.length} different documents (${listNames(urls)}): crawlers may read either, so make them agree.`
+        : '';
     return fail(
       `${where} ${declared.length > 1 ? 'declare' : 'declares'} RSL licence terms at ${urls[0]}. AI crawlers that honour RSL follow those terms (payment, attribution or no use); those that do not are unaffected. Nothing to fix if intended.${differ}`,
     );

@@ -17,9 +17,12 @@ export default defineRule({
     const words = plural(evidence.rawWords, 'word');
     // Nothing before or after JavaScript: the page is empty, which is not a rendering problem to fix with SSR.
     if (evidence.renderedWords === 0) {
-      return fail('The page has no text, neither in the server HTML nor after JavaScript runs: there is nothing for AI engines to read or quote. Publish the content on this URL, or check that it is the page you meant to audit.', {
-        title: 'The page has no text',
-      });
+      return fail(
+        'The page has no text, neither in the server HTML nor after JavaScript runs: there is nothing for AI engines to read or quote. Publish the content on this URL, or check that it is the page you meant to audit.',
+        {
+          title: 'The page has no text',
+        },
+      );
     }
     if (evidence.renderedWords !== null) {
       return fail(

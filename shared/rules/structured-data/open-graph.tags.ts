@@ -34,15 +34,21 @@ export default defineRule({
     }
     if (!missing.length && !relative.length) return pass();
     if (missing.length === PARTS.length) {
-      return fail('The page has no Open Graph tags, so chat answers and shared links show it without a proper title, description or image. Add og:title, og:description, og:image, og:type and og:url.');
+      return fail(
+        'The page has no Open Graph tags, so chat answers and shared links show it without a proper title, description or image. Add og:title, og:description, og:image, og:type and og:url.',
+      );
     }
     const problems = [
       ...(missing.length ? [`missing ${listPhrase(missing, 5)}`] : []),
       ...(relative.length ? [`${listPhrase(relative)} not an absolute URL`] : []),
     ];
-    return partial(score, `Open Graph is incomplete: ${problems.join('; ')}. Add the missing tags with absolute https:// URLs so previews of the page are complete.`, {
-      severity: 'notice',
-      title: 'Open Graph tags incomplete',
-    });
+    return partial(
+      score,
+      `Open Graph is incomplete: ${problems.join('; ')}. Add the missing tags with absolute https:// URLs so previews of the page are complete.`,
+      {
+        severity: 'notice',
+        title: 'Open Graph tags incomplete',
+      },
+    );
   },
 });

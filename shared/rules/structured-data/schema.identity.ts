@@ -37,12 +37,18 @@ export default defineRule({
       const inline = inlineMarkup(ctx);
       const inlineTypes = [...inline.microdataTypes, ...inline.rdfaTypes];
       if (hasFamily(inlineTypes, 'Organization') || inlineTypes.includes('WebSite') || inlineTypes.includes('Person')) {
-        return partial(0.4, 'The site identifies itself only in microdata/RDFa. Add an Organization (name, url, logo, sameAs) and a WebSite entity in JSON-LD so engines can attribute the page to you.', {
-          severity: 'notice',
-          title: 'Site identity only in inline markup',
-        });
+        return partial(
+          0.4,
+          'The site identifies itself only in microdata/RDFa. Add an Organization (name, url, logo, sameAs) and a WebSite entity in JSON-LD so engines can attribute the page to you.',
+          {
+            severity: 'notice',
+            title: 'Site identity only in inline markup',
+          },
+        );
       }
-      return fail('No Organization, Person or WebSite entity says who publishes this site. Add JSON-LD for your Organization (name, url, logo, sameAs links to your profiles) and a WebSite (name, url) so answer engines can attribute and cite you.');
+      return fail(
+        'No Organization, Person or WebSite entity says who publishes this site. Add JSON-LD for your Organization (name, url, logo, sameAs links to your profiles) and a WebSite (name, url) so answer engines can attribute and cite you.',
+      );
     }
 
     const best = bestOf(publishers, (e) => publisherScore(e).score);
@@ -52,16 +58,20 @@ export default defineRule({
     const score = publisher.score + website.score;
     if (score >= 0.999) return pass();
     const missing = [...publisher.missing, ...website.missing];
-    return partial(score, `The site's identity is incomplete: missing ${listPhrase(missing, 4)}. Complete it so answer engines can recognise the publisher and link its profiles.`, {
-      severity: score >= 0.5 ? 'notice' : 'warning',
-      title: 'Organization or WebSite identity is incomplete',
-    });
+    return partial(
+      score,
+      `The site's identity is incomplete: missing ${listPhrase(missing, 4)}. Complete it so answer engines can recognise the publisher and link its profiles.`,
+      {
+        severity: score >= 0.5 ? 'notice' : 'warning',
+        title: 'Organization or WebSite identity is incomplete',
+      },
+    );
   },
 });
 
 function publisherScore(entity: JsonLdEntity): { score: number; missing: string[] } {
   const isPerson = !hasFamily(entity.types, 'Organization');
-  const kind = isPerson ? 'Person' : entity.types.find((t) => hasFamily([t], 'Organization')) ?? 'Organization';
+  const kind = isPerson ? 'Person' : (entity.types.find((t) => hasFamily([t], 'Organization')) ?? 'Organization');
   let score = 0;
   const missing: string[] = [];
   for (const part of PUBLISHER_PARTS) {

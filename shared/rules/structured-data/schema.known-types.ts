@@ -56,7 +56,9 @@ export default defineRule({
     if (!findings.length) return pass();
     const advice = 'Use exact schema.org type names (case matters) and "@context": "https://schema.org".';
     if (known === 0) {
-      return fail(`None of the page's JSON-LD uses a recognised schema.org type (${listPhrase(findings)}), so engines cannot tell what it describes. ${advice}`);
+      return fail(
+        `None of the page's JSON-LD uses a recognised schema.org type (${listPhrase(findings)}), so engines cannot tell what it describes. ${advice}`,
+      );
     }
     const share = units > 0 ? 1 - bad / units : 1;
     const contextShare = typedBlocks.length ? (typedBlocks.length - noContext.length) / typedBlocks.length : 1;

@@ -5,7 +5,17 @@ import { isIsoDateValue } from '../../structured-data/iso-date.js';
 import { listPhrase, quote } from '../../judge/wording.js';
 import { parseUrl } from '../../url/parse.js';
 
-const DATE_PROPS = ['datePublished', 'dateModified', 'dateCreated', 'uploadDate', 'startDate', 'endDate', 'validFrom', 'validThrough', 'priceValidUntil'];
+const DATE_PROPS = [
+  'datePublished',
+  'dateModified',
+  'dateCreated',
+  'uploadDate',
+  'startDate',
+  'endDate',
+  'validFrom',
+  'validThrough',
+  'priceValidUntil',
+];
 const URL_PROPS = ['url', 'logo', 'image', 'sameAs', 'thumbnailUrl', 'contentUrl', 'embedUrl'];
 
 /** Dates engines cannot parse and URLs they cannot follow are dropped silently. */

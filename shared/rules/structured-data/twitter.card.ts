@@ -14,7 +14,9 @@ export default defineRule({
     if (!ctx.pageOk) return notApplicable();
     const card = socialMeta(ctx).twitterCard;
     if (card === null) {
-      return fail('The page has no twitter:card meta tag, so links to it on X show as bare text. Add <meta name="twitter:card" content="summary_large_image">.');
+      return fail(
+        'The page has no twitter:card meta tag, so links to it on X show as bare text. Add <meta name="twitter:card" content="summary_large_image">.',
+      );
     }
     if (CARD_TYPES.has(card.toLowerCase())) return pass();
     return partial(0.5, `twitter:card is "${card.slice(0, 40)}", which is not a card type. Use summary or summary_large_image.`, {

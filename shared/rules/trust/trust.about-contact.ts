@@ -25,9 +25,7 @@ export default defineRule({
     const site = siteOf(ctx.pageUrl.hostname);
     const anchors = ctx.facts.anchors;
     const about = anchors.some((a) => matches(a, site, ABOUT_PATH, ABOUT_TEXT));
-    const contact = anchors.some(
-      (a) => /^(mailto|tel):/i.test(a.rawHref.trim()) || matches(a, site, CONTACT_PATH, CONTACT_TEXT),
-    );
+    const contact = anchors.some((a) => /^(mailto|tel):/i.test(a.rawHref.trim()) || matches(a, site, CONTACT_PATH, CONTACT_TEXT));
     if (about && contact) return pass();
     if (about || contact) {
       return partial(

@@ -25,9 +25,7 @@ export default defineRule({
     const now = Date.parse(ctx.snapshot.startedAt);
     if (!Number.isFinite(now)) return notApplicable();
     const article = isArticlePage(ctx);
-    const dated = pageDatesOf(ctx).filter(
-      (d): d is PageDate & { time: number } => d.time !== null && (article || d.source !== 'time'),
-    );
+    const dated = pageDatesOf(ctx).filter((d): d is PageDate & { time: number } => d.time !== null && (article || d.source !== 'time'));
     if (!dated.length) return notApplicable(); // trust.dates reports a missing date
     const past = dated.filter((d) => d.time <= now + DAY_MS);
     if (!past.length) {

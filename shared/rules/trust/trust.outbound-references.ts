@@ -5,9 +5,23 @@ import { siteOf, siteOfUrl } from '../../url/site.js';
 
 /** Social profiles and share buttons are links out, but not references that ground a claim. */
 const NOT_REFERENCES = new Set([
-  'facebook.com', 'twitter.com', 'x.com', 'linkedin.com', 'instagram.com', 'pinterest.com', 'tiktok.com',
-  'threads.net', 'bsky.app', 't.me', 'wa.me', 'whatsapp.com', 'youtube.com', 'snapchat.com', 'tumblr.com',
-  'addtoany.com', 'sharethis.com',
+  'facebook.com',
+  'twitter.com',
+  'x.com',
+  'linkedin.com',
+  'instagram.com',
+  'pinterest.com',
+  'tiktok.com',
+  'threads.net',
+  'bsky.app',
+  't.me',
+  'wa.me',
+  'whatsapp.com',
+  'youtube.com',
+  'snapchat.com',
+  'tumblr.com',
+  'addtoany.com',
+  'sharethis.com',
 ]);
 const ENOUGH_SITES = 2;
 const LONG_CONTENT_WORDS = 300;

@@ -15,20 +15,31 @@ export function headerEvidence(headers: Record<string, string>, pageUrl: string)
 
   const policy = headers['permissions-policy'];
   if (policy && disablesTools(policy)) {
-    out.push(evidence({
-      kind: 'permissions-policy-disabled', confidence: 'low', registers: false, location,
-      snippet: `Permissions-Policy: ${policy}`,
-    }));
+    out.push(
+      evidence({
+        kind: 'permissions-policy-disabled',
+        confidence: 'low',
+        registers: false,
+        location,
+        snippet: `Permissions-Policy: ${policy}`,
+      }),
+    );
   }
 
   const link = headers['link'];
   if (link) {
     for (const value of splitLinkHeader(link)) {
       if (!/;\s*rel\s*=\s*"?[^";]*\bwebmcp\b/i.test(value)) continue;
-      out.push(evidence({
-        kind: 'polyfill-runtime', confidence: 'low', registers: false, location,
-        snippet: `Link: ${value.trim()}`, library: 'cf-webmcp',
-      }));
+      out.push(
+        evidence({
+          kind: 'polyfill-runtime',
+          confidence: 'low',
+          registers: false,
+          location,
+          snippet: `Link: ${value.trim()}`,
+          library: 'cf-webmcp',
+        }),
+      );
     }
   }
   return out;

@@ -22,12 +22,18 @@ export function htmlEvidence(facts: PageFacts, html: string, pageUrl: string, lo
     const description = form.attrs['tooldescription']?.trim() ?? '';
     // The browser skips a form whose name is invalid or whose description is missing.
     const complete = TOOL_NAME.test(name) && description !== '';
-    out.push(evidence({
-      kind: 'declarative-form', confidence: complete ? 'high' : 'low', registers: complete,
-      location: at(form.offset),
-      snippet: form.offset === null ? `<form toolname="${name}" tooldescription="${description}">` : snippetAround(html, form.offset, 0),
-      toolName: name || undefined, description: description || undefined, surface: 'declarative',
-    }));
+    out.push(
+      evidence({
+        kind: 'declarative-form',
+        confidence: complete ? 'high' : 'low',
+        registers: complete,
+        location: at(form.offset),
+        snippet: form.offset === null ? `<form toolname="${name}" tooldescription="${description}">` : snippetAround(html, form.offset, 0),
+        toolName: name || undefined,
+        description: description || undefined,
+        surface: 'declarative',
+      }),
+    );
   }
 
   for (const value of facts.metaHttpEquiv.get('origin-trial') ?? []) {
@@ -36,18 +42,29 @@ export function htmlEvidence(facts: PageFacts, html: string, pageUrl: string, lo
 
   for (const frame of facts.iframes) {
     if (!frame.allow || !allowsTools(frame.allow)) continue;
-    out.push(evidence({
-      kind: 'iframe-allow-tools', confidence: 'low', registers: false, location: { type: 'html', url: pageUrl },
-      snippet: `<iframe src="${frame.src ?? ''}" allow="${frame.allow}">`,
-    }));
+    out.push(
+      evidence({
+        kind: 'iframe-allow-tools',
+        confidence: 'low',
+        registers: false,
+        location: { type: 'html', url: pageUrl },
+        snippet: `<iframe src="${frame.src ?? ''}" allow="${frame.allow}">`,
+      }),
+    );
   }
 
   for (const link of facts.links) {
     if (!link.rel.includes('webmcp')) continue;
-    out.push(evidence({
-      kind: 'polyfill-runtime', confidence: 'low', registers: false, location: { type: 'html', url: pageUrl },
-      snippet: `<link rel="webmcp" href="${link.href ?? ''}">`, library: 'cf-webmcp',
-    }));
+    out.push(
+      evidence({
+        kind: 'polyfill-runtime',
+        confidence: 'low',
+        registers: false,
+        location: { type: 'html', url: pageUrl },
+        snippet: `<link rel="webmcp" href="${link.href ?? ''}">`,
+        library: 'cf-webmcp',
+      }),
+    );
   }
   return out;
 }

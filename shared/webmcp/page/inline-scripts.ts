@@ -56,11 +56,16 @@ function importMapEvidence(script: ScriptFact, pageUrl: string): WebmcpEvidence[
   for (const [specifier, target] of importMapEntries(map)) {
     const hit = scriptSrcFingerprint(specifier) ?? scriptSrcFingerprint(target);
     if (!hit) continue;
-    out.push(evidence({
-      kind: 'script-src-fingerprint', confidence: 'low', registers: false,
-      location: { type: 'html', url: pageUrl, scriptIndex: script.index },
-      snippet: `importmap "${specifier}": "${target}"`, library: hit.library,
-    }));
+    out.push(
+      evidence({
+        kind: 'script-src-fingerprint',
+        confidence: 'low',
+        registers: false,
+        location: { type: 'html', url: pageUrl, scriptIndex: script.index },
+        snippet: `importmap "${specifier}": "${target}"`,
+        library: hit.library,
+      }),
+    );
   }
   return out;
 }
@@ -70,8 +75,6 @@ function importMapEntries(map: unknown): Array<[string, string]> {
   const { imports, scopes } = map as { imports?: unknown; scopes?: unknown };
   const tables = [imports, ...(scopes && typeof scopes === 'object' ? Object.values(scopes) : [])];
   return tables.flatMap((table) =>
-    table && typeof table === 'object'
-      ? Object.entries(table).filter((e): e is [string, string] => typeof e[1] === 'string')
-      : [],
+    table && typeof table === 'object' ? Object.entries(table).filter((e): e is [string, string] => typeof e[1] === 'string') : [],
   );
 }

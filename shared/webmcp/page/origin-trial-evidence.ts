@@ -14,10 +14,15 @@ export function originTrialEvidence(value: string, label: string, location: Webm
     const expires = new Date(token.expiry * 1000);
     const flags = [token.isThirdParty ? 'third-party' : '', token.isSubdomain ? 'subdomains' : ''].filter(Boolean).join(', ');
     const when = Number.isNaN(expires.getTime()) ? 'unknown expiry' : `expires ${expires.toISOString().slice(0, 10)}`;
-    out.push(evidence({
-      kind: 'origin-trial-token', confidence: 'low', registers: false, location,
-      snippet: `${label}: ${raw.slice(0, 16)}… (WebMCP for ${token.origin}${flags ? `, ${flags}` : ''}, ${when})`,
-    }));
+    out.push(
+      evidence({
+        kind: 'origin-trial-token',
+        confidence: 'low',
+        registers: false,
+        location,
+        snippet: `${label}: ${raw.slice(0, 16)}… (WebMCP for ${token.origin}${flags ? `, ${flags}` : ''}, ${when})`,
+      }),
+    );
   }
   return out;
 }

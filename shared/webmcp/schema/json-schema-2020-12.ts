@@ -7,459 +7,429 @@
  * references statically (to the vocabulary's own anchor), which would leave nested subschemas unchecked.
  */
 export const JSON_SCHEMA_2020_12_META = {
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://json-schema.org/draft/2020-12/schema",
-  "$vocabulary": {
-    "https://json-schema.org/draft/2020-12/vocab/core": true,
-    "https://json-schema.org/draft/2020-12/vocab/applicator": true,
-    "https://json-schema.org/draft/2020-12/vocab/unevaluated": true,
-    "https://json-schema.org/draft/2020-12/vocab/validation": true,
-    "https://json-schema.org/draft/2020-12/vocab/meta-data": true,
-    "https://json-schema.org/draft/2020-12/vocab/format-annotation": true,
-    "https://json-schema.org/draft/2020-12/vocab/content": true
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://json-schema.org/draft/2020-12/schema',
+  $vocabulary: {
+    'https://json-schema.org/draft/2020-12/vocab/core': true,
+    'https://json-schema.org/draft/2020-12/vocab/applicator': true,
+    'https://json-schema.org/draft/2020-12/vocab/unevaluated': true,
+    'https://json-schema.org/draft/2020-12/vocab/validation': true,
+    'https://json-schema.org/draft/2020-12/vocab/meta-data': true,
+    'https://json-schema.org/draft/2020-12/vocab/format-annotation': true,
+    'https://json-schema.org/draft/2020-12/vocab/content': true,
   },
-  "$dynamicAnchor": "meta",
-  "title": "Core and Validation specifications meta-schema",
-  "allOf": [
+  $dynamicAnchor: 'meta',
+  title: 'Core and Validation specifications meta-schema',
+  allOf: [
     {
-      "$ref": "meta/core"
+      $ref: 'meta/core',
     },
     {
-      "$ref": "meta/applicator"
+      $ref: 'meta/applicator',
     },
     {
-      "$ref": "meta/unevaluated"
+      $ref: 'meta/unevaluated',
     },
     {
-      "$ref": "meta/validation"
+      $ref: 'meta/validation',
     },
     {
-      "$ref": "meta/meta-data"
+      $ref: 'meta/meta-data',
     },
     {
-      "$ref": "meta/format-annotation"
+      $ref: 'meta/format-annotation',
     },
     {
-      "$ref": "meta/content"
-    }
+      $ref: 'meta/content',
+    },
   ],
-  "type": [
-    "object",
-    "boolean"
-  ],
-  "$comment": "This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.",
-  "properties": {
-    "definitions": {
-      "$comment": "\"definitions\" has been replaced by \"$defs\".",
-      "type": "object",
-      "additionalProperties": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+  type: ['object', 'boolean'],
+  $comment:
+    'This meta-schema also defines keywords that have appeared in previous drafts in order to prevent incompatible extensions as they remain in common use.',
+  properties: {
+    definitions: {
+      $comment: '"definitions" has been replaced by "$defs".',
+      type: 'object',
+      additionalProperties: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "deprecated": true,
-      "default": {}
+      deprecated: true,
+      default: {},
     },
-    "dependencies": {
-      "$comment": "\"dependencies\" has been split and replaced by \"dependentSchemas\" and \"dependentRequired\" in order to serve their differing semantics.",
-      "type": "object",
-      "additionalProperties": {
-        "anyOf": [
+    dependencies: {
+      $comment:
+        '"dependencies" has been split and replaced by "dependentSchemas" and "dependentRequired" in order to serve their differing semantics.',
+      type: 'object',
+      additionalProperties: {
+        anyOf: [
           {
-            "$ref": "https://json-schema.org/draft/2020-12/schema"
+            $ref: 'https://json-schema.org/draft/2020-12/schema',
           },
           {
-            "$ref": "meta/validation#/$defs/stringArray"
-          }
-        ]
+            $ref: 'meta/validation#/$defs/stringArray',
+          },
+        ],
       },
-      "deprecated": true,
-      "default": {}
+      deprecated: true,
+      default: {},
     },
-    "$recursiveAnchor": {
-      "$comment": "\"$recursiveAnchor\" has been replaced by \"$dynamicAnchor\".",
-      "$ref": "meta/core#/$defs/anchorString",
-      "deprecated": true
+    $recursiveAnchor: {
+      $comment: '"$recursiveAnchor" has been replaced by "$dynamicAnchor".',
+      $ref: 'meta/core#/$defs/anchorString',
+      deprecated: true,
     },
-    "$recursiveRef": {
-      "$comment": "\"$recursiveRef\" has been replaced by \"$dynamicRef\".",
-      "$ref": "meta/core#/$defs/uriReferenceString",
-      "deprecated": true
-    }
-  }
+    $recursiveRef: {
+      $comment: '"$recursiveRef" has been replaced by "$dynamicRef".',
+      $ref: 'meta/core#/$defs/uriReferenceString',
+      deprecated: true,
+    },
+  },
 } as const;
 
 export const JSON_SCHEMA_2020_12_VOCABULARIES = [
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/core",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/core": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/core',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/core': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Core vocabulary meta-schema",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "$id": {
-        "$ref": "#/$defs/uriReferenceString",
-        "$comment": "Non-empty fragments not allowed.",
-        "pattern": "^[^#]*#?$"
+    $dynamicAnchor: 'meta',
+    title: 'Core vocabulary meta-schema',
+    type: ['object', 'boolean'],
+    properties: {
+      $id: {
+        $ref: '#/$defs/uriReferenceString',
+        $comment: 'Non-empty fragments not allowed.',
+        pattern: '^[^#]*#?$',
       },
-      "$schema": {
-        "$ref": "#/$defs/uriString"
+      $schema: {
+        $ref: '#/$defs/uriString',
       },
-      "$ref": {
-        "$ref": "#/$defs/uriReferenceString"
+      $ref: {
+        $ref: '#/$defs/uriReferenceString',
       },
-      "$anchor": {
-        "$ref": "#/$defs/anchorString"
+      $anchor: {
+        $ref: '#/$defs/anchorString',
       },
-      "$dynamicRef": {
-        "$ref": "#/$defs/uriReferenceString"
+      $dynamicRef: {
+        $ref: '#/$defs/uriReferenceString',
       },
-      "$dynamicAnchor": {
-        "$ref": "#/$defs/anchorString"
+      $dynamicAnchor: {
+        $ref: '#/$defs/anchorString',
       },
-      "$vocabulary": {
-        "type": "object",
-        "propertyNames": {
-          "$ref": "#/$defs/uriString"
+      $vocabulary: {
+        type: 'object',
+        propertyNames: {
+          $ref: '#/$defs/uriString',
         },
-        "additionalProperties": {
-          "type": "boolean"
-        }
+        additionalProperties: {
+          type: 'boolean',
+        },
       },
-      "$comment": {
-        "type": "string"
+      $comment: {
+        type: 'string',
       },
-      "$defs": {
-        "type": "object",
-        "additionalProperties": {
-          "$ref": "https://json-schema.org/draft/2020-12/schema"
-        }
-      }
+      $defs: {
+        type: 'object',
+        additionalProperties: {
+          $ref: 'https://json-schema.org/draft/2020-12/schema',
+        },
+      },
     },
-    "$defs": {
-      "anchorString": {
-        "type": "string",
-        "pattern": "^[A-Za-z_][-A-Za-z0-9._]*$"
+    $defs: {
+      anchorString: {
+        type: 'string',
+        pattern: '^[A-Za-z_][-A-Za-z0-9._]*$',
       },
-      "uriString": {
-        "type": "string",
-        "format": "uri"
+      uriString: {
+        type: 'string',
+        format: 'uri',
       },
-      "uriReferenceString": {
-        "type": "string",
-        "format": "uri-reference"
-      }
-    }
+      uriReferenceString: {
+        type: 'string',
+        format: 'uri-reference',
+      },
+    },
   },
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/applicator",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/applicator": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/applicator',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/applicator': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Applicator vocabulary meta-schema",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "prefixItems": {
-        "$ref": "#/$defs/schemaArray"
+    $dynamicAnchor: 'meta',
+    title: 'Applicator vocabulary meta-schema',
+    type: ['object', 'boolean'],
+    properties: {
+      prefixItems: {
+        $ref: '#/$defs/schemaArray',
       },
-      "items": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      items: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "contains": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      contains: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "additionalProperties": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      additionalProperties: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "properties": {
-        "type": "object",
-        "additionalProperties": {
-          "$ref": "https://json-schema.org/draft/2020-12/schema"
+      properties: {
+        type: 'object',
+        additionalProperties: {
+          $ref: 'https://json-schema.org/draft/2020-12/schema',
         },
-        "default": {}
+        default: {},
       },
-      "patternProperties": {
-        "type": "object",
-        "additionalProperties": {
-          "$ref": "https://json-schema.org/draft/2020-12/schema"
+      patternProperties: {
+        type: 'object',
+        additionalProperties: {
+          $ref: 'https://json-schema.org/draft/2020-12/schema',
         },
-        "propertyNames": {
-          "format": "regex"
+        propertyNames: {
+          format: 'regex',
         },
-        "default": {}
+        default: {},
       },
-      "dependentSchemas": {
-        "type": "object",
-        "additionalProperties": {
-          "$ref": "https://json-schema.org/draft/2020-12/schema"
+      dependentSchemas: {
+        type: 'object',
+        additionalProperties: {
+          $ref: 'https://json-schema.org/draft/2020-12/schema',
         },
-        "default": {}
+        default: {},
       },
-      "propertyNames": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      propertyNames: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "if": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      if: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "then": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      then: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "else": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+      else: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "allOf": {
-        "$ref": "#/$defs/schemaArray"
+      allOf: {
+        $ref: '#/$defs/schemaArray',
       },
-      "anyOf": {
-        "$ref": "#/$defs/schemaArray"
+      anyOf: {
+        $ref: '#/$defs/schemaArray',
       },
-      "oneOf": {
-        "$ref": "#/$defs/schemaArray"
+      oneOf: {
+        $ref: '#/$defs/schemaArray',
       },
-      "not": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
-      }
+      not: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
+      },
     },
-    "$defs": {
-      "schemaArray": {
-        "type": "array",
-        "minItems": 1,
-        "items": {
-          "$ref": "https://json-schema.org/draft/2020-12/schema"
-        }
-      }
-    }
+    $defs: {
+      schemaArray: {
+        type: 'array',
+        minItems: 1,
+        items: {
+          $ref: 'https://json-schema.org/draft/2020-12/schema',
+        },
+      },
+    },
   },
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/unevaluated",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/unevaluated": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/unevaluated',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/unevaluated': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Unevaluated applicator vocabulary meta-schema",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "unevaluatedItems": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
+    $dynamicAnchor: 'meta',
+    title: 'Unevaluated applicator vocabulary meta-schema',
+    type: ['object', 'boolean'],
+    properties: {
+      unevaluatedItems: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
       },
-      "unevaluatedProperties": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
-      }
-    }
+      unevaluatedProperties: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
+      },
+    },
   },
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/validation",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/validation": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/validation',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/validation': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Validation vocabulary meta-schema",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "type": {
-        "anyOf": [
+    $dynamicAnchor: 'meta',
+    title: 'Validation vocabulary meta-schema',
+    type: ['object', 'boolean'],
+    properties: {
+      type: {
+        anyOf: [
           {
-            "$ref": "#/$defs/simpleTypes"
+            $ref: '#/$defs/simpleTypes',
           },
           {
-            "type": "array",
-            "items": {
-              "$ref": "#/$defs/simpleTypes"
+            type: 'array',
+            items: {
+              $ref: '#/$defs/simpleTypes',
             },
-            "minItems": 1,
-            "uniqueItems": true
-          }
-        ]
+            minItems: 1,
+            uniqueItems: true,
+          },
+        ],
       },
-      "const": true,
-      "enum": {
-        "type": "array",
-        "items": true
+      const: true,
+      enum: {
+        type: 'array',
+        items: true,
       },
-      "multipleOf": {
-        "type": "number",
-        "exclusiveMinimum": 0
+      multipleOf: {
+        type: 'number',
+        exclusiveMinimum: 0,
       },
-      "maximum": {
-        "type": "number"
+      maximum: {
+        type: 'number',
       },
-      "exclusiveMaximum": {
-        "type": "number"
+      exclusiveMaximum: {
+        type: 'number',
       },
-      "minimum": {
-        "type": "number"
+      minimum: {
+        type: 'number',
       },
-      "exclusiveMinimum": {
-        "type": "number"
+      exclusiveMinimum: {
+        type: 'number',
       },
-      "maxLength": {
-        "$ref": "#/$defs/nonNegativeInteger"
+      maxLength: {
+        $ref: '#/$defs/nonNegativeInteger',
       },
-      "minLength": {
-        "$ref": "#/$defs/nonNegativeIntegerDefault0"
+      minLength: {
+        $ref: '#/$defs/nonNegativeIntegerDefault0',
       },
-      "pattern": {
-        "type": "string",
-        "format": "regex"
+      pattern: {
+        type: 'string',
+        format: 'regex',
       },
-      "maxItems": {
-        "$ref": "#/$defs/nonNegativeInteger"
+      maxItems: {
+        $ref: '#/$defs/nonNegativeInteger',
       },
-      "minItems": {
-        "$ref": "#/$defs/nonNegativeIntegerDefault0"
+      minItems: {
+        $ref: '#/$defs/nonNegativeIntegerDefault0',
       },
-      "uniqueItems": {
-        "type": "boolean",
-        "default": false
+      uniqueItems: {
+        type: 'boolean',
+        default: false,
       },
-      "maxContains": {
-        "$ref": "#/$defs/nonNegativeInteger"
+      maxContains: {
+        $ref: '#/$defs/nonNegativeInteger',
       },
-      "minContains": {
-        "$ref": "#/$defs/nonNegativeInteger",
-        "default": 1
+      minContains: {
+        $ref: '#/$defs/nonNegativeInteger',
+        default: 1,
       },
-      "maxProperties": {
-        "$ref": "#/$defs/nonNegativeInteger"
+      maxProperties: {
+        $ref: '#/$defs/nonNegativeInteger',
       },
-      "minProperties": {
-        "$ref": "#/$defs/nonNegativeIntegerDefault0"
+      minProperties: {
+        $ref: '#/$defs/nonNegativeIntegerDefault0',
       },
-      "required": {
-        "$ref": "#/$defs/stringArray"
+      required: {
+        $ref: '#/$defs/stringArray',
       },
-      "dependentRequired": {
-        "type": "object",
-        "additionalProperties": {
-          "$ref": "#/$defs/stringArray"
-        }
-      }
-    },
-    "$defs": {
-      "nonNegativeInteger": {
-        "type": "integer",
-        "minimum": 0
-      },
-      "nonNegativeIntegerDefault0": {
-        "$ref": "#/$defs/nonNegativeInteger",
-        "default": 0
-      },
-      "simpleTypes": {
-        "enum": [
-          "array",
-          "boolean",
-          "integer",
-          "null",
-          "number",
-          "object",
-          "string"
-        ]
-      },
-      "stringArray": {
-        "type": "array",
-        "items": {
-          "type": "string"
+      dependentRequired: {
+        type: 'object',
+        additionalProperties: {
+          $ref: '#/$defs/stringArray',
         },
-        "uniqueItems": true,
-        "default": []
-      }
-    }
+      },
+    },
+    $defs: {
+      nonNegativeInteger: {
+        type: 'integer',
+        minimum: 0,
+      },
+      nonNegativeIntegerDefault0: {
+        $ref: '#/$defs/nonNegativeInteger',
+        default: 0,
+      },
+      simpleTypes: {
+        enum: ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'],
+      },
+      stringArray: {
+        type: 'array',
+        items: {
+          type: 'string',
+        },
+        uniqueItems: true,
+        default: [],
+      },
+    },
   },
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/meta-data",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/meta-data": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/meta-data',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/meta-data': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Meta-data vocabulary meta-schema",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "title": {
-        "type": "string"
+    $dynamicAnchor: 'meta',
+    title: 'Meta-data vocabulary meta-schema',
+    type: ['object', 'boolean'],
+    properties: {
+      title: {
+        type: 'string',
       },
-      "description": {
-        "type": "string"
+      description: {
+        type: 'string',
       },
-      "default": true,
-      "deprecated": {
-        "type": "boolean",
-        "default": false
+      default: true,
+      deprecated: {
+        type: 'boolean',
+        default: false,
       },
-      "readOnly": {
-        "type": "boolean",
-        "default": false
+      readOnly: {
+        type: 'boolean',
+        default: false,
       },
-      "writeOnly": {
-        "type": "boolean",
-        "default": false
+      writeOnly: {
+        type: 'boolean',
+        default: false,
       },
-      "examples": {
-        "type": "array",
-        "items": true
-      }
-    }
+      examples: {
+        type: 'array',
+        items: true,
+      },
+    },
   },
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/format-annotation",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/format-annotation": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/format-annotation',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/format-annotation': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Format vocabulary meta-schema for annotation results",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "format": {
-        "type": "string"
-      }
-    }
+    $dynamicAnchor: 'meta',
+    title: 'Format vocabulary meta-schema for annotation results',
+    type: ['object', 'boolean'],
+    properties: {
+      format: {
+        type: 'string',
+      },
+    },
   },
   {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://json-schema.org/draft/2020-12/meta/content",
-    "$vocabulary": {
-      "https://json-schema.org/draft/2020-12/vocab/content": true
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'https://json-schema.org/draft/2020-12/meta/content',
+    $vocabulary: {
+      'https://json-schema.org/draft/2020-12/vocab/content': true,
     },
-    "$dynamicAnchor": "meta",
-    "title": "Content vocabulary meta-schema",
-    "type": [
-      "object",
-      "boolean"
-    ],
-    "properties": {
-      "contentEncoding": {
-        "type": "string"
+    $dynamicAnchor: 'meta',
+    title: 'Content vocabulary meta-schema',
+    type: ['object', 'boolean'],
+    properties: {
+      contentEncoding: {
+        type: 'string',
       },
-      "contentMediaType": {
-        "type": "string"
+      contentMediaType: {
+        type: 'string',
       },
-      "contentSchema": {
-        "$ref": "https://json-schema.org/draft/2020-12/schema"
-      }
-    }
-  }
+      contentSchema: {
+        $ref: 'https://json-schema.org/draft/2020-12/schema',
+      },
+    },
+  },
 ] as const;

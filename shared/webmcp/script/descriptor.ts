@@ -36,8 +36,16 @@ type Arg = Expression | SpreadElement;
 // Keys of an MCP SDK tool config (second argument); WebMCP's options are {signal, exposedTo}.
 const SDK_CONFIG_KEYS = new Set(['description', 'inputSchema', 'outputSchema', 'title', 'annotations', 'paramsSchema']);
 const PASS_THROUGH = new Set([
-  'Identifier', 'MemberExpression', 'CallExpression', 'ChainExpression', 'ConditionalExpression',
-  'LogicalExpression', 'AwaitExpression', 'AssignmentExpression', 'SequenceExpression', 'NewExpression',
+  'Identifier',
+  'MemberExpression',
+  'CallExpression',
+  'ChainExpression',
+  'ConditionalExpression',
+  'LogicalExpression',
+  'AwaitExpression',
+  'AssignmentExpression',
+  'SequenceExpression',
+  'NewExpression',
 ]);
 
 /** Reads the arguments of a `registerTool(…)` call. */
@@ -48,7 +56,8 @@ export function classifyRegisterTool(args: readonly Arg[]): ToolArgument {
   if (literalName !== null) {
     return { shape: 'name-first', name: literalName, offset: first.start, secondIsString: stringValue(args[1]) !== null };
   }
-  if (first.type !== 'ObjectExpression' && (args.length >= 3 || isSdkConfig(args[1]))) return { shape: 'name-first', name: null, offset: first.start, secondIsString: false };
+  if (first.type !== 'ObjectExpression' && (args.length >= 3 || isSdkConfig(args[1])))
+    return { shape: 'name-first', name: null, offset: first.start, secondIsString: false };
   return classifyTool(first);
 }
 

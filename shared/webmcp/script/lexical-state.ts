@@ -15,8 +15,20 @@ const TEMPLATE_EVENT = /[`\\]|\$\{/g;
 // Body of a regex literal after its opening slash: escapes, classes, then the closing slash and flags.
 const REGEX_BODY = /(?:[^\\/[\n\r]|\\[^\n\r]|\[(?:[^\]\\\n\r]|\\[^\n\r])*\])*\/[A-Za-z]*/y;
 const KEYWORDS_BEFORE_EXPRESSION = new Set([
-  'return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else',
-  'yield', 'await',
+  'return',
+  'typeof',
+  'instanceof',
+  'in',
+  'of',
+  'new',
+  'delete',
+  'void',
+  'throw',
+  'case',
+  'do',
+  'else',
+  'yield',
+  'await',
 ]);
 
 /** The state at each of `positions`, which must be ascending. Unlisted text is never classified. */
@@ -147,7 +159,5 @@ function isSpace(c: number): boolean {
 }
 
 function isWordChar(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x24 || c === 0x5f || c > 0x7f
-  );
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x24 || c === 0x5f || c > 0x7f;
 }

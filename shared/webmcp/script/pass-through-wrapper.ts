@@ -18,7 +18,10 @@ const DEFINITION = (method: AnchorMethod) =>
       `(?:\\(([^()]{0,200})\\)|(${IDENT}))\\s*(=>\\s*)?(\\{)?`,
     'g',
   );
-const DEFINITIONS: Record<AnchorMethod, RegExp> = { registerTool: DEFINITION('registerTool'), provideContext: DEFINITION('provideContext') };
+const DEFINITIONS: Record<AnchorMethod, RegExp> = {
+  registerTool: DEFINITION('registerTool'),
+  provideContext: DEFINITION('provideContext'),
+};
 
 export function isPassThroughWrapper(
   src: string,

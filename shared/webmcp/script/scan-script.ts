@@ -24,8 +24,15 @@ export interface ScriptOrigin {
 // A finding needs one of these; most scripts stop after these substring searches, which V8 runs
 // with Boyer-Moore (an alternation regex of the same words is about ten times slower).
 const PREFILTER_TOKENS = [
-  'registerTool', 'provideContext', 'modelContext', 'ModelContextOptions', 'toolname', 'experimentalWebMcpTool',
-  'MCPPolyfill', '__webmcp_registered_tools', '__isBrowserMcpServer',
+  'registerTool',
+  'provideContext',
+  'modelContext',
+  'ModelContextOptions',
+  'toolname',
+  'experimentalWebMcpTool',
+  'MCPPolyfill',
+  '__webmcp_registered_tools',
+  '__isBrowserMcpServer',
 ];
 const WIDGET_CONSTRUCTOR = /\bnew\s+WebMCP\s*\(/;
 const API_REFERENCE = /\bmodelContext\b/g;
@@ -81,15 +88,25 @@ class ScriptScan {
     const references = matchOffsets(API_REFERENCE, src, MAX_API_REFERENCES);
     // Tool candidates only matter for a counted dynamic registration, which needs these two.
     const candidates = this.mentionsModelContext && !this.polyfill ? descriptorLiteralOffsets(src) : [];
-    this.classify([...anchors.flatMap((a) => [a.receiverEnd, a.calleeStart]), ...declarative.map((d) => d.offset), ...angular, ...references, ...candidates]);
+    this.classify([
+      ...anchors.flatMap((a) => [a.receiverEnd, a.calleeStart]),
+      ...declarative.map((d) => d.offset),
+      ...angular,
+      ...references,
+      ...candidates,
+    ]);
 
     for (const anchor of anchors) this.call(anchor);
     for (const hit of declarative) {
       // Compiled templates keep the markup in strings: only comments are out.
       if (this.states.get(hit.offset) === 'comment') continue;
       this.add(hit.offset, {
-        kind: 'declarative-attr-in-bundle', confidence: 'medium', registers: true,
-        toolName: hit.name, description: hit.description, surface: 'declarative',
+        kind: 'declarative-attr-in-bundle',
+        confidence: 'medium',
+        registers: true,
+        toolName: hit.name,
+        description: hit.description,
+        surface: 'declarative',
       });
     }
     for (const offset of angular) if (this.states.get(offset) === 'code') this.angularSignalForm(offset);
@@ -140,7 +157,9 @@ class ScriptScan {
         if (arg.name === null) return;
         return this.add(anchor.index, {
           kind: this.widget || arg.secondIsString ? 'webmcp-widget' : 'mcp-sdk-style',
-          confidence: 'low', registers: false, toolName: arg.name,
+          confidence: 'low',
+          registers: false,
+          toolName: arg.name,
         });
     }
   }
@@ -154,14 +173,24 @@ class ScriptScan {
   }
 
   /** A descriptor with a literal name counts when the browser would accept it. */
-  private literalTool(offset: number, arg: Extract<ToolArgument, { shape: 'literal' }>, kind: WebmcpEvidence['kind'], surface: Surface): void {
+  private literalTool(
+    offset: number,
+    arg: Extract<ToolArgument, { shape: 'literal' }>,
+    kind: WebmcpEvidence['kind'],
+    surface: Surface,
+  ): void {
     const t = arg.tool;
     const complete = t.validName && t.hasDescription && t.hasBehaviour;
     // An incomplete literal is only worth a note where the script talks to WebMCP at all.
     if (!complete && !this.mentionsModelContext) return;
     this.add(offset, {
-      kind, confidence: complete ? 'high' : 'low', registers: complete,
-      toolName: t.name, description: t.description, surface, schemaProblems: t.schemaProblems,
+      kind,
+      confidence: complete ? 'high' : 'low',
+      registers: complete,
+      toolName: t.name,
+      description: t.description,
+      surface,
+      schemaProblems: t.schemaProblems,
     });
   }
 
@@ -200,8 +229,12 @@ class ScriptScan {
       named.add(t.name);
       added++;
       this.add(offset, {
-        kind: 'registerTool-dynamic', confidence: 'low', registers: false,
-        toolName: t.name, description: t.description, library: this.library(),
+        kind: 'registerTool-dynamic',
+        confidence: 'low',
+        registers: false,
+        toolName: t.name,
+        description: t.description,
+        library: this.library(),
       });
     }
   }

@@ -20,11 +20,15 @@ describe('DailyBudget', () => {
 
   it('seeds a day once from what was already spent, even when the first takes race', async () => {
     let seeds = 0;
-    const budget = new DailyBudget(LIMITS, () => new Date('2026-09-01T10:00:00Z'), async () => {
-      seeds++;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      return 1;
-    });
+    const budget = new DailyBudget(
+      LIMITS,
+      () => new Date('2026-09-01T10:00:00Z'),
+      async () => {
+        seeds++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return 1;
+      },
+    );
     const results = await Promise.allSettled(Array.from({ length: 5 }, () => budget.take('gemini')));
     expect(seeds).toBe(1);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2); // 1 spent before + 2 = the limit of 3

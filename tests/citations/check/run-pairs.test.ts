@@ -62,10 +62,14 @@ describe('running pairs', () => {
   it('the budget starts from what stored rows already spent today (a restart does not reset it)', async () => {
     const now = () => new Date('2026-09-01T10:00:00Z');
     const days: string[] = [];
-    const budget = new DailyBudget({ chatgpt: 5, perplexity: 5, gemini: 5, claude: 5, google_ai_overviews: 5, google_ai_mode: 5 }, now, async (engine, day) => {
-      days.push(`${engine}@${day}`);
-      return 5;
-    });
+    const budget = new DailyBudget(
+      { chatgpt: 5, perplexity: 5, gemini: 5, claude: 5, google_ai_overviews: 5, google_ai_mode: 5 },
+      now,
+      async (engine, day) => {
+        days.push(`${engine}@${day}`);
+        return 5;
+      },
+    );
     const { env } = testEnvironment(fakes, { now });
     env.gate = new EngineGate(2, budget);
     const { row } = await checkPair(env, trackedPrompt('spent'), 'chatgpt');
@@ -88,7 +92,9 @@ describe('running pairs', () => {
     const P = 'five engines';
     fakes.openai.on(P, openaiInvalidKey());
     fakes.perplexity.on(P, perplexityAnswer(['https://acme.com/']));
-    const { env } = testEnvironment(fakes, { env: { GEMINI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, SERPAPI_API_KEY: undefined } });
+    const { env } = testEnvironment(fakes, {
+      env: { GEMINI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, SERPAPI_API_KEY: undefined },
+    });
     const stored: string[] = [];
     const outcome = await runPairs(
       CITATION_ENGINE_IDS.map((engine) => ({ prompt: trackedPrompt(P), engine, checkId: 'chk_AAAAAAAAAAAAAAAA' })),

@@ -43,7 +43,10 @@ describe('answer texts and search queries', () => {
   });
 
   it('claude: text blocks joined in order, and each server_tool_use web_search query', async () => {
-    fakes.claude.on(P, claudeAnswer({ retrieved: [{ url: 'https://acme.com/' }], cited: [{ url: 'https://acme.com/', title: 'Acme Books' }] }));
+    fakes.claude.on(
+      P,
+      claudeAnswer({ retrieved: [{ url: 'https://acme.com/' }], cited: [{ url: 'https://acme.com/', title: 'Acme Books' }] }),
+    );
     const answer = await ask(testEnvironment(fakes).env, 'claude', P);
     expect(answer.text).toBe("I'll search for current options.Acme Books is a frequent pick for agencies overall.");
     expect(answer.queries).toEqual(['best project management tool small agencies']);

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startProviderFakes, FAKE_KEYS, type ProviderFakes } from '../../helpers/fake-providers/index.js';
-import { openaiAnswer, openaiIncomplete, openaiInsufficientQuota, openaiInvalidKey, openaiNoSearch, openaiRateLimited } from '../../helpers/fake-providers/openai.js';
+import {
+  openaiAnswer,
+  openaiIncomplete,
+  openaiInsufficientQuota,
+  openaiInvalidKey,
+  openaiNoSearch,
+  openaiRateLimited,
+} from '../../helpers/fake-providers/openai.js';
 import { ask, checkPair, testEnvironment, trackedPrompt } from '../helpers/check-env.js';
 
 describe('chatgpt: OpenAI Responses API with web_search', () => {
@@ -55,11 +62,22 @@ describe('chatgpt: OpenAI Responses API with web_search', () => {
       'https://www.acme.com/pricing?utm_source=openai',
     ]);
     const { row } = await checkPair(env, trackedPrompt(PROMPT), 'chatgpt');
-    expect(row).toMatchObject({ status: 'ok', cited: true, position: 2, cited_urls: ['https://www.acme.com/pricing'], runs: 1, cited_runs: 1, model: 'gpt-5-mini' });
+    expect(row).toMatchObject({
+      status: 'ok',
+      cited: true,
+      position: 2,
+      cited_urls: ['https://www.acme.com/pricing'],
+      runs: 1,
+      cited_runs: 1,
+      model: 'gpt-5-mini',
+    });
   });
 
   it('a source it retrieved but did not cite is not a citation', async () => {
-    fakes.openai.on(PROMPT, openaiAnswer({ cited: [{ url: 'https://example.com/a' }], sources: ['https://example.com/a', 'https://acme.com/guide'] }));
+    fakes.openai.on(
+      PROMPT,
+      openaiAnswer({ cited: [{ url: 'https://example.com/a' }], sources: ['https://example.com/a', 'https://acme.com/guide'] }),
+    );
     const { env } = testEnvironment(fakes);
     const { row } = await checkPair(env, trackedPrompt(PROMPT), 'chatgpt');
     expect(row).toMatchObject({ status: 'ok', cited: false, retrieved: true, position: null, cited_urls: [] });

@@ -82,7 +82,9 @@ describe('claude: Anthropic Messages with the web search tool', () => {
   it('401 authentication_error is not retried; 400 credit balance is a quota error', async () => {
     fakes.claude.on(PROMPT, claudeUnauthorized());
     const { env } = testEnvironment(fakes);
-    expect((await checkPair(env, trackedPrompt(PROMPT), 'claude')).row.error).toBe('Anthropic refused the API key (HTTP 401): authentication_error: invalid x-api-key');
+    expect((await checkPair(env, trackedPrompt(PROMPT), 'claude')).row.error).toBe(
+      'Anthropic refused the API key (HTTP 401): authentication_error: invalid x-api-key',
+    );
     expect(fakes.claude.requests).toHaveLength(1);
 
     fakes.reset();

@@ -47,10 +47,22 @@ describe('gemini: generateContent with google_search', () => {
   it('cites the resolved site with its rank among the shown sources', async () => {
     fakes.redirectTargets.set('t1', 'https://example.com/x');
     fakes.redirectTargets.set('t2', 'https://www.acme.com/blog/invoicing');
-    fakes.gemini.on(PROMPT, geminiAnswer([{ uri: fakes.redirectUri('t1'), title: 'example.com' }, { uri: fakes.redirectUri('t2'), title: 'acme.com' }]));
+    fakes.gemini.on(
+      PROMPT,
+      geminiAnswer([
+        { uri: fakes.redirectUri('t1'), title: 'example.com' },
+        { uri: fakes.redirectUri('t2'), title: 'acme.com' },
+      ]),
+    );
     const { env } = testEnvironment(fakes);
     const { row } = await checkPair(env, trackedPrompt(PROMPT), 'gemini');
-    expect(row).toMatchObject({ status: 'ok', cited: true, position: 2, cited_urls: ['https://www.acme.com/blog/invoicing'], unresolved_citations: 0 });
+    expect(row).toMatchObject({
+      status: 'ok',
+      cited: true,
+      position: 2,
+      cited_urls: ['https://www.acme.com/blog/invoicing'],
+      unresolved_citations: 0,
+    });
   });
 
   it('a token that 404s falls back to the title when it is a domain', async () => {
@@ -78,7 +90,16 @@ describe('gemini: generateContent with google_search', () => {
   it('a chunk no support cites was used, not cited', async () => {
     fakes.redirectTargets.set('a', 'https://acme.com/pricing');
     fakes.redirectTargets.set('b', 'https://example.com/');
-    fakes.gemini.on(PROMPT, geminiAnswer([{ uri: fakes.redirectUri('a'), title: 'acme.com' }, { uri: fakes.redirectUri('b'), title: 'example.com' }], [[1]]));
+    fakes.gemini.on(
+      PROMPT,
+      geminiAnswer(
+        [
+          { uri: fakes.redirectUri('a'), title: 'acme.com' },
+          { uri: fakes.redirectUri('b'), title: 'example.com' },
+        ],
+        [[1]],
+      ),
+    );
     const { env } = testEnvironment(fakes);
     const { row } = await checkPair(env, trackedPrompt(PROMPT), 'gemini');
     expect(row).toMatchObject({ status: 'ok', cited: false, retrieved: true });

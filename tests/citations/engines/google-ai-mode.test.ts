@@ -18,16 +18,33 @@ describe('google_ai_mode: SerpApi engine=google_ai_mode', () => {
     fakes.serpapi.on(`mode:${Q}`, serpAiMode(Q, ['Acme is a popular CRM for studios.', 'Others exist.'], LINKS));
     const { env } = testEnvironment(fakes);
     const { row, runs } = await checkPair(env, trackedPrompt(Q, 'acme.com', { brand: { name: 'Acme' } }), 'google_ai_mode');
-    expect(row).toMatchObject({ status: 'ok', cited: true, position: 2, surface: 'serp', model: null, mentioned: true, search_queries: [Q] });
+    expect(row).toMatchObject({
+      status: 'ok',
+      cited: true,
+      position: 2,
+      surface: 'serp',
+      model: null,
+      mentioned: true,
+      search_queries: [Q],
+    });
     const [request] = fakes.serpapi.requests;
     expect(request!.path).toBe('/search');
-    expect(Object.fromEntries(request!.query)).toEqual({ engine: 'google_ai_mode', q: Q, hl: 'en', gl: 'us', output: 'json', api_key: FAKE_KEYS.SERPAPI_API_KEY });
+    expect(Object.fromEntries(request!.query)).toEqual({
+      engine: 'google_ai_mode',
+      q: Q,
+      hl: 'en',
+      gl: 'us',
+      output: 'json',
+      api_key: FAKE_KEYS.SERPAPI_API_KEY,
+    });
     expect(runs[0]!.answer).toBe('Acme is a popular CRM for studios.\nOthers exist.\nPricing: Plans start at $12 per seat.');
     expect(runs[0]!.cited_urls).toEqual(['https://www.example-review.com/crm', 'https://acme.com/studios']);
   });
 
   it('an answer without text blocks or references is an error, not "not cited"; SerpApi errors read as for AI Overviews', async () => {
-    fakes.serpapi.on(`mode:${Q}`, { json: { search_metadata: { status: 'Success' }, search_parameters: { engine: 'google_ai_mode', q: Q } } });
+    fakes.serpapi.on(`mode:${Q}`, {
+      json: { search_metadata: { status: 'Success' }, search_parameters: { engine: 'google_ai_mode', q: Q } },
+    });
     const { env } = testEnvironment(fakes);
     await expect(ask(env, 'google_ai_mode', Q)).rejects.toThrow(/no AI Mode answer/);
     fakes.reset();

@@ -32,7 +32,14 @@ describe('google_ai_overviews: SerpApi', () => {
     const [request] = fakes.serpapi.requests;
     expect(request!.method).toBe('GET');
     expect(request!.path).toBe('/search');
-    expect(Object.fromEntries(request!.query)).toEqual({ engine: 'google', q: Q, hl: 'en', gl: 'us', output: 'json', api_key: FAKE_KEYS.SERPAPI_API_KEY });
+    expect(Object.fromEntries(request!.query)).toEqual({
+      engine: 'google',
+      q: Q,
+      hl: 'en',
+      gl: 'us',
+      output: 'json',
+      api_key: FAKE_KEYS.SERPAPI_API_KEY,
+    });
   });
 
   it('loads a deferred overview with its page_token at once', async () => {
@@ -42,7 +49,12 @@ describe('google_ai_overviews: SerpApi', () => {
     expect(result.row).toMatchObject({ status: 'ok', cited: true, position: 2 });
     expect(result.calls).toBe(2);
     const second = fakes.serpapi.requests[1]!;
-    expect(Object.fromEntries(second.query)).toEqual({ engine: 'google_ai_overview', page_token: 'KIVu-nictZtok1', output: 'json', api_key: FAKE_KEYS.SERPAPI_API_KEY });
+    expect(Object.fromEntries(second.query)).toEqual({
+      engine: 'google_ai_overview',
+      page_token: 'KIVu-nictZtok1',
+      output: 'json',
+      api_key: FAKE_KEYS.SERPAPI_API_KEY,
+    });
   });
 
   it('an expired page_token gets one fresh search and a new token', async () => {
@@ -53,7 +65,12 @@ describe('google_ai_overviews: SerpApi', () => {
     const { env } = testEnvironment(fakes);
     const { row } = await checkPair(env, trackedPrompt(Q), 'google_ai_overviews');
     expect(row).toMatchObject({ status: 'ok', cited: true });
-    expect(fakes.serpapi.requests.map((r) => r.query.get('page_token') ?? r.query.get('engine'))).toEqual(['google', 'old', 'google', 'fresh']);
+    expect(fakes.serpapi.requests.map((r) => r.query.get('page_token') ?? r.query.get('engine'))).toEqual([
+      'google',
+      'old',
+      'google',
+      'fresh',
+    ]);
   });
 
   it('a token that expires twice is an error, not "not cited"', async () => {

@@ -27,7 +27,11 @@ describe('perplexity: Sonar chat completions', () => {
     expect(request!.method).toBe('POST');
     expect(request!.path).toBe('/chat/completions');
     expect(request!.headers.authorization).toBe(`Bearer ${FAKE_KEYS.PERPLEXITY_API_KEY}`);
-    expect(request!.body).toMatchObject({ model: 'sonar', messages: [{ role: 'user', content: PROMPT }], web_search_options: { search_context_size: 'low' } });
+    expect(request!.body).toMatchObject({
+      model: 'sonar',
+      messages: [{ role: 'user', content: PROMPT }],
+      web_search_options: { search_context_size: 'low' },
+    });
   });
 
   it('cites search_results in order', async () => {

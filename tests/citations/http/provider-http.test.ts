@@ -40,7 +40,10 @@ describe('ProviderHttp against a server on 127.0.0.1', () => {
     new ProviderHttp({ timeoutMs: 2_000, sleep: async (ms) => void waits.push(ms), random: () => 0.5, now: () => NOW, ...options });
 
   beforeAll(async () => {
-    fake = await FakeServer.start((r) => r.path, () => ({ status: 404, json: { error: 'none' } }));
+    fake = await FakeServer.start(
+      (r) => r.path,
+      () => ({ status: 404, json: { error: 'none' } }),
+    );
   });
   beforeEach(() => {
     fake.reset();
@@ -74,7 +77,9 @@ describe('ProviderHttp against a server on 127.0.0.1', () => {
     for (const status of [401, 403, 400, 404]) {
       fake.reset();
       fake.on('/c', { status, json: { error: 'no' } });
-      const error = await http().send({ method: 'GET', url: `${fake.url}/c` }, classify).catch((e) => e);
+      const error = await http()
+        .send({ method: 'GET', url: `${fake.url}/c` }, classify)
+        .catch((e) => e);
       expect(error.kind).toBe(status >= 401 && status <= 403 ? 'auth' : 'bad_request');
       expect(fake.requests).toHaveLength(1);
     }
@@ -82,7 +87,9 @@ describe('ProviderHttp against a server on 127.0.0.1', () => {
 
   it('does not wait for a Retry-After beyond its limit: fails at once and says how long', async () => {
     fake.on('/d', { status: 429, headers: { 'retry-after': '3600' }, json: {} });
-    const error = await http().send({ method: 'GET', url: `${fake.url}/d` }, classify).catch((e) => e);
+    const error = await http()
+      .send({ method: 'GET', url: `${fake.url}/d` }, classify)
+      .catch((e) => e);
     expect(error.kind).toBe('rate_limited');
     expect(error.message).toContain('asked to wait 3600 s');
     expect(waits).toEqual([]);
@@ -105,7 +112,10 @@ describe('ProviderHttp against a server on 127.0.0.1', () => {
   });
 
   it('reports a refused connection as a network error without the URL (keys live in query strings)', async () => {
-    const closed = await FakeServer.start(() => undefined, () => ({}));
+    const closed = await FakeServer.start(
+      () => undefined,
+      () => ({}),
+    );
     await closed.close();
     const error = await http({ retry: { maxAttempts: 1 } })
       .send({ method: 'GET', url: `${closed.url}/search.json?api_key=secret` }, classify)

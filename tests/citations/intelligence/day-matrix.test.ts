@@ -54,7 +54,11 @@ describe('DayMatrix: running totals of many columns over one list of days', () =
   });
 
   it('agrees with a plain list of (day, value) for any writes in any order', () => {
-    const write = fc.record({ day: fc.integer({ min: 0, max: 60 }), column: fc.integer({ min: 0, max: 4 }), value: fc.integer({ min: -5, max: 20 }) });
+    const write = fc.record({
+      day: fc.integer({ min: 0, max: 60 }),
+      column: fc.integer({ min: 0, max: 4 }),
+      value: fc.integer({ min: -5, max: 20 }),
+    });
     fc.assert(
       fc.property(fc.array(write, { maxLength: 200 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), (writes, x, y) => {
         const m = new DayMatrix();
@@ -62,7 +66,9 @@ describe('DayMatrix: running totals of many columns over one list of days', () =
         for (const w of writes) m.add(w.day, columns[w.column]!, w.value);
         const [from, to] = x <= y ? [x, y] : [y, x];
         for (const c of columns) {
-          const expected = writes.filter((w) => columns[w.column] === c && w.day >= from && w.day <= to).reduce((sum, w) => sum + w.value, 0);
+          const expected = writes
+            .filter((w) => columns[w.column] === c && w.day >= from && w.day <= to)
+            .reduce((sum, w) => sum + w.value, 0);
           expect(totalOf(m, c, from, to)).toBe(expected);
         }
       }),

@@ -1,4 +1,6 @@
-/** Running totals over two-year blocks (PostgreSQL's sources): slots, the spans of a window, and sums taken from them against a plain list. */
+/**
+ * Running totals over two-year blocks (PostgreSQL's sources): slots, the spans of a window, and sums taken from them against a plain list.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysOf } from '../../../server/store/rollup/days.js';
@@ -15,8 +17,14 @@ describe('year and block slots', () => {
   });
 
   it("puts a day in two blocks: its year's (first half) and the year before's (second half)", () => {
-    expect(blocksOf('2026-01-01')).toEqual([{ block: 2025, slot: 367 }, { block: 2026, slot: 1 }]);
-    expect(blocksOf('2024-12-31')).toEqual([{ block: 2023, slot: 732 }, { block: 2024, slot: 366 }]);
+    expect(blocksOf('2026-01-01')).toEqual([
+      { block: 2025, slot: 367 },
+      { block: 2026, slot: 1 },
+    ]);
+    expect(blocksOf('2024-12-31')).toEqual([
+      { block: 2023, slot: 732 },
+      { block: 2024, slot: 366 },
+    ]);
   });
 
   it('reads any window within two calendar years from one block, the one ending with its last year', () => {

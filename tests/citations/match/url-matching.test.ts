@@ -66,7 +66,9 @@ describe('URL matching (citation-engines.md section 5)', () => {
     expect(unwrap(`https://www.google.com/url?q=${encodeURIComponent(inner)}`)).toBe('https://acme.com/a');
     expect(unwrap('http://example.cdn.ampproject.org/c/example.com/plain')).toBe('http://example.com/plain');
     expect(unwrap('https://webcache.googleusercontent.com/search?q=cache:acme.com/cached')).toBe('https://acme.com/cached');
-    expect(unwrap(`https://www.bing.com/ck/a?!&&p=abc&u=a1${Buffer.from('https://acme.com/b').toString('base64url')}`)).toBe('https://acme.com/b');
+    expect(unwrap(`https://www.bing.com/ck/a?!&&p=abc&u=a1${Buffer.from('https://acme.com/b').toString('base64url')}`)).toBe(
+      'https://acme.com/b',
+    );
     expect(unwrap('https://www.google.com/search?q=acme')).toBe('https://www.google.com/search?q=acme');
     expect(unwrap('https://google.evil.com/url?q=https://acme.com')).toBe('https://google.evil.com/url?q=https://acme.com');
   });

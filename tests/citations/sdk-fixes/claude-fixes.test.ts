@@ -19,7 +19,11 @@ describe('claude fixes', () => {
     const body = answer.json as { content: object[] };
     body.content.push(
       { type: 'server_tool_use', id: 'srvtoolu_02', name: 'web_search', input: { query: 'crm agencies pricing' } },
-      { type: 'web_search_tool_result', tool_use_id: 'srvtoolu_02', content: { type: 'web_search_tool_result_error', error_code: 'too_many_requests' } },
+      {
+        type: 'web_search_tool_result',
+        tool_use_id: 'srvtoolu_02',
+        content: { type: 'web_search_tool_result_error', error_code: 'too_many_requests' },
+      },
     );
     fakes.claude.on(PROMPT, answer);
     const { env } = testEnvironment(fakes);
@@ -27,7 +31,6 @@ describe('claude fixes', () => {
     expect(row).toMatchObject({ status: 'ok', cited: true, position: 1 });
     expect(fakes.claude.requests).toHaveLength(1);
   });
-
 
   it('7. anthropic-version is configurable (ANTHROPIC_VERSION), default 2023-06-01; a malformed one is refused at start', async () => {
     const PROMPT = 'versioned';

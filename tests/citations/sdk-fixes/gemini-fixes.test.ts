@@ -24,7 +24,6 @@ describe('gemini fixes', () => {
     expect(fakes.gemini.requests).toHaveLength(1); // not retried: the same prompt is blocked again
   });
 
-
   it('4. GEMINI_MODEL=models/gemini-2.5-flash is sent as the SDK sends it: /models/gemini-2.5-flash, not /models/models%2F...', async () => {
     const PROMPT = 'prefixed model';
     fakes.gemini.on(PROMPT, geminiAnswer([]));
@@ -36,5 +35,4 @@ describe('gemini fixes', () => {
     expect(fakes.gemini.requests[1]!.path).toBe('/v1beta/tunedModels/acme-7:generateContent');
     expect(() => readCitationConfig(fakes.env({ GEMINI_MODEL: 'models/../files' }))).toThrow(ConfigError);
   });
-
 });

@@ -12,7 +12,10 @@ describe('5. retries as the Anthropic and OpenAI SDKs retry', () => {
   const http = () => new ProviderHttp({ timeoutMs: 2_000, sleep: async (ms) => void waits.push(ms), random: () => 0.5, now: () => NOW });
 
   beforeAll(async () => {
-    fake = await FakeServer.start((r) => r.path, () => ({ status: 404, json: { error: 'none' } }));
+    fake = await FakeServer.start(
+      (r) => r.path,
+      () => ({ status: 404, json: { error: 'none' } }),
+    );
   });
   beforeEach(() => {
     fake.reset();

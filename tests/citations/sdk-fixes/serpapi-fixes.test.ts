@@ -22,5 +22,4 @@ describe('serpapi fixes', () => {
     expect(request!.path).toBe('/search');
     expect(request!.query.get('output')).toBe('json');
   });
-
 });

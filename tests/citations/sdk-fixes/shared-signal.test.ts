@@ -30,7 +30,11 @@ describe('one shared abort signal', () => {
       const { env } = testEnvironment(fakes, { env: { CITATION_CONCURRENCY: '3' } });
       const abort = new AbortController();
       const outcome = await runPairs(
-        prompts.map((text, i) => ({ prompt: trackedPrompt(text, 'acme.com', { id: `prm_AAAAAAAAAAAAAAA${i}` }), engine: 'gemini' as const, checkId: 'chk_AAAAAAAAAAAAAAAA' })),
+        prompts.map((text, i) => ({
+          prompt: trackedPrompt(text, 'acme.com', { id: `prm_AAAAAAAAAAAAAAA${i}` }),
+          engine: 'gemini' as const,
+          checkId: 'chk_AAAAAAAAAAAAAAAA',
+        })),
         env,
         { signal: abort.signal },
       );
@@ -41,5 +45,4 @@ describe('one shared abort signal', () => {
       process.off('warning', onWarning);
     }
   });
-
 });

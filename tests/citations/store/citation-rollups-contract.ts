@@ -17,12 +17,27 @@ import { ACCOUNT, prompt, row } from './citation-rows.js';
 const PROJECT = 'prj_AAAAAAAAAAAAAAAA';
 
 function run(cited: string[], extra: Partial<RunRecord> = {}): RunRecord {
-  return { status: 'ok', answer: 'Acme and Globex', answer_truncated: false, cited_urls: cited, retrieved_urls: [], search_queries: ['q'], mentioned: true, cited: cited.some((u) => u.includes('acme.com')), position: cited.findIndex((u) => u.includes('acme.com')) + 1 || null, competitors: [{ name: 'Globex', mentioned: true, cited: false }], ...extra };
+  return {
+    status: 'ok',
+    answer: 'Acme and Globex',
+    answer_truncated: false,
+    cited_urls: cited,
+    retrieved_urls: [],
+    search_queries: ['q'],
+    mentioned: true,
+    cited: cited.some((u) => u.includes('acme.com')),
+    position: cited.findIndex((u) => u.includes('acme.com')) + 1 || null,
+    competitors: [{ name: 'Globex', mentioned: true, cited: false }],
+    ...extra,
+  };
 }
 
 /** A row of two runs on `day`: both cite acme.com (position 1 and 2) and g2.com pages. */
 function twoRuns(p: StoredPrompt, engine: CitationEngineId, day: string): { row: StoredCitationRow; runs: RunRecord[] } {
-  const runs = [run(['https://acme.com/a', 'https://www.g2.com/x']), run(['https://blog.g2.com/y', 'https://acme.com/b', 'https://acme.com/a'])];
+  const runs = [
+    run(['https://acme.com/a', 'https://www.g2.com/x']),
+    run(['https://blog.g2.com/y', 'https://acme.com/b', 'https://acme.com/a']),
+  ];
   const base = row(p, engine, `${day}T10:00:00.000Z`, {
     project_id: p.project_id,
     runs: 2,
@@ -84,14 +99,25 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
         const tallies = await store.dayTallies([PROJECT], { since: '2026-01-31', until: '2026-02-28' });
         const total = (k: 'runs' | 'visible' | 'cited' | 'position_sum' | 'position_count') => tallies.reduce((s, t) => s + t[k], 0);
         // 3 chatgpt days in the window × 2 prompts × 2 runs, and one perplexity row.
-        expect([total('runs'), total('visible'), total('cited'), total('position_sum'), total('position_count')], pass).toEqual([14, 14, 14, 21, 14]);
-        expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'perplexity')).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
+        expect([total('runs'), total('visible'), total('cited'), total('position_sum'), total('position_count')], pass).toEqual([
+          14, 14, 14, 21, 14,
+        ]);
+        expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'perplexity')).toMatchObject({
+          runs: 2,
+          competitors: { Globex: 2 },
+        });
         // Two prompts' rows on one day and engine: their competitors add up by name.
-        expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'chatgpt')).toMatchObject({ runs: 4, competitors: { Globex: 4 } });
+        expect(tallies.find((t) => t.day === '2026-02-15' && t.engine === 'chatgpt')).toMatchObject({
+          runs: 4,
+          competitors: { Globex: 4 },
+        });
 
         const sources = await store.sourceTallies([PROJECT], { since: '2026-01-31', until: '2026-02-28' }, undefined, 10);
         // Per row: acme.com 3 distinct pages over 2 runs, g2.com 2 (www and blog), in 7 rows.
-        expect(sources.map((s) => [s.domain, s.citations, s.runs, s.engines]), pass).toEqual([
+        expect(
+          sources.map((s) => [s.domain, s.citations, s.runs, s.engines]),
+          pass,
+        ).toEqual([
           ['acme.com', 21, 14, ['chatgpt', 'perplexity']],
           ['g2.com', 14, 14, ['chatgpt', 'perplexity']],
         ]);
@@ -112,7 +138,14 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       const pages = ['f', 'e', 'd', 'c', 'b', 'a', 'g'].map((p) => `https://docs.example.org/${p}`);
       const citing = (p: StoredPrompt, day: string, urls: string[]) => {
         const runs = [run(urls)];
-        const base = row(p, 'claude', `${day}T10:00:00.000Z`, { project_id: p.project_id, runs: 1, cited: false, cited_runs: 0, position: null, check_id: `chk_${day.replaceAll('-', '')}${p.id.slice(-8)}` });
+        const base = row(p, 'claude', `${day}T10:00:00.000Z`, {
+          project_id: p.project_id,
+          runs: 1,
+          cited: false,
+          cited_runs: 0,
+          position: null,
+          check_id: `chk_${day.replaceAll('-', '')}${p.id.slice(-8)}`,
+        });
         return store.appendResult({ ...base, tally: rowTally(base, runs) }, runs);
       };
       await citing(a, '2026-04-01', pages.slice(0, 6)); // f..a once each
@@ -124,7 +157,16 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
         const [docs] = await store.sourceTallies(scopes, window, undefined, 1);
         expect(docs, pass).toMatchObject({ domain: 'example.org', citations: 9, runs: 2, engines: ['claude'] });
         // a and c twice (both scopes); then b, d, e, f, g once: the fifth place goes to the first by URL.
-        expect(docs!.top_urls.map((u) => [u.url.slice(-1), u.citations]), pass).toEqual([['a', 2], ['c', 2], ['b', 1], ['d', 1], ['e', 1]]);
+        expect(
+          docs!.top_urls.map((u) => [u.url.slice(-1), u.citations]),
+          pass,
+        ).toEqual([
+          ['a', 2],
+          ['c', 2],
+          ['b', 1],
+          ['d', 1],
+          ['e', 1],
+        ]);
         const projectOnly = await store.sourceTallies([PROJECT], window, 'claude', 1);
         expect(projectOnly[0]!.citations, pass).toBe(6);
       }
@@ -141,16 +183,24 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
         }
       }
       // Per row: acme.com 3 citations over 2 runs; two prompts a day.
-      const acme = async (since: string, until: string) => (await store.sourceTallies([PROJECT], { since, until }, undefined, 1))[0]?.citations ?? 0;
+      const acme = async (since: string, until: string) =>
+        (await store.sourceTallies([PROJECT], { since, until }, undefined, 1))[0]?.citations ?? 0;
       const expected = (since: string, until: string) => edges.filter((d) => d >= since && d <= until).length * 6;
       const windows: Array<[string, string]> = [
-        ['2023-12-31', '2024-01-01'], ['2024-01-01', '2024-01-01'], ['2024-02-29', '2024-02-29'], ['2024-02-28', '2024-03-01'],
-        ['2024-01-02', '2024-12-30'], ['2024-12-31', '2024-12-31'], ['2023-01-01', '2025-12-31'], ['2024-03-01', '2024-12-30'],
+        ['2023-12-31', '2024-01-01'],
+        ['2024-01-01', '2024-01-01'],
+        ['2024-02-29', '2024-02-29'],
+        ['2024-02-28', '2024-03-01'],
+        ['2024-01-02', '2024-12-30'],
+        ['2024-12-31', '2024-12-31'],
+        ['2023-01-01', '2025-12-31'],
+        ['2024-03-01', '2024-12-30'],
       ];
       for (const [since, until] of windows) expect(await acme(since, until), `${since}..${until}`).toBe(expected(since, until));
       expect(await store.deletePrompt(ACCOUNT, a.id)).toBe(true);
       await reopen();
-      for (const [since, until] of windows) expect(await acme(since, until), `${since}..${until} after delete`).toBe(expected(since, until) / 2);
+      for (const [since, until] of windows)
+        expect(await acme(since, until), `${since}..${until} after delete`).toBe(expected(since, until) / 2);
       const [g2] = await store.sourceTallies([PROJECT], { since: '2023-12-31', until: '2025-01-01' }, 'gemini', 2).then((s) => s.slice(1));
       expect(g2).toMatchObject({ domain: 'g2.com', citations: 10, runs: 10, engines: ['gemini'] });
       expect(g2!.top_urls).toEqual([
@@ -168,14 +218,21 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
         await store.appendResult(r, runs);
       }
       const runs = [run(['https://acme.com/a'], { competitors: [{ name: 'Initech', mentioned: true, cited: false }] })];
-      const base = row(loose, 'claude', '2026-05-05T12:00:00.000Z', { runs: 1, check_id: 'chk_INITECH000000001', competitors: [{ name: 'Initech', mentioned_runs: 1, cited_runs: 0, visible_runs: 1 }] });
+      const base = row(loose, 'claude', '2026-05-05T12:00:00.000Z', {
+        runs: 1,
+        check_id: 'chk_INITECH000000001',
+        competitors: [{ name: 'Initech', mentioned_runs: 1, cited_runs: 0, visible_runs: 1 }],
+      });
       await store.appendResult({ ...base, tally: rowTally(base, runs) }, runs);
       const window = { since: '2026-05-01', until: '2026-05-31' };
       const merged = await store.dayTallies([PROJECT, `acct:${ACCOUNT}`], window);
       expect(merged).toHaveLength(1);
       expect(merged[0]).toMatchObject({ day: '2026-05-05', engine: 'claude', runs: 5, competitors: { Globex: 4, Initech: 1 } });
       expect((await store.dayTallies([PROJECT], window))[0]).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
-      expect((await store.dayTallies([`acct:${ACCOUNT}`], window, 'claude'))[0]).toMatchObject({ runs: 3, competitors: { Globex: 2, Initech: 1 } });
+      expect((await store.dayTallies([`acct:${ACCOUNT}`], window, 'claude'))[0]).toMatchObject({
+        runs: 3,
+        competitors: { Globex: 2, Initech: 1 },
+      });
       expect(await store.dayTallies([PROJECT], window, 'gemini')).toEqual([]);
     });
 
@@ -217,7 +274,11 @@ export function describeCitationRollupContract(subject: StoreSubject): void {
       expect(await runs()).toBe(10);
       const day = (await store.dayTallies([PROJECT], window)).find((t) => t.day === '2026-02-15' && t.engine === 'chatgpt');
       expect(day).toMatchObject({ runs: 2, competitors: { Globex: 2 } });
-      expect((await store.sourceTallies([PROJECT], window, undefined, 10))[0]).toMatchObject({ domain: 'acme.com', citations: 15, engines: ['chatgpt'] });
+      expect((await store.sourceTallies([PROJECT], window, undefined, 10))[0]).toMatchObject({
+        domain: 'acme.com',
+        citations: 15,
+        engines: ['chatgpt'],
+      });
       expect(await store.deleteProjectPrompts(ACCOUNT, PROJECT)).toBe(1);
       expect(await runs()).toBe(0);
       expect(await store.sourceTallies([PROJECT], window, undefined, 10)).toEqual([]);

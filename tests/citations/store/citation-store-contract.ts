@@ -40,7 +40,17 @@ export function describeCitationStoreContract(subject: StoreSubject): void {
       await store.appendResult(row(a, 'chatgpt', '2026-09-01T10:00:00.000Z', { calls: 2 }));
       await store.appendResult(row(a, 'chatgpt', '2026-09-02T10:00:00.000Z', { cited: true }));
       expect(await store.deletePrompt(ACCOUNT, b.id)).toBe(true);
-      await store.putCheck({ id: 'chk_1', account_id: ACCOUNT, trigger: 'manual', status: 'running', created_at: a.created_at, finished_at: null, pairs: [], prompt_count: 1, skipped_prompts: 0 });
+      await store.putCheck({
+        id: 'chk_1',
+        account_id: ACCOUNT,
+        trigger: 'manual',
+        status: 'running',
+        created_at: a.created_at,
+        finished_at: null,
+        pairs: [],
+        prompt_count: 1,
+        skipped_prompts: 0,
+      });
       await reopen();
       expect((await store.listPrompts(ACCOUNT)).map((p) => p.id)).toEqual([a.id]);
       expect((await store.latestResults(a.id)).chatgpt?.cited).toBe(true);
@@ -76,14 +86,20 @@ export function describeCitationStoreContract(subject: StoreSubject): void {
         await store.createPrompt(p2, 10);
         for (const day of ['01', '02', '03']) {
           for (const p of [p1, p2]) {
-            for (const engine of ['chatgpt', 'gemini'] as const) await store.appendResult(row(p, engine, `2026-09-${day}T10:00:00.000Z`, { runs: Number(day) }));
+            for (const engine of ['chatgpt', 'gemini'] as const)
+              await store.appendResult(row(p, engine, `2026-09-${day}T10:00:00.000Z`, { runs: Number(day) }));
           }
         }
       });
 
       it('defaults to the latest row per (prompt, engine): prompts oldest first, engines in contract order', async () => {
         const page = await store.listResults(ACCOUNT, { limit: 10, history: false });
-        expect(page.rows.map((r) => `${r.prompt_id.slice(-1)}:${r.engine}:${r.runs}`)).toEqual(['1:chatgpt:3', '1:gemini:3', '2:chatgpt:3', '2:gemini:3']);
+        expect(page.rows.map((r) => `${r.prompt_id.slice(-1)}:${r.engine}:${r.runs}`)).toEqual([
+          '1:chatgpt:3',
+          '1:gemini:3',
+          '2:chatgpt:3',
+          '2:gemini:3',
+        ]);
         expect(page.next).toBeNull();
       });
 

@@ -48,5 +48,4 @@ describe('the citation store (journals under DATA_DIR/citations)', () => {
     const page = await store.listResults(ACCOUNT, { limit: 10, history: true });
     expect(page.rows.map((r) => r.cited)).toEqual([true, false]);
   });
-
 });

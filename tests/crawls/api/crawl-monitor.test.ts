@@ -16,7 +16,9 @@ let site: ServedSite;
 beforeAll(async () => {
   site = await startSlowSite(5, 0);
   receiver = await startReceiver();
-  api = await startWebhookApi({ deps: { fetcher: createNodeFetcher({ allowPrivate: true }), config: { auditAllowPrivate: true, crawlOverrides: FAST_CRAWLS } } });
+  api = await startWebhookApi({
+    deps: { fetcher: createNodeFetcher({ allowPrivate: true }), config: { auditAllowPrivate: true, crawlOverrides: FAST_CRAWLS } },
+  });
 });
 afterAll(async () => {
   await api?.citable.monitors.stop(1_000);
@@ -35,5 +37,8 @@ it('a crawl monitor runs a real crawl and raises crawl.completed with its id and
   const crawl = (await api.request('GET', `/api/v1/crawls/${monitor.last_result_id}`)).json.crawl;
   expect(crawl).toMatchObject({ url: site.url, status: 'complete', max_pages: 3, progress: { audited: 3 } });
   const [request] = await receiver.waitFor(1);
-  expect(JSON.parse(request!.body)).toMatchObject({ type: 'crawl.completed', data: { crawl: { id: crawl.id, url: site.url, status: 'complete', score: crawl.score }, monitor_id: res.json.monitor.id } });
+  expect(JSON.parse(request!.body)).toMatchObject({
+    type: 'crawl.completed',
+    data: { crawl: { id: crawl.id, url: site.url, status: 'complete', score: crawl.score }, monitor_id: res.json.monitor.id },
+  });
 });

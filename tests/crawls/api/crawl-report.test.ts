@@ -35,17 +35,21 @@ describe('crawl reports and share links', () => {
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const html = res.text;
     expect(html).toContain('Pages to fix first');
-    for (const page of await allPages(api, latest.id)) expect(html).toContain(new URL(page.url).pathname === '/' ? site.url.replace(/^https?:\/\//, '') : new URL(page.url).pathname);
+    for (const page of await allPages(api, latest.id))
+      expect(html).toContain(new URL(page.url).pathname === '/' ? site.url.replace(/^https?:\/\//, '') : new URL(page.url).pathname);
     expect(html).toContain(`scored ${earlier.score} on`);
     expect(html).toContain('(2 audits)');
     expect(html).not.toContain('<script');
   });
 
-  it('refuses a bad format (400), another account\'s crawl and an unknown one (404)', async () => {
+  it("refuses a bad format (400), another account's crawl and an unknown one (404)", async () => {
     const id = crawls[1].id;
     expect((await api.request('GET', `/api/v1/crawls/${id}/report?format=docx`)).json).toEqual({ error: 'format must be html or pdf' });
     const other = await api.newAccount();
-    for (const [method, path] of [['GET', `/api/v1/crawls/${id}/report`], ['POST', `/api/v1/crawls/${id}/share`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/v1/crawls/${id}/report`],
+      ['POST', `/api/v1/crawls/${id}/share`],
+    ] as const) {
       expect([(await api.request(method, path, { key: other.key })).json]).toEqual([{ error: 'Crawl not found' }]);
     }
     expect((await api.request('GET', '/api/v1/crawls/00000000-0000-4000-8000-000000000000/report')).status).toBe(404);

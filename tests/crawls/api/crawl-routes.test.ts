@@ -57,7 +57,11 @@ describe('crawl routes', () => {
     expect(third.json).toEqual({ error: 'Rate limit exceeded: max 2 running crawls' });
     expect(third.headers.get('retry-after')).toBe('60');
     const other = await a.newAccount();
-    for (const [method, path] of [['GET', `/api/v1/crawls/${ids[0]}`], ['GET', `/api/v1/crawls/${ids[0]}/pages`], ['DELETE', `/api/v1/crawls/${ids[0]}`]] as const) {
+    for (const [method, path] of [
+      ['GET', `/api/v1/crawls/${ids[0]}`],
+      ['GET', `/api/v1/crawls/${ids[0]}/pages`],
+      ['DELETE', `/api/v1/crawls/${ids[0]}`],
+    ] as const) {
       const res = await a.request(method, path, { key: other.key });
       expect([res.status, res.json], `${method} ${path}`).toEqual([404, { error: 'Crawl not found' }]);
     }
@@ -131,7 +135,10 @@ describe('crawl routes', () => {
     expect(pages).toHaveLength(25);
     expect(new Set(pages.map((p) => p.url)).size).toBe(25);
     // A page the first server was still fetching when it stopped is fetched again; no page is recorded twice.
-    for (let i = 1; i <= 24; i++) expect(s.countOf(`/p/${i}`), `/p/${i}`).toBeLessThanOrEqual(i === 1 ? 2 + Object.keys(AGENT_PROBES).length + 1 : 2);
-    await until(async () => ((await second.request('GET', `/api/v1/audits/${pages[3].audit_id}`, { key })).status === 200 ? true : undefined));
+    for (let i = 1; i <= 24; i++)
+      expect(s.countOf(`/p/${i}`), `/p/${i}`).toBeLessThanOrEqual(i === 1 ? 2 + Object.keys(AGENT_PROBES).length + 1 : 2);
+    await until(async () =>
+      (await second.request('GET', `/api/v1/audits/${pages[3].audit_id}`, { key })).status === 200 ? true : undefined,
+    );
   });
 });

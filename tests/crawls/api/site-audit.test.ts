@@ -65,23 +65,45 @@ describe('a site audit of a 300-page site with four templates', () => {
   });
 
   it('groups pages by template and scores the site as the mean of its pages', async () => {
-    expect(Object.fromEntries(crawl.templates.map((t: any) => [t.pattern, t.pages]))).toEqual({ '/': 1, '/blog/*': 140, '/products/*': 100, '/docs/*': 59 });
+    expect(Object.fromEntries(crawl.templates.map((t: any) => [t.pattern, t.pages]))).toEqual({
+      '/': 1,
+      '/blog/*': 140,
+      '/products/*': 100,
+      '/docs/*': 59,
+    });
     const pages = await allPages(api, crawl.id);
     expect(pages).toHaveLength(300);
     expect(new Set(pages.map((p) => p.url)).size).toBe(300);
     expect(crawl.score).toBe(Math.round(pages.reduce((sum, p) => sum + p.score, 0) / 300));
-    expect(crawl.category_scores.map((c: any) => c.name)).toEqual(['Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust']);
+    expect(crawl.category_scores.map((c: any) => c.name)).toEqual([
+      'Crawler Access',
+      'Rendering',
+      'Structured Data',
+      'Content Structure',
+      'AI Discovery',
+      'Trust',
+    ]);
     expect(crawl.builder).toBeTypeOf('string');
   });
 
   it('lists the pages of a rule, and each is an ordinary audit with origin crawl and crawl_id', async () => {
     const withoutAlt = await allPages(api, crawl.id, '&rule=content.image-alt');
-    expect(withoutAlt.map((p) => p.url).sort()).toEqual(fixture.pages.filter((p) => p.path.startsWith('/docs/')).map((p) => `${fixture.site.url}${p.path}`).sort());
+    expect(withoutAlt.map((p) => p.url).sort()).toEqual(
+      fixture.pages
+        .filter((p) => p.path.startsWith('/docs/'))
+        .map((p) => `${fixture.site.url}${p.path}`)
+        .sort(),
+    );
     const first = await api.request('GET', `/api/v1/crawls/${crawl.id}/pages?limit=2`);
     expect(crawlPageListSchema.parse(first.json)).toEqual(first.json);
     const audit = await api.request('GET', `/api/v1/audits/${withoutAlt[0].audit_id}`);
     expect(audit.status).toBe(200);
-    expect(auditSchema.parse(audit.json.audit)).toMatchObject({ origin: 'crawl', crawl_id: crawl.id, url: withoutAlt[0].url, score: withoutAlt[0].score });
+    expect(auditSchema.parse(audit.json.audit)).toMatchObject({
+      origin: 'crawl',
+      crawl_id: crawl.id,
+      url: withoutAlt[0].url,
+      score: withoutAlt[0].score,
+    });
     expect(audit.json.audit.issues.map((i: any) => i.rule)).toContain('content.image-alt');
   });
 
@@ -93,7 +115,12 @@ describe('a site audit of a 300-page site with four templates', () => {
       const expected = page.path === '/' ? SAMPLE_FETCHES + 1 : sample.has(page.path) ? SAMPLE_FETCHES : 1; // the start page is also asked once where it leads
       expect(count, page.path).toBe(expected);
     }
-    for (const file of [...Object.values(SITE_FILES).map((row) => row.path), '/sitemap_index.xml', '/sitemap-blog.xml', '/sitemap-products.xml.gz']) {
+    for (const file of [
+      ...Object.values(SITE_FILES).map((row) => row.path),
+      '/sitemap_index.xml',
+      '/sitemap-blog.xml',
+      '/sitemap-products.xml.gz',
+    ]) {
       expect(fixture.site.countOf(file), file).toBe(1);
     }
     expect(fixture.site.countOf('/img/diagram.png')).toBe(0); // images are not fetched

@@ -35,7 +35,8 @@ async function crawl(url: string, body: Record<string, unknown> = {}, through: T
 }
 
 /** Pages fetched (as a browser: the sample's agent probes and .md mirrors are not pages of their own). */
-const pagePaths = (s: ServedSite, prefix: string) => new Set(s.requests.filter((r) => r.target.startsWith(prefix) && asBrowserPage(r)).map((r) => r.target));
+const pagePaths = (s: ServedSite, prefix: string) =>
+  new Set(s.requests.filter((r) => r.target.startsWith(prefix) && asBrowserPage(r)).map((r) => r.target));
 const asBrowserPage = (r: { ua: string; accept: string }) => r.ua === BROWSER_USER_AGENT && r.accept === HTML_ACCEPT;
 const balanced = (c: any) => expect(c.progress.audited + c.progress.failed + c.progress.skipped).toBe(c.progress.discovered);
 
@@ -80,7 +81,17 @@ describe('crawl traps', () => {
     const s = await site((origin) => ({
       exact: {
         '/robots.txt': text('User-agent: *\nAllow: /\n'),
-        '/': html(linkingPage(origin, '/', [`${elsewhere.url}/page`, 'http://10.0.0.1/admin', 'http://192.168.1.1/', 'http://[::1]:9/', 'http://localhost/x', '/moved', '/ok'])),
+        '/': html(
+          linkingPage(origin, '/', [
+            `${elsewhere.url}/page`,
+            'http://10.0.0.1/admin',
+            'http://192.168.1.1/',
+            'http://[::1]:9/',
+            'http://localhost/x',
+            '/moved',
+            '/ok',
+          ]),
+        ),
         '/moved': (_req, res) => {
           res.writeHead(302, { location: `${elsewhere.url}/landing` });
           res.end();
@@ -125,7 +136,9 @@ describe('crawl traps', () => {
       expect(c.status).toBe('complete');
       expect(c.progress.audited).toBeGreaterThanOrEqual(1);
       expect(c.progress.audited).toBeLessThan(100);
-      expect(c.notes).toContain('The crawl deadline (2 s, CRAWL_DEADLINE_MS) ran out: the pages still queued were not audited (counted as skipped).');
+      expect(c.notes).toContain(
+        'The crawl deadline (2 s, CRAWL_DEADLINE_MS) ran out: the pages still queued were not audited (counted as skipped).',
+      );
       balanced(c);
     } finally {
       await short.close({ removeData: true });
@@ -144,16 +157,18 @@ describe('crawl traps', () => {
   it('a host answering 429 and 503 with Retry-After: paused as asked, asked again, finished', async () => {
     const answered = new Map<string, number>();
     // The page as a browser asks for it is busy the first time (a sample page's agent probes get the page).
-    const busyOnce = (status: number, body: () => string): Route => (req, res, url) => {
-      const browser = asBrowserPage({ ua: String(req.headers['user-agent']), accept: String(req.headers.accept) });
-      const seen = answered.get(url.pathname) ?? 0;
-      if (browser) answered.set(url.pathname, seen + 1);
-      if (browser && seen === 0) {
-        res.writeHead(status, { 'retry-after': '1', 'content-type': 'text/plain' });
-        return void res.end('slow down');
-      }
-      return html(body())(req, res, url);
-    };
+    const busyOnce =
+      (status: number, body: () => string): Route =>
+      (req, res, url) => {
+        const browser = asBrowserPage({ ua: String(req.headers['user-agent']), accept: String(req.headers.accept) });
+        const seen = answered.get(url.pathname) ?? 0;
+        if (browser) answered.set(url.pathname, seen + 1);
+        if (browser && seen === 0) {
+          res.writeHead(status, { 'retry-after': '1', 'content-type': 'text/plain' });
+          return void res.end('slow down');
+        }
+        return html(body())(req, res, url);
+      };
     const s = await site((origin) => ({
       exact: {
         '/robots.txt': text('User-agent: *\nAllow: /\n'),

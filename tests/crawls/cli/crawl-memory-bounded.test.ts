@@ -22,14 +22,26 @@ async function crawlOf(pages: number) {
   const crawl = newCrawl('cli', { max_pages: pages });
   await store.createCrawl(crawl, 1);
   const now = new Date().toISOString();
-  await store.startCrawl(crawl.id, { start_url: `${ORIGIN}/`, host: 'shop.example', started_at: now, deadline_at: now, siteFiles: emptySiteFiles(ORIGIN), site: null, notes: [] });
+  await store.startCrawl(crawl.id, {
+    start_url: `${ORIGIN}/`,
+    host: 'shop.example',
+    started_at: now,
+    deadline_at: now,
+    siteFiles: emptySiteFiles(ORIGIN),
+    site: null,
+    notes: [],
+  });
   const urls = Array.from({ length: pages }, (_, i) => `${ORIGIN}/blog/post-${i}`);
   await store.admit(crawl.id, { pages: urls, skips: [] });
   for (const [i, url] of urls.entries()) {
     const page =
       i % 10 === 9
         ? { ...outcome(url, 0), audit_id: null, score: null, error: 'timed out', categories: [], issues: [] }
-        : outcome(url, 40 + ((i * 37) % 60), [{ rule: 'content.title' }, { rule: 'content.meta-description' }, { rule: i % 2 ? 'content.image-alt' : 'content.single-h1' }]);
+        : outcome(url, 40 + ((i * 37) % 60), [
+            { rule: 'content.title' },
+            { rule: 'content.meta-description' },
+            { rule: i % 2 ? 'content.image-alt' : 'content.single-h1' },
+          ]);
     expect((await store.completePage(crawl.id, { url, outcome: page })).recorded).toBe(true);
   }
   return { store, shortlist, id: crawl.id };
@@ -69,11 +81,22 @@ describe('citable crawl memory per page', () => {
     for (let i = 0; i < 2_000; i++) {
       seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
       const score = seed % 7 === 0 ? null : seed % 30; // many ties
-      const page = { url: `${ORIGIN}/p/${i}`, audit_id: null, score, http_status: 200, critical: false, error: score === null ? 'failed' : null };
+      const page = {
+        url: `${ORIGIN}/p/${i}`,
+        audit_id: null,
+        score,
+        http_status: 200,
+        critical: false,
+        error: score === null ? 'failed' : null,
+      };
       all.push(page);
       shortlist.add(page);
     }
-    const worst = (pages: CrawlPage[]) => pages.filter((p) => p.score !== null).sort((a, b) => a.score! - b.score!).slice(0, SHORTLIST_SIZE);
+    const worst = (pages: CrawlPage[]) =>
+      pages
+        .filter((p) => p.score !== null)
+        .sort((a, b) => a.score! - b.score!)
+        .slice(0, SHORTLIST_SIZE);
     const firstFailed = (pages: CrawlPage[]) => pages.filter((p) => p.score === null).slice(0, SHORTLIST_SIZE);
     const kept = shortlist.pages();
     expect(kept.length).toBe(2 * SHORTLIST_SIZE);

@@ -15,7 +15,12 @@ export function startCrawlApi(options: { dataDir?: string; crawl?: Partial<Crawl
 }
 
 /** Polls GET /crawls/{id} until `done` says so (default: the crawl has ended). */
-export async function waitForCrawl(api: TestApi, id: string, done: (crawl: any) => boolean = (c) => !['queued', 'running'].includes(c.status), key?: string) {
+export async function waitForCrawl(
+  api: TestApi,
+  id: string,
+  done: (crawl: any) => boolean = (c) => !['queued', 'running'].includes(c.status),
+  key?: string,
+) {
   return until(async () => {
     const res = await api.request('GET', `/api/v1/crawls/${id}`, key ? { key } : {});
     return done(res.json.crawl) ? res.json.crawl : undefined;
@@ -27,7 +32,11 @@ export async function allPages(api: TestApi, id: string, query = '', key?: strin
   const pages: any[] = [];
   let cursor: string | null = null;
   do {
-    const res = await api.request('GET', `/api/v1/crawls/${id}/pages?limit=500${query}${cursor ? `&cursor=${cursor}` : ''}`, key ? { key } : {});
+    const res = await api.request(
+      'GET',
+      `/api/v1/crawls/${id}/pages?limit=500${query}${cursor ? `&cursor=${cursor}` : ''}`,
+      key ? { key } : {},
+    );
     if (res.status !== 200) throw new Error(`pages: ${res.status} ${res.text}`);
     pages.push(...res.json.pages);
     cursor = res.json.next_cursor;

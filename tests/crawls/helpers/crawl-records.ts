@@ -15,7 +15,12 @@ export function newCrawl(accountId: string, overrides: Partial<StoredCrawl> = {}
   return { ...newCrawlRecord(accountId, 'https://shop.example/', 100, new Date()), ...overrides };
 }
 
-export function outcome(url: string, score: number, issues: Array<Partial<PageIssueRef> & { rule: string }> = [], extra: Partial<CrawlPageOutcome> = {}): CrawlPageOutcome {
+export function outcome(
+  url: string,
+  score: number,
+  issues: Array<Partial<PageIssueRef> & { rule: string }> = [],
+  extra: Partial<CrawlPageOutcome> = {},
+): CrawlPageOutcome {
   return {
     url,
     template: templateOf(url),
@@ -37,7 +42,10 @@ export function emptySiteFiles(origin = 'https://shop.example'): GatheredSiteFil
   return {
     origin,
     files: {
-      ...(Object.fromEntries(Object.entries(SITE_FILES).map(([member, row]) => [member, missing(row.path)])) as Record<SiteFileMember, FetchedResource>),
+      ...(Object.fromEntries(Object.entries(SITE_FILES).map(([member, row]) => [member, missing(row.path)])) as Record<
+        SiteFileMember,
+        FetchedResource
+      >),
       sitemap: missing('/sitemap.xml'),
     },
   };

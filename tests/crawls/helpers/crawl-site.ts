@@ -50,7 +50,13 @@ export async function serveSite(routes: (origin: string) => { exact: Record<stri
     peak = Math.max(peak, inFlight);
     res.on('close', () => inFlight--);
     const url = new URL(req.url ?? '/', 'http://x');
-    requests.push({ path: url.pathname, target: url.pathname + url.search, ua: String(req.headers['user-agent'] ?? ''), accept: String(req.headers.accept ?? ''), at: Date.now() });
+    requests.push({
+      path: url.pathname,
+      target: url.pathname + url.search,
+      ua: String(req.headers['user-agent'] ?? ''),
+      accept: String(req.headers.accept ?? ''),
+      at: Date.now(),
+    });
     const route = Object.hasOwn(table.exact, url.pathname) ? table.exact[url.pathname] : table.fallback;
     try {
       if (route) await route(req, res, url);
@@ -86,15 +92,19 @@ export function notFound(res: http.ServerResponse): void {
   res.end('Not found');
 }
 
-export const html = (body: string): Route => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(body);
-};
+export const html =
+  (body: string): Route =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  };
 
-export const text = (body: string, type = 'text/plain; charset=utf-8'): Route => (_req, res) => {
-  res.writeHead(200, { 'content-type': type });
-  res.end(body);
-};
+export const text =
+  (body: string, type = 'text/plain; charset=utf-8'): Route =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': type });
+    res.end(body);
+  };
 
 export function urlset(urls: string[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.map((u) => `<url><loc>${u}</loc><lastmod>2026-10-01</lastmod></url>`).join('\n')}\n</urlset>\n`;
@@ -113,7 +123,10 @@ export const gzipFile = (body: string, type = 'application/gzip'): Route => {
   };
 };
 
-const WORDS = 'coffee brewing ratio grind water temperature steeping time flavour acidity body aroma roast origin harvest filter press kettle scale timer batch fridge storage'.split(' ');
+const WORDS =
+  'coffee brewing ratio grind water temperature steeping time flavour acidity body aroma roast origin harvest filter press kettle scale timer batch fridge storage'.split(
+    ' ',
+  );
 
 /** Deterministic prose of about `n` words. */
 export function prose(seed: number, n: number): string {

@@ -40,17 +40,28 @@ export async function startTemplatedSite(options: TemplatedSiteOptions): Promise
   const words = options.words ?? 250;
   const guides = options.guides ?? 0;
   const pages: PlannedPage[] = [{ path: '/', template: '/', faults: [], via: 'home' }];
-  for (let n = 1; n <= options.blog; n++) pages.push({ path: `/blog/post-${n}`, template: '/blog/*', faults: n % 4 === 0 ? ['content.single-h1'] : [], via: 'sitemap' });
+  for (let n = 1; n <= options.blog; n++)
+    pages.push({ path: `/blog/post-${n}`, template: '/blog/*', faults: n % 4 === 0 ? ['content.single-h1'] : [], via: 'sitemap' });
   for (let n = 1; n <= options.blogFr; n++) pages.push({ path: `/blog/fr-post-${n}`, template: '/blog/*', faults: [], via: 'hreflang' });
-  for (let n = 1; n <= options.products; n++) pages.push({ path: `/products/item-${n}`, template: '/products/*', faults: n % 2 ? ['content.meta-description'] : [], via: 'sitemap' });
-  for (let n = 1; n <= options.docs; n++) pages.push({ path: `/docs/page-${n}`, template: '/docs/*', faults: ['content.image-alt'], via: 'link' });
+  for (let n = 1; n <= options.products; n++)
+    pages.push({ path: `/products/item-${n}`, template: '/products/*', faults: n % 2 ? ['content.meta-description'] : [], via: 'sitemap' });
+  for (let n = 1; n <= options.docs; n++)
+    pages.push({ path: `/docs/page-${n}`, template: '/docs/*', faults: ['content.image-alt'], via: 'link' });
   for (let n = 1; n <= guides; n++) pages.push({ path: `/guides/guide-${n}`, template: '/guides/*', faults: [], via: 'sitemap' });
 
   const site = await serveSite((origin) => {
     const bodies = new Map<string, string>();
     const render = (page: PlannedPage, index: number): string => {
       const p = page.path;
-      const base = { path: p, title: `${titleOf(p)}: a practical coffee guide`, description: 'A tested, step-by-step guide to brewing better coffee at home, with ratios, timings and storage advice.', h1: titleOf(p), links: ['/'], words, seed: index };
+      const base = {
+        path: p,
+        title: `${titleOf(p)}: a practical coffee guide`,
+        description: 'A tested, step-by-step guide to brewing better coffee at home, with ratios, timings and storage advice.',
+        h1: titleOf(p),
+        links: ['/'],
+        words,
+        seed: index,
+      };
       if (p === '/') return pageHtml(origin, { ...base, links: options.docs ? ['/docs/page-1'] : [] });
       const blog = /^\/blog\/post-(\d+)$/.exec(p);
       if (blog) {
@@ -63,7 +74,11 @@ export async function startTemplatedSite(options: TemplatedSiteOptions): Promise
       const doc = /^\/docs\/page-(\d+)$/.exec(p);
       if (doc) {
         const n = Number(doc[1]);
-        return pageHtml(origin, { ...base, links: n < options.docs ? ['/', `/docs/page-${n + 1}`] : ['/'], main: '<img src="/img/diagram.png" width="600" height="400">' });
+        return pageHtml(origin, {
+          ...base,
+          links: n < options.docs ? ['/', `/docs/page-${n + 1}`] : ['/'],
+          main: '<img src="/img/diagram.png" width="600" height="400">',
+        });
       }
       return pageHtml(origin, base);
     };
@@ -78,7 +93,11 @@ export async function startTemplatedSite(options: TemplatedSiteOptions): Promise
     };
     const list = (prefix: string) => pages.filter((p) => p.via === 'sitemap' && p.path.startsWith(prefix)).map((p) => `${origin}${p.path}`);
     const products = gzipSync(urlset(list('/products/')));
-    const children = [`${origin}/sitemap-blog.xml`, `${origin}/sitemap-products.xml.gz`, ...(guides ? [`${origin}/sitemap-guides.xml`] : [])];
+    const children = [
+      `${origin}/sitemap-blog.xml`,
+      `${origin}/sitemap-products.xml.gz`,
+      ...(guides ? [`${origin}/sitemap-guides.xml`] : []),
+    ];
     return {
       exact: {
         '/robots.txt': text(`User-agent: *\nAllow: /\n${options.robotsExtra ?? ''}\nSitemap: ${origin}/sitemap_index.xml\n`),
@@ -90,7 +109,9 @@ export async function startTemplatedSite(options: TemplatedSiteOptions): Promise
           res.end(products);
         },
         '/img/diagram.png': text('PNG', 'image/png'),
-        ...(options.flatSitemap ? { '/sitemap.xml': text(urlset(pages.slice(0, options.flatSitemap).map((p) => `${origin}${p.path}`)), 'application/xml') } : {}),
+        ...(options.flatSitemap
+          ? { '/sitemap.xml': text(urlset(pages.slice(0, options.flatSitemap).map((p) => `${origin}${p.path}`)), 'application/xml') }
+          : {}),
         '/': pageRoute,
       },
       fallback: pageRoute,
@@ -103,4 +124,3 @@ function titleOf(path: string): string {
   const last = path.split('/').filter(Boolean).at(-1) ?? 'home';
   return last.replace(/-/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
-

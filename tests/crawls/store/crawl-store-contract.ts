@@ -36,7 +36,15 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
     const started = async (overrides: Partial<StoredCrawl> = {}) => {
       const crawl = newCrawl('acct_a', overrides);
       expect(await store.createCrawl(crawl, 2)).toBe('created');
-      await store.startCrawl(crawl.id, { start_url: u('/'), host: 'shop.example', started_at: new Date().toISOString(), deadline_at: new Date(Date.now() + 60_000).toISOString(), siteFiles: emptySiteFiles(ORIGIN), site: null, notes: [] });
+      await store.startCrawl(crawl.id, {
+        start_url: u('/'),
+        host: 'shop.example',
+        started_at: new Date().toISOString(),
+        deadline_at: new Date(Date.now() + 60_000).toISOString(),
+        siteFiles: emptySiteFiles(ORIGIN),
+        site: null,
+        notes: [],
+      });
       return crawl;
     };
 
@@ -47,7 +55,9 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
       expect(await store.createCrawl(b, 2)).toBe('created');
       expect(await store.createCrawl(newCrawl('acct_a'), 2)).toBe('limit');
       expect(await store.createCrawl(newCrawl('acct_b'), 2)).toBe('created');
-      expect(await store.finishCrawl(a.id, { status: 'cancelled', finished_at: new Date().toISOString(), error: null, notes: [], site: null })).toBe(true);
+      expect(
+        await store.finishCrawl(a.id, { status: 'cancelled', finished_at: new Date().toISOString(), error: null, notes: [], site: null }),
+      ).toBe(true);
       expect(await store.createCrawl(newCrawl('acct_a'), 2)).toBe('created');
     });
 
@@ -71,13 +81,20 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
 
     it('admits each URL once, up to max_pages, counting the rest as skipped, with one sample per template', async () => {
       const crawl = await started({ max_pages: 4 });
-      const queued = await store.admit(crawl.id, { pages: [u('/'), u('/blog/a'), u('/blog/b'), u('/blog/a')], skips: ['https://other.example/x'] });
+      const queued = await store.admit(crawl.id, {
+        pages: [u('/'), u('/blog/a'), u('/blog/b'), u('/blog/a')],
+        skips: ['https://other.example/x'],
+      });
       expect(queued).toEqual([
         { url: u('/'), template: '/', sample: true },
         { url: u('/blog/a'), template: '/blog/*', sample: true },
         { url: u('/blog/b'), template: '/blog/*', sample: false },
       ]);
-      const more = await store.admit(crawl.id, { pages: [u('/blog/b'), u('/about'), u('/docs/x'), u('/docs/y')], skips: ['https://other.example/x'], uncounted: 10 });
+      const more = await store.admit(crawl.id, {
+        pages: [u('/blog/b'), u('/about'), u('/docs/x'), u('/docs/y')],
+        skips: ['https://other.example/x'],
+        uncounted: 10,
+      });
       expect(more.map((q) => q.url)).toEqual([u('/about')]);
       const record = await store.crawlById(crawl.id);
       // discovered: 5 distinct URLs + the other site + 10 uncounted; skipped: /docs/x, /docs/y (over max), the other site, 10
@@ -89,15 +106,35 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
       const crawl = await started();
       await store.admit(crawl.id, { pages: [u('/')], skips: [] });
       const home = outcome(u('/'), 80, [{ rule: 'content.title' }]);
-      const done = await store.completePage(crawl.id, { url: u('/'), outcome: home, discovery: { pages: [u('/a'), u('/b'), u('/')], skips: [] } });
-      expect(done).toEqual({ recorded: true, queued: [{ url: u('/a'), template: '/*', sample: true }, { url: u('/b'), template: '/*', sample: false }], pending: 2 });
-      expect(await store.completePage(crawl.id, { url: u('/'), outcome: home, discovery: { pages: [u('/c')], skips: [] } })).toMatchObject({ recorded: false, queued: [] });
+      const done = await store.completePage(crawl.id, {
+        url: u('/'),
+        outcome: home,
+        discovery: { pages: [u('/a'), u('/b'), u('/')], skips: [] },
+      });
+      expect(done).toEqual({
+        recorded: true,
+        queued: [
+          { url: u('/a'), template: '/*', sample: true },
+          { url: u('/b'), template: '/*', sample: false },
+        ],
+        pending: 2,
+      });
+      expect(await store.completePage(crawl.id, { url: u('/'), outcome: home, discovery: { pages: [u('/c')], skips: [] } })).toMatchObject({
+        recorded: false,
+        queued: [],
+      });
       expect(await store.isDone(crawl.id, u('/'))).toBe(true);
       expect(await store.isDone(crawl.id, u('/a'))).toBe(false);
       expect((await store.queuedBy(crawl.id, u('/'))).map((q) => q.url)).toEqual([u('/a'), u('/b')]);
       // Two completions of one URL at once: one is recorded.
-      const a = outcome(u('/a'), 60, [{ rule: 'content.title' }, { rule: 'http.status', severity: 'critical', category: 'Crawler Access' }]);
-      const both = await Promise.all([store.completePage(crawl.id, { url: u('/a'), outcome: a }), store.completePage(crawl.id, { url: u('/a'), outcome: a })]);
+      const a = outcome(u('/a'), 60, [
+        { rule: 'content.title' },
+        { rule: 'http.status', severity: 'critical', category: 'Crawler Access' },
+      ]);
+      const both = await Promise.all([
+        store.completePage(crawl.id, { url: u('/a'), outcome: a }),
+        store.completePage(crawl.id, { url: u('/a'), outcome: a }),
+      ]);
       expect(both.filter((r) => r.recorded)).toHaveLength(1);
       const failed = { ...outcome(u('/b'), 0), audit_id: null, score: null, error: 'timed out', categories: [], issues: [] };
       expect((await store.completePage(crawl.id, { url: u('/b'), outcome: failed })).pending).toBe(0);
@@ -113,7 +150,8 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
       const crawl = await started();
       const urls = ['/', '/a', '/b', '/c', '/d'].map(u);
       await store.admit(crawl.id, { pages: urls, skips: [] });
-      for (const [i, url] of urls.entries()) await store.completePage(crawl.id, { url, outcome: outcome(url, 50 + i, i % 2 ? [{ rule: 'content.title' }] : []) });
+      for (const [i, url] of urls.entries())
+        await store.completePage(crawl.id, { url, outcome: outcome(url, 50 + i, i % 2 ? [{ rule: 'content.title' }] : []) });
       const first = await store.listPages('acct_a', crawl.id, { limit: 2 });
       expect(first!.pages.map((p) => p.url)).toEqual([u('/'), u('/a')]);
       expect(first!.pages[0]).toMatchObject({ score: 50, http_status: 200, critical: false, error: null });
@@ -139,42 +177,72 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
       expect(record.status).toBe('cancelled');
       expect(record.progress).toEqual({ discovered: 3, audited: 1, failed: 0, skipped: 2 });
       expect(record.notes).toEqual(['stopped']);
-      expect(record.result).toMatchObject({ score: 70, issues: [{ rule: 'content.title', pages: 1, share: 1 }], templates: [{ pattern: '/', pages: 1, score: 70 }] });
+      expect(record.result).toMatchObject({
+        score: 70,
+        issues: [{ rule: 'content.title', pages: 1, share: 1 }],
+        templates: [{ pattern: '/', pages: 1, score: 70 }],
+      });
       expect(await store.pendingUrls(crawl.id)).toEqual([]);
       expect(await store.unfinishedCrawls()).toEqual([]);
     });
 
-    if (subject.durable) it('keeps a running crawl across a reopen: queue, done set, counters, rollup and site files', async () => {
-      const crawl = await started();
-      await store.admit(crawl.id, { pages: [u('/'), u('/a'), u('/b')], skips: ['https://other.example/'] });
-      await store.completePage(crawl.id, { url: u('/'), outcome: outcome(u('/'), 90, [{ rule: 'content.title' }]), discovery: { pages: [u('/c')], skips: [] } });
-      await reopen();
-      expect((await store.unfinishedCrawls()).map((c) => c.id)).toEqual([crawl.id]);
-      expect((await store.pendingUrls(crawl.id)).map((q) => q.url)).toEqual([u('/a'), u('/b'), u('/c')]);
-      expect(await store.isDone(crawl.id, u('/'))).toBe(true);
-      expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 1, failed: 0, skipped: 1 });
-      expect((await store.rollup(crawl.id)).rules['content.title']!.pages).toBe(1);
-      expect((await store.siteFiles(crawl.id))?.origin).toBe(ORIGIN);
-      expect((await store.completePage(crawl.id, { url: u('/'), outcome: outcome(u('/'), 90) })).recorded).toBe(false);
-      // Admission continues where it was: /c is not queued twice, the count of queued URLs is kept.
-      expect(await store.admit(crawl.id, { pages: [u('/c'), u('/d')], skips: [] })).toEqual([{ url: u('/d'), template: '/*', sample: false }]);
-      await store.finishCrawl(crawl.id, { status: 'complete', finished_at: new Date().toISOString(), error: null, notes: [], site: null });
-      await reopen();
-      const pages = await store.listPages('acct_a', crawl.id, { limit: 10 });
-      expect(pages!.pages.map((p) => p.url)).toEqual([u('/')]);
-      expect((await store.crawlById(crawl.id))!.status).toBe('complete');
-    });
+    if (subject.durable)
+      it('keeps a running crawl across a reopen: queue, done set, counters, rollup and site files', async () => {
+        const crawl = await started();
+        await store.admit(crawl.id, { pages: [u('/'), u('/a'), u('/b')], skips: ['https://other.example/'] });
+        await store.completePage(crawl.id, {
+          url: u('/'),
+          outcome: outcome(u('/'), 90, [{ rule: 'content.title' }]),
+          discovery: { pages: [u('/c')], skips: [] },
+        });
+        await reopen();
+        expect((await store.unfinishedCrawls()).map((c) => c.id)).toEqual([crawl.id]);
+        expect((await store.pendingUrls(crawl.id)).map((q) => q.url)).toEqual([u('/a'), u('/b'), u('/c')]);
+        expect(await store.isDone(crawl.id, u('/'))).toBe(true);
+        expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 1, failed: 0, skipped: 1 });
+        expect((await store.rollup(crawl.id)).rules['content.title']!.pages).toBe(1);
+        expect((await store.siteFiles(crawl.id))?.origin).toBe(ORIGIN);
+        expect((await store.completePage(crawl.id, { url: u('/'), outcome: outcome(u('/'), 90) })).recorded).toBe(false);
+        // Admission continues where it was: /c is not queued twice, the count of queued URLs is kept.
+        expect(await store.admit(crawl.id, { pages: [u('/c'), u('/d')], skips: [] })).toEqual([
+          { url: u('/d'), template: '/*', sample: false },
+        ]);
+        await store.finishCrawl(crawl.id, {
+          status: 'complete',
+          finished_at: new Date().toISOString(),
+          error: null,
+          notes: [],
+          site: null,
+        });
+        await reopen();
+        const pages = await store.listPages('acct_a', crawl.id, { limit: 10 });
+        expect(pages!.pages.map((p) => p.url)).toEqual([u('/')]);
+        expect((await store.crawlById(crawl.id))!.status).toBe('complete');
+      });
 
-    if (subject.durable) it('counts a skipped URL once across a reopen: a link to another host found again after it is not counted again', async () => {
-      const crawl = await started();
-      await store.admit(crawl.id, { pages: [u('/'), u('/a'), u('/b')], skips: [] });
-      await store.completePage(crawl.id, { url: u('/'), outcome: outcome(u('/'), 90), discovery: { pages: [u('/a')], skips: ['https://other.example/'] } });
-      await reopen();
-      await store.completePage(crawl.id, { url: u('/a'), outcome: outcome(u('/a'), 80), discovery: { pages: [u('/')], skips: ['https://other.example/', 'https://third.example/'] } });
-      expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 2, failed: 0, skipped: 2 });
-      await reopen();
-      await store.completePage(crawl.id, { url: u('/b'), outcome: outcome(u('/b'), 70), discovery: { pages: [], skips: ['https://third.example/', 'https://other.example/'] } });
-      expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 3, failed: 0, skipped: 2 });
-    });
+    if (subject.durable)
+      it('counts a skipped URL once across a reopen: a link to another host found again after it is not counted again', async () => {
+        const crawl = await started();
+        await store.admit(crawl.id, { pages: [u('/'), u('/a'), u('/b')], skips: [] });
+        await store.completePage(crawl.id, {
+          url: u('/'),
+          outcome: outcome(u('/'), 90),
+          discovery: { pages: [u('/a')], skips: ['https://other.example/'] },
+        });
+        await reopen();
+        await store.completePage(crawl.id, {
+          url: u('/a'),
+          outcome: outcome(u('/a'), 80),
+          discovery: { pages: [u('/')], skips: ['https://other.example/', 'https://third.example/'] },
+        });
+        expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 2, failed: 0, skipped: 2 });
+        await reopen();
+        await store.completePage(crawl.id, {
+          url: u('/b'),
+          outcome: outcome(u('/b'), 70),
+          discovery: { pages: [], skips: ['https://third.example/', 'https://other.example/'] },
+        });
+        expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 3, failed: 0, skipped: 2 });
+      });
   });
 }

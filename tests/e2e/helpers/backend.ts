@@ -5,7 +5,13 @@ import type { ApiServer } from './api-server.js';
 import type { ExtensionSession } from './extension.js';
 
 /** One call of the real API with a key; the JSON body (or null) and the status. */
-export async function call<T = Record<string, unknown>>(api: ApiServer, method: string, path: string, body?: unknown, key: string = api.key): Promise<{ status: number; json: T }> {
+export async function call<T = Record<string, unknown>>(
+  api: ApiServer,
+  method: string,
+  path: string,
+  body?: unknown,
+  key: string = api.key,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${api.url}/api/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -18,7 +24,10 @@ export async function call<T = Record<string, unknown>>(api: ApiServer, method: 
 /** A read-only key (scope "read") for the server's first account, made with the CLI on the server's own data. */
 export function createReadOnlyKey(api: ApiServer): string {
   const cli = (...args: string[]) => {
-    const r = spawnSync(process.execPath, ['bin/citable.cjs', ...args], { encoding: 'utf8', env: { ...process.env, DATA_DIR: api.dataDir } });
+    const r = spawnSync(process.execPath, ['bin/citable.cjs', ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: api.dataDir },
+    });
     if (r.status !== 0) throw new Error(`citable ${args.join(' ')} failed: ${r.stderr}`);
     return r.stdout;
   };
@@ -35,7 +44,11 @@ export async function setBackend(session: ExtensionSession, backendUrl: string, 
 }
 
 /** A webhook receiver on 127.0.0.1 that answers 200 and keeps what it got. */
-export async function startReceiver(): Promise<{ url: string; received: Array<{ headers: IncomingMessage['headers']; body: string }>; close(): Promise<void> }> {
+export async function startReceiver(): Promise<{
+  url: string;
+  received: Array<{ headers: IncomingMessage['headers']; body: string }>;
+  close(): Promise<void>;
+}> {
   const received: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
   const server = createServer((req, res) => {
     let body = '';

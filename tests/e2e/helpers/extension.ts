@@ -23,7 +23,11 @@ export interface LaunchOptions {
 }
 
 /** Debian Chromium, headless, with the built extension loaded unpacked (extension-testing.md section 4). */
-export async function launchWithExtension(extraArgs: string[] = [], extensionDir: string = EXTENSION_DIR, options: LaunchOptions = {}): Promise<ExtensionSession> {
+export async function launchWithExtension(
+  extraArgs: string[] = [],
+  extensionDir: string = EXTENSION_DIR,
+  options: LaunchOptions = {},
+): Promise<ExtensionSession> {
   const profile = await mkdtemp(path.join(tmpdir(), 'citable-e2e-'));
   const pinnedId = options.pinned ? await pinInProfile(profile, extensionDir) : undefined;
   const context = await chromium.launchPersistentContext(profile, {
@@ -33,8 +37,13 @@ export async function launchWithExtension(extraArgs: string[] = [], extensionDir
     args: [
       `--disable-extensions-except=${extensionDir}`,
       `--load-extension=${extensionDir}`,
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       ...extraArgs,
     ],
   });

@@ -71,7 +71,10 @@ export async function launchFirefox(): Promise<FirefoxSession> {
       const page = await browser.newPage();
       await page.goto(url, { waitUntil: 'load' });
       const tabId = await inExtension(
-        async (u: string) => ((await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})) as Array<{ id?: number; url?: string }>).find((t) => t.url === u)?.id ?? -1,
+        async (u: string) =>
+          (
+            (await (globalThis as unknown as { browser: typeof chrome }).browser.tabs.query({})) as Array<{ id?: number; url?: string }>
+          ).find((t) => t.url === u)?.id ?? -1,
         page.url(),
       );
       if (tabId < 0) throw new Error(`no tab found for ${url} (does the extension have access to it?)`);

@@ -7,7 +7,10 @@ import path from 'node:path';
  * absolute path, each hex digit written as a letter a-p (crx_file::id_util::GenerateIdForPath).
  */
 export async function unpackedExtensionId(dir: string): Promise<string> {
-  const digest = createHash('sha256').update(await realpath(dir)).digest('hex').slice(0, 32);
+  const digest = createHash('sha256')
+    .update(await realpath(dir))
+    .digest('hex')
+    .slice(0, 32);
   return [...digest].map((h) => String.fromCharCode(97 + parseInt(h, 16))).join('');
 }
 

@@ -6,7 +6,8 @@ export type AuditAnswer = { audit: Audit } | { error: string; restricted?: boole
 /** Contract section 7: what any extension page (the popup, outside tests) sends the background. */
 export function sendAuditMessage(session: ExtensionSession, tabId: number, fetchVia?: 'tab' | 'extension'): Promise<AuditAnswer> {
   return session.extensionPage.evaluate(
-    ([id, via]) => chrome.runtime.sendMessage(via ? { type: 'citable:audit', tabId: id, fetchVia: via } : { type: 'citable:audit', tabId: id }),
+    ([id, via]) =>
+      chrome.runtime.sendMessage(via ? { type: 'citable:audit', tabId: id, fetchVia: via } : { type: 'citable:audit', tabId: id }),
     [tabId, fetchVia] as const,
   ) as Promise<AuditAnswer>;
 }

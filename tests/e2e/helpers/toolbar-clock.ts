@@ -14,7 +14,9 @@ import { closePopup } from './toolbar.js';
 
 /** The CDP target id of the tab showing `url` (tab targets are listed only when asked for). */
 export async function findTabTarget(cdp: CDPSession, url: string): Promise<string> {
-  const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: Array<{ type: string; url: string; targetId: string }> };
+  const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as {
+    targetInfos: Array<{ type: string; url: string; targetId: string }>;
+  };
   const tab = targetInfos.find((t) => t.type === 'tab' && t.url === url);
   if (!tab) throw new Error(`no tab target for ${url}`);
   return tab.targetId;
@@ -42,7 +44,11 @@ export interface ClickTiming {
 
 /** The toolbar button of one extension on one tab, pressed with the clock described above. */
 export class ToolbarClock {
-  private constructor(private readonly session: ExtensionSession, private readonly cdp: CDPSession, private targetId: string) {}
+  private constructor(
+    private readonly session: ExtensionSession,
+    private readonly cdp: CDPSession,
+    private targetId: string,
+  ) {}
 
   static async open(session: ExtensionSession, page: Page): Promise<ToolbarClock> {
     const cdp = await session.context.browser()!.newBrowserCDPSession();
@@ -76,7 +82,8 @@ export class ToolbarClock {
       const painted = await new Promise<number | null>((resolve) => {
         const timer = setTimeout(() => resolve(null), 2_000);
         new view.PerformanceObserver((list, observer) => {
-          const entry = list.getEntries().find((e) => (e as PerformanceEntry & { identifier?: string }).identifier === name) as (PerformanceEntry & { renderTime: number }) | undefined;
+          const entry = list.getEntries().find((e) => (e as PerformanceEntry & { identifier?: string }).identifier === name) as
+            (PerformanceEntry & { renderTime: number }) | undefined;
           if (!entry) return;
           clearTimeout(timer);
           observer.disconnect();

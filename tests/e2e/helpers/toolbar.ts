@@ -77,7 +77,10 @@ export function popupOpen(session: ExtensionSession): Promise<boolean> {
  */
 export async function closePopup(session: ExtensionSession): Promise<void> {
   await session.extensionPage.evaluate(() => chrome.extension.getViews({ type: 'popup' }).forEach((v: Window) => v.close()));
-  await session.extensionPage.waitForFunction(() => chrome.extension.getViews({ type: 'popup' }).length === 0, null, { timeout: 10_000, polling: 10 });
+  await session.extensionPage.waitForFunction(() => chrome.extension.getViews({ type: 'popup' }).length === 0, null, {
+    timeout: 10_000,
+    polling: 10,
+  });
 }
 
 /**
@@ -88,7 +91,9 @@ export async function closePopup(session: ExtensionSession): Promise<void> {
 export async function popupScreens(session: ExtensionSession): Promise<Buffer[]> {
   const cdp = await session.context.browser()!.newBrowserCDPSession();
   try {
-    const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as { targetInfos: Array<{ type: string; url: string; targetId: string }> };
+    const { targetInfos } = (await cdp.send('Target.getTargets', { filter: [{}] } as never)) as {
+      targetInfos: Array<{ type: string; url: string; targetId: string }>;
+    };
     const target = targetInfos.find((t) => t.type === 'page' && t.url.startsWith(`chrome-extension://${session.extensionId}/popup.html`));
     if (!target) throw new Error('no popup open');
     const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
@@ -109,7 +114,10 @@ export async function popupScreens(session: ExtensionSession): Promise<Buffer[]>
       await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) } as never);
       return (await answer) as T;
     };
-    /** Scrolls the popup to `top` and waits two frames (painted); returns the document's width, the viewport's height and the document's height. */
+    /**
+     * Scrolls the popup to `top` and waits two frames (painted); returns the document's width, the viewport's height and the document's
+     * height.
+     */
     const scrollTo = async (top: number) =>
       JSON.parse(
         (
@@ -123,9 +131,15 @@ export async function popupScreens(session: ExtensionSession): Promise<Buffer[]>
     const screens: Buffer[] = [];
     for (let top = 0; top < total; top += view) {
       if (top > 0) await scrollTo(top);
-      // Headless Chromium's popup surface is smaller than its layout: the clip (in document coordinates) asks for the screenful as laid out.
+      // Headless Chromium's popup surface is smaller than its layout: the clip (in document coordinates) asks for the screenful as laid
+      // out.
       const clip = { x: 0, y: top, width, height: Math.min(view, total - top), scale: 1 };
-      screens.push(Buffer.from((await send<{ data: string }>('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip })).data, 'base64'));
+      screens.push(
+        Buffer.from(
+          (await send<{ data: string }>('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true, clip })).data,
+          'base64',
+        ),
+      );
     }
     await scrollTo(0);
     return screens;

@@ -34,8 +34,17 @@ const CASES: Array<{ kind: AgentFileKind; valid: unknown[]; invalid: Array<[unkn
   {
     kind: 'mcp_server_card',
     valid: [
-      { $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json', name: 'com.example/weather', version: '1.0.0', description: 'Weather.' },
-      { serverInfo: { name: 'weather', version: '1.0' }, transport: { type: 'streamable-http', url: 'https://example.com/mcp' }, capabilities: { tools: true } },
+      {
+        $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+        name: 'com.example/weather',
+        version: '1.0.0',
+        description: 'Weather.',
+      },
+      {
+        serverInfo: { name: 'weather', version: '1.0' },
+        transport: { type: 'streamable-http', url: 'https://example.com/mcp' },
+        capabilities: { tools: true },
+      },
     ],
     invalid: [
       [{ title: 'Weather' }, /neither `name` and `version`/],
@@ -58,33 +67,83 @@ const CASES: Array<{ kind: AgentFileKind; valid: unknown[]; invalid: Array<[unkn
   {
     kind: 'ai_catalog',
     valid: [
-      { specVersion: '1.0', entries: [{ identifier: 'urn:air:example.com:mcp:weather', type: 'application/mcp-server-card+json', url: 'https://example.com/mcp/server-card' }] },
-      { specVersion: '1.0', entries: [{ identifier: 'urn:x', displayName: 'X', mediaType: 'application/a2a-agent-card+json', data: { name: 'X' } }] },
+      {
+        specVersion: '1.0',
+        entries: [
+          {
+            identifier: 'urn:air:example.com:mcp:weather',
+            type: 'application/mcp-server-card+json',
+            url: 'https://example.com/mcp/server-card',
+          },
+        ],
+      },
+      {
+        specVersion: '1.0',
+        entries: [{ identifier: 'urn:x', displayName: 'X', mediaType: 'application/a2a-agent-card+json', data: { name: 'X' } }],
+      },
       { specVersion: '1.0', entries: [] },
     ],
     invalid: [
       [{ entries: [] }, /`specVersion` is missing/],
       [{ specVersion: 'v1', entries: [] }, /not "Major.Minor"/],
-      [{ specVersion: '1.0', entries: [{ identifier: 'urn:x', mediaType: 'a/b', url: 'https://x', data: {} }] }, /exactly one of `url` and `data`/],
+      [
+        { specVersion: '1.0', entries: [{ identifier: 'urn:x', mediaType: 'a/b', url: 'https://x', data: {} }] },
+        /exactly one of `url` and `data`/,
+      ],
       [{ specVersion: '1.0', entries: [{ identifier: 'urn:x', url: 'https://x' }] }, /entries\[0\].mediaType` is missing/],
     ],
   },
   {
     kind: 'agent_skills',
     valid: [
-      { $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json', skills: [{ name: 'code-review', type: 'skill-md', description: 'Review code.', url: '/.well-known/agent-skills/code-review/SKILL.md', digest: DIGEST }] },
+      {
+        $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+        skills: [
+          {
+            name: 'code-review',
+            type: 'skill-md',
+            description: 'Review code.',
+            url: '/.well-known/agent-skills/code-review/SKILL.md',
+            digest: DIGEST,
+          },
+        ],
+      },
       { skills: [{ name: 'git-workflow', description: 'Git conventions.', files: ['SKILL.md'] }] },
     ],
     invalid: [
-      [{ $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json', skills: [{ name: 'Code_Review', type: 'skill-md', description: 'd', url: '/x', digest: DIGEST }] }, /is not a skill name/],
-      [{ $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json', skills: [{ name: 'a--b', type: 'zip', description: 'd', url: '/x', digest: 'sha256:XYZ' }] }, /not a skill name.*|not "skill-md" or "archive"/],
-      [{ $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json', skills: [{ name: 'ok', type: 'archive', description: 'd', url: '/x', digest: 'sha256:XYZ' }] }, /64 lower-case hexadecimal/],
+      [
+        {
+          $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+          skills: [{ name: 'Code_Review', type: 'skill-md', description: 'd', url: '/x', digest: DIGEST }],
+        },
+        /is not a skill name/,
+      ],
+      [
+        {
+          $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+          skills: [{ name: 'a--b', type: 'zip', description: 'd', url: '/x', digest: 'sha256:XYZ' }],
+        },
+        /not a skill name.*|not "skill-md" or "archive"/,
+      ],
+      [
+        {
+          $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+          skills: [{ name: 'ok', type: 'archive', description: 'd', url: '/x', digest: 'sha256:XYZ' }],
+        },
+        /64 lower-case hexadecimal/,
+      ],
       [{ $schema: 'https://schemas.agentskills.io/discovery/9.0.0/schema.json', skills: [] }, /not a schema version clients know/],
     ],
   },
   {
     kind: 'api_catalog',
-    valid: [{ linkset: [{ anchor: 'https://example.com/api', 'service-desc': [{ href: 'https://example.com/openapi.json', type: 'application/json' }] }] }],
+    valid: [
+      {
+        linkset: [
+          { anchor: 'https://example.com/api', 'service-desc': [{ href: 'https://example.com/openapi.json', type: 'application/json' }] },
+        ],
+      },
+    ],
     invalid: [
       [{ apis: [] }, /`linkset` is missing/],
       [{ linkset: [{ anchor: 'https://example.com/api', 'service-desc': { href: '/x' } }] }, /is not an array of link targets/],
@@ -103,15 +162,40 @@ const CASES: Array<{ kind: AgentFileKind; valid: unknown[]; invalid: Array<[unkn
   {
     kind: 'oauth_authorization_server',
     valid: [
-      { issuer: 'https://example.com', authorization_endpoint: 'https://example.com/authorize', token_endpoint: 'https://example.com/token', response_types_supported: ['code'] },
-      { issuer: 'https://example.com', token_endpoint: 'https://example.com/token', response_types_supported: ['token'], grant_types_supported: ['client_credentials'] },
+      {
+        issuer: 'https://example.com',
+        authorization_endpoint: 'https://example.com/authorize',
+        token_endpoint: 'https://example.com/token',
+        response_types_supported: ['code'],
+      },
+      {
+        issuer: 'https://example.com',
+        token_endpoint: 'https://example.com/token',
+        response_types_supported: ['token'],
+        grant_types_supported: ['client_credentials'],
+      },
     ],
     invalid: [
-      [{ authorization_endpoint: 'https://example.com/a', token_endpoint: 'https://example.com/t', response_types_supported: ['code'] }, /`issuer` is missing/],
-      [{ issuer: 'https://example.com', token_endpoint: 'https://example.com/t', response_types_supported: ['code'] }, /`authorization_endpoint` is missing/],
-      [{ issuer: 'https://example.com', authorization_endpoint: 'https://example.com/a', token_endpoint: 'https://example.com/t' }, /`response_types_supported` is missing/],
-      [{ issuer: 'http://example.com?x=1', authorization_endpoint: 'a', token_endpoint: 't', response_types_supported: ['code'] }, /https scheme/],
-      [{ issuer: 'https://auth.other.example', authorization_endpoint: 'a', token_endpoint: 't', response_types_supported: ['code'] }, /RFC 8414 section 3.3/],
+      [
+        { authorization_endpoint: 'https://example.com/a', token_endpoint: 'https://example.com/t', response_types_supported: ['code'] },
+        /`issuer` is missing/,
+      ],
+      [
+        { issuer: 'https://example.com', token_endpoint: 'https://example.com/t', response_types_supported: ['code'] },
+        /`authorization_endpoint` is missing/,
+      ],
+      [
+        { issuer: 'https://example.com', authorization_endpoint: 'https://example.com/a', token_endpoint: 'https://example.com/t' },
+        /`response_types_supported` is missing/,
+      ],
+      [
+        { issuer: 'http://example.com?x=1', authorization_endpoint: 'a', token_endpoint: 't', response_types_supported: ['code'] },
+        /https scheme/,
+      ],
+      [
+        { issuer: 'https://auth.other.example', authorization_endpoint: 'a', token_endpoint: 't', response_types_supported: ['code'] },
+        /RFC 8414 section 3.3/,
+      ],
     ],
   },
   {
@@ -129,11 +213,14 @@ describe.each(CASES)('the $kind reader', ({ kind, valid, invalid }) => {
   it.each(valid.map((doc, i) => [i, doc] as const))('finds valid document %i', (_i, doc) => {
     expect(json(kind, doc)).toEqual({ status: 'found', problems: [] });
   });
-  it.each(invalid.map(([doc, problem], i) => [i, doc, problem] as const))('names what is wrong in invalid document %i', (_i, doc, problem) => {
-    const verdict = json(kind, doc);
-    expect(verdict.status).toBe('invalid');
-    expect(verdict.problems.join('\n')).toMatch(problem);
-  });
+  it.each(invalid.map(([doc, problem], i) => [i, doc, problem] as const))(
+    'names what is wrong in invalid document %i',
+    (_i, doc, problem) => {
+      const verdict = json(kind, doc);
+      expect(verdict.status).toBe('invalid');
+      expect(verdict.problems.join('\n')).toMatch(problem);
+    },
+  );
 });
 
 describe('reading a fetched agent file', () => {
@@ -148,14 +235,24 @@ describe('reading a fetched agent file', () => {
     expect(v.problems[0]).toMatch(/HTML page \(a catch-all route\), not an A2A agent card/);
   });
   it('no answer, or another error status, is error with the reason', () => {
-    const timeout = readAgentFile('a2a_agent_card', resource(url, '', { status: 0, error: { code: 'timeout', message: 'timed out after 10000 ms' } }));
+    const timeout = readAgentFile(
+      'a2a_agent_card',
+      resource(url, '', { status: 0, error: { code: 'timeout', message: 'timed out after 10000 ms' } }),
+    );
     expect(timeout).toEqual({ status: 'error', problems: ['timed out after 10000 ms'] });
-    expect(readAgentFile('a2a_agent_card', resource(url, 'no', { status: 403, headers: { 'content-type': 'text/plain' } }))).toEqual({ status: 'error', problems: ['HTTP 403'] });
-    const cors = readAgentFile('a2a_agent_card', resource(url, '', { status: 0, error: { code: 'cross_origin', message: 'Failed to fetch' } }));
+    expect(readAgentFile('a2a_agent_card', resource(url, 'no', { status: 403, headers: { 'content-type': 'text/plain' } }))).toEqual({
+      status: 'error',
+      problems: ['HTTP 403'],
+    });
+    const cors = readAgentFile(
+      'a2a_agent_card',
+      resource(url, '', { status: 0, error: { code: 'cross_origin', message: 'Failed to fetch' } }),
+    );
     expect(cors.problems[0]).toMatch(/browser would not let the extension read it/);
   });
   it('text that is not JSON, an empty body, a body cut at the cap are invalid', () => {
-    const text = (body: string, over = {}) => readAgentFile('a2a_agent_card', resource(url, body, { headers: { 'content-type': 'application/json' }, ...over }));
+    const text = (body: string, over = {}) =>
+      readAgentFile('a2a_agent_card', resource(url, body, { headers: { 'content-type': 'application/json' }, ...over }));
     expect(text('{"name": ').problems[0]).toMatch(/^not JSON/);
     expect(text('   ')).toEqual({ status: 'invalid', problems: ['an empty body'] });
     expect(text('{"name": "x"', { truncated: true }).problems[0]).toMatch(/larger than the 64 KB/);
@@ -171,8 +268,12 @@ describe('reading a fetched agent file', () => {
 
 describe('identifierOf (RFC 8414 3.1 path insertion)', () => {
   it('is the origin for the bare well-known path, the origin plus the rest for a suffixed one, null elsewhere', () => {
-    expect(identifierOf('https://a.example/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource')).toBe('https://a.example');
-    expect(identifierOf('https://a.example/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource')).toBe('https://a.example/mcp');
+    expect(identifierOf('https://a.example/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource')).toBe(
+      'https://a.example',
+    );
+    expect(identifierOf('https://a.example/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource')).toBe(
+      'https://a.example/mcp',
+    );
     expect(identifierOf('https://a.example/meta.json', '/.well-known/oauth-protected-resource')).toBeNull();
   });
 });

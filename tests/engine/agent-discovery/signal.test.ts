@@ -23,7 +23,10 @@ describe('agentFileLinkTargets', () => {
     const targets = agentFileLinkTargets(
       `${O}/page`,
       '</apis>; rel="api-catalog", <https://other.example/.well-known/agent-card.json>; rel="describedby", </style.css>; rel=stylesheet',
-      [{ rel: ['alternate'], href: `${O}/.well-known/ai-catalog.json` }, { rel: ['license'], href: `${O}/terms` }],
+      [
+        { rel: ['alternate'], href: `${O}/.well-known/ai-catalog.json` },
+        { rel: ['license'], href: `${O}/terms` },
+      ],
     );
     expect(targets).toEqual([
       { kind: 'api_catalog', via: 'link_header', url: `${O}/apis` },
@@ -33,7 +36,8 @@ describe('agentFileLinkTargets', () => {
   });
 
   it('keeps at most a handful, whatever the page carries, and ignores non-http links', () => {
-    const header = Array.from({ length: 50 }, (_, i) => `</c${i}>; rel=api-catalog`).join(', ') + ', <ftp://x/.well-known/api-catalog>; rel=api-catalog';
+    const header =
+      Array.from({ length: 50 }, (_, i) => `</c${i}>; rel=api-catalog`).join(', ') + ', <ftp://x/.well-known/api-catalog>; rel=api-catalog';
     const targets = agentFileLinkTargets(`${O}/`, header, []);
     expect(targets).toHaveLength(MAX_AGENT_FILE_LINKS);
     expect(targets.every((t) => t.url.startsWith('https://'))).toBe(true);
@@ -55,7 +59,14 @@ describe('signals.agent_discovery from a snapshot', () => {
     });
     const snap = withAgentFiles('', {
       page,
-      agentFileLinks: [{ kind: 'api_catalog', via: 'link_header', url: 'https://api.example.com/catalog', resource: resource('https://api.example.com/catalog', '{"linkset": 3}', { headers: { 'content-type': 'application/json' } }) }],
+      agentFileLinks: [
+        {
+          kind: 'api_catalog',
+          via: 'link_header',
+          url: 'https://api.example.com/catalog',
+          resource: resource('https://api.example.com/catalog', '{"linkset": 3}', { headers: { 'content-type': 'application/json' } }),
+        },
+      ],
     });
     const { files } = agentDiscoverySignal(new JudgeContext(snap));
     expect(files.find((f) => f.url === `${O}/.well-known/api-catalog`)?.via).toEqual(['well_known', 'link_element']);
@@ -83,8 +94,14 @@ describe('agent discovery end to end (real HTTP on 127.0.0.1)', () => {
       },
       '/apis/catalog': { body: CATALOG, headers: { 'content-type': 'application/linkset+json' } },
       '/.well-known/agent-card.json': { body: JSON.stringify({ name: 'x' }), headers: { 'content-type': 'application/json' } },
-      '/.well-known/oauth-protected-resource': { body: JSON.stringify({ resource: origin }), headers: { 'content-type': 'application/json' } },
-      '/.well-known/ai-catalog.json': { body: `{"specVersion":"1.0","entries":[],"pad":"${'x'.repeat(AGENT_FILE_BYTES)}"}`, headers: { 'content-type': 'application/json' } },
+      '/.well-known/oauth-protected-resource': {
+        body: JSON.stringify({ resource: origin }),
+        headers: { 'content-type': 'application/json' },
+      },
+      '/.well-known/ai-catalog.json': {
+        body: `{"specVersion":"1.0","entries":[],"pad":"${'x'.repeat(AGENT_FILE_BYTES)}"}`,
+        headers: { 'content-type': 'application/json' },
+      },
     }));
   });
   afterAll(() => site.close());
@@ -108,7 +125,10 @@ describe('agent discovery end to end (real HTTP on 127.0.0.1)', () => {
     expect(files[8]).toMatchObject({ url: `${site.url}/apis/catalog`, via: ['link_header'] });
     expect(auditSchema.safeParse(audit).success).toBe(true);
     for (const path of ['/.well-known/agent-card.json', '/apis/catalog', '/.well-known/http-message-signatures-directory']) {
-      expect(site.requests.filter((r) => r.path === path), path).toHaveLength(1);
+      expect(
+        site.requests.filter((r) => r.path === path),
+        path,
+      ).toHaveLength(1);
     }
   });
 
@@ -117,7 +137,10 @@ describe('agent discovery end to end (real HTTP on 127.0.0.1)', () => {
     const body = await (await fetch(`${site.url}/`)).text();
     const bare = await startFixtureSite({ '/': { body, headers: { 'content-type': 'text/html', link: home.get('link')! } } });
     try {
-      const [withFiles, without] = await Promise.all([runAudit(`${site.url}/`, { fetcher: loopbackFetcher() }), runAudit(`${bare.url}/`, { fetcher: loopbackFetcher() })]);
+      const [withFiles, without] = await Promise.all([
+        runAudit(`${site.url}/`, { fetcher: loopbackFetcher() }),
+        runAudit(`${bare.url}/`, { fetcher: loopbackFetcher() }),
+      ]);
       expect(withFiles.category_scores.map((c) => c.score)).toEqual(without.category_scores.map((c) => c.score));
     } finally {
       await bare.close();

@@ -17,7 +17,8 @@ const md = (url: string, headers: Record<string, string> = {}, body = '# Intro\n
   resource(url, body, { headers: { 'content-type': 'text/markdown; charset=utf-8', ...headers } });
 const notMarkdown = resource(URL_, HTML);
 const site = (over: Partial<Snapshot> = {}, html = HTML) => snapshot(html, { requestedUrl: URL_, markdown: notMarkdown, ...over });
-const ALTERNATE = '<!doctype html><html lang="en"><head><title>Intro</title><link rel="alternate" type="text/markdown" href="/md/intro"></head><body><p>Words.</p></body></html>';
+const ALTERNATE =
+  '<!doctype html><html lang="en"><head><title>Intro</title><link rel="alternate" type="text/markdown" href="/md/intro"></head><body><p>Words.</p></body></html>';
 
 describe('markdownMirrorUrl (llmstxt.org: .md appended, index.html.md without a file name)', () => {
   it.each([
@@ -67,13 +68,25 @@ testRule(markdownTokenCount, {
     { name: 'a mirror with x-markdown-tokens', snapshot: site({ markdownMirror: md(`${URL_}.md`, { 'x-markdown-tokens': '3' }) }) },
   ],
   fails: [
-    { name: 'negotiated Markdown without the header', snapshot: site({ markdown: md(URL_) }), severity: 'notice', detail: /does not send x-markdown-tokens/ },
-    { name: 'a header that is not a count', snapshot: site({ markdown: md(URL_, { 'x-markdown-tokens': 'many' }) }), title: 'The Markdown token count is not a number' },
+    {
+      name: 'negotiated Markdown without the header',
+      snapshot: site({ markdown: md(URL_) }),
+      severity: 'notice',
+      detail: /does not send x-markdown-tokens/,
+    },
+    {
+      name: 'a header that is not a count',
+      snapshot: site({ markdown: md(URL_, { 'x-markdown-tokens': 'many' }) }),
+      title: 'The Markdown token count is not a number',
+    },
   ],
   notApplicable: [{ name: 'no Markdown at all', snapshot: site() }],
 });
 
-const policy = (value: string, html = HTML) => snapshot(html, { page: resource('https://example.com/', html, { headers: { 'content-type': 'text/html', 'permissions-policy': value } }) });
+const policy = (value: string, html = HTML) =>
+  snapshot(html, {
+    page: resource('https://example.com/', html, { headers: { 'content-type': 'text/html', 'permissions-policy': value } }),
+  });
 const REGISTERS = `<!doctype html><html><head><title>Shop</title></head><body><form toolname="search" tooldescription="Search products"><input name="q"></form></body></html>`;
 
 testRule(webmcpPermissionsPolicy, {
@@ -82,7 +95,12 @@ testRule(webmcpPermissionsPolicy, {
     { name: 'a policy that allows it', snapshot: policy('geolocation=(), tools=(self)') },
   ],
   fails: [
-    { name: 'tools=() on a page without tools: a deliberate opt-out', snapshot: policy('camera=(), tools=()'), severity: 'notice', detail: /sends tools=\(\), which turns WebMCP off/ },
+    {
+      name: 'tools=() on a page without tools: a deliberate opt-out',
+      snapshot: policy('camera=(), tools=()'),
+      severity: 'notice',
+      detail: /sends tools=\(\), which turns WebMCP off/,
+    },
     { name: 'model-context=() (Chrome and Lighthouse name)', snapshot: policy('model-context=()'), detail: /model-context=\(\)/ },
     {
       name: 'tools registered and disabled',
@@ -91,13 +109,23 @@ testRule(webmcpPermissionsPolicy, {
       detail: /NotAllowedError/,
     },
   ],
-  notApplicable: [{ name: 'the page did not answer', snapshot: snapshot('', { page: resource('https://example.com/', '', { status: 0, error: { code: 'timeout', message: 't' } }) }) }],
+  notApplicable: [
+    {
+      name: 'the page did not answer',
+      snapshot: snapshot('', { page: resource('https://example.com/', '', { status: 0, error: { code: 'timeout', message: 't' } }) }),
+    },
+  ],
 });
 
 const forms = (body: string) => snapshot(`<!doctype html><html><head><title>F</title></head><body>${body}</body></html>`);
 
 testRule(webmcpFormTools, {
-  passes: [{ name: 'every fillable form declares a tool', snapshot: forms('<form toolname="subscribe" tooldescription="Subscribe"><input type="email" name="email"></form>') }],
+  passes: [
+    {
+      name: 'every fillable form declares a tool',
+      snapshot: forms('<form toolname="subscribe" tooldescription="Subscribe"><input type="email" name="email"></form>'),
+    },
+  ],
   fails: [
     {
       name: 'a search form without toolname',
@@ -107,24 +135,41 @@ testRule(webmcpFormTools, {
     },
     {
       name: 'one of two',
-      snapshot: forms('<form toolname="a" tooldescription="A"><input name="x"></form><form action="/contact"><textarea name="msg"></textarea></form>'),
+      snapshot: forms(
+        '<form toolname="a" tooldescription="A"><input name="x"></form><form action="/contact"><textarea name="msg"></textarea></form>',
+      ),
       detail: /1 of 2 forms \(the form posting to \/contact\) carries/,
     },
   ],
   notApplicable: [
     { name: 'no forms', snapshot: forms('<p>x</p>') },
-    { name: 'only hidden or button inputs', snapshot: forms('<form><input type="hidden" name="csrf"><input type="submit" name="go"></form>') },
+    {
+      name: 'only hidden or button inputs',
+      snapshot: forms('<form><input type="hidden" name="csrf"><input type="submit" name="go"></form>'),
+    },
   ],
 });
 
 const script = (js: string) => snapshot(`<!doctype html><html><head><title>T</title></head><body><script>${js}</script></body></html>`);
-const register = (schema: string) => script(`document.modelContext.registerTool({name: "add_to_cart", description: "Add a product", inputSchema: ${schema}, execute() {}});`);
+const register = (schema: string) =>
+  script(`document.modelContext.registerTool({name: "add_to_cart", description: "Add a product", inputSchema: ${schema}, execute() {}});`);
 
 testRule(webmcpInputSchema, {
-  passes: [{ name: 'a sound object schema', snapshot: register('{type: "object", properties: {sku: {type: "string"}}, required: ["sku"]}') }],
+  passes: [
+    { name: 'a sound object schema', snapshot: register('{type: "object", properties: {sku: {type: "string"}}, required: ["sku"]}') },
+  ],
   fails: [
-    { name: 'a misspelt type', snapshot: register('{type: "object", properties: {sku: {type: "strnig"}}}'), severity: 'notice', detail: [/"add_to_cart"/, /inputSchema\/properties\/sku\/type/] },
-    { name: 'required is not an array', snapshot: register('{type: "object", properties: {sku: {type: "string"}}, required: "sku"}'), detail: /inputSchema\/required \(type\)/ },
+    {
+      name: 'a misspelt type',
+      snapshot: register('{type: "object", properties: {sku: {type: "strnig"}}}'),
+      severity: 'notice',
+      detail: [/"add_to_cart"/, /inputSchema\/properties\/sku\/type/],
+    },
+    {
+      name: 'required is not an array',
+      snapshot: register('{type: "object", properties: {sku: {type: "string"}}, required: "sku"}'),
+      detail: /inputSchema\/required \(type\)/,
+    },
     { name: 'a root that is not an object', snapshot: register('{type: "string"}'), detail: /root type is "string"/ },
     {
       name: 'required names no property while additional properties are refused',
@@ -140,9 +185,17 @@ testRule(webmcpInputSchema, {
 
 describe('webmcp.input-schema with the live tool list (extension)', () => {
   const probe = (inputSchema: string) =>
-    snapshot(HTML, { runtimeWebmcp: { apiAvailable: true, checkedAt: '2026-11-21T00:00:00Z', tools: [{ name: 'book', description: 'Book a table', via: 'native', inputSchema }] } });
+    snapshot(HTML, {
+      runtimeWebmcp: {
+        apiAvailable: true,
+        checkedAt: '2026-11-21T00:00:00Z',
+        tools: [{ name: 'book', description: 'Book a table', via: 'native', inputSchema }],
+      },
+    });
   it('judges the schema the page exposed', () => {
     expect(outcome(webmcpInputSchema, probe('{"type":"object","properties":{"when":{"type":"date"}}}')).detail).toMatch(/"book"/);
-    expect(outcome(webmcpInputSchema, probe('{"type":"object","properties":{"when":{"type":"string","format":"date"}}}'))).toEqual({ score: 1 });
+    expect(outcome(webmcpInputSchema, probe('{"type":"object","properties":{"when":{"type":"string","format":"date"}}}'))).toEqual({
+      score: 1,
+    });
   });
 });

@@ -40,7 +40,18 @@ describe('a bare page', () => {
 
   test('raises the expected issues, never critical', () => {
     const byRule = new Map(a.issues.map((i) => [i.rule, i]));
-    for (const id of ['json-ld.present', 'schema.identity', 'open-graph.tags', 'twitter.card', 'llms-txt.present', 'llms-full-txt.present', 'sitemap.present', 'markdown.negotiation', 'markdown.alternate-link', 'canonical.valid']) {
+    for (const id of [
+      'json-ld.present',
+      'schema.identity',
+      'open-graph.tags',
+      'twitter.card',
+      'llms-txt.present',
+      'llms-full-txt.present',
+      'sitemap.present',
+      'markdown.negotiation',
+      'markdown.alternate-link',
+      'canonical.valid',
+    ]) {
       expect(byRule.has(id), id).toBe(true);
     }
     expect(byRule.get('json-ld.present')!.severity).toBe('warning');
@@ -59,7 +70,10 @@ describe('a bare page', () => {
 describe('a site with broken pieces', () => {
   test('an SPA fallback for llms.txt and sitemap plus broken JSON-LD lands in the middle, with specific issues', () => {
     const spa = '<!doctype html><html><body><div id="root"></div></body></html>';
-    const html = WELL_MADE_HTML.replace('<script type="application/ld+json">', '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Article",}</script><script type="application/ld+json">');
+    const html = WELL_MADE_HTML.replace(
+      '<script type="application/ld+json">',
+      '<script type="application/ld+json">{"@context": "https://schema.org", "@type": "Article",}</script><script type="application/ld+json">',
+    );
     const a = audit(
       wellMadeSite({
         page: { ...wellMadeSite().page, body: html },

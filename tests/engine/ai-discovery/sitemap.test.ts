@@ -7,12 +7,18 @@ import { comparableUrl } from '../../../shared/sitemap/comparable-url.js';
 import { JudgeContext } from '../../../shared/judge/context.js';
 import { missing, resource, snapshot, textFile } from '../../helpers/snapshot.js';
 
-const urlset = (inner: string, ns = ` xmlns="${SITEMAP_NAMESPACE}"`) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset${ns}>${inner}</urlset>`;
-const errorsOf = (xml: string) => parseSitemap(xml).problems.filter((p) => p.severity === 'error').map((p) => p.message);
+const urlset = (inner: string, ns = ` xmlns="${SITEMAP_NAMESPACE}"`) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset${ns}>${inner}</urlset>`;
+const errorsOf = (xml: string) =>
+  parseSitemap(xml)
+    .problems.filter((p) => p.severity === 'error')
+    .map((p) => p.message);
 
 describe('parseSitemap', () => {
   test('a urlset: entries with loc and lastmod, no problems', () => {
-    const parsed = parseSitemap(urlset('<url><loc>https://example.com/</loc><lastmod>2026-01-01</lastmod></url><url><loc>https://example.com/a</loc></url>'));
+    const parsed = parseSitemap(
+      urlset('<url><loc>https://example.com/</loc><lastmod>2026-01-01</lastmod></url><url><loc>https://example.com/a</loc></url>'),
+    );
     expect(parsed.kind).toBe('urlset');
     expect(parsed.entryCount).toBe(2);
     expect(parsed.entries).toEqual([
@@ -79,10 +85,28 @@ describe('parseSitemap', () => {
 });
 
 describe('W3C datetime (<lastmod>)', () => {
-  test.each(['2026', '2026-03', '2026-03-01', '2026-03-01T09:30Z', '2026-03-01T09:30:15+01:00', '2026-03-01T09:30:15.123-05:00', '2024-02-29'])('%s is valid', (v) => {
+  test.each([
+    '2026',
+    '2026-03',
+    '2026-03-01',
+    '2026-03-01T09:30Z',
+    '2026-03-01T09:30:15+01:00',
+    '2026-03-01T09:30:15.123-05:00',
+    '2024-02-29',
+  ])('%s is valid', (v) => {
     expect(parseW3cDatetime(v)).not.toBeNull();
   });
-  test.each(['03/01/2026', '2026-13-01', '2026-02-30', '2025-02-29', '2026-03-01T09:30', '2026-03-01 09:30:00Z', '2026-03-01T25:00Z', 'yesterday', ''])('%s is not', (v) => {
+  test.each([
+    '03/01/2026',
+    '2026-13-01',
+    '2026-02-30',
+    '2025-02-29',
+    '2026-03-01T09:30',
+    '2026-03-01 09:30:00Z',
+    '2026-03-01T25:00Z',
+    'yesterday',
+    '',
+  ])('%s is not', (v) => {
     expect(parseW3cDatetime(v)).toBeNull();
   });
   test('time zones are honoured', () => {
@@ -92,8 +116,20 @@ describe('W3C datetime (<lastmod>)', () => {
 
 describe('lastmodStats', () => {
   test('counts present, valid, invalid and future dates', () => {
-    const parsed = parseSitemap(urlset(['2026-01-01', 'March 2026', '2030-01-01', null].map((d, i) => `<url><loc>https://example.com/${i}</loc>${d ? `<lastmod>${d}</lastmod>` : ''}</url>`).join('')));
-    expect(lastmodStats(parsed, new Date('2026-11-21T00:00:00Z'))).toEqual({ entries: 4, present: 3, valid: 1, invalidExamples: ['March 2026'], future: 1 });
+    const parsed = parseSitemap(
+      urlset(
+        ['2026-01-01', 'March 2026', '2030-01-01', null]
+          .map((d, i) => `<url><loc>https://example.com/${i}</loc>${d ? `<lastmod>${d}</lastmod>` : ''}</url>`)
+          .join(''),
+      ),
+    );
+    expect(lastmodStats(parsed, new Date('2026-11-21T00:00:00Z'))).toEqual({
+      entries: 4,
+      present: 3,
+      valid: 1,
+      invalidExamples: ['March 2026'],
+      future: 1,
+    });
   });
 });
 

@@ -14,7 +14,13 @@ const JSON_LD = {
       logo: { '@type': 'ImageObject', url: 'https://example.com/logo.png' },
       sameAs: ['https://www.linkedin.com/company/example', 'https://github.com/example'],
     },
-    { '@type': 'WebSite', '@id': 'https://example.com/#website', name: 'Example Co', url: 'https://example.com/', publisher: { '@id': 'https://example.com/#org' } },
+    {
+      '@type': 'WebSite',
+      '@id': 'https://example.com/#website',
+      name: 'Example Co',
+      url: 'https://example.com/',
+      publisher: { '@id': 'https://example.com/#org' },
+    },
     {
       '@type': 'BlogPosting',
       headline: 'How AI answer engines read your site',

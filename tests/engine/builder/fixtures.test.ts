@@ -4,8 +4,27 @@ import { BUILDER_FIXTURES, readBuilderFixture } from '../../fixtures/builders/ma
 import { contextFor } from './context.js';
 
 const CONTRACT_BUILDERS = [
-  'Wix', 'Squarespace', 'Webflow', 'WordPress', 'Shopify', 'Framer', 'Ghost', 'HubSpot CMS', 'Duda', 'Weebly',
-  'GoDaddy', 'Carrd', 'Jimdo', 'Bubble', 'Google Sites', 'Next.js', 'Gatsby', 'Hugo', 'Astro', 'Nuxt', 'Docusaurus',
+  'Wix',
+  'Squarespace',
+  'Webflow',
+  'WordPress',
+  'Shopify',
+  'Framer',
+  'Ghost',
+  'HubSpot CMS',
+  'Duda',
+  'Weebly',
+  'GoDaddy',
+  'Carrd',
+  'Jimdo',
+  'Bubble',
+  'Google Sites',
+  'Next.js',
+  'Gatsby',
+  'Hugo',
+  'Astro',
+  'Nuxt',
+  'Docusaurus',
 ];
 
 describe('builder fixtures', () => {

@@ -3,7 +3,8 @@ import { detectBuilder, rankBuilders } from '../../../shared/builder/detect.js';
 import { contextFor } from './context.js';
 
 // Detection must read a whole multi-megabyte page (markers sit at either end) without a second parse.
-const filler = (bytes: number) => '<div class="card"><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p></div>\n'.repeat(Math.ceil(bytes / 80));
+const filler = (bytes: number) =>
+  '<div class="card"><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit.</p></div>\n'.repeat(Math.ceil(bytes / 80));
 
 describe('large pages', () => {
   it('finds a Next.js Pages Router marker at the end of a 5 MB page', () => {

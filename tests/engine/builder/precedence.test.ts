@@ -11,7 +11,12 @@ function inject(file: string, where: '</head>' | '</body>', extra: string): stri
 
 function ranking(html: string, options?: PageOptions): { winner: string; matched: string[] } {
   const ctx = contextFor(html, options);
-  return { winner: detectBuilder(ctx), matched: rankBuilders(ctx).filter((c) => c.matched).map((c) => c.name) };
+  return {
+    winner: detectBuilder(ctx),
+    matched: rankBuilders(ctx)
+      .filter((c) => c.matched)
+      .map((c) => c.name),
+  };
 }
 
 describe('the most specific builder wins', () => {
@@ -92,7 +97,11 @@ describe('the most specific builder wins', () => {
   });
 
   it('a Shopify Buy Button on a WordPress site does not make it Shopify', () => {
-    const html = inject('wordpress.html', '</body>', '<script src="https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js"></script>');
+    const html = inject(
+      'wordpress.html',
+      '</body>',
+      '<script src="https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js"></script>',
+    );
     expect(ranking(html).winner).toBe('WordPress');
   });
 });

@@ -5,14 +5,38 @@ import { contextFor } from './context.js';
 
 // Fragments real builder pages are made of, so random pages do trip signals.
 const FRAGMENTS = [
-  '<html data-wf-site="a">', '<html class="notion-html">', '<body id="dmRoot">', '<body class="postid-12">',
-  '<meta name="generator" content="WordPress 6.6">', '<meta name="generator" content="Framer 1a2b">',
-  '<meta name="generator" content="Gatsby 5">', '<meta name="shopify-digital-wallet" content="/1">',
-  '<script src="https://static.parastorage.com/a.js"></script>', '<script src="/_next/static/chunks/a.js"></script>',
-  '<link rel="stylesheet" href="/wp-content/themes/x/style.css">', '<img src="https://cdn.shopify.com/a.jpg">',
-  '<script>self.__next_f.push([1])</script>', '<script id="__NEXT_DATA__">{}</script>', '<astro-island>',
-  '<div id="__nuxt">', '<div id="___gatsby">', '<!-- This is Squarespace. -->', '<!-- Made in Framer -->',
-  '<p>', '</p>', '<div>', '</div>', '<script>', '</script>', '<!--', '-->', '<pre><code>', '&lt;', '"', "'", '<',
+  '<html data-wf-site="a">',
+  '<html class="notion-html">',
+  '<body id="dmRoot">',
+  '<body class="postid-12">',
+  '<meta name="generator" content="WordPress 6.6">',
+  '<meta name="generator" content="Framer 1a2b">',
+  '<meta name="generator" content="Gatsby 5">',
+  '<meta name="shopify-digital-wallet" content="/1">',
+  '<script src="https://static.parastorage.com/a.js"></script>',
+  '<script src="/_next/static/chunks/a.js"></script>',
+  '<link rel="stylesheet" href="/wp-content/themes/x/style.css">',
+  '<img src="https://cdn.shopify.com/a.jpg">',
+  '<script>self.__next_f.push([1])</script>',
+  '<script id="__NEXT_DATA__">{}</script>',
+  '<astro-island>',
+  '<div id="__nuxt">',
+  '<div id="___gatsby">',
+  '<!-- This is Squarespace. -->',
+  '<!-- Made in Framer -->',
+  '<p>',
+  '</p>',
+  '<div>',
+  '</div>',
+  '<script>',
+  '</script>',
+  '<!--',
+  '-->',
+  '<pre><code>',
+  '&lt;',
+  '"',
+  "'",
+  '<',
 ];
 
 const htmlArb = fc.oneof(
@@ -60,15 +84,31 @@ describe('builder detection on arbitrary input', () => {
 
   it('prose that talks about builders, escaped into paragraphs, is never a builder', () => {
     const words = [
-      'WordPress', 'wix.com', 'Squarespace', 'This is Squarespace.', 'Shopify.theme', 'data-wf-site', '__NEXT_DATA__',
-      'self.__next_f', 'static.parastorage.com', '/wp-content/', 'data-framer-hydrate-v2', 'hs_cos_wrapper',
-      '<div class="wp-block-group">', '<script>window._wpemojiSettings={}</script>', 'Made in Framer', 'the', 'site',
+      'WordPress',
+      'wix.com',
+      'Squarespace',
+      'This is Squarespace.',
+      'Shopify.theme',
+      'data-wf-site',
+      '__NEXT_DATA__',
+      'self.__next_f',
+      'static.parastorage.com',
+      '/wp-content/',
+      'data-framer-hydrate-v2',
+      'hs_cos_wrapper',
+      '<div class="wp-block-group">',
+      '<script>window._wpemojiSettings={}</script>',
+      'Made in Framer',
+      'the',
+      'site',
     ];
     const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     fc.assert(
       fc.property(fc.array(fc.array(fc.constantFrom(...words), { minLength: 1, maxLength: 12 }), { maxLength: 8 }), (paras) => {
         const body = paras.map((p) => `<p>${escape(p.join(' '))}</p>`).join('');
-        expect(detectBuilder(contextFor(`<!doctype html><html><head><title>Notes</title></head><body>${body}</body></html>`))).toBe('Unknown');
+        expect(detectBuilder(contextFor(`<!doctype html><html><head><title>Notes</title></head><body>${body}</body></html>`))).toBe(
+          'Unknown',
+        );
       }),
       { numRuns: 200 },
     );

@@ -12,7 +12,8 @@ const detectReal = (id: string) => {
   if (!page) throw new Error(`no corpus page ${id}`);
   return detectBuilder(contextFor(readRealPage(page), { url: 'https://corpus.example/page/' }));
 };
-const page = (head: string, body = '<p>Hello</p>') => `<!doctype html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
+const page = (head: string, body = '<p>Hello</p>') =>
+  `<!doctype html><html lang="en"><head><title>T</title>${head}</head><body>${body}</body></html>`;
 const detect = (html: string) => detectBuilder(contextFor(html, { url: 'http://127.0.0.1:41234/' }));
 
 describe('real pages saved with their assets moved to local paths', () => {
@@ -55,7 +56,9 @@ describe('an asset path as the only marker', () => {
   });
 
   it('the same words in text, links or image paths are not markers', () => {
-    expect(detect(page('', '<p>Nuxt puts its bundles in /_nuxt/ and Astro in /_astro/.</p><a href="https://x.example/_nuxt/">a</a>'))).toBe('Unknown');
+    expect(detect(page('', '<p>Nuxt puts its bundles in /_nuxt/ and Astro in /_astro/.</p><a href="https://x.example/_nuxt/">a</a>'))).toBe(
+      'Unknown',
+    );
     expect(detect(page('', '<img src="/_astro/photo.webp" alt="">'))).toBe('Unknown');
   });
 });

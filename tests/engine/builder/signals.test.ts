@@ -131,8 +131,12 @@ describe('HTML markers', () => {
   });
 
   it('Squarespace and Framer comments are enough', () => {
-    expect(detectBuilder(contextFor(`<!doctype html><html><head><!-- This is Squarespace. --><!-- site --></head><body></body></html>`))).toBe('Squarespace');
-    expect(detectBuilder(contextFor(`<!doctype html><!-- Made in Framer · framer.com ✨ --><html><head></head><body></body></html>`))).toBe('Framer');
+    expect(
+      detectBuilder(contextFor(`<!doctype html><html><head><!-- This is Squarespace. --><!-- site --></head><body></body></html>`)),
+    ).toBe('Squarespace');
+    expect(detectBuilder(contextFor(`<!doctype html><!-- Made in Framer · framer.com ✨ --><html><head></head><body></body></html>`))).toBe(
+      'Framer',
+    );
   });
 
   it('Next.js App Router flight data and an <astro-island> are enough', () => {

@@ -3,8 +3,27 @@ import { BUILDER_NAMES, FINGERPRINTS, UNKNOWN_BUILDER } from '../../../shared/bu
 import { MATCH_THRESHOLD } from '../../../shared/builder/signal.js';
 
 const CONTRACT_NAMES = [
-  'Wix', 'Squarespace', 'Webflow', 'WordPress', 'Shopify', 'Framer', 'Ghost', 'HubSpot CMS', 'Duda', 'Weebly',
-  'GoDaddy', 'Carrd', 'Jimdo', 'Bubble', 'Google Sites', 'Next.js', 'Gatsby', 'Hugo', 'Astro', 'Nuxt', 'Docusaurus',
+  'Wix',
+  'Squarespace',
+  'Webflow',
+  'WordPress',
+  'Shopify',
+  'Framer',
+  'Ghost',
+  'HubSpot CMS',
+  'Duda',
+  'Weebly',
+  'GoDaddy',
+  'Carrd',
+  'Jimdo',
+  'Bubble',
+  'Google Sites',
+  'Next.js',
+  'Gatsby',
+  'Hugo',
+  'Astro',
+  'Nuxt',
+  'Docusaurus',
 ];
 
 describe('the fingerprint table', () => {

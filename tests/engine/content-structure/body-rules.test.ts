@@ -37,7 +37,10 @@ testRule(contentImageAlt, {
 });
 
 testRule(contentLandmarks, {
-  passes: ['<main><p>x</p></main>', '<article><p>x</p></article>', '<div role="main"><p>x</p></div>'].map((html) => ({ name: html, snapshot: page(html) })),
+  passes: ['<main><p>x</p></main>', '<article><p>x</p></article>', '<div role="main"><p>x</p></div>'].map((html) => ({
+    name: html,
+    snapshot: page(html),
+  })),
   fails: [{ name: 'a page of bare divs', snapshot: page('<div><p>x</p></div>') }],
 });
 
@@ -49,7 +52,9 @@ testRule(contentListsTables, {
   partial: [
     {
       name: 'menus, footers and one-item lists do not count',
-      snapshot: page(`<nav><ul><li>Home</li><li>About</li></ul></nav><main><p>${words(900)}</p><ul><li>only</li></ul></main><footer><ul><li>a</li><li>b</li></ul></footer>`),
+      snapshot: page(
+        `<nav><ul><li>Home</li><li>About</li></ul></nav><main><p>${words(900)}</p><ul><li>only</li></ul></main><footer><ul><li>a</li><li>b</li></ul></footer>`,
+      ),
       score: 0.4,
       detail: /\d+ words/,
       check: ownSeverity,
@@ -63,7 +68,10 @@ const links = (texts: string[]) => page(texts.map((t, i) => `<a href="/p${i}">${
 
 testRule(contentLinkText, {
   passes: [
-    { name: 'descriptive links, with an occasional "read more"', snapshot: links([...Array.from({ length: 9 }, (_, i) => `Guide number ${i}`), 'Read more »']) },
+    {
+      name: 'descriptive links, with an occasional "read more"',
+      snapshot: links([...Array.from({ length: 9 }, (_, i) => `Guide number ${i}`), 'Read more »']),
+    },
   ],
   partial: [
     {
@@ -73,7 +81,12 @@ testRule(contentLinkText, {
       severity: 'warning',
       detail: ['3 of 4', '"click here"'],
     },
-    { name: 'only some links generic: the rule\'s notice', snapshot: links(['Learn more', 'Cold brew guide', 'Grinder review', 'Water quality']), score: 0.75, check: ownSeverity },
+    {
+      name: "only some links generic: the rule's notice",
+      snapshot: links(['Learn more', 'Cold brew guide', 'Grinder review', 'Water quality']),
+      score: 0.75,
+      check: ownSeverity,
+    },
   ],
   notApplicable: [{ name: 'fewer than three text links', snapshot: links(['click here', 'here']) }],
 });
@@ -81,7 +94,10 @@ testRule(contentLinkText, {
 testRule(contentParagraphLength, {
   passes: [
     { name: 'short paragraphs under regular headings', snapshot: page(`<h2>A</h2>${paragraphs(4, 80)}<h2>B</h2>${paragraphs(4, 80)}`) },
-    { name: 'text in menus and footers does not count', snapshot: page(`<h2>A</h2>${paragraphs(2, 100)}<footer><p>${words(400)}</p></footer>`) },
+    {
+      name: 'text in menus and footers does not count',
+      snapshot: page(`<h2>A</h2>${paragraphs(2, 100)}<footer><p>${words(400)}</p></footer>`),
+    },
   ],
   partial: [
     {
@@ -90,7 +106,11 @@ testRule(contentParagraphLength, {
       detail: '1 paragraph is longer than 150 words (longest 240)',
       check: (o) => expect(o.score).toBeGreaterThan(0.2),
     },
-    { name: 'a long stretch without headings, even in short paragraphs', snapshot: page(`<h2>A</h2>${paragraphs(15, 100)}`), detail: '1500 words without a heading' },
+    {
+      name: 'a long stretch without headings, even in short paragraphs',
+      snapshot: page(`<h2>A</h2>${paragraphs(15, 100)}`),
+      detail: '1500 words without a heading',
+    },
   ],
   notApplicable: [{ name: 'a short page', snapshot: page(`<p>${words(100)}</p>`) }],
 });

@@ -9,7 +9,8 @@ import { outcome, testRule } from '../rule-tester.js';
 const doc = (head: string, htmlAttrs = ' lang="en"') =>
   snapshot(`<!doctype html><html${htmlAttrs}><head>${head}</head><body><p>${words(200)}</p></body></html>`);
 const title = (text: string) => doc(`<title>${text}</title>`);
-const pdf = () => snapshot('', { page: resource('https://example.com/', '', { binary: true, headers: { 'content-type': 'application/pdf' } }) });
+const pdf = () =>
+  snapshot('', { page: resource('https://example.com/', '', { binary: true, headers: { 'content-type': 'application/pdf' } }) });
 
 testRule(contentTitle, {
   passes: [
@@ -73,7 +74,9 @@ testRule(contentMetaDescription, {
 const lang = (attr: string) => doc('', attr);
 const headerOnly = () => {
   const html = `<!doctype html><html><head></head><body>x</body></html>`;
-  return snapshot(html, { page: resource('https://example.com/', html, { headers: { 'content-type': 'text/html', 'content-language': 'fr' } }) });
+  return snapshot(html, {
+    page: resource('https://example.com/', html, { headers: { 'content-type': 'text/html', 'content-language': 'fr' } }),
+  });
 };
 
 testRule(contentLang, {

@@ -21,7 +21,9 @@ testRule(contentSingleH1, {
 });
 
 testRule(contentHeadingHierarchy, {
-  passes: [{ name: 'one level down at a time (jumping back up is fine)', snapshot: page('<h1>A</h1><h2>B</h2><h3>C</h3><h2>D</h2><h3>E</h3>') }],
+  passes: [
+    { name: 'one level down at a time (jumping back up is fine)', snapshot: page('<h1>A</h1><h2>B</h2><h3>C</h3><h2>D</h2><h3>E</h3>') },
+  ],
   partial: [
     {
       name: 'credit per skipped level, naming the first skip: a warning',
@@ -56,7 +58,12 @@ testRule(contentQuestionHeadings, {
       detail: ['2 of 3', '"Why is it sweet?"'],
       check: (o) => expect(o.severity).toBeUndefined(),
     },
-    { name: 'long content with section headings but no question: a notice', snapshot: page(`<h2>Ingredients</h2>${long}<h2>Method</h2><p>Stir.</p>`), score: 0.7, severity: 'notice' },
+    {
+      name: 'long content with section headings but no question: a notice',
+      snapshot: page(`<h2>Ingredients</h2>${long}<h2>Method</h2><p>Stir.</p>`),
+      score: 0.7,
+      severity: 'notice',
+    },
   ],
   notApplicable: [{ name: 'a short page without questions', snapshot: page('<h2>Ingredients</h2><p>x</p><h2>Method</h2>') }],
 });

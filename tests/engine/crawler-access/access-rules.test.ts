@@ -6,7 +6,8 @@ import { failedResource } from '../../../shared/gather/failed-resource.js';
 import { ARTICLE, PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, resource, site } from './site.js';
 import { outcome, testRule } from '../rule-tester.js';
 
-const CF_CHALLENGE = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
+const CF_CHALLENGE =
+  '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
 
 describe('challenge.ai-agents-blocked', () => {
   it.each([
@@ -86,7 +87,9 @@ testRule(challengeAiAgentsBlocked, {
       detail: /OAI-SearchBot and ChatGPT-User had the connection dropped \(network\)/,
     },
   ],
-  notApplicable: [{ name: 'no agent fetch ran and the browser was not challenged', snapshot: site({ pageAsSearchAgent: null, pageAsUserAgent: null }) }],
+  notApplicable: [
+    { name: 'no agent fetch ran and the browser was not challenged', snapshot: site({ pageAsSearchAgent: null, pageAsUserAgent: null }) },
+  ],
 });
 
 describe('http.status in an audit', () => {
@@ -97,8 +100,19 @@ describe('http.status in an audit', () => {
 
 testRule(httpStatus, {
   passes: [{ name: 'HTTP 200', snapshot: site() }],
-  fails: [404, 410, 500, 503].map((status) => ({ name: `HTTP ${status}`, snapshot: site({ page: resource(PAGE_URL, 'x', { status }) }), detail: `HTTP ${status}` })),
-  partial: [{ name: 'a final 3xx is only a warning', snapshot: site({ page: resource(PAGE_URL, '', { status: 304 }) }), score: 0.5, severity: 'warning' }],
+  fails: [404, 410, 500, 503].map((status) => ({
+    name: `HTTP ${status}`,
+    snapshot: site({ page: resource(PAGE_URL, 'x', { status }) }),
+    detail: `HTTP ${status}`,
+  })),
+  partial: [
+    {
+      name: 'a final 3xx is only a warning',
+      snapshot: site({ page: resource(PAGE_URL, '', { status: 304 }) }),
+      score: 0.5,
+      severity: 'warning',
+    },
+  ],
 });
 
 const redirected = (from: string, hops: number) =>

@@ -8,7 +8,8 @@ import { parseRobotsTxt } from '../../../shared/robots/parse.js';
 import { ARTICLE, PAGE_URL, audit, crawlerAccessScore, issue, resource, site } from './site.js';
 import { judge, NOT_APPLICABLE, testRule } from '../rule-tester.js';
 
-const CF_CHALLENGE = '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
+const CF_CHALLENGE =
+  '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
 const ok = resource(PAGE_URL, ARTICLE);
 const answered = (status: number, headers: Record<string, string> = {}, body = 'no') =>
   resource(PAGE_URL, body, { status, headers: { 'content-type': 'text/html', ...headers } });
@@ -23,13 +24,19 @@ testRule(challengeTrainingAgentsBlocked, {
       severity: 'notice',
       detail: [/GPTBot got a Cloudflare challenge \(HTTP 403\)/, /AI search and citations are unaffected/, /verified bot IP ranges/],
     },
-    { name: 'GPTBot asked to pay', snapshot: site({ pageAsTrainingAgent: answered(402, PRICE) }), detail: /asked to pay \(HTTP 402, pay per crawl, crawler-price: USD 0.01\)/ },
+    {
+      name: 'GPTBot asked to pay',
+      snapshot: site({ pageAsTrainingAgent: answered(402, PRICE) }),
+      detail: /asked to pay \(HTTP 402, pay per crawl, crawler-price: USD 0.01\)/,
+    },
   ],
   notApplicable: [{ name: 'no training probe (an older snapshot, or the extension)', snapshot: site() }],
 });
 
 testRule(httpPaymentRequired, {
-  passes: [{ name: 'every probed agent gets the page', snapshot: site({ pageAsTrainingAgent: answered(402, PRICE), pageAsSecondUserAgent: ok }) }],
+  passes: [
+    { name: 'every probed agent gets the page', snapshot: site({ pageAsTrainingAgent: answered(402, PRICE), pageAsSecondUserAgent: ok }) },
+  ],
   partial: [
     {
       name: 'ChatGPT-User charged by pay per crawl: a warning about a user-triggered agent',
@@ -37,7 +44,11 @@ testRule(httpPaymentRequired, {
       score: 2 / 3,
       severity: 'warning',
       title: 'AI assistants are asked to pay to read the page',
-      detail: [/ChatGPT-User got HTTP 402 Payment Required \(pay per crawl, crawler-price: USD 0.01\) while a browser got HTTP 200/, /keep 402 for training crawlers/, /verified bot IP ranges/],
+      detail: [
+        /ChatGPT-User got HTTP 402 Payment Required \(pay per crawl, crawler-price: USD 0.01\) while a browser got HTTP 200/,
+        /keep 402 for training crawlers/,
+        /verified bot IP ranges/,
+      ],
     },
     {
       name: 'only the search crawler charged, by x402',
@@ -83,15 +94,20 @@ describe('agent probes beyond OAI-SearchBot and ChatGPT-User', () => {
   });
 
   it('an X-Robots-Tag noindex sent only to the training crawler does not make the page noindex', () => {
-    const snap = site({ pageAsTrainingAgent: resource(PAGE_URL, ARTICLE, { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }) });
+    const snap = site({
+      pageAsTrainingAgent: resource(PAGE_URL, ARTICLE, { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }),
+    });
     expect(judge(metaRobotsNoindex, snap)).toEqual({ score: 1 });
-    const toUser = site({ pageAsSecondUserAgent: resource(PAGE_URL, ARTICLE, { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }) });
+    const toUser = site({
+      pageAsSecondUserAgent: resource(PAGE_URL, ARTICLE, { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }),
+    });
     const result = judge(metaRobotsNoindex, toUser);
     expect(result === NOT_APPLICABLE ? null : result.detail).toMatch(/sent to Claude-User/);
   });
 });
 
-const withHead = (head: string, over = {}) => site({ html: `<!doctype html><html lang="en"><head><title>Post</title>${head}</head><body><p>Words.</p></body></html>`, ...over });
+const withHead = (head: string, over = {}) =>
+  site({ html: `<!doctype html><html lang="en"><head><title>Post</title>${head}</head><body><p>Words.</p></body></html>`, ...over });
 
 testRule(optoutRslLicense, {
   passes: [],
@@ -106,9 +122,13 @@ testRule(optoutRslLicense, {
     {
       name: 'an rsl+xml rel=license element and a Link header naming another document',
       snapshot: withHead('<link rel="license" type="application/rsl+xml" href="/rsl.xml">', {
-        page: resource(PAGE_URL, '<!doctype html><html><head><title>P</title><link rel="license" type="application/rsl+xml" href="/rsl.xml"></head><body><p>x</p></body></html>', {
-          headers: { 'content-type': 'text/html', link: '<https://example.com/other.xml>; rel="license"; type="application/rsl+xml"' },
-        }),
+        page: resource(
+          PAGE_URL,
+          '<!doctype html><html><head><title>P</title><link rel="license" type="application/rsl+xml" href="/rsl.xml"></head><body><p>x</p></body></html>',
+          {
+            headers: { 'content-type': 'text/html', link: '<https://example.com/other.xml>; rel="license"; type="application/rsl+xml"' },
+          },
+        ),
       }),
       detail: /name 2 different documents/,
     },
@@ -121,7 +141,10 @@ testRule(optoutRslLicense, {
   ],
   notApplicable: [
     { name: 'no licence declared', snapshot: site({ robots: 'User-agent: *\nDisallow:\n' }) },
-    { name: 'a Creative Commons rel=license link is not RSL', snapshot: withHead('<link rel="license" href="https://creativecommons.org/licenses/by/4.0/">') },
+    {
+      name: 'a Creative Commons rel=license link is not RSL',
+      snapshot: withHead('<link rel="license" href="https://creativecommons.org/licenses/by/4.0/">'),
+    },
   ],
 });
 

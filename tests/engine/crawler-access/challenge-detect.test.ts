@@ -13,7 +13,12 @@ describe('detectChallenge: vendor signatures', () => {
     ['Cloudflare', page('<script>window._cf_chl_opt={cvId:"3"}</script>')],
     ['Cloudflare', page('<title>Attention Required! | Cloudflare</title>')],
     ['Cloudflare', page('', 403, { 'cf-mitigated': 'challenge' })],
-    ['Akamai', page('<h1>Access Denied</h1>Reference&#32;&#35;18&#46;2f3c1502&#46;1700000000&#46;1a2b3c'.replace(/&#32;/g, ' ').replace(/&#46;/g, '.'))],
+    [
+      'Akamai',
+      page(
+        '<h1>Access Denied</h1>Reference&#32;&#35;18&#46;2f3c1502&#46;1700000000&#46;1a2b3c'.replace(/&#32;/g, ' ').replace(/&#46;/g, '.'),
+      ),
+    ],
     ['Akamai', page('<p>Reference #18.2f3c1502.1700000000.1a2b3c</p><a href="https://errors.edgesuite.net/18.2f3c1502">x</a>')],
     ['Imperva', page('<iframe>Request unsuccessful. Incapsula incident ID: 123000450123-456</iframe>', 200)],
     ['DataDome', page('<script src="https://ct.captcha-delivery.com/c.js"></script>')],
@@ -29,7 +34,8 @@ describe('detectChallenge: vendor signatures', () => {
 
 describe('detectChallenge: what is not a challenge', () => {
   it('a weak vendor marker on a normal 200 page', () => {
-    const body = '<html><body><article>Hello</article><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></body></html>';
+    const body =
+      '<html><body><article>Hello</article><script src="/cdn-cgi/challenge-platform/scripts/jsd/main.js"></script></body></html>';
     expect(detectChallenge(page(body, 200))).toBeNull();
     expect(detectChallenge(page('<script src="https://js.datadome.co/tags.js"></script>', 200))).toBeNull();
   });

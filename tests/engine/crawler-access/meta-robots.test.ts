@@ -8,7 +8,8 @@ import { testRule } from '../rule-tester.js';
 
 const withHead = (meta: string) => `<!doctype html><html><head>${meta}<title>T</title></head><body><p>Text</p></body></html>`;
 const withMeta = (meta: string) => site({ html: withHead(meta) });
-const withHeader = (value: string) => site({ page: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': value } }) });
+const withHeader = (value: string) =>
+  site({ page: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': value } }) });
 
 testRule(metaRobotsNoindex, {
   passes: [
@@ -18,21 +19,37 @@ testRule(metaRobotsNoindex, {
     { name: 'an X-Robots-Tag for another bot', snapshot: withHeader('otherbot: noindex') },
   ],
   fails: [
-    { name: '<meta name="robots" content="noindex">', snapshot: withMeta('<meta name="robots" content="noindex, follow">'), detail: '<meta name="robots">' },
+    {
+      name: '<meta name="robots" content="noindex">',
+      snapshot: withMeta('<meta name="robots" content="noindex, follow">'),
+      detail: '<meta name="robots">',
+    },
     { name: 'none', snapshot: withMeta('<meta name="ROBOTS" content="NONE">') },
     { name: 'the X-Robots-Tag header', snapshot: withHeader('noindex'), detail: 'the X-Robots-Tag header' },
     {
       name: 'an X-Robots-Tag sent only to the AI agents',
-      snapshot: site({ pageAsSearchAgent: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }) }),
+      snapshot: site({
+        pageAsSearchAgent: resource(PAGE_URL, withHead(''), { headers: { 'content-type': 'text/html', 'x-robots-tag': 'noindex' } }),
+      }),
       detail: '(sent to OAI-SearchBot)',
     },
   ],
   partial: [
-    { name: '<meta name="googlebot">: one bot, half the credit', snapshot: withMeta('<meta name="googlebot" content="noindex">'), score: 0.5, detail: 'googlebot' },
+    {
+      name: '<meta name="googlebot">: one bot, half the credit',
+      snapshot: withMeta('<meta name="googlebot" content="noindex">'),
+      score: 0.5,
+      detail: 'googlebot',
+    },
     { name: 'X-Robots-Tag googlebot:', snapshot: withHeader('googlebot: noindex, nofollow'), detail: 'X-Robots-Tag: googlebot:' },
     { name: 'an AI search bot named in a meta tag', snapshot: withMeta('<meta name="OAI-SearchBot" content="noindex">'), score: 0.5 },
   ],
-  notApplicable: [{ name: 'an error page', snapshot: site({ page: resource(PAGE_URL, withHead('<meta name="robots" content="noindex">'), { status: 404 }) }) }],
+  notApplicable: [
+    {
+      name: 'an error page',
+      snapshot: site({ page: resource(PAGE_URL, withHead('<meta name="robots" content="noindex">'), { status: 404 }) }),
+    },
+  ],
 });
 
 describe('meta-robots.noindex in an audit', () => {
@@ -56,7 +73,12 @@ describe('X-Robots-Tag parsing', () => {
 testRule(metaRobotsNosnippet, {
   passes: [{ name: 'a positive snippet length', snapshot: withMeta('<meta name="robots" content="max-snippet:160">') }],
   partial: [
-    { name: 'nosnippet: a warning', snapshot: withMeta('<meta name="robots" content="nosnippet">'), severity: 'warning', check: () => expect(metaRobotsNosnippet.severity).toBe('warning') },
+    {
+      name: 'nosnippet: a warning',
+      snapshot: withMeta('<meta name="robots" content="nosnippet">'),
+      severity: 'warning',
+      check: () => expect(metaRobotsNosnippet.severity).toBe('warning'),
+    },
     { name: 'max-snippet: 0 in the header', snapshot: withHeader('max-snippet: 0'), detail: 'max-snippet:0' },
   ],
 });
@@ -68,7 +90,13 @@ describe('meta-robots.nosnippet in an audit', () => {
 });
 
 testRule(optoutNoai, {
-  fails: [{ name: 'noai and noimageai, named', snapshot: withMeta('<meta name="robots" content="noai, noimageai">'), detail: 'noai and noimageai' }],
+  fails: [
+    {
+      name: 'noai and noimageai, named',
+      snapshot: withMeta('<meta name="robots" content="noai, noimageai">'),
+      detail: 'noai and noimageai',
+    },
+  ],
   notApplicable: [{ name: 'no such directive', snapshot: site() }],
 });
 

@@ -9,7 +9,8 @@ import { testRule } from '../rule-tester.js';
 const TDMREP_URL = 'https://example.com/.well-known/tdmrep.json';
 const tdmFile = (rules: unknown) => textFile(TDMREP_URL, JSON.stringify(rules), 'application/json');
 const at = (path: string) => `https://example.com${path}`;
-const withHeaders = (headers: Record<string, string>) => site({ page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', ...headers } }) });
+const withHeaders = (headers: Record<string, string>) =>
+  site({ page: resource(at('/blog/post'), ARTICLE, { headers: { 'content-type': 'text/html', ...headers } }) });
 
 const TDM_RULES = [
   { location: '/blog/open/*', 'tdm-reservation': 0 },
@@ -19,7 +20,10 @@ const TDM_RULES = [
 
 testRule(optoutTdmrep, {
   passes: [
-    { name: 'the first matching location of tdmrep.json allows mining (/blog/open/*)', snapshot: site({ requestedUrl: at('/blog/open/post'), tdmrep: tdmFile(TDM_RULES) }) },
+    {
+      name: 'the first matching location of tdmrep.json allows mining (/blog/open/*)',
+      snapshot: site({ requestedUrl: at('/blog/open/post'), tdmrep: tdmFile(TDM_RULES) }),
+    },
     { name: 'a later location allows mining (/)', snapshot: site({ requestedUrl: at('/about'), tdmrep: tdmFile(TDM_RULES) }) },
     {
       name: 'the file wins over the header',
@@ -35,8 +39,16 @@ testRule(optoutTdmrep, {
       snapshot: site({ tdmrep: tdmFile(TDM_RULES) }),
       detail: ['location "/blog/*"', 'https://example.com/tdm-policy.json'],
     },
-    { name: 'the tdm-reservation header when the file has no rule', snapshot: withHeaders({ 'tdm-reservation': '1' }), detail: 'tdm-reservation header' },
-    { name: 'the tdm-reservation meta tag', snapshot: site({ html: ARTICLE.replace('<title>', '<meta name="tdm-reservation" content="1"><title>') }), detail: '<meta name="tdm-reservation">' },
+    {
+      name: 'the tdm-reservation header when the file has no rule',
+      snapshot: withHeaders({ 'tdm-reservation': '1' }),
+      detail: 'tdm-reservation header',
+    },
+    {
+      name: 'the tdm-reservation meta tag',
+      snapshot: site({ html: ARTICLE.replace('<title>', '<meta name="tdm-reservation" content="1"><title>') }),
+      detail: '<meta name="tdm-reservation">',
+    },
   ],
   notApplicable: [
     { name: 'no declaration', snapshot: site() },
@@ -97,7 +109,11 @@ testRule(optoutAipref, {
       detail: ['robots.txt line 3', 'train-ai=n'],
       check: () => expect(optoutAipref.weight).toBe(0),
     },
-    { name: 'the Content-Usage header', snapshot: withHeaders({ 'content-usage': 'train-ai=n, search=n' }), detail: ['the Content-Usage header', 'search=n'] },
+    {
+      name: 'the Content-Usage header',
+      snapshot: withHeaders({ 'content-usage': 'train-ai=n, search=n' }),
+      detail: ['the Content-Usage header', 'search=n'],
+    },
   ],
   notApplicable: [{ name: 'no preference declared', snapshot: site() }],
 });

@@ -53,24 +53,46 @@ describe('audit.crawlers', () => {
   it('lists every contract agent once with operator and purpose', () => {
     const a = audit(site());
     const required = [
-      'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot',
-      'Perplexity-User', 'Google-Extended', 'Googlebot', 'Bingbot', 'Applebot', 'Applebot-Extended', 'CCBot',
-      'Bytespider', 'meta-externalagent',
+      'GPTBot',
+      'OAI-SearchBot',
+      'ChatGPT-User',
+      'ClaudeBot',
+      'Claude-SearchBot',
+      'Claude-User',
+      'PerplexityBot',
+      'Perplexity-User',
+      'Google-Extended',
+      'Googlebot',
+      'Bingbot',
+      'Applebot',
+      'Applebot-Extended',
+      'CCBot',
+      'Bytespider',
+      'meta-externalagent',
     ];
     const agents = a.crawlers.map((c) => c.agent);
     for (const name of required) expect(agents).toContain(name);
     expect(new Set(agents).size).toBe(agents.length);
     expect(a.crawlers).toHaveLength(CRAWLER_AGENTS.length);
     const purpose = (name: string) => a.crawlers.find((c) => c.agent === name)?.purpose;
-    expect(['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'Bytespider', 'meta-externalagent'].map(purpose)).toEqual(Array(6).fill('training'));
-    expect(['OAI-SearchBot', 'Claude-SearchBot', 'PerplexityBot', 'Googlebot', 'Bingbot', 'Applebot'].map(purpose)).toEqual(Array(6).fill('search'));
+    expect(['GPTBot', 'ClaudeBot', 'Google-Extended', 'Applebot-Extended', 'Bytespider', 'meta-externalagent'].map(purpose)).toEqual(
+      Array(6).fill('training'),
+    );
+    expect(['OAI-SearchBot', 'Claude-SearchBot', 'PerplexityBot', 'Googlebot', 'Bingbot', 'Applebot'].map(purpose)).toEqual(
+      Array(6).fill('search'),
+    );
     expect(['ChatGPT-User', 'Claude-User', 'Perplexity-User'].map(purpose)).toEqual(Array(3).fill('user'));
     expect(purpose('CCBot')).toBe('archive');
   });
 
   it('judges the final URL after redirects', () => {
     const snap = site({ robots: 'User-agent: *\nDisallow: /new/\n' });
-    snap.page = { ...snap.page, url: 'https://example.com/old', finalUrl: 'https://example.com/new/page', redirects: [{ url: 'https://example.com/old', status: 301 }] };
+    snap.page = {
+      ...snap.page,
+      url: 'https://example.com/old',
+      finalUrl: 'https://example.com/new/page',
+      redirects: [{ url: 'https://example.com/old', status: 301 }],
+    };
     expect(audit(snap).crawlers.find((c) => c.agent === 'Googlebot')?.robots).toBe('blocked');
   });
 

@@ -58,9 +58,27 @@ describe('purpose split', () => {
 });
 
 const COPIED_LIST = [
-  'GPTBot', 'ChatGPT-User', 'CCBot', 'anthropic-ai', 'ClaudeBot', 'Claude-Web', 'cohere-ai', 'Bytespider',
-  'Diffbot', 'FacebookBot', 'facebookexternalhit', 'Google-Extended', 'ImagesiftBot', 'omgili', 'PerplexityBot',
-  'YouBot', 'Applebot', 'Applebot-Extended', 'Amazonbot', 'img2dataset', 'Timpibot',
+  'GPTBot',
+  'ChatGPT-User',
+  'CCBot',
+  'anthropic-ai',
+  'ClaudeBot',
+  'Claude-Web',
+  'cohere-ai',
+  'Bytespider',
+  'Diffbot',
+  'FacebookBot',
+  'facebookexternalhit',
+  'Google-Extended',
+  'ImagesiftBot',
+  'omgili',
+  'PerplexityBot',
+  'YouBot',
+  'Applebot',
+  'Applebot-Extended',
+  'Amazonbot',
+  'img2dataset',
+  'Timpibot',
 ]
   .map((a) => `User-agent: ${a}`)
   .join('\n');
@@ -125,8 +143,16 @@ const HTML_ROBOTS = '<!DOCTYPE html><html><head><title>App</title></head><body><
 
 testRule(robotsUnreachable, {
   passes: [{ name: 'a 404 robots.txt', snapshot: site() }],
-  fails: [{ name: 'an unreachable robots.txt (timeout) is a complete disallow too', snapshot: () => site({ robotsTxt: failedResource(ROBOTS_URL, 'timeout', 'timed out') }), detail: /could not be fetched/ }],
-  notApplicable: [{ name: 'our own deadline stopped the fetch', snapshot: () => site({ robotsTxt: failedResource(ROBOTS_URL, 'deadline', 'x') }) }],
+  fails: [
+    {
+      name: 'an unreachable robots.txt (timeout) is a complete disallow too',
+      snapshot: () => site({ robotsTxt: failedResource(ROBOTS_URL, 'timeout', 'timed out') }),
+      detail: /could not be fetched/,
+    },
+  ],
+  notApplicable: [
+    { name: 'our own deadline stopped the fetch', snapshot: () => site({ robotsTxt: failedResource(ROBOTS_URL, 'deadline', 'x') }) },
+  ],
 });
 
 testRule(robotsServedAsHtml, {
@@ -156,7 +182,13 @@ testRule(robotsSyntax, {
 
 testRule(robotsTooLarge, {
   passes: [{ name: 'a small file', snapshot: site({ robots: 'User-agent: *\nDisallow:\n' }) }],
-  fails: [{ name: 'beyond the 500 KiB parse limit', snapshot: () => site({ robots: 'User-agent: *\n' + `# ${'x'.repeat(1000)}\n`.repeat(600) + 'Disallow: /\n' }), detail: /500 KiB/ }],
+  fails: [
+    {
+      name: 'beyond the 500 KiB parse limit',
+      snapshot: () => site({ robots: 'User-agent: *\n' + `# ${'x'.repeat(1000)}\n`.repeat(600) + 'Disallow: /\n' }),
+      detail: /500 KiB/,
+    },
+  ],
 });
 
 describe('copied AI block lists in an audit', () => {
@@ -175,5 +207,7 @@ testRule(robotsLinkPreviewsBlocked, {
       check: (o) => expect(o.detail).not.toMatch(/copied/),
     },
   ],
-  notApplicable: [{ name: 'only a site-wide * block (the agent rules report it)', snapshot: site({ robots: 'User-agent: *\nDisallow: /\n' }) }],
+  notApplicable: [
+    { name: 'only a site-wide * block (the agent rules report it)', snapshot: site({ robots: 'User-agent: *\nDisallow: /\n' }) },
+  ],
 });

@@ -3,7 +3,12 @@ import { failedResource } from '../../../shared/gather/failed-resource.js';
 import { audit, crawlerAccessScore, issue, resource, site } from './site.js';
 
 const ROBOTS_URL = 'https://example.com/robots.txt';
-const refused = (url: string) => failedResource(url, 'cross_origin', 'the server answered, but the browser does not let the extension read the response: it redirects to another site');
+const refused = (url: string) =>
+  failedResource(
+    url,
+    'cross_origin',
+    'the server answered, but the browser does not let the extension read the response: it redirects to another site',
+  );
 
 /** Issue 18 bug 1/2: what the browser may not read is unknown, never "the site blocks AI agents". */
 describe('site files the browser would not let the extension read', () => {

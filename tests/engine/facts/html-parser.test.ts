@@ -27,7 +27,32 @@ const stock = (handler: Partial<Handler>, options: ParserOptions) => new Parser(
 
 // Tags that exercise implied closes (p, li, option, td, tr), void elements, foreign content (svg, math,
 // and back to HTML inside foreignObject), self-closing forms, raw-text elements and stray end tags.
-const TAGS = ['div', 'p', 'li', 'ul', 'option', 'select', 'td', 'tr', 'table', 'b', 'i', 'br', 'img', 'svg', 'path', 'math', 'mi', 'foreignObject', 'script', 'title', 'dd', 'dt', 'h1', 'a'];
+const TAGS = [
+  'div',
+  'p',
+  'li',
+  'ul',
+  'option',
+  'select',
+  'td',
+  'tr',
+  'table',
+  'b',
+  'i',
+  'br',
+  'img',
+  'svg',
+  'path',
+  'math',
+  'mi',
+  'foreignObject',
+  'script',
+  'title',
+  'dd',
+  'dt',
+  'h1',
+  'a',
+];
 const token = fc.oneof(
   fc.constantFrom(...TAGS).map((t) => `<${t}>`),
   fc.constantFrom(...TAGS).map((t) => `</${t}>`),
@@ -71,7 +96,10 @@ describe('deep nesting and stray end tags are linear work', () => {
   });
 
   it('script references are found below the deep part', () => {
-    const refs = extractScriptRefs(`${'<svg>'.repeat(depth)}${'</g>'.repeat(depth)}${'</svg>'.repeat(depth)}<script src="/app.js"></script>`, 'https://example.com/');
+    const refs = extractScriptRefs(
+      `${'<svg>'.repeat(depth)}${'</g>'.repeat(depth)}${'</svg>'.repeat(depth)}<script src="/app.js"></script>`,
+      'https://example.com/',
+    );
     expect(refs.map((r) => r.url)).toEqual(['https://example.com/app.js']);
   });
 

@@ -47,7 +47,9 @@ describe('gathering for the agent web', () => {
     expect(site.requests.some((r) => r.path === '/docs/intro.md')).toBe(true);
     expect(audit.crawlers.find((c) => c.agent === 'GPTBot')).toMatchObject({ http_status: 402, challenged: false });
     expect(audit.issues.find((i) => i.rule === 'challenge.training-agents-blocked')?.detail).toMatch(/crawler-price: USD 0.02/);
-    expect(audit.issues.find((i) => i.rule === 'markdown.negotiation')?.detail).toMatch(/publishes a Markdown version at .*\/docs\/intro.md/);
+    expect(audit.issues.find((i) => i.rule === 'markdown.negotiation')?.detail).toMatch(
+      /publishes a Markdown version at .*\/docs\/intro.md/,
+    );
     expect(audit.issues.some((i) => i.rule === 'markdown.token-count')).toBe(false);
   });
 

@@ -25,7 +25,11 @@ function importGraph(): Map<string, string[]> {
     const ts = path.resolve(path.dirname(from), spec).replace(/\.js$/, '.ts');
     return known.has(ts) || !known.has(`${ts}x`) ? ts : `${ts}x`;
   };
-  for (const file of files) graph.set(file, [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolve(file, m[1]!)));
+  for (const file of files)
+    graph.set(
+      file,
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolve(file, m[1]!)),
+    );
   return graph;
 }
 
@@ -51,7 +55,9 @@ function cycles(graph: Map<string, string[]>): string[][] {
 describe('shared/ imports', () => {
   it('resolve to files that exist', () => {
     const graph = importGraph();
-    const missing = [...graph].flatMap(([file, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${path.relative(SHARED, file)} → ${t}`));
+    const missing = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => !graph.has(t)).map((t) => `${path.relative(SHARED, file)} → ${t}`),
+    );
     expect(missing).toEqual([]);
   });
 

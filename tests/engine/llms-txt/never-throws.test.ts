@@ -8,7 +8,25 @@ import { resource } from '../../helpers/snapshot.js';
 /** Lines that look like llms.txt Markdown, so the generator reaches the grammar's corners. */
 const markdownLine = fc.oneof(
   fc.string(),
-  fc.constantFrom('', '# Title', '#Title', '## Docs', '## Optional', '### Deep', '> summary', '```', '~~~', '- [A](https://example.com/a): notes', '- [A](a.md)', '* [A](/a)', '- [](/)', '- [A]( )', '- not a link', '<!doctype html>', '\uFEFF# T'),
+  fc.constantFrom(
+    '',
+    '# Title',
+    '#Title',
+    '## Docs',
+    '## Optional',
+    '### Deep',
+    '> summary',
+    '```',
+    '~~~',
+    '- [A](https://example.com/a): notes',
+    '- [A](a.md)',
+    '* [A](/a)',
+    '- [](/)',
+    '- [A]( )',
+    '- not a link',
+    '<!doctype html>',
+    '\uFEFF# T',
+  ),
   fc.tuple(fc.constantFrom('#', '##', '-', '>', '- [', '1.'), fc.string()).map(([a, b]) => `${a} ${b}`),
   fc.tuple(fc.string(), fc.string()).map(([name, url]) => `- [${name}](${url})`),
 );
@@ -31,11 +49,16 @@ describe('the llms.txt validator is total', () => {
 
   test('reading any served body with any content type never throws', () => {
     fc.assert(
-      fc.property(llmsLike, fc.constantFrom('text/plain', 'text/html', 'text/markdown', '', 'application/json'), fc.integer({ min: 0, max: 599 }), (body, type, status) => {
-        const r = readLlmsTxtResource(resource('https://example.com/llms.txt', body, { status, headers: { 'content-type': type } }));
-        expect(['present', 'missing', 'error']).toContain(r.status);
-        if (r.status !== 'present') expect(r.valid).toBe(false);
-      }),
+      fc.property(
+        llmsLike,
+        fc.constantFrom('text/plain', 'text/html', 'text/markdown', '', 'application/json'),
+        fc.integer({ min: 0, max: 599 }),
+        (body, type, status) => {
+          const r = readLlmsTxtResource(resource('https://example.com/llms.txt', body, { status, headers: { 'content-type': type } }));
+          expect(['present', 'missing', 'error']).toContain(r.status);
+          if (r.status !== 'present') expect(r.valid).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -22,7 +22,9 @@ describe("the proposal's own llms.txt files", () => {
 
 describe("the reference parser's tests (AnswerDotAI/llms-txt tests/test-parse.py), translated", () => {
   it('test_basic_parsing', () => {
-    const v = validateLlmsTxt('# Title\n\n> Optional description goes here\n\nOptional details go here\n\n## Section name\n\n- [Link title](https://link_url): Optional link details\n\n## Optional\n\n- [Link title](https://link_url)\n');
+    const v = validateLlmsTxt(
+      '# Title\n\n> Optional description goes here\n\nOptional details go here\n\n## Section name\n\n- [Link title](https://link_url): Optional link details\n\n## Optional\n\n- [Link title](https://link_url)\n',
+    );
     expect([v.title, v.summary]).toEqual(['Title', 'Optional description goes here']);
     expect(v.sections.map((s) => [s.name, s.links.length, s.optional])).toEqual([
       ['Section name', 1, false],
@@ -31,7 +33,9 @@ describe("the reference parser's tests (AnswerDotAI/llms-txt tests/test-parse.py
   });
 
   it('test_multiple_links', () => {
-    const v = validateLlmsTxt('# Another Title\n\n> Another description\n\nMore details\n\n## Links\n\n- [Google](https://google.com): Search engine\n- [OpenAI](https://openai.com)\n\n## More Info\n\n- [Python](https://python.org): Programming language\n');
+    const v = validateLlmsTxt(
+      '# Another Title\n\n> Another description\n\nMore details\n\n## Links\n\n- [Google](https://google.com): Search engine\n- [OpenAI](https://openai.com)\n\n## More Info\n\n- [Python](https://python.org): Programming language\n',
+    );
     expect(v.valid).toBe(true);
     expect(v.sections.map((s) => [s.name, s.links.length])).toEqual([
       ['Links', 2],
@@ -54,17 +58,22 @@ describe("the reference parser's tests (AnswerDotAI/llms-txt tests/test-parse.py
 
 describe('H3 sub-headings inside an H2 section (issue 12, bug 6)', () => {
   // The proposal's FastHTML sample with its Docs section split by H3 sub-headings, as many sites write it.
-  const sample = fixture('llmstxt-org-llms-sample.txt').replace(
-    '## Docs\n\n',
-    '## Docs\n\n### Getting started\n\n',
-  ).replace('- [HTMX reference]', '### References\n\n- [HTMX reference]');
+  const sample = fixture('llmstxt-org-llms-sample.txt')
+    .replace('## Docs\n\n', '## Docs\n\n### Getting started\n\n')
+    .replace('- [HTMX reference]', '### References\n\n- [HTMX reference]');
 
   it('the file stays valid; each sub-heading gets a warning; its links stay in the H2 section', () => {
     const v = validateLlmsTxt(sample);
     expect(v.valid).toBe(true);
     expect(v.problems.map((p) => [p.severity, p.message])).toEqual([
-      ['warning', 'H3 heading "### Getting started" inside section "Docs": agents read its links as part of "Docs" (the proposal delimits sections with H2 only)'],
-      ['warning', 'H3 heading "### References" inside section "Docs": agents read its links as part of "Docs" (the proposal delimits sections with H2 only)'],
+      [
+        'warning',
+        'H3 heading "### Getting started" inside section "Docs": agents read its links as part of "Docs" (the proposal delimits sections with H2 only)',
+      ],
+      [
+        'warning',
+        'H3 heading "### References" inside section "Docs": agents read its links as part of "Docs" (the proposal delimits sections with H2 only)',
+      ],
     ]);
     expect(v.sections.map((s) => [s.name, s.links.length])).toEqual([
       ['Docs', 3],
@@ -82,7 +91,9 @@ describe('H3 sub-headings inside an H2 section (issue 12, bug 6)', () => {
   });
 
   it('before the first H2 a heading is still an error: the proposal allows "any type except headings" there', () => {
-    const v = validateLlmsTxt('# Site\n\n> Summary\n\n### Guides\n\n- [A](https://example.com/a)\n\n## Docs\n\n- [B](https://example.com/b)\n');
+    const v = validateLlmsTxt(
+      '# Site\n\n> Summary\n\n### Guides\n\n- [A](https://example.com/a)\n\n## Docs\n\n- [B](https://example.com/b)\n',
+    );
     expect(v.valid).toBe(false);
     expect(v.problems.filter((p) => p.severity === 'error').map((p) => p.line)).toEqual([5]);
   });

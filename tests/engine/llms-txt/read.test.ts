@@ -27,7 +27,11 @@ describe('llms_txt summary (the audit member)', () => {
       problems: ['/llms.txt answered HTTP 503'],
     });
     const refused = resource(URL_, '', { status: 0, error: { code: 'refused', message: 'connection refused' } });
-    expect(summaryOf(refused)).toEqual({ status: 'error', valid: false, problems: ['/llms.txt could not be fetched (connection refused)'] });
+    expect(summaryOf(refused)).toEqual({
+      status: 'error',
+      valid: false,
+      problems: ['/llms.txt could not be fetched (connection refused)'],
+    });
     expect(summaryOf(null).status).toBe('error');
   });
 
@@ -69,7 +73,9 @@ describe('readLlmsTxtResource: delivery checks', () => {
   test('another content type is a warning that keeps the file valid', () => {
     const r = readLlmsTxtResource(textFile(URL_, GOOD, 'application/octet-stream'));
     expect(r.valid).toBe(true);
-    expect(r.problems).toEqual([{ severity: 'warning', line: null, message: 'served as application/octet-stream instead of text/plain or text/markdown' }]);
+    expect(r.problems).toEqual([
+      { severity: 'warning', line: null, message: 'served as application/octet-stream instead of text/plain or text/markdown' },
+    ]);
     const untyped = readLlmsTxtResource(resource(URL_, GOOD, { headers: {} }));
     expect(untyped.problems[0]!.message).toMatch(/without a Content-Type/);
   });

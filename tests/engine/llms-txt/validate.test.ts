@@ -57,7 +57,9 @@ describe('validateLlmsTxt: valid files', () => {
   });
 
   test('root-relative and protocol-relative links are accepted; notes are optional', () => {
-    const v = validateLlmsTxt('# Site\n\n> Summary\n\n## Docs\n\n- [A](/docs/a.md)\n- [B](//cdn.example.com/b.md)\n- [C](https://example.com/c)\n');
+    const v = validateLlmsTxt(
+      '# Site\n\n> Summary\n\n## Docs\n\n- [A](/docs/a.md)\n- [B](//cdn.example.com/b.md)\n- [C](https://example.com/c)\n',
+    );
     expect(v.valid).toBe(true);
     expect(v.problems).toEqual([]);
     expect(v.linkCount).toBe(3);
@@ -72,7 +74,9 @@ describe('validateLlmsTxt: valid files', () => {
   });
 
   test('# lines inside fenced code are not headings', () => {
-    const v = validateLlmsTxt('# Site\n\n> Summary\n\n```bash\n# install\n### not a heading\n```\n\n## Docs\n\n- [A](https://example.com/a)\n');
+    const v = validateLlmsTxt(
+      '# Site\n\n> Summary\n\n```bash\n# install\n### not a heading\n```\n\n## Docs\n\n- [A](https://example.com/a)\n',
+    );
     expect(v.valid).toBe(true);
     expect(v.sections).toHaveLength(1);
   });

@@ -29,7 +29,11 @@ testRule(renderingJsOnlyContent, {
         expect(renderingJsOnlyContent.severity).toBe('warning');
       },
     },
-    { name: '100 or more words only after JavaScript, most of the page there: a notice', snapshot: withRendered(1000, 1100), severity: 'notice' },
+    {
+      name: '100 or more words only after JavaScript, most of the page there: a notice',
+      snapshot: withRendered(1000, 1100),
+      severity: 'notice',
+    },
   ],
   notApplicable: [
     { name: 'on the server, where there is no rendered DOM', snapshot: page(`<p>${words(400)}</p>`) },

@@ -18,9 +18,15 @@ const SHELLS: Array<[string, string]> = [
 
 testRule(renderingNoContentWithoutJs, {
   passes: [
-    { name: 'a short page with no sign of JavaScript rendering (thin content is another rule)', snapshot: page(`<p>${words(20)}</p><script src="/analytics.js"></script>`) },
+    {
+      name: 'a short page with no sign of JavaScript rendering (thin content is another rule)',
+      snapshot: page(`<p>${words(20)}</p><script src="/analytics.js"></script>`),
+    },
     // Astro and Vite ship one module script with fully rendered HTML.
-    { name: 'one module script beside rendered HTML', snapshot: page(`<h1>Launch</h1><p>${words(30)}</p><script type="module" src="/island.js"></script>`) },
+    {
+      name: 'one module script beside rendered HTML',
+      snapshot: page(`<h1>Launch</h1><p>${words(30)}</p><script type="module" src="/island.js"></script>`),
+    },
     { name: '50 words beside an empty root (the spa-shell rule judges that)', snapshot: page(`<p>${words(50)}</p><div id="root"></div>`) },
     {
       name: 'the rendered page is just as empty (nothing was hidden by JavaScript)',
@@ -41,8 +47,15 @@ testRule(renderingNoContentWithoutJs, {
       snapshot: page('<script src="/flutter_bootstrap.js" async></script>'),
       detail: '1 external script',
     },
-    { name: 'few words and three external scripts', snapshot: page(`<p>${words(30)}</p><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>`) },
-    { name: 'few words and a heavy inline script', snapshot: page(`<p>${words(30)}</p><script>${'x=1;'.repeat(1500)}</script>`), detail: 'KB of inline script' },
+    {
+      name: 'few words and three external scripts',
+      snapshot: page(`<p>${words(30)}</p><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>`),
+    },
+    {
+      name: 'few words and a heavy inline script',
+      snapshot: page(`<p>${words(30)}</p><script>${'x=1;'.repeat(1500)}</script>`),
+      detail: 'KB of inline script',
+    },
     { name: '49 words beside an empty root', snapshot: page(`<p>${words(49)}</p><div id="root"></div>`) },
     {
       name: 'the rendered DOM proves the content comes from JavaScript',
@@ -66,9 +79,12 @@ testRule(renderingNoContentWithoutJs, {
 
 describe('rendering.no-content-without-js on an empty page (issue 18 bug 9)', () => {
   it('on a page empty before and after JavaScript, says the page has no text instead of asking for server rendering', () => {
-    const empty = snapshot('<!doctype html><html><head><title></title></head><body><div id="root"></div><script src="/app.js"></script></body></html>', {
-      rendered: rendered('<html><head></head><body><div id="root"></div></body></html>'),
-    });
+    const empty = snapshot(
+      '<!doctype html><html><head><title></title></head><body><div id="root"></div><script src="/app.js"></script></body></html>',
+      {
+        rendered: rendered('<html><head></head><body><div id="root"></div></body></html>'),
+      },
+    );
     const o = outcome(renderingNoContentWithoutJs, empty);
     expect(o.score).toBe(0);
     expect(o.title).toBe('The page has no text');

@@ -21,7 +21,12 @@ testRule(renderingNotHtml, {
         expect(o.severity).toBeUndefined();
       },
     },
-    { name: 'a non-page text type such as JSON is critical', snapshot: served('{"a":1}', 'application/json'), severity: 'critical', detail: 'application/json' },
+    {
+      name: 'a non-page text type such as JSON is critical',
+      snapshot: served('{"a":1}', 'application/json'),
+      severity: 'critical',
+      detail: 'application/json',
+    },
   ],
   partial: [
     ...['text/plain; charset=utf-8', 'text/markdown'].map((type) => ({

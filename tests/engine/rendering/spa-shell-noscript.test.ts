@@ -16,7 +16,11 @@ testRule(renderingSpaShell, {
       name: 'the rendered DOM shows the mount point stays empty',
       snapshot: page(`<p>${words(100)}</p><div id="app"></div>`, {
         origin: 'extension',
-        rendered: { html: `<html><body><p>${words(100)}</p><div id="app"></div></body></html>`, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:01.000Z' },
+        rendered: {
+          html: `<html><body><p>${words(100)}</p><div id="app"></div></body></html>`,
+          url: 'https://example.com/',
+          capturedAt: '2026-11-21T00:00:01.000Z',
+        },
       }),
     },
   ],
@@ -28,13 +32,23 @@ testRule(renderingSpaShell, {
       detail: '<div id="root">',
       check: ownSeverity,
     },
-    { name: 'an empty root on a page with plenty of server text: a notice', snapshot: page(`<p>${words(400)}</p><div id="app"></div>`), score: 0.8, severity: 'notice' },
+    {
+      name: 'an empty root on a page with plenty of server text: a notice',
+      snapshot: page(`<p>${words(400)}</p><div id="app"></div>`),
+      score: 0.8,
+      severity: 'notice',
+    },
   ],
   notApplicable: [{ name: 'a pure shell (the critical rule carries it)', snapshot: snapshot(SPA_SHELL) }],
 });
 
 testRule(renderingNoscriptJsRequired, {
-  passes: [{ name: 'noscript that does not ask for JavaScript (a tracking pixel)', snapshot: page(`<p>${words(100)}</p><noscript><img src="/px.gif" alt=""></noscript>`) }],
+  passes: [
+    {
+      name: 'noscript that does not ask for JavaScript (a tracking pixel)',
+      snapshot: page(`<p>${words(100)}</p><noscript><img src="/px.gif" alt=""></noscript>`),
+    },
+  ],
   partial: [
     {
       name: 'a page with little text asks for JavaScript: a warning',

@@ -34,7 +34,9 @@ testRule(renderingPageWeight, {
 
 describe('rendering.page-weight credit', () => {
   it('falls gradually up to 5 MB', () => {
-    expect(outcome(renderingPageWeight, served({ bytes: 1 * MB })).score).toBeGreaterThan(outcome(renderingPageWeight, served({ bytes: 4 * MB })).score);
+    expect(outcome(renderingPageWeight, served({ bytes: 1 * MB })).score).toBeGreaterThan(
+      outcome(renderingPageWeight, served({ bytes: 4 * MB })).score,
+    );
   });
 });
 
@@ -63,7 +65,12 @@ testRule(renderingResponseTime, {
 testRule(renderingTextEncoding, {
   passes: [{ name: 'clean text', snapshot: served({}) }],
   partial: [
-    { name: 'a stray replacement character: a notice', snapshot: served({}, html.replace('</p>', ' caf\uFFFD</p>')), score: 0.9, severity: 'notice' },
+    {
+      name: 'a stray replacement character: a notice',
+      snapshot: served({}, html.replace('</p>', ' caf\uFFFD</p>')),
+      score: 0.9,
+      severity: 'notice',
+    },
     {
       name: 'systematic garbling: a warning naming the encoding used',
       snapshot: served({ encoding: 'windows-1252' }, html.replace(/e/g, '\uFFFD')),

@@ -37,7 +37,11 @@ describe('AIPREF Content-Usage', () => {
     const star = (path: string) => contentUsageForPath(robots, path).find((m) => m.agents.includes('*'))!;
     expect(star('/test').prefs.get('train-ai')).toBe('n');
     expect(star('/ai-ok/test').prefs.get('train-ai')).toBe('y');
-    expect(contentUsageForPath(robots, '/test').find((m) => m.agents.includes('examplebot'))!.prefs.get('train-ai')).toBe('y');
+    expect(
+      contentUsageForPath(robots, '/test')
+        .find((m) => m.agents.includes('examplebot'))!
+        .prefs.get('train-ai'),
+    ).toBe('y');
   });
 
   it('skips Content-Usage rules without a path', () => {

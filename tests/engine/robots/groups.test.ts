@@ -10,11 +10,14 @@ import { robotsVerdictFor } from '../../../shared/robots/verdict.js';
 describe('selectGroup with agent tokens named like Object.prototype members', () => {
   const robots = parseRobotsTxt('User-agent: *\nDisallow: /fish\n');
 
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])('%s falls back to the * group', (agent) => {
-    expect(selectGroup(robots, agent).via).toBe('*');
-    expect(robotsVerdictFor(robots, agent, '/fish').allowed).toBe(false);
-    expect(namesAgent(robots, agent)).toBe(false);
-  });
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', '__defineGetter__'])(
+    '%s falls back to the * group',
+    (agent) => {
+      expect(selectGroup(robots, agent).via).toBe('*');
+      expect(robotsVerdictFor(robots, agent, '/fish').allowed).toBe(false);
+      expect(namesAgent(robots, agent)).toBe(false);
+    },
+  );
 
   it('a group that really names such a token applies to it', () => {
     const own = parseRobotsTxt('User-agent: constructor\nDisallow: /\n\nUser-agent: *\nAllow: /\n');

@@ -40,7 +40,8 @@ describe('robots evaluator properties', () => {
     fc.assert(
       fc.property(others, fc.nat(), path, (groups, at, p) => {
         const blocks = groups.map(
-          ([agent, rules]) => `User-agent: ${agent}\n${rules.map(([allow, r]) => `${allow ? 'Allow' : 'Disallow'}: ${r}`).join('\n')}\nDisallow: /zzz`,
+          ([agent, rules]) =>
+            `User-agent: ${agent}\n${rules.map(([allow, r]) => `${allow ? 'Allow' : 'Disallow'}: ${r}`).join('\n')}\nDisallow: /zzz`,
         );
         blocks.splice(at % (blocks.length + 1), 0, 'User-agent: gptbot\nAllow: /');
         return robotsVerdictFor(parseRobotsTxt(blocks.join('\n\n')), 'GPTBot', p).allowed;

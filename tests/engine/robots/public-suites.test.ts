@@ -18,7 +18,8 @@ import {
 } from '../../fixtures/public/robots/robots-parser-cases.js';
 
 /** Citable's answer for one crawler and URL: the URL as a crawler would request it, then RFC 9309. */
-const allowed = (robotstxt: string, agent: string, url: string) => robotsVerdictFor(parseRobotsTxt(robotstxt), agent, robotsPathOf(new URL(url))).allowed;
+const allowed = (robotstxt: string, agent: string, url: string) =>
+  robotsVerdictFor(parseRobotsTxt(robotstxt), agent, robotsPathOf(new URL(url))).allowed;
 const short = (s: string) => (s.length > 70 ? `${s.slice(0, 67)}...` : s);
 
 describe("Google's robots_test.cc (RFC 9309 reference parser), translated", () => {
@@ -53,7 +54,9 @@ describe("Google's robots_test.cc (RFC 9309 reference parser), translated", () =
     const file = new Uint8Array([...bytes, ...new TextEncoder().encode('User-Agent: foo\nAllow: /AnyValue\n')]);
     const robots = parseRobotsTxt(decodeBody(file, 'text/plain').text);
     // Google counts every recognised line; the Allow of a file whose user-agent line is garbage belongs to no group.
-    const recognised = robots.groups.reduce((n, g) => n + g.agents.length + g.rules.length, 0) + robots.problems.filter((p) => /before any user-agent/.test(p.message)).length;
+    const recognised =
+      robots.groups.reduce((n, g) => n + g.agents.length + g.rules.length, 0) +
+      robots.problems.filter((p) => /before any user-agent/.test(p.message)).length;
     expect(recognised).toBe(valid);
     expect(robots.problems.filter((p) => /unknown directive/.test(p.message)).map((p) => p.line)).toEqual(unknown ? [1] : []);
   });
@@ -68,7 +71,11 @@ describe("Google's robots_test.cc (RFC 9309 reference parser), translated", () =
   it('ID_NonStandardLineExample_Sitemap: a Sitemap line anywhere is global', () => {
     const body = 'User-Agent: foo\nAllow: /some/path\nUser-Agent: bar\n\n\n';
     for (const file of [`${body}Sitemap: http://foo.bar/sitemap.xml\n`, `Sitemap: http://foo.bar/sitemap.xml\n${body}`]) {
-      expect(parseRobotsTxt(file).global.filter((e) => e.key === 'sitemap').map((e) => e.value)).toEqual(['http://foo.bar/sitemap.xml']);
+      expect(
+        parseRobotsTxt(file)
+          .global.filter((e) => e.key === 'sitemap')
+          .map((e) => e.value),
+      ).toEqual(['http://foo.bar/sitemap.xml']);
     }
   });
 
@@ -87,7 +94,8 @@ describe("robots-parser's test suite (samclarke/robots-parser), translated", () 
       for (const agent of c.agents ?? [ROBOTS_PARSER_AGENT]) {
         for (const url of c.allowed) expect(allowed(c.robotstxt, agent, url), `${agent} ${url}`).toBe(true);
         for (const url of c.disallowed) expect(allowed(c.robotstxt, agent, url), `${agent} ${url}`).toBe(false);
-        for (const [url, answer] of Object.entries(c.differs?.urls ?? {})) expect(allowed(c.robotstxt, agent, url), `${agent} ${url}`).toBe(answer);
+        for (const [url, answer] of Object.entries(c.differs?.urls ?? {}))
+          expect(allowed(c.robotstxt, agent, url), `${agent} ${url}`).toBe(answer);
       }
     });
   }
@@ -101,7 +109,11 @@ describe("robots-parser's test suite (samclarke/robots-parser), translated", () 
     // robots-parser "should fallback to * when a UA has no rules of its own" expects three groups here.
     // RFC 9309 section 2.1 ends a group only at a rule, and Google's ID_LineSyntax_Groups_OtherRules
     // tests that other lines do not: so `*`, b, c and d share one group.
-    const robots = parseRobotsTxt(['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'].join('\n'));
+    const robots = parseRobotsTxt(
+      ['user-agent: *', 'crawl-delay: 1', 'user-agent: b', 'crawl-delay: 12', 'user-agent: c', 'user-agent: d', 'crawl-delay: 10'].join(
+        '\n',
+      ),
+    );
     expect(robots.groups.map((g) => g.agents)).toEqual([['*', 'b', 'c', 'd']]);
   });
 });

@@ -84,7 +84,9 @@ describe('parse limit', () => {
   });
 
   it('reports a body the fetcher truncated as cut', () => {
-    const reading = readRobotsTxt(resource(URL_, 'User-agent: *\nDisallow: /\n', { truncated: true, headers: { 'content-type': 'text/plain' } }));
+    const reading = readRobotsTxt(
+      resource(URL_, 'User-agent: *\nDisallow: /\n', { truncated: true, headers: { 'content-type': 'text/plain' } }),
+    );
     expect(reading.kind === 'parsed' && reading.robots.cut).toBe(true);
   });
 });

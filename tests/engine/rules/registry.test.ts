@@ -47,19 +47,25 @@ describe('the rule registry', () => {
     expect(folders.sort()).toEqual(CATEGORY_NAMES.map(folderOf).sort());
   });
 
-  it.each(CATEGORY_NAMES)('%s: every file defines exactly one rule, named after its id, in this category, registered once', async (category) => {
-    const files = await ruleFiles(category);
-    expect(files.length).toBeGreaterThan(0);
-    for (const { file, module } of files) {
-      expect(Object.keys(module), `${file} exports only its rule, as default`).toEqual(['default']);
-      const rule = module.default as Rule;
-      expect(typeof rule.check, file).toBe('function');
-      expect(file, `the file of ${rule.id}`).toBe(`${rule.id}.ts`);
-      expect(rule.category, rule.id).toBe(category);
-      expect(REGISTERED[category].filter((r) => r === rule), `${rule.id} in ${folderOf(category)}/index.ts`).toHaveLength(1);
-    }
-    expect(REGISTERED[category]).toHaveLength(files.length);
-  });
+  it.each(CATEGORY_NAMES)(
+    '%s: every file defines exactly one rule, named after its id, in this category, registered once',
+    async (category) => {
+      const files = await ruleFiles(category);
+      expect(files.length).toBeGreaterThan(0);
+      for (const { file, module } of files) {
+        expect(Object.keys(module), `${file} exports only its rule, as default`).toEqual(['default']);
+        const rule = module.default as Rule;
+        expect(typeof rule.check, file).toBe('function');
+        expect(file, `the file of ${rule.id}`).toBe(`${rule.id}.ts`);
+        expect(rule.category, rule.id).toBe(category);
+        expect(
+          REGISTERED[category].filter((r) => r === rule),
+          `${rule.id} in ${folderOf(category)}/index.ts`,
+        ).toHaveLength(1);
+      }
+      expect(REGISTERED[category]).toHaveLength(files.length);
+    },
+  );
 
   it('ids are unique and of the form <area>.<what>', () => {
     const ids = ALL_RULES.map((r) => r.id);
@@ -67,7 +73,7 @@ describe('the rule registry', () => {
     for (const id of ids) expect(id).toMatch(ID);
   });
 
-  it('ALL_RULES is every category\'s rules, in contract category order', () => {
+  it("ALL_RULES is every category's rules, in contract category order", () => {
     expect(ALL_RULES).toEqual(CATEGORY_NAMES.flatMap((c) => REGISTERED[c]));
     const order = ALL_RULES.map((r) => CATEGORY_NAMES.indexOf(r.category));
     expect(order).toEqual([...order].sort((a, b) => a - b));

@@ -41,44 +41,63 @@ describe('each invariant', () => {
   it('six categories: two of six is named', () => {
     expect(problemOf({ ...plain, category_scores: plain.category_scores.slice(0, 2) })).toEqual({
       path: ['category_scores'],
-      message: 'must list the six categories in contract order (Crawler Access, Rendering, Structured Data, Content Structure, AI Discovery, Trust), got 2',
+      message:
+        'must list the six categories in contract order (Crawler Access, Rendering, Structured Data, Content Structure, AI Discovery, Trust), got 2',
     });
   });
 
   it('categories in contract order: Rendering and Trust swapped', () => {
     const c = [...plain.category_scores];
     [c[1], c[5]] = [c[5]!, c[1]!];
-    expect(problemOf({ ...plain, category_scores: c })).toMatchObject({ path: ['category_scores', 1, 'name'], message: expect.stringMatching(/^must be "Rendering"/) });
+    expect(problemOf({ ...plain, category_scores: c })).toMatchObject({
+      path: ['category_scores', 1, 'name'],
+      message: expect.stringMatching(/^must be "Rendering"/),
+    });
   });
 
   it('a category that is not applicable keeps the neutral 100', () => {
     const c = notFound.category_scores.map((x) => (x.applicable ? x : { ...x, score: 80 }));
     const i = c.findIndex((x) => !x.applicable);
-    expect(problemOf({ ...notFound, category_scores: c })).toMatchObject({ path: ['category_scores', i, 'score'], message: expect.stringMatching(/^must be 100/) });
+    expect(problemOf({ ...notFound, category_scores: c })).toMatchObject({
+      path: ['category_scores', i, 'score'],
+      message: expect.stringMatching(/^must be 100/),
+    });
   });
 
   it('positions are 0..n-1: an issue at index 0 with position 7', () => {
     const issues = [{ ...plain.issues[0]!, position: 7 }, ...plain.issues.slice(1)];
-    expect(problemOf({ ...plain, issues })).toEqual({ path: ['issues', 0, 'position'], message: "must be 0, the issue's index in issues (got 7)" });
+    expect(problemOf({ ...plain, issues })).toEqual({
+      path: ['issues', 0, 'position'],
+      message: "must be 0, the issue's index in issues (got 7)",
+    });
   });
 
   it('issues ordered by severity: a warning after a notice', () => {
     const warnings = plain.issues.filter((i) => i.severity === 'warning');
     const notices = plain.issues.filter((i) => i.severity === 'notice');
     const issues = [notices[0]!, ...warnings, ...notices.slice(1)].map((i, position) => ({ ...i, position }));
-    expect(problemOf({ ...plain, issues })).toMatchObject({ path: ['issues', 1], message: expect.stringMatching(/^out of order: a warning issue comes after a notice one/) });
+    expect(problemOf({ ...plain, issues })).toMatchObject({
+      path: ['issues', 1],
+      message: expect.stringMatching(/^out of order: a warning issue comes after a notice one/),
+    });
   });
 
   it('issues ordered by category within a severity', () => {
     const warnings = plain.issues.filter((i) => i.severity === 'warning');
     const rest = plain.issues.filter((i) => i.severity !== 'warning');
     const issues = [...[...warnings].reverse(), ...rest].map((i, position) => ({ ...i, position }));
-    expect(problemOf({ ...plain, issues })).toMatchObject({ path: ['issues', 1], message: expect.stringMatching(/^out of order: a .* issue comes after a .* one/) });
+    expect(problemOf({ ...plain, issues })).toMatchObject({
+      path: ['issues', 1],
+      message: expect.stringMatching(/^out of order: a .* issue comes after a .* one/),
+    });
   });
 
-  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/', 'https://user:pw@example.com/', ''])('url %j is refused', (url) => {
-    expect(problemOf({ ...plain, url })?.path).toEqual(['url']);
-  });
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.com/', 'https://user:pw@example.com/', ''])(
+    'url %j is refused',
+    (url) => {
+      expect(problemOf({ ...plain, url })?.path).toEqual(['url']);
+    },
+  );
 
   it.each(['example.com', 'https://example.com/pricing', 'localhost:8080/x'])('url %j as submitted is fine', (url) => {
     expect(problemOf({ ...plain, url })).toBeNull();
@@ -89,7 +108,10 @@ describe('each invariant', () => {
   });
 
   it('the score is the weighted mean of the categories: far from it is named, one point off is rounding', () => {
-    expect(problemOf({ ...plain, score: 12 })).toEqual({ path: ['score'], message: `must be ${plain.score}, the weighted mean of the applicable categories (got 12)` });
+    expect(problemOf({ ...plain, score: 12 })).toEqual({
+      path: ['score'],
+      message: `must be ${plain.score}, the weighted mean of the applicable categories (got 12)`,
+    });
     expect(problemOf({ ...plain, score: plain.score + 1 })).toBeNull();
     expect(problemOf({ ...plain, score: plain.score - 1 })).toBeNull();
     expect(problemOf({ ...plain, score: plain.score + 2 })?.path).toEqual(['score']);
@@ -99,15 +121,26 @@ describe('each invariant', () => {
     // Structured Data (0 on this page) marked not applicable: the mean of the other five is 77, not 65.
     const c = plain.category_scores.map((x) => (x.name === 'Structured Data' ? { ...x, score: 100, applicable: false } : x));
     expect(plain.category_scores.find((x) => x.name === 'Structured Data')?.score).toBe(0);
-    expect(problemOf({ ...plain, category_scores: c })).toEqual({ path: ['score'], message: `must be 77, the weighted mean of the applicable categories (got ${plain.score})` });
+    expect(problemOf({ ...plain, category_scores: c })).toEqual({
+      path: ['score'],
+      message: `must be 77, the weighted mean of the applicable categories (got ${plain.score})`,
+    });
   });
 
   it('the cap: a critical issue with a score above 49 and no score_cap', () => {
-    expect(problemOf({ ...capped, score_cap: null, score: 62 })).toMatchObject({ path: ['score_cap'], message: expect.stringMatching(/^must be \{"max": 49, "reason": "1 critical issue"\}/) });
+    expect(problemOf({ ...capped, score_cap: null, score: 62 })).toMatchObject({
+      path: ['score_cap'],
+      message: expect.stringMatching(/^must be \{"max": 49, "reason": "1 critical issue"\}/),
+    });
   });
 
   it('the cap: a score above 49 while a critical issue stands, whatever the categories', () => {
-    const lowCategories = { ...capped, score_cap: null, category_scores: capped.category_scores.map((c) => ({ ...c, score: 50 })), score: 50 };
+    const lowCategories = {
+      ...capped,
+      score_cap: null,
+      category_scores: capped.category_scores.map((c) => ({ ...c, score: 50 })),
+      score: 50,
+    };
     expect(problemOf(lowCategories)).toEqual({ path: ['score'], message: 'must be at most 49 while a critical issue stands (got 50)' });
   });
 

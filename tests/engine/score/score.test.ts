@@ -13,7 +13,12 @@ const category = (s: ReturnType<typeof scoreRules>, name: CategoryName) => s.cat
 
 describe('category_scores[].applicable', () => {
   it('a category where no rule applied is not applicable and leaves the overall mean', () => {
-    const s = scoreRules(judged(rule('a.x', 'Crawler Access', 10, () => partial(0.6, 'x')), rule('b.x', 'Trust', 5, notApplicable)));
+    const s = scoreRules(
+      judged(
+        rule('a.x', 'Crawler Access', 10, () => partial(0.6, 'x')),
+        rule('b.x', 'Trust', 5, notApplicable),
+      ),
+    );
     expect(category(s, 'Crawler Access')).toEqual({ name: 'Crawler Access', score: 60, applicable: true });
     expect(category(s, 'Trust')).toEqual({ name: 'Trust', score: 100, applicable: false });
     // Only Crawler Access counts: 60, not a mean pulled up by five unjudged 100s.
@@ -21,7 +26,12 @@ describe('category_scores[].applicable', () => {
   });
 
   it('informational rules alone (weight 0) do not make a category applicable', () => {
-    const s = scoreRules(judged(rule('a.x', 'Crawler Access', 0, () => fail('x'), 'notice'), rule('b.x', 'Trust', 4, pass)));
+    const s = scoreRules(
+      judged(
+        rule('a.x', 'Crawler Access', 0, () => fail('x'), 'notice'),
+        rule('b.x', 'Trust', 4, pass),
+      ),
+    );
     expect(category(s, 'Crawler Access').applicable).toBe(false);
     expect(s.issues.map((i) => i.rule)).toEqual(['a.x']);
     expect(s.score).toBe(100);
@@ -29,7 +39,12 @@ describe('category_scores[].applicable', () => {
 
   it('weights the applicable categories by their contract weights', () => {
     // Rendering (20) at 0 and Trust (10) at 100: (0·20 + 100·10) / 30 = 33.
-    const s = scoreRules(judged(rule('a.x', 'Rendering', 3, () => fail('x')), rule('b.x', 'Trust', 3, pass)));
+    const s = scoreRules(
+      judged(
+        rule('a.x', 'Rendering', 3, () => fail('x')),
+        rule('b.x', 'Trust', 3, pass),
+      ),
+    );
     expect(s.score).toBe(33);
   });
 
@@ -53,7 +68,12 @@ describe('score_cap', () => {
   });
 
   it('is null when the score is at or below the cap anyway, and when nothing is critical', () => {
-    const low = scoreRules(judged(rule('a.x', 'Rendering', 99, () => partial(0.3, 'x')), critical('c.one')));
+    const low = scoreRules(
+      judged(
+        rule('a.x', 'Rendering', 99, () => partial(0.3, 'x')),
+        critical('c.one'),
+      ),
+    );
     expect(low.score).toBe(30);
     expect(low.score_cap).toBeNull();
     const clean = scoreRules(judged(rule('a.x', 'Crawler Access', 1, () => partial(0.7, 'x'))));
@@ -90,13 +110,21 @@ describe('rule_errors', () => {
 
   it('a category whose only rule crashed is applicable (scored 0), not "n/a"', () => {
     const a = audit([throwing]);
-    expect(a.category_scores.find((c) => c.name === 'Content Structure')).toEqual({ name: 'Content Structure', score: 0, applicable: true });
+    expect(a.category_scores.find((c) => c.name === 'Content Structure')).toEqual({
+      name: 'Content Structure',
+      score: 0,
+      applicable: true,
+    });
   });
 
   it('is empty when every rule ran, and survives a thrown value that cannot be printed', () => {
     expect(audit([passing]).rule_errors).toEqual([]);
     const hostile = rule('content.hostile', 'Trust', 1, () => {
-      throw { toString: () => { throw new Error('no'); } };
+      throw {
+        toString: () => {
+          throw new Error('no');
+        },
+      };
     });
     expect(audit([hostile]).rule_errors).toEqual([{ rule: 'content.hostile', message: 'the rule threw a value that cannot be described' }]);
   });

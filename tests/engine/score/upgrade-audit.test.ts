@@ -3,7 +3,8 @@ import { upgradeAudit, type AuditBeforeSection9 } from '../../../shared/audit/up
 import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { snapshot } from '../../helpers/snapshot.js';
 
-const current = () => auditSnapshot(snapshot('<html lang="en"><head><title>A page</title></head><body><h1>Hi</h1></body></html>'), { id: 'x' });
+const current = () =>
+  auditSnapshot(snapshot('<html lang="en"><head><title>A page</title></head><body><h1>Hi</h1></body></html>'), { id: 'x' });
 function before(audit = current()): AuditBeforeSection9 {
   const { rule_errors: _e, score_cap: _c, ...rest } = audit;
   return { ...rest, category_scores: audit.category_scores.map(({ name, score }) => ({ name, score })) };
@@ -25,7 +26,14 @@ describe('upgradeAudit', () => {
     const old = before();
     old.category_scores = old.category_scores.map((c) => ({ ...c, score: 71 }));
     old.score = 49;
-    old.issues = [0, 1].map((position) => ({ severity: 'critical', category: 'Crawler Access', title: 't', detail: 'd', position, rule: `r.${position}` }));
+    old.issues = [0, 1].map((position) => ({
+      severity: 'critical',
+      category: 'Crawler Access',
+      title: 't',
+      detail: 'd',
+      position,
+      rule: `r.${position}`,
+    }));
     expect(upgradeAudit(old).score_cap).toEqual({ max: 49, reason: '2 critical issues' });
     old.category_scores = old.category_scores.map((c) => ({ ...c, score: 40 }));
     expect(upgradeAudit(old).score_cap).toBeNull();

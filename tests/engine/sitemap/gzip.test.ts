@@ -16,18 +16,30 @@ const SM = 'https://example.com/sitemap.xml';
 /** The resource a fetcher hands over: the gzip bytes decoded as the declared text type says. */
 function servedAs(contentType: string, url = SM) {
   const decoded = decodeBody(GZIPPED, contentType);
-  return resource(url, decoded.text, { headers: { 'content-type': contentType }, encoding: decoded.encoding, binary: decoded.binary, bytes: GZIPPED.length });
+  return resource(url, decoded.text, {
+    headers: { 'content-type': contentType },
+    encoding: decoded.encoding,
+    binary: decoded.binary,
+    bytes: GZIPPED.length,
+  });
 }
 
 describe('a gzip sitemap recognised by its magic bytes', () => {
-  it.each(['application/xml', 'text/xml; charset=utf-8', 'application/xml; charset=iso-8859-1', 'text/plain'])('served as %s: gzip, not a malformed text file', (type) => {
-    const reading = readSitemap(new JudgeContext(snapshot('<p>x</p>', { sitemap: servedAs(type) })));
-    expect(reading.file.kind).toBe('binary');
-    expect(reading).toMatchObject({ gzip: true, parsed: null, valid: false });
-  });
+  it.each(['application/xml', 'text/xml; charset=utf-8', 'application/xml; charset=iso-8859-1', 'text/plain'])(
+    'served as %s: gzip, not a malformed text file',
+    (type) => {
+      const reading = readSitemap(new JudgeContext(snapshot('<p>x</p>', { sitemap: servedAs(type) })));
+      expect(reading.file.kind).toBe('binary');
+      expect(reading).toMatchObject({ gzip: true, parsed: null, valid: false });
+    },
+  );
 
   it('a text sitemap that merely starts with a control character is not taken for gzip', () => {
-    const reading = readSitemap(new JudgeContext(snapshot('<p>x</p>', { sitemap: resource(SM, `\u001f${SITEMAP}`, { headers: { 'content-type': 'application/xml' } }) })));
+    const reading = readSitemap(
+      new JudgeContext(
+        snapshot('<p>x</p>', { sitemap: resource(SM, `\u001f${SITEMAP}`, { headers: { 'content-type': 'application/xml' } }) }),
+      ),
+    );
     expect(reading.gzip).toBe(false);
     expect(reading.file.kind).toBe('text');
   });

@@ -7,7 +7,10 @@ import { parseSitemap, SITEMAP_NAMESPACE } from '../../../shared/sitemap/parse.j
  * repository, path, commit and licence of each), read by Citable's parser.
  */
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/public/sitemaps/${name}`, import.meta.url), 'utf8');
-const errors = (xml: string) => parseSitemap(xml).problems.filter((p) => p.severity === 'error').map((p) => p.message);
+const errors = (xml: string) =>
+  parseSitemap(xml)
+    .problems.filter((p) => p.severity === 'error')
+    .map((p) => p.message);
 const count = (text: string, re: RegExp) => text.match(re)?.length ?? 0;
 
 describe('sitemap.js fixtures (ekalinin/sitemap.js tests/mocks)', () => {
@@ -20,7 +23,9 @@ describe('sitemap.js fixtures (ekalinin/sitemap.js tests/mocks)', () => {
       expect(parsed.problems).toEqual([]);
       expect(parsed.entryCount).toBe(count(xml, /<url>/g));
       expect(parsed.entries.every((e) => e.loc?.startsWith('http'))).toBe(true);
-      expect(parsed.entries.filter((e) => e.lastmod).map((e) => e.lastmod)).toEqual([...xml.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1]));
+      expect(parsed.entries.filter((e) => e.lastmod).map((e) => e.lastmod)).toEqual(
+        [...xml.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1]),
+      );
     },
   );
 
@@ -31,7 +36,11 @@ describe('sitemap.js fixtures (ekalinin/sitemap.js tests/mocks)', () => {
 
   it('video.xml: one URL, multi-line values trimmed', () => {
     const parsed = parseSitemap(fixture('sitemapjs-video.xml'));
-    expect([parsed.kind, parsed.entries, parsed.problems]).toEqual(['urlset', [{ loc: 'http://www.example.com/videos/some_video_landing_page.html', lastmod: null }], []]);
+    expect([parsed.kind, parsed.entries, parsed.problems]).toEqual([
+      'urlset',
+      [{ loc: 'http://www.example.com/videos/some_video_landing_page.html', lastmod: null }],
+      [],
+    ]);
   });
 
   it.each(['sitemapjs-unescaped-lt.xml', 'sitemapjs-index-unescaped-lt.xml'])('%s: an unescaped "<" is still malformed', (name) => {
@@ -51,7 +60,8 @@ describe('sitemapper fixture (seantomburke/sitemapper)', () => {
 });
 
 describe('self-closing elements (issue 12, bug 1)', () => {
-  const urlset = (inner: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="http://www.w3.org/1999/xhtml">${inner}</urlset>`;
+  const urlset = (inner: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="http://www.w3.org/1999/xhtml">${inner}</urlset>`;
 
   it('hreflang alternates and an empty <lastmod /> are well-formed', () => {
     const parsed = parseSitemap(
@@ -87,6 +97,8 @@ describe('self-closing elements (issue 12, bug 1)', () => {
 
 describe('the end of a cut file is not taken for a self-closing tag', () => {
   it.each(['<url><!-- a/ -->', '<url a="/">', '<url><![CDATA[/]]>'])('<urlset>%s then end of file', (tail) => {
-    expect(errors(`<urlset xmlns="${SITEMAP_NAMESPACE}">${tail}`)).toContain('the XML is malformed (unclosed or mismatched tags), so crawlers may reject it');
+    expect(errors(`<urlset xmlns="${SITEMAP_NAMESPACE}">${tail}`)).toContain(
+      'the XML is malformed (unclosed or mismatched tags), so crawlers may reject it',
+    );
   });
 });

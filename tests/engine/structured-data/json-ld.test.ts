@@ -5,7 +5,11 @@ import { hasFamily } from '../../../shared/structured-data/schema-families.js';
 import { JudgeContext } from '../../../shared/judge/context.js';
 import { snapshot } from '../../helpers/snapshot.js';
 
-const read = (...texts: string[]) => readJsonLdSources(texts.map((text) => ({ text })), 'https://example.com/post');
+const read = (...texts: string[]) =>
+  readJsonLdSources(
+    texts.map((text) => ({ text })),
+    'https://example.com/post',
+  );
 const ld = (value: unknown) => `<script type="application/ld+json">${typeof value === 'string' ? value : JSON.stringify(value)}</script>`;
 
 describe('readJsonLdSources: flattening', () => {
@@ -47,7 +51,12 @@ describe('readJsonLdSources: flattening', () => {
   });
 
   test('context forms: string with or without slash, http, array, @vocab object', () => {
-    for (const context of ['https://schema.org/', 'http://schema.org', ['https://schema.org', { ex: 'https://ex.org/' }], { '@vocab': 'https://schema.org/' }]) {
+    for (const context of [
+      'https://schema.org/',
+      'http://schema.org',
+      ['https://schema.org', { ex: 'https://ex.org/' }],
+      { '@vocab': 'https://schema.org/' },
+    ]) {
       expect(read(JSON.stringify({ '@context': context, '@type': 'Thing' })).blocks[0]!.schemaOrg, JSON.stringify(context)).toBe(true);
     }
     expect(read(JSON.stringify({ '@context': 'https://example.org/vocab', '@type': 'Thing' })).blocks[0]!.schemaOrg).toBe(false);
@@ -60,7 +69,9 @@ describe('readJsonLdSources: flattening', () => {
   });
 
   test('@list values and value objects are read through', () => {
-    const doc = read(JSON.stringify({ '@type': 'HowTo', step: { '@list': [{ '@type': 'HowToStep', text: 'a' }] }, name: { '@value': 'Make tea' } }));
+    const doc = read(
+      JSON.stringify({ '@type': 'HowTo', step: { '@list': [{ '@type': 'HowToStep', text: 'a' }] }, name: { '@value': 'Make tea' } }),
+    );
     expect(doc.entities.map((e) => e.types[0])).toEqual(['HowTo', 'HowToStep']);
     expect(propText(doc.entities[0]!.node, 'name')).toBe('Make tea');
     expect(propValues(doc.entities[0]!.node, 'step')).toHaveLength(1);

@@ -8,7 +8,24 @@ import { snapshot } from '../../helpers/snapshot.js';
 import { judge, NOT_APPLICABLE } from '../rule-tester.js';
 
 /** JSON values biased towards JSON-LD keys so generated documents reach the flattener's corners. */
-const key = fc.oneof(fc.constantFrom('@type', '@id', '@graph', '@context', '@list', '@value', 'name', 'author', 'mainEntity', 'acceptedAnswer', 'itemListElement', 'url', 'datePublished'), fc.string());
+const key = fc.oneof(
+  fc.constantFrom(
+    '@type',
+    '@id',
+    '@graph',
+    '@context',
+    '@list',
+    '@value',
+    'name',
+    'author',
+    'mainEntity',
+    'acceptedAnswer',
+    'itemListElement',
+    'url',
+    'datePublished',
+  ),
+  fc.string(),
+);
 const jsonLdValue = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -32,7 +49,10 @@ describe('the JSON-LD reader is total', () => {
   test('never throws on any block text, and every parsed block yields well-formed entities', () => {
     fc.assert(
       fc.property(fc.array(blockText, { maxLength: 4 }), (texts) => {
-        const doc = readJsonLdSources(texts.map((text) => ({ text })), 'https://example.com/');
+        const doc = readJsonLdSources(
+          texts.map((text) => ({ text })),
+          'https://example.com/',
+        );
         expect(doc.blocks).toHaveLength(texts.length);
         for (const b of doc.blocks) expect(b.ok).toBe(b.error === null);
         for (const e of doc.entities) {

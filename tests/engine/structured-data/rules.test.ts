@@ -15,7 +15,14 @@ import type { RuleOutcome } from '../../../shared/judge/rule.js';
 const ld = (value: unknown) => `<script type="application/ld+json">${typeof value === 'string' ? value : JSON.stringify(value)}</script>`;
 const page = (head: string, body = '<p>Text</p>') => snapshot(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`);
 const ctx = 'https://schema.org';
-const ORG = { '@context': ctx, '@type': 'Organization', name: 'Ex', url: 'https://example.com/', logo: 'https://example.com/l.png', sameAs: ['https://x.com/ex'] };
+const ORG = {
+  '@context': ctx,
+  '@type': 'Organization',
+  name: 'Ex',
+  url: 'https://example.com/',
+  logo: 'https://example.com/l.png',
+  sameAs: ['https://x.com/ex'],
+};
 const SITE = { '@context': ctx, '@type': 'WebSite', name: 'Ex', url: 'https://example.com/' };
 
 describe('the Structured Data rule set', () => {
@@ -44,13 +51,22 @@ testRule(jsonLdPresent, {
     { name: 'a page without structured data', snapshot: page('<title>x</title>'), detail: /no JSON-LD/ },
     {
       name: 'JSON-LD that only the rendered DOM has (added by JavaScript), with its own headline',
-      snapshot: { ...page(''), rendered: { html: `<html><head>${ld(ORG)}</head></html>`, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:00Z' } },
+      snapshot: {
+        ...page(''),
+        rendered: { html: `<html><head>${ld(ORG)}</head></html>`, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:00Z' },
+      },
       title: 'JSON-LD only added by JavaScript',
     },
-    { name: 'words in scripts are not mistaken for microdata', snapshot: page('<script>var s = "itemtype=\\"https://schema.org/Product\\"";</script>') },
+    {
+      name: 'words in scripts are not mistaken for microdata',
+      snapshot: page('<script>var s = "itemtype=\\"https://schema.org/Product\\"";</script>'),
+    },
     {
       name: 'words in text and comments are not mistaken for microdata either',
-      snapshot: page('<!-- itemtype="https://schema.org/Product" -->', '<p>Write itemtype="https://schema.org/Product" on the element.</p>'),
+      snapshot: page(
+        '<!-- itemtype="https://schema.org/Product" -->',
+        '<p>Write itemtype="https://schema.org/Product" on the element.</p>',
+      ),
     },
   ],
   partial: [
@@ -79,14 +95,23 @@ testRule(jsonLdParses, {
       check: about(1 / 3),
     },
   ],
-  fails: [{ name: 'a single broken block', snapshot: page(ld('{"@context": "https://schema.org" "@type": "Thing"}')), detail: /^The JSON-LD block cannot be parsed/ }],
+  fails: [
+    {
+      name: 'a single broken block',
+      snapshot: page(ld('{"@context": "https://schema.org" "@type": "Thing"}')),
+      detail: /^The JSON-LD block cannot be parsed/,
+    },
+  ],
   notApplicable: [{ name: 'no block', snapshot: page('') }],
 });
 
 testRule(schemaKnownTypes, {
   passes: [
     { name: 'recognised types under a schema.org context', snapshot: page(ld(ORG)) },
-    { name: 'a rare but plausible type is not faulted', snapshot: page(ld([ORG, { '@context': ctx, '@type': 'Hackathon' }, { '@context': ctx, '@type': 'UnusualButRealType' }])) },
+    {
+      name: 'a rare but plausible type is not faulted',
+      snapshot: page(ld([ORG, { '@context': ctx, '@type': 'Hackathon' }, { '@context': ctx, '@type': 'UnusualButRealType' }])),
+    },
   ],
   partial: [
     {
@@ -101,9 +126,19 @@ testRule(schemaKnownTypes, {
       detail: [/not a string at @graph\[1\]/, /a node without @type/],
       check: about(1 / 3),
     },
-    { name: 'a missing context on one of two blocks costs half', snapshot: page(ld(ORG) + ld({ '@type': 'WebSite', name: 'Ex' })), check: about(0.5) },
+    {
+      name: 'a missing context on one of two blocks costs half',
+      snapshot: page(ld(ORG) + ld({ '@type': 'WebSite', name: 'Ex' })),
+      check: about(0.5),
+    },
   ],
-  fails: [{ name: 'nothing is a schema.org type (missing @context)', snapshot: page(ld({ '@type': 'Organization', name: 'Ex' })), detail: /no schema.org @context in block 1/ }],
+  fails: [
+    {
+      name: 'nothing is a schema.org type (missing @context)',
+      snapshot: page(ld({ '@type': 'Organization', name: 'Ex' })),
+      detail: /no schema.org @context in block 1/,
+    },
+  ],
   notApplicable: [{ name: 'no block parses', snapshot: page(ld('{broken')) }],
 });
 
@@ -119,22 +154,53 @@ const REQUIREMENTS: Array<[Record<string, unknown>, RegExp]> = [
 
 testRule(schemaRequiredProperties, {
   passes: [
-    { name: 'an Article with headline, author and datePublished', snapshot: article({ headline: 'H', author: { '@type': 'Person', name: 'J' }, datePublished: '2026-01-01' }) },
+    {
+      name: 'an Article with headline, author and datePublished',
+      snapshot: article({ headline: 'H', author: { '@type': 'Person', name: 'J' }, datePublished: '2026-01-01' }),
+    },
     {
       name: 'an author given by @id reference',
-      snapshot: page(ld({ '@context': ctx, '@graph': [{ '@type': 'NewsArticle', headline: 'H', datePublished: '2026-01-01', author: { '@id': '#j' } }, { '@type': 'Person', '@id': '#j', name: 'J' }] })),
+      snapshot: page(
+        ld({
+          '@context': ctx,
+          '@graph': [
+            { '@type': 'NewsArticle', headline: 'H', datePublished: '2026-01-01', author: { '@id': '#j' } },
+            { '@type': 'Person', '@id': '#j', name: 'J' },
+          ],
+        }),
+      ),
     },
     {
       name: 'an FAQPage whose questions have accepted answers',
-      snapshot: page(ld({ '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }] })),
+      snapshot: page(
+        ld({
+          '@context': ctx,
+          '@type': 'FAQPage',
+          mainEntity: [{ '@type': 'Question', name: 'Q?', acceptedAnswer: { '@type': 'Answer', text: 'A.' } }],
+        }),
+      ),
     },
     {
       name: 'nested entities (a publisher without url) are not held to top-level requirements',
-      snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'H', author: 'J', datePublished: '2026-01-01', publisher: { '@type': 'Organization', name: 'Ex' } })),
+      snapshot: page(
+        ld({
+          '@context': ctx,
+          '@type': 'Article',
+          headline: 'H',
+          author: 'J',
+          datePublished: '2026-01-01',
+          publisher: { '@type': 'Organization', name: 'Ex' },
+        }),
+      ),
     },
   ],
   partial: [
-    { name: 'missing Article properties, listed', snapshot: article({ headline: 'H' }), detail: /^BlogPosting lacks author and datePublished\./, check: about(1 / 3) },
+    {
+      name: 'missing Article properties, listed',
+      snapshot: article({ headline: 'H' }),
+      detail: /^BlogPosting lacks author and datePublished\./,
+      check: about(1 / 3),
+    },
     {
       name: 'an FAQPage question without an accepted answer',
       snapshot: page(ld({ '@context': ctx, '@type': 'FAQPage', mainEntity: [{ '@type': 'Question', name: 'Q?' }] })),
@@ -166,11 +232,27 @@ testRule(schemaIdentity, {
     { name: 'a nested publisher Organization', snapshot: page(ld([{ '@context': ctx, '@type': 'Article', publisher: ORG }, SITE])) },
     {
       name: 'a Person publisher, scored on image instead of logo',
-      snapshot: page(ld([{ '@context': ctx, '@type': 'Person', name: 'Jane', url: 'https://jane.dev/', image: 'https://jane.dev/me.jpg', sameAs: 'https://github.com/jane' }, SITE])),
+      snapshot: page(
+        ld([
+          {
+            '@context': ctx,
+            '@type': 'Person',
+            name: 'Jane',
+            url: 'https://jane.dev/',
+            image: 'https://jane.dev/me.jpg',
+            sameAs: 'https://github.com/jane',
+          },
+          SITE,
+        ]),
+      ),
     },
   ],
   fails: [
-    { name: 'no identity entity at all', snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'x' })), detail: /No Organization, Person or WebSite/ },
+    {
+      name: 'no identity entity at all',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'x' })),
+      detail: /No Organization, Person or WebSite/,
+    },
     {
       name: 'an article author (a nested Person) is not the site identity',
       snapshot: page(ld({ '@context': ctx, '@type': 'Article', author: { '@type': 'Person', name: 'J', url: 'https://j.dev/' } })),
@@ -196,13 +278,31 @@ testRule(schemaPropertyValues, {
   passes: [
     {
       name: 'ISO dates and absolute or root-relative URLs',
-      snapshot: page(ld({ '@context': ctx, '@type': 'Article', datePublished: '2026-03-01', dateModified: '2026-03-02T09:00:00+01:00', url: 'https://example.com/a', image: '/img/a.png' })),
+      snapshot: page(
+        ld({
+          '@context': ctx,
+          '@type': 'Article',
+          datePublished: '2026-03-01',
+          dateModified: '2026-03-02T09:00:00+01:00',
+          url: 'https://example.com/a',
+          image: '/img/a.png',
+        }),
+      ),
     },
   ],
   partial: [
     {
       name: 'human dates and scheme-less URLs, quoted',
-      snapshot: page(ld({ '@context': ctx, '@type': 'Article', datePublished: 'March 3, 2026', dateModified: '2026-02-30', url: 'www.example.com/a', image: 'https://example.com/i.png' })),
+      snapshot: page(
+        ld({
+          '@context': ctx,
+          '@type': 'Article',
+          datePublished: 'March 3, 2026',
+          dateModified: '2026-02-30',
+          url: 'www.example.com/a',
+          image: 'https://example.com/i.png',
+        }),
+      ),
       detail: /datePublished "March 3, 2026", dateModified "2026-02-30" and url "www.example.com\/a"/,
       check: about(1 / 4),
     },
@@ -210,18 +310,41 @@ testRule(schemaPropertyValues, {
   notApplicable: [{ name: 'no date or URL', snapshot: page(ld({ '@context': ctx, '@type': 'Thing', name: 'x' })) }],
 });
 
-const og = (tags: Record<string, string>) => page(Object.entries(tags).map(([k, v]) => `<meta property="og:${k}" content="${v}">`).join(''));
+const og = (tags: Record<string, string>) =>
+  page(
+    Object.entries(tags)
+      .map(([k, v]) => `<meta property="og:${k}" content="${v}">`)
+      .join(''),
+  );
 const FULL_OG = { title: 'T', description: 'D', image: 'https://example.com/i.png', type: 'article', url: 'https://example.com/' };
 
 testRule(openGraphTags, {
   passes: [
     { name: 'all five tags', snapshot: og(FULL_OG) },
-    { name: 'tags written with name= are read too', snapshot: page(Object.entries(FULL_OG).map(([k, v]) => `<meta name="og:${k}" content="${v}">`).join('')) },
+    {
+      name: 'tags written with name= are read too',
+      snapshot: page(
+        Object.entries(FULL_OG)
+          .map(([k, v]) => `<meta name="og:${k}" content="${v}">`)
+          .join(''),
+      ),
+    },
   ],
   fails: [{ name: 'no tag: a warning', snapshot: og({}), check: (o) => expect(o.severity).toBeUndefined() }],
   partial: [
-    { name: 'credit by tag, as a notice', snapshot: og({ title: 'T', description: 'D' }), severity: 'notice', detail: /missing og:image, og:type and og:url/, check: about(0.4) },
-    { name: 'a relative og:image earns half its part', snapshot: og({ ...FULL_OG, image: '/i.png' }), detail: /og:image not an absolute URL/, check: about(0.85) },
+    {
+      name: 'credit by tag, as a notice',
+      snapshot: og({ title: 'T', description: 'D' }),
+      severity: 'notice',
+      detail: /missing og:image, og:type and og:url/,
+      check: about(0.4),
+    },
+    {
+      name: 'a relative og:image earns half its part',
+      snapshot: og({ ...FULL_OG, image: '/i.png' }),
+      detail: /og:image not an absolute URL/,
+      check: about(0.85),
+    },
   ],
 });
 

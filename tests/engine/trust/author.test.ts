@@ -30,7 +30,16 @@ describe('article detection', () => {
 
 const AUTHORED: Array<[string, string, string]> = [
   ['JSON-LD Person (what aiseo-audit misses)', ld({ '@type': 'Article', author: { '@type': 'Person', name: 'Ada' } }), ''],
-  ['JSON-LD author array in an @graph', ld({ '@graph': [{ '@type': 'Article', author: [{ '@id': '#a' }] }, { '@id': '#a', '@type': 'Person', name: 'Ada' }] }), ''],
+  [
+    'JSON-LD author array in an @graph',
+    ld({
+      '@graph': [
+        { '@type': 'Article', author: [{ '@id': '#a' }] },
+        { '@id': '#a', '@type': 'Person', name: 'Ada' },
+      ],
+    }),
+    '',
+  ],
   ['JSON-LD Organization author', ld({ '@type': 'Article', author: { '@type': 'Organization', name: 'Example' } }), ''],
   ['<meta name=author>', `${OG_ARTICLE}<meta name="author" content="Ada Brewer">`, ''],
   ['<link rel=author>', `${OG_ARTICLE}<link rel="author" href="/about/ada">`, ''],
@@ -45,8 +54,15 @@ testRule(trustAuthor, {
     { name: 'a non-article page that names an author earns credit', snapshot: doc('<meta name="author" content="Example Ltd">') },
   ],
   fails: [
-    { name: 'an article without an author, saying why it counts as an article', snapshot: doc(ld({ '@type': 'BlogPosting', headline: 'x' })), detail: 'JSON-LD type is BlogPosting' },
-    { name: 'an empty meta author and a commenter are no author', snapshot: doc(`${OG_ARTICLE}<meta name="author" content=" ">`, '<div class="comment-author">Bob</div>') },
+    {
+      name: 'an article without an author, saying why it counts as an article',
+      snapshot: doc(ld({ '@type': 'BlogPosting', headline: 'x' })),
+      detail: 'JSON-LD type is BlogPosting',
+    },
+    {
+      name: 'an empty meta author and a commenter are no author',
+      snapshot: doc(`${OG_ARTICLE}<meta name="author" content=" ">`, '<div class="comment-author">Bob</div>'),
+    },
   ],
   notApplicable: [{ name: 'a non-article page that names no author', snapshot: doc('') }],
 });

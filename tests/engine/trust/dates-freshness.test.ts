@@ -15,17 +15,37 @@ const article = (dates: Record<string, string>) =>
 
 testRule(trustDates, {
   passes: [
-    { name: 'an article with datePublished and dateModified in JSON-LD only', snapshot: article({ datePublished: '2026-01-01', dateModified: '2026-06-01' }) },
+    {
+      name: 'an article with datePublished and dateModified in JSON-LD only',
+      snapshot: article({ datePublished: '2026-01-01', dateModified: '2026-06-01' }),
+    },
     {
       name: 'article meta tags',
-      snapshot: doc('<meta property="article:published_time" content="2026-01-01T08:00:00Z"><meta property="article:modified_time" content="2026-02-01T08:00:00Z">'),
+      snapshot: doc(
+        '<meta property="article:published_time" content="2026-01-01T08:00:00Z"><meta property="article:modified_time" content="2026-02-01T08:00:00Z">',
+      ),
     },
     { name: 'a dated non-article earns credit', snapshot: doc('<meta name="dcterms.modified" content="2026-01-01">') },
   ],
   partial: [
-    { name: 'an article with only a publish date: a notice', snapshot: article({ datePublished: '2026-01-01' }), score: 0.8, severity: 'notice', title: 'No modified date' },
-    { name: 'an article dated only by a <time>', snapshot: doc('<meta property="og:type" content="article">', '<time datetime="2026-01-01">Jan 1</time>'), score: 0.8 },
-    { name: 'dates machines cannot read earn little', snapshot: article({ datePublished: 'March 3rd, 2026' }), score: 0.3, detail: 'March 3rd, 2026' },
+    {
+      name: 'an article with only a publish date: a notice',
+      snapshot: article({ datePublished: '2026-01-01' }),
+      score: 0.8,
+      severity: 'notice',
+      title: 'No modified date',
+    },
+    {
+      name: 'an article dated only by a <time>',
+      snapshot: doc('<meta property="og:type" content="article">', '<time datetime="2026-01-01">Jan 1</time>'),
+      score: 0.8,
+    },
+    {
+      name: 'dates machines cannot read earn little',
+      snapshot: article({ datePublished: 'March 3rd, 2026' }),
+      score: 0.3,
+      detail: 'March 3rd, 2026',
+    },
   ],
   fails: [{ name: 'an article without any date', snapshot: article({}) }],
   notApplicable: [{ name: 'an undated non-article', snapshot: doc('') }],
@@ -59,9 +79,13 @@ testRule(trustFreshness, {
     },
     {
       name: 'age is measured from the snapshot, not the wall clock',
-      snapshot: doc(`<script type="application/ld+json">${JSON.stringify({ '@type': 'Article', dateModified: '2026-01-01' })}</script>`, '', {
-        startedAt: '2031-01-01T00:00:00.000Z',
-      }),
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({ '@type': 'Article', dateModified: '2026-01-01' })}</script>`,
+        '',
+        {
+          startedAt: '2031-01-01T00:00:00.000Z',
+        },
+      ),
       check: (o) => expect(o.score).toBeLessThan(0.5),
     },
     { name: 'dates in the future', snapshot: article({ dateModified: '2027-06-01' }), score: 0.5, title: 'Dates in the future' },
@@ -71,7 +95,10 @@ testRule(trustFreshness, {
     { name: 'a page-level date on a non-article is judged', snapshot: doc('<meta name="dcterms.modified" content="2015-01-01">') },
   ],
   notApplicable: [
-    { name: 'bare <time> elements on a non-article (they date listed items)', snapshot: doc('', '<time datetime="2010-01-01">old news item</time>') },
+    {
+      name: 'bare <time> elements on a non-article (they date listed items)',
+      snapshot: doc('', '<time datetime="2010-01-01">old news item</time>'),
+    },
     { name: 'an undated article (trust.dates reports it)', snapshot: article({}) },
   ],
 });

@@ -5,8 +5,7 @@ import type { FetchedResource } from '../../../shared/types/index.js';
 import { testRule } from '../rule-tester.js';
 
 const html = '<!doctype html><html><body><p>x</p></body></html>';
-const at = (url: string, over: Partial<FetchedResource> = {}) =>
-  snapshot(html, { requestedUrl: url, page: resource(url, html, over) });
+const at = (url: string, over: Partial<FetchedResource> = {}) => snapshot(html, { requestedUrl: url, page: resource(url, html, over) });
 const redirected = (from: string, to: string) =>
   snapshot(html, { requestedUrl: from, page: resource(from, html, { finalUrl: to, redirects: [{ url: from, status: 301 }] }) });
 
@@ -17,13 +16,21 @@ testRule(trustHttps, {
   ],
   fails: [
     { name: 'plain HTTP', snapshot: at('http://example.com/'), detail: 'plain HTTP' },
-    { name: 'a downgrade from HTTPS, named', snapshot: redirected('https://example.com/', 'http://example.com/'), detail: 'redirects from HTTPS to plain HTTP' },
+    {
+      name: 'a downgrade from HTTPS, named',
+      snapshot: redirected('https://example.com/', 'http://example.com/'),
+      detail: 'redirects from HTTPS to plain HTTP',
+    },
   ],
-  notApplicable: [{ name: 'nothing answered', snapshot: at('https://example.com/', { status: 0, error: { code: 'refused', message: 'refused' } }) }],
+  notApplicable: [
+    { name: 'nothing answered', snapshot: at('https://example.com/', { status: 0, error: { code: 'refused', message: 'refused' } }) },
+  ],
 });
 
 const hsts = (value?: string) =>
-  at('https://example.com/', { headers: { 'content-type': 'text/html', ...(value === undefined ? {} : { 'strict-transport-security': value }) } });
+  at('https://example.com/', {
+    headers: { 'content-type': 'text/html', ...(value === undefined ? {} : { 'strict-transport-security': value }) },
+  });
 
 testRule(trustHsts, {
   passes: [{ name: 'a max-age of at least 180 days', snapshot: hsts('max-age=31536000; includeSubDomains') }],

@@ -52,11 +52,7 @@ describe('readJsonLdValues', () => {
   });
 
   it('forgives raw newlines, trailing commas and comment wrappers; counts blocks that still fail', () => {
-    const v = readJsonLdValues([
-      '<!-- {"@type": "Article", "headline": "Line\none", "author": "Ada",} -->',
-      '{not json',
-      '',
-    ]);
+    const v = readJsonLdValues(['<!-- {"@type": "Article", "headline": "Line\none", "author": "Ada",} -->', '{not json', '']);
     expect(v.blocks).toBe(1);
     expect(v.invalidBlocks).toBe(2);
     expect(v.authors).toEqual([{ name: 'Ada', type: null }]);

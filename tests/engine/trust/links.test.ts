@@ -8,11 +8,24 @@ import { testRule } from '../rule-tester.js';
 
 testRule(trustAboutContact, {
   passes: [
-    { name: 'about and contact links in the footer', snapshot: page('<footer><a href="/about-us">Who we are</a> <a href="/contact">Write to us</a></footer>') },
-    { name: 'link texts in other languages, and mailto as contact', snapshot: page('<a href="/x">Über uns</a> <a href="mailto:info@example.com">E-Mail</a>') },
+    {
+      name: 'about and contact links in the footer',
+      snapshot: page('<footer><a href="/about-us">Who we are</a> <a href="/contact">Write to us</a></footer>'),
+    },
+    {
+      name: 'link texts in other languages, and mailto as contact',
+      snapshot: page('<a href="/x">Über uns</a> <a href="mailto:info@example.com">E-Mail</a>'),
+    },
     { name: 'an imprint is both', snapshot: page('<a href="/impressum">Impressum</a>') },
   ],
-  partial: [{ name: 'one of the two, saying which is missing', snapshot: page('<a href="/about">About</a><a href="/blog">Blog</a>'), score: 0.6, title: 'No contact link' }],
+  partial: [
+    {
+      name: 'one of the two, saying which is missing',
+      snapshot: page('<a href="/about">About</a><a href="/blog">Blog</a>'),
+      score: 0.6,
+      title: 'No contact link',
+    },
+  ],
   fails: [
     {
       name: "another site's /company/ page is not an about page",
@@ -27,9 +40,19 @@ const articleWith = (links: string) =>
   page(`<article><h1>Post</h1><p>${words(200)} ${links}</p></article><footer><a href="https://twitter.com/example">Twitter</a></footer>`);
 
 testRule(trustOutboundReferences, {
-  passes: [{ name: 'content linking to two or more other sites', snapshot: articleWith('<a href="https://a.org/x">study</a> <a href="https://b.org/">data</a>') }],
+  passes: [
+    {
+      name: 'content linking to two or more other sites',
+      snapshot: articleWith('<a href="https://a.org/x">study</a> <a href="https://b.org/">data</a>'),
+    },
+  ],
   partial: [
-    { name: 'one other site', snapshot: articleWith('<a href="https://a.org/x">study</a> <a href="https://a.org/y">more</a>'), score: 0.7, detail: 'a.org' },
+    {
+      name: 'one other site',
+      snapshot: articleWith('<a href="https://a.org/x">study</a> <a href="https://a.org/y">more</a>'),
+      score: 0.7,
+      detail: 'a.org',
+    },
     { name: 'a long non-article page: a notice', snapshot: page(`<main><p>${words(400)}</p></main>`), score: 0.5, severity: 'notice' },
   ],
   fails: [

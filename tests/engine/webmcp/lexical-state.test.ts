@@ -74,7 +74,10 @@ describe('lexicalStates', () => {
     ['acorn (readable)', acornSource],
     ['MCP SDK server (esbuild-minified)', () => minify(readFileSync(require.resolve('@modelcontextprotocol/sdk/server/mcp.js'), 'utf8'))],
     // A real production frontend bundle (Vite, minified) shipped inside playwright-core.
-    ['Playwright HTML report bundle', () => readFileSync(join(process.cwd(), 'node_modules/playwright-core/lib/vite/htmlReport/report.js'), 'utf8')],
+    [
+      'Playwright HTML report bundle',
+      () => readFileSync(join(process.cwd(), 'node_modules/playwright-core/lib/vite/htmlReport/report.js'), 'utf8'),
+    ],
   ];
   it.each(realFiles)('agrees with acorn on %s', (_name, load) => {
     const src = load();

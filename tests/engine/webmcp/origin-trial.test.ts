@@ -15,7 +15,10 @@ describe('decodeOriginTrialToken', () => {
       isSubdomain: false,
       isThirdParty: true,
     });
-    expect(decodeOriginTrialToken(originTrialToken({ ...WEBMCP_TRIAL, isSubdomain: true }, 2))).toMatchObject({ version: 2, isSubdomain: true });
+    expect(decodeOriginTrialToken(originTrialToken({ ...WEBMCP_TRIAL, isSubdomain: true }, 2))).toMatchObject({
+      version: 2,
+      isSubdomain: true,
+    });
   });
 
   it('rejects other versions, short or lying lengths, bad JSON and non-base64', () => {

@@ -6,7 +6,12 @@ import { snapshot } from '../../helpers/snapshot.js';
 import { page, PAGE_URL, unreachableScript } from './fixtures/pages.js';
 
 const CHECKED_AT = '2026-11-21T10:00:00.000Z';
-const probe = (over: Partial<RuntimeWebmcpProbe> = {}): RuntimeWebmcpProbe => ({ apiAvailable: true, tools: [], checkedAt: CHECKED_AT, ...over });
+const probe = (over: Partial<RuntimeWebmcpProbe> = {}): RuntimeWebmcpProbe => ({
+  apiAvailable: true,
+  tools: [],
+  checkedAt: CHECKED_AT,
+  ...over,
+});
 const signalOf = (html: string, over: Partial<Snapshot> = {}): WebmcpSignal => webmcpSignal(new JudgeContext(snapshot(html, over)));
 const FORM = '<form toolname="search_guides" tooldescription="Search the guides"></form>';
 
@@ -15,7 +20,12 @@ describe('runtime probe merge', () => {
     const runtime = probe({
       surface: 'document',
       tools: [
-        { name: 'add_to_cart', description: 'Add a product to the cart', via: 'recorder', stack: ['at async r (https://example.com/assets/chunk-9.js:1:48212)'] },
+        {
+          name: 'add_to_cart',
+          description: 'Add a product to the cart',
+          via: 'recorder',
+          stack: ['at async r (https://example.com/assets/chunk-9.js:1:48212)'],
+        },
         { name: 'search', description: 'Search', via: 'native' },
       ],
     });

@@ -71,7 +71,9 @@ if (modelContext) {
   });
 
   it('counts the Script Tools spelling, whose receiver says nothing about the surface', () => {
-    const found = scan('window.createAutomationDelegate().registerTool({name:"compose",description:"Compose a mail",inputSchema:{},execute:c})');
+    const found = scan(
+      'window.createAutomationDelegate().registerTool({name:"compose",description:"Compose a mail",inputSchema:{},execute:c})',
+    );
     expect(found).toMatchObject([{ kind: 'imperative-registerTool', toolName: 'compose', surface: 'unknown', registers: true }]);
   });
 
@@ -89,7 +91,9 @@ if (modelContext) {
       { kind: 'angular-signal-form', registers: true, toolName: 'signup', library: 'angular' },
     ]);
     const jsx = scan(bundles.DECLARATIVE_JSX);
-    expect(jsx).toMatchObject([{ kind: 'declarative-attr-in-bundle', toolName: 'search_products', description: 'Search the catalog', registers: true }]);
+    expect(jsx).toMatchObject([
+      { kind: 'declarative-attr-in-bundle', toolName: 'search_products', description: 'Search the catalog', registers: true },
+    ]);
     const angular = scan('consts:[["toolname","book_table","tooldescription","Book a table",3,"ngSubmit"]]');
     expect(angular).toMatchObject([{ kind: 'declarative-attr-in-bundle', toolName: 'book_table' }]);
     const svelte = scan('var root=$.template(`<form toolname="find_recipe" tooldescription="Find a recipe"><input name="q"></form>`);');

@@ -15,7 +15,9 @@ const summary = (s: WebmcpSignal) => [s.status, s.source, s.bundlesScanned, s.bu
 
 describe('webmcpSignal: detected', () => {
   it('detects an inline registration and locates it in the page', () => {
-    const html = page('<script type="application/ld+json">{"x":"document.modelContext.registerTool({name:\'ld\'})"}</script>', `<script>
+    const html = page(
+      '<script type="application/ld+json">{"x":"document.modelContext.registerTool({name:\'ld\'})"}</script>',
+      `<script>
   if (document.modelContext) {
     document.modelContext.registerTool({
       name: "find_recipe",
@@ -23,7 +25,8 @@ describe('webmcpSignal: detected', () => {
       async execute({ method }) { return { content: [] }; }
     });
   }
-</script>`);
+</script>`,
+    );
     const s = signalOf(html);
     expect(summary(s)).toEqual(['detected', 'inline_script', 0, 0]);
     expect(s.evidence).toHaveLength(1);
@@ -48,11 +51,15 @@ describe('webmcpSignal: detected', () => {
       scripts: [fetchedScript('https://example.com/assets/app-8c1f2e.js', bundles.APP_BUNDLE)],
     });
     expect(summary(s)).toEqual(['detected', 'external_script', 1, 1]);
-    expect(s.evidence[0]).toMatchObject({ toolName: 'add_to_cart', location: { type: 'external-script', url: 'https://example.com/assets/app-8c1f2e.js' } });
+    expect(s.evidence[0]).toMatchObject({
+      toolName: 'add_to_cart',
+      location: { type: 'external-script', url: 'https://example.com/assets/app-8c1f2e.js' },
+    });
   });
 
   it('detects a declarative form and skips one the browser would not register', () => {
-    const form = '<form action="/search" toolname="search_guides" tooldescription="Search the guides" toolautosubmit>\n' +
+    const form =
+      '<form action="/search" toolname="search_guides" tooldescription="Search the guides" toolautosubmit>\n' +
       '<input type="search" name="q" toolparamdescription="Words to search for"></form>';
     const html = page('', `${form}\n<form toolname="no_description"><input name="x"></form>`);
     const s = signalOf(html);
@@ -62,7 +69,13 @@ describe('webmcpSignal: detected', () => {
       ['declarative-form', 'no_description', false, 'low'],
     ]);
     const offset = html.indexOf('<form');
-    expect(s.evidence[0]!.location).toEqual({ type: 'html', url: PAGE_URL, offset, line: html.slice(0, offset).split('\n').length, column: 1 });
+    expect(s.evidence[0]!.location).toEqual({
+      type: 'html',
+      url: PAGE_URL,
+      offset,
+      line: html.slice(0, offset).split('\n').length,
+      column: 1,
+    });
     expect(s.evidence[0]!.snippet.startsWith('<form action="/search" toolname="search_guides"')).toBe(true);
   });
 
@@ -105,7 +118,10 @@ describe('webmcpSignal: inconclusive', () => {
 
   it('is inconclusive when a referenced script was unreachable', () => {
     const s = signalOf(page(), {
-      scripts: [unreachableScript('https://example.com/assets/vendor-chunk.js'), fetchedScript('https://example.com/assets/app.js', 'console.log("app")')],
+      scripts: [
+        unreachableScript('https://example.com/assets/vendor-chunk.js'),
+        fetchedScript('https://example.com/assets/app.js', 'console.log("app")'),
+      ],
     });
     expect(summary(s)).toEqual(['inconclusive', 'none', 1, 2]);
   });
@@ -117,7 +133,9 @@ describe('webmcpSignal: inconclusive', () => {
 
   it('fingerprints a cross-origin runtime it could not read', () => {
     const url = 'https://unpkg.com/@mcp-b/global@latest/dist/index.iife.js';
-    const s = signalOf(page(), { scripts: [skippedScript(url, 'cross_origin', false), skippedScript('https://example.com/x.js', 'cap_count')] });
+    const s = signalOf(page(), {
+      scripts: [skippedScript(url, 'cross_origin', false), skippedScript('https://example.com/x.js', 'cap_count')],
+    });
     expect(summary(s)).toEqual(['inconclusive', 'external_script', 0, 2]);
     expect(s.evidence).toEqual([
       {
@@ -151,7 +169,9 @@ describe('webmcpSignal: inconclusive', () => {
   });
 
   it('treats a cf-webmcp Link header or link element as a runtime hint', () => {
-    const s = withHeaders(page('<link rel="webmcp" href="/.well-known/webmcp.json">'), { link: '</.well-known/webmcp.json>; rel="webmcp", </style.css>; rel=preload' });
+    const s = withHeaders(page('<link rel="webmcp" href="/.well-known/webmcp.json">'), {
+      link: '</.well-known/webmcp.json>; rel="webmcp", </style.css>; rel=preload',
+    });
     expect(summary(s)).toEqual(['inconclusive', 'mixed', 0, 0]);
     expect(s.evidence.map((e) => [e.kind, e.library, e.location.type])).toEqual([
       ['polyfill-runtime', 'cf-webmcp', 'header'],
@@ -212,7 +232,10 @@ describe('webmcpSignal: evidence shape', () => {
   });
 
   it('caps evidence from a bundle with hundreds of registrations, keeping the counting ones', () => {
-    const many = Array.from({ length: 300 }, (_, i) => `document.modelContext.registerTool({name:"t${i}",description:"d",execute(){}});`).join('');
+    const many = Array.from(
+      { length: 300 },
+      (_, i) => `document.modelContext.registerTool({name:"t${i}",description:"d",execute(){}});`,
+    ).join('');
     const s = signalOf(page(), { scripts: [fetchedScript('https://example.com/many.js', many)] });
     expect(s.status).toBe('detected');
     expect(s.evidence.length).toBe(50);
@@ -236,9 +259,15 @@ describe('webmcpSignal: wire schema', () => {
     const s = webmcpSignal(
       new JudgeContext(
         snapshot(html, {
-          page: resource(PAGE_URL, html, { headers: { 'content-type': 'text/html', 'permissions-policy': 'tools=()', link: '</w.json>; rel="webmcp"' } }),
+          page: resource(PAGE_URL, html, {
+            headers: { 'content-type': 'text/html', 'permissions-policy': 'tools=()', link: '</w.json>; rel="webmcp"' },
+          }),
           scripts,
-          runtimeWebmcp: { apiAvailable: true, tools: [{ name: 'x', description: 'y', stack: ['at https://example.com/b0.js:1:9'] }], checkedAt: '2026-11-21T10:00:00.000Z' },
+          runtimeWebmcp: {
+            apiAvailable: true,
+            tools: [{ name: 'x', description: 'y', stack: ['at https://example.com/b0.js:1:9'] }],
+            checkedAt: '2026-11-21T10:00:00.000Z',
+          },
         }),
       ),
     );

@@ -17,10 +17,17 @@ const signalOf = (html: string, over: Partial<Snapshot> = {}): WebmcpSignal => w
 const CASES: Array<[string, () => WebmcpSignal]> = [
   ['plain page', () => signalOf(page())],
   ['feature detection inline', () => signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`))],
-  ['consumer code and MCP SDK calls in bundles', () =>
-    signalOf(page(), { scripts: [bundles.CONSUMER_ONLY, bundles.MCP_SDK_STYLE].map((b, i) => fetchedScript(`https://example.com/s${i}.js`, b)) })],
-  ['feature detection with an unreachable script', () =>
-    signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`), { scripts: [unreachableScript('https://example.com/chunk.js')] })],
+  [
+    'consumer code and MCP SDK calls in bundles',
+    () =>
+      signalOf(page(), {
+        scripts: [bundles.CONSUMER_ONLY, bundles.MCP_SDK_STYLE].map((b, i) => fetchedScript(`https://example.com/s${i}.js`, b)),
+      }),
+  ],
+  [
+    'feature detection with an unreachable script',
+    () => signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`), { scripts: [unreachableScript('https://example.com/chunk.js')] }),
+  ],
   ['unreachable script alone', () => signalOf(page(), { scripts: [unreachableScript('https://example.com/chunk.js')] })],
   ['iframe allow=tools', () => signalOf(page('', '<iframe src="https://w.example/" allow="tools"></iframe>'))],
   ['registration inline', () => signalOf(page(`<script>${bundles.APP_BUNDLE}</script>`))],
@@ -39,19 +46,28 @@ describe('signals.webmcp.source names where the listed evidence came from', () =
   });
 
   it('non-counting entries from two places: mixed', () => {
-    const s = signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`), { scripts: [fetchedScript('https://example.com/sdk.js', bundles.MCP_SDK_STYLE)] });
+    const s = signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`), {
+      scripts: [fetchedScript('https://example.com/sdk.js', bundles.MCP_SDK_STYLE)],
+    });
     expect([s.status, s.source]).toEqual(['not_found', 'mixed']);
   });
 
   it('counting entries still decide when there are any: a low html entry does not make a detected script source mixed', () => {
-    const s = signalOf(page('', '<iframe src="https://w.example/" allow="tools"></iframe>'), { scripts: [fetchedScript('https://example.com/app.js', bundles.APP_BUNDLE)] });
+    const s = signalOf(page('', '<iframe src="https://w.example/" allow="tools"></iframe>'), {
+      scripts: [fetchedScript('https://example.com/app.js', bundles.APP_BUNDLE)],
+    });
     expect(s.evidence.map((e) => e.location.type).sort()).toEqual(['external-script', 'html']);
     expect([s.status, s.source]).toEqual(['detected', 'external_script']);
   });
 
   it('a runtime probe with no tools keeps the static source; with tools it decides', () => {
     const staticSignal = signalOf(page(`<script>${bundles.FEATURE_DETECT}</script>`));
-    const probe = (tools: RuntimeWebmcpProbe['tools']): RuntimeWebmcpProbe => ({ apiAvailable: true, surface: 'document', tools, checkedAt: '2026-11-21T00:00:00.000Z' });
+    const probe = (tools: RuntimeWebmcpProbe['tools']): RuntimeWebmcpProbe => ({
+      apiAvailable: true,
+      surface: 'document',
+      tools,
+      checkedAt: '2026-11-21T00:00:00.000Z',
+    });
     expect(mergeRuntimeWebmcp(staticSignal, probe([]), PAGE_URL).source).toBe('inline_script');
     expect(mergeRuntimeWebmcp(staticSignal, probe([{ name: 'search', description: 'Search' }]), PAGE_URL).source).toBe('runtime');
   });

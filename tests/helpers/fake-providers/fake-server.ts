@@ -89,7 +89,14 @@ export class FakeServer {
     } catch {
       body = undefined;
     }
-    const recorded: RecordedRequest = { method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body, rawBody };
+    const recorded: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body,
+      rawBody,
+    };
     this.requests.push(recorded);
     const key = this.keyOf(recorded);
     const script = key === undefined ? undefined : this.#scripts.get(key);

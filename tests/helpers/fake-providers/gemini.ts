@@ -20,7 +20,10 @@ export function geminiAnswer(chunks: GroundingChunk[], supports?: number[][]): F
     json: {
       candidates: [
         {
-          content: { role: 'model', parts: [{ text: 'For small agencies, Asana and ClickUp are common picks, and several guides compare them.' }] },
+          content: {
+            role: 'model',
+            parts: [{ text: 'For small agencies, Asana and ClickUp are common picks, and several guides compare them.' }],
+          },
           finishReason: 'STOP',
           groundingMetadata: {
             webSearchQueries: ['best project management tool small agency 2026'],
@@ -84,7 +87,13 @@ export function geminiQuota(options: { quotaId: string; retryDelay: string }): F
         details: [
           {
             '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-            violations: [{ quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests', quotaId: options.quotaId, quotaValue: '250' }],
+            violations: [
+              {
+                quotaMetric: 'generativelanguage.googleapis.com/generate_content_free_tier_requests',
+                quotaId: options.quotaId,
+                quotaValue: '250',
+              },
+            ],
           },
           { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: options.retryDelay },
         ],

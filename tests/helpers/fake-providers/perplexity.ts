@@ -45,7 +45,10 @@ export function perplexityAnswer(urls: string[], options: { citationsOnly?: bool
 export function perplexityNoSources(): FakeReply {
   return {
     json: {
-      id: 'a1', model: 'sonar', created: 1760000000, object: 'chat.completion',
+      id: 'a1',
+      model: 'sonar',
+      created: 1760000000,
+      object: 'chat.completion',
       choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: 'Hello! How can I help?' } }],
       usage: { prompt_tokens: 3, completion_tokens: 8, total_tokens: 11, num_search_queries: 0 },
     },
@@ -64,7 +67,13 @@ export function perplexityHtmlUnauthorized(): FakeReply {
 export function perplexityInvalidModel(): FakeReply {
   return {
     status: 400,
-    json: { error: { message: "Invalid model 'x'. Permitted models can be found in the documentation at https://docs.perplexity.ai/guides/model-cards.", type: 'invalid_model', code: 400 } },
+    json: {
+      error: {
+        message: "Invalid model 'x'. Permitted models can be found in the documentation at https://docs.perplexity.ai/guides/model-cards.",
+        type: 'invalid_model',
+        code: 400,
+      },
+    },
   };
 }
 

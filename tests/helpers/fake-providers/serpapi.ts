@@ -22,11 +22,22 @@ const metadata = (engine: string, q?: string) => ({
 function overview(links: string[]): object {
   return {
     text_blocks: [
-      { type: 'paragraph', snippet: 'Project management tools help agencies …', snippet_highlighted_words: ['help agencies'], reference_indexes: links.map((_, i) => i) },
+      {
+        type: 'paragraph',
+        snippet: 'Project management tools help agencies …',
+        snippet_highlighted_words: ['help agencies'],
+        reference_indexes: links.map((_, i) => i),
+      },
       { type: 'heading', snippet: 'Top options' },
       { type: 'list', list: [{ title: 'Asana', snippet: 'Good for client work.', reference_indexes: [0] }] },
     ],
-    references: links.map((link, index) => ({ title: `Reference ${index + 1}`, link, snippet: '…', source: new URL(link).hostname, index })),
+    references: links.map((link, index) => ({
+      title: `Reference ${index + 1}`,
+      link,
+      snippet: '…',
+      source: new URL(link).hostname,
+      index,
+    })),
   };
 }
 
@@ -40,7 +51,10 @@ export function serpDeferredOverview(q: string, pageToken: string): FakeReply {
   return {
     json: {
       ...metadata('google', q),
-      ai_overview: { page_token: pageToken, serpapi_link: `https://serpapi.com/search.json?engine=google_ai_overview&page_token=${pageToken}` },
+      ai_overview: {
+        page_token: pageToken,
+        serpapi_link: `https://serpapi.com/search.json?engine=google_ai_overview&page_token=${pageToken}`,
+      },
       organic_results: organic,
     },
   };
@@ -60,7 +74,13 @@ export function serpNoOverview(q: string): FakeReply {
 }
 
 export function serpOverviewError(q: string): FakeReply {
-  return { json: { ...metadata('google', q), ai_overview: { error: "Can't generate an AI overview right now. Try again later." }, organic_results: organic } };
+  return {
+    json: {
+      ...metadata('google', q),
+      ai_overview: { error: "Can't generate an AI overview right now. Try again later." },
+      organic_results: organic,
+    },
+  };
 }
 
 export function serpInvalidKey(): FakeReply {
@@ -88,7 +108,13 @@ export function serpAiMode(q: string, paragraphs: string[], links: string[]): Fa
         ...paragraphs.map((snippet) => ({ type: 'paragraph', snippet, reference_indexes: links.map((_, i) => i) })),
         { type: 'list', list: [{ title: 'Pricing', snippet: 'Plans start at $12 per seat.', reference_indexes: [0] }] },
       ],
-      references: links.map((link, index) => ({ title: `Reference ${index + 1}`, link, snippet: '…', source: new URL(link).hostname, index })),
+      references: links.map((link, index) => ({
+        title: `Reference ${index + 1}`,
+        link,
+        snippet: '…',
+        source: new URL(link).hostname,
+        index,
+      })),
     },
   };
 }

@@ -30,7 +30,9 @@ export function findPostgres(): PostgresBinaries | null {
   const root = '/usr/lib/postgresql';
   const majors = existsSync(root)
     ? readdirSync(root)
-        .filter((v) => /^\d+$/.test(v) && existsSync(path.join(root, v, 'bin', 'postgres')) && existsSync(path.join(root, v, 'bin', 'initdb')))
+        .filter(
+          (v) => /^\d+$/.test(v) && existsSync(path.join(root, v, 'bin', 'postgres')) && existsSync(path.join(root, v, 'bin', 'initdb')),
+        )
         .sort((a, b) => Number(b) - Number(a))
     : [];
   if (majors[0]) {
@@ -82,7 +84,9 @@ export function serviceGate(missing: Array<'postgres' | 'redis'>, env: NodeJS.Pr
   if (!warned.has(key)) {
     warned.add(key);
     const line = '!'.repeat(100);
-    warn(`\n${line}\n!!! SKIPPING tests that need ${what}: not installed on this machine.\n!!! Install with: ${INSTALL}\n!!! (In CI, with CI set, this is a failure.)\n${line}\n`);
+    warn(
+      `\n${line}\n!!! SKIPPING tests that need ${what}: not installed on this machine.\n!!! Install with: ${INSTALL}\n!!! (In CI, with CI set, this is a failure.)\n${line}\n`,
+    );
   }
   return false;
 }

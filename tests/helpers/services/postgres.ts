@@ -159,4 +159,3 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
   await removeRoot();
   throw new Error(`PostgreSQL did not start:\n${lastError}`);
 }
-

@@ -23,7 +23,12 @@ export interface StdioSession {
 }
 
 export async function connectStdio(command: string, args: string[], env: Record<string, string>): Promise<StdioSession> {
-  const transport = new StdioClientTransport({ command, args, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const errors: Error[] = [];

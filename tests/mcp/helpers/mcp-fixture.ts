@@ -16,7 +16,9 @@ export function startMcpFixtureSite(): Promise<FixtureSite> {
   return startFixtureSite({
     '/': { body: samplePage('Brewing guide for agents') },
     '/robots.txt': { body: 'User-agent: OAI-SearchBot\nDisallow: /\n', headers: { 'content-type': 'text/plain' } },
-    ...Object.fromEntries([0, 1, 2].map((i) => [`/app-${i}.js`, { body: `console.log(${i})`, headers: { 'content-type': 'text/javascript' } }])),
+    ...Object.fromEntries(
+      [0, 1, 2].map((i) => [`/app-${i}.js`, { body: `console.log(${i})`, headers: { 'content-type': 'text/javascript' } }]),
+    ),
   });
 }
 

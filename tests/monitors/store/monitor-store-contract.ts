@@ -66,7 +66,12 @@ export function describeMonitorStoreContract(subject: StoreSubject): void {
       expect(await monitors.claimDue(T0 + 6, 60_000, 10)).toEqual([]);
       await monitors.finishRun(m.id, { finished_at: new Date(T0 + 1_000).toISOString(), result_id: 'res-1', error: null });
       expect(await monitors.claimDue(T0 + 2_000, 60_000, 10)).toEqual([]); // done for this due time
-      expect(await monitors.getMonitor(A, m.id)).toMatchObject({ lease_until_ms: null, last_run_at: new Date(T0 + 1_000).toISOString(), last_result_id: 'res-1', last_error: null });
+      expect(await monitors.getMonitor(A, m.id)).toMatchObject({
+        lease_until_ms: null,
+        last_run_at: new Date(T0 + 1_000).toISOString(),
+        last_result_id: 'res-1',
+        last_error: null,
+      });
       expect((await monitors.claimDue(T0 + HOUR, 60_000, 10)).map((c) => c.id)).toEqual([m.id]);
     });
 
@@ -143,7 +148,10 @@ export function describeMonitorStoreContract(subject: StoreSubject): void {
       expect(paused).toMatchObject({ id: m.id, paused_at: new Date(T0 + 1).toISOString(), run_requested_ms: null });
       expect(await monitors.setPaused(A, m.id, true, T0 + 50)).toMatchObject({ paused_at: new Date(T0 + 1).toISOString() });
       // "Run now" on it: returned with paused_at set, nothing asked.
-      expect(await monitors.requestRun(A, m.id, T0 + 2)).toMatchObject({ paused_at: new Date(T0 + 1).toISOString(), run_requested_ms: null });
+      expect(await monitors.requestRun(A, m.id, T0 + 2)).toMatchObject({
+        paused_at: new Date(T0 + 1).toISOString(),
+        run_requested_ms: null,
+      });
       await reopen();
       expect(await monitors.getMonitor(A, m.id)).toMatchObject({ paused_at: new Date(T0 + 1).toISOString(), run_requested_ms: null });
       expect(await monitors.nextDueMs()).toBe(T0 + 2 * HOUR); // only the monitor that is not paused

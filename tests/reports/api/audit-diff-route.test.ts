@@ -18,7 +18,12 @@ const second = makeAudit({
   issues: [issue('robots.search-agents-blocked', 'critical', 'Crawler Access', 'Search agents blocked')],
   crawlers: [crawler('OAI-SearchBot', 'blocked'), crawler('GPTBot', 'allowed', 'training')],
 });
-const otherPage = makeAudit({ id: randomUUID(), scanned_at: at(5), url: 'https://client.example/about', final_url: 'https://client.example/about' });
+const otherPage = makeAudit({
+  id: randomUUID(),
+  scanned_at: at(5),
+  url: 'https://client.example/about',
+  final_url: 'https://client.example/about',
+});
 
 const put = async (account: string, audit: Audit) => expect(await api.store.putAudit(account, audit, canonicalHash(audit))).toBe('created');
 
@@ -35,7 +40,9 @@ describe('GET /api/v1/audits/{id}/diff', () => {
       expect(res.status).toBe(200);
       const { diff } = auditDiffEnvelopeSchema.parse(res.json);
       expect(diff).toMatchObject({ from: first.id, to: second.id, score: { from: 80, to: 45, delta: -35 } });
-      expect(diff.new_issues).toEqual([{ rule: 'robots.search-agents-blocked', severity: 'critical', category: 'Crawler Access', title: 'Search agents blocked' }]);
+      expect(diff.new_issues).toEqual([
+        { rule: 'robots.search-agents-blocked', severity: 'critical', category: 'Crawler Access', title: 'Search agents blocked' },
+      ]);
       expect(diff.fixed_issues.map((i) => i.rule)).toEqual(['llms-txt.present']);
       expect(diff.crawlers).toEqual([{ agent: 'OAI-SearchBot', from: 'allowed', to: 'blocked' }]);
     }
@@ -53,7 +60,7 @@ describe('GET /api/v1/audits/{id}/diff', () => {
     expect(res.json).toEqual({ error: 'No earlier audit of this URL to compare against' });
   });
 
-  it('404 for an unknown audit, an unknown against, and another account\'s audits on either side', async () => {
+  it("404 for an unknown audit, an unknown against, and another account's audits on either side", async () => {
     const other = await api.newAccount();
     const theirs = makeAudit({ id: randomUUID(), scanned_at: at(3) });
     await put(other.accountId, theirs);

@@ -15,7 +15,13 @@ describe('GET /api/v1/audits/{id}/report', () => {
   it('answers the HTML report: the score, the critical issue, the score history of the page', async () => {
     const url = 'https://client.example/report-page';
     await api.putAudit({ url, final_url: url, scanned_at: new Date(T0 - 30 * DAY).toISOString(), score: 31 });
-    const audit = await api.putAudit({ url, final_url: url, score: 47, score_cap: { max: 49, reason: '1 critical issue' }, issues: [issue('http.status', 'critical', 'Crawler Access', 'The page answers an error', 'Fix the 500.')] });
+    const audit = await api.putAudit({
+      url,
+      final_url: url,
+      score: 47,
+      score_cap: { max: 49, reason: '1 critical issue' },
+      issues: [issue('http.status', 'critical', 'Crawler Access', 'The page answers an error', 'Fix the 500.')],
+    });
     const res = await api.request('GET', `/api/v1/audits/${audit.id}/report`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -26,7 +32,9 @@ describe('GET /api/v1/audits/{id}/report', () => {
     expect(res.text).toContain('The page answers an error');
     expect(res.text).toContain('Score capped at 49: 1 critical issue');
     expect(res.text).toContain('data-history-score="31"');
-    expect((await api.request('GET', `/api/v1/audits/${audit.id}/report?format=html&paper=letter`)).text).toContain('size: Letter portrait');
+    expect((await api.request('GET', `/api/v1/audits/${audit.id}/report?format=html&paper=letter`)).text).toContain(
+      'size: Letter portrait',
+    );
   });
 
   it('answers the PDF (?format=pdf): it opens, and its text holds the score', async () => {
@@ -40,12 +48,15 @@ describe('GET /api/v1/audits/{id}/report', () => {
     expect(pages[0]).toContain(`Page 1 of ${pages.length}`);
   });
 
-  it('400 for a bad format or paper; 404 for an unknown or another account\'s audit; 401 without a key', async () => {
+  it("400 for a bad format or paper; 404 for an unknown or another account's audit; 401 without a key", async () => {
     const audit = await api.putAudit({});
-    for (const query of ['?format=docx', '?paper=a3', '?format=pdf&format=html']) expect((await api.request('GET', `/api/v1/audits/${audit.id}/report${query}`)).status).toBe(400);
+    for (const query of ['?format=docx', '?paper=a3', '?format=pdf&format=html'])
+      expect((await api.request('GET', `/api/v1/audits/${audit.id}/report${query}`)).status).toBe(400);
     const other = await api.newAccount();
     expect((await api.request('GET', `/api/v1/audits/${audit.id}/report`, { key: other.key })).status).toBe(404);
-    expect((await api.request('GET', '/api/v1/audits/00000000-0000-4000-8000-000000000000/report')).json).toEqual({ error: 'Audit not found' });
+    expect((await api.request('GET', '/api/v1/audits/00000000-0000-4000-8000-000000000000/report')).json).toEqual({
+      error: 'Audit not found',
+    });
     expect((await api.request('GET', `/api/v1/audits/${audit.id}/report`, { key: null })).status).toBe(401);
   });
 });

@@ -26,7 +26,12 @@ describe('branding', () => {
     const res = await put({ name: '  Northwind Digital ', accent: '#0F766E', logo: dataUrl('image/png', PNG) });
     expect(res.status).toBe(200);
     const { branding } = brandingEnvelopeSchema.parse(res.json);
-    expect(branding).toEqual({ name: 'Northwind Digital', accent: '#0f766e', logo: dataUrl('image/png', PNG), updated_at: new Date(api.clock.now).toISOString() });
+    expect(branding).toEqual({
+      name: 'Northwind Digital',
+      accent: '#0f766e',
+      logo: dataUrl('image/png', PNG),
+      updated_at: new Date(api.clock.now).toISOString(),
+    });
     expect((await api.request('GET', '/api/v1/branding')).json).toEqual({ branding });
     expect((await put({ name: 'Only a name' })).json.branding).toMatchObject({ name: 'Only a name', accent: null, logo: null });
     const other = await api.newAccount();
@@ -35,7 +40,8 @@ describe('branding', () => {
 
   it('accepts a JPEG, and an SVG stored sanitised', async () => {
     expect((await put({ logo: dataUrl('image/jpeg', JPEG) })).status).toBe(200);
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#123456"/><image href="https://evil.example/x.png"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10" onload="alert(1)"><script>alert(2)</script><rect width="10" height="10" fill="#123456"/><image href="https://evil.example/x.png"/></svg>';
     for (const logo of [dataUrl('image/svg+xml', svg), `data:image/svg+xml,${encodeURIComponent(svg)}`]) {
       const res = await put({ logo });
       expect(res.status).toBe(200);
@@ -69,11 +75,13 @@ describe('branding', () => {
 
   it('413 beyond 300 KB, 415 without JSON, 401 without a key', async () => {
     expect((await put({ logo: `data:image/png;base64,${'A'.repeat(310 * 1024)}` })).status).toBe(413);
-    expect((await api.request('PUT', '/api/v1/branding', { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } })).status).toBe(415);
+    expect((await api.request('PUT', '/api/v1/branding', { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } })).status).toBe(
+      415,
+    );
     expect((await api.request('GET', '/api/v1/branding', { key: null })).status).toBe(401);
   });
 
-  it('appears on the account\'s HTML reports', async () => {
+  it("appears on the account's HTML reports", async () => {
     await put({ name: 'Report Brand Ltd', accent: '#7c3aed', logo: dataUrl('image/png', PNG) });
     const audit = await api.putAudit({});
     const res = await api.request('GET', `/api/v1/audits/${audit.id}/report`);

@@ -19,7 +19,12 @@ export interface ReportApi extends TestApi {
 
 export async function startReportApi(options: { publicUrl?: string | null; chromiumPath?: string } = {}): Promise<ReportApi> {
   const clock = { now: T0 };
-  const reports = createReportsRuntime({ publicUrl: options.publicUrl ?? null, chromiumPath: options.chromiumPath ?? CHROMIUM, pdfConcurrency: 2, pdfTimeoutMs: 60_000 });
+  const reports = createReportsRuntime({
+    publicUrl: options.publicUrl ?? null,
+    chromiumPath: options.chromiumPath ?? CHROMIUM,
+    pdfConcurrency: 2,
+    pdfTimeoutMs: 60_000,
+  });
   const api = await startTestApi({ now: () => new Date(clock.now), reports });
   return Object.assign(api, {
     clock,

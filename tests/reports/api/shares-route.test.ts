@@ -22,7 +22,7 @@ function expectShareHeaders(res: Response): void {
 }
 
 describe('share links', () => {
-  it('POST: 201 {share: {id, url, expires_at}}, a 190-bit token at this server\'s address, 30 days by default', async () => {
+  it("POST: 201 {share: {id, url, expires_at}}, a 190-bit token at this server's address, 30 days by default", async () => {
     api.clock.now = T0;
     const audit = await api.putAudit({});
     const res = await share(audit.id);
@@ -37,7 +37,11 @@ describe('share links', () => {
   });
 
   it('opens the HTML report without a key, with noindex, no-referrer and a CSP that allows no script', async () => {
-    const audit = await api.putAudit({ score: 44, score_cap: { max: 49, reason: '1 critical issue' }, issues: [issue('robots.search-agents-blocked', 'critical', 'Crawler Access', 'Search agents blocked', 'Allow OAI-SearchBot.')] });
+    const audit = await api.putAudit({
+      score: 44,
+      score_cap: { max: 49, reason: '1 critical issue' },
+      issues: [issue('robots.search-agents-blocked', 'critical', 'Crawler Access', 'Search agents blocked', 'Allow OAI-SearchBot.')],
+    });
     const { url } = (await share(audit.id)).json.share;
     const res = await open(url);
     expect(res.status).toBe(200);
@@ -53,16 +57,36 @@ describe('share links', () => {
     expect(html).not.toContain('<script');
   });
 
-  it('never shows the API key or another audit, not even the page\'s earlier scores', async () => {
+  it("never shows the API key or another audit, not even the page's earlier scores", async () => {
     const url = 'https://client.example/shared-page';
-    const earlier = await api.putAudit({ url, final_url: url, scanned_at: new Date(T0 - 20 * DAY).toISOString(), score: 12, issues: [issue('content.title', 'warning', 'Content Structure', 'An earlier finding only')] });
-    const other = await api.putAudit({ url: 'https://client.example/other', final_url: 'https://client.example/other', issues: [issue('trust.author', 'notice', 'Trust', 'Another page finding')] });
+    const earlier = await api.putAudit({
+      url,
+      final_url: url,
+      scanned_at: new Date(T0 - 20 * DAY).toISOString(),
+      score: 12,
+      issues: [issue('content.title', 'warning', 'Content Structure', 'An earlier finding only')],
+    });
+    const other = await api.putAudit({
+      url: 'https://client.example/other',
+      final_url: 'https://client.example/other',
+      issues: [issue('trust.author', 'notice', 'Trust', 'Another page finding')],
+    });
     const shared = await api.putAudit({ url, final_url: url, score: 77 });
     // The account's own report has the history; the shared one does not.
     expect((await api.request('GET', `/api/v1/audits/${shared.id}/report`)).text).toContain('id="history"');
     const html = await (await open((await share(shared.id)).json.share.url)).text();
     expect(html).toContain(shared.id);
-    for (const leak of [api.key, api.key.slice(4), earlier.id, other.id, 'An earlier finding only', 'Another page finding', 'id="history"', api.accountId]) expect(html).not.toContain(leak);
+    for (const leak of [
+      api.key,
+      api.key.slice(4),
+      earlier.id,
+      other.id,
+      'An earlier finding only',
+      'Another page finding',
+      'id="history"',
+      api.accountId,
+    ])
+      expect(html).not.toContain(leak);
   });
 
   it('serves the PDF too (?format=pdf), with the same headers', async () => {
@@ -71,14 +95,24 @@ describe('share links', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expectShareHeaders(res);
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
   });
 
   it('is listed until revoked; after DELETE (204) the link is 404, and a second DELETE is 404', async () => {
     const audit = await api.putAudit({});
     const created = (await share(audit.id)).json.share;
     const listed = shareListSchema.parse((await api.request('GET', '/api/v1/shares')).json).shares;
-    expect(listed.find((s) => s.id === created.id)).toEqual({ id: created.id, kind: 'audit', target_id: audit.id, created_at: new Date(api.clock.now).toISOString(), expires_at: created.expires_at });
+    expect(listed.find((s) => s.id === created.id)).toEqual({
+      id: created.id,
+      kind: 'audit',
+      target_id: audit.id,
+      created_at: new Date(api.clock.now).toISOString(),
+      expires_at: created.expires_at,
+    });
     expect(JSON.stringify(listed)).not.toContain(pathOf(created.url).slice(3)); // the token is never listed
     const other = await api.newAccount();
     expect((await api.request('DELETE', `/api/v1/shares/${created.id}`, { key: other.key })).status).toBe(404);
@@ -115,7 +149,7 @@ describe('share links', () => {
     }
   });
 
-  it('POST refuses another account\'s audit (404), a bad duration (400) and a bad body', async () => {
+  it("POST refuses another account's audit (404), a bad duration (400) and a bad body", async () => {
     const other = await api.newAccount();
     const theirs = await api.putAudit({}, other.accountId);
     expect((await share(theirs.id)).status).toBe(404);
@@ -126,7 +160,10 @@ describe('share links', () => {
       expect([body, res.status]).toEqual([body, 400]);
       expect(Object.keys(res.json)).toEqual(['error']);
     }
-    expect((await api.request('POST', `/api/v1/audits/${mine.id}/share`, { rawBody: '{', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    expect(
+      (await api.request('POST', `/api/v1/audits/${mine.id}/share`, { rawBody: '{', headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(400);
     expect((await api.request('POST', `/api/v1/audits/${mine.id}/share`, { key: null })).status).toBe(401);
   });
 });

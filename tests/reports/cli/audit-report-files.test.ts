@@ -48,7 +48,10 @@ describe('citable audit --html / --pdf', () => {
 
   it('without Chromium: exit 2 naming CHROMIUM_PATH, after the audit and the HTML file', async () => {
     const html = path.join(dir, 'only.html');
-    const { code, out, err } = await audit(['--html', html, '--pdf', path.join(dir, 'never.pdf')], { ...ENV, CHROMIUM_PATH: '/nonexistent/chromium' });
+    const { code, out, err } = await audit(['--html', html, '--pdf', path.join(dir, 'never.pdf')], {
+      ...ENV,
+      CHROMIUM_PATH: '/nonexistent/chromium',
+    });
     expect(code).toBe(2);
     expect(out).toMatch(/Score\s+\d+\/100/);
     expect(err).toContain('CHROMIUM_PATH (/nonexistent/chromium)');

@@ -10,7 +10,13 @@ import { memoryIo } from '../../cli/cli-io.js';
 import { categories, crawler, issue, makeAudit } from '../fixtures/audits.js';
 import { startReportApi, type ReportApi } from '../api/report-helpers.js';
 
-const older = makeAudit({ id: randomUUID(), scanned_at: '2026-10-01T09:00:00.000Z', score: 80, category_scores: categories(80, { Trust: null }), issues: [issue('llms-txt.present', 'notice', 'AI Discovery', 'No llms.txt')] });
+const older = makeAudit({
+  id: randomUUID(),
+  scanned_at: '2026-10-01T09:00:00.000Z',
+  score: 80,
+  category_scores: categories(80, { Trust: null }),
+  issues: [issue('llms-txt.present', 'notice', 'AI Discovery', 'No llms.txt')],
+});
 const newer = makeAudit({
   id: randomUUID(),
   score: 45,

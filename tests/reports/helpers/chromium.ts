@@ -10,7 +10,14 @@ export const ARTEFACTS = path.resolve('test-results/reports');
 
 export async function launchChromium(): Promise<Browser> {
   await mkdir(ARTEFACTS, { recursive: true });
-  const args = ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions'];
+  const args = [
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-extensions',
+  ];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args });
 }

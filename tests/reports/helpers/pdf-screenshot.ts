@@ -30,10 +30,15 @@ window.pdfReady = true;
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
 
 export async function screenshotPdfPage(browser: Browser, pdf: Uint8Array, file: string, pageNumber = 1): Promise<void> {
-  const [lib, worker] = await Promise.all([readFile(path.join(PDFJS_DIR, 'build/pdf.min.mjs')), readFile(path.join(PDFJS_DIR, 'build/pdf.worker.min.mjs'))]);
+  const [lib, worker] = await Promise.all([
+    readFile(path.join(PDFJS_DIR, 'build/pdf.min.mjs')),
+    readFile(path.join(PDFJS_DIR, 'build/pdf.worker.min.mjs')),
+  ]);
   const js = { 'content-type': 'text/javascript' };
   const site = await startFixtureSite({
-    '/': { body: '<!doctype html><body style="margin:0;background:#888"><canvas id="c"></canvas><script type="module" src="/render.mjs"></script></body>' },
+    '/': {
+      body: '<!doctype html><body style="margin:0;background:#888"><canvas id="c"></canvas><script type="module" src="/render.mjs"></script></body>',
+    },
     '/render.mjs': { headers: js, body: RENDER },
     '/pdf.mjs': { headers: js, body: lib },
     '/pdf.worker.mjs': { headers: js, body: worker },
@@ -43,7 +48,11 @@ export async function screenshotPdfPage(browser: Browser, pdf: Uint8Array, file:
     await page.goto(site.url);
     await page.waitForFunction(() => (window as unknown as { pdfReady?: boolean }).pdfReady === true);
     const size = await page.evaluate(
-      ([data, n]) => (window as unknown as { renderPdfPage(d: string, n: number): Promise<{ width: number; height: number }> }).renderPdfPage(data as string, n as number),
+      ([data, n]) =>
+        (window as unknown as { renderPdfPage(d: string, n: number): Promise<{ width: number; height: number }> }).renderPdfPage(
+          data as string,
+          n as number,
+        ),
       [Buffer.from(pdf).toString('base64'), pageNumber] as const,
     );
     await page.setViewportSize({ width: Math.ceil(size.width), height: Math.ceil(size.height) });

@@ -21,7 +21,11 @@ import { auditWithDiscovery, HOSTILE, hostileAudit, longAudit } from '../fixture
 import { categories } from '../fixtures/audits.js';
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 32"><rect width="32" height="32" rx="8" fill="#0f766e"/><text x="40" y="22" font-size="16" fill="#0f766e">Northwind</text></svg>`;
-const BRANDING = { name: 'Northwind Digital', accent: '#0f766e', logo: `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}` };
+const BRANDING = {
+  name: 'Northwind Digital',
+  accent: '#0f766e',
+  logo: `data:image/svg+xml;base64,${Buffer.from(LOGO_SVG).toString('base64')}`,
+};
 const HISTORY = [
   { scanned_at: '2026-08-20T10:00:00.000Z', score: 35 },
   { scanned_at: '2026-09-20T10:00:00.000Z', score: 52 },
@@ -48,7 +52,10 @@ interface Opened {
 }
 
 async function open(html: string, options: { javaScript?: boolean; width?: number } = {}): Promise<Opened> {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScript ?? true, viewport: { width: options.width ?? 900, height: 1200 } });
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScript ?? true,
+    viewport: { width: options.width ?? 900, height: 1200 },
+  });
   const page = await context.newPage();
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
@@ -64,11 +71,16 @@ async function externalReferences(page: Page): Promise<string[]> {
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         const name = attr.name.toLowerCase();
-        if (['src', 'href', 'xlink:href', 'srcset', 'action', 'poster', 'data', 'background'].includes(name) && !/^(data:|#)/i.test(attr.value.trim())) found.push(`${el.tagName} ${name}=${attr.value}`);
+        if (
+          ['src', 'href', 'xlink:href', 'srcset', 'action', 'poster', 'data', 'background'].includes(name) &&
+          !/^(data:|#)/i.test(attr.value.trim())
+        )
+          found.push(`${el.tagName} ${name}=${attr.value}`);
         if (/url\(/i.test(attr.value) && !/url\(\s*['"]?#/i.test(attr.value)) found.push(`${el.tagName} ${name}=${attr.value}`);
       }
     }
-    for (const style of Array.from(document.querySelectorAll('style'))) if (/@import|url\(\s*['"]?(?!#|data:)/i.test(style.textContent ?? '')) found.push('style: @import or url()');
+    for (const style of Array.from(document.querySelectorAll('style')))
+      if (/@import|url\(\s*['"]?(?!#|data:)/i.test(style.textContent ?? '')) found.push('style: @import or url()');
     return found;
   });
 }
@@ -133,7 +145,11 @@ describe('the audit report in Chromium', () => {
   });
 
   it.each(['A4', 'Letter'] as const)('prints on %s without splitting an issue across pages, with page numbers', async (paper) => {
-    const printed = await pdf.render({ html: renderAuditReportHtml(audit, { branding: BRANDING, history: HISTORY, paper, medium: 'pdf' }), paper, footerTemplate: pdfFooterTemplate(BRANDING, audit.final_url) });
+    const printed = await pdf.render({
+      html: renderAuditReportHtml(audit, { branding: BRANDING, history: HISTORY, paper, medium: 'pdf' }),
+      paper,
+      footerTemplate: pdfFooterTemplate(BRANDING, audit.final_url),
+    });
     const { pages, text } = await pdfText(printed);
     expect(pages.length).toBeGreaterThan(2);
     expect(text).toMatch(/\b41\s*out of 100/);
@@ -159,14 +175,20 @@ describe('hostile content', () => {
       ).toString('base64')}`,
     );
     expect(Buffer.from(hostileLogo.split(',')[1]!, 'base64').toString()).not.toMatch(/script|onload|evil\.example/);
-    const html = renderAuditReportHtml(hostileAudit(), { branding: { name: HOSTILE.brandName, accent: 'red;} body{display:none} a{', logo: hostileLogo } });
+    const html = renderAuditReportHtml(hostileAudit(), {
+      branding: { name: HOSTILE.brandName, accent: 'red;} body{display:none} a{', logo: hostileLogo },
+    });
     // Not even the CSP is needed: run the page with JavaScript on and without its policy.
     const opened = await open(withoutCsp(html), { javaScript: true });
     try {
       const { page } = opened;
       expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(await page.evaluate(() => document.scripts.length)).toBe(0);
-      expect(await page.evaluate(() => Array.from(document.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length)).toBe(0);
+      expect(
+        await page.evaluate(
+          () => Array.from(document.querySelectorAll('*')).filter((e) => Array.from(e.attributes).some((a) => /^on/i.test(a.name))).length,
+        ),
+      ).toBe(0);
       expect(await page.evaluate(() => document.querySelectorAll('style').length)).toBe(1);
       expect(opened.requests).toEqual([]);
       expect(await externalReferences(page)).toEqual([]);
@@ -203,7 +225,9 @@ describe('the crawl report in Chromium', () => {
       expect(priorities).toContain('250 pages (25%)');
       expect(await page.locator('#issues tr[data-rule]').count()).toBe(crawl.issues!.length);
       expect(await page.locator('#templates tr[data-template]').count()).toBe(crawl.templates!.length);
-      const worst = await page.locator('#worst-pages tr[data-page-score]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-page-score'))));
+      const worst = await page
+        .locator('#worst-pages tr[data-page-score]')
+        .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-page-score'))));
       expect(worst.length).toBe(15);
       expect(worst).toEqual([...worst].sort((a, b) => a - b));
       expect(await page.locator('#crawlers tr[data-agent]').count()).toBe(4);
@@ -214,7 +238,15 @@ describe('the crawl report in Chromium', () => {
   });
 
   it('of a crawl still running says so and renders what it has', async () => {
-    const running = makeCrawl(10, { status: 'running', score: null, category_scores: null, issues: null, templates: null, finished_at: null, site: null });
+    const running = makeCrawl(10, {
+      status: 'running',
+      score: null,
+      category_scores: null,
+      issues: null,
+      templates: null,
+      finished_at: null,
+      site: null,
+    });
     const opened = await open(renderCrawlReportHtml(running));
     try {
       expect(await opened.page.innerText('[data-testid="crawl-status"]')).toContain('still running');
@@ -225,7 +257,11 @@ describe('the crawl report in Chromium', () => {
   });
 
   it('prints to a PDF whose text holds the site score', async () => {
-    const printed = await pdf.render({ html: renderCrawlReportHtml(crawl, { branding: BRANDING, medium: 'pdf' }), paper: 'A4', footerTemplate: pdfFooterTemplate(BRANDING, crawl.url) });
+    const printed = await pdf.render({
+      html: renderCrawlReportHtml(crawl, { branding: BRANDING, medium: 'pdf' }),
+      paper: 'A4',
+      footerTemplate: pdfFooterTemplate(BRANDING, crawl.url),
+    });
     const { text, pages } = await pdfText(printed);
     expect(text).toMatch(/\b58\s*out of 100/);
     expect(pages.length).toBeGreaterThan(1);
@@ -234,7 +270,18 @@ describe('the crawl report in Chromium', () => {
 
 describe('an audit where nothing applied', () => {
   it('reads "n/a" for the score and every category, never 100', async () => {
-    const html = renderAuditReportHtml({ ...longAudit(), issues: [], score: 0, score_cap: null, category_scores: categories(0, Object.fromEntries(['Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust'].map((n) => [n, null]))) });
+    const html = renderAuditReportHtml({
+      ...longAudit(),
+      issues: [],
+      score: 0,
+      score_cap: null,
+      category_scores: categories(
+        0,
+        Object.fromEntries(
+          ['Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust'].map((n) => [n, null]),
+        ),
+      ),
+    });
     const opened = await open(html);
     try {
       expect(await opened.page.getAttribute('svg.gauge', 'aria-label')).toBe('Score n/a');

@@ -33,7 +33,8 @@ export function describeEarlierAuditsContract(subject: StoreSubject): void {
     const put = async (account: string, ...audits: Audit[]) => {
       for (const a of audits) expect(await store.putAudit(account, a, canonicalHash(a))).toBe('created');
     };
-    const ids = async (anchor: Audit, limit = 10, account = 'acct_a') => (await store.earlierAudits(account, anchor, limit)).map((a) => a.id);
+    const ids = async (anchor: Audit, limit = 10, account = 'acct_a') =>
+      (await store.earlierAudits(account, anchor, limit)).map((a) => a.id);
 
     it('finds the earlier audits of the same page, newest first, never the anchor or a later one', async () => {
       const first = auditOf('https://a.example/', 1);
@@ -46,7 +47,16 @@ export function describeEarlierAuditsContract(subject: StoreSubject): void {
       expect(await ids(anchor, 1)).toEqual([second.id]);
       expect(await ids(first)).toEqual([]);
       const summary = (await store.earlierAudits('acct_a', anchor, 1))[0];
-      expect(summary).toEqual({ id: second.id, url: second.url, final_url: second.final_url, score: second.score, builder: second.builder, status: 'complete', origin: 'server', scanned_at: second.scanned_at });
+      expect(summary).toEqual({
+        id: second.id,
+        url: second.url,
+        final_url: second.final_url,
+        score: second.score,
+        builder: second.builder,
+        status: 'complete',
+        origin: 'server',
+        scanned_at: second.scanned_at,
+      });
     });
 
     it('matches the page as submitted or as finally reached, on either side', async () => {

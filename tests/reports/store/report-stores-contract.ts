@@ -45,9 +45,21 @@ export function describeReportStoresContract(subject: StoreSubject): void {
     it('branding: none at first, replaced as a whole, per account, kept across a reopen', async () => {
       const branding = await store.branding();
       expect(await branding.getBranding('acct_a')).toBeNull();
-      const first: StoredBranding = { account_id: 'acct_a', name: 'Northwind', accent: '#0f766e', logo: `data:image/png;base64,${'A'.repeat(270_000)}`, updated_at: iso(T0) };
+      const first: StoredBranding = {
+        account_id: 'acct_a',
+        name: 'Northwind',
+        accent: '#0f766e',
+        logo: `data:image/png;base64,${'A'.repeat(270_000)}`,
+        updated_at: iso(T0),
+      };
       await branding.putBranding(first);
-      const second: StoredBranding = { account_id: 'acct_a', name: 'Northwind Digital', accent: null, logo: null, updated_at: iso(T0 + 1000) };
+      const second: StoredBranding = {
+        account_id: 'acct_a',
+        name: 'Northwind Digital',
+        accent: null,
+        logo: null,
+        updated_at: iso(T0 + 1000),
+      };
       await branding.putBranding(second);
       await branding.putBranding({ account_id: 'acct_b', name: 'Other', accent: '#111111', logo: null, updated_at: iso(T0) });
       expect(await branding.getBranding('acct_a')).toEqual(second);
@@ -59,7 +71,13 @@ export function describeReportStoresContract(subject: StoreSubject): void {
 
     it('branding: parallel puts of one account leave one of them whole', async () => {
       const branding = await store.branding();
-      const puts = Array.from({ length: 6 }, (_, i) => ({ account_id: 'acct_a', name: `Name ${i}`, accent: null, logo: null, updated_at: iso(T0 + i) }));
+      const puts = Array.from({ length: 6 }, (_, i) => ({
+        account_id: 'acct_a',
+        name: `Name ${i}`,
+        accent: null,
+        logo: null,
+        updated_at: iso(T0 + i),
+      }));
       await Promise.all(puts.map((b) => branding.putBranding(b)));
       expect(puts).toContainEqual(await branding.getBranding('acct_a'));
       await reopen();
@@ -73,7 +91,9 @@ export function describeReportStoresContract(subject: StoreSubject): void {
       await shares.createShare(share('shr_expired', { created_at: iso(T0 - 40 * DAY), expires_at: iso(T0 - DAY) }));
       await shares.createShare(share('shr_theirs', { account_id: 'acct_b', kind: 'crawl' }));
       expect(await shares.findShareByTokenHash('hash-of-shr_new')).toEqual(share('shr_new'));
-      expect(await shares.findShareByTokenHash('hash-of-shr_expired')).toEqual(share('shr_expired', { created_at: iso(T0 - 40 * DAY), expires_at: iso(T0 - DAY) }));
+      expect(await shares.findShareByTokenHash('hash-of-shr_expired')).toEqual(
+        share('shr_expired', { created_at: iso(T0 - 40 * DAY), expires_at: iso(T0 - DAY) }),
+      );
       expect(await shares.findShareByTokenHash('unknown')).toBeNull();
       expect((await shares.listLiveShares('acct_a', new Date(T0))).map((s) => s.id)).toEqual(['shr_new', 'shr_old']);
       expect((await shares.listLiveShares('acct_b', new Date(T0))).map((s) => s.kind)).toEqual(['crawl']);

@@ -25,7 +25,9 @@ export async function buildServerBundle(): Promise<ServerBundle> {
     entryPoints: [
       { in: path.join(ROOT, 'server/main.ts'), out: 'server' },
       // The audit worker thread, beside the server as in dist/ (the server falls back to its own thread without it).
-      ...(existsSync(path.join(ROOT, 'server/audits/audit-worker.ts')) ? [{ in: path.join(ROOT, 'server/audits/audit-worker.ts'), out: 'audit-worker' }] : []),
+      ...(existsSync(path.join(ROOT, 'server/audits/audit-worker.ts'))
+        ? [{ in: path.join(ROOT, 'server/audits/audit-worker.ts'), out: 'audit-worker' }]
+        : []),
     ],
     outdir,
     outExtension: { '.js': '.mjs' },

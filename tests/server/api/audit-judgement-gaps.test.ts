@@ -57,7 +57,12 @@ describe('rule_errors through POST /api/v1/audits', () => {
     const audit = auditEnvelopeSchema.parse(res.json).audit;
     expect(audit.rule_errors).toEqual([{ rule: 'content.crashes', message: 'TypeError: cannot read the outline' }]);
     const logged = logger.lines.find((l) => l.msg === 'audit rule threw');
-    expect(logged).toMatchObject({ level: 'error', audit_id: audit.id, rule: 'content.crashes', error: 'TypeError: cannot read the outline' });
+    expect(logged).toMatchObject({
+      level: 'error',
+      audit_id: audit.id,
+      rule: 'content.crashes',
+      error: 'TypeError: cannot read the outline',
+    });
   });
 });
 
@@ -87,7 +92,16 @@ describe('PUT /api/v1/audits/{id} of an audit made before contract section 9', (
     const old = auditBeforeSection9() as Audit & Record<string, unknown>;
     old.category_scores = old.category_scores.map((c) => ({ ...c, score: 80 }));
     old.score = 49;
-    old.issues = [{ severity: 'critical', category: 'Crawler Access', title: 'Blocked', detail: 'Allow it.', position: 0, rule: 'robots.search-agents-blocked' }];
+    old.issues = [
+      {
+        severity: 'critical',
+        category: 'Crawler Access',
+        title: 'Blocked',
+        detail: 'Allow it.',
+        position: 0,
+        rule: 'robots.search-agents-blocked',
+      },
+    ];
     const res = await api.request('PUT', `/api/v1/audits/${old.id}`, { body: { audit: old } });
     expect(res.status).toBe(201);
     expect(res.json.audit.score_cap).toEqual({ max: 49, reason: '1 critical issue' });

@@ -9,17 +9,24 @@ const modules: RouteModule[] = [
   {
     name: 'GET /whoami',
     register(router, deps) {
-      router.get('/whoami', ...deps.guard, authed((ctx) => {
-        ctx.body = { account: ctx.state.account.id, key: ctx.state.key.id }; // no `!`: set by type
-      }));
+      router.get(
+        '/whoami',
+        ...deps.guard,
+        authed((ctx) => {
+          ctx.body = { account: ctx.state.account.id, key: ctx.state.key.id }; // no `!`: set by type
+        }),
+      );
     },
   },
   {
     name: 'GET /unguarded',
     register(router) {
-      router.get('/unguarded', authed((ctx) => {
-        ctx.body = { account: ctx.state.account.id };
-      }));
+      router.get(
+        '/unguarded',
+        authed((ctx) => {
+          ctx.body = { account: ctx.state.account.id };
+        }),
+      );
     },
   },
 ];

@@ -14,7 +14,11 @@ describe('CORS for the browser extension', () => {
   it('answers a preflight for PUT with Authorization from an extension origin, without a key', async () => {
     const res = await api.request('OPTIONS', '/api/v1/audits/3f1c2a4e-8b9d-4e7f-a1b2-c3d4e5f6a7b8', {
       key: null,
-      headers: { origin: EXTENSION, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: EXTENSION,
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(EXTENSION);
@@ -25,7 +29,11 @@ describe('CORS for the browser extension', () => {
   it('answers a preflight for PATCH (the dashboard pauses monitors), and for every method the API routes use', async () => {
     const res = await api.request('OPTIONS', '/api/v1/monitors/mon_0000000000000000', {
       key: null,
-      headers: { origin: EXTENSION, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: EXTENSION,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(res.status).toBe(204);
     const allowed = (res.headers.get('access-control-allow-methods') ?? '').split(',').map((m) => m.trim());
@@ -34,7 +42,10 @@ describe('CORS for the browser extension', () => {
 
   it('lets the extension read a sync answer and its headers; Firefox extension origins too', async () => {
     const audit = extensionAudit();
-    const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit }, headers: { origin: 'moz-extension://4b1f0c2e-1234-4abc-9def-0123456789ab' } });
+    const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, {
+      body: { audit },
+      headers: { origin: 'moz-extension://4b1f0c2e-1234-4abc-9def-0123456789ab' },
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('access-control-allow-origin')).toBe('moz-extension://4b1f0c2e-1234-4abc-9def-0123456789ab');
     expect(res.headers.get('access-control-expose-headers')).toContain('RateLimit-Remaining');

@@ -67,7 +67,10 @@ describe('POST /api/v1/audits', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.json.error).toMatch(/Malformed JSON/);
 
-    const form = await api.request('POST', '/api/v1/audits', { rawBody: 'url=shop.example', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await api.request('POST', '/api/v1/audits', {
+      rawBody: 'url=shop.example',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     expect(Object.keys(form.json)).toEqual(['error']);
 

@@ -18,7 +18,9 @@ let secured: Array<[string, string, Operation]>; // every operation the OpenAPI 
 beforeAll(async () => {
   api = await startTestApi();
   port = Number(new URL(api.url).port);
-  const doc = (await api.request('GET', '/api/v1/openapi.json', { key: null })).json as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await api.request('GET', '/api/v1/openapi.json', { key: null })).json as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   secured = Object.entries(doc.paths).flatMap(([path, operations]) =>
     Object.entries(operations)
       .filter(([, operation]) => (operation.security ?? []).length > 0)
@@ -89,7 +91,11 @@ describe('two Authorization headers: 400, whatever their order', () => {
   it.each(pairs)('%s, on every secured route', async (_name, headers) => {
     for (const [method, path] of secured) {
       const res = await send(method, path, headers());
-      expect({ route: `${method} ${path}`, status: res.status, json: res.json }).toEqual({ route: `${method} ${path}`, status: 400, json: DUPLICATE });
+      expect({ route: `${method} ${path}`, status: res.status, json: res.json }).toEqual({
+        route: `${method} ${path}`,
+        status: 400,
+        json: DUPLICATE,
+      });
       expect(res.head).toMatch(/\r\nWWW-Authenticate: Bearer realm="citable", error="invalid_request"\r\n/i);
       expect(res.head).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/i);
     }

@@ -18,7 +18,11 @@ describe('GET /api/v1/audits/{id}', () => {
     expect(res.json.audit.id).toBe(auditId);
     expect(res.json.audit.category_scores).toHaveLength(6);
     expect(Array.isArray(res.json.audit.issues)).toBe(true);
-    expect(res.json.audit.signals.webmcp).toMatchObject({ status: expect.any(String), evidence: expect.any(Array), source: expect.any(String) });
+    expect(res.json.audit.signals.webmcp).toMatchObject({
+      status: expect.any(String),
+      evidence: expect.any(Array),
+      source: expect.any(String),
+    });
   });
 
   it('finds an id written in upper case', async () => {

@@ -61,7 +61,11 @@ describe('Host', () => {
     ['GET /healthz', 'GET /healthz HTTP/1.1\r\n\r\n'],
     ['GET /api/v1/audits with a valid key', () => `GET /api/v1/audits HTTP/1.1\r\nAuthorization: Bearer ${api.key}\r\n\r\n`],
     ['GET /api/v1/openapi.json', 'GET /api/v1/openapi.json HTTP/1.1\r\n\r\n'],
-    ['POST /api/v1/audits', () => `POST /api/v1/audits HTTP/1.1\r\nAuthorization: Bearer ${api.key}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`],
+    [
+      'POST /api/v1/audits',
+      () =>
+        `POST /api/v1/audits HTTP/1.1\r\nAuthorization: Bearer ${api.key}\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}`,
+    ],
   ])('an HTTP/1.1 %s without Host: 400 in the error shape', async (_name, request) => {
     expectApiError(await exchange(typeof request === 'function' ? request() : request), 400, MISSING);
   });
@@ -88,7 +92,9 @@ describe('CONNECT (this server is not a proxy)', () => {
   });
 
   it('to the API itself: 404, no tunnel to it either', async () => {
-    const res = await exchange(`CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const res = await exchange(
+      `CONNECT 127.0.0.1:${port} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
     expectApiError(res, 404, `Not found: CONNECT 127.0.0.1:${port}`);
     expect(res.body).not.toContain('"ok"');
   });

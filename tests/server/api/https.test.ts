@@ -39,7 +39,12 @@ describe('HTTPS with TLS_CERT / TLS_KEY', () => {
     await writeFile(path.join(dir, 'key.pem'), pems.private);
     const store = await LowdbStore.open(path.join(dir, 'data'));
     const citable = createApp({ store, fetcher: fakeFetcher() });
-    const listening = await listen(citable.app.callback(), { host: '127.0.0.1', port: 0, tlsCert: path.join(dir, 'cert.pem'), tlsKey: path.join(dir, 'key.pem') });
+    const listening = await listen(citable.app.callback(), {
+      host: '127.0.0.1',
+      port: 0,
+      tlsCert: path.join(dir, 'cert.pem'),
+      tlsKey: path.join(dir, 'key.pem'),
+    });
     url = listening.url;
     close = async () => {
       listening.server.closeAllConnections();

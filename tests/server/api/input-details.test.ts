@@ -27,14 +27,19 @@ describe('reading input', () => {
     expect(res.json).toEqual({ error: message });
   });
 
-  it.each(['2026-02-30', '2026-02-29', '2026-13-01', '2026-04-31T00:00:00Z', '2026-01-01T24:00:00Z', '2026-01-01T12:60:00Z', '2026-01-01T12:00:00+25:00'])(
-    'since=%s does not exist: 400',
-    async (since) => {
-      const res = await api.request('GET', `/api/v1/citations?since=${encodeURIComponent(since)}`);
-      expect(res.status).toBe(400);
-      expect(res.json.error).toMatch(/^since must be an ISO 8601 date or date-time/);
-    },
-  );
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '2026-13-01',
+    '2026-04-31T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01T12:60:00Z',
+    '2026-01-01T12:00:00+25:00',
+  ])('since=%s does not exist: 400', async (since) => {
+    const res = await api.request('GET', `/api/v1/citations?since=${encodeURIComponent(since)}`);
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatch(/^since must be an ISO 8601 date or date-time/);
+  });
 
   it.each([
     ['2028-02-29', Date.UTC(2028, 1, 29)],
@@ -69,7 +74,9 @@ describe('reading input', () => {
     const audit = extensionAudit();
     expect((await api.request('PUT', '/api/v1/audits/not-a-uuid', { body: { audit } })).json.error).toMatch(/must be a UUID/);
     const other = extensionAudit();
-    expect((await api.request('PUT', `/api/v1/audits/${other.id.toUpperCase()}`, { body: { audit } })).json.error).toMatch(/equal the id in the path/);
+    expect((await api.request('PUT', `/api/v1/audits/${other.id.toUpperCase()}`, { body: { audit } })).json.error).toMatch(
+      /equal the id in the path/,
+    );
   });
 
   it.each([
@@ -80,7 +87,10 @@ describe('reading input', () => {
   ])('a JSON body with %s inside a string: 400, nothing stored or fetched', async (_name, bytes) => {
     const body = Buffer.concat([Buffer.from('{"url": "shop.example/'), bytes, Buffer.from('"}')]);
     const stored = (await api.request('GET', '/api/v1/audits')).json.audits.length;
-    for (const [method, path] of [['POST', '/api/v1/audits'], ['POST', '/api/v1/prompts']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/v1/audits'],
+      ['POST', '/api/v1/prompts'],
+    ] as const) {
       const res = await fetch(`${api.url}${path}`, {
         method,
         headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },
@@ -93,7 +103,10 @@ describe('reading input', () => {
   });
 
   it('a UTF-8 body with a byte order mark and non-ASCII text is read as sent', async () => {
-    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify({ text: 'Où acheter un vélo à Lyon ?', domain: 'acme.com' }))]);
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify({ text: 'Où acheter un vélo à Lyon ?', domain: 'acme.com' })),
+    ]);
     const res = await fetch(`${api.url}/api/v1/prompts`, {
       method: 'POST',
       headers: { authorization: `Bearer ${api.key}`, 'content-type': 'application/json' },

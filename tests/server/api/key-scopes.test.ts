@@ -9,7 +9,8 @@ import { generateApiKey } from '../../../server/auth/api-key.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
 
-const readOnly = (method: string) => `This API key is read-only: it can read (GET), not ${method}. Use a key with full access for requests that change anything`;
+const readOnly = (method: string) =>
+  `This API key is read-only: it can read (GET), not ${method}. Use a key with full access for requests that change anything`;
 
 describe('key scopes and expiry', () => {
   let api: TestApi;
@@ -83,10 +84,22 @@ describe('key scopes and expiry', () => {
     });
 
     it('a tool call that writes (audit_url) is 403; one that reads (get_audit) answers', async () => {
-      const write = await rpc(readKey, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'audit_url', arguments: { url: 'shop.example' } } });
+      const write = await rpc(readKey, {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'audit_url', arguments: { url: 'shop.example' } },
+      });
       expect(write.status).toBe(403);
-      expect(write.json).toEqual({ error: 'This API key is read-only: the MCP tool audit_url changes the account (it stores an audit). Use a key with full access' });
-      const read = await rpc(readKey, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_audit', arguments: { id: extensionAudit().id } } });
+      expect(write.json).toEqual({
+        error: 'This API key is read-only: the MCP tool audit_url changes the account (it stores an audit). Use a key with full access',
+      });
+      const read = await rpc(readKey, {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_audit', arguments: { id: extensionAudit().id } },
+      });
       expect(read.status).toBe(200);
       expect(read.json.result.isError).toBe(true); // not found: a tool error the agent reads, not a refusal
     });

@@ -23,7 +23,16 @@ describe('GET /api/v1/audits', () => {
     const body = auditListSchema.parse(res.json);
     expect(body.audits.map((a) => a.id)).toEqual([...created].reverse());
     expect(body.next_cursor).toBeNull();
-    expect(Object.keys(res.json.audits[0]).sort()).toEqual(['builder', 'final_url', 'id', 'origin', 'scanned_at', 'score', 'status', 'url']);
+    expect(Object.keys(res.json.audits[0]).sort()).toEqual([
+      'builder',
+      'final_url',
+      'id',
+      'origin',
+      'scanned_at',
+      'score',
+      'status',
+      'url',
+    ]);
   });
 
   it('pages with an opaque cursor until next_cursor is null, without gaps or repeats', async () => {
@@ -49,7 +58,10 @@ describe('GET /api/v1/audits', () => {
     const byFinal = await api.request('GET', `/api/v1/audits?url=${encodeURIComponent('https://blog.example/post')}&limit=2`);
     expect(byFinal.json.audits).toHaveLength(2);
     expect(byFinal.json.next_cursor).not.toBeNull();
-    const rest = await api.request('GET', `/api/v1/audits?url=${encodeURIComponent('https://blog.example/post')}&limit=2&cursor=${byFinal.json.next_cursor}`);
+    const rest = await api.request(
+      'GET',
+      `/api/v1/audits?url=${encodeURIComponent('https://blog.example/post')}&limit=2&cursor=${byFinal.json.next_cursor}`,
+    );
     expect(rest.json.audits).toHaveLength(1);
     expect(rest.json.next_cursor).toBeNull();
   });

@@ -39,7 +39,11 @@ describe('requests the HTTP parser refuses', () => {
     ['a request line over 16 KB', 431, `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`],
     ['headers over 16 KB', 431, `GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`],
     // The parser refuses before the method is looked at: a method no route has still gets 431, not 405.
-    ['headers over 16 KB on a method no route has', 431, `SEARCH /api/v1/audits HTTP/1.1\r\nHost: x\r\nX-Huge: ${'h'.repeat(20_000)}\r\n\r\n`],
+    [
+      'headers over 16 KB on a method no route has',
+      431,
+      `SEARCH /api/v1/audits HTTP/1.1\r\nHost: x\r\nX-Huge: ${'h'.repeat(20_000)}\r\n\r\n`,
+    ],
   ])('%s: %i with {"error": ...} as JSON, then close', async (_name, status, bytes) => {
     const res = parse(await exchange(bytes));
     expect(res.status).toBe(status);

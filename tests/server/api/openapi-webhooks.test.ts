@@ -39,7 +39,8 @@ describe('OpenAPI: monitors and webhooks', () => {
   });
 
   /** A validator for a component schema, resolving the document's own $refs. */
-  const validatorFor = (name: string) => new Validator({ $ref: `#/components/schemas/${name}`, components: doc.components } as Schema, '2020-12', false);
+  const validatorFor = (name: string) =>
+    new Validator({ $ref: `#/components/schemas/${name}`, components: doc.components } as Schema, '2020-12', false);
 
   it('documents every monitor and webhook route: its success status, the bearer key, {"error"} answers', () => {
     for (const [method, path, success] of ROUTES) {
@@ -51,10 +52,26 @@ describe('OpenAPI: monitors and webhooks', () => {
         expect(operation.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
       }
     }
-    expect(doc.paths['/api/v1/webhooks'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreatedWebhookEnvelope' });
+    expect(doc.paths['/api/v1/webhooks'].post.responses['201'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CreatedWebhookEnvelope',
+    });
     expect(doc.components.schemas.CreatedWebhook.properties.secret.pattern).toBe('^whsec_[A-Za-z0-9]{32}$');
     expect(doc.components.schemas.Monitor.required.sort()).toEqual(
-      ['id', 'url', 'kind', 'every', 'max_pages', 'created_at', 'next_run_at', 'last_run_at', 'last_result_id', 'last_error', 'running', 'paused', 'paused_at'].sort(),
+      [
+        'id',
+        'url',
+        'kind',
+        'every',
+        'max_pages',
+        'created_at',
+        'next_run_at',
+        'last_run_at',
+        'last_result_id',
+        'last_error',
+        'running',
+        'paused',
+        'paused_at',
+      ].sort(),
     );
   });
 
@@ -62,8 +79,15 @@ describe('OpenAPI: monitors and webhooks', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
     for (const type of WEBHOOK_EVENT_TYPES) {
       const post = doc.webhooks[type].post;
-      expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['header:Citable-Event', 'header:Citable-Event-Id', 'header:Citable-Delivery', 'header:Citable-Signature']);
-      const oneOf = post.requestBody.content['application/json'].schema.oneOf.map((s: { $ref: string }) => s.$ref.replace('#/components/schemas/', ''));
+      expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual([
+        'header:Citable-Event',
+        'header:Citable-Event-Id',
+        'header:Citable-Delivery',
+        'header:Citable-Signature',
+      ]);
+      const oneOf = post.requestBody.content['application/json'].schema.oneOf.map((s: { $ref: string }) =>
+        s.$ref.replace('#/components/schemas/', ''),
+      );
       expect(oneOf[1]).toBe('SlackMessage');
       expect(doc.components.schemas[oneOf[0]].properties.type).toMatchObject({ const: type });
     }
@@ -76,7 +100,11 @@ describe('OpenAPI: monitors and webhooks', () => {
     const audit = extensionAudit(crypto.randomUUID());
     expect((await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit } })).status).toBe(201);
     const requests = await receiver.waitFor(3);
-    const sent = requests.map((r) => ({ type: String(r.headers['citable-event']), body: JSON.parse(r.body), slack: r.body.startsWith('{"text"') }));
+    const sent = requests.map((r) => ({
+      type: String(r.headers['citable-event']),
+      body: JSON.parse(r.body),
+      slack: r.body.startsWith('{"text"'),
+    }));
     expect(sent.map((s) => `${s.type}${s.slack ? ' (slack)' : ''}`).sort()).toEqual(['audit.completed', 'audit.completed (slack)', 'ping']);
     for (const { type, body, slack: isSlack } of sent) {
       const entry = doc.webhooks[type].post.requestBody.content['application/json'].schema;

@@ -29,7 +29,11 @@ describe('GET /api/v1/openapi.json', () => {
   });
 
   it('documents exactly the routes the router serves, every method', () => {
-    const deps = { guard: [], guardCheckingScopeItself: [], rateLimitBackend: createRateLimitBackend({ redisUrl: null }) } as unknown as RouteDeps;
+    const deps = {
+      guard: [],
+      guardCheckingScopeItself: [],
+      rateLimitBackend: createRateLimitBackend({ redisUrl: null }),
+    } as unknown as RouteDeps;
     const served = new Set<string>(['GET /healthz']);
     for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack, ...createSharePageRouter(deps).stack]) {
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
@@ -40,7 +44,9 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp' || r === 'GET /r/{token}')).toBe(true);
+    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp' || r === 'GET /r/{token}')).toBe(
+      true,
+    );
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {
@@ -57,7 +63,12 @@ describe('GET /api/v1/openapi.json', () => {
 
   it('its Audit schema is generated from the shared zod schema (same required members and enums)', () => {
     const audit = doc.components.schemas.Audit;
-    expect(audit.required.sort()).toEqual(Object.entries(auditEnvelopeSchema.shape.audit.shape).filter(([, member]) => !member.safeParse(undefined).success).map(([name]) => name).sort());
+    expect(audit.required.sort()).toEqual(
+      Object.entries(auditEnvelopeSchema.shape.audit.shape)
+        .filter(([, member]) => !member.safeParse(undefined).success)
+        .map(([name]) => name)
+        .sort(),
+    );
     expect(audit.properties.status).toMatchObject({ const: 'complete' });
     expect(doc.components.schemas.Issue.properties.severity.enum).toEqual(['critical', 'warning', 'notice']);
   });

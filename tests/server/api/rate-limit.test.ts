@@ -3,7 +3,6 @@ import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
 import { expectRateLimitedAnswer, RATE_LIMITED_BODY } from '../../helpers/rate-limited-answer.js';
 
-
 describe('rate limit: 10 POST /audits per minute per account', () => {
   let api: TestApi;
   beforeEach(async () => {
@@ -43,7 +42,8 @@ describe('rate limit: 10 POST /audits per minute per account', () => {
   });
 
   it('requests refused as invalid (400) do not use the budget', async () => {
-    for (let i = 0; i < 12; i++) expect((await api.request('POST', '/api/v1/audits', { body: { url: 'ftp://x.example/' } })).status).toBe(400);
+    for (let i = 0; i < 12; i++)
+      expect((await api.request('POST', '/api/v1/audits', { body: { url: 'ftp://x.example/' } })).status).toBe(400);
     const res = await post();
     expect(res.status).toBe(201);
     expect(res.headers.get('ratelimit-remaining')).toBe('9');

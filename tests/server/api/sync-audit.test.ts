@@ -46,7 +46,7 @@ describe('PUT /api/v1/audits/{id} (extension sync)', () => {
     expect(Object.keys(res.json)).toEqual(['error']);
   });
 
-  it("409 when another account holds the id, with the same message as a content conflict (no leak)", async () => {
+  it('409 when another account holds the id, with the same message as a content conflict (no leak)', async () => {
     const audit = extensionAudit();
     expect((await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit } })).status).toBe(201);
     const other = await api.newAccount('agency');
@@ -60,7 +60,11 @@ describe('PUT /api/v1/audits/{id} (extension sync)', () => {
     ['a path id that is not a UUID', (a: any) => ({ path: 'abc', body: { audit: a } }), /must be a UUID/],
     ['a body id that differs from the path', (a: any) => ({ path: randomUUID(), body: { audit: a } }), /equal the id in the path/],
     ['a bare audit without envelope', (a: any) => ({ path: a.id, body: a }), /envelope/],
-    ['a wrong severity', (a: any) => ({ path: a.id, body: { audit: { ...a, issues: [{ ...a.issues[0], severity: 'fatal' }] } } }), /audit\.issues\[0\]\.severity/],
+    [
+      'a wrong severity',
+      (a: any) => ({ path: a.id, body: { audit: { ...a, issues: [{ ...a.issues[0], severity: 'fatal' }] } } }),
+      /audit\.issues\[0\]\.severity/,
+    ],
     ['a score above 100', (a: any) => ({ path: a.id, body: { audit: { ...a, score: 101 } } }), /audit\.score/],
     ['a missing member', (a: any) => ({ path: a.id, body: { audit: { ...a, signals: undefined } } }), /audit\.signals/],
     ['an unknown member', (a: any) => ({ path: a.id, body: { audit: { ...a, extra: 1 } } }), /extra/],
@@ -87,7 +91,10 @@ describe('PUT /api/v1/audits/{id} (extension sync)', () => {
 
   it('415 for a body that is not JSON', async () => {
     const audit = extensionAudit();
-    const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, { rawBody: JSON.stringify({ audit }), headers: { 'content-type': 'text/plain' } });
+    const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, {
+      rawBody: JSON.stringify({ audit }),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
   });
 });

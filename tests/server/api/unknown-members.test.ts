@@ -43,7 +43,9 @@ describe('unknown members in request bodies', () => {
   afterAll(() => api.close({ removeData: true }));
 
   it('every request body in the OpenAPI document refuses unknown members, at every depth (POST /mcp carries MCP messages, defined by MCP)', () => {
-    const doc = buildOpenApiDocument() as { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>> };
+    const doc = buildOpenApiDocument() as {
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>>;
+    };
     const open: string[] = [];
     let bodies = 0;
     for (const [path, item] of Object.entries(doc.paths)) {
@@ -69,12 +71,14 @@ describe('unknown members in request bodies', () => {
     expect(fetcher.urls.length).toBe(before);
   });
 
-  it('POST /prompts and PUT /audits/{id} word it the same way, with the member\'s path', async () => {
+  it("POST /prompts and PUT /audits/{id} word it the same way, with the member's path", async () => {
     const prompt = await api.request('POST', '/api/v1/prompts', { body: { text: 'q', domain: 'acme.com', domains: ['x'] } });
     expect(prompt.status).toBe(400);
     expect(prompt.json.error).toBe('Invalid prompt: Unknown member "domains": the API refuses members it does not know');
     const audit = extensionAudit();
-    const nested = await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit: { ...audit, llms_txt: { ...audit.llms_txt, extra: true } } } });
+    const nested = await api.request('PUT', `/api/v1/audits/${audit.id}`, {
+      body: { audit: { ...audit, llms_txt: { ...audit.llms_txt, extra: true } } },
+    });
     expect(nested.status).toBe(400);
     expect(nested.json.error).toBe('Invalid audit: audit.llms_txt: unknown member "extra": the API refuses members it does not know');
   });

@@ -81,7 +81,9 @@ describe('citable accounts / keys', () => {
     expect(created.code).toBe(0);
     expect(created.out).toMatch(/read-only/);
     expect(created.out).toMatch(/expires at \d{4}-\d{2}-\d{2}T/);
-    const json = JSON.parse((await citable('keys', 'create', '--account', account.id, '--scope', 'read', '--expires-in', '30d', '--json')).out);
+    const json = JSON.parse(
+      (await citable('keys', 'create', '--account', account.id, '--scope', 'read', '--expires-in', '30d', '--json')).out,
+    );
     expect(json).toMatchObject({ scope: 'read', expires_at: expect.any(String) });
     const days = (Date.parse(json.expires_at) - before) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(30);

@@ -23,12 +23,20 @@ async function citable(...argv: string[]) {
   return { code, out: io.out(), err: io.err() };
 }
 
-const exists = (dir: string) => access(dir).then(() => true, () => false);
+const exists = (dir: string) =>
+  access(dir).then(
+    () => true,
+    () => false,
+  );
 
-describe('argument errors are clear, one line, in the command\'s terms', () => {
+describe("argument errors are clear, one line, in the command's terms", () => {
   it.each([
     [['keys', 'list', '--account'], '--account needs a value: --account VALUE.', 'argument missing'],
-    [['keys', 'create', '--account', '--json'], '--account needs a value, but the next argument is --json; for a value that starts with a dash write --account=--json.', 'ambiguous'],
+    [
+      ['keys', 'create', '--account', '--json'],
+      '--account needs a value, but the next argument is --json; for a value that starts with a dash write --account=--json.',
+      'ambiguous',
+    ],
     [['keys', 'list', '--bogus'], 'Unknown option --bogus.', '"--bogus'],
     [['accounts', 'list', '--json=yes'], '--json takes no value (got --json=yes).', 'does not take an argument'],
     [['audit', '-x', 'example.com'], 'Unknown option -x.', '"-x'],
@@ -101,7 +109,10 @@ describe('revoking a key twice', () => {
 });
 
 describe('the first start\'s "More keys" hint reaches the server\'s store', () => {
-  const first = { account: { id: 'acct_8HkQ2mV1xYz3', name: 'Default', plan: 'agency', created_at: '2026-01-01T00:00:00.000Z' } as Account, key: 'cit_' + 'a'.repeat(32) };
+  const first = {
+    account: { id: 'acct_8HkQ2mV1xYz3', name: 'Default', plan: 'agency', created_at: '2026-01-01T00:00:00.000Z' } as Account,
+    key: 'cit_' + 'a'.repeat(32),
+  };
   const more = (banner: string) => banner.split('\n').find((line) => line.startsWith('More keys:'));
 
   it('names DATA_DIR when the server does not use the default ./data', () => {
@@ -110,12 +121,20 @@ describe('the first start\'s "More keys" hint reaches the server\'s store', () =
   });
 
   it('is the plain command with the default directory', () => {
-    const banner = firstKeyBanner(first, 'http://127.0.0.1:8787', { dataDir: path.resolve('data'), dataDirChosen: false, databaseUrl: null });
+    const banner = firstKeyBanner(first, 'http://127.0.0.1:8787', {
+      dataDir: path.resolve('data'),
+      dataDirChosen: false,
+      databaseUrl: null,
+    });
     expect(more(banner)).toBe('More keys: npx citable keys create --account acct_8HkQ2mV1xYz3');
   });
 
   it('with PostgreSQL, the command itself passes DATABASE_URL on (pasted where it is exported, it reaches the database), without printing it', () => {
-    const banner = firstKeyBanner(first, 'http://127.0.0.1:8787', { dataDir: '/x', dataDirChosen: false, databaseUrl: 'postgres://u:hunter2@127.0.0.1/db' });
+    const banner = firstKeyBanner(first, 'http://127.0.0.1:8787', {
+      dataDir: '/x',
+      dataDirChosen: false,
+      databaseUrl: 'postgres://u:hunter2@127.0.0.1/db',
+    });
     expect(more(banner)).toBe(
       'More keys: DATABASE_URL="$DATABASE_URL" npx citable keys create --account acct_8HkQ2mV1xYz3   (with the server\'s DATABASE_URL in your shell; it is not printed: it may hold a password)',
     );

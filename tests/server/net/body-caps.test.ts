@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import zlib from 'node:zlib';
 import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
-import {
-  brotliBomb,
-  deflateBomb,
-  emptyBlockGzip,
-  hugePage,
-  streamRepeated,
-  withPeakRss,
-  type SendLog,
-} from './hostile-handlers.js';
+import { brotliBomb, deflateBomb, emptyBlockGzip, hugePage, streamRepeated, withPeakRss, type SendLog } from './hostile-handlers.js';
 
 const MB = 1024 * 1024;
 const GB = 1024 * MB;

@@ -77,7 +77,9 @@ describe('connects off loopback are refused before the socket connects', () => {
 
   it('http.get (an http.Agent)', async () => {
     const request = http.get('http://10.0.0.1:8080/');
-    expect(await errorCode(new Promise((resolve, reject) => request.on('response', resolve).on('error', reject)))).toBe(SENTINEL_ERROR_CODE);
+    expect(await errorCode(new Promise((resolve, reject) => request.on('response', resolve).on('error', reject)))).toBe(
+      SENTINEL_ERROR_CODE,
+    );
     expect(takeAttempts()).toEqual([expect.objectContaining({ kind: 'connect', target: '10.0.0.1:8080' })]);
   });
 
@@ -118,11 +120,15 @@ describe('no DNS query leaves the machine', () => {
   });
 
   it('dns.resolve*, Resolver and dns.promises.Resolver (c-ares always asks a name server)', async () => {
-    expect(await errorCode(new Promise((resolve, reject) => dns.resolve4(name, (err, a) => (err ? reject(err) : resolve(a)))))).toBe(SENTINEL_ERROR_CODE);
+    expect(await errorCode(new Promise((resolve, reject) => dns.resolve4(name, (err, a) => (err ? reject(err) : resolve(a)))))).toBe(
+      SENTINEL_ERROR_CODE,
+    );
     expect(await errorCode(dns.promises.resolveTxt(name))).toBe(SENTINEL_ERROR_CODE);
     expect(await errorCode(new dns.promises.Resolver().resolve6(name))).toBe(SENTINEL_ERROR_CODE);
     const resolver = new dns.Resolver();
-    expect(await errorCode(new Promise((resolve, reject) => resolver.resolveMx(name, (err, a) => (err ? reject(err) : resolve(a)))))).toBe(SENTINEL_ERROR_CODE);
+    expect(await errorCode(new Promise((resolve, reject) => resolver.resolveMx(name, (err, a) => (err ? reject(err) : resolve(a)))))).toBe(
+      SENTINEL_ERROR_CODE,
+    );
     expect(takeAttempts().map((a) => a.kind)).toEqual(['resolve', 'resolve', 'resolve', 'resolve']);
   });
 });

@@ -11,9 +11,7 @@ beforeAll(async () => {
   site = await startFixtureSite({
     '/final': { body: '<p>final</p>' },
     // A chain of n redirects: /chain/n -> /chain/n-1 -> ... -> /final
-    ...Object.fromEntries(
-      Array.from({ length: 7 }, (_, i) => [`/chain/${i + 1}`, hop(i === 0 ? '/final' : `/chain/${i}`)]),
-    ),
+    ...Object.fromEntries(Array.from({ length: 7 }, (_, i) => [`/chain/${i + 1}`, hop(i === 0 ? '/final' : `/chain/${i}`)])),
     '/loop/a': hop('/loop/b'),
     '/loop/b': hop('/loop/a'),
     '/self': hop('/self#again'),

@@ -248,7 +248,9 @@ describe('special-use names never reach DNS (RFC 6761 and friends)', () => {
     expect((await fetcher.fetch(`http://shop.test:${target.port}/`, { maxBytes: 1024 })).body).toBe('internal secrets');
     expect(dns.asked).toEqual(['localhost', 'shop.test']);
     // And through the system resolver (/etc/hosts), as the test suite's fixtures are addressed:
-    expect((await createNodeFetcher({ allowPrivate: true }).fetch(`http://localhost:${target.port}/`, { maxBytes: 1024 })).status).toBe(200);
+    expect((await createNodeFetcher({ allowPrivate: true }).fetch(`http://localhost:${target.port}/`, { maxBytes: 1024 })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -284,7 +286,10 @@ describe('the network sentinel stands behind the guard: a guard regression canno
   });
 
   it('with the guard off, a name no fake DNS table knows never reaches the system resolver', async () => {
-    const res = await createNodeFetcher({ allowPrivate: true }).fetch('http://unlisted-name.example.com/', { maxBytes: 1024, timeoutMs: 2000 });
+    const res = await createNodeFetcher({ allowPrivate: true }).fetch('http://unlisted-name.example.com/', {
+      maxBytes: 1024,
+      timeoutMs: 2000,
+    });
     expect(res.error?.message).toContain('network sentinel');
     expect(takeAttempts()).toEqual([expect.objectContaining({ kind: 'lookup', target: 'unlisted-name.example.com' })]);
   });

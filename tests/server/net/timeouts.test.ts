@@ -80,9 +80,13 @@ describe('the caller signal (audit deadline)', () => {
     const controller = new AbortController();
     const results = await Promise.all(
       // A generous timeout where an answer is expected, so a busy machine cannot turn it into a timeout.
-      ([['/ok', 10_000], ['/ok', 10_000], ['/redirect-to-silent', 200]] as const).map(([path, timeoutMs]) =>
-        fetcher.fetch(`${site.url}${path}`, { maxBytes: 1024, timeoutMs, signal: controller.signal }),
-      ),
+      (
+        [
+          ['/ok', 10_000],
+          ['/ok', 10_000],
+          ['/redirect-to-silent', 200],
+        ] as const
+      ).map(([path, timeoutMs]) => fetcher.fetch(`${site.url}${path}`, { maxBytes: 1024, timeoutMs, signal: controller.signal })),
     );
     expect(results.map((r) => r.error?.code)).toEqual([undefined, undefined, 'timeout']);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
@@ -108,9 +112,12 @@ describe('the caller signal (audit deadline)', () => {
 });
 
 describe('odd timeout values', () => {
-  it.each([[Number.POSITIVE_INFINITY], [2 ** 40], [Number.NaN]])('treats timeoutMs %s as a long timeout, not an instant one', async (timeoutMs) => {
-    const res = await fetcher.fetch(`${site.url}/ok`, { maxBytes: 1024, timeoutMs });
-    expect(res.error).toBeUndefined();
-    expect(res.body).toBe('ok');
-  });
+  it.each([[Number.POSITIVE_INFINITY], [2 ** 40], [Number.NaN]])(
+    'treats timeoutMs %s as a long timeout, not an instant one',
+    async (timeoutMs) => {
+      const res = await fetcher.fetch(`${site.url}/ok`, { maxBytes: 1024, timeoutMs });
+      expect(res.error).toBeUndefined();
+      expect(res.body).toBe('ok');
+    },
+  );
 });

@@ -30,8 +30,14 @@ describe("README's REST API quick start", () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'citable-quick-start-'));
     server = await startServerProcess({ env: { AUDIT_ALLOW_PRIVATE: '1', DATA_DIR: path.join(dir, 'data') } });
     demoPort = await freePort();
-    demo = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve', '--port', String(demoPort)], { cwd: ROOT, env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    await new Promise<void>((resolve) => createInterface({ input: demo.stdout! }).on('line', (line) => line.startsWith('Demo site on') && resolve()));
+    demo = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve', '--port', String(demoPort)], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve) =>
+      createInterface({ input: demo.stdout! }).on('line', (line) => line.startsWith('Demo site on') && resolve()),
+    );
   }, 90_000);
   afterAll(async () => {
     demo?.kill('SIGTERM');
@@ -49,8 +55,15 @@ describe("README's REST API quick start", () => {
     const block = quickStartBlocks()[2]!;
     expect(block).toContain('export CITABLE_KEY=cit_...');
     const port = new URL(server.url).port;
-    const script = block.replace('cit_...', server.firstKey!).replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`).replaceAll('127.0.0.1:8790', `127.0.0.1:${demoPort}`);
-    const out = execFileSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    const script = block
+      .replace('cit_...', server.firstKey!)
+      .replaceAll('127.0.0.1:8787', `127.0.0.1:${port}`)
+      .replaceAll('127.0.0.1:8790', `127.0.0.1:${demoPort}`);
+    const out = execFileSync('bash', ['-euo', 'pipefail', '-c', script], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '' },
+      encoding: 'utf8',
+    });
     // POST /audits: 201; PUT: 201; the rest print JSON bodies; the last is the health check.
     expect(out.match(/^20[01]$/gm)).toEqual(['201', '201']);
     expect(out.includes('"next_cursor":null')).toBe(true);

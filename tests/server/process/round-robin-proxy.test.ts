@@ -54,8 +54,15 @@ describe('round-robin proxy with health checks', () => {
   it('with one backend down, every request is answered by the other; once it is back it gets its share again', async () => {
     const a = await backend('a');
     const b = await backend('b');
-    const proxy = await startRoundRobinProxy([a, b].map((x) => ({ host: '127.0.0.1', port: x.port })), 0, { healthIntervalMs: 100 });
-    closing.push(() => proxy.close(), () => a.close());
+    const proxy = await startRoundRobinProxy(
+      [a, b].map((x) => ({ host: '127.0.0.1', port: x.port })),
+      0,
+      { healthIntervalMs: 100 },
+    );
+    closing.push(
+      () => proxy.close(),
+      () => a.close(),
+    );
 
     const both = await Promise.all(Array.from({ length: 6 }, () => ask(proxy)));
     expect(new Set(both)).toEqual(new Set(['a', 'b']));

@@ -13,7 +13,6 @@ import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { fakeDns } from '../../helpers/fake-dns.js';
 import { requireNetworkSentinel, takeAttempts } from '../../helpers/network-sentinel.js';
 
-
 const BLOCKED = /private, loopback, link-local or reserved address/;
 
 let internal: FixtureSite; // stands for an internal service: must never see a connection
@@ -119,7 +118,9 @@ describe('SSRF: target forms refused by the API without a byte sent', () => {
     const res = await submit(url());
     expect(res.status).toBe(422);
     expect(res.json).toEqual({
-      error: expect.stringMatching(new RegExp(` is a special-use name that never resolves on the public internet \\(\\.${suffix.replace('.', '\\.')}, [^)]+\\)\\.$`)),
+      error: expect.stringMatching(
+        new RegExp(` is a special-use name that never resolves on the public internet \\(\\.${suffix.replace('.', '\\.')}, [^)]+\\)\\.$`),
+      ),
     });
     expect(lookups.slice(asked)).toEqual([]);
     expect(internal.connections).toBe(0);

@@ -1,4 +1,7 @@
-/** The lock file the server and the CLI share for accounts.json, monitors.json and webhooks.json: a holder killed while holding it does not block the others. */
+/**
+ * The lock file the server and the CLI share for accounts.json, monitors.json and webhooks.json: a holder killed while holding it does not
+ * block the others.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';

@@ -29,7 +29,15 @@ describe('LowdbStore', () => {
   it('keys written before scopes and expiry (accounts.json of an older version) read as full access without expiry', async () => {
     await store.close();
     const account = { id: 'acct_OLDVERSION00', name: 'Old', plan: 'agency', created_at: '2026-01-01T00:00:00.000Z' };
-    const key = { id: 'key_OLDVERSION00', account_id: account.id, name: 'k', prefix: 'cit_AAAA', hash: 'a'.repeat(64), created_at: '2026-01-01T00:00:00.000Z', revoked_at: null };
+    const key = {
+      id: 'key_OLDVERSION00',
+      account_id: account.id,
+      name: 'k',
+      prefix: 'cit_AAAA',
+      hash: 'a'.repeat(64),
+      created_at: '2026-01-01T00:00:00.000Z',
+      revoked_at: null,
+    };
     await writeFile(path.join(dir, 'accounts.json'), JSON.stringify({ version: 1, accounts: [account], keys: [key] }));
     store = await LowdbStore.open(dir);
     expect(await store.findKeyByHash('a'.repeat(64))).toEqual({ ...key, scope: 'full', expires_at: null });

@@ -113,7 +113,9 @@ export function describeStoreContract(subject: StoreSubject): void {
     });
 
     it('filters the list by url or final_url, exactly, with cursors', async () => {
-      const plain = Array.from({ length: 4 }, (_, i) => auditAt(new Date(Date.UTC(2026, 10, 21, 1, i)).toISOString(), 'https://a.example/'));
+      const plain = Array.from({ length: 4 }, (_, i) =>
+        auditAt(new Date(Date.UTC(2026, 10, 21, 1, i)).toISOString(), 'https://a.example/'),
+      );
       const redirected = { ...auditAt('2026-11-21T05:00:00.000Z', 'a.example'), final_url: 'https://a.example/' };
       const other = auditAt('2026-11-21T06:00:00.000Z', 'https://a.example/other');
       for (const a of [...plain, redirected, other]) await store.putAudit('acct_a', a, canonicalHash(a));
@@ -155,9 +157,19 @@ export function describeStoreContract(subject: StoreSubject): void {
       const k1 = await store.createKey({ account_id: account.id, name: 'ci', prefix: 'cit_AAAA', hash: 'a'.repeat(64) });
       const k2 = await store.createKey({ account_id: account.id, name: 'laptop', prefix: 'cit_BBBB', hash: 'b'.repeat(64) });
       const k3 = await store.createKey({ account_id: other.id, name: 'x', prefix: 'cit_CCCC', hash: 'c'.repeat(64) });
-      expect(k1).toMatchObject({ account_id: account.id, name: 'ci', prefix: 'cit_AAAA', hash: 'a'.repeat(64), revoked_at: null, scope: 'full', expires_at: null });
+      expect(k1).toMatchObject({
+        account_id: account.id,
+        name: 'ci',
+        prefix: 'cit_AAAA',
+        hash: 'a'.repeat(64),
+        revoked_at: null,
+        scope: 'full',
+        expires_at: null,
+      });
       expect(k1.id).toMatch(/^key_[0-9A-Za-z]{12}$/);
-      await expect(store.createKey({ account_id: 'acct_nobody000000', name: 'x', prefix: 'cit_DDDD', hash: 'd'.repeat(64) })).rejects.toThrow(/no account/);
+      await expect(
+        store.createKey({ account_id: 'acct_nobody000000', name: 'x', prefix: 'cit_DDDD', hash: 'd'.repeat(64) }),
+      ).rejects.toThrow(/no account/);
       expect(await store.findKeyByHash('b'.repeat(64))).toEqual(k2);
       expect(await store.findKeyByHash('e'.repeat(64))).toBeNull();
       expect(await store.listKeys(account.id)).toEqual([k1, k2]);
@@ -175,14 +187,21 @@ export function describeStoreContract(subject: StoreSubject): void {
 
     it('keys: a scope and an expiry are stored with the key and read back (default: full access, no expiry)', async () => {
       const account = await store.createAccount({ name: 'A', plan: 'agency' });
-      const client = await store.createKey({ account_id: account.id, name: 'client', prefix: 'cit_RRRR', hash: 'f'.repeat(64), scope: 'read', expires_at: '2026-12-21T10:00:00.000Z' });
+      const client = await store.createKey({
+        account_id: account.id,
+        name: 'client',
+        prefix: 'cit_RRRR',
+        hash: 'f'.repeat(64),
+        scope: 'read',
+        expires_at: '2026-12-21T10:00:00.000Z',
+      });
       const full = await store.createKey({ account_id: account.id, name: 'ours', prefix: 'cit_FFFF', hash: '1'.repeat(64) });
       expect(client).toMatchObject({ scope: 'read', expires_at: '2026-12-21T10:00:00.000Z' });
       expect(full).toMatchObject({ scope: 'full', expires_at: null });
       await reopen();
       expect(await store.findKeyByHash('f'.repeat(64))).toEqual(client);
       expect(await store.listKeys(account.id)).toEqual([client, full]);
-      expect((await store.revokeKey(client.id))).toMatchObject({ scope: 'read', expires_at: '2026-12-21T10:00:00.000Z' });
+      expect(await store.revokeKey(client.id)).toMatchObject({ scope: 'read', expires_at: '2026-12-21T10:00:00.000Z' });
     });
   });
 }

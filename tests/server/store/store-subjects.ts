@@ -60,7 +60,10 @@ export function postgresSubject(): StoreSubject {
  * test, `onOpen` on each open (to read the sub-store under test), and `reopen` (close, then open over the
  * same data, as a restarted process would).
  */
-export function storePerTest(subject: StoreSubject, onOpen: (store: Store) => Promise<void>): { place(): StorePlace; reopen(): Promise<void> } {
+export function storePerTest(
+  subject: StoreSubject,
+  onOpen: (store: Store) => Promise<void>,
+): { place(): StorePlace; reopen(): Promise<void> } {
   let place: StorePlace;
   let store: Store;
   const open = async () => {

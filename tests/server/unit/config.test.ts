@@ -24,12 +24,31 @@ describe('readConfig', () => {
 
   it('reads every variable', () => {
     const config = readConfig({
-      HOST: '0.0.0.0', PORT: '9000', DATA_DIR: '/srv/citable', TLS_CERT: '/c.pem', TLS_KEY: '/k.pem', TRUST_PROXY: '1',
-      REQUIRE_HTTPS: 'true', AUDIT_ALLOW_PRIVATE: '1', AUDIT_DEADLINE_MS: '20000', LOG_LEVEL: 'warn', AUDIT_CACHE_MB: '16',
+      HOST: '0.0.0.0',
+      PORT: '9000',
+      DATA_DIR: '/srv/citable',
+      TLS_CERT: '/c.pem',
+      TLS_KEY: '/k.pem',
+      TRUST_PROXY: '1',
+      REQUIRE_HTTPS: 'true',
+      AUDIT_ALLOW_PRIVATE: '1',
+      AUDIT_DEADLINE_MS: '20000',
+      LOG_LEVEL: 'warn',
+      AUDIT_CACHE_MB: '16',
     });
     expect(config).toMatchObject({
-      host: '0.0.0.0', port: 9000, dataDir: '/srv/citable', tlsCert: '/c.pem', tlsKey: '/k.pem', trustProxy: true,
-      requireHttps: true, auditAllowPrivate: true, auditDeadlineMs: 20_000, shutdownGraceMs: 25_000, logLevel: 'warn', auditCacheMb: 16,
+      host: '0.0.0.0',
+      port: 9000,
+      dataDir: '/srv/citable',
+      tlsCert: '/c.pem',
+      tlsKey: '/k.pem',
+      trustProxy: true,
+      requireHttps: true,
+      auditAllowPrivate: true,
+      auditDeadlineMs: 20_000,
+      shutdownGraceMs: 25_000,
+      logLevel: 'warn',
+      auditCacheMb: 16,
     });
   });
 
@@ -54,7 +73,9 @@ describe('readConfig', () => {
 
   it('DATABASE_URL selects PostgreSQL, with a pool size per process', () => {
     expect(readConfig({})).toMatchObject({ databaseUrl: null, redisUrl: null, databasePoolSize: 10 });
-    expect(readConfig({ DATABASE_URL: 'postgres://c@127.0.0.1/citable', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_POOL_SIZE: '20' })).toMatchObject({
+    expect(
+      readConfig({ DATABASE_URL: 'postgres://c@127.0.0.1/citable', REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_POOL_SIZE: '20' }),
+    ).toMatchObject({
       databaseUrl: 'postgres://c@127.0.0.1/citable',
       redisUrl: 'redis://127.0.0.1:6379',
       databasePoolSize: 20,

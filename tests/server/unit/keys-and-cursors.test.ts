@@ -34,7 +34,8 @@ describe('cursors', () => {
         expect(decodeCursor(encodeCursor({ time, id }))).toEqual({ time, id });
       }),
     );
-    for (const bad of ['', 'abc', '!!!', Buffer.from('v2.1.x').toString('base64url'), 'a'.repeat(300)]) expect(decodeCursor(bad)).toBeNull();
+    for (const bad of ['', 'abc', '!!!', Buffer.from('v2.1.x').toString('base64url'), 'a'.repeat(300)])
+      expect(decodeCursor(bad)).toBeNull();
   });
 });
 

@@ -30,12 +30,13 @@ describe('integers', () => {
   it('takes whole numbers in range; refuses the rest with the range and the value', () => {
     expect(readInt({ N: '42' }, 'N', 1, 0, 100)).toBe(42);
     expect(readInt({}, 'N', 7, 0, 100)).toBe(7);
-    for (const bad of ['1.5', '1e2', '0x10', '101', '-1', 'ten']) expect(() => readInt({ N: bad }, 'N', 1, 0, 100)).toThrow(`N must be an integer from 0 to 100, got ${JSON.stringify(bad)}`);
+    for (const bad of ['1.5', '1e2', '0x10', '101', '-1', 'ten'])
+      expect(() => readInt({ N: bad }, 'N', 1, 0, 100)).toThrow(`N must be an integer from 0 to 100, got ${JSON.stringify(bad)}`);
   });
 });
 
 describe('the server and the CLI read one default', () => {
-  it('AUDIT_DEADLINE_MS: the engine\'s own default, 45 s', () => {
+  it("AUDIT_DEADLINE_MS: the engine's own default, 45 s", () => {
     expect(readServerConfig({}).auditDeadlineMs).toBe(45_000);
   });
 });
@@ -45,7 +46,9 @@ describe('README documents every variable the server reads', () => {
   const read = [...variablesRead(readServerConfig), ...variablesRead(readCitationConfig)];
 
   it('reads the variables it should (a sanity check of the recorder)', () => {
-    expect(read).toEqual(expect.arrayContaining(['PORT', 'AUDIT_DEADLINE_MS', 'CITATION_INTERVAL', 'OPENAI_API_KEY', 'CITATION_DAILY_BUDGET_CLAUDE']));
+    expect(read).toEqual(
+      expect.arrayContaining(['PORT', 'AUDIT_DEADLINE_MS', 'CITATION_INTERVAL', 'OPENAI_API_KEY', 'CITATION_DAILY_BUDGET_CLAUDE']),
+    );
   });
 
   it.each(read.filter((name) => !name.startsWith('CITATION_DAILY_BUDGET_')).map((name) => [name]))('%s', (name) => {
@@ -63,13 +66,16 @@ describe('engines describe themselves', () => {
     for (const id of CITATION_ENGINE_IDS) expect(CITATION_ENGINES[id].id).toBe(id);
   });
 
-  it.each(ENGINE_LIST.map((e) => [e.id, e]))('%s: a model variable exactly when it has a default model; distinct variables', (_, engine) => {
-    expect(engine.env.model === null).toBe(engine.defaultModel === null);
-    expect(engine.maxRequestsPerAnswer).toBeGreaterThanOrEqual(1);
-    // A variable is shared only by engines of one provider (both SerpApi engines use SERPAPI_API_KEY, contract section 13).
-    const others = ENGINE_LIST.filter((e) => e.provider !== engine.provider).flatMap((e) => Object.values(e.env).filter(Boolean));
-    for (const name of Object.values(engine.env).filter(Boolean)) expect(others).not.toContain(name);
-  });
+  it.each(ENGINE_LIST.map((e) => [e.id, e]))(
+    '%s: a model variable exactly when it has a default model; distinct variables',
+    (_, engine) => {
+      expect(engine.env.model === null).toBe(engine.defaultModel === null);
+      expect(engine.maxRequestsPerAnswer).toBeGreaterThanOrEqual(1);
+      // A variable is shared only by engines of one provider (both SerpApi engines use SERPAPI_API_KEY, contract section 13).
+      const others = ENGINE_LIST.filter((e) => e.provider !== engine.provider).flatMap((e) => Object.values(e.env).filter(Boolean));
+      for (const name of Object.values(engine.env).filter(Boolean)) expect(others).not.toContain(name);
+    },
+  );
 
   it.each(ENGINE_LIST.map((e) => [e.id, e]))('%s: its row in the README engine table says what its descriptor says', (_, e) => {
     const model = e.env.model ? `\`${e.env.model}\` (\`${e.defaultModel}\`)` : '—';
@@ -87,7 +93,12 @@ describe('engines describe themselves', () => {
     const config = readCitationConfig(env);
     for (const e of ENGINE_LIST) {
       const owner = ENGINE_LIST.filter((o) => o.env.apiKey === e.env.apiKey).at(-1)!; // the last engine sharing the variable wrote it
-      expect(config.engines[e.id]).toEqual({ apiKey: `key-${owner.id}`, baseUrl: `http://127.0.0.1:9/${owner.id}`, model: e.env.model ? `model-${e.id}` : null, keyVariable: e.env.apiKey });
+      expect(config.engines[e.id]).toEqual({
+        apiKey: `key-${owner.id}`,
+        baseUrl: `http://127.0.0.1:9/${owner.id}`,
+        model: e.env.model ? `model-${e.id}` : null,
+        keyVariable: e.env.apiKey,
+      });
     }
   });
 });

@@ -32,10 +32,11 @@ beforeAll(async () => {
     '/deep': { body: `<!doctype html><html><body>${'<div>'.repeat(1_000_000)}` },
     // Answers when the test says so (or when the client leaves).
     '/held': async (_req, res) => {
-      if (!opened) await new Promise<void>((resolve) => {
-        held.push(resolve);
-        res.on('close', () => resolve());
-      });
+      if (!opened)
+        await new Promise<void>((resolve) => {
+          held.push(resolve);
+          res.on('close', () => resolve());
+        });
       if (!res.destroyed) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
         res.end(SAMPLE_PAGE);
@@ -134,43 +135,58 @@ describe('createWorkerRunner', () => {
     expect((await r.run(`${site.url}/`)).status).toBe('complete');
   });
 
-  it.runIf(process.platform === 'linux')('runs its threads at a lower OS priority (nice 10) than the thread that answers the API', async () => {
-    /** The nice value of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
-    const niceValues = async () => {
-      const values: number[] = [];
-      for (const tid of await readdir('/proc/self/task')) {
-        const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
-        if (stat) values.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
-      }
-      return values;
-    };
-    const before = (await niceValues()).filter((n) => n === 10).length;
-    const r = make({ concurrency: 2, queueLimit: 10 });
-    await Promise.all([r.run(`${site.url}/`), r.run(`${site.url}/`)]);
-    expect(r.threads).toBe(2);
-    expect((await niceValues()).filter((n) => n === 10).length - before).toBe(2);
-    const main = await readFile('/proc/self/stat', 'utf8');
-    expect(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16])).toBe(0); // the main thread keeps its priority
-  });
+  it.runIf(process.platform === 'linux')(
+    'runs its threads at a lower OS priority (nice 10) than the thread that answers the API',
+    async () => {
+      /** The nice value of every thread of this process (field 19 of /proc/self/task/<tid>/stat). */
+      const niceValues = async () => {
+        const values: number[] = [];
+        for (const tid of await readdir('/proc/self/task')) {
+          const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
+          if (stat) values.push(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
+        }
+        return values;
+      };
+      const before = (await niceValues()).filter((n) => n === 10).length;
+      const r = make({ concurrency: 2, queueLimit: 10 });
+      await Promise.all([r.run(`${site.url}/`), r.run(`${site.url}/`)]);
+      expect(r.threads).toBe(2);
+      expect((await niceValues()).filter((n) => n === 10).length - before).toBe(2);
+      const main = await readFile('/proc/self/stat', 'utf8');
+      expect(Number(main.slice(main.lastIndexOf(')') + 2).split(' ')[16])).toBe(0); // the main thread keeps its priority
+    },
+  );
 
   it("runs a crawl's pages on the threads with the site files sent to each thread once, waiting beyond the audits' line", async () => {
     const fetcher = createNodeFetcher({ allowPrivate: true });
-    const files = await gatherSiteFiles(site.url, (url, maxBytes, headers) => fetcher.fetch(url, { maxBytes, headers: headers ?? {} }), DEFAULT_LIMITS.siteFileBytes);
+    const files = await gatherSiteFiles(
+      site.url,
+      (url, maxBytes, headers) => fetcher.fetch(url, { maxBytes, headers: headers ?? {} }),
+      DEFAULT_LIMITS.siteFileBytes,
+    );
     const robotsBefore = site.requests.filter((r) => r.path === '/robots.txt').length;
     const r = make({ concurrency: 1, queueLimit: 0 });
     const page = (n: number) =>
       r.runPage(
-        { url: `${site.url}/?n=${n}`, crawlId: 'crawl-1', host: new URL(site.url).host, auditId: `00000000-0000-4000-8000-00000000000${n}`, sample: false, retryBusy: true, deadlineMs: 15_000 },
+        {
+          url: `${site.url}/?n=${n}`,
+          crawlId: 'crawl-1',
+          host: new URL(site.url).host,
+          auditId: `00000000-0000-4000-8000-00000000000${n}`,
+          sample: false,
+          retryBusy: true,
+          deadlineMs: 15_000,
+        },
         { key: 'crawl-1', files },
         new AbortController().signal,
       );
     const results = await Promise.all([page(1), page(2), page(3)]); // a line of 0: audits would be refused, pages wait
     for (const [i, result] of results.entries()) {
       expect(result.kind).toBe('audited');
-      if (result.kind === 'audited') expect(result.audit).toMatchObject({ id: `00000000-0000-4000-8000-00000000000${i + 1}`, origin: 'crawl', crawl_id: 'crawl-1' });
+      if (result.kind === 'audited')
+        expect(result.audit).toMatchObject({ id: `00000000-0000-4000-8000-00000000000${i + 1}`, origin: 'crawl', crawl_id: 'crawl-1' });
     }
     expect(r.threads).toBe(1);
     expect(site.requests.filter((req) => req.path === '/robots.txt').length).toBe(robotsBefore); // given in, never fetched by the thread
   });
 });
-

@@ -33,15 +33,20 @@ export async function startFaultProxy(target: string, pick: () => Fault): Promis
     for await (const chunk of req) body.push(chunk as Buffer);
     if (fault === '500') return answer(res, 500, { error: 'Internal server error' });
     if (fault === '503') return answer(res, 503, { error: 'Service unavailable' }, { 'retry-after': '3' });
-    if (fault === '401') return answer(res, 401, { error: 'Unknown API key' }, { 'www-authenticate': 'Bearer realm="citable", error="invalid_token"' });
+    if (fault === '401')
+      return answer(res, 401, { error: 'Unknown API key' }, { 'www-authenticate': 'Bearer realm="citable", error="invalid_token"' });
     if (fault === 'hang') return; // never answers; the client gives up
     if (fault === 'reset') return void req.socket.destroy();
     const forwarded = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const up = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host }, agent }, (r) => {
-        const parts: Buffer[] = [];
-        r.on('data', (c: Buffer) => parts.push(c));
-        r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body: Buffer.concat(parts) }));
-      });
+      const up = http.request(
+        `${target}${req.url}`,
+        { method: req.method, headers: { ...req.headers, host: new URL(target).host }, agent },
+        (r) => {
+          const parts: Buffer[] = [];
+          r.on('data', (c: Buffer) => parts.push(c));
+          r.on('end', () => resolve({ status: r.statusCode!, headers: r.headers, body: Buffer.concat(parts) }));
+        },
+      );
       up.on('error', reject);
       up.end(Buffer.concat(body));
     }).catch(() => null);

@@ -29,7 +29,8 @@ export function rawRequest(port: number, request: RawRequest, timeoutMs = 30_000
   if (body && request.chunked) lines.push('Transfer-Encoding: chunked');
   else if (body) lines.push(`Content-Length: ${body.length}`);
   const head = Buffer.from(`${lines.join('\r\n')}\r\n\r\n`, 'utf8');
-  const payload = body && request.chunked ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body;
+  const payload =
+    body && request.chunked ? Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]) : body;
 
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');

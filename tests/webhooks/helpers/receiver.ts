@@ -16,10 +16,7 @@ export interface ReceivedRequest {
   at: number;
 }
 
-export type Behaviour =
-  | { kind: 'status'; status: number; delayMs?: number; location?: string }
-  | { kind: 'hang' }
-  | { kind: 'reset' };
+export type Behaviour = { kind: 'status'; status: number; delayMs?: number; location?: string } | { kind: 'hang' } | { kind: 'reset' };
 
 export interface Receiver {
   url: string;
@@ -32,7 +29,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(decide: (request: ReceivedRequest) => Behaviour = () => ({ kind: 'status', status: 204 })): Promise<Receiver> {
+export async function startReceiver(
+  decide: (request: ReceivedRequest) => Behaviour = () => ({ kind: 'status', status: 204 }),
+): Promise<Receiver> {
   let behaviour = decide;
   const requests: ReceivedRequest[] = [];
   let concurrent = 0;
@@ -44,7 +43,14 @@ export async function startReceiver(decide: (request: ReceivedRequest) => Behavi
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const request: ReceivedRequest = { n: requests.length + 1, method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const request: ReceivedRequest = {
+        n: requests.length + 1,
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
+      };
       requests.push(request);
       const b = behaviour(request);
       if (b.kind === 'hang') return;

@@ -14,19 +14,51 @@ const B = 'acct_BBBBBBBBBBBB';
 const DISABLE = { afterGone: 3, reason: 'disabled: 410 three times', at: new Date(T0).toISOString() };
 
 let seq = 0;
-export function webhook(account: string, events: StoredWebhook['events'] = ['*'], id = `wh_${String(++seq).padStart(16, '0')}`): StoredWebhook {
-  return { id, account_id: account, url: `https://hooks.example.com/${id}`, events, format: 'json', secret: `whsec_${'k'.repeat(32)}`, created_at: new Date(T0).toISOString(), disabled_at: null, disabled_reason: null, gone_streak: 0 };
+export function webhook(
+  account: string,
+  events: StoredWebhook['events'] = ['*'],
+  id = `wh_${String(++seq).padStart(16, '0')}`,
+): StoredWebhook {
+  return {
+    id,
+    account_id: account,
+    url: `https://hooks.example.com/${id}`,
+    events,
+    format: 'json',
+    secret: `whsec_${'k'.repeat(32)}`,
+    created_at: new Date(T0).toISOString(),
+    disabled_at: null,
+    disabled_reason: null,
+    gone_streak: 0,
+  };
 }
 
-export function event(account: string, type: StoredEvent['type'] = 'audit.completed', atMs = T0, dedupe: string | null = null): StoredEvent {
-  return { id: `evt_${String(++seq).padStart(24, '0')}`, account_id: account, type, created_at: new Date(atMs).toISOString(), data: { n: seq }, dedupe_key: dedupe };
+export function event(
+  account: string,
+  type: StoredEvent['type'] = 'audit.completed',
+  atMs = T0,
+  dedupe: string | null = null,
+): StoredEvent {
+  return {
+    id: `evt_${String(++seq).padStart(24, '0')}`,
+    account_id: account,
+    type,
+    created_at: new Date(atMs).toISOString(),
+    data: { n: seq },
+    dedupe_key: dedupe,
+  };
 }
 
 const claim = (store: WebhookStore, nowMs: number, extra: Partial<ClaimOptions> = {}) =>
   store.claimDue({ nowMs, limit: 100, leaseMs: 30_000, perWebhook: new Map(), perWebhookDefault: 100, ...extra });
 
 function result(kind: 'ok' | 'fail' | 'gone', atMs: number, next: number | null = null): AttemptResult {
-  const attempt = { at: new Date(atMs).toISOString(), status_code: kind === 'ok' ? 200 : kind === 'gone' ? 410 : 500, error: kind === 'ok' ? null : `answered ${kind}`, duration_ms: 12 };
+  const attempt = {
+    at: new Date(atMs).toISOString(),
+    status_code: kind === 'ok' ? 200 : kind === 'gone' ? 410 : 500,
+    error: kind === 'ok' ? null : `answered ${kind}`,
+    duration_ms: 12,
+  };
   if (kind === 'ok') return { attempt, status: 'delivered', next_attempt_ms: null, last_error: null, answer: 'ok' };
   if (kind === 'gone') return { attempt, status: 'failed', next_attempt_ms: null, last_error: 'gone', answer: 'gone' };
   return { attempt, status: next === null ? 'failed' : 'pending', next_attempt_ms: next, last_error: 'answered 500', answer: 'other' };
@@ -69,7 +101,16 @@ export function describeWebhookStoreContract(subject: StoreSubject): void {
       const made = await hooks.recordEvent(e);
       expect(made.map((d) => d.webhook_id).sort()).toEqual([all.id, audits.id].sort());
       for (const d of made) {
-        expect(d).toMatchObject({ event_id: e.id, account_id: A, type: 'audit.completed', status: 'pending', attempts: 0, next_attempt_ms: T0, last_error: null, log: [] });
+        expect(d).toMatchObject({
+          event_id: e.id,
+          account_id: A,
+          type: 'audit.completed',
+          status: 'pending',
+          attempts: 0,
+          next_attempt_ms: T0,
+          last_error: null,
+          log: [],
+        });
         expect(d.id).toMatch(/^dlv_[A-Za-z0-9]{20}$/);
       }
       expect(await hooks.recordEvent(event('acct_nobody'))).toEqual([]);
@@ -131,7 +172,14 @@ export function describeWebhookStoreContract(subject: StoreSubject): void {
       expect(await hooks.nextDueMs()).toBeNull();
       await reopen();
       const logged = await hooks.getDelivery(A, d!.id);
-      expect(logged).toMatchObject({ status: 'delivered', attempts: 2, last_status_code: 200, next_attempt_ms: null, last_error: null, last_attempt_at: new Date(T0 + 5_000).toISOString() });
+      expect(logged).toMatchObject({
+        status: 'delivered',
+        attempts: 2,
+        last_status_code: 200,
+        next_attempt_ms: null,
+        last_error: null,
+        last_attempt_at: new Date(T0 + 5_000).toISOString(),
+      });
       expect(logged!.log.map((a) => a.status_code)).toEqual([500, 200]);
       expect(await hooks.getDelivery(B, d!.id)).toBeNull();
     });
@@ -162,12 +210,17 @@ export function describeWebhookStoreContract(subject: StoreSubject): void {
       expect(await hooks.recordAttempt(ds[4]!.id, result('gone', T0), DISABLE)).toBe(true);
       const disabled = await hooks.getWebhook(A, w.id);
       expect(disabled).toMatchObject({ disabled_at: DISABLE.at, disabled_reason: DISABLE.reason });
-      expect(await hooks.getDelivery(A, ds[5]!.id)).toMatchObject({ status: 'failed', attempts: 0, last_error: DISABLE.reason, next_attempt_ms: null });
+      expect(await hooks.getDelivery(A, ds[5]!.id)).toMatchObject({
+        status: 'failed',
+        attempts: 0,
+        last_error: DISABLE.reason,
+        next_attempt_ms: null,
+      });
       expect(await hooks.recordEvent(event(A))).toEqual([]);
       expect(await hooks.wants(A, ['audit.completed'])).toBe(false);
     });
 
-    it('lists a webhook\'s deliveries newest first, in pages', async () => {
+    it("lists a webhook's deliveries newest first, in pages", async () => {
       const w = webhook(A);
       await hooks.createWebhook(w, 20);
       const ids: string[] = [];

@@ -67,5 +67,7 @@ function describe(s: LineSeries, days: readonly string[]): string {
   const known = s.values.map((v, i) => [v, days[i]] as const).filter(([v]) => v !== null);
   if (known.length === 0) return `${s.name}: no data`;
   const [first, last] = [known[0]!, known[known.length - 1]!];
-  return known.length === 1 ? `${s.name} ${percent(first[0]!)} on ${first[1]}` : `${s.name} ${percent(first[0]!)} on ${first[1]} and ${percent(last[0]!)} on ${last[1]}`;
+  return known.length === 1
+    ? `${s.name} ${percent(first[0]!)} on ${first[1]}`
+    : `${s.name} ${percent(first[0]!)} on ${first[1]} and ${percent(last[0]!)} on ${last[1]}`;
 }

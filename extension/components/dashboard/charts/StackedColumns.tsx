@@ -6,7 +6,15 @@ export interface Column {
 }
 
 /** Columns split into parts (e.g. citations of owned, competitor and third-party sources per period). */
-export function StackedColumns({ columns, label, legend }: { columns: readonly Column[]; label: string; legend: ReadonlyArray<{ name: string; className: string }> }) {
+export function StackedColumns({
+  columns,
+  label,
+  legend,
+}: {
+  columns: readonly Column[];
+  label: string;
+  legend: ReadonlyArray<{ name: string; className: string }>;
+}) {
   if (columns.length === 0) return null;
   const max = niceMax(Math.max(...columns.map((c) => c.parts.reduce((n, p) => n + p.value, 0))));
   const slot = (PLOT.width - PLOT.left - PLOT.right) / columns.length;
@@ -32,7 +40,9 @@ export function StackedColumns({ columns, label, legend }: { columns: readonly C
                 const y1 = yAt(PLOT, base + p.value, max);
                 const y0 = yAt(PLOT, base, max);
                 base += p.value;
-                return p.value > 0 ? <rect key={p.name} x={cx - barW / 2} y={y1} width={barW} height={Math.max(0, y0 - y1)} class={p.className} /> : null;
+                return p.value > 0 ? (
+                  <rect key={p.name} x={cx - barW / 2} y={y1} width={barW} height={Math.max(0, y0 - y1)} class={p.className} />
+                ) : null;
               })}
               <text x={cx} y={PLOT.height - 8} text-anchor="middle" class="axis">
                 {c.label}
@@ -56,4 +66,3 @@ export function StackedColumns({ columns, label, legend }: { columns: readonly C
     </figure>
   );
 }
-
