@@ -21,7 +21,19 @@ const engineRestrictions = {
   paths: nodeBuiltins.map((name) => ({ name, message: ENGINE_IS_PURE })),
   patterns: [
     { group: [...into('server'), ...into('extension')], message: ENGINE_IS_PURE },
-    { group: ['wxt', 'wxt/*', 'webextension-polyfill', '#imports', 'preact', 'preact/*', 'preact-render-to-string', 'preact-render-to-string/*'], message: ENGINE_IS_PURE },
+    {
+      group: [
+        'wxt',
+        'wxt/*',
+        'webextension-polyfill',
+        '#imports',
+        'preact',
+        'preact/*',
+        'preact-render-to-string',
+        'preact-render-to-string/*',
+      ],
+      message: ENGINE_IS_PURE,
+    },
   ],
 };
 
@@ -42,7 +54,17 @@ const reportRestrictions = {
 
 export default tseslint.config(
   {
-    ignores: ['node_modules/**', 'dist/**', '.output/**', '.wxt/**', 'data/**', 'coverage/**', 'test-results/**', '.tmp/**', 'tests/fixtures/**'],
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      '.output/**',
+      '.wxt/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      '.tmp/**',
+      'tests/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -74,6 +96,15 @@ export default tseslint.config(
     files: ['extension/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
   },
+  {
+    // Small functions and files (docs/CONTRIBUTING.md, "Size"). Warnings here; tests/lint/sizes.test.ts fails the
+    // build when a function passes 80 lines or more than ten pass 60.
+    files: ['server/**/*.{ts,tsx}', 'shared/**/*.{ts,tsx}', 'extension/**/*.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['warn', { max: 60, skipBlankLines: true, skipComments: true, IIFEs: true }],
+      'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }],
+    },
+  },
   // --- Architecture boundaries --------------------------------------------------------------
   {
     files: ['shared/**/*.{ts,tsx}'],
@@ -82,9 +113,19 @@ export default tseslint.config(
       'no-restricted-imports': ['error', engineRestrictions],
       'no-restricted-globals': [
         'error',
-        ...['process', 'Buffer', '__dirname', '__filename', 'require', 'window', 'document', 'navigator', 'chrome', 'browser', 'localStorage'].map(
-          (name) => ({ name, message: ENGINE_IS_PURE }),
-        ),
+        ...[
+          'process',
+          'Buffer',
+          '__dirname',
+          '__filename',
+          'require',
+          'window',
+          'document',
+          'navigator',
+          'chrome',
+          'browser',
+          'localStorage',
+        ].map((name) => ({ name, message: ENGINE_IS_PURE })),
       ],
     },
   },
@@ -111,10 +152,12 @@ export default tseslint.config(
       ],
       'no-restricted-globals': [
         'error',
-        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'process', 'Buffer', 'window', 'document', 'navigator', 'chrome', 'browser'].map((name) => ({
-          name,
-          message: RULES_NEVER_FETCH,
-        })),
+        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'process', 'Buffer', 'window', 'document', 'navigator', 'chrome', 'browser'].map(
+          (name) => ({
+            name,
+            message: RULES_NEVER_FETCH,
+          }),
+        ),
       ],
     },
   },
