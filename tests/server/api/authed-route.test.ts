@@ -1,26 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../server/logging/logger.js';
-import { authed } from '../../../server/routes/authed.js';
-import type { RouteModule } from '../../../server/routes/route-module.js';
+import { authed, route, type Route } from '../../../server/routes/route.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 
-/** Two routes: one behind the guard, as every route is, and one where the guard was forgotten. */
-const modules: RouteModule[] = [
-  {
-    name: 'GET /whoami',
-    register(router, deps) {
-      router.get(
-        '/whoami',
-        ...deps.guard,
-        authed((ctx) => {
-          ctx.body = { account: ctx.state.account.id, key: ctx.state.key.id }; // no `!`: set by type
-        }),
-      );
+/** Two routes: one behind the guard, as every route is, and one mounted by hand where the guard was forgotten. */
+const routes: Route[] = [
+  route({
+    method: 'GET',
+    path: '/whoami',
+    handle(ctx) {
+      ctx.body = { account: ctx.state.account.id, key: ctx.state.key.id }; // no `!`: set by type
     },
-  },
+  }),
   {
     name: 'GET /unguarded',
-    register(router) {
+    mount(router) {
       router.get(
         '/unguarded',
         authed((ctx) => {
@@ -35,7 +29,7 @@ describe('authed(): handlers behind the guard get the account by type', () => {
   const logger = createMemoryLogger();
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ routeModules: modules, logger });
+    api = await startTestApi({ routes, logger });
   });
   afterAll(() => api.close({ removeData: true }));
 

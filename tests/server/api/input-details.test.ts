@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
-import { parseCitationQuery } from '../../../server/routes/citations.js';
+import { parseCitationQuery } from '../../../server/routes/citations/list-citations.js';
 import { HttpError } from '../../../server/http/http-error.js';
 
 describe('reading input', () => {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { AGENT_FILE_KINDS } from '../../../shared/types/audit.js';
 import { createApiRouter, API_PREFIX } from '../../../server/routes/api-router.js';
-import type { RouteDeps } from '../../../server/routes/route-module.js';
+import type { RouteDeps } from '../../../server/routes/route-deps.js';
 import { createRateLimitBackend } from '../../../server/middleware/rate-limit-backend.js';
 import { createMcpRouter } from '../../../server/mcp/http/mcp-route.js';
-import { createSharePageRouter } from '../../../server/routes/reports/share-page.js';
+import { createSharePageRouter } from '../../../server/routes/root/index.js';
 import { startTestApi, type TestApi } from '../helpers/test-api.js';
 
 describe('GET /api/v1/openapi.json', () => {
