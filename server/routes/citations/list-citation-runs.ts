@@ -26,7 +26,7 @@ interface RunCursor {
 }
 
 /** `["r1",seq,skip]`. */
-const runCursor = cursorOf<RunCursor>({
+export const runCursor = cursorOf<RunCursor>({
   maxLength: 100,
   write: (c) => JSON.stringify(['r1', c.seq, c.skip]),
   read(text) {

@@ -15,7 +15,7 @@ export const MAX_CRAWL_PAGES_PAGE = 500;
 const RULE_IDS = new Set(ALL_RULES.map((r) => r.id));
 
 /** The place of the last page listed (`p1.<n>`). */
-const pagesCursor = cursorOf<number>({
+export const pagesCursor = cursorOf<number>({
   maxLength: 40,
   write: (position) => `p1.${position}`,
   read(text) {

@@ -8,7 +8,7 @@ import { deliveryToWire } from './webhook-wire.js';
 const DELIVERY_PAGE = { fallback: 50, max: 100 };
 
 /** The time and id of the last delivery listed (`d1.<ms>.<id>`). */
-const deliveryCursor = cursorOf<{ created_ms: number; id: string }>({
+export const deliveryCursor = cursorOf<{ created_ms: number; id: string }>({
   maxLength: 200,
   write: (position) => `d1.${position.created_ms}.${position.id}`,
   read(text) {
