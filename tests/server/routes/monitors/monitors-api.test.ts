@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CrawlLauncher } from '../../../../server/monitors/crawl-launcher.js';
 import { NO_CRAWLS_MESSAGE } from '../../../../server/monitors/crawl-launcher.js';
-import { until } from '../../../citations/helpers/until.js';
+import { until } from '../../../helpers/until.js';
 import { startTestApi } from '../../helpers/test-api.js';
 import { startReceiver, type Receiver } from '../../../webhooks/helpers/receiver.js';
 import { startWebhookApi, type WebhookApi } from '../../../webhooks/helpers/webhook-api.js';
@@ -181,6 +181,8 @@ describe('monitor routes', () => {
     const listed = (await api.request('GET', '/api/v1/monitors')).json.monitors.find((m: { id: string }) => m.id === monitor.id);
     expect(listed.last_error).toMatch(/the page could not be audited/);
     expect(listed.last_result_id).toBeNull();
-    await until(async () => (api.logger.lines.some((l) => l.msg === 'monitor run produced nothing') ? true : undefined));
+    await until('the log line "monitor run produced nothing"', async () =>
+      api.logger.lines.some((l) => l.msg === 'monitor run produced nothing') ? true : undefined,
+    );
   });
 });
