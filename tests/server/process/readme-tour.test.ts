@@ -2,8 +2,8 @@
  * README's five-minute tour as a newcomer runs it: terminal 1 (the built server, AUDIT_ALLOW_PRIVATE=1) and
  * terminal 2 (the demo site) started through bash as written, then terminal 3's block run by bash exactly as
  * written, but for the printed key and the two ports (free ones here). Every command must work: the script
- * stops at the first one that fails. Then docs/api.md's audit calls and docs/site-audits.md's crawl calls,
- * each pasted after the tour's exports, against a tour of their own.
+ * stops at the first one that fails. Then docs/api.md's audit calls, docs/site-audits.md's crawl calls and
+ * docs/reports.md's report calls, each pasted after the tour's exports, in turn against a tour of their own.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -82,7 +82,7 @@ describe("README's five-minute tour", () => {
   });
 });
 
-describe("docs/api.md's audit calls and docs/site-audits.md's crawl calls, after the tour's exports", () => {
+describe("the calls of docs/api.md, docs/site-audits.md and docs/reports.md, after the tour's exports", () => {
   let dir: string;
   let tour: Tour;
   beforeAll(async () => {
@@ -120,4 +120,22 @@ describe("docs/api.md's audit calls and docs/site-audits.md's crawl calls, after
     expect(JSON.parse(lines.at(-1)!).crawl.status).toBe('complete'); // DELETE of a finished crawl: unchanged
     expect(await readFile(path.join(dir, 'site-report.html'), 'utf8')).toMatch(/^<!doctype html>/);
   });
+
+  it('the report calls, pasted in order: branding, HTML and PDF, the diff against the earlier audit, a share link revoked', async () => {
+    const [block] = fencedBlocks(docSection(readDoc('docs/reports.md'), '## Try it'), 'sh');
+    const out = bash(tour.local(`${tourExports()}\n${block}`), dir);
+    const lines = out.trimEnd().split('\n');
+    // PUT /branding, the HTML report, the PDF, POST share, the link without a key, DELETE, the link again
+    expect(lines.filter((l) => /^\d{3}$/.test(l))).toEqual(['200', '200', '200', '201', '200', '204', '404']);
+    expect(lines.filter((l) => l.startsWith('{"error"'))).toEqual([]);
+    const branding = JSON.parse(lines.find((l) => l.startsWith('{"branding"'))!).branding as { name: string; logo: string };
+    expect(branding.name).toBe('Northwind Digital');
+    expect(branding.logo).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(JSON.parse(lines.find((l) => l.startsWith('{"diff"'))!).diff.score).toEqual(
+      expect.objectContaining({ delta: expect.any(Number) }),
+    );
+    expect(JSON.parse(lines.find((l) => l.startsWith('{"shares"'))!).shares.length).toBeGreaterThanOrEqual(1);
+    expect((await readFile(path.join(dir, 'report.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await readFile(path.join(dir, 'report.html'), 'utf8')).toContain('Northwind Digital');
+  }, 60_000);
 });
