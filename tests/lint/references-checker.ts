@@ -62,6 +62,8 @@ const ISSUE_HASH = /(?<![\w&/.#-])#\d{1,5}(?![\w-])/g;
 const ROOTED_PATH = /(?<![\w./@-])((?:docs|server|shared|extension|tests|bench|scripts|bin)\/[\w./@-]*[\w/])(#[\w-]+)?/g;
 const MARKDOWN_LINK = /\[[^\]\n]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const PLACEHOLDER_AFTER = /^[<{*$]/;
+/** `NNNN-name.ts`, `...`, and a one-letter stem such as `tests/path/x.test.ts`: examples of a path, not paths. */
+const PLACEHOLDER_PATH = /NNNN|\.\.\.|(?:^|\/)[a-z]\.[\w.]+$/i;
 
 function findAll(prose: Prose, patterns: readonly RegExp[], kind: FindingKind): Finding[] {
   return patterns.flatMap((pattern) => [...prose.text.matchAll(pattern)].map((m) => ({ line: lineAt(prose, m.index), kind, text: m[0] })));
@@ -79,8 +81,8 @@ export function issueHashes(prose: Prose): Finding[] {
 
 /**
  * Paths from the repository's root (a doc under docs/, a source file under server/ or shared/, a folder) that name
- * nothing, or a heading anchor the Markdown file lacks. A path cut short by a placeholder (`<name>`, `{id}`, `*`) is
- * a pattern, not a path.
+ * nothing, or a heading anchor the Markdown file lacks. A path cut short by a placeholder (`<name>`, `{id}`, `*`), or
+ * with a one-letter file name, is an example, not a path.
  */
 export function missingPaths(prose: Prose, repo: RepoView): Finding[] {
   const found: Finding[] = [];
@@ -88,7 +90,7 @@ export function missingPaths(prose: Prose, repo: RepoView): Finding[] {
     const [whole, target, anchor] = m as unknown as [string, string, string | undefined];
     const rest = prose.text.slice(m.index + target.length);
     const after = rest.slice(/^[\w./@-]*/.exec(rest)![0].length);
-    if (PLACEHOLDER_AFTER.test(after) || /NNNN|\.\.\./.test(target)) continue;
+    if (PLACEHOLDER_AFTER.test(after) || PLACEHOLDER_PATH.test(target)) continue;
     const problem = targetProblem(target, anchor, repo);
     if (problem) found.push({ line: lineAt(prose, m.index), kind: problem, text: whole });
   }

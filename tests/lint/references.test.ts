@@ -50,6 +50,7 @@ describe('the reference checker', () => {
     expect(inComment('See docs/real.md#crawls, server/a/thing.js and shared/webmcp/status.ts (shared/webmcp/).')).toEqual([]);
     expect(inComment('One file per command: server/cli/<name>-command.ts, beside server/cli/dispatch.ts.')).toEqual([]);
     expect(inComment('Stores: server/a/projects-*.ts, ids as server/a/{id}.json, migrations server/a/NNNN-name.ts.')).toEqual([]);
+    expect(inComment('Run one file: npx vitest run --project node tests/path/x.test.ts (or docs/x.md).')).toEqual([]);
   });
 
   it('reads comments only: strings, regular expressions and JSX text are not comments', () => {
