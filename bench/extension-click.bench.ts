@@ -13,7 +13,7 @@
  *
  * The toolbar as a user who keeps the icon at hand has it: pinned, in a 1,280 px window. An icon that is not
  * in the toolbar (unpinned, or no room for it) first slides out of the extensions menu, an animation of
- * about 250 ms before the popup starts loading (extension/README.md, "Where the browser's floor goes");
+ * about 250 ms before the popup starts loading (docs/performance.md, "The browser's floor, and the toolbar a user has");
  * CITABLE_TOOLBAR=menu measures that condition instead (unpinned, the 400 px window Playwright opens).
  * The browser's floor: the same click and clock on a minimal extension whose popup is one static HTML page
  * holding the awaited element (no script, no CSS), in both toolbar conditions.

@@ -1,5 +1,5 @@
 /**
- * Why the engine reads HTML in one streaming htmlparser2 pass and not with cheerio (README, "Dependencies"):
+ * Why the engine reads HTML in one streaming htmlparser2 pass and not with cheerio (docs/dependencies.md):
  * the page facts every rule reads, against cheerio/slim (htmlparser2 underneath, no parse5) building its
  * DOM, and building it and then querying the same facts. Runs alternate; figures are medians. No targets:
  * the budget they are read against is the engine's (judge and score ≤ 15 ms / 100 KB, ≤ 120 ms / 1 MB).

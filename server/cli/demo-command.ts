@@ -20,7 +20,7 @@ site gets, in one command. Nothing leaves this machine.
   --port N     the port to serve on with --serve (default: any free port)
 `;
 
-/** `citable demo` (`npm run demo`): a first real report without the internet (README, quick start). */
+/** `citable demo` (`npm run demo`): a first real report without the internet (README, "Five-minute tour"). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand(
     {
@@ -62,7 +62,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     );
     if (!values.json) {
       io.stdout.write(
-        '\nThat was a demo site on this machine. Audit a real one with `npx citable audit example.com`, or start the API (npm start) and see README, "REST API".\n',
+        '\nThat was a demo site on this machine. Audit a real one with `npx citable audit example.com`, or take the five-minute tour of README.md (the API against this demo site).\n',
       );
     }
     return 0;

@@ -14,7 +14,7 @@ const USAGE = 'Usage: citable mcp [--api-url URL]';
 const HELP = `${USAGE}
 
 Serves Citable's tools to AI agents over the Model Context Protocol on stdin and stdout.
-An MCP client (Claude Desktop, Claude Code, Cursor, ...) starts this command; see README, "MCP server".
+An MCP client (Claude Desktop, Claude Code, Cursor, ...) starts this command; see docs/mcp.md.
 
 Without a server: audit_url runs audits on this machine (the same engine and SSRF guard as
 citable audit) and get_audit reads the audits this process ran, until it stops.

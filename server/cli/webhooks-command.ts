@@ -192,7 +192,7 @@ async function add(
   io.stdout.write(
     values.json
       ? `${JSON.stringify({ id: w.id, url: w.url, events: w.events, format: w.format, created_at: w.created_at, secret: w.secret })}\n`
-      : `Created webhook ${w.id} for ${safe(w.url)} (${w.events.join(', ')}; ${w.format}). Its signing secret is shown only this once:\n\n  ${w.secret}\n\nVerify deliveries with it (README, "Monitors and webhooks"); try it: citable webhooks test ${w.id} --account ${accountId}\n`,
+      : `Created webhook ${w.id} for ${safe(w.url)} (${w.events.join(', ')}; ${w.format}). Its signing secret is shown only this once:\n\n  ${w.secret}\n\nVerify deliveries with it (docs/monitors-webhooks.md, "Signatures"); try it: citable webhooks test ${w.id} --account ${accountId}\n`,
   );
   return 0;
 }

@@ -1,5 +1,5 @@
 /**
- * Site audits from the environment (README, Configuration), read the same way by the server, `citable crawl`
+ * Site audits from the environment (docs/configuration.md), read the same way by the server, `citable crawl`
  * and `citable worker`: the crawl deadline, requests at once per host, and pages at once per process.
  */
 import { readDuration, readInt, type Env } from './parse.js';

@@ -1,4 +1,4 @@
-/** The API server's configuration from the environment (README, "Configuration"). Invalid values stop the start with a message. */
+/** The API server's configuration from the environment (docs/configuration.md). Invalid values stop the start with a message. */
 import { LOG_LEVELS, type LogLevel } from '../logging/logger.js';
 import { readAuditSettings, type AuditSettings } from './audit-settings.js';
 import { ConfigError, readChoice, readDuration, readFlag, readInt, readText, type Env } from './parse.js';

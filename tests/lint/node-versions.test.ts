@@ -1,8 +1,9 @@
 /**
- * Issue 13, item 18: `npm install` on a supported Node warns EBADENGINE for packages that declare a newer
- * Node. README's Set-up says which Node versions are supported and tested, and why each such warning is
- * harmless, naming every package that gives one. Computed from the lockfile with semver (as npm does), so
- * a new dependency with a newer engine fails here until the README says why it is harmless.
+ * `npm install` on a supported Node warns EBADENGINE for packages that declare a newer Node. The "Node
+ * versions" section of docs/operations.md says which Node versions are supported and tested, and why each
+ * such warning is harmless, naming every package that gives one; README's Set-up names the minimum too.
+ * Computed from the lockfile with semver (as npm does), so a new dependency with a newer engine fails here
+ * until the docs say why it is harmless.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,16 @@ const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as
 const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
   packages: Record<string, { engines?: { node?: string }; optional?: boolean }>;
 };
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-const setUp = readme.slice(readme.indexOf('## Set-up'), readme.indexOf('\n## ', readme.indexOf('## Set-up') + 1));
+/** A `## ` section of a Markdown file, up to the next one. */
+function section(file: string, heading: string): string {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  const from = text.indexOf(`\n${heading}\n`);
+  if (from < 0) throw new Error(`${file} has no ${heading}`);
+  const end = text.indexOf('\n## ', from + 1);
+  return text.slice(from, end < 0 ? undefined : end);
+}
+const nodeVersions = section('docs/operations.md', '## Node versions');
+const setUp = section('README.md', '## Set-up');
 const oldest = semver.minVersion(pkg.engines.node)!.version;
 
 /** Installed packages (platform binaries npm skips elsewhere left out) whose declared Node excludes `version`. */
@@ -29,14 +38,15 @@ function warnedOn(version: string): string[] {
   return [...names].sort();
 }
 
-describe("README's Node versions", () => {
+describe('Node versions (docs/operations.md, README)', () => {
   it('the supported minimum is the one package.json declares', () => {
+    expect(nodeVersions).toContain(`Node ${semver.major(oldest)}.${semver.minor(oldest)} or later`);
     expect(setUp).toContain(`Node ${semver.major(oldest)}.${semver.minor(oldest)} or later`);
   });
 
   it('names every package npm warns about (EBADENGINE) on the oldest supported Node', () => {
     const warned = warnedOn(oldest);
     expect(warned.length).toBeGreaterThan(0); // today: wxt and puppeteer-core, with one dependency each
-    for (const name of warned) expect(setUp, name).toContain(`\`${name}\``);
+    for (const name of warned) expect(nodeVersions, name).toContain(`\`${name}\``);
   });
 });

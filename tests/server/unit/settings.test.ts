@@ -1,4 +1,7 @@
-/** One reader for every setting (server/settings/): its parsers, and the README documenting every variable it reads. */
+/**
+ * One reader for every setting (server/settings/): its parsers, docs/configuration.md documenting every variable it
+ * reads, and docs/citations.md's engine table saying what each engine's descriptor says.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +11,9 @@ import { CITATION_ENGINES, ENGINE_LIST } from '../../../server/citations/engines
 import { ConfigError, readFlag, readInt } from '../../../server/settings/parse.js';
 import { readServerConfig } from '../../../server/settings/server-config.js';
 
-const README = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const doc = (name: string) => readFileSync(path.resolve(import.meta.dirname, '../../../docs', name), 'utf8');
+const CONFIGURATION = doc('configuration.md');
+const CITATIONS = doc('citations.md');
 
 /** The names a reader asks the environment for. */
 function variablesRead(read: (env: Record<string, string | undefined>) => unknown): string[] {
@@ -41,8 +46,8 @@ describe('the server and the CLI read one default', () => {
   });
 });
 
-describe('README documents every variable the server reads', () => {
-  const documented = new Set([...README.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
+describe('docs/configuration.md documents every variable the server reads', () => {
+  const documented = new Set([...CONFIGURATION.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]));
   const read = [...variablesRead(readServerConfig), ...variablesRead(readCitationConfig)];
 
   it('reads the variables it should (a sanity check of the recorder)', () => {
@@ -56,7 +61,7 @@ describe('README documents every variable the server reads', () => {
   });
 
   it('the per-engine budgets as CITATION_DAILY_BUDGET_<ENGINE>', () => {
-    expect(README).toContain('`CITATION_DAILY_BUDGET_<ENGINE>`');
+    expect(CONFIGURATION).toContain('`CITATION_DAILY_BUDGET_<ENGINE>`');
   });
 });
 
@@ -77,11 +82,14 @@ describe('engines describe themselves', () => {
     },
   );
 
-  it.each(ENGINE_LIST.map((e) => [e.id, e]))('%s: its row in the README engine table says what its descriptor says', (_, e) => {
-    const model = e.env.model ? `\`${e.env.model}\` (\`${e.defaultModel}\`)` : '—';
-    const row = `| \`${e.id}\` | ${e.api} | \`${e.env.apiKey}\` | \`${e.env.baseUrl}\` (\`${e.defaultBaseUrl}\`) | ${model} | ${e.maxRequestsPerAnswer} |`;
-    expect(README).toContain(row);
-  });
+  it.each(ENGINE_LIST.map((e) => [e.id, e]))(
+    '%s: its row in the engine table of docs/citations.md says what its descriptor says',
+    (_, e) => {
+      const model = e.env.model ? `\`${e.env.model}\` (\`${e.defaultModel}\`)` : '—';
+      const row = `| \`${e.id}\` | ${e.api} | \`${e.env.apiKey}\` | \`${e.env.baseUrl}\` (\`${e.defaultBaseUrl}\`) | ${model} | ${e.maxRequestsPerAnswer} |`;
+      expect(CITATIONS).toContain(row);
+    },
+  );
 
   it('the configuration reads each engine through its descriptor', () => {
     const env: Record<string, string> = {};

@@ -1,17 +1,16 @@
 /**
- * README's "Monitors and webhooks" section, held to what it says:
+ * docs/monitors-webhooks.md, held to what it says:
  *  - every example payload is a valid event of its type (the zod schemas the OpenAPI `webhooks` come
  *    from), every event type has one, and the Slack example is what the server sends for its event;
- *  - the curls, pasted in order after the REST API's quick start, against the built server
- *    (AUDIT_ALLOW_PRIVATE=1) and the demo site, with terminal 4 running the README's receiver exactly
+ *  - the curls, pasted in order after README's tour, against the built server and the demo site started
+ *    as the tour starts them (AUDIT_ALLOW_PRIVATE=1), with terminal 4 running the page's receiver exactly
  *    as written: every call answers as its comment says, and the receiver prints the ping and the
  *    monitor's audit.completed (so its verification accepts real signed deliveries);
  *  - that receiver refuses a tampered body, another secret, an old timestamp and no signature;
- *  - the secret's file is readable by the server's user alone, as the section says.
- * The ports of the section (8787 the API, 8790 the demo site, 8791 the receiver) become free ones here.
+ *  - the secret's file is readable by the server's user alone, as the page says.
+ * The ports of the page (8787 the API, 8790 the demo site, 8791 the receiver) become free ones here.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,21 +20,14 @@ import { eventEnvelopeSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from 
 import { deliveryBody } from '../../server/webhooks/delivery-body.js';
 import { signatureHeader } from '../../server/webhooks/signature.js';
 import { until } from '../helpers/until.js';
+import { fencedBlocks, readDoc, startTour, tourExports, type Tour } from '../helpers/docs-walkthrough.js';
 import { freePort } from '../helpers/services/free-port.js';
-import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { ROOT } from '../helpers/server-process.js';
 
-const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+const page = readDoc('docs/monitors-webhooks.md');
+const blocks = (lang: string) => fencedBlocks(page, lang);
 
-function sectionOf(start: string, end: string): string {
-  const from = readme.indexOf(start);
-  expect(from, `README has no ${start}`).toBeGreaterThanOrEqual(0);
-  return readme.slice(from, readme.indexOf(end, from));
-}
-
-const section = sectionOf('## Monitors and webhooks', '\n## ');
-const blocks = (lang: string) => [...section.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, 'g'))].map((m) => m[1]!);
-
-describe('README, Monitors and webhooks: the example payloads', () => {
+describe('docs/monitors-webhooks.md: the example payloads', () => {
   const examples = blocks('json').map((text) => JSON.parse(text) as { type?: string; text?: string });
 
   it('one valid example per event type, each a complete event of its type', () => {
@@ -54,26 +46,18 @@ describe('README, Monitors and webhooks: the example payloads', () => {
   });
 });
 
-describe('README, Monitors and webhooks: pasted in order', () => {
+describe('docs/monitors-webhooks.md: pasted in order after the tour', () => {
   let dir: string;
-  let server: ServerProcess;
-  let demo: ChildProcess;
+  let tour: Tour;
   let receiverProcess: ChildProcess | null = null;
   const receiverLines: string[] = [];
-  let ports: { api: string; demo: number; receiver: number };
+  let ports: { api: string; demo: string; receiver: number };
   let secret: string;
 
-  /** A block as terminal 3 runs it: the quick start's exports first, this test's ports and key. */
-  const terminal3 = (block: string) => {
-    const exports = sectionOf('### Quick start', '### Errors').match(/```sh\n(export CITABLE_KEY[\s\S]*?)\n\n/)![1]!;
-    return localPorts(`${exports.replace('cit_...', server.firstKey!)}\n${block}`);
-  };
+  /** A block as terminal 3 runs it: the tour's exports first, this test's ports and key. */
+  const terminal3 = (block: string) => localPorts(`${tourExports()}\n${block}`);
   const localPorts = (text: string) =>
-    text
-      .replaceAll('127.0.0.1:8787', `127.0.0.1:${ports.api}`)
-      .replaceAll('127.0.0.1:8790', `127.0.0.1:${ports.demo}`)
-      .replaceAll('127.0.0.1:8791', `127.0.0.1:${ports.receiver}`)
-      .replace('.listen(8791,', `.listen(${ports.receiver},`);
+    tour.local(text).replaceAll('127.0.0.1:8791', `127.0.0.1:${ports.receiver}`).replace('.listen(8791,', `.listen(${ports.receiver},`);
   const bash = (script: string) =>
     execFileSync('bash', ['-euo', 'pipefail', '-c', script], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
   const post = (body: string, headers: Record<string, string>) =>
@@ -85,22 +69,13 @@ describe('README, Monitors and webhooks: pasted in order', () => {
 
   beforeAll(async () => {
     execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'citable-readme-webhooks-'));
-    server = await startServerProcess({ env: { AUDIT_ALLOW_PRIVATE: '1', DATA_DIR: path.join(dir, 'data') } });
-    ports = { api: new URL(server.url).port, demo: await freePort(), receiver: await freePort() };
-    demo = spawn(process.execPath, ['bin/citable.cjs', 'demo', '--serve', '--port', String(ports.demo)], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve) =>
-      createInterface({ input: demo.stdout! }).on('line', (line) => line.startsWith('Demo site on') && resolve()),
-    );
+    dir = await mkdtemp(path.join(os.tmpdir(), 'citable-doc-webhooks-'));
+    tour = await startTour(dir); // the tour's terminals 1 and 2, in dir: the server's data is dir/data
+    ports = { ...tour.ports, receiver: await freePort() };
   }, 120_000);
   afterAll(async () => {
     if (receiverProcess?.pid) process.kill(-receiverProcess.pid, 'SIGTERM');
-    demo?.kill('SIGTERM');
-    await server?.stop();
+    await tour?.stop();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -115,7 +90,7 @@ describe('README, Monitors and webhooks: pasted in order', () => {
     expect((await stat(path.join(dir, 'data', 'webhooks'))).mode & 0o077).toBe(0);
   });
 
-  it("terminal 4 runs the README's receiver, exactly as written", async () => {
+  it("terminal 4 runs the page's receiver, exactly as written", async () => {
     const [receiverCode] = blocks('js');
     const command = blocks('sh')[1]!.trim();
     expect(command).toBe('CITABLE_WEBHOOK_SECRET=whsec_... node receiver.mjs');
@@ -137,7 +112,7 @@ describe('README, Monitors and webhooks: pasted in order', () => {
     const out = bash(terminal3(blocks('sh')[2]!));
     const lines = out.trimEnd().split('\n');
     expect(lines.filter((l) => /^\d{3}$/.test(l))).toEqual(['202', '201', '202']);
-    // The one error is the README's own example: run now on a paused monitor answers 409 and says so.
+    // The one error is the page's own example: run now on a paused monitor answers 409 and says so.
     const errors = lines.filter((l) => l.startsWith('{"error"'));
     expect(errors).toHaveLength(1);
     expect(JSON.parse(errors[0]!).error).toMatch(/^Monitor mon_[A-Za-z0-9]{16} is paused: resume it first/);
