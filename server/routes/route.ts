@@ -34,7 +34,7 @@ export interface KeyEndpoint extends EndpointBase {
    * `ctx.state.body`). 'answered' when it answered the request itself: nothing after it runs.
    */
   beforeLimit?: (ctx: AuthedContext, deps: RouteDeps) => Promise<'answered' | void> | 'answered' | void;
-  /** Its own per-account limit (a new one is a row in README's "Rate limits" table). */
+  /** Its own per-account limit (a new one is a row in docs/api.md#rate-limits). */
   limit?: Omit<RateLimitOptions, 'backend'>;
   handle: (ctx: AuthedContext, deps: RouteDeps) => Promise<void> | void;
 }
