@@ -19,8 +19,8 @@ import { once } from 'node:events';
 import { generateApiKey } from '../server/auth/api-key.js';
 import { LowdbStore } from '../server/store/lowdb/lowdb-store.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
-import { citationSources } from '../server/routes/citations-sources.js';
-import { citationSummary } from '../server/routes/citations-summary.js';
+import { citationSources } from '../server/routes/citations/get-citation-sources.js';
+import { citationSummary } from '../server/routes/citations/get-citation-summary.js';
 import { BENCH_ACCOUNT, benchProject, ENGINES, PROJECT_ID, promptId, RUNS_PER_ROW, synthRow } from './lib/citation-synth.js';
 import { firstAnswer, load, root, rssMb, startBenchServer, windows } from './lib/citation-bench-server.js';
 

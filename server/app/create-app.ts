@@ -17,16 +17,16 @@ import { requestLog } from '../middleware/request-log.js';
 import { requireAgencyPlan } from '../middleware/require-plan.js';
 import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
-import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
-import { createHealthRouter, HEALTH_PATH } from '../routes/healthz.js';
-import type { RouteDeps, RouteModule } from '../routes/route-module.js';
+import { API_ROUTES, createApiRouter } from '../routes/api-router.js';
+import { createHealthRouter, createSharePageRouter, HEALTH_PATH } from '../routes/root/index.js';
+import type { RouteDeps } from '../routes/route-deps.js';
+import type { Route } from '../routes/route.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
 import type { Store } from '../store/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
 import { readReportSettings } from '../settings/report-settings.js';
 import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
-import { createSharePageRouter } from '../routes/reports/share-page.js';
 import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import { crawlLauncherFor } from '../crawls/crawl-launcher.js';
@@ -72,7 +72,8 @@ export interface AppDeps {
   logger?: Logger;
   now?: () => Date;
   rateLimitBackend?: RateLimitBackend;
-  routeModules?: readonly RouteModule[];
+  /** Replaces the routes under /api/v1 (API_ROUTES): tests of the route machinery mount their own. */
+  routes?: readonly Route[];
   /** Citation tracking (engines, scheduler); default: every engine not configured, scheduler not started. */
   citations?: CitationsRuntime;
   /** Site audits; default: crawls run in this process with `fetcher` (tests), at the defaults of CRAWL_*. */
@@ -105,10 +106,48 @@ export interface CitableApp {
 
 export function createApp(deps: AppDeps): CitableApp {
   const config = { ...DEFAULT_APP_CONFIG, ...deps.config };
+  const routeDeps = buildRouteDeps(deps, config);
+  let draining = false;
+
+  const app = new Koa<ApiState>({ proxy: config.trustProxy });
+  app.silent = true; // errors are logged by jsonErrors, with the request id
+  app.use(requestLog(routeDeps.logger));
+  app.use(jsonErrors(routeDeps.logger));
+  app.use(requireHost());
+  app.use(refuseWhileDraining(() => draining));
+  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
+  app.use(extensionCors());
+  // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
+  const routers = [
+    createHealthRouter(routeDeps),
+    createApiRouter(routeDeps, deps.routes ?? API_ROUTES),
+    createMcpRouter(routeDeps), // POST /mcp, at the root
+    createSharePageRouter(routeDeps), // GET /r/{token}, no key: outside /api/v1
+  ];
+  for (const r of routers) {
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
+
+  const { runner, crawls, store, webhooks, monitors } = routeDeps;
+  return {
+    app,
+    runner,
+    crawls,
+    store,
+    webhooks,
+    monitors,
+    startDraining: () => {
+      draining = true;
+    },
+  };
+}
+
+/** Everything routes use, from the app's dependencies or their defaults. */
+function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
   const logger = deps.logger ?? silentLogger;
   const now = deps.now ?? (() => new Date());
   const runner = deps.runner ?? buildRunner(deps.fetcher, config, now);
-  let draining = false;
   const addressGuard = deps.webhooks?.guard ?? createAddressGuard({ allowPrivate: config.auditAllowPrivate });
   const webhooks =
     deps.webhooks ??
@@ -125,24 +164,13 @@ export function createApp(deps: AppDeps): CitableApp {
     // Monitor runs share the audit runner with the API: at most half its slots.
     maxRunning: Math.max(1, Math.floor(config.auditConcurrency / 2)),
   });
-
-  const app = new Koa<ApiState>({ proxy: config.trustProxy });
-  app.silent = true; // errors are logged by jsonErrors, with the request id
-  const routeDeps: RouteDeps = {
+  return {
     store,
     runner,
     logger,
     now,
     rateLimitBackend: deps.rateLimitBackend ?? createRateLimitBackend({ redisUrl: null }),
-    citations:
-      deps.citations ??
-      createCitationsRuntime({
-        config: readCitationConfig({}),
-        store: () => deps.store.citations(),
-        projects: () => deps.store.projects(),
-        now,
-        logger,
-      }),
+    citations: deps.citations ?? defaultCitations(deps.store, logger, now),
     guard: [authenticate(deps.store, { now }), requireAgencyPlan()],
     guardCheckingScopeItself: [authenticate(deps.store, { now, scopeByMethod: false }), requireAgencyPlan()],
     reports: deps.reports ?? createReportsRuntime(readReportSettings({})),
@@ -151,33 +179,17 @@ export function createApp(deps: AppDeps): CitableApp {
     webhooks,
     monitors,
   };
-  const router = createApiRouter(routeDeps, deps.routeModules ?? API_ROUTE_MODULES);
-  const mcpRouter = createMcpRouter(routeDeps); // POST /mcp, at the root as the contract writes it
-  const sharePageRouter = createSharePageRouter(routeDeps); // GET /r/{token}, no key: outside /api/v1 as the contract writes it
+}
 
-  app.use(requestLog(logger));
-  app.use(jsonErrors(logger));
-  app.use(requireHost());
-  app.use(refuseWhileDraining(() => draining));
-  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
-  app.use(extensionCors());
-  // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
-  for (const r of [createHealthRouter(), router, mcpRouter, sharePageRouter]) {
-    app.use(r.routes());
-    app.use(r.allowedMethods());
-  }
-
-  return {
-    app,
-    runner,
-    crawls: routeDeps.crawls,
-    store,
-    webhooks,
-    monitors,
-    startDraining: () => {
-      draining = true;
-    },
-  };
+/** Citation tracking with every engine unconfigured and the scheduler not started (tests build the app this way). */
+function defaultCitations(store: Store, logger: Logger, now: () => Date): CitationsRuntime {
+  return createCitationsRuntime({
+    config: readCitationConfig({}),
+    store: () => store.citations(),
+    projects: () => store.projects(),
+    now,
+    logger,
+  });
 }
 
 function buildRunner(fetcher: Fetcher | undefined, config: AppConfig, now: () => Date): AuditRunner {

@@ -6,23 +6,26 @@
 import { existsSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { createWorkerRunner } from '../audits/worker-runner.js';
+import { createWorkerRunner, type WorkerRunner } from '../audits/worker-runner.js';
 import type { CitationConfig } from '../citations/config.js';
 import { createJsonLogger, type Logger } from '../logging/logger.js';
-import { closeRateLimitBackend, createRateLimitBackend } from '../middleware/rate-limit-backend.js';
+import { closeRateLimitBackend, createRateLimitBackend, type RateLimitBackend } from '../middleware/rate-limit-backend.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { checkRedis } from '../ratelimit/redis-backend.js';
 import type { ServerConfig } from '../settings/server-config.js';
 import { openServerStore, type OpenedStore } from '../store/factory.js';
-import { createFirstAccountIfEmpty, firstKeyBanner } from './bootstrap.js';
-import { createApp } from './create-app.js';
+import { createFirstAccountIfEmpty, firstKeyBanner, type FirstAccount } from './bootstrap.js';
+import { createApp, type CitableApp } from './create-app.js';
 import { listen } from './listen.js';
-import { createServerCitations } from './server-citations.js';
+import { createServerCitations, type ServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
 import { createServerCrawls } from './server-crawls.js';
 import { deferred, type Deferred } from '../util/deferred.js';
-import { createReportsRuntime } from '../reports/reports-runtime.js';
-import { createWebhookRuntime } from '../webhooks/webhook-runtime.js';
+import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
+import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import type { Fetcher } from '../../shared/types/fetcher.js';
+import type { CrawlService } from '../crawls/crawl-service.js';
+import type { MonitorScheduler } from '../monitors/in-process-monitor-scheduler.js';
 import { createNodeMonitorScheduler } from './server-monitors.js';
 
 export interface StartOptions {
@@ -66,6 +69,20 @@ interface Listener {
   logger: Logger;
 }
 
+/** What the server runs on, built in order: each part may publish into or read from the ones before it. */
+interface Services {
+  rateLimitBackend: RateLimitBackend;
+  opened: OpenedStore;
+  webhooks: WebhookRuntime;
+  citations: ServerCitations;
+  runner: WorkerRunner | undefined;
+  fetcher: Fetcher;
+  crawls: CrawlService;
+  reports: ReportsRuntime;
+  /** Audits stored at start (for the "listening" line). */
+  audits: number;
+}
+
 async function startBehind(
   server: Server,
   listener: Listener,
@@ -73,7 +90,46 @@ async function startBehind(
   citationConfig: CitationConfig,
   options: StartOptions,
 ): Promise<RunningServer> {
-  const { url, tls, started, logger } = listener;
+  const { logger } = listener;
+  const services = await openServices(config, citationConfig, options, logger);
+  const { opened, runner, crawls, citations, webhooks } = services;
+  const citable = createApp({
+    store: opened.store,
+    reports: services.reports,
+    fetcher: services.fetcher,
+    crawls,
+    ...(runner ? { runner } : {}),
+    config,
+    logger,
+    rateLimitBackend: services.rateLimitBackend,
+    citations: citations.runtime,
+    webhooks,
+  });
+  // Last, once nothing else can fail: the first account, whose key announce() prints.
+  const first = await opened.exclusive(() => createFirstAccountIfEmpty(opened.store)); // one first account, however many start at once
+  listener.app.resolve(citable.app.callback());
+  runner?.warm();
+  crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
+  citations.runtime.scheduler
+    .start()
+    .catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
+  webhooks.start(); // pending deliveries a previous process stored are sent now
+  const monitorScheduler = await createNodeMonitorScheduler(citable.monitors, config, logger);
+  monitorScheduler.start().catch((error: unknown) => logger.error('monitor scheduler failed to start', { error: String(error) }));
+  return {
+    url: listener.url,
+    logger,
+    announce: () => announce(listener, config, services, first, monitorScheduler),
+    stop: () => stopAll(server, config, logger, services, citable, monitorScheduler),
+  };
+}
+
+async function openServices(
+  config: ServerConfig,
+  citationConfig: CitationConfig,
+  options: StartOptions,
+  logger: Logger,
+): Promise<Services> {
   const rateLimitBackend = createRateLimitBackend(config);
   if (rateLimitBackend.driver === 'redis') await checkRedis(rateLimitBackend.db, config.redisUrl!);
 
@@ -99,81 +155,76 @@ async function startBehind(
     scheduleCheckMs: config.scheduleCheckMs,
   });
   const audits = await store.countAudits();
-
-  // Audits run in worker threads, so their CPU work never stalls the API; run from source without a
-  // build, they run on this thread.
-  const runner = existsSync(fileURLToPath(options.workerUrl))
-    ? createWorkerRunner({
-        workerUrl: options.workerUrl,
-        allowPrivate: config.auditAllowPrivate,
-        deadlineMs: config.auditDeadlineMs,
-        concurrency: config.auditConcurrency,
-        queueLimit: config.auditQueueLimit,
-      })
-    : undefined;
+  const runner = auditThreads(config, options.workerUrl);
   const fetcher = createNodeFetcher({ allowPrivate: config.auditAllowPrivate });
   const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
   // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
   const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
-  const citable = createApp({
-    store,
-    reports,
-    fetcher,
-    crawls,
-    ...(runner ? { runner } : {}),
-    config,
-    logger,
-    rateLimitBackend,
-    citations: citations.runtime,
-    webhooks,
-  });
-  // Last, once nothing else can fail: the first account, whose key announce() prints.
-  const first = await opened.exclusive(() => createFirstAccountIfEmpty(store)); // one first account, however many start at once
-  listener.app.resolve(citable.app.callback());
-  runner?.warm();
-  crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
-  citations.runtime.scheduler
-    .start()
-    .catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
-  webhooks.start(); // pending deliveries a previous process stored are sent now
-  const monitorScheduler = await createNodeMonitorScheduler(citable.monitors, config, logger);
-  monitorScheduler.start().catch((error: unknown) => logger.error('monitor scheduler failed to start', { error: String(error) }));
+  return { rateLimitBackend, opened, webhooks, citations, runner, fetcher, crawls, reports, audits };
+}
 
-  return {
+/**
+ * Audits run in worker threads, so their CPU work never stalls the API; run from source without a
+ * build, they run on this thread (undefined).
+ */
+function auditThreads(config: ServerConfig, workerUrl: URL): WorkerRunner | undefined {
+  if (!existsSync(fileURLToPath(workerUrl))) return undefined;
+  return createWorkerRunner({
+    workerUrl,
+    allowPrivate: config.auditAllowPrivate,
+    deadlineMs: config.auditDeadlineMs,
+    concurrency: config.auditConcurrency,
+    queueLimit: config.auditQueueLimit,
+  });
+}
+
+/** The first start's key banner, if any, then the "listening" line. */
+function announce(
+  listener: Listener,
+  config: ServerConfig,
+  services: Services,
+  first: FirstAccount | null,
+  monitors: MonitorScheduler,
+): void {
+  const { url, tls, started, logger } = listener;
+  const { opened, runner } = services;
+  if (first) process.stdout.write(firstKeyBanner(first, url, config));
+  logger.info('listening', {
     url,
-    logger,
-    announce() {
-      if (first) process.stdout.write(firstKeyBanner(first, url, config));
-      logger.info('listening', {
-        url,
-        tls,
-        ...(opened.kind === 'postgres' ? { database: opened.location } : { data_dir: opened.location }),
-        store: opened.kind,
-        rate_limits: rateLimitBackend.driver,
-        citation_queue: citations.queue,
-        monitor_scheduler: monitorScheduler.kind,
-        audits,
-        audit_threads: runner ? config.auditConcurrency : 0,
-        startup_ms: Math.round(performance.now() - started),
-        allow_private: config.auditAllowPrivate,
-      });
-    },
-    async stop() {
-      await crawls.stop(); // running crawls resume at the next start, each page once
-      const closeStore = async () => {
-        await monitorScheduler.stop();
-        // Monitor runs get a moment; then their audits are cancelled, and they run again at the next start.
-        await citable.monitors.stop(5_000, () => citable.runner.abortAll('the server is shutting down'));
-        await webhooks.stop(); // an attempt cut short is sent again (same event id) at the next start
-        await citations.stop(); // unfinished checks resume at the next start
-        await reports.close();
-        await store.close();
-        await closeRateLimitBackend(rateLimitBackend);
-      };
-      await shutDown({ server, citable, closeStore, logger, graceMs: config.shutdownGraceMs });
-      await opened.release();
-    },
+    tls,
+    ...(opened.kind === 'postgres' ? { database: opened.location } : { data_dir: opened.location }),
+    store: opened.kind,
+    rate_limits: services.rateLimitBackend.driver,
+    citation_queue: services.citations.queue,
+    monitor_scheduler: monitors.kind,
+    audits: services.audits,
+    audit_threads: runner ? config.auditConcurrency : 0,
+    startup_ms: Math.round(performance.now() - started),
+    allow_private: config.auditAllowPrivate,
+  });
+}
+
+async function stopAll(
+  server: Server,
+  config: ServerConfig,
+  logger: Logger,
+  services: Services,
+  citable: CitableApp,
+  monitorScheduler: MonitorScheduler,
+): Promise<void> {
+  await services.crawls.stop(); // running crawls resume at the next start, each page once
+  const closeStore = async () => {
+    await monitorScheduler.stop();
+    // Monitor runs get a moment; then their audits are cancelled, and they run again at the next start.
+    await citable.monitors.stop(5_000, () => citable.runner.abortAll('the server is shutting down'));
+    await services.webhooks.stop(); // an attempt cut short is sent again (same event id) at the next start
+    await services.citations.stop(); // unfinished checks resume at the next start
+    await services.reports.close();
+    await services.opened.store.close();
+    await closeRateLimitBackend(services.rateLimitBackend);
   };
+  await shutDown({ server, citable, closeStore, logger, graceMs: config.shutdownGraceMs });
+  await services.opened.release();
 }
 
 function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedStore> {

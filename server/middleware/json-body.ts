@@ -52,6 +52,18 @@ export function jsonBody(limitBytes: number): Middleware<ApiState> {
   };
 }
 
+/** The same for an optional body: a request with none at all reads as `{}` (the defaults). */
+export function optionalJsonBody(limitBytes: number): Middleware<ApiState> {
+  const parse = jsonBody(limitBytes);
+  return (ctx, next) => {
+    const length = ctx.get('content-length');
+    const sent = (length !== '' && length !== '0') || ctx.get('transfer-encoding') !== '';
+    if (sent) return parse(ctx, next);
+    ctx.state.body = {};
+    return next();
+  };
+}
+
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   return headers['transfer-encoding'] !== undefined || (headers['content-length'] !== undefined && headers['content-length'] !== '0');
 }

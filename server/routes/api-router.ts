@@ -1,31 +1,36 @@
 /**
- * The /api/v1 router: every route module in order. The citation routes are one more module in
- * API_ROUTE_MODULES (and one more section in server/openapi/sections/index.ts).
+ * The /api/v1 router: every resource's routes, each folder's index.ts in turn. A new resource is a
+ * folder and one line here (and its section in server/openapi/sections/index.ts).
  */
 import { AUDIT_ROUTES } from './audits/index.js';
-import { CITATION_ROUTES } from './citations-routes.js';
+import { BRANDING_ROUTES } from './branding/index.js';
+import { CITATION_ROUTES } from './citations/index.js';
 import { CRAWL_ROUTES } from './crawls/index.js';
-import { MONITOR_ROUTES } from './monitors.js';
-import { WEBHOOK_ROUTES } from './webhooks.js';
-import { openApiRoute } from './openapi-route.js';
-import { REPORT_ROUTES } from './reports/index.js';
-import type { ApiRouter, RouteDeps, RouteModule } from './route-module.js';
+import { MONITOR_ROUTES } from './monitors/index.js';
+import { OPENAPI_ROUTES } from './openapi/index.js';
+import { PROJECT_ROUTES } from './projects/index.js';
+import { PROMPT_ROUTES } from './prompts/index.js';
+import type { ApiRouter, RouteDeps } from './route-deps.js';
+import { mountRoutes, type Route } from './route.js';
 import { createRouter } from './router.js';
+import { SHARE_ROUTES } from './shares/index.js';
+import { WEBHOOK_ROUTES } from './webhooks/index.js';
 
 export const API_PREFIX = '/api/v1';
 
-export const API_ROUTE_MODULES: readonly RouteModule[] = [
+export const API_ROUTES: readonly Route[] = [
   ...AUDIT_ROUTES,
-  ...REPORT_ROUTES,
+  ...BRANDING_ROUTES,
+  ...SHARE_ROUTES,
+  ...PROJECT_ROUTES,
+  ...PROMPT_ROUTES,
   ...CITATION_ROUTES,
   ...CRAWL_ROUTES,
   ...MONITOR_ROUTES,
   ...WEBHOOK_ROUTES,
-  openApiRoute,
+  ...OPENAPI_ROUTES,
 ];
 
-export function createApiRouter(deps: RouteDeps, modules: readonly RouteModule[] = API_ROUTE_MODULES): ApiRouter {
-  const router = createRouter({ prefix: API_PREFIX });
-  for (const module of modules) module.register(router, deps);
-  return router;
+export function createApiRouter(deps: RouteDeps, routes: readonly Route[] = API_ROUTES): ApiRouter {
+  return mountRoutes(createRouter({ prefix: API_PREFIX }), routes, deps);
 }

@@ -1,5 +1,5 @@
 /**
- * Every router of the server is made here, so one set of routing rules holds everywhere (README, "Routing"):
+ * Every router of the server is made here, so one set of routing rules holds everywhere (docs/api.md#errors):
  * paths are case-sensitive (`/API/V1/AUDITS` is 404) and take no trailing slash (`/api/v1/audits/` is 404,
  * with a hint: server/middleware/json-errors.ts); a known path with another method is 405 with `Allow`
  * (each router's allowedMethods, mounted beside its routes in app/create-app.ts).

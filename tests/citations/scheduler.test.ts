@@ -15,7 +15,7 @@ import { startProviderFakes, type ProviderFakes } from '../helpers/fake-provider
 import { openaiAnswer } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
-import { until } from './helpers/until.js';
+import { until } from '../helpers/until.js';
 
 const TEXT = 'best crm for a design studio';
 const T0 = Date.parse('2026-09-01T06:00:00.000Z');
@@ -194,7 +194,9 @@ describe('the citation scheduler', () => {
   it('a shutdown mid-check stores what finished; the next start runs only the rest', async () => {
     script({ hang: true });
     const check = await runtime!.scheduler.tick();
-    await until(async () => ((await store.resultCount(check!.id)) === 4 ? true : undefined));
+    await until('the four rows stored before the hanging engine', async () =>
+      (await store.resultCount(check!.id)) === 4 ? true : undefined,
+    );
     await shutdown(); // cancels the hanging OpenAI request
     store = await LowdbCitationStore.open(dir);
     expect(await store.getCheck(check!.id)).toMatchObject({ status: 'running' });

@@ -5,7 +5,8 @@ import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templa
 import type { ServedSite } from '../crawls/helpers/crawl-site.js';
 import { screenshot } from './fixtures/screenshots.js';
 import { serverAvailable, startApiServer, type ApiServer } from './helpers/api-server.js';
-import { call, setBackend, until } from './helpers/backend.js';
+import { until } from '../helpers/until.js';
+import { call, setBackend } from './helpers/backend.js';
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
 
@@ -39,6 +40,7 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
   };
   const crawlOf = async (id: string) => (await call<{ crawl: Crawl }>(api, 'GET', `/crawls/${id}`)).json.crawl;
   const ended = (c: Crawl) => !['queued', 'running'].includes(c.status);
+  const POLL = { timeoutMs: 90_000, everyMs: 200 };
 
   beforeAll(async () => {
     [small, slow, api] = await Promise.all([
@@ -63,7 +65,14 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     await page.waitForSelector(row);
     expect(await page.textContent(`${row} a`)).toBe(small.site.url.replace(/^https?:\/\//, ''));
     // The list follows the crawl while it runs (it polls): the row ends as the API's crawl ends.
-    const crawl = await until(() => crawlOf(crawlId), ended, 90_000);
+    const crawl = await until(
+      `crawl ${crawlId} to end`,
+      async () => {
+        const c = await crawlOf(crawlId);
+        return ended(c) && c;
+      },
+      POLL,
+    );
     expect(crawl.status).toBe('complete');
     await page.waitForSelector(`${row} [data-status="complete"]`, { timeout: 30_000 });
     const { audited, discovered } = crawl.progress;
@@ -77,7 +86,14 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
   });
 
   it('the crawl page shows the rollup: site score, issues by rule with their page counts, templates, worst pages', async () => {
-    const crawl = await until(() => crawlOf(crawlId), ended, 90_000);
+    const crawl = await until(
+      `crawl ${crawlId} to end`,
+      async () => {
+        const c = await crawlOf(crawlId);
+        return ended(c) && c;
+      },
+      POLL,
+    );
     const pages = (await call<{ pages: Array<{ score: number }> }>(api, 'GET', `/crawls/${crawlId}/pages?limit=100`)).json.pages;
     const page = await open(`#/crawls/${crawlId}`);
     await page.waitForSelector(`section[data-crawl-id="${crawlId}"] [data-status="complete"]`);
@@ -127,9 +143,12 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     const page = await open(`#/crawls/${id}`);
     // Running, with pages audited: the page follows it (it polls) until the cancel.
     await until(
-      () => crawlOf(id),
-      (c) => c.status === 'running' && c.progress.audited > 0,
-      30_000,
+      `crawl ${id} to run with pages audited`,
+      async () => {
+        const c = await crawlOf(id);
+        return c.status === 'running' && c.progress.audited > 0;
+      },
+      { timeoutMs: 30_000, everyMs: 200 },
     );
     await page.waitForSelector(`section[data-crawl-id="${id}"] [data-status="running"]`, { timeout: 15_000 });
     await page.waitForSelector('[data-action="cancel-crawl"]:not([disabled])');

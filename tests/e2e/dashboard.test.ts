@@ -8,7 +8,8 @@ import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serveSite } from './fixtures/serve.js';
 import { screenshot } from './fixtures/screenshots.js';
 import { serverAvailable, startApiServer, type ApiServer } from './helpers/api-server.js';
-import { call, createReadOnlyKey, setBackend, startReceiver, until } from './helpers/backend.js';
+import { until } from '../helpers/until.js';
+import { call, createReadOnlyKey, setBackend, startReceiver } from './helpers/backend.js';
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
 
@@ -79,8 +80,10 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     fakes.perplexity.on(PROMPT, perplexityAnswer(['https://beandaily.example/pour-over', 'https://brewnotes.example/guide']));
     expect((await call(api, 'POST', '/citations/checks')).status).toBe(202);
     await until(
-      () => call<{ summary: { runs: number } }>(api, 'GET', `/citations/summary?project_id=${ids.project}`),
-      (r) => r.json.summary.runs >= 2,
+      'two runs in the project summary',
+      async () =>
+        (await call<{ summary: { runs: number } }>(api, 'GET', `/citations/summary?project_id=${ids.project}`)).json.summary.runs >= 2,
+      { everyMs: 200 },
     );
 
     const share = await call<{ share: { id: string; url: string } }>(api, 'POST', `/audits/${ids.second}/share`, {});
@@ -88,8 +91,12 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     ids.share = share.json.share.id;
     // The test ping and the audits' events reach the receiver: the delivery log has delivered rows.
     await until(
-      () => call<{ deliveries: Array<{ status: string }> }>(api, 'GET', `/webhooks/${ids.webhook}/deliveries`),
-      (r) => r.json.deliveries.some((d) => d.status === 'delivered'),
+      'a delivered row in the delivery log',
+      async () =>
+        (await call<{ deliveries: Array<{ status: string }> }>(api, 'GET', `/webhooks/${ids.webhook}/deliveries`)).json.deliveries.some(
+          (d) => d.status === 'delivered',
+        ),
+      { everyMs: 200 },
     );
 
     session = await launchStoreBuild();
@@ -201,10 +208,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const before = receiver.received.length;
     await page.click(`tr[data-webhook-id="${ids.webhook}"] [data-action="test"]`);
     await page.waitForSelector('p.ok[role="status"]');
-    await until(
-      async () => receiver.received.length,
-      (n) => n > before,
-    );
+    await until('the test ping at the receiver', () => receiver.received.length > before, { everyMs: 200 });
     expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ type: 'ping' });
     await page.click(`tr[data-webhook-id="${ids.webhook}"] a.button-link`);
     await page.waitForSelector('tr[data-delivery-id][data-status="delivered"]');

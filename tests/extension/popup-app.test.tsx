@@ -6,17 +6,11 @@ import { sampleAudit } from './helpers/sample-audit.js';
 import { addAudit } from '../../extension/lib/sync/records.js';
 import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
 import { FIRST_LOOK_GLOBAL } from '../../extension/lib/popup/first-look.js';
+import { until } from '../helpers/until.js';
 
 let root: HTMLElement;
-const flush = () => new Promise((r) => setTimeout(r, 20));
-/** Waits until `ready()` holds (the App goes through several storage reads before it renders). */
-async function until(ready: () => boolean, timeoutMs = 3000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!ready()) {
-    if (Date.now() > end) throw new Error('timed out waiting for the popup');
-    await flush();
-  }
-}
+/** The App goes through several storage reads before it renders: each step is awaited for up to 3 s. */
+const RENDER = { timeoutMs: 3_000 };
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -36,11 +30,11 @@ describe('popup App', () => {
     let answer: (v: unknown) => void = () => undefined;
     const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockImplementation((() => new Promise((r) => (answer = r))) as never);
     render(<App />, root);
-    await until(() => !!root.querySelector('main > *'));
+    await until("the popup's first view", () => root.querySelector('main > *'), RENDER);
     expect(root.querySelector('[role="status"][aria-busy="true"]')?.textContent).toContain('Auditing shop.example');
     expect(spy).toHaveBeenCalledWith({ type: 'citable:audit', tabId: expect.any(Number) });
     answer({ audit: sampleAudit() });
-    await until(() => !!root.querySelector('svg.gauge'));
+    await until('the score gauge', () => root.querySelector('svg.gauge'), RENDER);
     expect(root.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 72 out of 100');
   });
 
@@ -50,7 +44,7 @@ describe('popup App', () => {
       restricted: true,
     } as never);
     render(<App />, root);
-    await until(() => !!root.querySelector('.notice'));
+    await until('the notice', () => root.querySelector('.notice'), RENDER);
     expect(root.querySelector('.notice-info h2')?.textContent).toBe('This page cannot be audited');
     expect(root.querySelector('[role="alert"]')).toBeNull();
   });
@@ -60,7 +54,7 @@ describe('popup App', () => {
       error: 'Cannot audit x: the server refused the connection.',
     } as never);
     render(<App />, root);
-    await until(() => !!root.querySelector('[role="alert"]'));
+    await until('the alert', () => root.querySelector('[role="alert"]'), RENDER);
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('the server refused the connection');
   });
 
@@ -72,13 +66,17 @@ describe('popup App', () => {
       .spyOn(fakeBrowser.runtime, 'sendMessage')
       .mockResolvedValue({ audit: sampleAudit({ id: '11111111-1111-4111-8111-111111111111', score: 80 }) } as never);
     render(<App />, root);
-    await until(() => !!root.querySelector('article.report'));
+    await until('the report', () => root.querySelector('article.report'), RENDER);
     expect(spy).not.toHaveBeenCalled();
     expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe(recent.id);
     expect(root.querySelector('[data-testid="cached-note"]')?.textContent).toMatch(/Audited 3 minutes ago/);
     const again = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Audit again')!;
     again.click();
-    await until(() => root.querySelector('article.report')?.getAttribute('data-audit-id') === '11111111-1111-4111-8111-111111111111');
+    await until(
+      'the report of the new audit',
+      () => root.querySelector('article.report')?.getAttribute('data-audit-id') === '11111111-1111-4111-8111-111111111111',
+      RENDER,
+    );
     expect(spy).toHaveBeenCalledWith({ type: 'citable:audit', tabId: expect.any(Number) });
     expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe('11111111-1111-4111-8111-111111111111');
   });
@@ -99,7 +97,7 @@ describe('popup App', () => {
     );
     const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage').mockResolvedValue({ audit: sampleAudit() } as never);
     render(<App />, root);
-    await until(() => !!root.querySelector('article.report'));
+    await until('the report', () => root.querySelector('article.report'), RENDER);
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
@@ -111,7 +109,7 @@ describe('popup App', () => {
     holder[FIRST_LOOK_GLOBAL] = Promise.resolve({ tab: { id: tab.id!, url: tab.url }, records: [], recent });
     const spy = vi.spyOn(fakeBrowser.runtime, 'sendMessage');
     render(<App />, root);
-    await until(() => !!root.querySelector('article.report'));
+    await until('the report', () => root.querySelector('article.report'), RENDER);
     expect(root.querySelector('article.report')?.getAttribute('data-audit-id')).toBe(recent.id);
     expect(spy).not.toHaveBeenCalled();
     expect(FIRST_LOOK_GLOBAL in holder).toBe(false);
@@ -135,7 +133,7 @@ describe('popup App', () => {
     );
     expect(root.querySelector('[role="status"][aria-busy="true"]')?.textContent).toContain('Auditing shop.example');
     answer({ audit: sampleAudit({ score: 64 }) });
-    await until(() => !!root.querySelector('article.report'));
+    await until('the report', () => root.querySelector('article.report'), RENDER);
     expect(root.querySelector('svg.gauge')?.getAttribute('aria-label')).toBe('Score 64 out of 100');
     // The request was the first look's: the App sent none of its own.
     expect(spy).not.toHaveBeenCalled();
@@ -144,7 +142,7 @@ describe('popup App', () => {
   it('says so when the tab cannot be read, instead of waiting forever', async () => {
     vi.spyOn(fakeBrowser.tabs, 'query').mockRejectedValue(new Error('No current window'));
     render(<App />, root);
-    await until(() => !!root.querySelector('[role="alert"]'));
+    await until('the alert', () => root.querySelector('[role="alert"]'), RENDER);
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('The tab could not be read: No current window');
   });
 });

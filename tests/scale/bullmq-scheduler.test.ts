@@ -12,7 +12,7 @@ import { createBullmqScheduler } from '../../server/citations/queue/bullmq-sched
 import { createCitationsRuntime, type CitationsRuntime } from '../../server/citations/runtime.js';
 import type { StoredPrompt } from '../../server/store/citations-store.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import type { FakeReply } from '../helpers/fake-providers/fake-server.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
@@ -110,7 +110,9 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('BullMQ citation schedule
     );
   const settled = async (store: PostgresStore, rows: number) => {
     const citations = await store.citations();
-    await until(async () => ((await rowCount(store)) >= rows && (await citations.unfinishedChecks()).length === 0 ? true : undefined));
+    await until(`${rows} result rows and no unfinished check`, async () =>
+      (await rowCount(store)) >= rows && (await citations.unfinishedChecks()).length === 0 ? true : undefined,
+    );
   };
 
   it('both instances start and pass over the same due prompts at once: every (prompt, engine) is asked exactly once', async () => {
@@ -174,7 +176,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('BullMQ citation schedule
     const a = await boot();
     await (await a.store.citations()).createPrompt(p, 100);
     await a.runtime.scheduler.start();
-    await until(async () => ((await rowCount(a.store)) === 4 ? true : undefined)); // OpenAI hangs
+    await until('the four rows stored before the hanging engine', async () => ((await rowCount(a.store)) === 4 ? true : undefined)); // OpenAI hangs
     const [check] = await (await a.store.citations()).unfinishedChecks();
     expect(check).toMatchObject({ status: 'running', trigger: 'schedule' });
     await shutdown(a); // cancels the hanging request: its job goes back to the queue

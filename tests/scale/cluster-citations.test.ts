@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../server/auth/api-key.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
 import { startProviderFakes, type ProviderFakes } from '../helpers/fake-providers/index.js';
@@ -110,7 +110,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
         startServerProcess({ bundle: bundle.file, name: 'A', env }),
         startServerProcess({ bundle: bundle.file, name: 'B', env }),
       ]);
-      const done = await until(async () => {
+      const done = await until('a row per prompt and engine and no running check', async () => {
         const state = await rowsPerPair();
         return state.counts.length === PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length && state.running === 0 ? state : undefined;
       });
@@ -124,7 +124,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
       }
       // A job logs after its row is stored, and the log reaches us through a pipe: wait for the lines too.
       const pairsRun = () => processes.map((p) => p.logs.filter((l) => l.msg === 'citation pair job' && l.outcome === 'checked').length);
-      const ran = await until(async () => {
+      const ran = await until('every pair to run in one of the two processes', async () => {
         const counts = pairsRun();
         return counts[0]! + counts[1]! >= PROMPTS * DEFAULT_CITATION_ENGINE_IDS.length ? counts : undefined;
       });
@@ -147,7 +147,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
       expect(answers.map((r) => r.status)).toEqual([202, 202]);
       const [first, second] = (await Promise.all(answers.map((r) => r.json()))) as Array<{ check: { id: string } }>;
       expect(first!.check.id).toBe(second!.check.id);
-      await until(async () => {
+      await until('the check to complete', async () => {
         const res = await fetch(`${processes[1]!.url}/api/v1/citations/checks/${first!.check.id}`, {
           headers: { authorization: `Bearer ${key}` },
         });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../server/auth/api-key.js';
 import { main } from '../../server/cli/main.js';
 import { memoryIo } from '../cli/cli-io.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { expectRateLimitedAnswer } from '../helpers/rate-limited-answer.js';
@@ -220,7 +220,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
       const id = (JSON.parse(io.out()) as Array<{ id: string }>)[0]!.id;
       expect(await main(['keys', 'revoke', id], memoryIo({ DATABASE_URL: databaseUrl }))).toBe(0);
       for (const p of [a, b]) {
-        const refused = await until(async () => {
+        const refused = await until(`${p.url} to refuse the revoked key`, async () => {
           const res = await call(p.url, own, 'GET', '/api/v1/audits');
           return res.status === 401 ? res : undefined;
         });

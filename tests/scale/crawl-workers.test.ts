@@ -14,16 +14,8 @@ import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js'
 import { silentLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-/** Polls every 100 ms until `probe` returns a value, for up to `ms`. */
-async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${ms / 1000} s`);
-}
 import { track, stopChild } from '../helpers/services/child-processes.js';
+import { until } from '../helpers/until.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';
 import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templated-site.js';
 
@@ -74,7 +66,10 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
       }
     });
     workers.push(worker);
-    await until(async () => (worker.lines.some((l) => l.msg === 'worker ready') ? true : undefined), 60_000);
+    await until('the worker to log "worker ready"', async () => (worker.lines.some((l) => l.msg === 'worker ready') ? true : undefined), {
+      timeoutMs: 60_000,
+      everyMs: 100,
+    });
     return worker;
   };
   const api = async (method: string, url: string, body?: unknown) => {
@@ -90,10 +85,14 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
     expect(created.status).toBe(202);
     const id = created.json.crawl.id as string;
     if (during) await during(id);
-    return until(async () => {
-      const c = (await api('GET', `/api/v1/crawls/${id}`)).json.crawl;
-      return c.status === 'queued' || c.status === 'running' ? undefined : c;
-    }, 180_000);
+    return until(
+      `crawl ${id} to end`,
+      async () => {
+        const c = (await api('GET', `/api/v1/crawls/${id}`)).json.crawl;
+        return c.status === 'queued' || c.status === 'running' ? undefined : c;
+      },
+      { timeoutMs: 180_000, everyMs: 100 },
+    );
   };
   const allPages = async (id: string) => {
     const pages: any[] = [];
@@ -157,7 +156,11 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
   it('a worker SIGKILLed mid-crawl: another takes its jobs, and every page is in the result once', async () => {
     const [doomed] = await Promise.all([startWorker(), startWorker()]);
     const crawl = await crawlToEnd({ url: fixture.site.url, max_pages: 1000 }, async (id) => {
-      await until(async () => ((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.progress.audited >= 10 ? true : undefined), 60_000);
+      await until(
+        `crawl ${id} to audit 10 pages`,
+        async () => ((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.progress.audited >= 10 ? true : undefined),
+        { timeoutMs: 60_000, everyMs: 100 },
+      );
       doomed!.child.kill('SIGKILL');
       await startWorker();
     });

@@ -22,8 +22,8 @@ import { memoryIo } from '../cli/cli-io.js';
 import { row, prompt } from '../citations/store/citation-rows.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
-import { citationSources } from '../../server/routes/citations-sources.js';
-import { citationSummary } from '../../server/routes/citations-summary.js';
+import { citationSources } from '../../server/routes/citations/get-citation-sources.js';
+import { citationSummary } from '../../server/routes/citations/get-citation-summary.js';
 import type { StoredCitationRow, StoredPrompt } from '../../server/store/citations-store.js';
 import {
   PROJECT,

@@ -16,7 +16,7 @@ import { generateApiKey } from '../../server/auth/api-key.js';
 import { MONITOR_DUE_PASS, MONITOR_QUEUE_NAME, MONITOR_QUEUE_PREFIX } from '../../server/monitors/bullmq-monitor-scheduler.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
 import { startProviderFakes, type ProviderFakes } from '../helpers/fake-providers/index.js';
@@ -127,16 +127,18 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
       const created = await call(processes[1]!, 'POST', '/api/v1/monitors', { url: `${site.url}/`, kind: 'audit', every: 'hour' });
       expect(created.status).toBe(201);
       monitorId = created.json.monitor.id;
-      await until(async () => ((await monitorAudits()) === 1 ? true : undefined)); // the first run, at creation
+      await until("the monitor's first audit", async () => ((await monitorAudits()) === 1 ? true : undefined)); // the first run, at creation
       await settle();
       expect(await monitorAudits()).toBe(1);
       for (let due = 2; due <= 3; due++) {
         await makeDue();
-        await until(async () => ((await monitorAudits()) === due ? true : undefined));
+        await until(`the monitor's audit number ${due}`, async () => ((await monitorAudits()) === due ? true : undefined));
         await settle();
         expect(await monitorAudits()).toBe(due);
       }
-      const events = await until(async () => (deliveredEvents().length >= 3 ? deliveredEvents() : undefined));
+      const events = await until('three delivered audit.completed events', async () =>
+        deliveredEvents().length >= 3 ? deliveredEvents() : undefined,
+      );
       await settle();
       expect(deliveredEvents()).toHaveLength(3);
       expect(new Set(events.map((e) => e.id)).size).toBe(3);
@@ -166,13 +168,15 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
           processes
             .flatMap((p) => p.logLines('schedule missing in Redis (Redis lost its data?): recreated it from the store'))
             .filter((l) => l.scheduler === scheduler);
-        await until(async () => (warned(MONITOR_DUE_PASS).length > 0 && warned('citations-due-pass').length > 0 ? true : undefined));
+        await until('both schedulers to warn that their due-pass schedule was recreated', async () =>
+          warned(MONITOR_DUE_PASS).length > 0 && warned('citations-due-pass').length > 0 ? true : undefined,
+        );
         expect(warned(MONITOR_DUE_PASS)[0]).toMatchObject({ level: 'warn', queue: 'monitors' });
         expect(await monitorQueue.getJobScheduler(MONITOR_DUE_PASS)).toBeDefined();
         expect(await citationQueue.getJobScheduler('citations-due-pass')).toBeDefined();
 
         // The citation pass ran again: the new prompt is checked once per engine, after the flush.
-        const rows = await until(async () => {
+        const rows = await until('a row per engine for the new prompt', async () => {
           const { rows } = await db.pool.query<{ engine: string; checked_ms: number }>(
             'SELECT engine, checked_ms FROM citation_results WHERE prompt_id = $1',
             [prompt.json.prompt.id],
@@ -184,7 +188,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
 
         // The monitor keeps its schedule: due again, it runs once.
         await makeDue();
-        await until(async () => ((await monitorAudits()) === audits + 1 ? true : undefined));
+        await until("the monitor's next audit", async () => ((await monitorAudits()) === audits + 1 ? true : undefined));
         await settle();
         expect(await monitorAudits()).toBe(audits + 1);
         const { rows: left } = await db.pool.query<{ n: number }>(

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 import type { ApiKeyRecord } from '../../server/store/store.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 
 describe.runIf(servicesAvailable('postgres'))('PostgreSQL store: API keys cached across requests, exact across processes', () => {
@@ -42,7 +42,9 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL store: API keys cached
     const revoked = await b.revokeKey(key.id);
     expect(revoked?.revoked_at).toEqual(expect.any(String));
     expect(await b.findKeyByHash(HASH)).toMatchObject({ revoked_at: revoked!.revoked_at }); // the revoker: at once
-    const seenByA = await until(async () => ((await a.findKeyByHash(HASH))?.revoked_at ? true : undefined)); // the other: on notification
+    const seenByA = await until('the other process to see the revocation', async () =>
+      (await a.findKeyByHash(HASH))?.revoked_at ? true : undefined,
+    ); // the other: on notification
     expect(seenByA).toBe(true);
     expect(await a.findKeyByHash(HASH)).toMatchObject({ revoked_at: revoked!.revoked_at, name: 'renamed' });
   });
@@ -51,22 +53,30 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL store: API keys cached
     await a.findKeyByHash(HASH);
     await renameSilently('by hand');
     await b.pool.query("NOTIFY citable_keys, '*'");
-    expect(await until(async () => ((await a.findKeyByHash(HASH))?.name === 'by hand' ? true : undefined))).toBe(true);
+    expect(
+      await until('the rename made by hand to be seen', async () => ((await a.findKeyByHash(HASH))?.name === 'by hand' ? true : undefined)),
+    ).toBe(true);
   });
 
   it('while the listening connection is down, every lookup reads the database; caching resumes when it is back', async () => {
     await a.findKeyByHash(HASH);
     await b.pool.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'citable-key-listener'");
     await renameSilently('while down');
-    expect(await until(async () => ((await a.findKeyByHash(HASH))?.name === 'while down' ? true : undefined))).toBe(true);
+    expect(
+      await until('the rename made while the listener was down to be seen', async () =>
+        (await a.findKeyByHash(HASH))?.name === 'while down' ? true : undefined,
+      ),
+    ).toBe(true);
     // Back after its retry (about a second): remembered again, so a silent change is no longer seen...
-    await until(async () => {
+    await until('the key cache to remember again once the listener is back', async () => {
       const first = await a.findKeyByHash(HASH);
       await renameSilently(`probe ${Math.random()}`);
       return (await a.findKeyByHash(HASH))?.name === first?.name ? true : undefined;
     });
     // ...and a revocation reaches it again.
     await b.revokeKey(key.id);
-    expect(await until(async () => ((await a.findKeyByHash(HASH))?.revoked_at ? true : undefined))).toBe(true);
+    expect(await until('the revocation to be seen again', async () => ((await a.findKeyByHash(HASH))?.revoked_at ? true : undefined))).toBe(
+      true,
+    );
   });
 });

@@ -12,7 +12,7 @@ import { startProviderFakes, type ProviderFakes } from '../helpers/fake-provider
 import { openaiAnswer } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 
 const P = 'which accounting app do freelancers in Berlin use';
@@ -54,7 +54,9 @@ describe('citation checks survive a crash of the server process', () => {
     const started = await call('POST', '/api/v1/citations/checks');
     expect(started.status).toBe(202);
     const checkId: string = started.json.check.id;
-    await until(async () => ((await call('GET', '/api/v1/citations')).json.citations.length === 4 ? true : undefined));
+    await until('the four rows the check stored before the hanging engine', async () =>
+      (await call('GET', '/api/v1/citations')).json.citations.length === 4 ? true : undefined,
+    );
     expect(fakes.openai.requestsFor(P)).toHaveLength(1); // still hanging
 
     server.proc.kill('SIGKILL');
@@ -62,7 +64,7 @@ describe('citation checks survive a crash of the server process', () => {
     fakes.openai.on(P, openaiAnswer({ cited: [{ url: 'https://www.acme.de/buchhaltung' }] }));
     server = await startServerProcess({ env, fromSource: true });
 
-    const check = await until(async () => {
+    const check = await until('the check to complete after the restart', async () => {
       const res = await call('GET', `/api/v1/citations/checks/${checkId}`);
       return res.json.check?.status === 'completed' ? res.json.check : undefined;
     });

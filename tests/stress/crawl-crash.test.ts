@@ -12,21 +12,12 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templated-site.js';
 import { createAccounts, type TestAccount } from './helpers/accounts.js';
 import { report, seededRandom, sized, stressSeed } from './helpers/mode.js';
+import { until } from '../helpers/until.js';
 
 const PAGES = sized(150, 1000);
 const KILLS = sized(3, 10);
 const seed = stressSeed();
 const random = seededRandom(seed);
-
-/** Polls every 100 ms until `probe` returns a value, for up to `ms`. */
-async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
-  for (const end = Date.now() + ms; Date.now() < end;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`condition not met within ${ms / 1000} s`);
-}
 
 describe('a crawl across SIGKILL', () => {
   let dataDir: string;
@@ -72,10 +63,14 @@ describe('a crawl across SIGKILL', () => {
       if (crawl.status !== 'queued' && crawl.status !== 'running') break;
       // The kill lands a random time after this run audited its first page: mid-crawl, pages in flight.
       const atStart = crawl.progress.audited;
-      const resumed = await until(async () => {
-        const c = (await call('GET', `/api/v1/crawls/${id}`)).json.crawl;
-        return c.progress.audited > atStart || (c.status !== 'queued' && c.status !== 'running') ? c : undefined;
-      }, 120_000);
+      const resumed = await until(
+        `crawl ${id} to audit a page more, or end`,
+        async () => {
+          const c = (await call('GET', `/api/v1/crawls/${id}`)).json.crawl;
+          return c.progress.audited > atStart || (c.status !== 'queued' && c.status !== 'running') ? c : undefined;
+        },
+        { timeoutMs: 120_000, everyMs: 100 },
+      );
       if (resumed.status !== 'running') break;
       const afterMs = 200 + Math.floor(random() * 1_300);
       await new Promise((resolve) => setTimeout(resolve, afterMs));
@@ -84,10 +79,14 @@ describe('a crawl across SIGKILL', () => {
       figures.push(`kill ${kill}: ${afterMs} ms after this run's first page, ${before} pages audited`);
       await start();
     }
-    const crawl = await until(async () => {
-      const c = (await call('GET', `/api/v1/crawls/${id}`)).json.crawl;
-      return c.status === 'queued' || c.status === 'running' ? undefined : c;
-    }, 300_000);
+    const crawl = await until(
+      `crawl ${id} to end`,
+      async () => {
+        const c = (await call('GET', `/api/v1/crawls/${id}`)).json.crawl;
+        return c.status === 'queued' || c.status === 'running' ? undefined : c;
+      },
+      { timeoutMs: 300_000, everyMs: 100 },
+    );
     expect(crawl).toMatchObject({ status: 'complete', progress: { audited: fixture.pages.length, failed: 0 } });
     const pages: any[] = [];
     let cursor: string | null = null;

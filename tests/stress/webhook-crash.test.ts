@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
 import { SharedJsonDoc } from '../../server/store/lowdb/shared-json-doc.js';
 import type { Audit } from '../../shared/types/audit.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
@@ -106,7 +106,7 @@ describe('webhooks and monitors across SIGKILL', () => {
     receiver.behave(() => ({ kind: 'status', status: 200 }));
     await start();
     const eventsByAudit = new Map<string, Set<string>>();
-    await until(async () => {
+    await until('an event for every acknowledged audit', async () => {
       eventsByAudit.clear();
       for (const r of receiver.requests) {
         const body = JSON.parse(r.body) as { id: string; data: { audit: { id: string } } };
@@ -134,7 +134,7 @@ describe('webhooks and monitors across SIGKILL', () => {
     const id = created.json.monitor.id as string;
     const runs = async () =>
       (await call('GET', `/api/v1/audits?url=${encodeURIComponent(`${site.url}/`)}&limit=100`)).json.audits.length as number;
-    await until(async () => ((await runs()) === 1 ? true : undefined));
+    await until("the monitor's first run", async () => ((await runs()) === 1 ? true : undefined));
     await server!.kill();
 
     // Down at its due time: brought due while no server runs (monitors.json, as the CLI edits it).
@@ -149,19 +149,21 @@ describe('webhooks and monitors across SIGKILL', () => {
     };
     await edit(Date.now() - 3 * 3_600_000); // three due times missed
     await start();
-    await until(async () => ((await runs()) === 2 ? true : undefined));
+    await until('the catch-up run after the downtime', async () => ((await runs()) === 2 ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // five ticks more
     expect(await runs()).toBe(2);
 
     // Killed mid-run: the page answers slowly, the kill lands while the audit waits for it.
     pageDelayMs = 3_000;
     await call('POST', `/api/v1/monitors/${id}/run`);
-    await until(async () => ((await call('GET', '/api/v1/monitors')).json.monitors[0].running ? true : undefined));
+    await until('the monitor run to be running', async () =>
+      (await call('GET', '/api/v1/monitors')).json.monitors[0].running ? true : undefined,
+    );
     await server!.kill();
     pageDelayMs = 0;
     await start();
     expect(await runs()).toBe(2);
-    await until(async () => ((await runs()) === 3 ? true : undefined));
+    await until('the run cut by the kill to run again', async () => ((await runs()) === 3 ? true : undefined));
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await runs()).toBe(3);
     const [monitor] = (await call('GET', '/api/v1/monitors')).json.monitors;

@@ -9,7 +9,7 @@ import { auditEvents } from '../../server/events/audit-events.js';
 import { capScore, categoriesMean } from '../../shared/index.js';
 import type { Audit } from '../../shared/types/audit.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { startWebhookApi, type WebhookApi } from './helpers/webhook-api.js';
 
@@ -139,7 +139,7 @@ describe('audit events through the API', () => {
 
   const put = (audit: Audit) => api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit } });
   const eventTypes = async (count: number) => {
-    await until(async () => {
+    await until(`${count} delivered events`, async () => {
       const res = await api.request('GET', `/api/v1/webhooks/${webhookId}/deliveries?limit=100`);
       return res.json.deliveries.length >= count && res.json.deliveries.every((d: { status: string }) => d.status === 'delivered')
         ? true

@@ -11,7 +11,7 @@ import { createMemoryLogger } from '../../server/logging/logger.js';
 import { createAddressGuard } from '../../server/net/address-guard.js';
 import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
 import { DeliveryWorker } from '../../server/webhooks/delivery-worker.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { webhook } from './store/webhook-store-contract.js';
 
@@ -70,7 +70,7 @@ describe('a burst of 1,000 events to a slow receiver', () => {
     expect(new Set(ids)).toEqual(new Set(published.map((p) => p.event.id)));
     expect(slow.maxConcurrent).toBeLessThanOrEqual(PER_WEBHOOK);
     expect(slow.maxConcurrent).toBeGreaterThan(1);
-    const delivered = await until(async () => {
+    const delivered = await until('every delivery to the slow receiver to be delivered', async () => {
       const page = await hooks.listDeliveries(ACCOUNT, slowHook.id, { limit: EVENTS + 1 });
       return page.deliveries.every((d) => d.status === 'delivered') ? page.deliveries : undefined;
     });

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli/main.js';
 import { signatureHeader } from '../../server/webhooks/signature.js';
 import { memoryIo } from '../cli/cli-io.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { startWebhookApi, type WebhookApi } from './helpers/webhook-api.js';
 
@@ -54,7 +54,7 @@ describe('citable webhooks', () => {
     expect((await api.request('POST', '/api/v1/audits', { body: { url: 'https://shop.example/' } })).status).toBe(201);
     const [request] = await receiver.waitFor(1);
     const event = JSON.parse(request!.body);
-    const log = await until(async () => {
+    const log = await until('the CLI to list the delivery as delivered', async () => {
       const shown = await citable({}, 'webhooks', 'deliveries', webhook.id, '--account', api.accountId, '--json');
       const deliveries = JSON.parse(shown.out) as Array<{ status: string; event_id: string }>;
       return deliveries[0]?.status === 'delivered' ? deliveries : undefined;

@@ -16,7 +16,7 @@ import type { StoredWebhook } from '../../server/store/webhooks-store.js';
 import { DeliveryWorker } from '../../server/webhooks/delivery-worker.js';
 import { sendWebhook } from '../../server/webhooks/send-webhook.js';
 import { checkWebhookUrl } from '../../server/webhooks/webhook-url.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { fakeDns } from '../helpers/fake-dns.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 
@@ -75,7 +75,7 @@ describe('the SSRF guard at delivery', () => {
 
     answer = '127.0.0.2';
     await publisher.publish('acct_rebind', 'ping', { webhook_id: 'wh_REBIND0000000000', message: 'rebound' });
-    const [delivery] = await until(async () => {
+    const [delivery] = await until('the first delivery attempt', async () => {
       const page = await webhooks.listDeliveries('acct_rebind', 'wh_REBIND0000000000', { limit: 10 });
       return page.deliveries[0]?.attempts === 1 ? page.deliveries : undefined;
     });

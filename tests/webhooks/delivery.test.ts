@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifySignature } from '../../server/webhooks/signature.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
 import { startWebhookApi, type WebhookApi } from './helpers/webhook-api.js';
 
@@ -33,7 +33,7 @@ describe('webhook delivery', () => {
     return res.json.deliveries as Array<Record<string, any>>;
   };
   const settled = (webhookId: string, count = 1) =>
-    until(async () => {
+    until(`${count} settled deliveries of ${webhookId}`, async () => {
       const list = await deliveries(webhookId);
       return list.length >= count && list.every((d) => d.status !== 'pending') ? list : undefined;
     });
@@ -174,7 +174,10 @@ describe('webhook delivery', () => {
     expect(listed.disabled_at).toEqual(expect.any(String));
     expect(listed.disabled_reason).toMatch(/410 Gone 3 times in a row/);
     // The worker logs after it has stored the attempt, so the line may follow the stored state by a moment.
-    await until(async () => api.logger.lines.some((l) => l.msg === 'webhook disabled' && l.webhook_id === webhook.id) || undefined);
+    await until(
+      'the log line "webhook disabled"',
+      async () => api.logger.lines.some((l) => l.msg === 'webhook disabled' && l.webhook_id === webhook.id) || undefined,
+    );
     await audit('https://shop.example/4');
     expect((await deliveries(webhook.id)).length).toBe(3); // a disabled webhook gets no more deliveries
     expect((await api.request('POST', `/api/v1/webhooks/${webhook.id}/test`)).status).toBe(409);

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventEnvelopeSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/schema/webhook.js';
 import { deliveryBody } from '../../server/webhooks/delivery-body.js';
 import { signatureHeader } from '../../server/webhooks/signature.js';
-import { until } from '../citations/helpers/until.js';
+import { until } from '../helpers/until.js';
 import { fencedBlocks, readDoc, startTour, tourExports, type Tour } from '../helpers/docs-walkthrough.js';
 import { freePort } from '../helpers/services/free-port.js';
 import { ROOT } from '../helpers/server-process.js';
@@ -102,7 +102,9 @@ describe('docs/monitors-webhooks.md: pasted in order after the tour', () => {
       detached: true,
     });
     createInterface({ input: receiverProcess.stdout! }).on('line', (line) => receiverLines.push(line));
-    await until(async () => ((await post('{}', {}).catch(() => null)) === 400 ? true : undefined)); // listening, and refusing the unsigned
+    await until('the receiver to listen and refuse an unsigned request', async () =>
+      (await post('{}', {}).catch(() => null)) === 400 ? true : undefined,
+    ); // listening, and refusing the unsigned
     receiverLines.length = 0;
   });
 
@@ -123,7 +125,7 @@ describe('docs/monitors-webhooks.md: pasted in order after the tour', () => {
     const webhooks = JSON.parse(lines.find((l) => l.startsWith('{"webhooks"'))!).webhooks;
     expect(webhooks).toHaveLength(1);
     expect(JSON.stringify(webhooks)).not.toContain(secret);
-    await until(async () =>
+    await until('the receiver to print the ping and an audit.completed', async () =>
       receiverLines.some((l) => / ping$/.test(l)) && receiverLines.some((l) => / audit\.completed$/.test(l)) ? true : undefined,
     );
     for (const line of receiverLines) expect(line).toMatch(/^evt_[A-Za-z0-9]{24} [a-z.]+$/);
@@ -139,7 +141,9 @@ describe('docs/monitors-webhooks.md: pasted in order after the tour', () => {
     expect(await post(body, {})).toBe(400);
     expect(receiverLines.some((l) => l.startsWith('evt_READMEREADME'))).toBe(false);
     expect(await post(body, { 'citable-signature': signatureHeader(secret, now, body) })).toBe(204);
-    await until(async () => (receiverLines.some((l) => l === 'evt_READMEREADMEREADMEREADME ping') ? true : undefined));
+    await until('the receiver to print the test event', async () =>
+      receiverLines.some((l) => l === 'evt_READMEREADMEREADMEREADME ping') ? true : undefined,
+    );
   });
 
   it('the clean-up block: 204, 204', async () => {

@@ -11,10 +11,10 @@ import { auditIdFromPath } from '../../audits/audit-id.js';
 import type { AuditRunner } from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
-import { encodeCitationCursor } from '../../routes/citations-cursor.js';
-import { rowToWire } from '../../routes/citations-wire.js';
-import { parseCitationQuery } from '../../routes/citations.js';
-import { citationSummary } from '../../routes/citations-summary.js';
+import { citationCursor } from '../../routes/citations/citation-cursor.js';
+import { rowToWire } from '../../routes/citations/citation-wire.js';
+import { parseCitationQuery } from '../../routes/citations/list-citations.js';
+import { citationSummary } from '../../routes/citations/get-citation-summary.js';
 import type { Store } from '../../store/store.js';
 import type { CrawlService } from '../../crawls/crawl-service.js';
 import { CRAWL_LIMIT_MESSAGE } from '../../routes/crawls/create-crawl.js';
@@ -62,7 +62,7 @@ export function createAccountBackend({ store, crawls, runner, takeAudit, account
         throw error;
       }
       const page = await (await store.citations()).listResults(accountId, query);
-      return { citations: page.rows.map(rowToWire), next_cursor: page.next ? encodeCitationCursor(page.next) : null };
+      return { citations: page.rows.map(rowToWire), next_cursor: page.next ? citationCursor.encode(page.next) : null };
     },
     async crawlSite(input) {
       // As POST /crawls: the same URL rules and the same limit of running crawls, with the same messages.

@@ -15,7 +15,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { ApiState } from '../../http/state.js';
 import { readOnlyKeyRefusal } from '../../middleware/auth.js';
 import { jsonBody } from '../../middleware/json-body.js';
-import type { RouteDeps } from '../../routes/route-module.js';
+import type { RouteDeps } from '../../routes/route-deps.js';
 import { createRouter } from '../../routes/router.js';
 import { createAccountBackend } from '../backends/account-backend.js';
 import { createMcpServer } from '../create-mcp-server.js';

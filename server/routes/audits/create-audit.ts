@@ -8,11 +8,8 @@ import type { Audit } from '../../../shared/types/audit.js';
 import { HttpError } from '../../http/http-error.js';
 import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
-import { jsonBody } from '../../middleware/json-body.js';
-import { accountRateLimit } from '../../middleware/rate-limit.js';
-import type { RouteModule } from '../route-module.js';
-import { authed } from '../authed.js';
 import { parseBody } from '../parse-body.js';
+import { route } from '../route.js';
 import { createAuditRequestSchema, type CreateAuditRequest } from '../../../shared/schema/api.js';
 
 export const CREATE_AUDIT_BODY_LIMIT = 16 * 1024;
@@ -21,41 +18,28 @@ export const AUDIT_RATE_LIMIT_MESSAGE = `Rate limit exceeded: max ${AUDITS_PER_M
 /** The counters of this limit; MCP's audit_url takes from the same ones (server/mcp/http/audit-quota.ts). */
 export const AUDIT_RATE_LIMIT_NAMESPACE = 'audits-create';
 
-export const createAuditRoute: RouteModule = {
-  name: 'POST /audits',
-  register(router, deps) {
-    const limit = accountRateLimit({
-      backend: deps.rateLimitBackend,
-      namespace: AUDIT_RATE_LIMIT_NAMESPACE,
-      max: AUDITS_PER_MINUTE,
-      durationMs: 60_000,
-      message: AUDIT_RATE_LIMIT_MESSAGE,
-    });
-    router.post(
-      '/audits',
-      ...deps.guard,
-      jsonBody(CREATE_AUDIT_BODY_LIMIT),
-      async (ctx, next) => {
-        // The schema the OpenAPI document publishes, then the URL rules it cannot express (scheme, host).
-        const input = parseBody(createAuditRequestSchema, ctx.state.body);
-        const normalized = normalizeAuditUrl(input.url);
-        if (!normalized.ok) throw new HttpError(400, normalized.message);
-        ctx.state.body = input;
-        await next();
-      },
-      limit,
-      authed(async (ctx) => {
-        const audit = await runAuditForApi(deps.runner, (ctx.state.body as CreateAuditRequest).url);
-        // A rule that threw is in the audit (contract section 9) and in the log, where an operator sees it.
-        for (const e of audit.rule_errors) deps.logger.error('audit rule threw', { audit_id: audit.id, rule: e.rule, error: e.message });
-        await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
-        ctx.status = 201;
-        ctx.set('Location', `/api/v1/audits/${audit.id}`);
-        ctx.body = { audit };
-      }),
-    );
+export const createAudit = route({
+  method: 'POST',
+  path: '/audits',
+  body: { limit: CREATE_AUDIT_BODY_LIMIT },
+  beforeLimit(ctx) {
+    // The schema the OpenAPI document publishes, then the URL rules it cannot express (scheme, host).
+    const input = parseBody(createAuditRequestSchema, ctx.state.body);
+    const normalized = normalizeAuditUrl(input.url);
+    if (!normalized.ok) throw new HttpError(400, normalized.message);
+    ctx.state.body = input;
   },
-};
+  limit: { namespace: AUDIT_RATE_LIMIT_NAMESPACE, max: AUDITS_PER_MINUTE, durationMs: 60_000, message: AUDIT_RATE_LIMIT_MESSAGE },
+  async handle(ctx, deps) {
+    const audit = await runAuditForApi(deps.runner, (ctx.state.body as CreateAuditRequest).url);
+    // A rule that threw is in the audit (its rule_errors) and in the log, where an operator sees it.
+    for (const e of audit.rule_errors) deps.logger.error('audit rule threw', { audit_id: audit.id, rule: e.rule, error: e.message });
+    await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
+    ctx.status = 201;
+    ctx.set('Location', `/api/v1/audits/${audit.id}`);
+    ctx.body = { audit };
+  },
+});
 
 async function runAuditForApi(runner: AuditRunner, url: string): Promise<Audit> {
   try {

@@ -1,7 +1,11 @@
-import type { RouteModule } from '../route-module.js';
-import { createAuditRoute } from './create-audit.js';
-import { getAuditRoute } from './get-audit.js';
-import { listAuditsRoute } from './list-audits.js';
-import { syncAuditRoute } from './sync-audit.js';
+/** Audits: run one, sync one from the extension, list, read; its diff, report and share link. */
+import type { Route } from '../route.js';
+import { createAudit } from './create-audit.js';
+import { getAudit } from './get-audit.js';
+import { getAuditDiff } from './get-audit-diff.js';
+import { getAuditReport } from './get-audit-report.js';
+import { listAudits } from './list-audits.js';
+import { shareAudit } from './share-audit.js';
+import { syncAudit } from './sync-audit.js';
 
-export const AUDIT_ROUTES: readonly RouteModule[] = [createAuditRoute, listAuditsRoute, getAuditRoute, syncAuditRoute];
+export const AUDIT_ROUTES: readonly Route[] = [createAudit, listAudits, getAudit, syncAudit, getAuditDiff, getAuditReport, shareAudit];

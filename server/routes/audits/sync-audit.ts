@@ -9,46 +9,35 @@ import { syncAuditRequestSchema } from '../../../shared/schema/api.js';
 import type { Audit } from '../../../shared/types/audit.js';
 import { HttpError } from '../../http/http-error.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
-import { jsonBody } from '../../middleware/json-body.js';
-import { accountRateLimit } from '../../middleware/rate-limit.js';
-import type { RouteModule } from '../route-module.js';
 import { parseBody } from '../parse-body.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
-import { authed } from '../authed.js';
+import { route } from '../route.js';
 
 export const SYNC_BODY_LIMIT = 5 * 1024 * 1024;
 export const SYNCS_PER_MINUTE = 120;
 
-export const syncAuditRoute: RouteModule = {
-  name: 'PUT /audits/{id}',
-  register(router, deps) {
-    const limit = accountRateLimit({
-      backend: deps.rateLimitBackend,
-      namespace: 'audits-sync',
-      max: SYNCS_PER_MINUTE,
-      durationMs: 60_000,
-      message: `Rate limit exceeded: max ${SYNCS_PER_MINUTE} audit syncs per minute`,
-    });
-    router.put(
-      '/audits/:id',
-      ...deps.guard,
-      jsonBody(SYNC_BODY_LIMIT),
-      async (ctx, next) => {
-        ctx.state.body = readSyncedAudit(ctx.params.id, ctx.state.body as Record<string, unknown>);
-        await next();
-      },
-      limit,
-      authed(async (ctx) => {
-        const audit = ctx.state.body as Audit;
-        const outcome = await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
-        if (outcome === 'conflict') throw new HttpError(409, `Audit ${audit.id} already exists with different content`);
-        ctx.status = outcome === 'created' ? 201 : 200;
-        ctx.set('Location', `/api/v1/audits/${audit.id}`);
-        ctx.body = { audit };
-      }),
-    );
+export const syncAudit = route({
+  method: 'PUT',
+  path: '/audits/:id',
+  body: { limit: SYNC_BODY_LIMIT },
+  beforeLimit(ctx) {
+    ctx.state.body = readSyncedAudit(ctx.params.id, ctx.state.body as Record<string, unknown>);
   },
-};
+  limit: {
+    namespace: 'audits-sync',
+    max: SYNCS_PER_MINUTE,
+    durationMs: 60_000,
+    message: `Rate limit exceeded: max ${SYNCS_PER_MINUTE} audit syncs per minute`,
+  },
+  async handle(ctx, deps) {
+    const audit = ctx.state.body as Audit;
+    const outcome = await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
+    if (outcome === 'conflict') throw new HttpError(409, `Audit ${audit.id} already exists with different content`);
+    ctx.status = outcome === 'created' ? 201 : 200;
+    ctx.set('Location', `/api/v1/audits/${audit.id}`);
+    ctx.body = { audit };
+  },
+});
 
 /** The audit to store, or a 400 naming what is wrong with the request. */
 function readSyncedAudit(pathId: string | undefined, body: Record<string, unknown>): Audit {

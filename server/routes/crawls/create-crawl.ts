@@ -6,34 +6,27 @@ import { createCrawlRequestSchema, type CreateCrawlRequest } from '../../../shar
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import { CRAWL_DEFAULTS } from '../../crawls/crawl-settings.js';
 import { HttpError } from '../../http/http-error.js';
-import { jsonBody } from '../../middleware/json-body.js';
-import { authed } from '../authed.js';
 import { parseBody } from '../parse-body.js';
-import type { RouteModule } from '../route-module.js';
+import { route } from '../route.js';
 
 export const CREATE_CRAWL_BODY_LIMIT = 16 * 1024;
 export const CRAWL_LIMIT_MESSAGE = `Rate limit exceeded: max ${CRAWL_DEFAULTS.maxRunningPerAccount} running crawls`;
 
-export const createCrawlRoute: RouteModule = {
-  name: 'POST /crawls',
-  register(router, deps) {
-    router.post(
-      '/crawls',
-      ...deps.guard,
-      jsonBody(CREATE_CRAWL_BODY_LIMIT),
-      authed(async (ctx) => {
-        const input: CreateCrawlRequest = parseBody(createCrawlRequestSchema, ctx.state.body);
-        const normalized = normalizeAuditUrl(input.url);
-        if (!normalized.ok) throw new HttpError(400, normalized.message);
-        const created = await deps.crawls.create(ctx.state.account.id, {
-          url: normalized.submitted,
-          ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}),
-        });
-        if (!created.created) throw new HttpError(429, CRAWL_LIMIT_MESSAGE, { 'Retry-After': '60' });
-        ctx.status = 202;
-        ctx.set('Location', `/api/v1/crawls/${created.crawl.id}`);
-        ctx.body = { crawl: created.crawl };
-      }),
-    );
+export const createCrawl = route({
+  method: 'POST',
+  path: '/crawls',
+  body: { limit: CREATE_CRAWL_BODY_LIMIT },
+  async handle(ctx, deps) {
+    const input: CreateCrawlRequest = parseBody(createCrawlRequestSchema, ctx.state.body);
+    const normalized = normalizeAuditUrl(input.url);
+    if (!normalized.ok) throw new HttpError(400, normalized.message);
+    const created = await deps.crawls.create(ctx.state.account.id, {
+      url: normalized.submitted,
+      ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}),
+    });
+    if (!created.created) throw new HttpError(429, CRAWL_LIMIT_MESSAGE, { 'Retry-After': '60' });
+    ctx.status = 202;
+    ctx.set('Location', `/api/v1/crawls/${created.crawl.id}`);
+    ctx.body = { crawl: created.crawl };
   },
-};
+});

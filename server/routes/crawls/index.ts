@@ -1,19 +1,11 @@
-import type { RouteModule } from '../route-module.js';
-import { cancelCrawlRoute } from './cancel-crawl.js';
-import { crawlPagesRoute } from './crawl-pages.js';
-import { createCrawlRoute } from './create-crawl.js';
-import { getCrawlRoute } from './get-crawl.js';
-import { listCrawlsRoute } from './list-crawls.js';
-import { crawlReportRoute } from './crawl-report.js';
-import { shareCrawlRoute } from './share-crawl.js';
+/** Site audits: start, list, read, their pages, cancel; the client report and its share link. */
+import type { Route } from '../route.js';
+import { cancelCrawl } from './cancel-crawl.js';
+import { createCrawl } from './create-crawl.js';
+import { getCrawl } from './get-crawl.js';
+import { getCrawlReport } from './get-crawl-report.js';
+import { listCrawlPages } from './list-crawl-pages.js';
+import { listCrawls } from './list-crawls.js';
+import { shareCrawl } from './share-crawl.js';
 
-/** Site audits (contract section 10), with their report and share link (section 11). */
-export const CRAWL_ROUTES: readonly RouteModule[] = [
-  createCrawlRoute,
-  listCrawlsRoute,
-  getCrawlRoute,
-  crawlPagesRoute,
-  cancelCrawlRoute,
-  crawlReportRoute,
-  shareCrawlRoute,
-];
+export const CRAWL_ROUTES: readonly Route[] = [createCrawl, listCrawls, getCrawl, listCrawlPages, cancelCrawl, getCrawlReport, shareCrawl];

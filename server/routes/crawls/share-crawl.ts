@@ -1,6 +1,6 @@
-/** POST /crawls/{id}/share `{expires_in_days?}` (contract section 11): a share link to the crawl's report. */
+/** POST /crawls/{id}/share `{expires_in_days?}`: a share link to the crawl's report (../shares/create-share.ts). */
 import { auditIdFromPath } from '../../audits/audit-id.js';
-import { createShareRoute, type ShareTargetLookup } from '../reports/shares.js';
+import { shareRoute, type ShareTargetLookup } from '../shares/create-share.js';
 import { CRAWL_NOT_FOUND } from './get-crawl.js';
 
 export const findCrawlTarget: ShareTargetLookup = async (store, accountId, rawId) => {
@@ -8,4 +8,4 @@ export const findCrawlTarget: ShareTargetLookup = async (store, accountId, rawId
   return id && (await (await store.crawls()).getCrawl(accountId, id)) ? id : null;
 };
 
-export const shareCrawlRoute = createShareRoute('crawl', '/crawls/:id/share', findCrawlTarget, CRAWL_NOT_FOUND);
+export const shareCrawl = shareRoute('crawl', '/crawls/:id/share', findCrawlTarget, CRAWL_NOT_FOUND);

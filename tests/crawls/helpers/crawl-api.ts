@@ -2,7 +2,7 @@
 import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import type { CrawlSettings } from '../../../server/crawls/crawl-settings.js';
 import { startTestApi, type TestApi } from '../../server/helpers/test-api.js';
-import { until } from '../../citations/helpers/until.js';
+import { until } from '../../helpers/until.js';
 
 export const FAST_CRAWLS: Partial<CrawlSettings> = { busyPauseMs: 50, maxRetryAfterMs: 2_000 };
 
@@ -21,7 +21,7 @@ export async function waitForCrawl(
   done: (crawl: any) => boolean = (c) => !['queued', 'running'].includes(c.status),
   key?: string,
 ) {
-  return until(async () => {
+  return until(`crawl ${id} to reach the state asked for`, async () => {
     const res = await api.request('GET', `/api/v1/crawls/${id}`, key ? { key } : {});
     return done(res.json.crawl) ? res.json.crawl : undefined;
   });

@@ -65,15 +65,3 @@ export async function startReceiver(): Promise<{
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
-
-/** Polls `read` until `ok` holds on its result (or throws after the timeout with the last value). */
-export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!ok(last)) {
-    if (Date.now() > end) throw new Error(`timed out; last: ${JSON.stringify(last).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 200));
-    last = await read();
-  }
-  return last;
-}

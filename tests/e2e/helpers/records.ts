@@ -1,3 +1,4 @@
+import { until } from '../../helpers/until.js';
 import type { ExtensionSession } from './extension.js';
 
 export interface StoredRecord {
@@ -18,13 +19,14 @@ export async function waitForSyncState(
   reason?: RegExp,
   timeoutMs = 45_000,
 ): Promise<StoredRecord[]> {
-  const deadline = Date.now() + timeoutMs;
   let records: StoredRecord[] = [];
   const matches = (r: StoredRecord) => r.sync.state === state && (!reason || reason.test(r.sync.reason ?? ''));
-  while (Date.now() < deadline) {
-    records = (await readRecords(session)).filter((r) => ids.includes(r.id));
-    if (records.length === ids.length && records.every(matches)) return records;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${state}: ${JSON.stringify(records.map((r) => [r.id, r.sync]))}`);
+  return until(
+    () => `${state}: ${JSON.stringify(records.map((r) => [r.id, r.sync]))}`,
+    async () => {
+      records = (await readRecords(session)).filter((r) => ids.includes(r.id));
+      return records.length === ids.length && records.every(matches) && records;
+    },
+    { timeoutMs, everyMs: 200 },
+  );
 }

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { until } from '../until.js';
 
 /** A TCP port free on 127.0.0.1 right now (the caller binds it soon after; callers retry on a clash). */
 export function freePort(): Promise<number> {
@@ -15,19 +16,25 @@ export function freePort(): Promise<number> {
 
 /** Resolves once something accepts TCP connections on 127.0.0.1:port, or rejects after `timeoutMs`. */
 export async function waitForPort(port: number, timeoutMs: number, alive: () => boolean = () => true): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
+  await until(
+    `something to listen on 127.0.0.1:${port}`,
+    async () => {
+      if (await accepts(port)) return true;
+      if (!alive()) throw new Error(`the process meant to listen on 127.0.0.1:${port} exited`);
+      return false;
+    },
+    { timeoutMs, everyMs: 50 },
+  );
+}
+
+/** Whether a TCP connection to 127.0.0.1:port is accepted now. */
+function accepts(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
     });
-    if (open) return;
-    if (!alive()) throw new Error(`the process meant to listen on 127.0.0.1:${port} exited`);
-    if (Date.now() > deadline) throw new Error(`nothing listens on 127.0.0.1:${port} after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+    socket.once('error', () => resolve(false));
+  });
 }

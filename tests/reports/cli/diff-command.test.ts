@@ -8,7 +8,7 @@ import { main } from '../../../server/cli/main.js';
 import { diffAudits } from '../../../shared/diff/audit-diff.js';
 import { memoryIo } from '../../cli/cli-io.js';
 import { categories, crawler, issue, makeAudit } from '../fixtures/audits.js';
-import { startReportApi, type ReportApi } from '../api/report-helpers.js';
+import { startReportApi, type ReportApi } from '../../server/helpers/report-api.js';
 
 const older = makeAudit({
   id: randomUUID(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { API_KEY_PATTERN, generateApiKey, hashApiKey, sameHash } from '../../../server/auth/api-key.js';
 import { canonicalHash } from '../../../server/audits/canonical-hash.js';
-import { decodeCursor, encodeCursor } from '../../../server/routes/audits/cursor.js';
+import { auditCursor } from '../../../server/routes/audits/audit-cursor.js';
 
 describe('API keys', () => {
   it('are cit_ + 32 base62 characters, distinct, stored as SHA-256 with an 8-character prefix', () => {
@@ -31,11 +31,11 @@ describe('cursors', () => {
   it('round-trip any position and reject anything else', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 4_102_444_800_000 }), fc.uuid({ version: 4 }), (time, id) => {
-        expect(decodeCursor(encodeCursor({ time, id }))).toEqual({ time, id });
+        expect(auditCursor.decode(auditCursor.encode({ time, id }))).toEqual({ time, id });
       }),
     );
     for (const bad of ['', 'abc', '!!!', Buffer.from('v2.1.x').toString('base64url'), 'a'.repeat(300)])
-      expect(decodeCursor(bad)).toBeNull();
+      expect(auditCursor.decode(bad)).toBeNull();
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { until } from '../../helpers/until.js';
 
 export interface ReceivedRequest {
   n: number;
@@ -75,11 +76,14 @@ export async function startReceiver(
       behaviour = next;
     },
     async waitFor(count, timeoutMs = 30_000) {
-      const until = Date.now() + timeoutMs;
-      while (requests.length < count) {
-        if (Date.now() > until) throw new Error(`the receiver got ${requests.length} of ${count} requests`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await until(
+        () => `${count} requests at the receiver (it got ${requests.length})`,
+        () => requests.length >= count,
+        {
+          timeoutMs,
+          everyMs: 10,
+        },
+      );
       return requests.slice(0, count);
     },
     async close() {

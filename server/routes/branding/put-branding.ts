@@ -1,0 +1,44 @@
+/**
+ * PUT /branding `{name, accent, logo}`: replaces the account's report branding as a whole (a member left
+ * out is cleared); the logo is checked and, for an SVG, sanitised (server/reports/branding/logo.ts)
+ * before it is stored.
+ */
+import { putBrandingRequestSchema } from '../../../shared/schema/reports.js';
+import { HttpError } from '../../http/http-error.js';
+import type { StoredBranding } from '../../store/branding-store.js';
+import { parseBody } from '../parse-body.js';
+import { route } from '../route.js';
+import { brandingToWire } from './branding-wire.js';
+
+/** A 200 KB logo in base64 with the rest of the body. */
+export const BRANDING_BODY_LIMIT = 300 * 1024;
+
+export const putBranding = route({
+  method: 'PUT',
+  path: '/branding',
+  body: { limit: BRANDING_BODY_LIMIT },
+  async handle(ctx, deps) {
+    const input = parseBody(putBrandingRequestSchema, ctx.state.body);
+    const branding: StoredBranding = {
+      account_id: ctx.state.account.id,
+      name: input.name ?? null,
+      accent: input.accent ? input.accent.toLowerCase() : null,
+      logo: input.logo ? await checkedLogo(input.logo) : null,
+      updated_at: deps.now().toISOString(),
+    };
+    await (await deps.store.branding()).putBranding(branding);
+    ctx.body = { branding: brandingToWire(branding) };
+  },
+});
+
+/** The logo as it is stored, or a 400 saying what is wrong with it. */
+async function checkedLogo(logo: string): Promise<string> {
+  // Loaded on first use: the sanitiser brings jsdom, which only branding needs.
+  const { normalizeLogo, LogoError } = await import('../../reports/branding/logo.js');
+  try {
+    return normalizeLogo(logo);
+  } catch (error) {
+    if (error instanceof LogoError) throw new HttpError(400, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * GET /r/{token}: a shared report, with no key, outside /api/v1. The token is looked up
+ * by its SHA-256; unknown, revoked and expired links are one and the same 404. The report shows the shared
+ * audit or crawl alone, with the account's branding: never the key, never another audit (not even earlier scores).
+ * Every answer says noindex and no-referrer, and allows no script.
+ */
+import { HttpError } from '../../http/http-error.js';
+import { renderAccountAuditReport } from '../../reports/audit-report.js';
+import { loadAudit } from '../../reports/load-audit.js';
+import { sendReport, urlSlug } from '../../reports/send-report.js';
+import { hashShareToken, SHARE_TOKEN_PATTERN } from '../../reports/share-token.js';
+import type { RouteDeps } from '../route-deps.js';
+import { parseReportQuery, type ReportQuery } from '../report-query.js';
+import { openRoute, type ApiContext } from '../route.js';
+import { crawlReportSources } from '../../crawls/crawl-report-sources.js';
+import { crawlWire } from '../../crawls/crawl-wire.js';
+import { renderAccountCrawlReport } from '../../reports/crawl-report.js';
+
+export const SHARE_PAGE_PATH = '/r/:token';
+
+export const SHARE_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
+
+const NOT_FOUND = 'This share link does not exist, has expired or was revoked';
+
+export const getSharedReport = openRoute({
+  method: 'GET',
+  path: SHARE_PAGE_PATH,
+  async handle(ctx, deps) {
+    ctx.set(SHARE_PAGE_HEADERS); // on the 404s too (the error middleware keeps headers set before the throw)
+    const query = parseReportQuery(ctx.query);
+    const token = String(ctx.params.token ?? '');
+    if (!SHARE_TOKEN_PATTERN.test(token)) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+    const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
+    if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime())
+      throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+    if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, share.account_id, share.target_id, query);
+    return sendSharedAudit(ctx, deps, share.account_id, share.target_id, query);
+  },
+});
+
+/** A shared audit's report: the audit alone (no earlier scores), with the account's branding. */
+async function sendSharedAudit(
+  ctx: ApiContext,
+  deps: Pick<RouteDeps, 'store' | 'reports'>,
+  accountId: string,
+  id: string,
+  query: ReportQuery,
+): Promise<void> {
+  const audit = await loadAudit(deps.store, accountId, id);
+  if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+  const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, {
+    paper: query.paper,
+    medium: query.format,
+    withHistory: false,
+  });
+  const subjectUrl = audit.final_url || audit.url;
+  await sendReport(ctx, deps.reports.pdf, {
+    html,
+    format: query.format,
+    paper: query.paper,
+    branding,
+    subjectUrl,
+    slug: urlSlug(subjectUrl),
+  });
+}
+
+/** A shared crawl's report: the crawl alone (no earlier scores), with the account's branding. */
+async function sendSharedCrawl(
+  ctx: ApiContext,
+  deps: Pick<RouteDeps, 'store' | 'reports'>,
+  accountId: string,
+  id: string,
+  query: ReportQuery,
+): Promise<void> {
+  const stored = await (await deps.store.crawls()).getCrawl(accountId, id);
+  if (!stored) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
+  const sources = await crawlReportSources(deps.store, accountId, stored, { history: false });
+  const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
+    paper: query.paper,
+    medium: query.format,
+  });
+  await sendReport(ctx, deps.reports.pdf, {
+    html,
+    format: query.format,
+    paper: query.paper,
+    branding,
+    subjectUrl: stored.url,
+    slug: urlSlug(stored.url),
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * Webhooks: create (the secret is shown only then), list, delete, send a test `ping`, read the delivery
+ * log. Events reach them through the outbox (server/webhooks/).
+ */
+import type { Route } from '../route.js';
+import { createWebhook } from './create-webhook.js';
+import { deleteWebhook } from './delete-webhook.js';
+import { listDeliveries } from './list-deliveries.js';
+import { listWebhooks } from './list-webhooks.js';
+import { testWebhook } from './test-webhook.js';
+
+export const WEBHOOK_ROUTES: readonly Route[] = [createWebhook, listWebhooks, deleteWebhook, testWebhook, listDeliveries];
