@@ -21,55 +21,64 @@ export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: stri
         <span class="muted small">since {fromLabel}</span>
       </p>
       {nothing && <p class="muted">Nothing changed.</p>}
-      {moved.length > 0 && (
-        <table class="diff-table">
-          <caption class="sr-only">Categories that changed</caption>
-          <thead>
-            <tr>
-              <th scope="col">Category</th>
-              <th scope="col" class="num">
-                Before
-              </th>
-              <th scope="col" class="num">
-                Now
-              </th>
-              <th scope="col" class="num">
-                Change
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {moved.map((c) => (
-              <tr key={c.name} data-category={c.name}>
-                <th scope="row">{c.name}</th>
-                <td class="num">{c.from ?? 'n/a'}</td>
-                <td class="num">{c.to ?? 'n/a'}</td>
-                <td class="num">{c.delta === null ? 'n/a' : <Delta value={c.delta} />}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {moved.length > 0 && <CategoryChanges moved={moved} />}
       <IssueChanges title="New issues" issues={diff.new_issues} kind="new" />
       <IssueChanges title="Fixed issues" issues={diff.fixed_issues} kind="fixed" />
-      {diff.crawlers.length > 0 && (
-        <>
-          <h3>Crawler verdicts that changed</h3>
-          <ul class="diff-list">
-            {diff.crawlers.map((c) => (
-              <li key={c.agent}>
-                {c.agent}: {c.from} → <strong>{c.to}</strong>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <CrawlerChanges crawlers={diff.crawlers} />
       {webmcpChanged && (
         <p>
           WebMCP: {diff.webmcp.from} → <strong>{diff.webmcp.to}</strong>
         </p>
       )}
     </section>
+  );
+}
+
+function CategoryChanges({ moved }: { moved: AuditDiff['categories'] }) {
+  return (
+    <table class="diff-table">
+      <caption class="sr-only">Categories that changed</caption>
+      <thead>
+        <tr>
+          <th scope="col">Category</th>
+          <th scope="col" class="num">
+            Before
+          </th>
+          <th scope="col" class="num">
+            Now
+          </th>
+          <th scope="col" class="num">
+            Change
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {moved.map((c) => (
+          <tr key={c.name} data-category={c.name}>
+            <th scope="row">{c.name}</th>
+            <td class="num">{c.from ?? 'n/a'}</td>
+            <td class="num">{c.to ?? 'n/a'}</td>
+            <td class="num">{c.delta === null ? 'n/a' : <Delta value={c.delta} />}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CrawlerChanges({ crawlers }: { crawlers: AuditDiff['crawlers'] }) {
+  if (!crawlers.length) return null;
+  return (
+    <>
+      <h3>Crawler verdicts that changed</h3>
+      <ul class="diff-list">
+        {crawlers.map((c) => (
+          <li key={c.agent}>
+            {c.agent}: {c.from} → <strong>{c.to}</strong>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -18,25 +18,9 @@ type DiffShown = { outcome: DiffOutcome; View: ComponentType<{ diff: AuditDiff; 
  * heavier than a button (the diff, the report renderer) loads when pressed, so the first paint stays small.
  */
 export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
-  const [api, setApi] = useState<ApiClient | null>(null);
-  const [busy, setBusy] = useState<Busy>(null);
-  const [diff, setDiff] = useState<DiffShown | null>(null);
-  const [share, setShare] = useState<ShareOutcome | null>(null);
-  const [saved, setSaved] = useState('');
-  // "Audit this site" needs a backend: its code loads once one is known, off the first paint.
-  const [SiteCrawl, setSiteCrawl] = useState<typeof import('./SiteCrawl.js').SiteCrawl | null>(null);
-
-  useEffect(() => {
-    void loadSettings().then((s) => setApi(isConfigured(s) ? createApiClient(s) : null));
-  }, []);
-  useEffect(() => {
-    if (api && !SiteCrawl) void import('./SiteCrawl.js').then((m) => setSiteCrawl(() => m.SiteCrawl));
-  }, [api, SiteCrawl]);
-  useEffect(() => {
-    setDiff(null);
-    setShare(null);
-    setSaved('');
-  }, [audit.id]);
+  const api = useBackend();
+  const SiteCrawl = useSiteCrawl(api);
+  const { busy, diff, share, saved, compare, exportAs, shareLink } = useAuditActions(audit, api);
 
   const synced = record?.sync.state === 'synced';
   const shareBlocked = !api
@@ -44,6 +28,64 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
     : !synced
       ? 'The audit is not on the backend yet: share it once it is synced.'
       : '';
+  const openDashboard = () => {
+    const hash = api && synced ? `#/audits/${encodeURIComponent(audit.id)}` : '';
+    void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}${hash}` });
+  };
+
+  return (
+    <section class="workbench" aria-label="Actions on this audit">
+      <WorkbenchButtons
+        synced={!!api && synced}
+        busy={busy}
+        shareBlocked={shareBlocked}
+        onDashboard={openDashboard}
+        onCompare={() => void compare()}
+        onExport={(kind) => void exportAs(kind)}
+        onShare={() => void shareLink()}
+      />
+      {api && SiteCrawl && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
+      {shareBlocked && api !== null && <p class="muted small">{shareBlocked}</p>}
+      {saved && (
+        <p class="muted small" role="status" data-testid="export-saved">
+          Saved {saved}
+        </p>
+      )}
+      {share && <ShareResult share={share} />}
+      {diff && <DiffResult diff={diff} />}
+    </section>
+  );
+}
+
+/** The backend client when Options name one, else null. */
+function useBackend(): ApiClient | null {
+  const [api, setApi] = useState<ApiClient | null>(null);
+  useEffect(() => {
+    void loadSettings().then((s) => setApi(isConfigured(s) ? createApiClient(s) : null));
+  }, []);
+  return api;
+}
+
+/** "Audit this site" needs a backend: its code loads once one is known, off the first paint. */
+function useSiteCrawl(api: ApiClient | null) {
+  const [SiteCrawl, setSiteCrawl] = useState<typeof import('./SiteCrawl.js').SiteCrawl | null>(null);
+  useEffect(() => {
+    if (api && !SiteCrawl) void import('./SiteCrawl.js').then((m) => setSiteCrawl(() => m.SiteCrawl));
+  }, [api, SiteCrawl]);
+  return SiteCrawl;
+}
+
+/** Compare, export and share, each loading its code when pressed; what they gave is cleared for another audit. */
+function useAuditActions(audit: Audit, api: ApiClient | null) {
+  const [busy, setBusy] = useState<Busy>(null);
+  const [diff, setDiff] = useState<DiffShown | null>(null);
+  const [share, setShare] = useState<ShareOutcome | null>(null);
+  const [saved, setSaved] = useState('');
+  useEffect(() => {
+    setDiff(null);
+    setShare(null);
+    setSaved('');
+  }, [audit.id]);
 
   const compare = async () => {
     setBusy('diff');
@@ -64,85 +106,98 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
     setShare(await shareAudit(api, audit.id, (t) => navigator.clipboard.writeText(t)));
     setBusy(null);
   };
-  const openDashboard = () => {
-    const hash = api && synced ? `#/audits/${encodeURIComponent(audit.id)}` : '';
-    void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}${hash}` });
-  };
+  return { busy, diff, share, saved, compare, exportAs, shareLink };
+}
 
+/** The row of action buttons; `synced`: the audit is on the configured backend. */
+function WorkbenchButtons(props: {
+  synced: boolean;
+  busy: Busy;
+  shareBlocked: string;
+  onDashboard: () => void;
+  onCompare: () => void;
+  onExport: (kind: 'html' | 'json') => void;
+  onShare: () => void;
+}) {
+  const { synced, busy, shareBlocked } = props;
   return (
-    <section class="workbench" aria-label="Actions on this audit">
-      <div class="actions">
-        <button
-          type="button"
-          class="secondary small"
-          onClick={openDashboard}
-          data-action="dashboard"
-          title={api && synced ? 'This audit on the backend, in the dashboard' : 'The dashboard'}
-        >
-          {api && synced ? 'Open in dashboard' : 'Dashboard'}
-        </button>
-        <button type="button" class="secondary small" onClick={() => void compare()} disabled={busy === 'diff'} data-action="diff">
-          Compare with previous
-        </button>
-        <button
-          type="button"
-          class="secondary small"
-          onClick={() => void exportAs('html')}
-          disabled={busy === 'html'}
-          data-action="export-html"
-        >
-          Export HTML
-        </button>
-        <button
-          type="button"
-          class="secondary small"
-          onClick={() => void exportAs('json')}
-          disabled={busy === 'json'}
-          data-action="export-json"
-        >
-          Export JSON
-        </button>
-        <button
-          type="button"
-          class="secondary small"
-          onClick={() => void shareLink()}
-          disabled={!!shareBlocked || busy === 'share'}
-          title={shareBlocked || undefined}
-          data-action="share"
-        >
-          Copy share link
-        </button>
-      </div>
-      {api && SiteCrawl && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
-      {shareBlocked && api !== null && <p class="muted small">{shareBlocked}</p>}
-      {saved && (
-        <p class="muted small" role="status" data-testid="export-saved">
-          Saved {saved}
-        </p>
-      )}
-      {share && 'error' in share && (
-        <p class="error small" role="alert">
-          Could not make a share link: {share.error}
-        </p>
-      )}
-      {share && 'url' in share && (
-        <p class="small" role="status" data-testid="share-link">
-          {share.copied ? 'Link copied: ' : 'Copy this link: '}
-          <input class="share-url" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{' '}
-          <span class="muted">until {share.expiresAt.slice(0, 10)}</span>
-        </p>
-      )}
-      {diff && 'message' in diff.outcome && (
-        <p class="muted small" role="status" data-testid="diff-message">
-          {diff.outcome.message}
-        </p>
-      )}
-      {diff && 'diff' in diff.outcome && (
-        <diff.View
-          diff={diff.outcome.diff}
-          fromLabel={`${diff.outcome.previousAt ? new Date(diff.outcome.previousAt).toLocaleString() : 'the previous audit'}${diff.outcome.source === 'browser' ? ' (this browser)' : ''}`}
-        />
-      )}
-    </section>
+    <div class="actions">
+      <button
+        type="button"
+        class="secondary small"
+        onClick={props.onDashboard}
+        data-action="dashboard"
+        title={synced ? 'This audit on the backend, in the dashboard' : 'The dashboard'}
+      >
+        {synced ? 'Open in dashboard' : 'Dashboard'}
+      </button>
+      <button type="button" class="secondary small" onClick={props.onCompare} disabled={busy === 'diff'} data-action="diff">
+        Compare with previous
+      </button>
+      <button
+        type="button"
+        class="secondary small"
+        onClick={() => props.onExport('html')}
+        disabled={busy === 'html'}
+        data-action="export-html"
+      >
+        Export HTML
+      </button>
+      <button
+        type="button"
+        class="secondary small"
+        onClick={() => props.onExport('json')}
+        disabled={busy === 'json'}
+        data-action="export-json"
+      >
+        Export JSON
+      </button>
+      <button
+        type="button"
+        class="secondary small"
+        onClick={props.onShare}
+        disabled={!!shareBlocked || busy === 'share'}
+        title={shareBlocked || undefined}
+        data-action="share"
+      >
+        Copy share link
+      </button>
+    </div>
+  );
+}
+
+/** The share link made (copied, or to copy by hand), or why none could be. */
+function ShareResult({ share }: { share: ShareOutcome }) {
+  if ('error' in share) {
+    return (
+      <p key="error" class="error small" role="alert">
+        Could not make a share link: {share.error}
+      </p>
+    );
+  }
+  return (
+    <p key="link" class="small" role="status" data-testid="share-link">
+      {share.copied ? 'Link copied: ' : 'Copy this link: '}
+      <input class="share-url" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{' '}
+      <span class="muted">until {share.expiresAt.slice(0, 10)}</span>
+    </p>
+  );
+}
+
+/** The comparison with the previous audit, or why there is none. */
+function DiffResult({ diff }: { diff: DiffShown }) {
+  const { outcome, View } = diff;
+  if ('message' in outcome) {
+    return (
+      <p class="muted small" role="status" data-testid="diff-message">
+        {outcome.message}
+      </p>
+    );
+  }
+  return (
+    <View
+      diff={outcome.diff}
+      fromLabel={`${outcome.previousAt ? new Date(outcome.previousAt).toLocaleString() : 'the previous audit'}${outcome.source === 'browser' ? ' (this browser)' : ''}`}
+    />
   );
 }

@@ -24,26 +24,15 @@ Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true
 AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
 `;
 
+const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS } as const;
+
 /** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (contract section 8). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   // The judges (every rule, the HTML and JavaScript parsers) load while the network works: a whole
   // `citable audit` is mostly start-up, so this overlap is a large share of its wall time.
   const judging = import('../../shared/audit/audit-snapshot.js');
   judging.catch(() => undefined); // a failure surfaces where it is awaited
-  const start = startCommand(
-    {
-      name: 'audit',
-      usage: USAGE,
-      help: HELP,
-      options: {
-        json: { type: 'boolean' },
-        'fail-under': { type: 'string' },
-        ...REPORT_FILE_OPTIONS,
-      },
-    },
-    args,
-    io,
-  );
+  const start = startCommand({ name: 'audit', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);

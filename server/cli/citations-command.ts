@@ -11,7 +11,7 @@
 import { isCitationEngineId, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationResult } from '../../shared/schema/citation.js';
 import { PROMPT_RUNS_MAX, PROMPT_TEXT_MAX } from '../../shared/schema/prompt.js';
-import type { TrackedCompetitor } from '../citations/check/tracked-prompt.js';
+import type { TrackedCompetitor, TrackedPrompt } from '../citations/check/tracked-prompt.js';
 import { createCheckEnvironment } from '../citations/check/create-environment.js';
 import { runPairs } from '../citations/check/run-pairs.js';
 import { readCitationConfig, type CitationConfig } from '../citations/config.js';
@@ -50,28 +50,31 @@ Environment: ${[...new Set(ENGINE_LIST.map((e) => e.env.apiKey))].join(', ')}
 Exit codes: 0 done, 1 an engine answered with an error or the server refused, 2 the arguments or configuration are wrong.
 `;
 
+const OPTIONS = {
+  domain: { type: 'string' },
+  alias: { type: 'string', multiple: true },
+  prompt: { type: 'string' },
+  brand: { type: 'string', multiple: true },
+  'case-sensitive': { type: 'string', multiple: true },
+  competitor: { type: 'string', multiple: true },
+  engine: { type: 'string', multiple: true },
+  runs: { type: 'string' },
+  json: { type: 'boolean' },
+  ...REPORT_OPTIONS,
+} as const;
+
+interface CheckValues {
+  domain?: string;
+  alias?: string[];
+  prompt?: string;
+  brand?: string[];
+  'case-sensitive'?: string[];
+  competitor?: string[];
+  runs?: string;
+}
+
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const start = startCommand(
-    {
-      name: 'citations',
-      usage: USAGE,
-      help: HELP,
-      options: {
-        domain: { type: 'string' },
-        alias: { type: 'string', multiple: true },
-        prompt: { type: 'string' },
-        brand: { type: 'string', multiple: true },
-        'case-sensitive': { type: 'string', multiple: true },
-        competitor: { type: 'string', multiple: true },
-        engine: { type: 'string', multiple: true },
-        runs: { type: 'string' },
-        json: { type: 'boolean' },
-        ...REPORT_OPTIONS,
-      },
-    },
-    args,
-    io,
-  );
+  const start = startCommand({ name: 'citations', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   const [sub, ...rest] = positionals;
@@ -81,37 +84,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   }
   if (sub !== 'check' || rest.length > 0) return fail(`expected the subcommand "check", "summary" or "sources". ${USAGE}`);
 
-  const domain = normalizeTrackedDomain(values.domain, '--domain');
-  if (!domain.ok) return fail(domain.message);
-  const aliases: string[] = [];
-  for (const raw of values.alias ?? []) {
-    const alias = normalizeTrackedDomain(raw, '--alias');
-    if (!alias.ok) return fail(alias.message);
-    aliases.push(alias.domain);
-  }
-  const text = values.prompt?.trim() ?? '';
-  if (!text || text.length > PROMPT_TEXT_MAX) return fail(`--prompt must be 1 to ${PROMPT_TEXT_MAX} characters. ${USAGE}`);
-  const runs = values.runs;
-  if (runs !== undefined && !new RegExp(`^[1-${PROMPT_RUNS_MAX}]$`).test(runs))
-    return fail(`--runs takes a whole number from 1 to ${PROMPT_RUNS_MAX}.`);
-  const caseSensitive = values['case-sensitive'] ?? [];
-  const competitors: TrackedCompetitor[] = [];
-  for (const raw of values.competitor ?? []) {
-    const [name = '', hosts = ''] = raw.split('=', 2);
-    if (!name.trim()) return fail(`--competitor takes "NAME=HOST,HOST" (got ${JSON.stringify(safe(raw))}).`);
-    const domains: string[] = [];
-    for (const host of hosts
-      .split(',')
-      .map((h) => h.trim())
-      .filter(Boolean)) {
-      const d = normalizeTrackedDomain(host, '--competitor');
-      if (!d.ok) return fail(d.message);
-      domains.push(d.domain);
-    }
-    competitors.push({ name: name.trim(), domains, aliases: [], case_sensitive: caseSensitive });
-  }
-  const [brandName, ...brandAliases] = (values.brand ?? []).map((b) => b.trim()).filter(Boolean);
-
+  const asked = askedPrompt(values);
+  if (typeof asked === 'string') return fail(asked);
   let config: CitationConfig;
   try {
     config = readCitationConfig(io.env);
@@ -122,9 +96,33 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const engines = values.engine ?? [...config.enabledEngines];
   const unknown = engines.find((e) => !isCitationEngineId(e));
   if (unknown !== undefined) return fail(`unknown engine "${safe(unknown)}": choose from ${ENGINE_LIST.map((e) => e.id).join(', ')}`);
-  const env = createCheckEnvironment(config, { now: () => new Date() });
-  const prompt = {
-    id: `prm_${randomBase62(16)}`,
+  const rows = await check({ id: `prm_${randomBase62(16)}`, ...asked }, engines, config);
+  io.stdout.write(
+    values.json ? `${JSON.stringify({ citations: rows }, null, 2)}\n` : renderTable(rows, asked.domain, asked.brand?.name ?? null),
+  );
+  return rows.some((r) => r.status === 'error') ? 1 : 0;
+}
+
+/** The prompt `check` asks, its site, brand and competitors, from the options; or what is wrong with them. */
+function askedPrompt(values: CheckValues): Omit<TrackedPrompt, 'id'> | string {
+  const domain = normalizeTrackedDomain(values.domain, '--domain');
+  if (!domain.ok) return domain.message;
+  const aliases: string[] = [];
+  for (const raw of values.alias ?? []) {
+    const alias = normalizeTrackedDomain(raw, '--alias');
+    if (!alias.ok) return alias.message;
+    aliases.push(alias.domain);
+  }
+  const text = values.prompt?.trim() ?? '';
+  if (!text || text.length > PROMPT_TEXT_MAX) return `--prompt must be 1 to ${PROMPT_TEXT_MAX} characters. ${USAGE}`;
+  const runs = values.runs;
+  if (runs !== undefined && !new RegExp(`^[1-${PROMPT_RUNS_MAX}]$`).test(runs))
+    return `--runs takes a whole number from 1 to ${PROMPT_RUNS_MAX}.`;
+  const caseSensitive = values['case-sensitive'] ?? [];
+  const competitors = competitorsOf(values.competitor ?? [], caseSensitive);
+  if (typeof competitors === 'string') return competitors;
+  const [brandName, ...brandAliases] = (values.brand ?? []).map((b) => b.trim()).filter(Boolean);
+  return {
     text,
     domain: domain.domain,
     aliases,
@@ -132,16 +130,38 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     brand: brandName ? { name: brandName, aliases: brandAliases, case_sensitive: caseSensitive } : null,
     competitors,
   };
+}
+
+/** `--competitor "NAME=HOST,HOST"` options as competitors, or what is wrong with one. */
+function competitorsOf(given: string[], caseSensitive: string[]): TrackedCompetitor[] | string {
+  const competitors: TrackedCompetitor[] = [];
+  for (const raw of given) {
+    const [name = '', hosts = ''] = raw.split('=', 2);
+    if (!name.trim()) return `--competitor takes "NAME=HOST,HOST" (got ${JSON.stringify(safe(raw))}).`;
+    const domains: string[] = [];
+    for (const host of hosts
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)) {
+      const d = normalizeTrackedDomain(host, '--competitor');
+      if (!d.ok) return d.message;
+      domains.push(d.domain);
+    }
+    competitors.push({ name: name.trim(), domains, aliases: [], case_sensitive: caseSensitive });
+  }
+  return competitors;
+}
+
+/** Asks each chosen engine the prompt now; one row per engine, in the engines' order. */
+async function check(prompt: TrackedPrompt, engines: string[], config: CitationConfig): Promise<CitationResult[]> {
+  const env = createCheckEnvironment(config, { now: () => new Date() });
   const checkId = `chk_${randomBase62(16)}`;
   const selected = ENGINE_LIST.map((e) => e.id).filter((id) => engines.includes(id));
   const outcome = await runPairs(
     selected.map((engine: CitationEngineId) => ({ prompt, engine, checkId })),
     env,
   );
-  const rows = selected.map((engine) => outcome.results.find((r) => r.row.engine === engine)!.row);
-
-  io.stdout.write(values.json ? `${JSON.stringify({ citations: rows }, null, 2)}\n` : renderTable(rows, domain.domain, brandName ?? null));
-  return rows.some((r) => r.status === 'error') ? 1 : 0;
+  return selected.map((engine) => outcome.results.find((r) => r.row.engine === engine)!.row);
 }
 
 function renderTable(rows: CitationResult[], domain: string, brand: string | null): string {

@@ -55,44 +55,11 @@ export async function runReport(
   io: CliIo,
   fail: (message: string) => number,
 ): Promise<number> {
-  const apiUrl = values['api-url'] ?? (io.env.CITABLE_API_URL || undefined);
-  const apiKey = values['api-key'] ?? (io.env.CITABLE_API_KEY || undefined);
-  if (!apiUrl || !apiKey)
-    return fail(`${kind} reads a Citable server: set CITABLE_API_URL and CITABLE_API_KEY (or --api-url and --api-key).`);
-  const parsed = parseApiUrl(apiUrl);
-  if (!parsed.ok) return fail(`${parsed.message}.`);
-  if (!API_KEY_PATTERN.test(apiKey)) return fail('the API key does not look like a Citable key (cit_ followed by 32 letters and digits).');
-  if ((values.engine?.length ?? 0) > 1) return fail(`${kind} takes one --engine.`);
-  if (kind === 'sources' && values['prompt-id'] !== undefined) return fail('sources takes no --prompt-id: it is per project.');
-  const query = new URLSearchParams();
-  const add = (name: string, value: string | undefined) => value !== undefined && query.set(name, value);
-  add('project_id', values.project);
-  add('prompt_id', values['prompt-id']);
-  add('engine', values.engine?.[0]);
-  add('since', values.since);
-  add('until', values.until);
-  if (kind === 'sources') add('limit', values.limit);
-
-  const deadline = deadlineSignal(60_000);
-  let status: number;
-  let json: unknown;
-  try {
-    const response = await fetch(`${parsed.url}/api/v1/citations/${kind}?${query}`, {
-      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
-      redirect: 'manual',
-      signal: deadline.signal,
-    });
-    status = response.status;
-    json = await response.json().catch(() => undefined);
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    io.stderr.write(
-      `citable citations ${kind}: cannot reach ${parsed.url}: ${deadline.timedOut ? 'no answer within 60 s' : (cause?.code ?? (error as Error).message)}\n`,
-    );
-    return 1;
-  } finally {
-    deadline.clear();
-  }
+  const request = reportRequest(kind, values, io);
+  if (typeof request === 'string') return fail(request);
+  const answer = await fetchReport(kind, request, io);
+  if (!answer) return 1;
+  const { status, json } = answer;
   if (status !== 200) {
     const message = (json as { error?: unknown } | undefined)?.error;
     io.stderr.write(`citable citations ${kind}: the server answered ${status}${typeof message === 'string' ? `: ${safe(message)}` : ''}\n`);
@@ -112,6 +79,60 @@ export async function runReport(
     io.stdout.write(renderSources(read.data));
   }
   return 0;
+}
+
+interface ReportRequest {
+  /** The server's base URL (parseApiUrl). */
+  url: string;
+  apiKey: string;
+  query: URLSearchParams;
+}
+
+/** Where to ask and what, from the options and the environment; or what is wrong with them. */
+function reportRequest(kind: 'summary' | 'sources', values: ReportValues, io: CliIo): ReportRequest | string {
+  const apiUrl = values['api-url'] ?? (io.env.CITABLE_API_URL || undefined);
+  const apiKey = values['api-key'] ?? (io.env.CITABLE_API_KEY || undefined);
+  if (!apiUrl || !apiKey) return `${kind} reads a Citable server: set CITABLE_API_URL and CITABLE_API_KEY (or --api-url and --api-key).`;
+  const parsed = parseApiUrl(apiUrl);
+  if (!parsed.ok) return `${parsed.message}.`;
+  if (!API_KEY_PATTERN.test(apiKey)) return 'the API key does not look like a Citable key (cit_ followed by 32 letters and digits).';
+  if ((values.engine?.length ?? 0) > 1) return `${kind} takes one --engine.`;
+  if (kind === 'sources' && values['prompt-id'] !== undefined) return 'sources takes no --prompt-id: it is per project.';
+  const query = new URLSearchParams();
+  const add = (name: string, value: string | undefined) => value !== undefined && query.set(name, value);
+  add('project_id', values.project);
+  add('prompt_id', values['prompt-id']);
+  add('engine', values.engine?.[0]);
+  add('since', values.since);
+  add('until', values.until);
+  if (kind === 'sources') add('limit', values.limit);
+  return { url: parsed.url, apiKey, query };
+}
+
+/** The server's status and JSON answer; null (said on stderr) when it could not be reached in 60 s. */
+async function fetchReport(
+  kind: 'summary' | 'sources',
+  { url, apiKey, query }: ReportRequest,
+  io: CliIo,
+): Promise<{ status: number; json: unknown } | null> {
+  const deadline = deadlineSignal(60_000);
+  try {
+    const response = await fetch(`${url}/api/v1/citations/${kind}?${query}`, {
+      headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+      redirect: 'manual',
+      signal: deadline.signal,
+    });
+    const status = response.status;
+    return { status, json: await response.json().catch(() => undefined) };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    io.stderr.write(
+      `citable citations ${kind}: cannot reach ${url}: ${deadline.timedOut ? 'no answer within 60 s' : (cause?.code ?? (error as Error).message)}\n`,
+    );
+    return null;
+  } finally {
+    deadline.clear();
+  }
 }
 
 function unreadable(io: CliIo, kind: string, problem: string): number {

@@ -1,17 +1,18 @@
 import { normalizeAuditUrl } from '../../shared/url/normalize.js';
-import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl } from '../../shared/schema/crawl.js';
+import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl, type CrawlPage } from '../../shared/schema/crawl.js';
 import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
 import { crawlWire } from '../crawls/crawl-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError } from '../settings/parse.js';
+import type { StoredCrawl } from '../store/crawls-store.js';
 import { startCommand } from './command-args.js';
 import { boundHeapGrowth } from './crawl/heap-growth.js';
-import { startLocalCrawl } from './crawl/local-crawl.js';
+import { startLocalCrawl, type LocalCrawl } from './crawl/local-crawl.js';
 import { createProgressView } from './crawl/progress.js';
 import { renderCrawlReport } from './crawl/render-crawl-report.js';
 import type { CliIo } from './io.js';
-import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles, type ReportFiles } from './report-files.js';
 import { shouldColor } from './report/style.js';
 
 /** Pages audited at once by `citable crawl` unless CRAWL_CONCURRENCY says otherwise. */
@@ -43,6 +44,13 @@ CRAWL_DEADLINE_MS (the whole crawl, default 30 min), CRAWL_CONCURRENCY (pages at
 CRAWL_HOST_CONCURRENCY.
 `;
 
+const OPTIONS = {
+  'max-pages': { type: 'string' },
+  json: { type: 'boolean' },
+  'fail-under': { type: 'string' },
+  ...REPORT_FILE_OPTIONS,
+} as const;
+
 export interface CrawlCommandOptions {
   /** Stops the crawl as Ctrl-C does (tests); default: SIGINT and SIGTERM of this process. */
   interrupt?: AbortSignal;
@@ -52,50 +60,85 @@ export interface CrawlCommandOptions {
 
 /** `citable crawl`: runs a site audit locally (contract section 10) and prints the site report or the crawl object. */
 export async function run(args: string[], io: CliIo, options: CrawlCommandOptions = {}): Promise<number> {
-  const start = startCommand(
-    {
-      name: 'crawl',
-      usage: USAGE,
-      help: HELP,
-      options: { 'max-pages': { type: 'string' }, json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS },
-    },
-    args,
-    io,
-  );
+  const start = startCommand({ name: 'crawl', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
-  if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
+  const asked = crawlRequest(values, positionals, io.env);
+  if (typeof asked === 'string') return fail(asked);
+  const { allowPrivate } = asked;
+
+  boundHeapGrowth();
+  const startedAt = Date.now();
+  const crawl = startLocalCrawl({ ...asked, workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url) });
+  const { stored, interrupted } = await followCrawl(crawl, io, options.interrupt, startedAt);
+  const result: Crawl = crawlWire(stored);
+  const pages = crawl.pages();
+
+  io.stdout.write(
+    values.json
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
+  );
+  if (result.status === 'failed') {
+    io.stderr.write(`citable crawl: ${result.error ?? 'the crawl failed'}${allowPrivate ? '' : privateHint(result.error)}\n`);
+    return 2;
+  }
+  if (values.html !== undefined || values.pdf !== undefined) {
+    const problem = await writeCrawlReportFiles(values, result, pages, io);
+    if (problem) return fail(problem);
+  }
+  if (interrupted) return INTERRUPTED_EXIT;
   const failUnder = values['fail-under'];
-  if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
+  return failUnder !== undefined && (result.score === null || result.score < Number(failUnder)) ? 1 : 0;
+}
+
+/** What to crawl and how, from the arguments and the environment; or what is wrong with them. */
+function crawlRequest(
+  values: { 'max-pages'?: string; 'fail-under'?: string },
+  positionals: string[],
+  env: CliIo['env'],
+): { url: string; maxPages?: number; settings: CrawlSettings; allowPrivate: boolean } | string {
+  if (positionals.length !== 1) return `expected one URL. ${USAGE}`;
+  const failUnder = values['fail-under'];
+  if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return '--fail-under takes a whole number from 0 to 100.';
   const maxPagesText = values['max-pages'];
   if (
     maxPagesText !== undefined &&
     (!/^\d{1,5}$/.test(maxPagesText) || Number(maxPagesText) < 1 || Number(maxPagesText) > MAX_PAGES_LIMIT)
   ) {
-    return fail(`--max-pages takes a whole number from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}.`);
+    return `--max-pages takes a whole number from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}.`;
   }
   const url = normalizeAuditUrl(positionals[0]!);
-  if (!url.ok) return fail(url.message);
-  let settings: CrawlSettings;
-  let allowPrivate: boolean;
+  if (!url.ok) return url.message;
   try {
-    const audit = readAuditSettings(io.env);
-    allowPrivate = audit.allowPrivate;
-    settings = crawlSettingsFor({ auditDeadlineMs: audit.deadlineMs, concurrency: CLI_CRAWL_CONCURRENCY, env: readCrawlSettings(io.env) });
+    const audit = readAuditSettings(env);
+    const settings = crawlSettingsFor({
+      auditDeadlineMs: audit.deadlineMs,
+      concurrency: CLI_CRAWL_CONCURRENCY,
+      env: readCrawlSettings(env),
+    });
+    return {
+      url: url.submitted,
+      ...(maxPagesText !== undefined ? { maxPages: Number(maxPagesText) } : {}),
+      settings,
+      allowPrivate: audit.allowPrivate,
+    };
   } catch (err) {
-    if (err instanceof ConfigError) return fail(err.message);
+    if (err instanceof ConfigError) return err.message;
     throw err;
   }
+}
 
-  boundHeapGrowth();
-  const startedAt = Date.now();
-  const crawl = startLocalCrawl({
-    url: url.submitted,
-    ...(maxPagesText !== undefined ? { maxPages: Number(maxPagesText) } : {}),
-    settings,
-    allowPrivate,
-    workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url),
-  });
+/**
+ * Waits for the crawl to end, showing its progress on stderr; the first Ctrl-C stops it with what was
+ * audited. Its stored state once ended (the crawl is then closed), and whether it was stopped.
+ */
+async function followCrawl(
+  crawl: LocalCrawl,
+  io: CliIo,
+  interrupt: AbortSignal | undefined,
+  startedAt: number,
+): Promise<{ stored: StoredCrawl; interrupted: boolean }> {
   let interrupted = false;
   const stopOnce = () => {
     if (interrupted) return;
@@ -103,7 +146,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
     io.stderr.write('\nStopping: the pages being audited are dropped; what was audited is kept.\n');
     void crawl.cancel();
   };
-  const detach = listenForInterrupt(options.interrupt, stopOnce);
+  const detach = listenForInterrupt(interrupt, stopOnce);
   const view = createProgressView(io.stderr, startedAt);
   const ticker = setInterval(
     () => {
@@ -123,30 +166,18 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const stored = await crawl.read();
   view.end(stored.progress, Date.now());
   await crawl.close();
-  const result: Crawl = crawlWire(stored);
-  const pages = crawl.pages();
+  return { stored, interrupted };
+}
 
-  io.stdout.write(
-    values.json
-      ? `${JSON.stringify(result, null, 2)}\n`
-      : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
+/** --html and --pdf: the site report as files; null when written, else the message to fail with. */
+async function writeCrawlReportFiles(files: ReportFiles, result: Crawl, pages: CrawlPage[], io: CliIo): Promise<string | null> {
+  const { renderCrawlReportHtml } = await import('../../shared/report/render-crawl-report.js');
+  const worstPages = pages.filter((p) => p.score !== null).map((p) => ({ ...p, score: p.score!, audit_id: p.audit_id ?? undefined }));
+  return writeReportFiles(
+    files,
+    (medium, paper) => ({ html: renderCrawlReportHtml(result, { medium, paper, worstPages }), subjectUrl: result.url }),
+    io,
   );
-  if (result.status === 'failed') {
-    io.stderr.write(`citable crawl: ${result.error ?? 'the crawl failed'}${allowPrivate ? '' : privateHint(result.error)}\n`);
-    return 2;
-  }
-  if (values.html !== undefined || values.pdf !== undefined) {
-    const { renderCrawlReportHtml } = await import('../../shared/report/render-crawl-report.js');
-    const worstPages = pages.filter((p) => p.score !== null).map((p) => ({ ...p, score: p.score!, audit_id: p.audit_id ?? undefined }));
-    const problem = await writeReportFiles(
-      values,
-      (medium, paper) => ({ html: renderCrawlReportHtml(result, { medium, paper, worstPages }), subjectUrl: result.url }),
-      io,
-    );
-    if (problem) return fail(problem);
-  }
-  if (interrupted) return INTERRUPTED_EXIT;
-  return failUnder !== undefined && (result.score === null || result.score < Number(failUnder)) ? 1 : 0;
 }
 
 function privateHint(error: string | null): string {

@@ -2,6 +2,7 @@ import { createAddressGuard } from '../net/address-guard.js';
 import { limitMessage, MONITOR_LIMIT, newMonitor } from '../monitors/new-monitor.js';
 import { monitorToWire } from '../monitors/monitor-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
+import type { MonitorStore } from '../store/monitors-store.js';
 import type { Store } from '../store/store.js';
 import { startCommand } from './command-args.js';
 import type { CliIo } from './io.js';
@@ -33,97 +34,113 @@ default 30 s); each due time runs once however many server processes there are.
 AUDIT_ALLOW_PRIVATE=1 allows private and loopback URLs, as for the server.
 `;
 
+const OPTIONS = {
+  account: { type: 'string' },
+  url: { type: 'string' },
+  every: { type: 'string' },
+  kind: { type: 'string' },
+  'max-pages': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const ACTIONS = ['add', 'list', 'remove', 'run', 'pause', 'resume'];
+
+type Fail = (message: string) => number;
+
 /** `citable monitors`: what POST/GET/DELETE/PATCH /monitors and POST /monitors/{id}/run do, on the server machine. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const start = startCommand(
-    {
-      name: 'monitors',
-      usage: USAGE,
-      help: HELP,
-      options: {
-        account: { type: 'string' },
-        url: { type: 'string' },
-        every: { type: 'string' },
-        kind: { type: 'string' },
-        'max-pages': { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    },
-    args,
-    io,
-  );
+  const start = startCommand({ name: 'monitors', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   const [action, ...rest] = positionals;
-  if (!action || !['add', 'list', 'remove', 'run', 'pause', 'resume'].includes(action))
-    return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
-  if (!values.account) return fail(`--account is required. ${USAGE}`);
-  const takesId = action !== 'add' && action !== 'list';
-  if (takesId ? rest.length !== 1 : rest.length > 0)
-    return fail(takesId ? `${action} takes one MONITOR_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
-  if (action !== 'add' && (values.url || values.every || values.kind || values['max-pages']))
-    return fail(`${action} takes no --url, --every, --kind or --max-pages. ${USAGE}`);
+  const problem = usageProblem(action, rest, values);
+  if (problem) return fail(problem);
 
   const store = await openCliStore(io, { existing: true });
   try {
-    const account = store ? await store.getAccount(values.account) : null;
-    if (!store || !account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
+    const account = store ? await store.getAccount(values.account!) : null;
+    if (!store || !account) return fail(`no account ${safe(values.account!)} (see citable accounts list)`);
     const monitors = await store.monitors();
     if (action === 'add') return await add(store, account.id, values, io, fail);
-    if (action === 'list') {
-      const list = await monitors.listMonitors(account.id);
-      const now = Date.now();
-      const shown = list.map((m) => monitorToWire(m, now));
-      if (values.json) io.stdout.write(`${JSON.stringify(shown)}\n`);
-      else if (shown.length === 0)
-        io.stdout.write(`No monitors for ${account.id}. Add one: citable monitors add --account ${account.id} --url URL --every day\n`);
-      else {
-        io.stdout.write(
-          tableText([
-            ['ID', 'KIND', 'EVERY', 'STATE', 'NEXT RUN', 'LAST RUN', 'LAST RESULT', 'URL'],
-            ...shown.map((m) => [
-              m.id,
-              m.kind,
-              m.every,
-              m.paused ? 'paused' : m.running ? 'running' : 'active',
-              m.paused ? '-' : m.next_run_at,
-              m.last_run_at ?? '-',
-              m.last_error ? `error: ${m.last_error}` : (m.last_result_id ?? '-'),
-              safe(m.url),
-            ]),
-          ]),
-        );
-      }
-      return 0;
-    }
-    const id = rest[0]!;
-    const unknown = () => fail(`no monitor ${safe(id)} for ${account.id} (see citable monitors list --account ${account.id})`);
-    if (action === 'pause' || action === 'resume') {
-      const changed = await monitors.setPaused(account.id, id, action === 'pause', Date.now());
-      if (!changed) return unknown();
-      io.stdout.write(
-        action === 'pause'
-          ? `Paused monitor ${id} (${safe(changed.url)}) since ${changed.paused_at}: no runs until citable monitors resume ${id} --account ${account.id}.\n`
-          : `Resumed monitor ${id} (${safe(changed.url)}): next run ${new Date(changed.next_run_ms).toISOString()} (the server looks every MONITOR_TICK, default 30 s).\n`,
-      );
-      return 0;
-    }
-    if (action === 'remove') {
-      if (!(await monitors.deleteMonitor(account.id, id))) return unknown();
-      io.stdout.write(`Removed monitor ${id}; the audits it stored stay.\n`);
-      return 0;
-    }
-    const asked = await monitors.requestRun(account.id, id, Date.now());
-    if (!asked) return unknown();
-    if (asked.paused_at !== null)
-      return fail(`monitor ${id} is paused: resume it first (citable monitors resume ${id} --account ${account.id})`);
-    io.stdout.write(
-      `Asked for a run of ${id} (${safe(asked.url)}): the server starts it at its next look (MONITOR_TICK, default 30 s). Its schedule does not change.\n`,
-    );
-    return 0;
+    if (action === 'list') return await list(monitors, account.id, values.json === true, io);
+    return await change(monitors, action!, { accountId: account.id, id: rest[0]! }, io, fail);
   } finally {
     await store?.close();
   }
+}
+
+/** What is wrong with the action, its arguments and options as given, or null. */
+function usageProblem(action: string | undefined, rest: string[], values: Record<string, string | boolean | undefined>): string | null {
+  if (!action || !ACTIONS.includes(action)) return action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE;
+  if (!values.account) return `--account is required. ${USAGE}`;
+  const takesId = action !== 'add' && action !== 'list';
+  if (takesId ? rest.length !== 1 : rest.length > 0)
+    return takesId ? `${action} takes one MONITOR_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`;
+  if (action !== 'add' && (values.url || values.every || values.kind || values['max-pages']))
+    return `${action} takes no --url, --every, --kind or --max-pages. ${USAGE}`;
+  return null;
+}
+
+/** `monitors list`: the account's monitors, paused or active, their next and last runs. */
+async function list(monitors: MonitorStore, accountId: string, json: boolean, io: CliIo): Promise<number> {
+  const stored = await monitors.listMonitors(accountId);
+  const now = Date.now();
+  const shown = stored.map((m) => monitorToWire(m, now));
+  if (json) io.stdout.write(`${JSON.stringify(shown)}\n`);
+  else if (shown.length === 0)
+    io.stdout.write(`No monitors for ${accountId}. Add one: citable monitors add --account ${accountId} --url URL --every day\n`);
+  else {
+    io.stdout.write(
+      tableText([
+        ['ID', 'KIND', 'EVERY', 'STATE', 'NEXT RUN', 'LAST RUN', 'LAST RESULT', 'URL'],
+        ...shown.map((m) => [
+          m.id,
+          m.kind,
+          m.every,
+          m.paused ? 'paused' : m.running ? 'running' : 'active',
+          m.paused ? '-' : m.next_run_at,
+          m.last_run_at ?? '-',
+          m.last_error ? `error: ${m.last_error}` : (m.last_result_id ?? '-'),
+          safe(m.url),
+        ]),
+      ]),
+    );
+  }
+  return 0;
+}
+
+/** `monitors pause|resume|remove|run MONITOR_ID`. */
+async function change(
+  monitors: MonitorStore,
+  action: string,
+  { accountId, id }: { accountId: string; id: string },
+  io: CliIo,
+  fail: Fail,
+): Promise<number> {
+  const unknown = () => fail(`no monitor ${safe(id)} for ${accountId} (see citable monitors list --account ${accountId})`);
+  if (action === 'pause' || action === 'resume') {
+    const changed = await monitors.setPaused(accountId, id, action === 'pause', Date.now());
+    if (!changed) return unknown();
+    io.stdout.write(
+      action === 'pause'
+        ? `Paused monitor ${id} (${safe(changed.url)}) since ${changed.paused_at}: no runs until citable monitors resume ${id} --account ${accountId}.\n`
+        : `Resumed monitor ${id} (${safe(changed.url)}): next run ${new Date(changed.next_run_ms).toISOString()} (the server looks every MONITOR_TICK, default 30 s).\n`,
+    );
+    return 0;
+  }
+  if (action === 'remove') {
+    if (!(await monitors.deleteMonitor(accountId, id))) return unknown();
+    io.stdout.write(`Removed monitor ${id}; the audits it stored stay.\n`);
+    return 0;
+  }
+  const asked = await monitors.requestRun(accountId, id, Date.now());
+  if (!asked) return unknown();
+  if (asked.paused_at !== null)
+    return fail(`monitor ${id} is paused: resume it first (citable monitors resume ${id} --account ${accountId})`);
+  io.stdout.write(
+    `Asked for a run of ${id} (${safe(asked.url)}): the server starts it at its next look (MONITOR_TICK, default 30 s). Its schedule does not change.\n`,
+  );
+  return 0;
 }
 
 async function add(
@@ -131,7 +148,7 @@ async function add(
   accountId: string,
   values: Record<string, string | boolean | undefined>,
   io: CliIo,
-  fail: (message: string) => number,
+  fail: Fail,
 ): Promise<number> {
   if (!values.url || !values.every) return fail(`add needs --url and --every. ${USAGE}`);
   const maxPages = values['max-pages'];

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { WEBHOOK_EVENT_TYPES } from '../../shared/schema/webhook.js';
 import { newEventId } from '../events/publisher.js';
-import { createAddressGuard } from '../net/address-guard.js';
+import { createAddressGuard, type AddressGuard } from '../net/address-guard.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
 import type { Store } from '../store/store.js';
+import type { StoredWebhook, WebhookStore } from '../store/webhooks-store.js';
 import { deliveryBody } from '../webhooks/delivery-body.js';
 import { newWebhook, WEBHOOK_LIMIT, webhookLimitMessage } from '../webhooks/new-webhook.js';
 import { sendWebhook } from '../webhooks/send-webhook.js';
@@ -41,67 +42,44 @@ Event types: ${WEBHOOK_EVENT_TYPES.join(', ')}.
 URLs pass the SSRF guard (after DNS); AUDIT_ALLOW_PRIVATE=1 allows private and loopback receivers.
 `;
 
+const OPTIONS = {
+  account: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  format: { type: 'string' },
+  limit: { type: 'string' },
+  secret: { type: 'string' },
+  signature: { type: 'string' },
+  payload: { type: 'string' },
+  'payload-file': { type: 'string' },
+  tolerance: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+const ACTIONS = ['add', 'list', 'remove', 'test', 'deliveries'];
+
+type Values = Record<string, string | boolean | undefined>;
+type Fail = (message: string) => number;
+
 /** `citable webhooks`: what the /webhooks routes do, on the server machine, plus `verify` for receivers. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const start = startCommand(
-    {
-      name: 'webhooks',
-      usage: USAGE,
-      help: HELP,
-      options: {
-        account: { type: 'string' },
-        url: { type: 'string' },
-        events: { type: 'string' },
-        format: { type: 'string' },
-        limit: { type: 'string' },
-        secret: { type: 'string' },
-        signature: { type: 'string' },
-        payload: { type: 'string' },
-        'payload-file': { type: 'string' },
-        tolerance: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    },
-    args,
-    io,
-  );
+  const start = startCommand({ name: 'webhooks', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   const [action, ...rest] = positionals;
   if (action === 'verify') return verify(values, rest, io, fail);
-  if (!action || !['add', 'list', 'remove', 'test', 'deliveries'].includes(action))
-    return fail(action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE);
-  if (!values.account) return fail(`--account is required. ${USAGE}`);
-  const takesId = action !== 'add' && action !== 'list';
-  if (takesId ? rest.length !== 1 : rest.length > 0)
-    return fail(takesId ? `${action} takes one WEBHOOK_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`);
+  const problem = usageProblem(action, rest, values);
+  if (problem) return fail(problem);
   const limit = values.limit === undefined ? 20 : Number(values.limit);
-  if (values.limit !== undefined && (!/^\d{1,3}$/.test(values.limit) || limit < 1 || limit > 100))
-    return fail(`--limit must be an integer from 1 to 100, got ${safe(values.limit)}`);
 
   const store = await openCliStore(io, { existing: true });
   try {
-    const account = store ? await store.getAccount(values.account) : null;
-    if (!store || !account) return fail(`no account ${safe(values.account)} (see citable accounts list)`);
+    const account = store ? await store.getAccount(values.account!) : null;
+    if (!store || !account) return fail(`no account ${safe(values.account!)} (see citable accounts list)`);
     const hooks = await store.webhooks();
     const guard = createAddressGuard({ allowPrivate: readAuditSettings(io.env).allowPrivate });
     if (action === 'add') return await add(store, account.id, values, guard, io, fail);
-    if (action === 'list') {
-      const shown = (await hooks.listWebhooks(account.id)).map(
-        ({ secret: _secret, gone_streak: _streak, account_id: _account, ...visible }) => visible,
-      );
-      if (values.json) io.stdout.write(`${JSON.stringify(shown)}\n`);
-      else if (shown.length === 0)
-        io.stdout.write(`No webhooks for ${account.id}. Add one: citable webhooks add --account ${account.id} --url URL\n`);
-      else
-        io.stdout.write(
-          tableText([
-            ['ID', 'FORMAT', 'EVENTS', 'STATE', 'URL'],
-            ...shown.map((w) => [w.id, w.format, w.events.join(','), w.disabled_at ? `disabled ${w.disabled_at}` : 'active', safe(w.url)]),
-          ]),
-        );
-      return 0;
-    }
+    if (action === 'list') return await list(hooks, account.id, values.json === true, io);
     const id = rest[0]!;
     const webhook = await hooks.getWebhook(account.id, id);
     if (!webhook) return fail(`no webhook ${safe(id)} for ${account.id} (see citable webhooks list --account ${account.id})`);
@@ -110,70 +88,101 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       io.stdout.write(`Removed webhook ${id} (${safe(webhook.url)}) with its pending deliveries and its log.\n`);
       return 0;
     }
-    if (action === 'deliveries') {
-      const page = await hooks.listDeliveries(account.id, id, { limit });
-      if (values.json) io.stdout.write(`${JSON.stringify(page.deliveries)}\n`);
-      else if (page.deliveries.length === 0) io.stdout.write(`No deliveries for ${id} yet.\n`);
-      else {
-        io.stdout.write(
-          tableText([
-            ['ID', 'EVENT', 'TYPE', 'STATUS', 'ATTEMPTS', 'LAST', 'NEXT ATTEMPT / ERROR'],
-            ...page.deliveries.map((d) => [
-              d.id,
-              d.event_id,
-              d.type,
-              d.status,
-              String(d.attempts),
-              d.last_status_code === null ? '-' : String(d.last_status_code),
-              d.status === 'pending' && d.next_attempt_ms !== null ? new Date(d.next_attempt_ms).toISOString() : safe(d.last_error ?? ''),
-            ]),
-          ]),
-        );
-      }
-      return 0;
-    }
-    // test: one signed ping from here, now.
-    const event = {
-      id: newEventId(),
-      account_id: account.id,
-      type: 'ping' as const,
-      created_at: new Date().toISOString(),
-      data: { webhook_id: id, message: 'This is a test event from citable webhooks test.' },
-      dedupe_key: null,
-    };
-    const body = deliveryBody(event, webhook.format);
-    const outcome = await sendWebhook(
-      {
-        url: webhook.url,
-        body,
-        headers: {
-          'citable-event': 'ping',
-          'citable-event-id': event.id,
-          'citable-delivery': 'dlv_cli',
-          'citable-signature': signatureHeader(webhook.secret, Math.floor(Date.now() / 1000), body),
-        },
-      },
-      { guard },
-    );
-    if (outcome.kind === 'ok') {
-      io.stdout.write(`Sent a ping (${event.id}) to ${safe(webhook.url)}: ${outcome.statusCode} in ${outcome.durationMs} ms.\n`);
-      return 0;
-    }
-    io.stderr.write(`citable webhooks: the ping to ${safe(webhook.url)} failed: ${safe(outcome.error ?? 'no answer')}\n`);
-    return 1;
+    if (action === 'deliveries') return await deliveries(hooks, account.id, id, limit, values.json === true, io);
+    return await ping(webhook, id, account.id, guard, io);
   } finally {
     await store?.close();
   }
 }
 
-async function add(
-  store: Store,
-  accountId: string,
-  values: Record<string, string | boolean | undefined>,
-  guard: ReturnType<typeof createAddressGuard>,
-  io: CliIo,
-  fail: (message: string) => number,
-): Promise<number> {
+/** What is wrong with the action, its arguments, --account and --limit as given, or null. */
+function usageProblem(action: string | undefined, rest: string[], values: { account?: string; limit?: string }): string | null {
+  if (!action || !ACTIONS.includes(action)) return action ? `unknown action "${safe(action)}". ${USAGE}` : USAGE;
+  if (!values.account) return `--account is required. ${USAGE}`;
+  const takesId = action !== 'add' && action !== 'list';
+  if (takesId ? rest.length !== 1 : rest.length > 0)
+    return takesId ? `${action} takes one WEBHOOK_ID. ${USAGE}` : `unexpected ${safe(rest.join(' '))}. ${USAGE}`;
+  const limit = Number(values.limit);
+  if (values.limit !== undefined && (!/^\d{1,3}$/.test(values.limit) || limit < 1 || limit > 100))
+    return `--limit must be an integer from 1 to 100, got ${safe(values.limit)}`;
+  return null;
+}
+
+/** `webhooks list`: the account's webhooks, never their secrets. */
+async function list(hooks: WebhookStore, accountId: string, json: boolean, io: CliIo): Promise<number> {
+  const shown = (await hooks.listWebhooks(accountId)).map(
+    ({ secret: _secret, gone_streak: _streak, account_id: _account, ...visible }) => visible,
+  );
+  if (json) io.stdout.write(`${JSON.stringify(shown)}\n`);
+  else if (shown.length === 0)
+    io.stdout.write(`No webhooks for ${accountId}. Add one: citable webhooks add --account ${accountId} --url URL\n`);
+  else
+    io.stdout.write(
+      tableText([
+        ['ID', 'FORMAT', 'EVENTS', 'STATE', 'URL'],
+        ...shown.map((w) => [w.id, w.format, w.events.join(','), w.disabled_at ? `disabled ${w.disabled_at}` : 'active', safe(w.url)]),
+      ]),
+    );
+  return 0;
+}
+
+/** `webhooks deliveries`: the delivery log, newest first. */
+async function deliveries(hooks: WebhookStore, accountId: string, id: string, limit: number, json: boolean, io: CliIo): Promise<number> {
+  const page = await hooks.listDeliveries(accountId, id, { limit });
+  if (json) io.stdout.write(`${JSON.stringify(page.deliveries)}\n`);
+  else if (page.deliveries.length === 0) io.stdout.write(`No deliveries for ${id} yet.\n`);
+  else {
+    io.stdout.write(
+      tableText([
+        ['ID', 'EVENT', 'TYPE', 'STATUS', 'ATTEMPTS', 'LAST', 'NEXT ATTEMPT / ERROR'],
+        ...page.deliveries.map((d) => [
+          d.id,
+          d.event_id,
+          d.type,
+          d.status,
+          String(d.attempts),
+          d.last_status_code === null ? '-' : String(d.last_status_code),
+          d.status === 'pending' && d.next_attempt_ms !== null ? new Date(d.next_attempt_ms).toISOString() : safe(d.last_error ?? ''),
+        ]),
+      ]),
+    );
+  }
+  return 0;
+}
+
+/** `webhooks test`: one signed ping from here, now; not retried, not in the log. */
+async function ping(webhook: StoredWebhook, id: string, accountId: string, guard: AddressGuard, io: CliIo): Promise<number> {
+  const event = {
+    id: newEventId(),
+    account_id: accountId,
+    type: 'ping' as const,
+    created_at: new Date().toISOString(),
+    data: { webhook_id: id, message: 'This is a test event from citable webhooks test.' },
+    dedupe_key: null,
+  };
+  const body = deliveryBody(event, webhook.format);
+  const outcome = await sendWebhook(
+    {
+      url: webhook.url,
+      body,
+      headers: {
+        'citable-event': 'ping',
+        'citable-event-id': event.id,
+        'citable-delivery': 'dlv_cli',
+        'citable-signature': signatureHeader(webhook.secret, Math.floor(Date.now() / 1000), body),
+      },
+    },
+    { guard },
+  );
+  if (outcome.kind === 'ok') {
+    io.stdout.write(`Sent a ping (${event.id}) to ${safe(webhook.url)}: ${outcome.statusCode} in ${outcome.durationMs} ms.\n`);
+    return 0;
+  }
+  io.stderr.write(`citable webhooks: the ping to ${safe(webhook.url)} failed: ${safe(outcome.error ?? 'no answer')}\n`);
+  return 1;
+}
+
+async function add(store: Store, accountId: string, values: Values, guard: AddressGuard, io: CliIo, fail: Fail): Promise<number> {
   if (!values.url) return fail(`add needs --url. ${USAGE}`);
   const events = String(values.events ?? '*')
     .split(',')
@@ -197,12 +206,7 @@ async function add(
   return 0;
 }
 
-async function verify(
-  values: Record<string, string | boolean | undefined>,
-  rest: string[],
-  io: CliIo,
-  fail: (message: string) => number,
-): Promise<number> {
+async function verify(values: Values, rest: string[], io: CliIo, fail: Fail): Promise<number> {
   if (rest.length > 0) return fail(`verify takes no positional arguments. ${USAGE}`);
   const secret = values.secret as string | undefined;
   const signature = values.signature as string | undefined;

@@ -29,76 +29,109 @@ export function readBody(
   /** Decompress a body that is itself gzip (sitemap.xml.gz) when no Content-Encoding says so. */
   gunzipBody = false,
 ): Promise<BodyResult> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let kept = 0;
-    let raw = 0;
-    let rawEnded = false;
-    let done = false;
-    let chain: Transform[] | null | undefined;
-    let gunzipped = false;
+  return new Promise((resolve) => new BodyReader({ res, maxBytes, stop, stopError, gunzipBody, resolve }).start());
+}
 
-    const finish = (truncated: boolean, error?: FetchError) => {
-      if (done) return;
-      done = true;
-      stop.removeEventListener('abort', onStop);
-      if (truncated || error || !rawEnded) res.destroy();
-      for (const stage of chain ?? []) stage.destroy();
-      resolve({ bytes: Buffer.concat(chunks, kept), truncated, ...(gunzipped ? { gunzipped } : {}), ...(error ? { error } : {}) });
-    };
-    const onStop = () => finish(false, stopError());
+interface BodyReaderInput {
+  res: IncomingMessage;
+  maxBytes: number;
+  stop: AbortSignal;
+  stopError: () => FetchError;
+  gunzipBody: boolean;
+  resolve: (result: BodyResult) => void;
+}
 
-    const keep = (chunk: Buffer) => {
-      if (done) return;
-      const room = maxBytes - kept;
-      if (chunk.length > room) {
-        if (room > 0) chunks.push(chunk.subarray(0, room));
-        kept += Math.max(0, room);
-        return finish(true);
-      }
-      chunks.push(chunk);
-      kept += chunk.length;
-    };
+/** One body being read: the bytes kept so far, the decoders once the first chunk named them, and whether it is over. */
+class BodyReader {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  private raw = 0;
+  private rawEnded = false;
+  private done = false;
+  /** The decoders, first to last: undefined until the first chunk, null when the body is not encoded. */
+  private chain: Transform[] | null | undefined;
+  private gunzipped = false;
 
-    const wire = (stages: Transform[]) => {
-      for (let i = 0; i + 1 < stages.length; i++) stages[i]!.pipe(stages[i + 1]!);
-      const last = stages[stages.length - 1]!;
-      last.on('data', keep);
-      last.on('end', () => finish(false));
-      for (const stage of stages) {
-        stage.on('error', (err: Error) => finish(false, { code: 'decompression', message: `corrupt compressed body: ${err.message}` }));
-      }
-    };
+  constructor(private readonly input: BodyReaderInput) {}
 
-    res.on('data', (chunk: Buffer) => {
-      if (done) return;
-      raw += chunk.length;
-      if (chain === undefined) {
-        chain = decoderChain(res.headers['content-encoding'], chunk);
-        if (!chain && gunzipBody && isGzip(chunk)) {
-          chain = [gunzipStream()];
-          gunzipped = true;
-        }
-        if (chain) wire(chain);
-      }
-      if (!chain) return keep(chunk);
-      if (raw > maxBytes + COMPRESSED_SLACK) return finish(true);
-      if (!chain[0]!.write(chunk)) {
-        res.pause();
-        chain[0]!.once('drain', () => res.resume());
-      }
-    });
+  start(): void {
+    const { res, stop } = this.input;
+    res.on('data', (chunk: Buffer) => this.data(chunk));
     res.on('end', () => {
-      rawEnded = true;
-      if (chain && raw > 0) chain[0]!.end();
-      else finish(false);
+      this.rawEnded = true;
+      if (this.chain && this.raw > 0) this.chain[0]!.end();
+      else this.finish(false);
     });
     res.on('error', () => undefined); // reported through 'close' below
     res.on('close', () => {
-      if (!rawEnded) finish(false, { code: 'network', message: 'the connection closed before the body was complete' });
+      if (!this.rawEnded) this.finish(false, { code: 'network', message: 'the connection closed before the body was complete' });
     });
 
-    if (stop.aborted) return onStop();
-    stop.addEventListener('abort', onStop, { once: true });
-  });
+    if (stop.aborted) return this.onStop();
+    stop.addEventListener('abort', this.onStop, { once: true });
+  }
+
+  private readonly onStop = () => this.finish(false, this.input.stopError());
+
+  private finish(truncated: boolean, error?: FetchError): void {
+    if (this.done) return;
+    this.done = true;
+    this.input.stop.removeEventListener('abort', this.onStop);
+    if (truncated || error || !this.rawEnded) this.input.res.destroy();
+    for (const stage of this.chain ?? []) stage.destroy();
+    const gunzipped = this.gunzipped;
+    this.input.resolve({
+      bytes: Buffer.concat(this.chunks, this.kept),
+      truncated,
+      ...(gunzipped ? { gunzipped } : {}),
+      ...(error ? { error } : {}),
+    });
+  }
+
+  /** Keeps decoded bytes up to the cap; at the cap the read ends, truncated. */
+  private readonly keep = (chunk: Buffer): void => {
+    if (this.done) return;
+    const room = this.input.maxBytes - this.kept;
+    if (chunk.length > room) {
+      if (room > 0) this.chunks.push(chunk.subarray(0, room));
+      this.kept += Math.max(0, room);
+      return this.finish(true);
+    }
+    this.chunks.push(chunk);
+    this.kept += chunk.length;
+  };
+
+  /** A raw chunk from the socket: kept as it is, or written to the decoders (pausing the socket while they are full). */
+  private data(chunk: Buffer): void {
+    if (this.done) return;
+    const { res, maxBytes } = this.input;
+    this.raw += chunk.length;
+    if (this.chain === undefined) this.chooseDecoders(chunk);
+    if (!this.chain) return this.keep(chunk);
+    if (this.raw > maxBytes + COMPRESSED_SLACK) return this.finish(true);
+    if (!this.chain[0]!.write(chunk)) {
+      res.pause();
+      this.chain[0]!.once('drain', () => res.resume());
+    }
+  }
+
+  /** Chooses the decoders the body needs, from its Content-Encoding or (gunzipBody) its first bytes, and wires them to keep. */
+  private chooseDecoders(first: Buffer): void {
+    this.chain = decoderChain(this.input.res.headers['content-encoding'], first);
+    if (!this.chain && this.input.gunzipBody && isGzip(first)) {
+      this.chain = [gunzipStream()];
+      this.gunzipped = true;
+    }
+    if (this.chain) this.wire(this.chain);
+  }
+
+  private wire(stages: Transform[]): void {
+    for (let i = 0; i + 1 < stages.length; i++) stages[i]!.pipe(stages[i + 1]!);
+    const last = stages[stages.length - 1]!;
+    last.on('data', this.keep);
+    last.on('end', () => this.finish(false));
+    for (const stage of stages) {
+      stage.on('error', (err: Error) => this.finish(false, { code: 'decompression', message: `corrupt compressed body: ${err.message}` }));
+    }
+  }
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Audit } from '../../../shared/types/audit.js';
+import type { ApiClient } from '../../lib/api/client.js';
 import type { AuditDiff, AuditList, Branding } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { DiffView } from '../DiffView.js';
-import { useApi } from './use-api.js';
+import { useApi, type Load } from './use-api.js';
 import { useDashboard } from './context.js';
 import { dateTime, displayUrl } from './format.js';
 import { ReportFrame } from './ReportFrame.js';
@@ -18,32 +19,8 @@ export function AuditView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [audit, reload] = useApi((a) => a.get<{ audit: Audit }>(`/audits/${encodeURIComponent(id)}`), [id]);
   const [diff] = useApi((a) => a.get<{ diff: AuditDiff }>(`/audits/${encodeURIComponent(id)}/diff?against=previous`), [id]);
-  const [html, setHtml] = useState<string | null>(null);
   const [saved, setSaved] = useState('');
-  const shown = audit.state === 'ok' ? audit.data.audit : null;
-
-  useEffect(() => {
-    if (!shown) return;
-    let cancelled = false;
-    setHtml(null);
-    void (async () => {
-      const url = shown.final_url || shown.url;
-      const [exporter, branding, history] = await Promise.all([
-        import('../../lib/export/export-audit.js'),
-        api.get<{ branding: Branding }>('/branding'),
-        api.get<AuditList>(`/audits?limit=100&url=${encodeURIComponent(url)}`),
-      ]);
-      const points = history.ok
-        ? history.data.audits
-            .filter((a) => a.id !== shown.id && a.scanned_at < shown.scanned_at)
-            .map((a) => ({ scanned_at: a.scanned_at, score: a.score }))
-        : [];
-      if (!cancelled) setHtml(exporter.auditReportHtml(shown, { branding: branding.ok ? branding.data.branding : null, history: points }));
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [shown, api]);
+  const html = useReportHtml(api, audit.state === 'ok' ? audit.data.audit : null);
 
   if (audit.state === 'loading') return <Loading what="the audit" />;
   if (audit.state === 'error') return <ErrorState what="the audit" error={audit.error} onRetry={reload} />;
@@ -86,23 +63,61 @@ export function AuditView({ id }: { id: string }) {
         )}
       </div>
       <h2>Since the previous audit of this URL</h2>
-      {diff.state === 'loading' && <Loading what="the comparison" />}
-      {diff.state === 'error' && diff.status === 404 && (
-        <p class="muted" data-testid="diff-none">
-          This is the first audit of this URL on the backend: there is nothing to compare yet.
-        </p>
-      )}
-      {diff.state === 'error' && diff.status !== 404 && <ErrorState what="the comparison" error={diff.error} />}
-      {diff.state === 'ok' && (
-        <>
-          <DiffView diff={diff.data.diff} fromLabel="the previous audit" />
-          <p class="small">
-            <a href={routeHref({ view: 'audit', id: diff.data.diff.from })}>Open the previous audit</a>
-          </p>
-        </>
-      )}
+      <PreviousDiff diff={diff} />
       <h2>Report</h2>
       {html === null ? <Loading what="the report" /> : <ReportFrame html={html} title={`Report of ${displayUrl(a.final_url || a.url)}`} />}
     </section>
+  );
+}
+
+/**
+ * The client report of the audit shown, as HTML: with the account's branding and the URL's earlier scores.
+ * Null until it is made (and again while another audit's is made).
+ */
+function useReportHtml(api: ApiClient, shown: Audit | null): string | null {
+  const [html, setHtml] = useState<string | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    let cancelled = false;
+    setHtml(null);
+    void (async () => {
+      const url = shown.final_url || shown.url;
+      const [exporter, branding, history] = await Promise.all([
+        import('../../lib/export/export-audit.js'),
+        api.get<{ branding: Branding }>('/branding'),
+        api.get<AuditList>(`/audits?limit=100&url=${encodeURIComponent(url)}`),
+      ]);
+      const points = history.ok
+        ? history.data.audits
+            .filter((a) => a.id !== shown.id && a.scanned_at < shown.scanned_at)
+            .map((a) => ({ scanned_at: a.scanned_at, score: a.score }))
+        : [];
+      if (!cancelled) setHtml(exporter.auditReportHtml(shown, { branding: branding.ok ? branding.data.branding : null, history: points }));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [shown, api]);
+  return html;
+}
+
+/** What changed since the previous audit of the URL; a first audit says there is nothing to compare. */
+function PreviousDiff({ diff }: { diff: Load<{ diff: AuditDiff }> }) {
+  if (diff.state === 'loading') return <Loading what="the comparison" />;
+  if (diff.state === 'error' && diff.status === 404) {
+    return (
+      <p class="muted" data-testid="diff-none">
+        This is the first audit of this URL on the backend: there is nothing to compare yet.
+      </p>
+    );
+  }
+  if (diff.state === 'error') return <ErrorState what="the comparison" error={diff.error} />;
+  return (
+    <>
+      <DiffView diff={diff.data.diff} fromLabel="the previous audit" />
+      <p class="small">
+        <a href={routeHref({ view: 'audit', id: diff.data.diff.from })}>Open the previous audit</a>
+      </p>
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import type { ApiClient } from '../../lib/api/client.js';
 import type { Branding, Crawl, CrawlPage } from '../../lib/api/types.js';
 import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
 import { routeHref } from '../../lib/dashboard/route.js';
@@ -18,7 +19,6 @@ const POLL_MS = 1_500;
 export function CrawlView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
-  const [html, setHtml] = useState<string | null>(null);
   const { error, run } = useAction();
   const c = crawl.state === 'ok' ? crawl.data.crawl : null;
   const running = !!c && crawlRunning(c);
@@ -29,27 +29,7 @@ export function CrawlView({ id }: { id: string }) {
     return () => clearInterval(t);
   }, [running, reload]);
 
-  useEffect(() => {
-    if (!c || c.status !== 'complete') return;
-    let cancelled = false;
-    void (async () => {
-      const [exporter, branding, pages] = await Promise.all([
-        import('../../lib/export/export-crawl.js'),
-        api.get<{ branding: Branding }>('/branding'),
-        api.get<{ pages: CrawlPage[] }>(`/crawls/${encodeURIComponent(c.id)}/pages?limit=100`),
-      ]);
-      if (!cancelled)
-        setHtml(
-          exporter.crawlReportHtml(c, {
-            branding: branding.ok ? branding.data.branding : null,
-            ...(pages.ok ? { worstPages: pages.data.pages } : {}),
-          }),
-        );
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [c?.id, c?.status, api]);
+  const html = useSiteReportHtml(api, c);
 
   if (crawl.state === 'loading') return <Loading what="the crawl" />;
   if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
@@ -88,4 +68,31 @@ export function CrawlView({ id }: { id: string }) {
         ))}
     </section>
   );
+}
+
+/** A complete crawl's site report as HTML, with the account's branding and its worst pages; null until it is made. */
+function useSiteReportHtml(api: ApiClient, c: Crawl | null): string | null {
+  const [html, setHtml] = useState<string | null>(null);
+  useEffect(() => {
+    if (!c || c.status !== 'complete') return;
+    let cancelled = false;
+    void (async () => {
+      const [exporter, branding, pages] = await Promise.all([
+        import('../../lib/export/export-crawl.js'),
+        api.get<{ branding: Branding }>('/branding'),
+        api.get<{ pages: CrawlPage[] }>(`/crawls/${encodeURIComponent(c.id)}/pages?limit=100`),
+      ]);
+      if (!cancelled)
+        setHtml(
+          exporter.crawlReportHtml(c, {
+            branding: branding.ok ? branding.data.branding : null,
+            ...(pages.ok ? { worstPages: pages.data.pages } : {}),
+          }),
+        );
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [c?.id, c?.status, api]);
+  return html;
 }

@@ -42,40 +42,44 @@ export function CrawlsView() {
       </p>
       <NewCrawl onStarted={reload} />
       <ListStates load={list} what="crawls" items={(d) => d.crawls} empty="No crawls yet." onRetry={reload}>
-        {(crawls) => (
-          <div class="table-wrap">
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col" class="num">
-                    Score
-                  </th>
-                  <th scope="col">Site</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Started</th>
-                </tr>
-              </thead>
-              <tbody>
-                {crawls.map((c) => (
-                  <tr key={c.id} data-crawl-id={c.id}>
-                    <td class="num">
-                      <ScorePill score={c.score} />
-                    </td>
-                    <td class="url-cell">
-                      <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>
-                    </td>
-                    <td>
-                      <CrawlStatus crawl={c} />
-                    </td>
-                    <td class="nowrap">{when(c.started_at ?? c.created_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(crawls) => <CrawlsTable crawls={crawls} />}
       </ListStates>
     </section>
+  );
+}
+
+function CrawlsTable({ crawls }: { crawls: readonly Crawl[] }) {
+  return (
+    <div class="table-wrap">
+      <table class="data">
+        <thead>
+          <tr>
+            <th scope="col" class="num">
+              Score
+            </th>
+            <th scope="col">Site</th>
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+          </tr>
+        </thead>
+        <tbody>
+          {crawls.map((c) => (
+            <tr key={c.id} data-crawl-id={c.id}>
+              <td class="num">
+                <ScorePill score={c.score} />
+              </td>
+              <td class="url-cell">
+                <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>
+              </td>
+              <td>
+                <CrawlStatus crawl={c} />
+              </td>
+              <td class="nowrap">{when(c.started_at ?? c.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -1,8 +1,9 @@
+import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import { createApiClient } from '../../lib/api/client.js';
 import { probeCapabilities, type Capabilities } from '../../lib/api/capabilities.js';
-import { parseRoute, routeHref, sectionOf, SECTIONS, type Route } from '../../lib/dashboard/route.js';
+import { parseRoute, routeHref, sectionOf, SECTIONS, type Route, type Section } from '../../lib/dashboard/route.js';
 import { isConfigured, loadSettings, SETTINGS_KEY, type Settings } from '../../lib/settings.js';
 import { DashboardContext } from './context.js';
 import { Loading } from './states.js';
@@ -22,41 +23,17 @@ import { SharesView } from './SharesView.js';
  * by the URL's hash. Reads work with any key; writes are disabled, with the reason, for a read-only key.
  */
 export function Dashboard() {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  const [route, setRoute] = useState<Route>(() => parseRoute(location.hash));
+  const settings = useSettings();
+  const route = useRoute();
   const [caps, setCaps] = useState<Capabilities | null>(null);
   const main = useRef<HTMLElement>(null);
-  const firstRoute = useRef(true);
-
-  useEffect(() => {
-    void loadSettings().then(setSettings);
-    // Saving in Options (another tab) takes effect here at once.
-    const onChange = (changes: Record<string, unknown>) => {
-      if (SETTINGS_KEY in changes) void loadSettings().then(setSettings);
-    };
-    browser.storage.onChanged.addListener(onChange);
-    const onHash = () => setRoute(parseRoute(location.hash));
-    addEventListener('hashchange', onHash);
-    return () => {
-      browser.storage.onChanged.removeListener(onChange);
-      removeEventListener('hashchange', onHash);
-    };
-  }, []);
 
   const api = useMemo(() => (settings && isConfigured(settings) ? createApiClient(settings) : null), [settings]);
   useEffect(() => {
     setCaps(null);
     if (api) void probeCapabilities(api).then(setCaps);
   }, [api]);
-
-  // Keyboard and screen reader users land on the new view's heading, not at the top of the page.
-  useEffect(() => {
-    if (firstRoute.current) {
-      firstRoute.current = false;
-      return;
-    }
-    main.current?.focus({ preventScroll: false });
-  }, [route]);
+  useFocusOnNewView(route, main);
 
   const current = sectionOf(route);
   return (
@@ -64,30 +41,7 @@ export function Dashboard() {
       <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), main.current?.focus())}>
         Skip to content
       </a>
-      <header class="dash-head">
-        <p class="dash-title">
-          <strong>Citable</strong> <span class="muted">dashboard</span>
-        </p>
-        <nav aria-label="Sections">
-          <ul>
-            {SECTIONS.map((s) => (
-              <li key={s.view}>
-                <a href={routeHref({ view: s.view } as Route)} aria-current={s.view === current ? 'page' : undefined}>
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <p class="dash-backend small">
-          {api ? (
-            <>
-              <span class="muted">Backend</span> {api.backendUrl}
-            </>
-          ) : null}{' '}
-          <a href={browser.runtime.getURL('/options.html')}>Options</a>
-        </p>
-      </header>
+      <DashHeader current={current} backendUrl={api?.backendUrl ?? null} />
       <main id="main" ref={main} tabIndex={-1} class="dash-main">
         {caps && !caps.canWrite && (
           <p class="banner" id="read-only-note" data-testid="read-only">
@@ -103,6 +57,73 @@ export function Dashboard() {
         )}
       </main>
     </div>
+  );
+}
+
+/** The settings (null while they load), read again whenever Options (another tab) saves them. */
+function useSettings(): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    void loadSettings().then(setSettings);
+    const onChange = (changes: Record<string, unknown>) => {
+      if (SETTINGS_KEY in changes) void loadSettings().then(setSettings);
+    };
+    browser.storage.onChanged.addListener(onChange);
+    return () => browser.storage.onChanged.removeListener(onChange);
+  }, []);
+  return settings;
+}
+
+/** The view the URL's hash names, following it as it changes. */
+function useRoute(): Route {
+  const [route, setRoute] = useState<Route>(() => parseRoute(location.hash));
+  useEffect(() => {
+    const onHash = () => setRoute(parseRoute(location.hash));
+    addEventListener('hashchange', onHash);
+    return () => removeEventListener('hashchange', onHash);
+  }, []);
+  return route;
+}
+
+/** Keyboard and screen reader users land on the new view's heading, not at the top of the page (not on the first view). */
+function useFocusOnNewView(route: Route, main: RefObject<HTMLElement | null>): void {
+  const firstRoute = useRef(true);
+  useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: false });
+  }, [route]);
+}
+
+/** The title, the sections (the current one marked) and the backend with the way to Options. */
+function DashHeader({ current, backendUrl }: { current: Section; backendUrl: string | null }) {
+  return (
+    <header class="dash-head">
+      <p class="dash-title">
+        <strong>Citable</strong> <span class="muted">dashboard</span>
+      </p>
+      <nav aria-label="Sections">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.view}>
+              <a href={routeHref({ view: s.view } as Route)} aria-current={s.view === current ? 'page' : undefined}>
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <p class="dash-backend small">
+        {backendUrl !== null ? (
+          <>
+            <span class="muted">Backend</span> {backendUrl}
+          </>
+        ) : null}{' '}
+        <a href={browser.runtime.getURL('/options.html')}>Options</a>
+      </p>
+    </header>
   );
 }
 

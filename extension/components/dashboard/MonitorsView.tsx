@@ -26,78 +26,13 @@ export function MonitorsView() {
       {error && <ActionError error={error} />}
       <ListStates load={list} what="monitors" items={(d) => d.monitors} empty="No monitors yet." onRetry={reload}>
         {(monitors) => (
-          <div class="table-wrap">
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Every</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Last run</th>
-                  <th scope="col">Next run</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {monitors.map((m) => (
-                  <tr key={m.id} data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
-                    <td class="url-cell">{displayUrl(m.url)}</td>
-                    <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
-                    <td>{m.every}</td>
-                    <td class="nowrap">
-                      <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
-                        {monitorState(m)}
-                      </span>
-                      {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
-                    </td>
-                    <td>
-                      {m.running ? 'running now' : when(m.last_run_at)}
-                      {m.last_result_id && m.kind === 'audit' && (
-                        <>
-                          {' '}
-                          <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
-                        </>
-                      )}
-                      {m.last_error && <span class="error small"> {m.last_error}</span>}
-                    </td>
-                    <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
-                    <td class="row-actions">
-                      {!m.paused && (
-                        <WriteButton
-                          class="secondary small"
-                          busy={busy === `run:${m.id}`}
-                          onClick={() => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
-                          label={`Run the monitor of ${m.url} now`}
-                          action="run"
-                        >
-                          Run now
-                        </WriteButton>
-                      )}
-                      <WriteButton
-                        class="secondary small"
-                        busy={busy === `pause:${m.id}`}
-                        onClick={() => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
-                        label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
-                        action={m.paused ? 'resume' : 'pause'}
-                      >
-                        {m.paused ? 'Resume' : 'Pause'}
-                      </WriteButton>
-                      <WriteButton
-                        class="danger small"
-                        busy={busy === `del:${m.id}`}
-                        onClick={() => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))}
-                        label={`Delete the monitor of ${m.url}`}
-                        action="delete"
-                      >
-                        Delete
-                      </WriteButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <MonitorsTable
+            monitors={monitors}
+            busy={busy}
+            onRun={(m) => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
+            onPause={(m) => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
+            onDelete={(m) => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))}
+          />
         )}
       </ListStates>
       <p class="muted small">
@@ -105,6 +40,106 @@ export function MonitorsView() {
         its schedule.
       </p>
     </section>
+  );
+}
+
+interface MonitorActions {
+  /** The key of the write running ('' when none). */
+  busy: string;
+  onRun: (m: Monitor) => void;
+  onPause: (m: Monitor) => void;
+  onDelete: (m: Monitor) => void;
+}
+
+function MonitorsTable({ monitors, ...actions }: { monitors: readonly Monitor[] } & MonitorActions) {
+  return (
+    <div class="table-wrap">
+      <table class="data">
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            <th scope="col">What</th>
+            <th scope="col">Every</th>
+            <th scope="col">State</th>
+            <th scope="col">Last run</th>
+            <th scope="col">Next run</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {monitors.map((m) => (
+            <MonitorRow key={m.id} monitor={m} {...actions} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function MonitorRow({ monitor: m, ...actions }: { monitor: Monitor } & MonitorActions) {
+  return (
+    <tr data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
+      <td class="url-cell">{displayUrl(m.url)}</td>
+      <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
+      <td>{m.every}</td>
+      <td class="nowrap">
+        <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
+          {monitorState(m)}
+        </span>
+        {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
+      </td>
+      <td>
+        {m.running ? 'running now' : when(m.last_run_at)}
+        {m.last_result_id && m.kind === 'audit' && (
+          <>
+            {' '}
+            <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
+          </>
+        )}
+        {m.last_error && <span class="error small"> {m.last_error}</span>}
+      </td>
+      <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
+      <td class="row-actions">
+        <MonitorButtons monitor={m} {...actions} />
+      </td>
+    </tr>
+  );
+}
+
+/** Run now (not while paused), pause or resume, delete. */
+function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monitor: Monitor } & MonitorActions) {
+  return (
+    <>
+      {!m.paused && (
+        <WriteButton
+          class="secondary small"
+          busy={busy === `run:${m.id}`}
+          onClick={() => onRun(m)}
+          label={`Run the monitor of ${m.url} now`}
+          action="run"
+        >
+          Run now
+        </WriteButton>
+      )}
+      <WriteButton
+        class="secondary small"
+        busy={busy === `pause:${m.id}`}
+        onClick={() => onPause(m)}
+        label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
+        action={m.paused ? 'resume' : 'pause'}
+      >
+        {m.paused ? 'Resume' : 'Pause'}
+      </WriteButton>
+      <WriteButton
+        class="danger small"
+        busy={busy === `del:${m.id}`}
+        onClick={() => onDelete(m)}
+        label={`Delete the monitor of ${m.url}`}
+        action="delete"
+      >
+        Delete
+      </WriteButton>
+    </>
   );
 }
 

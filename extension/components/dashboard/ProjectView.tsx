@@ -8,7 +8,7 @@ import { LineChart } from './charts/LineChart.js';
 import { StackedColumns } from './charts/StackedColumns.js';
 import { percent, shortDate } from './format.js';
 import { ProjectPrompts } from './ProjectPrompts.js';
-import { useApi } from './use-api.js';
+import { useApi, type Load } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
 
 const WINDOWS = [7, 30, 90] as const;
@@ -37,9 +37,48 @@ export function ProjectView({ id }: { id: string }) {
     (a) => a.get<CitationSources>(`/citations/sources${query({ project_id: id, since, until: today, limit: 10 })}`),
     [id, since],
   );
+  const overTime = useSourcesOverTime(id, since, today, SOURCE_PERIODS[days]);
+
+  if (project.state === 'loading') return <Loading what="the project" />;
+  if (project.state === 'error') return <ErrorState what="the project" error={project.error} />;
+  const p = project.data.project;
+  return (
+    <section aria-labelledby="h-project" data-project-id={p.id}>
+      <p class="crumbs small">
+        <a href={routeHref({ view: 'projects' })}>Projects</a> /
+      </p>
+      <h1 id="h-project">{p.name}</h1>
+      <p class="muted">
+        {p.domain}
+        {p.competitors.length > 0 ? ` · against ${p.competitors.map((c) => c.name).join(', ')}` : ''}
+      </p>
+      <PeriodPicker days={days} onChange={setDays} />
+
+      {summary.state === 'loading' && <Loading what="the summary" />}
+      {summary.state === 'error' && <ErrorState what="the summary" error={summary.error} onRetry={reloadSummary} />}
+      {summary.state === 'ok' && <SummaryPart summary={summary.data.summary} brand={p.brand?.name ?? p.name} />}
+
+      <h2>Sources the engines cited</h2>
+      {sources.state === 'loading' && <Loading what="sources" />}
+      {sources.state === 'error' && <ErrorState what="sources" error={sources.error} onRetry={reloadSources} />}
+      {sources.state === 'ok' && sources.data.sources.length === 0 && <Empty title="No source was cited in this period." />}
+      {sources.state === 'ok' && sources.data.sources.length > 0 && <SourcesPart sources={sources.data.sources} />}
+
+      <h2>Sources over time</h2>
+      <SourcesOverTime overTime={overTime} />
+
+      <ProjectPrompts projectId={p.id} />
+    </section>
+  );
+}
+
+type PeriodSources = { since: string; until: string; sources: Source[] };
+
+/** The window cut into `count` periods, and the sources cited in each (one read per period). */
+function useSourcesOverTime(id: string, since: string, today: string, count: number): Load<PeriodSources[]> {
   const [overTime] = useApi(
     async (a) => {
-      const windows = periods(since, today, SOURCE_PERIODS[days]);
+      const windows = periods(since, today, count);
       const answers = await Promise.all(
         windows.map((w) =>
           a.get<CitationSources>(`/citations/sources${query({ project_id: id, since: w.since, until: w.until, limit: 100 })}`),
@@ -55,62 +94,42 @@ export function ProjectView({ id }: { id: string }) {
     },
     [id, since],
   );
+  return overTime;
+}
 
-  if (project.state === 'loading') return <Loading what="the project" />;
-  if (project.state === 'error') return <ErrorState what="the project" error={project.error} />;
-  const p = project.data.project;
+function PeriodPicker({ days, onChange }: { days: (typeof WINDOWS)[number]; onChange: (days: (typeof WINDOWS)[number]) => void }) {
   return (
-    <section aria-labelledby="h-project" data-project-id={p.id}>
-      <p class="crumbs small">
-        <a href={routeHref({ view: 'projects' })}>Projects</a> /
-      </p>
-      <h1 id="h-project">{p.name}</h1>
-      <p class="muted">
-        {p.domain}
-        {p.competitors.length > 0 ? ` · against ${p.competitors.map((c) => c.name).join(', ')}` : ''}
-      </p>
-      <fieldset class="segmented">
-        <legend>Period</legend>
-        {WINDOWS.map((w) => (
-          <label key={w} class="check">
-            <input type="radio" name="window" checked={days === w} onChange={() => setDays(w)} /> Last {w} days
-          </label>
-        ))}
-      </fieldset>
+    <fieldset class="segmented">
+      <legend>Period</legend>
+      {WINDOWS.map((w) => (
+        <label key={w} class="check">
+          <input type="radio" name="window" checked={days === w} onChange={() => onChange(w)} /> Last {w} days
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
-      {summary.state === 'loading' && <Loading what="the summary" />}
-      {summary.state === 'error' && <ErrorState what="the summary" error={summary.error} onRetry={reloadSummary} />}
-      {summary.state === 'ok' && <SummaryPart summary={summary.data.summary} brand={p.brand?.name ?? p.name} />}
-
-      <h2>Sources the engines cited</h2>
-      {sources.state === 'loading' && <Loading what="sources" />}
-      {sources.state === 'error' && <ErrorState what="sources" error={sources.error} onRetry={reloadSources} />}
-      {sources.state === 'ok' && sources.data.sources.length === 0 && <Empty title="No source was cited in this period." />}
-      {sources.state === 'ok' && sources.data.sources.length > 0 && <SourcesPart sources={sources.data.sources} />}
-
-      <h2>Sources over time</h2>
-      {overTime.state === 'loading' && <Loading what="sources over time" />}
-      {overTime.state === 'error' && <ErrorState what="sources over time" error={overTime.error} />}
-      {overTime.state === 'ok' && (
-        <StackedColumns
-          label="Citations per period by kind of source"
-          legend={KINDS}
-          columns={overTime.data.map((w) => ({
-            label:
-              w.since === w.until
-                ? shortDate(`${w.since}T00:00:00Z`)
-                : `${shortDate(`${w.since}T00:00:00Z`)}–${shortDate(`${w.until}T00:00:00Z`)}`,
-            parts: KINDS.map((k) => ({
-              name: k.name,
-              className: k.className,
-              value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0),
-            })),
-          }))}
-        />
-      )}
-
-      <ProjectPrompts projectId={p.id} />
-    </section>
+/** Citations per period, stacked by kind of source. */
+function SourcesOverTime({ overTime }: { overTime: Load<PeriodSources[]> }) {
+  if (overTime.state === 'loading') return <Loading what="sources over time" />;
+  if (overTime.state === 'error') return <ErrorState what="sources over time" error={overTime.error} />;
+  return (
+    <StackedColumns
+      label="Citations per period by kind of source"
+      legend={KINDS}
+      columns={overTime.data.map((w) => ({
+        label:
+          w.since === w.until
+            ? shortDate(`${w.since}T00:00:00Z`)
+            : `${shortDate(`${w.since}T00:00:00Z`)}–${shortDate(`${w.until}T00:00:00Z`)}`,
+        parts: KINDS.map((k) => ({
+          name: k.name,
+          className: k.className,
+          value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0),
+        })),
+      }))}
+    />
   );
 }
 
@@ -154,43 +173,50 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
         }))}
       />
       <h2>By engine</h2>
-      <div class="table-wrap">
-        <table class="data">
-          <thead>
-            <tr>
-              <th scope="col">Engine</th>
-              <th scope="col" class="num">
-                Runs
-              </th>
-              <th scope="col" class="num">
-                Visibility
-              </th>
-              <th scope="col" class="num">
-                Citation rate
-              </th>
-              <th scope="col" class="num">
-                Share of voice
-              </th>
-              <th scope="col" class="num">
-                Avg. position
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.by_engine.map((e) => (
-              <tr key={e.engine} data-engine={e.engine}>
-                <th scope="row">{e.engine}</th>
-                <td class="num">{e.runs}</td>
-                <td class="num">{percent(e.visibility)}</td>
-                <td class="num">{percent(e.citation_rate)}</td>
-                <td class="num">{percent(e.share_of_voice)}</td>
-                <td class="num">{e.avg_position ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <EngineTable engines={summary.by_engine} />
     </>
+  );
+}
+
+/** Visibility, citation rate, share of voice and position per engine. */
+function EngineTable({ engines }: { engines: CitationSummary['by_engine'] }) {
+  return (
+    <div class="table-wrap">
+      <table class="data">
+        <thead>
+          <tr>
+            <th scope="col">Engine</th>
+            <th scope="col" class="num">
+              Runs
+            </th>
+            <th scope="col" class="num">
+              Visibility
+            </th>
+            <th scope="col" class="num">
+              Citation rate
+            </th>
+            <th scope="col" class="num">
+              Share of voice
+            </th>
+            <th scope="col" class="num">
+              Avg. position
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {engines.map((e) => (
+            <tr key={e.engine} data-engine={e.engine}>
+              <th scope="row">{e.engine}</th>
+              <td class="num">{e.runs}</td>
+              <td class="num">{percent(e.visibility)}</td>
+              <td class="num">{percent(e.citation_rate)}</td>
+              <td class="num">{percent(e.share_of_voice)}</td>
+              <td class="num">{e.avg_position ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

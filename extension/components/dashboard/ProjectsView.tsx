@@ -41,48 +41,53 @@ export function ProjectsView() {
           </p>
         </Empty>
       )}
-      {list.state === 'ok' && list.data.length > 0 && (
-        <div class="table-wrap">
-          <table class="data">
-            <thead>
-              <tr>
-                <th scope="col">Project</th>
-                <th scope="col">Domain</th>
-                <th scope="col" class="num">
-                  Runs
-                </th>
-                <th scope="col" class="num">
-                  Visibility
-                </th>
-                <th scope="col" class="num">
-                  Share of voice
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map(({ project, summary }) => (
-                <tr key={project.id} data-project-id={project.id}>
-                  <td>
-                    <a href={routeHref({ view: 'project', id: project.id })}>{project.name}</a>
-                  </td>
-                  <td>{project.domain}</td>
-                  {summary.ok ? (
-                    <>
-                      <td class="num">{summary.data.summary.runs}</td>
-                      <td class="num">{percent(summary.data.summary.visibility)}</td>
-                      <td class="num">{percent(summary.data.summary.share_of_voice)}</td>
-                    </>
-                  ) : (
-                    <td colSpan={3} class="error small">
-                      {summary.error}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {list.state === 'ok' && list.data.length > 0 && <ProjectsTable rows={list.data} />}
     </section>
+  );
+}
+
+/** Each project with its last 30 days: runs, visibility and share of voice (or why they could not be read). */
+function ProjectsTable({ rows }: { rows: readonly Row[] }) {
+  return (
+    <div class="table-wrap">
+      <table class="data">
+        <thead>
+          <tr>
+            <th scope="col">Project</th>
+            <th scope="col">Domain</th>
+            <th scope="col" class="num">
+              Runs
+            </th>
+            <th scope="col" class="num">
+              Visibility
+            </th>
+            <th scope="col" class="num">
+              Share of voice
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ project, summary }) => (
+            <tr key={project.id} data-project-id={project.id}>
+              <td>
+                <a href={routeHref({ view: 'project', id: project.id })}>{project.name}</a>
+              </td>
+              <td>{project.domain}</td>
+              {summary.ok ? (
+                <>
+                  <td class="num">{summary.data.summary.runs}</td>
+                  <td class="num">{percent(summary.data.summary.visibility)}</td>
+                  <td class="num">{percent(summary.data.summary.share_of_voice)}</td>
+                </>
+              ) : (
+                <td colSpan={3} class="error small">
+                  {summary.error}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -42,58 +42,63 @@ export function WebhookView({ id }: { id: string }) {
         empty="Nothing was sent to this webhook yet."
         onRetry={reload}
       >
-        {(deliveries) => (
-          <div class="table-wrap">
-            <table class="data deliveries">
-              <thead>
-                <tr>
-                  <th scope="col">Event</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" class="num">
-                    Attempts
-                  </th>
-                  <th scope="col">Last answer</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Next attempt</th>
-                </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((d) => (
-                  <tr key={d.id} data-delivery-id={d.id} data-status={d.status}>
-                    <td>
-                      <strong>{d.type}</strong>
-                      <br />
-                      <code class="small">{d.event_id}</code>
-                    </td>
-                    <td>
-                      <span class={`status status-${d.status}`}>{d.status}</span>
-                    </td>
-                    <td class="num">{d.attempts}</td>
-                    <td>
-                      {d.last_status_code ?? '—'}
-                      {d.last_error && <span class="error small"> {d.last_error}</span>}
-                      {d.log.length > 0 && (
-                        <details>
-                          <summary class="small">Attempts</summary>
-                          <ol class="small attempts">
-                            {d.log.map((a, i) => (
-                              <li key={i}>
-                                {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
-                              </li>
-                            ))}
-                          </ol>
-                        </details>
-                      )}
-                    </td>
-                    <td class="nowrap">{when(d.created_at)}</td>
-                    <td class="nowrap">{when(d.next_attempt_at)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(deliveries) => <DeliveriesTable deliveries={deliveries} />}
       </ListStates>
     </section>
+  );
+}
+
+/** Each delivery: its event, status, attempts (each one's answer under "Attempts"), when made and next tried. */
+function DeliveriesTable({ deliveries }: { deliveries: readonly Delivery[] }) {
+  return (
+    <div class="table-wrap">
+      <table class="data deliveries">
+        <thead>
+          <tr>
+            <th scope="col">Event</th>
+            <th scope="col">Status</th>
+            <th scope="col" class="num">
+              Attempts
+            </th>
+            <th scope="col">Last answer</th>
+            <th scope="col">Created</th>
+            <th scope="col">Next attempt</th>
+          </tr>
+        </thead>
+        <tbody>
+          {deliveries.map((d) => (
+            <tr key={d.id} data-delivery-id={d.id} data-status={d.status}>
+              <td>
+                <strong>{d.type}</strong>
+                <br />
+                <code class="small">{d.event_id}</code>
+              </td>
+              <td>
+                <span class={`status status-${d.status}`}>{d.status}</span>
+              </td>
+              <td class="num">{d.attempts}</td>
+              <td>
+                {d.last_status_code ?? '—'}
+                {d.last_error && <span class="error small"> {d.last_error}</span>}
+                {d.log.length > 0 && (
+                  <details>
+                    <summary class="small">Attempts</summary>
+                    <ol class="small attempts">
+                      {d.log.map((a, i) => (
+                        <li key={i}>
+                          {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                )}
+              </td>
+              <td class="nowrap">{when(d.created_at)}</td>
+              <td class="nowrap">{when(d.next_attempt_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -35,16 +35,7 @@ export function WebhooksView() {
           reload();
         }}
       />
-      {created && (
-        <div class="banner" role="status" data-testid="webhook-secret">
-          <p>
-            Webhook created. Its signing secret is shown only now: <code class="secret">{created.secret}</code>
-          </p>
-          <button type="button" class="secondary small" onClick={() => setCreated(null)}>
-            I have saved it
-          </button>
-        </div>
-      )}
+      {created && <SecretBanner created={created} onSaved={() => setCreated(null)} />}
       {error && <ActionError error={error} />}
       {note && (
         <p class="ok" role="status">
@@ -53,64 +44,106 @@ export function WebhooksView() {
       )}
       <ListStates load={list} what="webhooks" items={(d) => d.webhooks} empty="No webhooks yet." onRetry={reload}>
         {(webhooks) => (
-          <div class="table-wrap">
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Format</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {webhooks.map((w) => (
-                  <tr key={w.id} data-webhook-id={w.id}>
-                    <td class="url-cell">
-                      <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
-                      {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
-                    </td>
-                    <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
-                    <td>{w.format}</td>
-                    <td class="nowrap">{when(w.created_at)}</td>
-                    <td class="row-actions">
-                      <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
-                        Deliveries
-                      </a>
-                      <WriteButton
-                        class="secondary small"
-                        busy={busy === `test:${w.id}`}
-                        onClick={() =>
-                          void act(
-                            `test:${w.id}`,
-                            () => api.post(`/webhooks/${w.id}/test`),
-                            `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
-                          )
-                        }
-                        label={`Send a test ping to ${w.url}`}
-                        action="test"
-                      >
-                        Test ping
-                      </WriteButton>
-                      <WriteButton
-                        class="danger small"
-                        busy={busy === `del:${w.id}`}
-                        onClick={() => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')}
-                        label={`Delete the webhook to ${w.url}`}
-                        action="delete"
-                      >
-                        Delete
-                      </WriteButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <WebhooksTable
+            webhooks={webhooks}
+            busy={busy}
+            onTest={(w) =>
+              void act(
+                `test:${w.id}`,
+                () => api.post(`/webhooks/${w.id}/test`),
+                `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
+              )
+            }
+            onDelete={(w) => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')}
+          />
         )}
       </ListStates>
     </section>
+  );
+}
+
+/** A new webhook's signing secret, shown this once, until the user says it is saved. */
+function SecretBanner({ created, onSaved }: { created: CreatedWebhook; onSaved: () => void }) {
+  return (
+    <div class="banner" role="status" data-testid="webhook-secret">
+      <p>
+        Webhook created. Its signing secret is shown only now: <code class="secret">{created.secret}</code>
+      </p>
+      <button type="button" class="secondary small" onClick={onSaved}>
+        I have saved it
+      </button>
+    </div>
+  );
+}
+
+/** The account's webhooks, each with its deliveries link, a test ping and delete; `busy`: the write running. */
+function WebhooksTable({
+  webhooks,
+  busy,
+  onTest,
+  onDelete,
+}: {
+  webhooks: readonly Webhook[];
+  busy: string;
+  onTest: (w: Webhook) => void;
+  onDelete: (w: Webhook) => void;
+}) {
+  return (
+    <div class="table-wrap">
+      <table class="data">
+        <thead>
+          <tr>
+            <th scope="col">URL</th>
+            <th scope="col">Events</th>
+            <th scope="col">Format</th>
+            <th scope="col">Created</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {webhooks.map((w) => (
+            <WebhookRow key={w.id} webhook={w} busy={busy} onTest={() => onTest(w)} onDelete={() => onDelete(w)} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function WebhookRow({ webhook: w, busy, onTest, onDelete }: { webhook: Webhook; busy: string; onTest: () => void; onDelete: () => void }) {
+  return (
+    <tr data-webhook-id={w.id}>
+      <td class="url-cell">
+        <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
+        {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
+      </td>
+      <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
+      <td>{w.format}</td>
+      <td class="nowrap">{when(w.created_at)}</td>
+      <td class="row-actions">
+        <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
+          Deliveries
+        </a>
+        <WriteButton
+          class="secondary small"
+          busy={busy === `test:${w.id}`}
+          onClick={onTest}
+          label={`Send a test ping to ${w.url}`}
+          action="test"
+        >
+          Test ping
+        </WriteButton>
+        <WriteButton
+          class="danger small"
+          busy={busy === `del:${w.id}`}
+          onClick={onDelete}
+          label={`Delete the webhook to ${w.url}`}
+          action="delete"
+        >
+          Delete
+        </WriteButton>
+      </td>
+    </tr>
   );
 }
 

@@ -48,42 +48,70 @@ export function Options() {
   return (
     <main class="options">
       <h1>Citable options</h1>
-      <form onSubmit={save} noValidate>
-        <label for="backend">Backend URL</label>
-        {/* type=text: a browser's url field refuses "127.0.0.1:8787"; the address is checked on save instead. */}
-        <input
-          id="backend"
-          type="text"
-          inputMode="url"
-          spellcheck={false}
-          autocomplete="url"
-          placeholder="https://citable.example.com or 127.0.0.1:8787"
-          value={form.backendUrl}
-          onInput={(e) => setForm({ ...form, backendUrl: e.currentTarget.value })}
-        />
-        <label for="key">API key</label>
-        <input
-          id="key"
-          type="password"
-          autocomplete="off"
-          placeholder="cit_…"
-          value={form.apiKey}
-          onInput={(e) => setForm({ ...form, apiKey: e.currentTarget.value })}
-        />
-        <p class="muted small">Stored in this browser only (storage.local), never synced to other devices.</p>
-        <div class="row">
-          <button type="submit">Save</button>
-          <button type="button" class="secondary" onClick={runTest} disabled={test === 'running'}>
-            Test connection
-          </button>
-        </div>
-      </form>
+      <BackendForm form={form} onChange={setForm} onSave={save} onTest={runTest} testing={test === 'running'} />
       <p role="status" id="save-status">
         {status}
       </p>
       <p role="status" id="test-result" class={test && test !== 'running' ? (test.ok ? 'result-ok' : 'result-bad') : ''}>
         {test === 'running' ? 'Testing…' : (test?.message ?? '')}
       </p>
+      <DashboardLink />
+      <DeepProbeOptIn deep={deep} onToggle={(enabled) => void toggleDeep(enabled)} />
+    </main>
+  );
+}
+
+/** The backend's address and API key, saved or tested with the buttons under them. */
+function BackendForm({
+  form,
+  onChange,
+  onSave,
+  onTest,
+  testing,
+}: {
+  form: Settings;
+  onChange: (form: Settings) => void;
+  onSave: (e: Event) => void;
+  onTest: () => void;
+  testing: boolean;
+}) {
+  return (
+    <form onSubmit={onSave} noValidate>
+      <label for="backend">Backend URL</label>
+      {/* type=text: a browser's url field refuses "127.0.0.1:8787"; the address is checked on save instead. */}
+      <input
+        id="backend"
+        type="text"
+        inputMode="url"
+        spellcheck={false}
+        autocomplete="url"
+        placeholder="https://citable.example.com or 127.0.0.1:8787"
+        value={form.backendUrl}
+        onInput={(e) => onChange({ ...form, backendUrl: e.currentTarget.value })}
+      />
+      <label for="key">API key</label>
+      <input
+        id="key"
+        type="password"
+        autocomplete="off"
+        placeholder="cit_…"
+        value={form.apiKey}
+        onInput={(e) => onChange({ ...form, apiKey: e.currentTarget.value })}
+      />
+      <p class="muted small">Stored in this browser only (storage.local), never synced to other devices.</p>
+      <div class="row">
+        <button type="submit">Save</button>
+        <button type="button" class="secondary" onClick={onTest} disabled={testing}>
+          Test connection
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DashboardLink() {
+  return (
+    <>
       <h2>Dashboard</h2>
       <p>
         <a href={browser.runtime.getURL('/dashboard.html')} data-testid="open-dashboard">
@@ -91,15 +119,23 @@ export function Options() {
         </a>{' '}
         <span class="muted small">audits, crawls, monitors, webhooks, projects and share links of the backend above.</span>
       </p>
+    </>
+  );
+}
+
+/** The opt-in to the recorder that runs on every page from its start (needs access to all sites). */
+function DeepProbeOptIn({ deep, onToggle }: { deep: boolean; onToggle: (enabled: boolean) => void }) {
+  return (
+    <>
       <h2>Deep WebMCP probe</h2>
       <label class="checkbox">
-        <input type="checkbox" checked={deep} onChange={(e) => void toggleDeep(e.currentTarget.checked)} /> Record WebMCP tool registrations
-        from page load
+        <input type="checkbox" checked={deep} onChange={(e) => onToggle(e.currentTarget.checked)} /> Record WebMCP tool registrations from
+        page load
       </label>
       <p class="muted small">
         Runs a small recorder on every page as it starts, so tools registered early are captured with the script that registered them. Needs
         access to all sites; the recorder only observes and never changes what pages do.
       </p>
-    </main>
+    </>
   );
 }

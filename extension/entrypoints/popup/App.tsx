@@ -6,7 +6,7 @@ import { takeFirstLook, type FirstLook, type FirstLookApi, type Tab } from '../.
 import { requestAudit } from '../../lib/popup/request-audit.js';
 import { useRecords } from '../../lib/popup/use-records.js';
 import { useProgress } from '../../lib/popup/use-progress.js';
-import { loadAudit } from '../../lib/sync/records.js';
+import { loadAudit, type AuditRecord } from '../../lib/sync/records.js';
 import { ERROR_PAGE_MESSAGE, NO_ACCESS_MESSAGE } from '../../lib/audit/injection-errors.js';
 import { PopupReport } from '../../components/PopupReport.js';
 import { Progress } from '../../components/Progress.js';
@@ -70,14 +70,7 @@ export function App({ first }: { first?: FirstLook | undefined }) {
     <div class="popup">
       <header class="bar">
         <h1>Citable</h1>
-        <div class="bar-actions">
-          <button type="button" onClick={again} disabled={busy || !tab}>
-            Audit again
-          </button>
-          <button type="button" class="secondary" onClick={() => void browser.runtime.openOptionsPage()}>
-            Options
-          </button>
-        </div>
+        <PopupActions onAgain={again} againDisabled={busy || !tab} />
       </header>
       <main>
         {view.kind === 'working' && (
@@ -85,21 +78,49 @@ export function App({ first }: { first?: FirstLook | undefined }) {
         )}
         {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
         {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
-        {shown && (
-          <>
-            {view.kind === 'result' && view.cached && (
-              <p class="muted small cached-note" data-testid="cached-note">
-                Audited {ago(shown.scanned_at)}. “Audit again” runs a new audit.
-              </p>
-            )}
-            <UnreadFiles notes={record?.notes} onGranted={again} />
-            <Workbench audit={shown} record={record} />
-            <PopupReport audit={shown} record={record} />
-          </>
-        )}
+        {shown && <ShownAudit audit={shown} cached={view.kind === 'result' && view.cached} record={record} onGranted={again} />}
       </main>
       <History records={records} current={shown?.id} onOpen={(id) => void open(id)} />
     </div>
+  );
+}
+
+function PopupActions({ onAgain, againDisabled }: { onAgain: () => void; againDisabled: boolean }) {
+  return (
+    <div class="bar-actions">
+      <button type="button" onClick={onAgain} disabled={againDisabled}>
+        Audit again
+      </button>
+      <button type="button" class="secondary" onClick={() => void browser.runtime.openOptionsPage()}>
+        Options
+      </button>
+    </div>
+  );
+}
+
+/** An audit's result: when it was made (if it is a recent one), files it could not read, its actions and its report. */
+function ShownAudit({
+  audit,
+  cached,
+  record,
+  onGranted,
+}: {
+  audit: Audit;
+  cached: boolean;
+  record: AuditRecord | undefined;
+  onGranted: () => void;
+}) {
+  return (
+    <>
+      {cached && (
+        <p class="muted small cached-note" data-testid="cached-note">
+          Audited {ago(audit.scanned_at)}. “Audit again” runs a new audit.
+        </p>
+      )}
+      <UnreadFiles notes={record?.notes} onGranted={onGranted} />
+      <Workbench audit={audit} record={record} />
+      <PopupReport audit={audit} record={record} />
+    </>
   );
 }
 

@@ -24,9 +24,12 @@ export interface RawFetchArgs {
   failureIsCrossOrigin: boolean;
 }
 
+type RawFetchErrorCode = NonNullable<RawFetchResult['error']>['code'];
+
 /**
  * One GET with the browser's fetch: no cookies, body streamed and cut at maxBytes, a timeout.
- * Self-contained (no imports, no closures): Chrome serializes it into the tab for the tab route.
+ * Self-contained (no imports, no closures): Chrome serializes it into the tab for the tab route, so its
+ * steps cannot be functions of their own.
  */
 export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise<RawFetchResult> {
   const t0 = performance.now();
@@ -35,14 +38,11 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
   const timer = setTimeout(() => timeout.abort(), args.timeoutMs);
   const onOuter = () => timeout.abort();
   outer?.addEventListener('abort', onOuter, { once: true });
-  const failed = (code: NonNullable<RawFetchResult['error']>['code'], message: string): RawFetchResult => ({
-    url: args.url,
-    finalUrl: args.url,
-    status: 0,
-    headers: {},
+  const init: RequestInit = { credentials: 'omit', cache: 'no-store', redirect: 'follow', signal: timeout.signal };
+  const empty = { url: args.url, finalUrl: args.url, status: 0, headers: {}, bytes: 0, truncated: false };
+  const failed = (code: RawFetchErrorCode, message: string): RawFetchResult => ({
+    ...empty,
     body: args.base64 ? '' : new Uint8Array(0),
-    bytes: 0,
-    truncated: false,
     totalMs: elapsed(),
     error: { code, message },
   });
@@ -50,26 +50,14 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
   try {
     let res: Response;
     try {
-      res = await fetch(args.url, {
-        credentials: 'omit',
-        cache: 'no-store',
-        redirect: 'follow',
-        headers: args.headers,
-        signal: timeout.signal,
-      });
+      res = await fetch(args.url, { ...init, headers: args.headers });
     } catch (err) {
       if (timeout.signal.aborted) return failed(abortCode(), `no answer within ${args.timeoutMs} ms`);
       const message = err instanceof Error ? err.message : String(err);
       // "Failed to fetch" is both a dead server and a response the browser will not show us (CORS,
       // also after a same-origin URL redirects to another site). An opaque no-cors request tells
       // them apart: it resolves whenever the server answered, and reveals nothing else.
-      const answered = await fetch(args.url, {
-        mode: 'no-cors',
-        credentials: 'omit',
-        cache: 'no-store',
-        redirect: 'follow',
-        signal: timeout.signal,
-      }).then(
+      const answered = await fetch(args.url, { ...init, mode: 'no-cors' }).then(
         () => true,
         () => false,
       );
@@ -80,9 +68,10 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
     }
     const ttfbMs = elapsed();
     const headers: Record<string, string> = {};
-    res.headers.forEach((value, name) => {
-      headers[name.toLowerCase()] = value;
-    });
+    res.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+    const answer = { url: args.url, finalUrl: res.url || args.url, status: res.status, headers };
+
+    // The body, up to maxBytes: truncated only when more was there.
     const chunks: Uint8Array[] = [];
     let bytes = 0;
     let truncated = false;
@@ -92,20 +81,21 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
         const { done, value } = await reader.read();
         if (done) break;
         const room = args.maxBytes - bytes;
+        const kept = value.subarray(0, Math.max(0, room));
+        chunks.push(kept);
+        bytes += kept.length;
         if (value.length >= room) {
-          if (room > 0) chunks.push(value.subarray(0, room));
-          bytes += Math.max(0, room);
           truncated = value.length > room || !(await reader.read()).done;
           if (truncated) await reader.cancel().catch(() => undefined);
           break;
         }
-        chunks.push(value);
-        bytes += value.length;
       }
     } catch (err) {
       if (timeout.signal.aborted) return failed(abortCode(), `body not complete within ${args.timeoutMs} ms`);
       return failed('network', err instanceof Error ? err.message : String(err));
     }
+
+    // One array of bytes, or base64 for executeScript.
     const all = new Uint8Array(bytes);
     let at = 0;
     for (const c of chunks) {
@@ -118,17 +108,7 @@ export async function rawFetch(args: RawFetchArgs, outer?: AbortSignal): Promise
       for (let i = 0; i < all.length; i += 0x8000) bin += String.fromCharCode(...all.subarray(i, i + 0x8000));
       body = btoa(bin);
     }
-    return {
-      url: args.url,
-      finalUrl: res.url || args.url,
-      status: res.status,
-      headers,
-      body,
-      bytes,
-      truncated,
-      ttfbMs,
-      totalMs: elapsed(),
-    };
+    return { ...answer, body, bytes, truncated, ttfbMs, totalMs: elapsed() };
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuter);

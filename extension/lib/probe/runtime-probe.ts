@@ -16,11 +16,6 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
   const tools: RuntimeWebmcpTool[] = [];
   const message = (e: unknown) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 200);
   const isNative = (f: unknown) => typeof f === 'function' && /\[native code\]/.test(Function.prototype.toString.call(f));
-  const withTimeout = <T>(p: Promise<T>, what: string) =>
-    Promise.race([
-      p,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs)),
-    ]);
   const add = (raw: unknown, via: RuntimeWebmcpTool['via']) => {
     const t = raw as AnyObj | null;
     if (!t || typeof t.name !== 'string' || !t.name || tools.some((x) => x.name === t.name)) return;
@@ -59,17 +54,18 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
     !!mc && (mc.__isWebMCPPolyfill === true || !nativeInterface || !isNative(unwrap(mc.registerTool ?? mc.getTools ?? mc.provideContext)));
   const via = polyfill ? 'polyfill' : 'native';
 
+  /** The tools a page's list method gives within timeoutMs, added as `as`. */
+  const listFrom = async (list: () => unknown, what: string, as: RuntimeWebmcpTool['via']) => {
+    const listing = Promise.resolve(list());
+    const late = new Promise<never>((_, reject) => setTimeout(reject, timeoutMs, new Error(`${what} timed out after ${timeoutMs} ms`)));
+    const listed = await Promise.race([listing, late]);
+    if (Array.isArray(listed)) listed.forEach((t) => add(t, as));
+  };
   try {
-    if (mc && typeof mc.getTools === 'function') {
-      const list = await withTimeout(Promise.resolve(mc.getTools()), 'getTools()');
-      if (Array.isArray(list)) list.forEach((t) => add(t, via));
-    } else if (testing && typeof testing.listTools === 'function') {
-      const list = await withTimeout(Promise.resolve(testing.listTools()), 'modelContextTesting.listTools()');
-      if (Array.isArray(list)) list.forEach((t) => add(t, 'legacy-testing'));
-    } else if (mc && typeof mc.listTools === 'function') {
-      const list = await withTimeout(Promise.resolve(mc.listTools()), 'listTools()');
-      if (Array.isArray(list)) list.forEach((t) => add(t, via));
-    }
+    if (mc && typeof mc.getTools === 'function') await listFrom(() => mc.getTools(), 'getTools()', via);
+    else if (testing && typeof testing.listTools === 'function')
+      await listFrom(() => testing.listTools(), 'modelContextTesting.listTools()', 'legacy-testing');
+    else if (mc && typeof mc.listTools === 'function') await listFrom(() => mc.listTools(), 'listTools()', via);
   } catch (e) {
     errors.push(message(e));
   }
@@ -86,13 +82,11 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
   // The optional deep probe's document_start recorder: registrations with their call stacks.
   const records = (window as unknown as Record<symbol, unknown>)[Symbol.for(recorderKey)];
   const deepProbe = Array.isArray(records);
-  if (deepProbe) {
-    for (const r of records as Array<{ name?: unknown; description?: unknown; stack?: unknown }>) {
-      if (typeof r.name !== 'string') continue;
-      add(r, 'recorder');
-      const tool = tools.find((t) => t.name === r.name);
-      if (tool && !tool.stack && Array.isArray(r.stack)) tool.stack = r.stack.map(String).slice(0, 4);
-    }
+  for (const r of (deepProbe ? records : []) as Array<{ name?: unknown; description?: unknown; stack?: unknown }>) {
+    if (typeof r.name !== 'string') continue;
+    add(r, 'recorder');
+    const tool = tools.find((t) => t.name === r.name);
+    if (tool && !tool.stack && Array.isArray(r.stack)) tool.stack = r.stack.map(String).slice(0, 4);
   }
 
   return {

@@ -50,63 +50,10 @@ interface Answer {
 
 export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
   const base = options.apiUrl;
-  const timeoutMs = options.timeoutMs ?? 120_000;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-    const deadline = deadlineSignal(timeoutMs);
-    try {
-      const response = await fetch(`${base}/api/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.apiKey}`,
-          accept: 'application/json',
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        redirect: 'manual',
-        signal: deadline.signal,
-      });
-      const text = await response.text();
-      if (response.status >= 300 && response.status < 400) {
-        throw new McpToolError(
-          `The Citable server at ${base} redirects to ${response.headers.get('location') ?? 'another address'}: set CITABLE_API_URL to the server's own address`,
-        );
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        json = undefined;
-      }
-      return { status: response.status, json, headers: response.headers };
-    } catch (error) {
-      if (error instanceof McpToolError) throw error;
-      if (deadline.timedOut) throw new McpToolError(`The Citable server at ${base} did not answer within ${timeoutMs / 1000} s`);
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new McpToolError(`Cannot reach the Citable server at ${base}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
-    } finally {
-      deadline.clear();
-    }
-  }
-
-  function refusal({ status, json, headers }: Answer): McpToolError {
-    const error = (json as { error?: unknown } | undefined)?.error;
-    const message = typeof error === 'string' ? error : `HTTP ${status}`;
-    if (status === 401 || status === 403)
-      return new McpToolError(`The Citable server at ${base} refused the API key (CITABLE_API_KEY): ${message}`);
-    const retryAfter = headers.get('retry-after');
-    if ((status === 429 || status === 503) && retryAfter) return new McpToolError(`${message}: retry in ${retryAfter} s`);
-    if (status >= 500) return new McpToolError(`The Citable server at ${base} failed (HTTP ${status}): ${message}`);
-    return new McpToolError(message);
-  }
-
-  function read<S extends z.ZodType>(schema: S, what: string, answer: Answer): z.output<S> {
-    const parsed = schema.safeParse(answer.json);
-    if (parsed.success) return parsed.data;
-    throw new McpToolError(
-      `The Citable server at ${base} answered with ${what} this citable cannot read (${firstProblem(parsed.error)}): use the same version of citable as the server`,
-    );
-  }
+  const server = { base, apiKey: options.apiKey, timeoutMs: options.timeoutMs ?? 120_000 };
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) => callServer(server, method, path, body);
+  const refusal = (answer: Answer) => refusalOf(base, answer);
+  const read = <S extends z.ZodType>(schema: S, what: string, answer: Answer) => readAnswer(base, schema, what, answer);
 
   return {
     auditScope: `in the account of CITABLE_API_KEY on ${base}`,
@@ -147,4 +94,68 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
       return read(citationSummaryEnvelopeSchema, 'a citation summary', answer).summary;
     },
   };
+}
+
+/** One request to the server's API with the key; a redirect, a timeout or no connection is a tool error. */
+async function callServer(
+  { base, apiKey, timeoutMs }: { base: string; apiKey: string; timeoutMs: number },
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+): Promise<Answer> {
+  const deadline = deadlineSignal(timeoutMs);
+  try {
+    const response = await fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${apiKey}`,
+        accept: 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+      redirect: 'manual',
+      signal: deadline.signal,
+    });
+    const text = await response.text();
+    if (response.status >= 300 && response.status < 400) {
+      throw new McpToolError(
+        `The Citable server at ${base} redirects to ${response.headers.get('location') ?? 'another address'}: set CITABLE_API_URL to the server's own address`,
+      );
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, json, headers: response.headers };
+  } catch (error) {
+    if (error instanceof McpToolError) throw error;
+    if (deadline.timedOut) throw new McpToolError(`The Citable server at ${base} did not answer within ${timeoutMs / 1000} s`);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    throw new McpToolError(`Cannot reach the Citable server at ${base}: ${cause?.code ?? cause?.message ?? (error as Error).message}`);
+  } finally {
+    deadline.clear();
+  }
+}
+
+/** The tool error for an answer the server refused with: its `{"error"}` message, and what to do. */
+function refusalOf(base: string, { status, json, headers }: Answer): McpToolError {
+  const error = (json as { error?: unknown } | undefined)?.error;
+  const message = typeof error === 'string' ? error : `HTTP ${status}`;
+  if (status === 401 || status === 403)
+    return new McpToolError(`The Citable server at ${base} refused the API key (CITABLE_API_KEY): ${message}`);
+  const retryAfter = headers.get('retry-after');
+  if ((status === 429 || status === 503) && retryAfter) return new McpToolError(`${message}: retry in ${retryAfter} s`);
+  if (status >= 500) return new McpToolError(`The Citable server at ${base} failed (HTTP ${status}): ${message}`);
+  return new McpToolError(message);
+}
+
+/** The answer's body as the schema reads it; a tool error naming the version mismatch when it cannot. */
+function readAnswer<S extends z.ZodType>(base: string, schema: S, what: string, answer: Answer): z.output<S> {
+  const parsed = schema.safeParse(answer.json);
+  if (parsed.success) return parsed.data;
+  throw new McpToolError(
+    `The Citable server at ${base} answered with ${what} this citable cannot read (${firstProblem(parsed.error)}): use the same version of citable as the server`,
+  );
 }

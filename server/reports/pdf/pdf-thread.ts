@@ -73,20 +73,25 @@ export function createThreadedPdfRenderer(options: PdfThreadOptions): PdfRendere
       closed = true;
       const w = worker;
       if (!w) return;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 5_000);
-        w.on('message', (reply: PdfReply) => {
-          if (reply.type === 'closed') {
-            clearTimeout(timer);
-            resolve();
-          }
-        });
-        w.postMessage({ type: 'close' } satisfies PdfRequest);
-      });
+      await askToClose(w);
       await w.terminate();
       failAll(new PdfUnavailableError('The server is shutting down'));
     },
   };
+}
+
+/** Asks the thread to close its browser and waits until it says it has, or 5 s. */
+function askToClose(w: Worker): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, 5_000);
+    w.on('message', (reply: PdfReply) => {
+      if (reply.type === 'closed') {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    w.postMessage({ type: 'close' } satisfies PdfRequest);
+  });
 }
 
 function rebuild(error: { name: string; message: string }, timeoutMs: number): Error {
