@@ -13,7 +13,7 @@ import { closeRateLimitBackend, createRateLimitBackend } from '../middleware/rat
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { checkRedis } from '../ratelimit/redis-backend.js';
 import type { ServerConfig } from '../settings/server-config.js';
-import { openServerStore, type OpenedStore } from '../store/factory.js';
+import { logJournalDamage, openServerStore, type OpenedStore } from '../store/factory.js';
 import { createFirstAccountIfEmpty, firstKeyBanner } from './bootstrap.js';
 import { createApp } from './create-app.js';
 import { listen } from './listen.js';
@@ -192,9 +192,6 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
               damaged_lines: sweep.damagedLines,
             },
           ),
-    onDroppedCitationLines: (file, count) =>
-      logger.warn('journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
-    onDroppedShareLines: (file, count) =>
-      logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedJournalLines: logJournalDamage(logger),
   });
 }

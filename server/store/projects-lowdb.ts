@@ -32,10 +32,11 @@ export class LowdbProjectStore implements ProjectStore {
 
   private constructor(private readonly journal: Journal) {}
 
-  static async open(dataDir: string): Promise<LowdbProjectStore> {
+  static async open(dataDir: string, options: { onDroppedLines?: (file: string, count: number) => void } = {}): Promise<LowdbProjectStore> {
     const dir = path.join(dataDir, 'citations');
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const opened = await Journal.open(path.join(dir, 'projects.journal'), parseProjectLine);
+    if (opened.dropped > 0) options.onDroppedLines?.(opened.journal.file, opened.dropped);
     const store = new LowdbProjectStore(opened.journal);
     for (const { value } of opened.entries) store.#apply(value);
     return store;

@@ -39,14 +39,24 @@ import { LowdbWebhookStore } from './webhooks-lowdb.js';
 import type { ProjectStore } from '../projects-store.js';
 import { LowdbProjectStore } from '../projects-lowdb.js';
 
+/** The collections kept in journals besides the audits (whose journal reports through `onDroppedLines`). */
+export type JournalCollection = 'citations' | 'crawls' | 'projects' | 'shares' | 'webhooks';
+
+/** Unreadable lines of one journal, skipped when it was opened: which collection, which file, how many. */
+export interface JournalDamage {
+  collection: JournalCollection;
+  file: string;
+  count: number;
+}
+
 export interface LowdbStoreOptions extends AuditCollectionOptions {
   now?: () => Date;
-  /** A citations journal (DATA_DIR/citations/*.journal) had unreadable lines, skipped at open. */
-  onDroppedCitationLines?: (file: string, count: number) => void;
-  /** A crawls journal (DATA_DIR/crawls/) had unreadable lines, skipped at open. */
-  onDroppedCrawlLines?: (file: string, count: number) => void;
-  /** The share links journal (DATA_DIR/reports/shares.journal) had unreadable lines, skipped at open. */
-  onDroppedShareLines?: (file: string, count: number) => void;
+  /**
+   * A collection's journal had unreadable lines (a torn tail, or damage), skipped at open: DATA_DIR/citations/*.journal
+   * (projects.journal is the projects'), crawls/ (crawls.journal and each crawl's events), reports/shares.journal,
+   * webhooks/outbox.journal. Each store reports as its own collection, with the file.
+   */
+  onDroppedJournalLines?: (damage: JournalDamage) => void;
   /** The CLI: read the webhook outbox, never write it (the server owns it). */
   readOnlyOutbox?: boolean;
 }
@@ -143,12 +153,12 @@ export class LowdbStore implements Store {
   }
 
   citations(): Promise<CitationStore> {
-    this.#citations ??= LowdbCitationStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedCitationLines });
+    this.#citations ??= LowdbCitationStore.open(this.dataDir, { onDroppedLines: this.#dropped('citations') });
     return this.#citations;
   }
 
   crawls(): Promise<CrawlStore> {
-    this.#crawls ??= LowdbCrawlStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedCrawlLines });
+    this.#crawls ??= LowdbCrawlStore.open(this.dataDir, { onDroppedLines: this.#dropped('crawls') });
     return this.#crawls;
   }
 
@@ -158,7 +168,7 @@ export class LowdbStore implements Store {
   }
 
   shares(): Promise<ShareStore> {
-    this.#shares ??= LowdbShareStore.open(this.dataDir, { onDroppedLines: this.options.onDroppedShareLines });
+    this.#shares ??= LowdbShareStore.open(this.dataDir, { onDroppedLines: this.#dropped('shares') });
     return this.#shares;
   }
 
@@ -170,14 +180,14 @@ export class LowdbStore implements Store {
   webhooks(): Promise<WebhookStore> {
     this.#webhooks ??= LowdbWebhookStore.open(this.dataDir, {
       readOnlyOutbox: this.options.readOnlyOutbox,
-      onDroppedLines: this.options.onDroppedCitationLines,
+      onDroppedLines: this.#dropped('webhooks'),
       ...(this.options.now ? { now: () => this.options.now!().getTime() } : {}),
     });
     return this.#webhooks;
   }
 
   projects(): Promise<ProjectStore> {
-    this.#projects ??= LowdbProjectStore.open(this.dataDir);
+    this.#projects ??= LowdbProjectStore.open(this.dataDir, { onDroppedLines: this.#dropped('projects') });
     return this.#projects;
   }
 
@@ -190,6 +200,11 @@ export class LowdbStore implements Store {
     if (this.#monitors) await (await this.#monitors).close();
     if (this.#webhooks) await (await this.#webhooks).close();
     if (this.#projects) await (await this.#projects).close();
+  }
+
+  /** The dropped-lines callback a collection's store is opened with: reports as that collection. */
+  #dropped(collection: JournalCollection): (file: string, count: number) => void {
+    return (file, count) => this.options.onDroppedJournalLines?.({ collection, file, count });
   }
 
   #auditCollection(): Promise<AuditCollection> {
