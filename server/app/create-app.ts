@@ -21,7 +21,7 @@ import { API_ROUTE_MODULES, createApiRouter } from '../routes/api-router.js';
 import { createHealthRouter, HEALTH_PATH } from '../routes/healthz.js';
 import type { RouteDeps, RouteModule } from '../routes/route-module.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
 import { readReportSettings } from '../settings/report-settings.js';

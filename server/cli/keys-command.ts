@@ -1,6 +1,6 @@
 import { generateApiKey } from '../auth/api-key.js';
 import { parseDuration } from '../settings/duration.js';
-import { KEY_SCOPES, type ApiKeyRecord, type KeyScope } from '../store/store.js';
+import { KEY_SCOPES, type ApiKeyRecord, type KeyScope } from '../store/contracts/accounts.js';
 import type { CliIo } from './io.js';
 import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';

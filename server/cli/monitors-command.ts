@@ -2,7 +2,7 @@ import { createAddressGuard } from '../net/address-guard.js';
 import { limitMessage, MONITOR_LIMIT, newMonitor } from '../monitors/new-monitor.js';
 import { monitorToWire } from '../monitors/monitor-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import { startCommand } from './command-args.js';
 import type { CliIo } from './io.js';
 import { openCliStore, tableText } from './open-cli-store.js';

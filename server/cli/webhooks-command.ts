@@ -3,7 +3,7 @@ import { WEBHOOK_EVENT_TYPES } from '../../shared/schema/webhook.js';
 import { newEventId } from '../events/publisher.js';
 import { createAddressGuard } from '../net/address-guard.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import { deliveryBody } from '../webhooks/delivery-body.js';
 import { newWebhook, WEBHOOK_LIMIT, webhookLimitMessage } from '../webhooks/new-webhook.js';
 import { sendWebhook } from '../webhooks/send-webhook.js';

@@ -8,7 +8,7 @@ import { accountRateLimit } from '../middleware/rate-limit.js';
 import { checkToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';
 import { authed, type AuthedContext } from './authed.js';
-import type { StoredCheck } from '../store/citations-store.js';
+import type { StoredCheck } from '../store/contracts/citations.js';
 
 export const CHECKS_PER_HOUR = 10;
 const CHECK_ID = /^chk_[A-Za-z0-9]{16}$/;

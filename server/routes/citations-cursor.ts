@@ -1,5 +1,5 @@
 /** Opaque cursors of GET /citations: base64url of a versioned JSON position. */
-import type { CitationCursor } from '../store/citations-store.js';
+import type { CitationCursor } from '../store/contracts/citations.js';
 
 export function encodeCitationCursor(cursor: CitationCursor): string {
   const parts = cursor.mode === 'latest' ? ['l', cursor.created, cursor.promptId, cursor.engine] : ['h', cursor.seq];

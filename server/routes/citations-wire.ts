@@ -2,8 +2,8 @@
 import type { CitationCheck, CitationResult } from '../../shared/schema/citation.js';
 import type { Project } from '../../shared/schema/project.js';
 import type { Prompt } from '../../shared/schema/prompt.js';
-import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../store/citations-store.js';
-import type { StoredProject } from '../store/projects-store.js';
+import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../store/contracts/citations.js';
+import type { StoredProject } from '../store/contracts/projects.js';
 
 export function promptToWire({ account_id: _account, ...prompt }: StoredPrompt): Prompt {
   return prompt;

@@ -5,7 +5,7 @@
  */
 import { HttpError } from '../http/http-error.js';
 import { normalizeTrackedDomain } from '../citations/match/tracked-domain.js';
-import type { CitationListQuery } from '../store/citations-store.js';
+import type { CitationListQuery } from '../store/contracts/citations.js';
 import { decodeCitationCursor, encodeCitationCursor } from './citations-cursor.js';
 import { rowToWire } from './citations-wire.js';
 import type { RouteModule } from './route-module.js';

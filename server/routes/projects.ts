@@ -6,7 +6,7 @@ import { PROJECT_ID_PATTERN } from '../../shared/schema/project.js';
 import { readNewProject, readProjectPatch } from './read-project.js';
 import { HttpError } from '../http/http-error.js';
 import { jsonBody } from '../middleware/json-body.js';
-import type { StoredProject } from '../store/projects-store.js';
+import type { StoredProject } from '../store/contracts/projects.js';
 import { randomBase62 } from '../util/base62.js';
 import { authed, type AuthedContext } from './authed.js';
 import { projectToWire } from './citations-wire.js';

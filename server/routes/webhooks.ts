@@ -7,7 +7,7 @@
 import { WEBHOOK_ID_PATTERN, type Delivery, type Webhook } from '../../shared/schema/webhook.js';
 import { HttpError } from '../http/http-error.js';
 import { jsonBody } from '../middleware/json-body.js';
-import type { StoredDelivery, StoredWebhook } from '../store/webhooks-store.js';
+import type { StoredDelivery, StoredWebhook } from '../store/contracts/webhooks.js';
 import { newWebhook, WEBHOOK_LIMIT, webhookLimitMessage } from '../webhooks/new-webhook.js';
 import { authed } from './authed.js';
 import { pageLimit, singleParam } from './query-params.js';

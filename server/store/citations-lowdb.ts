@@ -29,8 +29,8 @@ import type {
   StoredCheck,
   StoredCitationRow,
   StoredPrompt,
-} from './citations-store.js';
-import { upgradeRow } from './citations-upgrade.js';
+} from './contracts/citations.js';
+import { upgradeRow } from './contracts/citations-upgrade.js';
 
 /** Brotli quality 5: within a few per cent of the best ratio on answer texts at a fraction of the time (bench/citations-storage). */
 const BROTLI_QUALITY = 5;

@@ -5,7 +5,7 @@
  */
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
 import { tallyOfRow } from './rollup/row-tally.js';
-import type { StoredCitationRow } from './citations-store.js';
+import type { StoredCitationRow } from './contracts/citations.js';
 import { HistoryColumns, PromptInterner } from './citations-history.js';
 import { MemoryRollups } from './rollup/memory-rollups.js';
 

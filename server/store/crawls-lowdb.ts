@@ -17,7 +17,7 @@ import { AUDIT_ID } from '../audits/audit-id.js';
 import { Journal } from './journal.js';
 import { writeFileDurable } from './lowdb/durable-write.js';
 import { isOpen, MemoryCrawlStore, type CrawlEvent, type CrawlPersistence } from './crawls-memory.js';
-import type { StoredCrawl } from './crawls-store.js';
+import type { StoredCrawl } from './contracts/crawls.js';
 
 export interface LowdbCrawlStoreOptions {
   onDroppedLines?: (file: string, count: number) => void;

@@ -24,7 +24,7 @@ import type {
   CreateCrawlOutcome,
   PageCompletion,
   StoredCrawl,
-} from './crawls-store.js';
+} from './contracts/crawls.js';
 
 /** A change to a crawl's frontier: URLs queued and skipped by one step (`by`: the page that found them, null at the start). */
 export interface AdmitEvent {

@@ -7,7 +7,7 @@ import { DEFAULT_CITATION_ENGINE_IDS as CITATION_ENGINE_IDS } from '../../shared
 import { readCitationConfig } from '../../server/citations/config.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../../server/citations/runtime.js';
 import { LowdbCitationStore } from '../../server/store/citations-lowdb.js';
-import type { StoredPrompt } from '../../server/store/citations-store.js';
+import type { StoredPrompt } from '../../server/store/contracts/citations.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import type { FakeReply } from '../helpers/fake-providers/fake-server.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';

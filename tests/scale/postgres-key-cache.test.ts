@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-import type { ApiKeyRecord } from '../../server/store/store.js';
+import type { ApiKeyRecord } from '../../server/store/contracts/accounts.js';
 import { until } from '../citations/helpers/until.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 

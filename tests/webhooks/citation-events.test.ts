@@ -12,7 +12,7 @@ import { createCitationsRuntime, type CitationsRuntime } from '../../server/cita
 import { observeCitations } from '../../server/events/citation-events.js';
 import { createEventPublisher } from '../../server/events/publisher.js';
 import { silentLogger } from '../../server/logging/logger.js';
-import type { StoredPrompt } from '../../server/store/citations-store.js';
+import type { StoredPrompt } from '../../server/store/contracts/citations.js';
 import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';

@@ -16,7 +16,7 @@ import { createInProcessPageRunner, threadPageRunner } from '../../crawls/page-r
 import { silentLogger } from '../../logging/logger.js';
 import { createNodeFetcher } from '../../net/node-fetcher.js';
 import { MemoryCrawlStore, pageRow, transientPersistence } from '../../store/crawls-memory.js';
-import type { StoredCrawl } from '../../store/crawls-store.js';
+import type { StoredCrawl } from '../../store/contracts/crawls.js';
 import { WORST_PAGES as HTML_WORST_PAGES } from '../../../shared/report/components/WorstPagesTable.js';
 import type { CrawlPage } from '../../../shared/schema/crawl.js';
 import { PageShortlist } from './page-shortlist.js';

@@ -1,5 +1,5 @@
 /** Opaque list cursors: base64url of a version tag and the position of the last audit on a page. */
-import type { AuditPosition } from '../../store/store.js';
+import type { AuditPosition } from '../../store/contracts/audits.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 
 export function encodeCursor(position: AuditPosition): string {

@@ -2,7 +2,7 @@
 import { MAX_URL_LENGTH } from '../../../shared/url/normalize.js';
 import { HttpError } from '../../http/http-error.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import type { AuditListQuery } from '../../store/store.js';
+import type { AuditListQuery } from '../../store/contracts/audits.js';
 import type { RouteModule } from '../route-module.js';
 import { pageLimit, singleParam, type RawQuery } from '../query-params.js';
 import { authed } from '../authed.js';

@@ -6,7 +6,7 @@
 import { putBrandingRequestSchema, type Branding } from '../../../shared/schema/reports.js';
 import { HttpError } from '../../http/http-error.js';
 import { jsonBody } from '../../middleware/json-body.js';
-import type { StoredBranding } from '../../store/branding-store.js';
+import type { StoredBranding } from '../../store/contracts/branding.js';
 import { authed } from '../authed.js';
 import type { RouteModule } from '../route-module.js';
 import { parseBody } from '../parse-body.js';

@@ -6,7 +6,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { withKeyDefaults, type Account, type ApiKeyRecord } from '../store.js';
+import { withKeyDefaults, type Account, type ApiKeyRecord } from '../contracts/accounts.js';
 import { DurableJsonFile } from './durable-json-adapter.js';
 import { withFileLock } from './file-lock.js';
 

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Audit } from '../../../shared/types/audit.js';
-import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../store.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { createBufferCache, type BufferCache } from '../../util/lru.js';
 import { AuditFiles } from './audit-files.js';

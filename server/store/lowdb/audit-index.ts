@@ -4,7 +4,7 @@
  * journal line's text (parsed only when a page or a record is asked for). Full audits stay on disk.
  */
 import type { AuditSummary } from '../../../shared/schema/api.js';
-import type { AuditAnchor, AuditListPage, AuditListQuery, AuditPosition, AuditRecord } from '../store.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditPosition, AuditRecord } from '../contracts/audits.js';
 import { lineMatchesUrl, recordOfLine } from './journal-line.js';
 
 interface Entry {

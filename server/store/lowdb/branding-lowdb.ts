@@ -5,7 +5,7 @@
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrandingStore, StoredBranding } from '../branding-store.js';
+import type { BrandingStore, StoredBranding } from '../contracts/branding.js';
 import { writeFileDurable } from './durable-write.js';
 
 /** Account ids are `acct_` + base62: anything else never names a file. */

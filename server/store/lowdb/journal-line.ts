@@ -3,7 +3,7 @@
  * The in-memory index keeps each line's text as it is (one string per audit instead of a dozen small
  * objects: less memory, and shorter garbage-collection pauses with 100,000 audits).
  */
-import type { AuditRecord } from '../store.js';
+import type { AuditRecord } from '../contracts/audits.js';
 
 export function journalLine(record: AuditRecord): string {
   return JSON.stringify({ op: 'put', ...record });

@@ -7,36 +7,26 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import {
-  newKeyRecord,
-  type Account,
-  type ApiKeyRecord,
-  type AuditAnchor,
-  type AuditListPage,
-  type AuditListQuery,
-  type AuditRecord,
-  type NewKeyInput,
-  type Plan,
-  type PutAuditOutcome,
-  type Store,
-} from '../store.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type NewKeyInput, type Plan } from '../contracts/accounts.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
+import type { Store } from '../contracts/store.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { randomBase62 } from '../../util/base62.js';
 import { AccountsDb } from './accounts-db.js';
 import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
-import type { CitationStore } from '../citations-store.js';
+import type { CitationStore } from '../contracts/citations.js';
 import { LowdbCitationStore } from '../citations-lowdb.js';
-import type { CrawlStore } from '../crawls-store.js';
+import type { CrawlStore } from '../contracts/crawls.js';
 import { LowdbCrawlStore } from '../crawls-lowdb.js';
-import type { BrandingStore } from '../branding-store.js';
-import type { ShareStore } from '../share-store.js';
+import type { BrandingStore } from '../contracts/branding.js';
+import type { ShareStore } from '../contracts/shares.js';
 import { LowdbBrandingStore } from './branding-lowdb.js';
 import { LowdbShareStore } from './share-lowdb.js';
-import type { MonitorStore } from '../monitors-store.js';
-import type { WebhookStore } from '../webhooks-store.js';
+import type { MonitorStore } from '../contracts/monitors.js';
+import type { WebhookStore } from '../contracts/webhooks.js';
 import { LowdbMonitorStore } from './monitors-lowdb.js';
 import { LowdbWebhookStore } from './webhooks-lowdb.js';
-import type { ProjectStore } from '../projects-store.js';
+import type { ProjectStore } from '../contracts/projects.js';
 import { LowdbProjectStore } from '../projects-lowdb.js';
 
 /** The collections kept in journals besides the audits (whose journal reports through `onDroppedLines`). */

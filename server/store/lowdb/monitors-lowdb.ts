@@ -4,7 +4,7 @@
  * One server owns a data directory, so every claim is made by it; the lock keeps the CLI's writes apart.
  */
 import path from 'node:path';
-import { nextDueAfter, PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../monitors-store.js';
+import { nextDueAfter, PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../contracts/monitors.js';
 import { SharedJsonDoc } from './shared-json-doc.js';
 
 interface MonitorsData {

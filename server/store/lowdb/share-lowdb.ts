@@ -5,7 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Journal } from '../journal.js';
-import { SHARE_KINDS, type ShareStore, type StoredShare } from '../share-store.js';
+import { SHARE_KINDS, type ShareStore, type StoredShare } from '../contracts/shares.js';
 
 export interface LowdbShareStoreOptions {
   onDroppedLines?: (file: string, count: number) => void;

@@ -1,6 +1,6 @@
 /** Line formats of the embedded outbox journal (DATA_DIR/webhooks/outbox.journal), and the checks that a line read back is one we wrote. */
 import type { DeliveryAttempt, DeliveryStatus } from '../../../shared/schema/webhook.js';
-import type { StoredDelivery, StoredEvent } from '../webhooks-store.js';
+import type { StoredDelivery, StoredEvent } from '../contracts/webhooks.js';
 
 export type OutboxLine =
   /** An event and its deliveries, as first stored (or as they stood when the journal was compacted). */

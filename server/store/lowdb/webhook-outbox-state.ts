@@ -2,7 +2,7 @@
  * The embedded outbox in memory: events and deliveries rebuilt from the journal's lines, in order. The
  * server applies each line after it is on disk; `citable webhooks deliveries` rebuilds it from the file.
  */
-import type { StoredDelivery, StoredEvent } from '../webhooks-store.js';
+import type { StoredDelivery, StoredEvent } from '../contracts/webhooks.js';
 import type { OutboxLine } from './webhook-outbox-lines.js';
 
 /** The delivery log keeps this long (finished deliveries older than this leave at the next compaction). */

@@ -22,7 +22,7 @@ import type {
   StoredEvent,
   StoredWebhook,
   WebhookStore,
-} from '../webhooks-store.js';
+} from '../contracts/webhooks.js';
 import { writeFileDurable } from './durable-write.js';
 import { SharedJsonDoc } from './shared-json-doc.js';
 import { parseOutboxLine, type OutboxLine } from './webhook-outbox-lines.js';

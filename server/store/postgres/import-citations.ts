@@ -8,7 +8,7 @@
  * two collections of the report.
  */
 import type pg from 'pg';
-import type { StoredCitationRow } from '../citations-store.js';
+import type { StoredCitationRow } from '../contracts/citations.js';
 import { tallyOfRow } from '../rollup/row-tally.js';
 import { checksum, compareSums, type CollectionReport } from './import-verify.js';
 import type { LowdbSource } from './lowdb-source.js';

@@ -10,8 +10,8 @@
  */
 import type pg from 'pg';
 import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../../shared/schema/citation-engines.js';
-import type { StoredCitationRow } from '../citations-store.js';
-import { upgradeRow } from '../citations-upgrade.js';
+import type { StoredCitationRow } from '../contracts/citations.js';
+import { upgradeRow } from '../contracts/citations-upgrade.js';
 import type { DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
 import { MemoryRollups } from '../rollup/memory-rollups.js';

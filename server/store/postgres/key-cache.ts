@@ -11,7 +11,7 @@
  * (Changing api_keys by hand? Run `NOTIFY citable_keys, '*'`, or restart the servers.)
  */
 import pg from 'pg';
-import type { ApiKeyRecord } from '../store.js';
+import type { ApiKeyRecord } from '../contracts/accounts.js';
 
 export const KEYS_CHANNEL = 'citable_keys';
 

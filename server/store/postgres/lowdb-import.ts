@@ -13,7 +13,7 @@
  * twice; receivers dedupe by event id).
  */
 import type pg from 'pg';
-import { PERIOD_MS } from '../monitors-store.js';
+import { PERIOD_MS } from '../contracts/monitors.js';
 import { importAudits } from './import-audits.js';
 import { importCrawls } from './import-crawls.js';
 import { importCitationRows } from './import-citations.js';

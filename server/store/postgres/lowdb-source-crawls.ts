@@ -12,7 +12,7 @@ import type { RollupState } from '../../../shared/crawl/rollup.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import { parseCrawlEventLine, parseCrawlRecordLine } from '../crawls-lowdb.js';
 import { isOpen, MemoryCrawlStore, type CrawlEvent, type CrawlState } from '../crawls-memory.js';
-import type { StoredCrawl } from '../crawls-store.js';
+import type { StoredCrawl } from '../contracts/crawls.js';
 import { eachLine, exists } from './lowdb-lines.js';
 
 /** One URL of a crawl's frontier as PostgreSQL keeps it (a crawl_urls row). */

@@ -10,10 +10,11 @@
 import { open, readFile } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
-import { withKeyDefaults, type Account, type ApiKeyRecord, type AuditRecord } from '../store.js';
+import { withKeyDefaults, type Account, type ApiKeyRecord } from '../contracts/accounts.js';
+import type { AuditRecord } from '../contracts/audits.js';
 import { parseJournalLine } from '../lowdb/journal-line.js';
 import { parseCheckLine, parsePromptLine, parseResultLine } from '../citations-lines.js';
-import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../citations-store.js';
+import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../contracts/citations.js';
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
 import { eachLine, exists } from './lowdb-lines.js';
 import { readLowdbCollections, type LowdbCollections } from './lowdb-source-collections.js';

@@ -1,6 +1,6 @@
 /** Branding in PostgreSQL: one row per account, the whole branding as JSON (schema: reports-migration.ts). */
 import type pg from 'pg';
-import type { BrandingStore, StoredBranding } from '../branding-store.js';
+import type { BrandingStore, StoredBranding } from '../contracts/branding.js';
 
 export class PostgresBrandingStore implements BrandingStore {
   constructor(private readonly pool: pg.Pool) {}

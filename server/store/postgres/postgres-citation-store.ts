@@ -14,14 +14,14 @@ import type {
   StoredCheck,
   StoredCitationRow,
   StoredPrompt,
-} from '../citations-store.js';
+} from '../contracts/citations.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
 import { scopeOf, tallyOfRow, type RowTally } from '../rollup/row-tally.js';
 import type { SourceTally } from '../rollup/source-tally.js';
 import type { DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
-import { upgradePrompt, upgradeRow } from '../citations-upgrade.js';
+import { upgradePrompt, upgradeRow } from '../contracts/citations-upgrade.js';
 import { applyTallies, dropScope, readDayTallies, readSourceTallies } from './postgres-citation-rollups.js';
 
 export class PostgresCitationStore implements CitationStore {

@@ -24,7 +24,7 @@ import type {
   CreateCrawlOutcome,
   PageCompletion,
   StoredCrawl,
-} from '../crawls-store.js';
+} from '../contracts/crawls.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 
 interface LockedCrawl {

@@ -4,7 +4,7 @@
  * claiming at once never take the same due time.
  */
 import type pg from 'pg';
-import { PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../monitors-store.js';
+import { PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../contracts/monitors.js';
 
 const COLUMNS = `id, account_id, url, kind, every, max_pages, created_at, next_run_ms, run_requested_ms, lease_until_ms,
   last_run_at, last_result_id, last_error, paused_at`;

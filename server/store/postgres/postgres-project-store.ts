@@ -1,6 +1,6 @@
 /** Projects in PostgreSQL (citation-migrations.ts): one row per project, the document as json. */
 import type pg from 'pg';
-import type { ProjectStore, StoredProject } from '../projects-store.js';
+import type { ProjectStore, StoredProject } from '../contracts/projects.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 
 export class PostgresProjectStore implements ProjectStore {

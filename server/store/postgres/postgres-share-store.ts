@@ -1,6 +1,6 @@
 /** Share links in PostgreSQL (schema: reports-migration.ts). Revoking is one conditional UPDATE, so it happens once. */
 import type pg from 'pg';
-import type { ShareStore, StoredShare } from '../share-store.js';
+import type { ShareStore, StoredShare } from '../contracts/shares.js';
 
 const COLUMNS = 'id, account_id, kind, target_id, token_hash, created_at, expires_at, revoked_at';
 

@@ -10,33 +10,23 @@ import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { randomBase62 } from '../../util/base62.js';
-import type { CitationStore } from '../citations-store.js';
-import {
-  newKeyRecord,
-  type Account,
-  type ApiKeyRecord,
-  type AuditAnchor,
-  type AuditListPage,
-  type AuditListQuery,
-  type AuditRecord,
-  type NewKeyInput,
-  type Plan,
-  type PutAuditOutcome,
-  type Store,
-} from '../store.js';
-import type { ProjectStore } from '../projects-store.js';
+import type { CitationStore } from '../contracts/citations.js';
+import { newKeyRecord, type Account, type ApiKeyRecord, type NewKeyInput, type Plan } from '../contracts/accounts.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
+import type { Store } from '../contracts/store.js';
+import type { ProjectStore } from '../contracts/projects.js';
 import { PostgresProjectStore } from './postgres-project-store.js';
 import { migrate } from './migrations.js';
 import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import { PostgresCitationStore } from './postgres-citation-store.js';
-import type { CrawlStore } from '../crawls-store.js';
+import type { CrawlStore } from '../contracts/crawls.js';
 import { PostgresCrawlStore } from './postgres-crawl-store.js';
-import type { BrandingStore } from '../branding-store.js';
-import type { ShareStore } from '../share-store.js';
+import type { BrandingStore } from '../contracts/branding.js';
+import type { ShareStore } from '../contracts/shares.js';
 import { PostgresBrandingStore } from './postgres-branding-store.js';
 import { PostgresShareStore } from './postgres-share-store.js';
-import type { MonitorStore } from '../monitors-store.js';
-import type { WebhookStore } from '../webhooks-store.js';
+import type { MonitorStore } from '../contracts/monitors.js';
+import type { WebhookStore } from '../contracts/webhooks.js';
 import { PostgresMonitorStore } from './postgres-monitor-store.js';
 import { PostgresWebhookStore } from './postgres-webhook-store.js';
 import { createPool, LOCK_KEY_SQL } from './pool.js';

@@ -17,7 +17,7 @@ import type {
   StoredEvent,
   StoredWebhook,
   WebhookStore,
-} from '../webhooks-store.js';
+} from '../contracts/webhooks.js';
 import { inTransaction } from './pool.js';
 
 const WEBHOOK_COLUMNS = 'id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak';

@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import { rowTally } from '../../../server/citations/intelligence/row-tally.js';
-import type { CitationStore, StoredCitationRow, StoredPrompt } from '../../../server/store/citations-store.js';
-import type { Store } from '../../../server/store/store.js';
+import type { CitationStore, StoredCitationRow, StoredPrompt } from '../../../server/store/contracts/citations.js';
+import type { Store } from '../../../server/store/contracts/store.js';
 import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
 import { ACCOUNT, prompt, row } from './citation-rows.js';
 

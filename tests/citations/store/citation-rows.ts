@@ -1,6 +1,6 @@
 /** Prompts and result rows for the citation store tests. */
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
-import type { StoredCitationRow, StoredPrompt } from '../../../server/store/citations-store.js';
+import type { StoredCitationRow, StoredPrompt } from '../../../server/store/contracts/citations.js';
 
 export const ACCOUNT = 'acct_AAAAAAAAAAAA';
 export const OTHER = 'acct_BBBBBBBBBBBB';

@@ -5,8 +5,8 @@
  * behaviour (append-only lines, torn tails) is tested in citation-store.test.ts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CitationStore, StoredCheck } from '../../../server/store/citations-store.js';
-import type { Store } from '../../../server/store/store.js';
+import type { CitationStore, StoredCheck } from '../../../server/store/contracts/citations.js';
+import type { Store } from '../../../server/store/contracts/store.js';
 import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
 import { ACCOUNT, OTHER, prompt, row } from './citation-rows.js';
 

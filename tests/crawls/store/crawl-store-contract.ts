@@ -5,7 +5,7 @@
  * exactly once, the pages list with its rule filter, and (durable stores) everything again after a reopen.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CrawlStore, StoredCrawl } from '../../../server/store/crawls-store.js';
+import type { CrawlStore, StoredCrawl } from '../../../server/store/contracts/crawls.js';
 import { emptySiteFiles, newCrawl, outcome } from '../helpers/crawl-records.js';
 import type { CrawlStorePlace, CrawlStoreSubject } from './crawl-store-subjects.js';
 

@@ -4,7 +4,7 @@
  * two claim at once), one catch-up run after downtime, "run now", leases that keep a run or give it up.
  */
 import { describe, expect, it } from 'vitest';
-import { PERIOD_MS, type MonitorStore, type StoredMonitor } from '../../../server/store/monitors-store.js';
+import { PERIOD_MS, type MonitorStore, type StoredMonitor } from '../../../server/store/contracts/monitors.js';
 import { storePerTest, type StoreSubject } from '../../server/store/store-subjects.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');

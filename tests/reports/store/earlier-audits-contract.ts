@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { canonicalHash } from '../../../server/audits/canonical-hash.js';
-import type { Store } from '../../../server/store/store.js';
+import type { Store } from '../../../server/store/contracts/store.js';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
 import { makeAudit } from '../fixtures/audits.js';

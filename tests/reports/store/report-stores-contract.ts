@@ -1,8 +1,8 @@
 /** Store.branding() and Store.shares() against any store: what the report routes rely on. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { StoredBranding } from '../../../server/store/branding-store.js';
-import type { StoredShare } from '../../../server/store/share-store.js';
-import type { Store } from '../../../server/store/store.js';
+import type { StoredBranding } from '../../../server/store/contracts/branding.js';
+import type { StoredShare } from '../../../server/store/contracts/shares.js';
+import type { Store } from '../../../server/store/contracts/store.js';
 import type { StorePlace, StoreSubject } from '../../server/store/store-subjects.js';
 
 const DAY = 86_400_000;

@@ -7,7 +7,7 @@ import { createApp, type AppDeps, type CitableApp } from '../../../server/app/cr
 import { listen } from '../../../server/app/listen.js';
 import { generateApiKey } from '../../../server/auth/api-key.js';
 import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
-import type { Plan } from '../../../server/store/store.js';
+import type { Plan } from '../../../server/store/contracts/accounts.js';
 import { fakeFetcher } from './fake-fetcher.js';
 
 export interface ApiResponse {

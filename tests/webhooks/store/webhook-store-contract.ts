@@ -5,7 +5,7 @@
  * the delivery log, and what survives a reopen.
  */
 import { describe, expect, it } from 'vitest';
-import type { AttemptResult, ClaimOptions, StoredEvent, StoredWebhook, WebhookStore } from '../../../server/store/webhooks-store.js';
+import type { AttemptResult, ClaimOptions, StoredEvent, StoredWebhook, WebhookStore } from '../../../server/store/contracts/webhooks.js';
 import { storePerTest, type StoreSubject } from '../../server/store/store-subjects.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');

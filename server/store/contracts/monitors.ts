@@ -4,7 +4,7 @@
  * atomically, so each due time runs once whatever the number of processes or schedulers asking.
  * Reached through `Store.monitors()`; every write resolves once it is durable.
  */
-import type { MonitorKind, MonitorPeriod } from '../../shared/schema/monitor.js';
+import type { MonitorKind, MonitorPeriod } from '../../../shared/schema/monitor.js';
 
 export interface StoredMonitor {
   id: string;

@@ -3,7 +3,7 @@
  * under DATA_DIR/citations/) and PostgreSQL (postgres/postgres-project-store.ts). Every write resolves
  * once it is durable.
  */
-import type { Project } from '../../shared/schema/project.js';
+import type { Project } from '../../../shared/schema/project.js';
 
 export interface StoredProject extends Project {
   account_id: string;

@@ -5,7 +5,7 @@
  * (no two processes send the same delivery at once; a lease that runs out, its process dead, is taken
  * over). Reached through `Store.webhooks()`; every write resolves once it is durable.
  */
-import type { DeliveryAttempt, DeliveryStatus, WebhookEventType, WebhookFormat } from '../../shared/schema/webhook.js';
+import type { DeliveryAttempt, DeliveryStatus, WebhookEventType, WebhookFormat } from '../../../shared/schema/webhook.js';
 
 export interface StoredWebhook {
   id: string;

@@ -3,14 +3,14 @@
  * (what the scheduler needs to survive a restart). Reached through `Store.citations()`; the lowdb
  * implementation is citations-lowdb.ts. Every write resolves once it is durable.
  */
-import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
-import type { CitationResult, CheckStatus } from '../../shared/schema/citation.js';
-import type { Prompt } from '../../shared/schema/prompt.js';
-import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
-import type { RowTally } from './rollup/row-tally.js';
-import type { SourceTally } from './rollup/source-tally.js';
-import type { DayTally } from './rollup/day-tally.js';
-import type { DayWindow } from './rollup/days.js';
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import type { CitationResult, CheckStatus } from '../../../shared/schema/citation.js';
+import type { Prompt } from '../../../shared/schema/prompt.js';
+import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
+import type { RowTally } from '../rollup/row-tally.js';
+import type { SourceTally } from '../rollup/source-tally.js';
+import type { DayTally } from '../rollup/day-tally.js';
+import type { DayWindow } from '../rollup/days.js';
 
 export interface StoredPrompt extends Prompt {
   account_id: string;

@@ -6,11 +6,11 @@
  * default), postgres/postgres-crawl-store.ts. One contract suite (tests/crawls/store/) runs against all.
  * Every write resolves once it is durable.
  */
-import type { CrawlSite, CrawlStatus } from '../../shared/schema/crawl.js';
-import type { AdmissionState, Discovery, QueuedUrl } from '../../shared/crawl/admission.js';
-import type { CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
-import type { RollupState, RollupSummary } from '../../shared/crawl/rollup.js';
-import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { CrawlSite, CrawlStatus } from '../../../shared/schema/crawl.js';
+import type { AdmissionState, Discovery, QueuedUrl } from '../../../shared/crawl/admission.js';
+import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
+import type { RollupState, RollupSummary } from '../../../shared/crawl/rollup.js';
+import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 
 export interface CrawlCounters {
   discovered: number;

@@ -3,8 +3,8 @@
  * they lacked: no project, nothing mentioned, visible = cited, no searches, no competitors, the surface
  * of their engine. Both stores apply this to what they read.
  */
-import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
-import type { StoredCitationRow, StoredPrompt } from './citations-store.js';
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import type { StoredCitationRow, StoredPrompt } from './citations.js';
 
 const SERP_ENGINES: ReadonlySet<CitationEngineId> = new Set(['google_ai_overviews', 'google_ai_mode']);
 
