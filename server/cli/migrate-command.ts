@@ -1,6 +1,6 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { lockDataDir } from '../store/lowdb/data-dir-lock.js';
+import { lockDataDir } from '../store/lowdb/infra/data-dir-lock.js';
 import { readStoreSettings } from '../settings/store-settings.js';
 import { redactUrl } from '../util/redact-url.js';
 import type { CliIo } from './io.js';

@@ -17,8 +17,8 @@ import { scopeOf, tallyOfRow, type RowTally } from './rollup/row-tally.js';
 import type { SourceTally } from './rollup/source-tally.js';
 import type { DayTally } from './rollup/day-tally.js';
 import type { DayWindow } from './rollup/days.js';
-import { Journal } from './journal.js';
-import { AppendFile } from './lowdb/append-file.js';
+import { Journal } from './lowdb/infra/journal.js';
+import { AppendFile } from './lowdb/infra/append-file.js';
 import { parseCheckLine, parsePromptLine, parseResultLine, type PromptLine } from './citations-lines.js';
 import { CitationResultIndex, ENGINE_ORDER } from './citations-result-index.js';
 import type {

@@ -14,8 +14,8 @@ import { createInterface } from 'node:readline';
 import type { CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { AUDIT_ID } from '../audits/audit-id.js';
-import { Journal } from './journal.js';
-import { writeFileDurable } from './lowdb/durable-write.js';
+import { Journal } from './lowdb/infra/journal.js';
+import { writeFileDurable } from './lowdb/infra/durable-write.js';
 import { isOpen, MemoryCrawlStore, type CrawlEvent, type CrawlPersistence } from './crawls-memory.js';
 import type { StoredCrawl } from './contracts/crawls.js';
 

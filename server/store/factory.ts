@@ -3,7 +3,7 @@
  * it), else the embedded lowdb store in DATA_DIR (the default: `npm start` needs nothing configured).
  */
 import { mkdir } from 'node:fs/promises';
-import { lockDataDir } from './lowdb/data-dir-lock.js';
+import { lockDataDir } from './lowdb/infra/data-dir-lock.js';
 import type { StoreSettings } from '../settings/store-settings.js';
 import type { Logger } from '../logging/logger.js';
 import { redactUrl } from '../util/redact-url.js';

@@ -7,8 +7,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
 import { withKeyDefaults, type Account, type ApiKeyRecord } from '../contracts/accounts.js';
-import { DurableJsonFile } from './durable-json-adapter.js';
-import { withFileLock } from './file-lock.js';
+import { DurableJsonFile } from './infra/durable-json-adapter.js';
+import { withFileLock } from './infra/file-lock.js';
 
 export interface AccountsData {
   version: 1;

@@ -12,7 +12,7 @@ import type { AuditSummary } from '../../../shared/schema/api.js';
 import { createBufferCache, type BufferCache } from '../../util/lru.js';
 import { AuditFiles } from './audit-files.js';
 import { AuditIndex } from './audit-index.js';
-import { Journal } from '../journal.js';
+import { Journal } from './infra/journal.js';
 import { journalLine, parseJournalLine } from './journal-line.js';
 import type { IndexedLine } from './audit-index.js';
 

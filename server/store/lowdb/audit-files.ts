@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDirectory, writeFileDurable } from './durable-write.js';
+import { fsyncDirectory, writeFileDurable } from './infra/durable-write.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 
 export class AuditFiles {

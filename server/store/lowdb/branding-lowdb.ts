@@ -6,7 +6,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandingStore, StoredBranding } from '../contracts/branding.js';
-import { writeFileDurable } from './durable-write.js';
+import { writeFileDurable } from './infra/durable-write.js';
 
 /** Account ids are `acct_` + base62: anything else never names a file. */
 const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,64}$/;

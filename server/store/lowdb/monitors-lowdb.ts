@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { nextDueAfter, PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../contracts/monitors.js';
-import { SharedJsonDoc } from './shared-json-doc.js';
+import { SharedJsonDoc } from './infra/shared-json-doc.js';
 
 interface MonitorsData {
   version: 1;

@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Journal } from '../journal.js';
+import { Journal } from './infra/journal.js';
 import { SHARE_KINDS, type ShareStore, type StoredShare } from '../contracts/shares.js';
 
 export interface LowdbShareStoreOptions {

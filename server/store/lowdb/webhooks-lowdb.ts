@@ -11,7 +11,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WebhookEventType } from '../../../shared/schema/webhook.js';
 import { randomBase62 } from '../../util/base62.js';
-import { Journal } from '../journal.js';
+import { Journal } from './infra/journal.js';
 import type {
   AttemptResult,
   ClaimedDelivery,
@@ -23,8 +23,8 @@ import type {
   StoredWebhook,
   WebhookStore,
 } from '../contracts/webhooks.js';
-import { writeFileDurable } from './durable-write.js';
-import { SharedJsonDoc } from './shared-json-doc.js';
+import { writeFileDurable } from './infra/durable-write.js';
+import { SharedJsonDoc } from './infra/shared-json-doc.js';
 import { parseOutboxLine, type OutboxLine } from './webhook-outbox-lines.js';
 import { OutboxState } from './webhook-outbox-state.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../../server/store/journal.js';
+import { Journal } from '../../../server/store/lowdb/infra/journal.js';
 
 describe('the citations journal', () => {
   let dir: string;

@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../../server/store/journal.js';
+import { Journal } from '../../../server/store/lowdb/infra/journal.js';
 
 const parse = (v: unknown) => (typeof v === 'object' && v !== null && 'n' in v ? (v as { n: number }) : null);
 

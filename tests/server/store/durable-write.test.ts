@@ -25,7 +25,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   return { ...fs, open, rename, default: { ...fs, open, rename } };
 });
 
-const { writeFileDurable } = await import('../../../server/store/lowdb/durable-write.js');
+const { writeFileDurable } = await import('../../../server/store/lowdb/infra/durable-write.js');
 
 describe('writeFileDurable', () => {
   let dir: string;

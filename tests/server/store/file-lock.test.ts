@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { withFileLock } from '../../../server/store/lowdb/file-lock.js';
+import { withFileLock } from '../../../server/store/lowdb/infra/file-lock.js';
 
 describe('withFileLock', () => {
   let dir: string;

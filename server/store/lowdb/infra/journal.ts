@@ -7,7 +7,7 @@
  */
 import { access, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncDirectory } from './lowdb/durable-write.js';
+import { fsyncDirectory } from './durable-write.js';
 
 export interface JournalEntry<T> {
   value: T;
