@@ -7,7 +7,7 @@ import { lockDataDir } from './lowdb/infra/data-dir-lock.js';
 import type { StoreSettings } from '../settings/store-settings.js';
 import type { Logger } from '../logging/logger.js';
 import { redactUrl } from '../util/redact-url.js';
-import { LowdbStore, type JournalCollection, type JournalDamage, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
+import { LowdbStore, type JournalCollection, type JournalDamage, type LowdbStoreOptions } from './lowdb/store.js';
 import type { Store } from './contracts/store.js';
 
 // pg is loaded only when DATABASE_URL asks for it: the embedded default starts without it.

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli/main.js';
 import { canonicalHash } from '../../server/audits/canonical-hash.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
 import type { Store } from '../../server/store/contracts/store.js';
 import { memoryIo } from '../cli/cli-io.js';

@@ -12,7 +12,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { SharedJsonDoc } from '../../server/store/lowdb/infra/shared-json-doc.js';
 import type { Audit } from '../../shared/types/audit.js';
 import { until } from '../citations/helpers/until.js';

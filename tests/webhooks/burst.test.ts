@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventPublisher } from '../../server/events/publisher.js';
 import { createMemoryLogger } from '../../server/logging/logger.js';
 import { createAddressGuard } from '../../server/net/address-guard.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { DeliveryWorker } from '../../server/webhooks/delivery-worker.js';
 import { until } from '../citations/helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';

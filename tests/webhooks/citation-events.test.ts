@@ -13,7 +13,7 @@ import { observeCitations } from '../../server/events/citation-events.js';
 import { createEventPublisher } from '../../server/events/publisher.js';
 import { silentLogger } from '../../server/logging/logger.js';
 import type { StoredPrompt } from '../../server/store/contracts/citations.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
 import { startProviderFakes, type ProviderFakes } from '../helpers/fake-providers/index.js';

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEventPublisher } from '../../server/events/publisher.js';
 import { createMemoryLogger } from '../../server/logging/logger.js';
 import { createAddressGuard } from '../../server/net/address-guard.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import type { StoredWebhook } from '../../server/store/contracts/webhooks.js';
 import { DeliveryWorker } from '../../server/webhooks/delivery-worker.js';
 import { sendWebhook } from '../../server/webhooks/send-webhook.js';

@@ -155,3 +155,20 @@ export interface CrawlStore {
 
   close(): Promise<void>;
 }
+
+/** A done page as the pages list shows it. */
+export function pageRow(outcome: CrawlPageOutcome): CrawlPageRow {
+  return {
+    url: outcome.url,
+    audit_id: outcome.audit_id,
+    score: outcome.score,
+    http_status: outcome.http_status,
+    critical: outcome.critical,
+    error: outcome.error,
+  };
+}
+
+/** Queued or running: not ended yet (a restarted server resumes it). */
+export function isOpen(record: StoredCrawl): boolean {
+  return record.status === 'queued' || record.status === 'running';
+}

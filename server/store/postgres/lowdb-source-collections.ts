@@ -11,12 +11,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoredBranding } from '../contracts/branding.js';
 import type { StoredMonitor } from '../contracts/monitors.js';
-import { parseProjectLine } from '../projects-lowdb.js';
+import { parseProjectLine } from '../lowdb/projects.js';
 import type { StoredProject } from '../contracts/projects.js';
 import type { StoredShare } from '../contracts/shares.js';
-import { parseShareLine } from '../lowdb/share-lowdb.js';
-import { parseOutboxLine, type OutboxLine } from '../lowdb/webhook-outbox-lines.js';
-import { OutboxState } from '../lowdb/webhook-outbox-state.js';
+import { parseShareLine } from '../lowdb/shares.js';
+import { parseOutboxLine, type OutboxLine } from '../lowdb/webhooks-outbox-lines.js';
+import { OutboxState } from '../lowdb/webhooks-outbox-state.js';
 import type { StoredDelivery, StoredEvent, StoredWebhook } from '../contracts/webhooks.js';
 import { eachLine, exists } from './lowdb-lines.js';
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import type { RollupState } from '../../../shared/crawl/rollup.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
-import { parseCrawlEventLine, parseCrawlRecordLine } from '../crawls-lowdb.js';
-import { isOpen, MemoryCrawlStore, type CrawlEvent, type CrawlState } from '../crawls-memory.js';
-import type { StoredCrawl } from '../contracts/crawls.js';
+import { parseCrawlEventLine, parseCrawlRecordLine } from '../lowdb/crawls.js';
+import { MemoryCrawlStore, type CrawlEvent, type CrawlState } from '../memory/crawls.js';
+import { isOpen, type StoredCrawl } from '../contracts/crawls.js';
 import { eachLine, exists } from './lowdb-lines.js';
 
 /** One URL of a crawl's frontier as PostgreSQL keeps it (a crawl_urls row). */

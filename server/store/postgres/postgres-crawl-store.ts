@@ -12,18 +12,19 @@ import { applyPage, emptyRollup, summarizeRollup, type RollupState } from '../..
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import type { CrawlSite } from '../../../shared/schema/crawl.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
-import { isOpen, pageRow } from '../crawls-memory.js';
-import type {
-  CompletePageResult,
-  CrawlEnd,
-  CrawlListPage,
-  CrawlListQuery,
-  CrawlPagesPage,
-  CrawlPagesQuery,
-  CrawlStore,
-  CreateCrawlOutcome,
-  PageCompletion,
-  StoredCrawl,
+import {
+  isOpen,
+  pageRow,
+  type CompletePageResult,
+  type CrawlEnd,
+  type CrawlListPage,
+  type CrawlListQuery,
+  type CrawlPagesPage,
+  type CrawlPagesQuery,
+  type CrawlStore,
+  type CreateCrawlOutcome,
+  type PageCompletion,
+  type StoredCrawl,
 } from '../contracts/crawls.js';
 import { inTransaction, LOCK_KEY_SQL } from './pool.js';
 

@@ -3,7 +3,7 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LowdbCitationStore } from '../../../server/store/citations-lowdb.js';
+import { LowdbCitationStore } from '../../../server/store/lowdb/citations.js';
 import { ACCOUNT, prompt, row } from './citation-rows.js';
 
 describe('the citation store (journals under DATA_DIR/citations)', () => {

@@ -2,9 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { MemoryCrawlStore } from '../../../server/store/crawls-memory.js';
+import { MemoryCrawlStore } from '../../../server/store/memory/crawls.js';
 import type { CrawlStore } from '../../../server/store/contracts/crawls.js';
-import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import { PostgresStore } from '../../../server/store/postgres/postgres-store.js';
 import type { Store } from '../../../server/store/contracts/store.js';
 import { startPostgres, type PostgresServer } from '../../helpers/services/index.js';

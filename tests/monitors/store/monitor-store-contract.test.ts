@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LowdbMonitorStore } from '../../../server/store/lowdb/monitors-lowdb.js';
+import { LowdbMonitorStore } from '../../../server/store/lowdb/monitors.js';
 import { servicesAvailable } from '../../helpers/services/index.js';
 import { lowdbSubject, postgresSubject, type StorePlace } from '../../server/store/store-subjects.js';
 import { describeMonitorStoreContract, monitor } from './monitor-store-contract.js';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../../server/logging/logger.js';
 import { logJournalDamage, openServerStore } from '../../../server/store/factory.js';
-import type { JournalDamage } from '../../../server/store/lowdb/lowdb-store.js';
+import type { JournalDamage } from '../../../server/store/lowdb/store.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/server-process.js';
 
 /** Each collection's journal, relative to DATA_DIR. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalHash } from '../../../server/audits/canonical-hash.js';
-import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import { extensionAudit } from '../helpers/extension-audit.js';
 import { auditFileOf, plantUnindexedAuditFile } from '../../helpers/audit-file-layout.js';
 import type { Audit } from '../../../shared/types/audit.js';

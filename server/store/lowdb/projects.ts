@@ -4,8 +4,8 @@
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { Journal } from './lowdb/infra/journal.js';
-import type { ProjectStore, StoredProject } from './contracts/projects.js';
+import { Journal } from './infra/journal.js';
+import type { ProjectStore, StoredProject } from '../contracts/projects.js';
 
 type ProjectLine = { op: 'put'; project: StoredProject } | { op: 'delete'; id: string; account_id: string };
 

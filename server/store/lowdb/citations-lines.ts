@@ -1,7 +1,7 @@
 /** Line formats of the citation journals, and the checks that a line read back is one we wrote. */
-import { isCitationEngineId } from '../../shared/schema/citation-engines.js';
-import type { StoredCheck, StoredCitationRow, StoredPrompt } from './contracts/citations.js';
-import { upgradePrompt, upgradeRow } from './contracts/citations-upgrade.js';
+import { isCitationEngineId } from '../../../shared/schema/citation-engines.js';
+import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../contracts/citations.js';
+import { upgradePrompt, upgradeRow } from '../contracts/citations-upgrade.js';
 
 export type PromptLine = { op: 'put'; prompt: StoredPrompt } | { op: 'delete'; id: string; account_id: string; deleted_at: string };
 

@@ -3,8 +3,8 @@
  * its sequence number, time, prompt, engine and place in results.journal. About 30 bytes a row, so a year
  * of daily checks of 500 prompts on six engines (1.1 million rows) stays near 35 MB.
  */
-import { lowerBound } from './rollup/lower-bound.js';
-import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
+import { lowerBound } from '../rollup/lower-bound.js';
+import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../../shared/schema/citation-engines.js';
 
 export interface HistoryEntry {
   seq: number;

@@ -5,7 +5,7 @@
  */
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import type { AuditAnchor, AuditListPage, AuditListQuery, AuditPosition, AuditRecord } from '../contracts/audits.js';
-import { lineMatchesUrl, recordOfLine } from './journal-line.js';
+import { lineMatchesUrl, recordOfLine } from './audits-lines.js';
 
 interface Entry {
   id: string;

@@ -12,22 +12,22 @@ import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditO
 import type { Store } from '../contracts/store.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { randomBase62 } from '../../util/base62.js';
-import { AccountsDb } from './accounts-db.js';
-import { AuditCollection, type AuditCollectionOptions } from './audit-collection.js';
+import { AccountsDb } from './accounts.js';
+import { AuditCollection, type AuditCollectionOptions } from './audits.js';
 import type { CitationStore } from '../contracts/citations.js';
-import { LowdbCitationStore } from '../citations-lowdb.js';
+import { LowdbCitationStore } from './citations.js';
 import type { CrawlStore } from '../contracts/crawls.js';
-import { LowdbCrawlStore } from '../crawls-lowdb.js';
+import { LowdbCrawlStore } from './crawls.js';
 import type { BrandingStore } from '../contracts/branding.js';
 import type { ShareStore } from '../contracts/shares.js';
-import { LowdbBrandingStore } from './branding-lowdb.js';
-import { LowdbShareStore } from './share-lowdb.js';
+import { LowdbBrandingStore } from './branding.js';
+import { LowdbShareStore } from './shares.js';
 import type { MonitorStore } from '../contracts/monitors.js';
 import type { WebhookStore } from '../contracts/webhooks.js';
-import { LowdbMonitorStore } from './monitors-lowdb.js';
-import { LowdbWebhookStore } from './webhooks-lowdb.js';
+import { LowdbMonitorStore } from './monitors.js';
+import { LowdbWebhookStore } from './webhooks.js';
 import type { ProjectStore } from '../contracts/projects.js';
-import { LowdbProjectStore } from '../projects-lowdb.js';
+import { LowdbProjectStore } from './projects.js';
 
 /** The collections kept in journals besides the audits (whose journal reports through `onDroppedLines`). */
 export type JournalCollection = 'citations' | 'crawls' | 'projects' | 'shares' | 'webhooks';

@@ -3,7 +3,7 @@
  * server applies each line after it is on disk; `citable webhooks deliveries` rebuilds it from the file.
  */
 import type { StoredDelivery, StoredEvent } from '../contracts/webhooks.js';
-import type { OutboxLine } from './webhook-outbox-lines.js';
+import type { OutboxLine } from './webhooks-outbox-lines.js';
 
 /** The delivery log keeps this long (finished deliveries older than this leave at the next compaction). */
 export const OUTBOX_RETENTION_MS = 30 * 86_400_000;

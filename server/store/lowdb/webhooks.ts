@@ -25,8 +25,8 @@ import type {
 } from '../contracts/webhooks.js';
 import { writeFileDurable } from './infra/durable-write.js';
 import { SharedJsonDoc } from './infra/shared-json-doc.js';
-import { parseOutboxLine, type OutboxLine } from './webhook-outbox-lines.js';
-import { OutboxState } from './webhook-outbox-state.js';
+import { parseOutboxLine, type OutboxLine } from './webhooks-outbox-lines.js';
+import { OutboxState } from './webhooks-outbox-state.js';
 
 interface WebhooksData {
   version: 1;

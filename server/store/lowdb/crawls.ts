@@ -11,13 +11,13 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
-import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
-import { AUDIT_ID } from '../audits/audit-id.js';
-import { Journal } from './lowdb/infra/journal.js';
-import { writeFileDurable } from './lowdb/infra/durable-write.js';
-import { isOpen, MemoryCrawlStore, type CrawlEvent, type CrawlPersistence } from './crawls-memory.js';
-import type { StoredCrawl } from './contracts/crawls.js';
+import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
+import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
+import { AUDIT_ID } from '../../audits/audit-id.js';
+import { Journal } from './infra/journal.js';
+import { writeFileDurable } from './infra/durable-write.js';
+import { MemoryCrawlStore, type CrawlEvent, type CrawlPersistence } from '../memory/crawls.js';
+import { isOpen, type StoredCrawl } from '../contracts/crawls.js';
 
 export interface LowdbCrawlStoreOptions {
   onDroppedLines?: (file: string, count: number) => void;

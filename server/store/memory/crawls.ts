@@ -7,24 +7,26 @@
  * pages beyond the URLs it has seen): the persistence keeps them and reads them back for the pages list.
  * `citable crawl` uses transientPersistence: nothing durable, each outcome handed to its report's shortlist.
  */
-import { decideAdmission, type Discovery, type QueuedUrl } from '../../shared/crawl/admission.js';
-import type { CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
-import { applyPage, emptyRollup, summarizeRollup, type RollupState } from '../../shared/crawl/rollup.js';
-import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
-import type { CrawlSite } from '../../shared/schema/crawl.js';
-import type {
-  CompletePageResult,
-  CrawlEnd,
-  CrawlListPage,
-  CrawlListQuery,
-  CrawlPageRow,
-  CrawlPagesPage,
-  CrawlPagesQuery,
-  CrawlStore,
-  CreateCrawlOutcome,
-  PageCompletion,
-  StoredCrawl,
-} from './contracts/crawls.js';
+import { decideAdmission, type Discovery, type QueuedUrl } from '../../../shared/crawl/admission.js';
+import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
+import { applyPage, emptyRollup, summarizeRollup, type RollupState } from '../../../shared/crawl/rollup.js';
+import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
+import type { CrawlSite } from '../../../shared/schema/crawl.js';
+import {
+  isOpen,
+  pageRow,
+  type CompletePageResult,
+  type CrawlEnd,
+  type CrawlListPage,
+  type CrawlListQuery,
+  type CrawlPageRow,
+  type CrawlPagesPage,
+  type CrawlPagesQuery,
+  type CrawlStore,
+  type CreateCrawlOutcome,
+  type PageCompletion,
+  type StoredCrawl,
+} from '../contracts/crawls.js';
 
 /** A change to a crawl's frontier: URLs queued and skipped by one step (`by`: the page that found them, null at the start). */
 export interface AdmitEvent {
@@ -344,21 +346,6 @@ export class MemoryCrawlStore implements CrawlStore {
     if (!state) throw new Error(this.records.has(id) ? `crawl ${id} has ended` : `no crawl ${id}`);
     return state;
   }
-}
-
-export function pageRow(outcome: CrawlPageOutcome): CrawlPageRow {
-  return {
-    url: outcome.url,
-    audit_id: outcome.audit_id,
-    score: outcome.score,
-    http_status: outcome.http_status,
-    critical: outcome.critical,
-    error: outcome.error,
-  };
-}
-
-export function isOpen(record: StoredCrawl): boolean {
-  return record.status === 'queued' || record.status === 'running';
 }
 
 function compareText(a: string, b: string): number {

@@ -3,11 +3,11 @@
  * row per (prompt, engine) in full, for history one compact entry per row (citations-history.ts), the
  * rollups of the rows' tallies (rollup/memory-rollups.ts), requests per (UTC day, engine) and rows per check.
  */
-import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../shared/schema/citation-engines.js';
-import { tallyOfRow } from './rollup/row-tally.js';
-import type { StoredCitationRow } from './contracts/citations.js';
+import { CITATION_ENGINE_IDS, type CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import { tallyOfRow } from '../rollup/row-tally.js';
+import type { StoredCitationRow } from '../contracts/citations.js';
 import { HistoryColumns, PromptInterner } from './citations-history.js';
-import { MemoryRollups } from './rollup/memory-rollups.js';
+import { MemoryRollups } from '../rollup/memory-rollups.js';
 
 export class CitationResultIndex {
   readonly #latest = new Map<string, Map<CitationEngineId, StoredCitationRow>>();

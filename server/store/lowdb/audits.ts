@@ -10,11 +10,11 @@ import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { createBufferCache, type BufferCache } from '../../util/lru.js';
-import { AuditFiles } from './audit-files.js';
-import { AuditIndex } from './audit-index.js';
+import { AuditFiles } from './audits-files.js';
+import { AuditIndex } from './audits-index.js';
 import { Journal } from './infra/journal.js';
-import { journalLine, parseJournalLine } from './journal-line.js';
-import type { IndexedLine } from './audit-index.js';
+import { journalLine, parseJournalLine } from './audits-lines.js';
+import type { IndexedLine } from './audits-index.js';
 
 export interface AuditCollectionOptions {
   /** Bytes of audit JSON kept in the process for reads (default 0: the OS page cache does this job; see settings/server-config.ts). */

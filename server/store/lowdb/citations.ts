@@ -11,14 +11,14 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants as zlib } from 'node:zlib';
-import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
-import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
-import { scopeOf, tallyOfRow, type RowTally } from './rollup/row-tally.js';
-import type { SourceTally } from './rollup/source-tally.js';
-import type { DayTally } from './rollup/day-tally.js';
-import type { DayWindow } from './rollup/days.js';
-import { Journal } from './lowdb/infra/journal.js';
-import { AppendFile } from './lowdb/infra/append-file.js';
+import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
+import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
+import { scopeOf, tallyOfRow, type RowTally } from '../rollup/row-tally.js';
+import type { SourceTally } from '../rollup/source-tally.js';
+import type { DayTally } from '../rollup/day-tally.js';
+import type { DayWindow } from '../rollup/days.js';
+import { Journal } from './infra/journal.js';
+import { AppendFile } from './infra/append-file.js';
 import { parseCheckLine, parsePromptLine, parseResultLine, type PromptLine } from './citations-lines.js';
 import { CitationResultIndex, ENGINE_ORDER } from './citations-result-index.js';
 import type {
@@ -29,8 +29,8 @@ import type {
   StoredCheck,
   StoredCitationRow,
   StoredPrompt,
-} from './contracts/citations.js';
-import { upgradeRow } from './contracts/citations-upgrade.js';
+} from '../contracts/citations.js';
+import { upgradeRow } from '../contracts/citations-upgrade.js';
 
 /** Brotli quality 5: within a few per cent of the best ratio on answer texts at a fraction of the time (bench/citations-storage). */
 const BROTLI_QUALITY = 5;
