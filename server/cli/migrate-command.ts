@@ -69,7 +69,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const [{ readLowdbSource }, { importLowdb }, { PostgresStore }] = await Promise.all([
     import('../store/postgres/lowdb-source.js'),
     import('../store/postgres/lowdb-import.js'),
-    import('../store/postgres/postgres-store.js'),
+    import('../store/postgres/store.js'),
   ]);
   let store: Awaited<ReturnType<typeof PostgresStore.open>> | null = null;
   let source: Awaited<ReturnType<typeof readLowdbSource>> | null = null;

@@ -11,7 +11,7 @@ import { LowdbStore, type JournalCollection, type JournalDamage, type LowdbStore
 import type { Store } from './contracts/store.js';
 
 // pg is loaded only when DATABASE_URL asks for it: the embedded default starts without it.
-const loadPostgres = () => import('./postgres/postgres-store.js').then((m) => m.PostgresStore);
+const loadPostgres = () => import('./postgres/store.js').then((m) => m.PostgresStore);
 
 export interface ServerStoreSettings extends Pick<StoreSettings, 'dataDir' | 'databaseUrl'> {
   /** PostgreSQL connections per process. */

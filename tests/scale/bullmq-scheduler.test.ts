@@ -11,7 +11,7 @@ import { readCitationConfig } from '../../server/citations/config.js';
 import { createBullmqScheduler } from '../../server/citations/queue/bullmq-scheduler.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../../server/citations/runtime.js';
 import type { StoredPrompt } from '../../server/store/contracts/citations.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import { until } from '../citations/helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import type { FakeReply } from '../helpers/fake-providers/fake-server.js';

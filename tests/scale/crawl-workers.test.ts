@@ -13,7 +13,7 @@ import { generateApiKey } from '../../server/auth/api-key.js';
 import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js';
 import { silentLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 /** Polls every 100 ms until `probe` returns a value, for up to `ms`. */
 async function until<T>(probe: () => Promise<T | undefined>, ms: number): Promise<T> {
   for (const end = Date.now() + ms; Date.now() < end;) {

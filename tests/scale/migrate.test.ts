@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli/main.js';
 import { canonicalHash } from '../../server/audits/canonical-hash.js';
 import { LowdbStore } from '../../server/store/lowdb/store.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import type { Store } from '../../server/store/contracts/store.js';
 import { memoryIo } from '../cli/cli-io.js';
 import { row, prompt } from '../citations/store/citation-rows.js';

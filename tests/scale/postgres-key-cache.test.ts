@@ -4,7 +4,7 @@
  * while the listening connection is down nothing is served from memory.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import type { ApiKeyRecord } from '../../server/store/contracts/accounts.js';
 import { until } from '../citations/helpers/until.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';

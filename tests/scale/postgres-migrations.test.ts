@@ -2,7 +2,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MIGRATIONS } from '../../server/store/postgres/migrations.js';
-import { createPool } from '../../server/store/postgres/pool.js';
+import { createPool } from '../../server/store/postgres/infra/pool.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 
 describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', () => {

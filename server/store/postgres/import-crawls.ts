@@ -14,7 +14,7 @@
 import type pg from 'pg';
 import { byId, compare, type CollectionReport, type Row } from './import-verify.js';
 import type { SourceCrawl, SourceCrawlUrl } from './lowdb-source-crawls.js';
-import { inTransaction } from './pool.js';
+import { inTransaction } from './infra/pool.js';
 
 const CHUNK = 2_000;
 

@@ -19,8 +19,8 @@ import { tallyOfRow, type RowTally } from '../rollup/row-tally.js';
 import type { SourceTally } from '../rollup/source-tally.js';
 import { checksum, compareSums, type CollectionReport } from './import-verify.js';
 import type { LowdbSource } from './lowdb-source.js';
-import { inTransaction } from './pool.js';
-import { applyTallies, dropScope, readDayTallies, readSourceTallies } from './postgres-citation-rollups.js';
+import { inTransaction } from './infra/pool.js';
+import { applyTallies, dropScope, readDayTallies, readSourceTallies } from './citations-rollups.js';
 
 /** More domains than any scope cites: every source is compared, not only a top list. */
 const ALL_SOURCES = 1_000_000;

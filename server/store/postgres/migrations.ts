@@ -20,7 +20,7 @@ import { SOURCE_ENGINES_INDEX_MIGRATION } from './source-engines-index-migration
 import { SOURCE_YEARS_MIGRATION } from './source-years-migration.js';
 import { DAY_COMPETITORS_MIGRATION } from './day-competitors-migration.js';
 import { SOURCE_BLOCKS_MIGRATION } from './source-blocks-migration.js';
-import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 import { CRAWLS_MIGRATION } from './crawl-migration.js';
 import { REPORTS_MIGRATION } from './reports-migration.js';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MemoryCrawlStore } from '../../../server/store/memory/crawls.js';
 import type { CrawlStore } from '../../../server/store/contracts/crawls.js';
 import { LowdbStore } from '../../../server/store/lowdb/store.js';
-import { PostgresStore } from '../../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../../server/store/postgres/store.js';
 import type { Store } from '../../../server/store/contracts/store.js';
 import { startPostgres, type PostgresServer } from '../../helpers/services/index.js';
 

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { LowdbStore } from '../../../server/store/lowdb/store.js';
-import { PostgresStore } from '../../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../../server/store/postgres/store.js';
 import type { Store } from '../../../server/store/contracts/store.js';
 import { startPostgres, type PostgresServer } from '../../helpers/services/index.js';
 

@@ -11,7 +11,7 @@ import type { RowTally } from '../rollup/row-tally.js';
 import { compareSources, TOP_URLS, type SourceTally } from '../rollup/source-tally.js';
 import type { DayWindow } from '../rollup/days.js';
 import { accumulate, BLOCK_SLOTS, blockSpans, blocksOf } from '../rollup/year-slots.js';
-import { inKeyOrder } from './key-order.js';
+import { inKeyOrder } from './infra/key-order.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 

@@ -15,14 +15,14 @@ import type {
   StoredCitationRow,
   StoredPrompt,
 } from '../contracts/citations.js';
-import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
 import { scopeOf, tallyOfRow, type RowTally } from '../rollup/row-tally.js';
 import type { SourceTally } from '../rollup/source-tally.js';
 import type { DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
 import { upgradePrompt, upgradeRow } from '../contracts/citations-upgrade.js';
-import { applyTallies, dropScope, readDayTallies, readSourceTallies } from './postgres-citation-rollups.js';
+import { applyTallies, dropScope, readDayTallies, readSourceTallies } from './citations-rollups.js';
 
 export class PostgresCitationStore implements CitationStore {
   constructor(private readonly pool: pg.Pool) {}

@@ -10,10 +10,10 @@ import type { CitationEngineId } from '../../../shared/schema/citation-engines.j
 import type { RowTally } from '../rollup/row-tally.js';
 import { addCounts, type DayTally } from '../rollup/day-tally.js';
 import type { DayWindow } from '../rollup/days.js';
-import { inKeyOrder } from './key-order.js';
-import { writeSourceBlocks } from './postgres-source-blocks.js';
+import { inKeyOrder } from './infra/key-order.js';
+import { writeSourceBlocks } from './citations-source-blocks.js';
 
-export { readSourceTallies } from './postgres-source-blocks.js';
+export { readSourceTallies } from './citations-source-blocks.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 

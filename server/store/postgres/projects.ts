@@ -1,7 +1,7 @@
 /** Projects in PostgreSQL (citation-migrations.ts): one row per project, the document as json. */
 import type pg from 'pg';
 import type { ProjectStore, StoredProject } from '../contracts/projects.js';
-import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 
 export class PostgresProjectStore implements ProjectStore {
   constructor(private readonly pool: pg.Pool) {}

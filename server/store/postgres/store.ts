@@ -15,21 +15,21 @@ import { newKeyRecord, type Account, type ApiKeyRecord, type NewKeyInput, type P
 import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
 import type { Store } from '../contracts/store.js';
 import type { ProjectStore } from '../contracts/projects.js';
-import { PostgresProjectStore } from './postgres-project-store.js';
+import { PostgresProjectStore } from './projects.js';
 import { migrate } from './migrations.js';
-import { KEYS_CHANNEL, KeyCache } from './key-cache.js';
-import { PostgresCitationStore } from './postgres-citation-store.js';
+import { KEYS_CHANNEL, KeyCache } from './accounts-key-cache.js';
+import { PostgresCitationStore } from './citations.js';
 import type { CrawlStore } from '../contracts/crawls.js';
-import { PostgresCrawlStore } from './postgres-crawl-store.js';
+import { PostgresCrawlStore } from './crawls.js';
 import type { BrandingStore } from '../contracts/branding.js';
 import type { ShareStore } from '../contracts/shares.js';
-import { PostgresBrandingStore } from './postgres-branding-store.js';
-import { PostgresShareStore } from './postgres-share-store.js';
+import { PostgresBrandingStore } from './branding.js';
+import { PostgresShareStore } from './shares.js';
 import type { MonitorStore } from '../contracts/monitors.js';
 import type { WebhookStore } from '../contracts/webhooks.js';
-import { PostgresMonitorStore } from './postgres-monitor-store.js';
-import { PostgresWebhookStore } from './postgres-webhook-store.js';
-import { createPool, LOCK_KEY_SQL } from './pool.js';
+import { PostgresMonitorStore } from './monitors.js';
+import { PostgresWebhookStore } from './webhooks.js';
+import { createPool, LOCK_KEY_SQL } from './infra/pool.js';
 
 export interface PostgresStoreOptions {
   now?: () => Date;

@@ -26,7 +26,7 @@ import {
   type PageCompletion,
   type StoredCrawl,
 } from '../contracts/crawls.js';
-import { inTransaction, LOCK_KEY_SQL } from './pool.js';
+import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 
 interface LockedCrawl {
   record: StoredCrawl;

@@ -18,7 +18,7 @@ import type {
   StoredWebhook,
   WebhookStore,
 } from '../contracts/webhooks.js';
-import { inTransaction } from './pool.js';
+import { inTransaction } from './infra/pool.js';
 
 const WEBHOOK_COLUMNS = 'id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak';
 const DELIVERY_COLUMNS =
