@@ -16,7 +16,7 @@ import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditO
 import type { Store } from '../contracts/store.js';
 import type { ProjectStore } from '../contracts/projects.js';
 import { PostgresProjectStore } from './projects.js';
-import { migrate } from './migrations.js';
+import { migrate } from './infra/migrate.js';
 import { KEYS_CHANNEL, KeyCache } from './accounts-key-cache.js';
 import { PostgresCitationStore } from './citations.js';
 import type { CrawlStore } from '../contracts/crawls.js';

@@ -1,12 +1,14 @@
 /**
- * Schema of monitors and webhooks (contract section 12), one migration in MIGRATIONS (./migrations.ts).
+ * Schema of monitors and webhooks, one migration in MIGRATIONS (./index.ts).
  * - monitors: `monitors_due` serves the claim (next due time; a claim locks rows with SKIP LOCKED).
  * - webhooks: the secret is stored as is (the server signs with it): the database's own access control
  *   protects it (README, "Monitors and webhooks").
  * - webhook_events / webhook_deliveries: the outbox. A delivery row is the unit a worker leases
  *   (`lease_until_ms`); `webhook_deliveries_due` serves the claim, `webhook_deliveries_log` the log.
  */
-export const MONITORS_WEBHOOKS_MIGRATION: { version: number; name: string; sql: string } = {
+import type { Migration } from './migration.js';
+
+export const migration: Migration = {
   version: 5,
   name: 'monitors, webhooks, webhook events and deliveries (the outbox)',
   sql: `

@@ -1,11 +1,11 @@
 /**
- * Pausing monitors (PATCH /monitors/{id}), one migration in MIGRATIONS (./migrations.ts): `paused_at`,
+ * Pausing monitors (PATCH /monitors/{id}), one migration in MIGRATIONS (./index.ts): `paused_at`,
  * null for every existing monitor (not paused). The claim skips paused rows; no index is needed, since
  * `monitors_due` still narrows the claim to due rows first.
  */
 import type { Migration } from './migration.js';
 
-export const MONITOR_PAUSE_MIGRATION: Migration = {
+export const migration: Migration = {
   version: 8,
   name: 'monitors.paused_at: paused monitors (existing monitors: not paused)',
   sql: `

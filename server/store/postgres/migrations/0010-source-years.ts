@@ -1,6 +1,6 @@
 /**
  * Sources as running totals (GET /citations/sources at a year of data), one migration in MIGRATIONS
- * (./migrations.ts). Summing a window from day and month rows read about 66,000 rows per request for the
+ * (./index.ts). Summing a window from day and month rows read about 66,000 rows per request for the
  * top domains of a year (1,600 domains × 41 periods), so PostgreSQL answered 25 requests a second. Now each
  * (scope, engine, year, domain) and (scope, engine, domain, year, url) is one row holding running totals:
  * slot i (1..366) is the total from 1 January through day i of that year. A window's sum is two reads of
@@ -11,7 +11,7 @@
  * collide keeps two URLs apart; the URL itself is a plain column).
  * The day and month rows are converted (sourceYearsFrom) and dropped.
  */
-import { YEAR_SLOTS } from '../rollup/year-slots.js';
+import { YEAR_SLOTS } from '../../rollup/year-slots.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -50,7 +50,7 @@ export function sourceYearsFrom(domainDays: string, urlDays: string): string {
   );
 }
 
-export const SOURCE_YEARS_MIGRATION: Migration = {
+export const migration: Migration = {
   version: 10,
   name: 'citation sources as running totals per year',
   sql: `

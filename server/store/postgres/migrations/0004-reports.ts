@@ -1,8 +1,10 @@
 /**
  * Schema for client reports (contract section 11): branding per account, and share links found by the
- * SHA-256 of their token. Listed in MIGRATIONS (./migrations.ts).
+ * SHA-256 of their token. Listed in MIGRATIONS (./index.ts).
  */
-export const REPORTS_MIGRATION = {
+import type { Migration } from './migration.js';
+
+export const migration: Migration = {
   version: 4,
   name: 'report branding and share links',
   sql: `

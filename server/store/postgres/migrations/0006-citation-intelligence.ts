@@ -1,5 +1,5 @@
 /**
- * Schema of projects and citation intelligence (issue 15), one migration in the list of migrations.ts.
+ * Schema of projects and citation intelligence, one migration in MIGRATIONS (./index.ts).
  * - prompts.project_id; citation_results keeps each row's runs (answer texts: TOAST compresses them) and
  *   its rollup tally.
  * - Rollups, kept on every write in the same transaction as the row: per scope (a project id, or
@@ -10,7 +10,7 @@
  */
 import type { Migration } from './migration.js';
 
-export const CITATION_INTELLIGENCE_MIGRATION: Migration = {
+export const migration: Migration = {
   version: 6,
   name: 'projects, prompt projects, citation runs and tallies, citation rollups',
   sql: `

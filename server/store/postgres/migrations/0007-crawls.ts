@@ -1,5 +1,5 @@
 /**
- * Schema of the crawl store (postgres-crawl-store.ts), one migration in MIGRATIONS:
+ * Schema of the crawl store (../crawls.ts), one migration in MIGRATIONS (./index.ts):
  * - crawls: the record (progress, admission state, site findings, result) and the rollup state as json,
  *   updated under the row's lock by each page's transaction; site_files written once at the start.
  *   (account_id, created_ms DESC, id DESC) serves the newest-first list; a partial index the running count.
@@ -7,7 +7,9 @@
  *   state (queued, done, skipped), the order it was queued in (the frontier) and done in (the pages list),
  *   the page that found it (a retried job re-adds what its page queued), and the page's outcome and rules.
  */
-export const CRAWLS_MIGRATION = {
+import type { Migration } from './migration.js';
+
+export const migration: Migration = {
   version: 7,
   name: 'crawls and their URLs (site audits)',
   sql: `
@@ -41,4 +43,4 @@ export const CRAWLS_MIGRATION = {
     CREATE INDEX crawl_urls_pages ON crawl_urls (crawl_id, done_seq) WHERE outcome IS NOT NULL;
     CREATE INDEX crawl_urls_found_by ON crawl_urls (crawl_id, md5(found_by)) WHERE found_by IS NOT NULL;
   `,
-} as const;
+};

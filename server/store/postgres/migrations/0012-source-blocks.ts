@@ -1,6 +1,6 @@
 /**
  * Sources as running totals over blocks of two calendar years, one migration in MIGRATIONS
- * (./migrations.ts). With a row per calendar year (migration 10), a window that crossed a new year (the
+ * (./index.ts). With a row per calendar year (migration 10), a window that crossed a new year (the
  * last 365 days, every day of January's "last 30 days") read and summed two rows per domain and page, and
  * those requests took twice as long as the others: they made GET /citations/sources' p99. Now block B
  * holds B's days in slots 1..366 and B+1's in slots 367..732, each the total since 1 January of B; every
@@ -8,7 +8,7 @@
  * years is one span of one row (year-slots.ts). The price is twice the rows and twice the writes.
  * The year rows are converted (sourceBlocksFrom) and dropped.
  */
-import { YEAR_SLOTS } from '../rollup/year-slots.js';
+import { YEAR_SLOTS } from '../../rollup/year-slots.js';
 import type { Migration } from './migration.js';
 
 /**
@@ -40,7 +40,7 @@ function sourceBlocksFrom(domainYears: string, urlYears: string): string {
   );
 }
 
-export const SOURCE_BLOCKS_MIGRATION: Migration = {
+export const migration: Migration = {
   version: 12,
   name: 'citation sources as running totals over two-year blocks',
   sql: `

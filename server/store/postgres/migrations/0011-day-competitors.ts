@@ -1,12 +1,12 @@
 /**
  * The competitors of a day folded into its row (GET /citations/summary at a year of data), one migration in
- * MIGRATIONS (./migrations.ts). A year's summary aggregated 10,950 competitor rows (5 competitors × 6
+ * MIGRATIONS (./index.ts). A year's summary aggregated 10,950 competitor rows (5 competitors × 6
  * engines × 365 days) twice over to attach them to 2,190 day rows; now each day row of an engine carries its
  * competitors' visible runs as a JSON object (name → runs), and the summary reads the 2,190 rows as stored.
  */
 import type { Migration } from './migration.js';
 
-export const DAY_COMPETITORS_MIGRATION: Migration = {
+export const migration: Migration = {
   version: 11,
   name: 'citation day rows carry their competitors',
   sql: `
