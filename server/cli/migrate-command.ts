@@ -67,8 +67,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     return fail((error as Error).message);
   }
   const [{ readLowdbSource }, { importLowdb }, { PostgresStore }] = await Promise.all([
-    import('../store/postgres/lowdb-source.js'),
-    import('../store/postgres/lowdb-import.js'),
+    import('../store/migrate-lowdb/read.js'),
+    import('../store/migrate-lowdb/import.js'),
     import('../store/postgres/store.js'),
   ]);
   let store: Awaited<ReturnType<typeof PostgresStore.open>> | null = null;

@@ -13,7 +13,7 @@ import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files
 import { parseCrawlEventLine, parseCrawlRecordLine } from '../lowdb/crawls.js';
 import { MemoryCrawlStore, type CrawlEvent, type CrawlState } from '../memory/crawls.js';
 import { isOpen, type StoredCrawl } from '../contracts/crawls.js';
-import { eachLine, exists } from './lowdb-lines.js';
+import { eachLine, exists } from './read-lines.js';
 
 /** One URL of a crawl's frontier as PostgreSQL keeps it (a crawl_urls row). */
 export interface SourceCrawlUrl {

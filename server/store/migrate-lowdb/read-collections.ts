@@ -18,7 +18,7 @@ import { parseShareLine } from '../lowdb/shares.js';
 import { parseOutboxLine, type OutboxLine } from '../lowdb/webhooks-outbox-lines.js';
 import { OutboxState } from '../lowdb/webhooks-outbox-state.js';
 import type { StoredDelivery, StoredEvent, StoredWebhook } from '../contracts/webhooks.js';
-import { eachLine, exists } from './lowdb-lines.js';
+import { eachLine, exists } from './read-lines.js';
 
 export interface LowdbCollections {
   projects: StoredProject[];

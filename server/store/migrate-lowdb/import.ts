@@ -14,14 +14,14 @@
  */
 import type pg from 'pg';
 import { PERIOD_MS } from '../contracts/monitors.js';
-import { importAudits } from './import-audits.js';
-import { importCrawls } from './import-crawls.js';
-import { importCitationRows } from './import-citations.js';
-import { importRollups } from './import-rollups.js';
-import { byId, compare, type CollectionName, type CollectionReport, type Row } from './import-verify.js';
-import type { LowdbSource } from './lowdb-source.js';
+import { importAudits } from './audits.js';
+import { importCrawls } from './crawls.js';
+import { importCitationRows } from './citations.js';
+import { importRollups } from './citations-rollups.js';
+import { byId, compare, type CollectionName, type CollectionReport, type Row } from './verify.js';
+import type { LowdbSource } from './read.js';
 
-export type { CollectionName, CollectionReport } from './import-verify.js';
+export type { CollectionName, CollectionReport } from './verify.js';
 
 export async function importLowdb(
   pool: pg.Pool,

@@ -10,8 +10,8 @@
 import type pg from 'pg';
 import type { StoredCitationRow } from '../contracts/citations.js';
 import { tallyOfRow } from '../rollup/row-tally.js';
-import { checksum, compareSums, type CollectionReport } from './import-verify.js';
-import type { LowdbSource } from './lowdb-source.js';
+import { checksum, compareSums, type CollectionReport } from './verify.js';
+import type { LowdbSource } from './read.js';
 
 const BATCH = 200;
 const COLUMNS = 11;

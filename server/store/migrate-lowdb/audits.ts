@@ -5,8 +5,8 @@
  * so bytes equal to the source's have the same canonical JSON, computed once.
  */
 import type pg from 'pg';
-import { checksum, compareSums, type CollectionReport } from './import-verify.js';
-import type { LowdbSource } from './lowdb-source.js';
+import { checksum, compareSums, type CollectionReport } from './verify.js';
+import type { LowdbSource } from './read.js';
 
 const BATCH = 200;
 const COLUMNS = 12;

@@ -16,9 +16,9 @@ import { parseJournalLine } from '../lowdb/audits-lines.js';
 import { parseCheckLine, parsePromptLine, parseResultLine } from '../lowdb/citations-lines.js';
 import type { StoredCheck, StoredCitationRow, StoredPrompt } from '../contracts/citations.js';
 import type { RunRecord } from '../../../shared/schema/citation-intelligence.js';
-import { eachLine, exists } from './lowdb-lines.js';
-import { readLowdbCollections, type LowdbCollections } from './lowdb-source-collections.js';
-import { readLowdbCrawls, type SourceCrawl } from './lowdb-source-crawls.js';
+import { eachLine, exists } from './read-lines.js';
+import { readLowdbCollections, type LowdbCollections } from './read-collections.js';
+import { readLowdbCrawls, type SourceCrawl } from './read-crawls.js';
 
 export interface SourcePrompt {
   prompt: StoredPrompt;

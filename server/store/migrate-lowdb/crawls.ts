@@ -12,9 +12,9 @@
  * (so a link found again is not counted twice); crawls from before lowdb kept their spelling have none.
  */
 import type pg from 'pg';
-import { byId, compare, type CollectionReport, type Row } from './import-verify.js';
-import type { SourceCrawl, SourceCrawlUrl } from './lowdb-source-crawls.js';
-import { inTransaction } from './infra/pool.js';
+import { byId, compare, type CollectionReport, type Row } from './verify.js';
+import type { SourceCrawl, SourceCrawlUrl } from './read-crawls.js';
+import { inTransaction } from '../postgres/infra/pool.js';
 
 const CHUNK = 2_000;
 

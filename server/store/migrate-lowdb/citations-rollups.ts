@@ -17,10 +17,10 @@ import type { DayWindow } from '../rollup/days.js';
 import { MemoryRollups } from '../rollup/memory-rollups.js';
 import { tallyOfRow, type RowTally } from '../rollup/row-tally.js';
 import type { SourceTally } from '../rollup/source-tally.js';
-import { checksum, compareSums, type CollectionReport } from './import-verify.js';
-import type { LowdbSource } from './lowdb-source.js';
-import { inTransaction } from './infra/pool.js';
-import { applyTallies, dropScope, readDayTallies, readSourceTallies } from './citations-rollups.js';
+import { checksum, compareSums, type CollectionReport } from './verify.js';
+import type { LowdbSource } from './read.js';
+import { inTransaction } from '../postgres/infra/pool.js';
+import { applyTallies, dropScope, readDayTallies, readSourceTallies } from '../postgres/citations-rollups.js';
 
 /** More domains than any scope cites: every source is compared, not only a top list. */
 const ALL_SOURCES = 1_000_000;
