@@ -1,17 +1,18 @@
 /**
- * Citation rows of a lowdb data directory into PostgreSQL, in journal order (the history's order), keyed
- * by their journal offset (import_key), in batches. Each row is stored as PostgresCitationStore stores
- * it: the row document without its tally (and without runs_at, lowdb's place in runs.blob) in `result`,
- * the tally in `tally` (computed from the row for rows stored before tallies existed), the runs read back
- * from runs.blob in `runs`. The rollups are not touched here: import-rollups.ts rebuilds them from the
- * copied tallies. Each batch is read back right after its insert: rows (document and tally) and runs are
- * two collections of the report.
+ * Prompts, citation rows and check records of a lowdb data directory into PostgreSQL. The rows go in
+ * journal order (the history's order), keyed by their journal offset (import_key), in batches. Each row is
+ * stored as the PostgreSQL citation store stores it: the row document without its tally (and without
+ * runs_at, lowdb's place in runs.blob) in `result`, the tally in `tally` (computed from the row for rows
+ * stored before tallies existed), the runs read back from runs.blob in `runs`. The rollups are not touched
+ * here: citations-rollups.ts rebuilds them from the copied tallies. Each batch is read back right after its
+ * insert: rows (document and tally) and runs are two collections of the report.
  */
 import type pg from 'pg';
-import type { StoredCitationRow } from '../contracts/citations.js';
+import type { StoredCheck, StoredCitationRow } from '../contracts/citations.js';
 import { tallyOfRow } from '../rollup/row-tally.js';
+import type { EachCopy } from './copy-each.js';
 import { checksum, compareSums, type CollectionReport } from './verify.js';
-import type { LowdbSource } from './read.js';
+import type { LowdbSource, SourcePrompt } from './read.js';
 
 const BATCH = 200;
 const COLUMNS = 11;
@@ -79,4 +80,40 @@ export async function importCitationRows(
     if ((i / BATCH) % 50 === 49) onProgress(`citation rows: ${Math.min(i + BATCH, source.rows.length)} of ${source.rows.length}`);
   }
   return [compareSums('citation_rows', rowSums[0], rowSums[1], copied), compareSums('citation_runs', runSums[0], runSums[1], copiedRuns)];
+}
+
+/** Prompts, deleted ones included (their rows stay, hidden from listings, as in lowdb). */
+export function promptsCopy(prompts: readonly SourcePrompt[]): EachCopy {
+  return {
+    collection: 'prompts',
+    records: prompts.map(({ prompt, deleted_at }) => ({
+      id: prompt.id,
+      value: { prompt, deleted_at, project_id: prompt.project_id ?? null },
+      params: [
+        prompt.id,
+        prompt.account_id,
+        prompt.domain,
+        prompt.text,
+        Date.parse(prompt.created_at),
+        deleted_at,
+        JSON.stringify(prompt),
+        prompt.project_id ?? null,
+      ],
+    })),
+    insert:
+      'INSERT INTO prompts (id, account_id, domain, text, created_ms, deleted_at, prompt, project_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING',
+    select: 'SELECT id, prompt, deleted_at, project_id FROM prompts WHERE id = ANY($1)',
+    stored: (row) => ({ prompt: row.prompt, deleted_at: row.deleted_at, project_id: row.project_id }),
+  };
+}
+
+/** Checks: their latest state. */
+export function checksCopy(checks: readonly StoredCheck[]): EachCopy {
+  return {
+    collection: 'checks',
+    records: checks.map((c) => ({ id: c.id, value: c, params: [c.id, c.account_id, c.status, JSON.stringify(c)] })),
+    insert: 'INSERT INTO citation_checks (id, account_id, status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
+    select: 'SELECT id, body FROM citation_checks WHERE id = ANY($1)',
+    stored: (row) => row.body,
+  };
 }

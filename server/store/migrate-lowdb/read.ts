@@ -3,11 +3,10 @@
  * key hashes (accounts.json), audits (the journal's first line per id, as the server's index reads it,
  * plus each audit's file as stored bytes), prompts (replayed puts and deletes), every citation row in
  * journal order with its runs (runs.blob, read per row on demand), each check's latest state, the site
- * audits (lowdb-source-crawls.ts) and the newer collections of lowdb-source-collections.ts. Torn or unreadable lines are counted, as the
- * server
- * drops them at start.
+ * audits (read-crawls.ts) and the newer collections (read-collections.ts). Torn or unreadable lines are
+ * counted, as the server drops them at start.
  */
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { brotliDecompressSync } from 'node:zlib';
 import path from 'node:path';
 import { withKeyDefaults, type Account, type ApiKeyRecord } from '../contracts/accounts.js';
@@ -53,24 +52,57 @@ export interface LowdbSource {
 }
 
 export async function readLowdbSource(dataDir: string, nowMs = Date.now()): Promise<LowdbSource> {
-  const accountsFile = path.join(dataDir, 'accounts.json');
-  const accountsData = (await exists(accountsFile))
-    ? (JSON.parse(await readFile(accountsFile, 'utf8')) as { accounts?: Account[]; keys?: ApiKeyRecord[] })
-    : {};
+  const accountsData = await readAccounts(path.join(dataDir, 'accounts.json'));
   const dropped: Record<string, number> = {};
+  const citations = path.join(dataDir, 'citations');
+  const audits = await readAudits(path.join(dataDir, 'audits.journal'), dropped);
+  const prompts = await readPrompts(path.join(citations, 'prompts.journal'), dropped);
+  const rows = await readRows(path.join(citations, 'results.journal'), dropped);
+  const checks = await readChecks(path.join(citations, 'checks.journal'), dropped);
+  const crawls = await readLowdbCrawls(dataDir, dropped);
+  const collections = await readLowdbCollections(dataDir, dropped, nowMs);
+  const runsFile = path.join(citations, 'runs.blob');
+  const runs = (await exists(runsFile)) ? await open(runsFile, 'r') : null;
+  return {
+    accounts: accountsData.accounts ?? [],
+    keys: (accountsData.keys ?? []).map(withKeyDefaults), // as the embedded store reads them
+    audits,
+    prompts,
+    rows,
+    checks,
+    crawls,
+    dropped,
+    collections,
+    auditJson: (id) => readFile(path.join(dataDir, 'audits', id.slice(0, 2), `${id}.json`)),
+    runsOf: (row) => readRuns(runs, row),
+    close: async () => {
+      await runs?.close();
+    },
+  };
+}
 
+async function readAccounts(file: string): Promise<{ accounts?: Account[]; keys?: ApiKeyRecord[] }> {
+  return (await exists(file)) ? (JSON.parse(await readFile(file, 'utf8')) as { accounts?: Account[]; keys?: ApiKeyRecord[] }) : {};
+}
+
+/** The audits journal's first line per id, as the server's index reads it. */
+async function readAudits(file: string, dropped: Record<string, number>): Promise<AuditRecord[]> {
   const audits: AuditRecord[] = [];
   const seen = new Set<string>();
-  await eachLine(path.join(dataDir, 'audits.journal'), dropped, (value) => {
+  await eachLine(file, dropped, (value) => {
     const record = parseJournalLine(value);
     if (!record) return false;
     if (!seen.has(record.id)) audits.push(record); // the first line for an id wins, as in the server's index
     seen.add(record.id);
     return true;
   });
+  return audits;
+}
 
+/** Prompt puts and deletes replayed: each prompt, with when it was deleted. */
+async function readPrompts(file: string, dropped: Record<string, number>): Promise<SourcePrompt[]> {
   const prompts = new Map<string, SourcePrompt>();
-  await eachLine(path.join(dataDir, 'citations', 'prompts.journal'), dropped, (value) => {
+  await eachLine(file, dropped, (value) => {
     const line = parsePromptLine(value);
     if (!line) return false;
     if (line.op === 'put') {
@@ -82,52 +114,40 @@ export async function readLowdbSource(dataDir: string, nowMs = Date.now()): Prom
     }
     return true;
   });
+  return [...prompts.values()];
+}
 
+async function readRows(file: string, dropped: Record<string, number>): Promise<SourceRow[]> {
   const rows: SourceRow[] = [];
-  await eachLine(path.join(dataDir, 'citations', 'results.journal'), dropped, (value, offset) => {
+  await eachLine(file, dropped, (value, offset) => {
     const row = parseResultLine(value);
     if (row) rows.push({ offset, row });
     return row !== null;
   });
+  return rows;
+}
 
+async function readChecks(file: string, dropped: Record<string, number>): Promise<StoredCheck[]> {
   const checks = new Map<string, StoredCheck>();
-  await eachLine(path.join(dataDir, 'citations', 'checks.journal'), dropped, (value) => {
+  await eachLine(file, dropped, (value) => {
     const check = parseCheckLine(value);
     if (check) checks.set(check.id, check); // a new line per change: the last is the state
     return check !== null;
   });
+  return [...checks.values()];
+}
 
-  const crawls = await readLowdbCrawls(dataDir, dropped);
-  const collections = await readLowdbCollections(dataDir, dropped, nowMs);
-  const runsFile = path.join(dataDir, 'citations', 'runs.blob');
-  const runs = (await exists(runsFile)) ? await open(runsFile, 'r') : null;
-
-  return {
-    accounts: accountsData.accounts ?? [],
-    keys: (accountsData.keys ?? []).map(withKeyDefaults), // as the embedded store reads them
-    audits,
-    prompts: [...prompts.values()],
-    rows,
-    checks: [...checks.values()],
-    crawls,
-    dropped,
-    collections,
-    auditJson: (id) => readFile(path.join(dataDir, 'audits', id.slice(0, 2), `${id}.json`)),
-    runsOf: async (row) => {
-      if (!row.runs_at) return [];
-      const [offset, length] = row.runs_at;
-      if (!runs) return null;
-      try {
-        const bytes = Buffer.alloc(length);
-        const { bytesRead } = await runs.read(bytes, 0, length, offset);
-        if (bytesRead !== length) return null;
-        return JSON.parse(brotliDecompressSync(bytes).toString('utf8')) as RunRecord[];
-      } catch {
-        return null;
-      }
-    },
-    close: async () => {
-      await runs?.close();
-    },
-  };
+/** A row's runs from runs.blob ([] when stored without); null when its bytes cannot be read back. */
+async function readRuns(runs: FileHandle | null, row: StoredCitationRow): Promise<RunRecord[] | null> {
+  if (!row.runs_at) return [];
+  const [offset, length] = row.runs_at;
+  if (!runs) return null;
+  try {
+    const bytes = Buffer.alloc(length);
+    const { bytesRead } = await runs.read(bytes, 0, length, offset);
+    if (bytesRead !== length) return null;
+    return JSON.parse(brotliDecompressSync(bytes).toString('utf8')) as RunRecord[];
+  } catch {
+    return null;
+  }
 }
