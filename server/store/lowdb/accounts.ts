@@ -2,11 +2,21 @@
  * Accounts and API keys: a small lowdb document (DATA_DIR/accounts.json) written atomically and durably.
  * The server and the `citable` CLI share it, so every change is a locked read-modify-write of the file,
  * and readers reload it when the file changed (a new or revoked key takes effect on the next request).
+ * AccountsDb is the file; LowdbAccountStore the AccountStore over it.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { Low } from 'lowdb';
-import { withKeyDefaults, type Account, type ApiKeyRecord } from '../contracts/accounts.js';
+import { randomBase62 } from '../../util/base62.js';
+import {
+  newKeyRecord,
+  withKeyDefaults,
+  type Account,
+  type AccountStore,
+  type ApiKeyRecord,
+  type NewKeyInput,
+  type Plan,
+} from '../contracts/accounts.js';
 import { DurableJsonFile } from './infra/durable-json-adapter.js';
 import { withFileLock } from './infra/file-lock.js';
 
@@ -92,5 +102,58 @@ export class AccountsDb {
     } catch {
       return 'absent';
     }
+  }
+}
+
+export class LowdbAccountStore implements AccountStore {
+  private constructor(
+    private readonly accounts: AccountsDb,
+    private readonly now: () => Date,
+  ) {}
+
+  static async open(dataDir: string, now: () => Date = () => new Date()): Promise<LowdbAccountStore> {
+    return new LowdbAccountStore(await AccountsDb.open(dataDir), now);
+  }
+
+  createAccount(input: { name: string; plan: Plan }): Promise<Account> {
+    const account: Account = { id: `acct_${randomBase62(12)}`, name: input.name, plan: input.plan, created_at: this.now().toISOString() };
+    return this.accounts.mutate((data) => {
+      data.accounts.push(account);
+      return account;
+    });
+  }
+
+  getAccount(id: string): Promise<Account | null> {
+    return this.accounts.account(id);
+  }
+
+  async listAccounts(): Promise<Account[]> {
+    return [...(await this.accounts.current()).accounts];
+  }
+
+  createKey(input: NewKeyInput): Promise<ApiKeyRecord> {
+    const key = newKeyRecord(`key_${randomBase62(12)}`, input, this.now().toISOString());
+    return this.accounts.mutate((data) => {
+      if (!data.accounts.some((a) => a.id === input.account_id)) throw new Error(`no account ${input.account_id}`);
+      data.keys.push(key);
+      return key;
+    });
+  }
+
+  findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
+    return this.accounts.keyByHash(hash);
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return (await this.accounts.current()).keys.filter((k) => k.account_id === accountId);
+  }
+
+  revokeKey(id: string): Promise<ApiKeyRecord | null> {
+    const revokedAt = this.now().toISOString();
+    return this.accounts.mutate((data) => {
+      const key = data.keys.find((k) => k.id === id);
+      if (key) key.revoked_at ??= revokedAt;
+      return key ?? null;
+    });
   }
 }

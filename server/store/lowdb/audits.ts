@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Audit } from '../../../shared/types/audit.js';
-import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
+import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, AuditStore, PutAuditOutcome } from '../contracts/audits.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
 import { createBufferCache, type BufferCache } from '../../util/lru.js';
 import { AuditFiles } from './audits-files.js';
@@ -16,7 +16,7 @@ import { Journal } from './infra/journal.js';
 import { journalLine, parseJournalLine } from './audits-lines.js';
 import type { IndexedLine } from './audits-index.js';
 
-export interface AuditCollectionOptions {
+export interface LowdbAuditStoreOptions {
   /** Bytes of audit JSON kept in the process for reads (default 0: the OS page cache does this job; see settings/server-config.ts). */
   cacheBytes?: number;
   onDroppedLines?: (count: number) => void;
@@ -32,7 +32,7 @@ export interface AuditCollectionOptions {
 
 export type UnindexedSweep = { removed: number } | { skipped: 'damaged journal'; damagedLines: number; unindexedFiles: number };
 
-export class AuditCollection {
+export class LowdbAuditStore implements AuditStore {
   readonly #index = new AuditIndex();
   readonly #inFlight = new Map<string, Promise<void>>();
   readonly #cache: BufferCache;
@@ -46,7 +46,7 @@ export class AuditCollection {
     this.#cache = createBufferCache(cacheBytes);
   }
 
-  static async open(dataDir: string, options: AuditCollectionOptions = {}): Promise<AuditCollection> {
+  static async open(dataDir: string, options: LowdbAuditStoreOptions = {}): Promise<LowdbAuditStore> {
     const files = await AuditFiles.open(dataDir);
     const { journal, entries, dropped, damaged } = await Journal.open(
       path.join(dataDir, 'audits.journal'),
@@ -55,12 +55,12 @@ export class AuditCollection {
         return record && { record, line };
       },
     );
-    const collection = new AuditCollection(files, journal, options.cacheBytes ?? 0);
-    collection.#index.load(entries.map((e) => e.value));
+    const store = new LowdbAuditStore(files, journal, options.cacheBytes ?? 0);
+    store.#index.load(entries.map((e) => e.value));
     if (dropped > 0) options.onDroppedLines?.(dropped);
-    // Before the collection is returned, so no put can be writing a file the sweep looks at.
-    if (options.sweepUnindexedFiles) options.onSweep?.(await collection.#sweepUnindexed(damaged));
-    return collection;
+    // Before the store is returned, so no put can be writing a file the sweep looks at.
+    if (options.sweepUnindexedFiles) options.onSweep?.(await store.#sweepUnindexed(damaged));
+    return store;
   }
 
   async #sweepUnindexed(damagedLines: number): Promise<UnindexedSweep> {
@@ -70,11 +70,11 @@ export class AuditCollection {
     return { removed: unindexed.length };
   }
 
-  get size(): number {
+  async countAudits(): Promise<number> {
     return this.#index.size;
   }
 
-  async put(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
+  async putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
     if (this.#closed) throw new Error('the store is closed');
     // Two puts of one id run one after the other, so the second sees what the first stored.
     for (let pending = this.#inFlight.get(audit.id); pending; pending = this.#inFlight.get(audit.id)) {
@@ -112,12 +112,12 @@ export class AuditCollection {
     return 'created';
   }
 
-  record(accountId: string, id: string): AuditRecord | null {
+  async getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null> {
     if (this.#index.owner(id) !== accountId) return null;
     return this.#index.get(id) ?? null;
   }
 
-  async json(accountId: string, id: string): Promise<Buffer | null> {
+  async getAuditJson(accountId: string, id: string): Promise<Buffer | null> {
     if (this.#index.owner(id) !== accountId) return null;
     const cached = this.#cache.get(id);
     if (cached !== undefined) return cached;
@@ -126,11 +126,11 @@ export class AuditCollection {
     return json;
   }
 
-  list(accountId: string, query: AuditListQuery): AuditListPage {
+  async listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
     return this.#index.list(accountId, query);
   }
 
-  earlier(accountId: string, anchor: AuditAnchor, limit: number): AuditSummary[] {
+  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
     return this.#index.earlier(accountId, anchor, limit);
   }
 

@@ -7,13 +7,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';
-import { newKeyRecord, type Account, type ApiKeyRecord, type NewKeyInput, type Plan } from '../contracts/accounts.js';
+import type { Account, ApiKeyRecord, NewKeyInput, Plan } from '../contracts/accounts.js';
 import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
 import type { Store } from '../contracts/store.js';
 import type { AuditSummary } from '../../../shared/schema/api.js';
-import { randomBase62 } from '../../util/base62.js';
-import { AccountsDb } from './accounts.js';
-import { AuditCollection, type AuditCollectionOptions } from './audits.js';
+import { LowdbAccountStore } from './accounts.js';
+import { LowdbAuditStore, type LowdbAuditStoreOptions } from './audits.js';
 import type { CitationStore } from '../contracts/citations.js';
 import { LowdbCitationStore } from './citations.js';
 import type { CrawlStore } from '../contracts/crawls.js';
@@ -39,7 +38,7 @@ export interface JournalDamage {
   count: number;
 }
 
-export interface LowdbStoreOptions extends AuditCollectionOptions {
+export interface LowdbStoreOptions extends LowdbAuditStoreOptions {
   now?: () => Date;
   /**
    * A collection's journal had unreadable lines (a torn tail, or damage), skipped at open: DATA_DIR/citations/*.journal
@@ -52,7 +51,7 @@ export interface LowdbStoreOptions extends AuditCollectionOptions {
 }
 
 export class LowdbStore implements Store {
-  #audits: Promise<AuditCollection> | null = null;
+  #audits: Promise<LowdbAuditStore> | null = null;
   #citations: Promise<CitationStore> | null = null;
   #crawls: Promise<CrawlStore> | null = null;
   #branding: Promise<BrandingStore> | null = null;
@@ -63,83 +62,65 @@ export class LowdbStore implements Store {
 
   private constructor(
     readonly dataDir: string,
-    private readonly accounts: AccountsDb,
+    private readonly accounts: LowdbAccountStore,
     private readonly options: LowdbStoreOptions,
   ) {}
 
   static async open(dataDir: string, options: LowdbStoreOptions = {}): Promise<LowdbStore> {
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
-    return new LowdbStore(dataDir, await AccountsDb.open(dataDir), options);
-  }
-
-  #now(): string {
-    return (this.options.now?.() ?? new Date()).toISOString();
+    return new LowdbStore(dataDir, await LowdbAccountStore.open(dataDir, () => options.now?.() ?? new Date()), options);
   }
 
   createAccount(input: { name: string; plan: Plan }): Promise<Account> {
-    const account: Account = { id: `acct_${randomBase62(12)}`, name: input.name, plan: input.plan, created_at: this.#now() };
-    return this.accounts.mutate((data) => {
-      data.accounts.push(account);
-      return account;
-    });
+    return this.accounts.createAccount(input);
   }
 
   getAccount(id: string): Promise<Account | null> {
-    return this.accounts.account(id);
+    return this.accounts.getAccount(id);
   }
 
-  async listAccounts(): Promise<Account[]> {
-    return [...(await this.accounts.current()).accounts];
+  listAccounts(): Promise<Account[]> {
+    return this.accounts.listAccounts();
   }
 
   createKey(input: NewKeyInput): Promise<ApiKeyRecord> {
-    const key = newKeyRecord(`key_${randomBase62(12)}`, input, this.#now());
-    return this.accounts.mutate((data) => {
-      if (!data.accounts.some((a) => a.id === input.account_id)) throw new Error(`no account ${input.account_id}`);
-      data.keys.push(key);
-      return key;
-    });
+    return this.accounts.createKey(input);
   }
 
   findKeyByHash(hash: string): Promise<ApiKeyRecord | null> {
-    return this.accounts.keyByHash(hash);
+    return this.accounts.findKeyByHash(hash);
   }
 
-  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return (await this.accounts.current()).keys.filter((k) => k.account_id === accountId);
+  listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.accounts.listKeys(accountId);
   }
 
   revokeKey(id: string): Promise<ApiKeyRecord | null> {
-    const revokedAt = this.#now();
-    return this.accounts.mutate((data) => {
-      const key = data.keys.find((k) => k.id === id);
-      if (key) key.revoked_at ??= revokedAt;
-      return key ?? null;
-    });
+    return this.accounts.revokeKey(id);
   }
 
   async putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
-    return (await this.#auditCollection()).put(accountId, audit, hash);
+    return (await this.#auditStore()).putAudit(accountId, audit, hash);
   }
 
   async getAuditJson(accountId: string, id: string): Promise<Buffer | null> {
-    return (await this.#auditCollection()).json(accountId, id);
+    return (await this.#auditStore()).getAuditJson(accountId, id);
   }
 
   async getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null> {
-    return (await this.#auditCollection()).record(accountId, id);
+    return (await this.#auditStore()).getAuditRecord(accountId, id);
   }
 
   async listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
-    return (await this.#auditCollection()).list(accountId, query);
+    return (await this.#auditStore()).listAudits(accountId, query);
   }
 
   async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
-    return (await this.#auditCollection()).earlier(accountId, anchor, limit);
+    return (await this.#auditStore()).earlierAudits(accountId, anchor, limit);
   }
 
   async countAudits(): Promise<number> {
-    return (await this.#auditCollection()).size;
+    return (await this.#auditStore()).countAudits();
   }
 
   citations(): Promise<CitationStore> {
@@ -197,8 +178,8 @@ export class LowdbStore implements Store {
     return (file, count) => this.options.onDroppedJournalLines?.({ collection, file, count });
   }
 
-  #auditCollection(): Promise<AuditCollection> {
-    this.#audits ??= AuditCollection.open(this.dataDir, this.options);
+  #auditStore(): Promise<LowdbAuditStore> {
+    this.#audits ??= LowdbAuditStore.open(this.dataDir, this.options);
     return this.#audits;
   }
 }
