@@ -12,7 +12,7 @@ import { createMemoryLogger } from '../../server/logging/logger.js';
 import { MonitorService } from '../../server/monitors/monitor-service.js';
 import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { PERIOD_MS, type MonitorRunOutcome, type StoredMonitor } from '../../server/store/contracts/monitors.js';
-import { monitor } from './store/monitor-store-contract.js';
+import { monitor } from '../server/store/contracts/monitors.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const HOUR = PERIOD_MS.hour;

@@ -19,7 +19,7 @@ import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
 import type { Store } from '../../server/store/contracts/store.js';
 import { memoryIo } from '../cli/cli-io.js';
-import { row, prompt } from '../citations/store/citation-rows.js';
+import { row, prompt } from '../server/store/contracts/citations-rows.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { citationSources } from '../../server/routes/citations-sources.js';

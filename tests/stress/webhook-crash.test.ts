@@ -21,7 +21,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { SAMPLE_PAGE } from '../server/helpers/fake-fetcher.js';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver.js';
-import { webhook } from '../webhooks/store/webhook-store-contract.js';
+import { webhook } from '../server/store/contracts/webhooks.js';
 import { createAccounts, type TestAccount } from './helpers/accounts.js';
 import { report, seededRandom, sized, stressSeed } from './helpers/mode.js';
 

@@ -13,7 +13,7 @@ import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { DeliveryWorker } from '../../server/webhooks/delivery-worker.js';
 import { until } from '../citations/helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
-import { webhook } from './store/webhook-store-contract.js';
+import { webhook } from '../server/store/contracts/webhooks.js';
 
 const EVENTS = 1_000;
 const PER_WEBHOOK = 4;

@@ -20,7 +20,7 @@ import { startProviderFakes, type ProviderFakes } from '../helpers/fake-provider
 import { openaiAnswer, openaiInvalidKey, openaiNoSearch } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
-import { webhook } from './store/webhook-store-contract.js';
+import { webhook } from '../server/store/contracts/webhooks.js';
 
 const TEXT = 'which crm suits a small design studio';
 const T0 = Date.parse('2026-09-01T06:00:00.000Z');
