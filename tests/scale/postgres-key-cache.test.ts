@@ -1,5 +1,5 @@
 /**
- * Keys remembered between requests by the PostgreSQL store (server/store/postgres/key-cache.ts), with two
+ * Keys remembered between requests by the PostgreSQL store (server/store/postgres/accounts-key-cache.ts), with two
  * store instances as two processes have: a revocation in one is seen by the other from its next lookup;
  * while the listening connection is down nothing is served from memory.
  */

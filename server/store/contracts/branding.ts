@@ -1,6 +1,6 @@
 /**
- * An account's report branding (contract section 11, `GET/PUT /branding`): reached through `Store.branding()`;
- * lowdb in lowdb/branding-lowdb.ts, PostgreSQL in postgres/postgres-branding-store.ts. A write resolves once durable.
+ * An account's report branding (`GET/PUT /branding`): reached through `Store.branding()`; lowdb in
+ * lowdb/branding.ts, PostgreSQL in postgres/branding.ts. A write resolves once durable.
  */
 
 export interface StoredBranding {

@@ -1,7 +1,7 @@
 /**
  * The citation half of the store: tracked prompts, the history of result rows, and check records
- * (what the scheduler needs to survive a restart). Reached through `Store.citations()`; the lowdb
- * implementation is citations-lowdb.ts. Every write resolves once it is durable.
+ * (what the scheduler needs to survive a restart). Reached through `Store.citations()`; lowdb in
+ * lowdb/citations.ts, PostgreSQL in postgres/citations.ts. Every write resolves once it is durable.
  */
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
 import type { CitationResult, CheckStatus } from '../../../shared/schema/citation.js';

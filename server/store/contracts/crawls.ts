@@ -2,8 +2,8 @@
  * The site-audit half of the store (contract section 10), reached through `Store.crawls()`: crawl records,
  * their frontier (every URL seen, queued or skipped), the done set with each page's outcome, and the rollup
  * state, so that any process sharing the store answers for a crawl and a restarted one resumes it with
- * each page audited once. Implementations: crawls-memory.ts (the CLI), crawls-lowdb.ts (the embedded
- * default), postgres/postgres-crawl-store.ts. One contract suite (tests/crawls/store/) runs against all.
+ * each page audited once. Implementations: memory/crawls.ts (the CLI), lowdb/crawls.ts (the embedded
+ * default), postgres/crawls.ts. One contract suite (tests/server/store/contracts/crawls.ts) runs against all.
  * Every write resolves once it is durable.
  */
 import type { CrawlSite, CrawlStatus } from '../../../shared/schema/crawl.js';

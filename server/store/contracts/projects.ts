@@ -1,7 +1,6 @@
 /**
- * Projects (contract section 13), reached through `Store.projects()`: lowdb (projects-lowdb.ts, a journal
- * under DATA_DIR/citations/) and PostgreSQL (postgres/postgres-project-store.ts). Every write resolves
- * once it is durable.
+ * Projects, reached through `Store.projects()`: lowdb (lowdb/projects.ts, a journal under
+ * DATA_DIR/citations/) and PostgreSQL (postgres/projects.ts). Every write resolves once it is durable.
  */
 import type { Project } from '../../../shared/schema/project.js';
 

@@ -1,7 +1,7 @@
 /**
  * Share links (contract section 11): a read-only link to one report, found by the SHA-256 of its token (the
  * token itself is never stored, like an API key). Reached through `Store.shares()`; lowdb in
- * lowdb/share-lowdb.ts, PostgreSQL in postgres/postgres-share-store.ts. A write resolves once durable.
+ * lowdb/shares.ts, PostgreSQL in postgres/shares.ts. A write resolves once durable.
  */
 
 export const SHARE_KINDS = ['audit', 'crawl'] as const;

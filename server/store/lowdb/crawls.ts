@@ -1,7 +1,7 @@
 /**
  * The embedded crawl store, under DATA_DIR/crawls/:
  *   crawls.journal     a line per crawl record change (created, started, ended): the last line of an id wins
- *   <id>.events        the crawl's admit and done events, one fsynced line each (journal.ts)
+ *   <id>.events        the crawl's admit and done events, one fsynced line each (infra/journal.ts)
  *   <id>.site.json     the site files fetched once at its start (shared by every page's audit)
  * At open every record is read; an unfinished crawl's events are replayed into memory (queue, done set, rollup),
  * so a restarted server resumes it with each page audited once. A finished crawl's pages are read back from

@@ -1,9 +1,11 @@
 /**
- * The embedded store: everything under one data directory.
+ * The embedded store: everything under one data directory, each resource in the file of its name beside
+ * this one (accounts.ts, audits.ts, citations.ts, ...), what several share in infra/.
  *   accounts.json     accounts and key hashes (lowdb, atomic + fsynced writes, shared with the CLI)
  *   audits/xx/<id>.json  one file per audit
  *   audits.journal    append-only index of the audits, loaded into memory at start
- * The audit half opens on first use, so the CLI (accounts and keys only) never touches it.
+ *   citations/, crawls/, reports/, webhooks/, monitors.json   the other resources (see their files)
+ * Everything but the accounts opens on first use: the CLI's accounts and keys commands touch nothing else.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Audit } from '../../../shared/types/audit.js';

@@ -2,7 +2,7 @@
  * Crawls in memory: the state of each crawl (its record, the URLs seen, the queue, the done set and the
  * rollup) changed only by two events, "admit" and "done". MemoryCrawlStore decides and applies
  * them synchronously (so two pages finishing at once cannot both queue a URL) and hands each to its
- * persistence to make durable before answering; the embedded store (crawls-lowdb.ts) journals them and
+ * persistence to make durable before answering; the embedded store (lowdb/crawls.ts) journals them and
  * replays them after a restart. The state holds no page outcomes (a crawl's memory does not grow with its
  * pages beyond the URLs it has seen): the persistence keeps them and reads them back for the pages list.
  * `citable crawl` uses transientPersistence: nothing durable, each outcome handed to its report's shortlist.

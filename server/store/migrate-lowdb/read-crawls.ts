@@ -1,6 +1,6 @@
 /**
  * The site audits of a lowdb data directory (`citable migrate`), read without writing to it, as the
- * embedded crawl store sees them at its next start (crawls-lowdb.ts): crawls/crawls.journal (the last line
+ * embedded crawl store sees them at its next start (lowdb/crawls.ts): crawls/crawls.journal (the last line
  * of an id wins), each crawl's events replayed (<id>.events: the frontier, the done set with each page's
  * outcome, the rollup) and its site files (<id>.site.json). A crawl still queued or running has its counters
  * rebuilt from its events, exactly as a restarted embedded server rebuilds them before resuming it.

@@ -1,4 +1,4 @@
-/** Branding in PostgreSQL: one row per account, the whole branding as JSON (schema: reports-migration.ts). */
+/** Branding in PostgreSQL: one row per account, the whole branding as JSON (schema: migrations/0004-reports.ts). */
 import type pg from 'pg';
 import type { BrandingStore, StoredBranding } from '../contracts/branding.js';
 

@@ -1,9 +1,9 @@
 /**
- * The PostgreSQL rollups of citation intelligence (citation-migrations.ts): tallies are summed per key in
+ * The PostgreSQL rollups of citation intelligence (migrations/0006-citation-intelligence.ts): tallies are summed per key in
  * JavaScript first (one upsert may not touch a row twice), sorted (concurrent writers lock rows in the
  * same order), then written with one INSERT ... ON CONFLICT per table. A day row of an engine carries its
  * competitors (migration 11).
- * Sources are running totals over blocks of two years (postgres-source-blocks.ts).
+ * Sources are running totals over blocks of two years (citations-source-blocks.ts).
  */
 import type pg from 'pg';
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';

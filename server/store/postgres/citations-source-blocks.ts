@@ -1,6 +1,6 @@
 /**
  * The sources of citation intelligence on PostgreSQL as running totals over blocks of two calendar years
- * (source-blocks-migration.ts, year-slots.ts). A write adds each tally's amounts to every slot from its day
+ * (migrations/0012-source-blocks.ts, ../rollup/year-slots.ts). A write adds each tally's amounts to every slot from its day
  * to the end of both blocks holding that day; a read takes, per block, the total at the window's last slot
  * minus the total before its first. Any window of up to two calendar years (every dashboard window) reads
  * one row per key: ranking a year's 1,600 domains reads 1,600 rows.

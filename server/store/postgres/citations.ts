@@ -1,6 +1,6 @@
 /**
  * The citation half of the PostgreSQL store: prompts, the history of result rows (one row per result,
- * never updated), and check records. Same behaviour as citations-lowdb.ts; every write is committed
+ * never updated), and check records. Same behaviour as ../lowdb/citations.ts; every write is committed
  * before it resolves. Prompt creation takes a per-account advisory lock for its limit and duplicate
  * checks, so two processes cannot both add the account's last allowed prompt.
  */

@@ -1,5 +1,5 @@
 /**
- * The crawl half of the PostgreSQL store: the same behaviour as the embedded one (crawls-memory.ts), shared
+ * The crawl half of the PostgreSQL store: the same behaviour as the embedded one (../memory/crawls.ts), shared
  * by every API process and `citable worker`. A page's end is one transaction under the crawl row's lock: the
  * URL marked done (only if it was queued: a retry finds it done and changes nothing), its outcome applied to
  * the rollup, what it found admitted (the primary key of crawl_urls is the "seen" check), the counters

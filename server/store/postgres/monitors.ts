@@ -1,5 +1,5 @@
 /**
- * Monitors in PostgreSQL (schema: ./monitors-webhooks-migration.ts). A claim is one statement that locks
+ * Monitors in PostgreSQL (schema: migrations/0005-monitors-webhooks.ts). A claim is one statement that locks
  * the due rows it takes with SKIP LOCKED and moves their due time: two processes (or two schedulers)
  * claiming at once never take the same due time.
  */

@@ -1,4 +1,4 @@
-/** Projects in PostgreSQL (citation-migrations.ts): one row per project, the document as json. */
+/** Projects in PostgreSQL (migrations/0006-citation-intelligence.ts): one row per project, the document as json. */
 import type pg from 'pg';
 import type { ProjectStore, StoredProject } from '../contracts/projects.js';
 import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';

@@ -1,4 +1,4 @@
-/** Share links in PostgreSQL (schema: reports-migration.ts). Revoking is one conditional UPDATE, so it happens once. */
+/** Share links in PostgreSQL (schema: migrations/0004-reports.ts). Revoking is one conditional UPDATE, so it happens once. */
 import type pg from 'pg';
 import type { ShareStore, StoredShare } from '../contracts/shares.js';
 

@@ -1,5 +1,5 @@
 /**
- * Webhooks and the outbox in PostgreSQL (schema: ./monitors-webhooks-migration.ts). An event and its
+ * Webhooks and the outbox in PostgreSQL (schema: migrations/0005-monitors-webhooks.ts). An event and its
  * deliveries are one transaction. Delivery workers in any number of processes claim due deliveries in
  * one statement (FOR UPDATE SKIP LOCKED, then a lease in the row): a delivery is sent by one process at
  * a time, and a lease whose process died runs out and is taken over, with the same event id.

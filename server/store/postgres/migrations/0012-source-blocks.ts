@@ -5,7 +5,7 @@
  * those requests took twice as long as the others: they made GET /citations/sources' p99. Now block B
  * holds B's days in slots 1..366 and B+1's in slots 367..732, each the total since 1 January of B; every
  * day is written into two blocks (its year's and the year before's), and any window of up to two calendar
- * years is one span of one row (year-slots.ts). The price is twice the rows and twice the writes.
+ * years is one span of one row (../../rollup/year-slots.ts). The price is twice the rows and twice the writes.
  * The year rows are converted (sourceBlocksFrom) and dropped.
  */
 import { YEAR_SLOTS } from '../../rollup/year-slots.js';

@@ -1,6 +1,7 @@
 /**
  * Store.earlierAudits, what the diff's `previous` and the reports' score history read, against any store:
  * the same page by url or final_url (either side), strictly before the anchor, newest first, one account.
+ * Run against lowdb and PostgreSQL by audits.test.ts (registry.ts).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';

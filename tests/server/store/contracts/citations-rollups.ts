@@ -2,7 +2,7 @@
  * What every CitationStore does with citation intelligence, whatever holds it: rows with their runs and
  * tallies feed daily tallies, sources (month periods and the days at the window's ends alike) and prompt
  * tallies; deleting a prompt takes its rows out, deleting a project's prompts drops its scope; runs read
- * back; everything survives a reopen. Run against lowdb and PostgreSQL by citation-rollups-contract.test.ts.
+ * back; everything survives a reopen. Run against lowdb and PostgreSQL by citations.test.ts (registry.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

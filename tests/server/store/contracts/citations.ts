@@ -1,8 +1,8 @@
 /**
- * What every CitationStore does (server/store/citations-store.ts), whatever holds the data: prompts with
- * their limit and duplicates, result history and latest rows, listings with cursors and filters, checks,
- * reopening. Run against lowdb and PostgreSQL by citation-store-contract.test.ts; the journals' own
- * behaviour (append-only lines, torn tails) is tested in citation-store.test.ts.
+ * What every CitationStore does (server/store/contracts/citations.ts), whatever holds the data: prompts
+ * with their limit and duplicates, result history and latest rows, listings with cursors and filters,
+ * checks, reopening. Run against lowdb and PostgreSQL by citations.test.ts (registry.ts); the journals'
+ * own behaviour (append-only lines, torn tails) is tested in ../lowdb/citations.test.ts.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CitationStore, StoredCheck } from '../../../../server/store/contracts/citations.js';

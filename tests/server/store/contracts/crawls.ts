@@ -1,5 +1,5 @@
 /**
- * What every CrawlStore does (server/store/crawls-store.ts), run against memory, lowdb and PostgreSQL:
+ * What every CrawlStore does (server/store/contracts/crawls.ts), run against memory, lowdb and PostgreSQL:
  * the two-running-crawls limit, newest-first listing, admission (each URL once, max_pages, skipped counts,
  * one sample per template), each page done once with the rollup built as pages arrive, the end of a crawl
  * exactly once, the pages list with its rule filter, and (durable stores) everything again after a reopen.

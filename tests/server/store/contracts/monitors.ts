@@ -1,6 +1,6 @@
 /**
- * What every MonitorStore does (server/store/monitors-store.ts), run against lowdb and PostgreSQL by
- * monitor-store-contract.test.ts: monitors per account, claims that take each due time once (also when
+ * What every MonitorStore does (server/store/contracts/monitors.ts), run against lowdb and PostgreSQL by
+ * monitors.test.ts (registry.ts): monitors per account, claims that take each due time once (also when
  * two claim at once), one catch-up run after downtime, "run now", leases that keep a run or give it up.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * What every WebhookStore does (server/store/webhooks-store.ts), run against lowdb and PostgreSQL by
- * webhook-store-contract.test.ts: webhooks per account, the outbox (an event and its deliveries stored
+ * What every WebhookStore does (server/store/contracts/webhooks.ts), run against lowdb and PostgreSQL by
+ * webhooks.test.ts (registry.ts): webhooks per account, the outbox (an event and its deliveries stored
  * together, deduplicated by key), claims with leases and per-webhook bounds, attempts, the 410 rule,
  * the delivery log, and what survives a reopen.
  */

@@ -1,4 +1,4 @@
-/** What only the journaled (lowdb) citation store does; the behaviour every store shares is in citation-store-contract.ts. */
+/** What only the journaled (lowdb) citation store does; the behaviour every store shares is in ../contracts/citations.ts. */
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
