@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateApiKey } from '../server/auth/api-key.js';
-import { LowdbStore } from '../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../server/store/lowdb/store.js';
 import { startFixtureSite, type FixtureSite } from '../tests/helpers/fixture-server.js';
 import { FIXTURE_SITES } from '../tests/fixtures/sites/index.js';
 import type { SiteRoutes } from '../tests/fixtures/sites/types.js';

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { generateApiKey } from '../server/auth/api-key.js';
-import { LowdbStore } from '../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../server/store/lowdb/store.js';
 import { figure, printBenchResult } from './lib/bench-result.js';
 import { citationSources } from '../server/routes/citations/get-citation-sources.js';
 import { citationSummary } from '../server/routes/citations/get-citation-summary.js';

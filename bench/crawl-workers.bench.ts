@@ -14,7 +14,7 @@ import { generateApiKey } from '../server/auth/api-key.js';
 import { createQueuedCrawls } from '../server/crawls/queued/queued-crawls.js';
 import { silentLogger } from '../server/logging/logger.js';
 import { createNodeFetcher } from '../server/net/node-fetcher.js';
-import { PostgresStore } from '../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../server/store/postgres/store.js';
 import { startPostgres, startRedis } from '../tests/helpers/services/index.js';
 import { startTemplatedSite } from '../tests/crawls/helpers/templated-site.js';
 import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { generateApiKey } from '../server/auth/api-key.js';
-import { PostgresStore } from '../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../server/store/postgres/store.js';
 import { extensionAudit } from '../tests/server/helpers/extension-audit.js';
 
 export interface SeededDatabase {

@@ -7,7 +7,7 @@
  *
  *   npx tsx bench/store-postgres.bench.ts [small=1000] [large=100000]
  */
-import { PostgresStore } from '../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../server/store/postgres/store.js';
 import { findPostgres, startPostgres } from '../tests/helpers/services/index.js';
 import { printBenchResult } from './lib/bench-result.js';
 import { measureStoreGrowth, type GrowthSubject } from './lib/store-growth.js';

@@ -7,8 +7,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { generateApiKey } from '../server/auth/api-key.js';
-import type { AuditRecord } from '../server/store/store.js';
-import { journalLine } from '../server/store/lowdb/journal-line.js';
+import type { AuditRecord } from '../server/store/contracts/audits.js';
+import { journalLine } from '../server/store/lowdb/audits-lines.js';
 import { extensionAudit } from '../tests/server/helpers/extension-audit.js';
 
 export interface SeededDataDir {

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { LowdbStore } from '../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../server/store/lowdb/store.js';
 import { seedDataDir } from './store-seed.js';
 import { measureStoreGrowth, type GrowthSubject } from './lib/store-growth.js';
 

@@ -6,7 +6,7 @@
  * SEEDED_VERSION's: the later migrations convert the year as they would a user's database.
  */
 import type pg from 'pg';
-import { sourceYearsFrom } from '../../server/store/postgres/source-years-migration.js';
+import { sourceYearsFrom } from '../../server/store/postgres/migrations/0010-source-years.js';
 import { BENCH_ACCOUNT, benchProject, COMPETITORS, ENGINES, PROJECT_ID } from './citation-synth.js';
 
 /** The schema version this seed writes. */

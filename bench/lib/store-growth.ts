@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { canonicalHash } from '../../server/audits/canonical-hash.js';
-import type { Store } from '../../server/store/store.js';
+import type { Store } from '../../server/store/contracts/store.js';
 import { extensionAudit } from '../../tests/server/helpers/extension-audit.js';
 import { figure, printBenchResult } from './bench-result.js';
 

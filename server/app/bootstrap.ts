@@ -1,7 +1,8 @@
 /** First start: with no account yet, create one Agency account and its first key, and print the key once. */
 import { generateApiKey } from '../auth/api-key.js';
 import type { StoreSettings } from '../settings/store-settings.js';
-import type { Account, Store } from '../store/store.js';
+import type { Account } from '../store/contracts/accounts.js';
+import type { Store } from '../store/contracts/store.js';
 
 export interface FirstAccount {
   account: Account;

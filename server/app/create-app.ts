@@ -22,7 +22,7 @@ import { createHealthRouter, createSharePageRouter, HEALTH_PATH } from '../route
 import type { RouteDeps } from '../routes/route-deps.js';
 import type { Route } from '../routes/route.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
 import { readReportSettings } from '../settings/report-settings.js';

@@ -8,8 +8,8 @@ import { createCitationsRuntime, type CitationsRuntime } from '../citations/runt
 import { observeCitations } from '../events/citation-events.js';
 import type { EventPublisher } from '../events/publisher.js';
 import type { Logger } from '../logging/logger.js';
-import type { CitationStore } from '../store/citations-store.js';
-import type { Store } from '../store/store.js';
+import type { CitationStore } from '../store/contracts/citations.js';
+import type { Store } from '../store/contracts/store.js';
 
 export interface ServerCitations {
   runtime: CitationsRuntime;

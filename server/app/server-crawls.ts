@@ -12,7 +12,7 @@ import { createQueuedCrawls } from '../crawls/queued/queued-crawls.js';
 import { createInProcessPageRunner, threadPageRunner } from '../crawls/page-runner.js';
 import type { Logger } from '../logging/logger.js';
 import type { ServerConfig } from '../settings/server-config.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 
 export async function createServerCrawls(deps: {
   config: ServerConfig;

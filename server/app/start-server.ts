@@ -13,7 +13,7 @@ import { closeRateLimitBackend, createRateLimitBackend, type RateLimitBackend } 
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { checkRedis } from '../ratelimit/redis-backend.js';
 import type { ServerConfig } from '../settings/server-config.js';
-import { openServerStore, type OpenedStore } from '../store/factory.js';
+import { logJournalDamage, openServerStore, type OpenedStore } from '../store/factory.js';
 import { createFirstAccountIfEmpty, firstKeyBanner, type FirstAccount } from './bootstrap.js';
 import { createApp, type CitableApp } from './create-app.js';
 import { listen } from './listen.js';
@@ -243,9 +243,6 @@ function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedSt
               damaged_lines: sweep.damagedLines,
             },
           ),
-    onDroppedCitationLines: (file, count) =>
-      logger.warn('journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
-    onDroppedShareLines: (file, count) =>
-      logger.warn('share links journal: dropped unreadable lines (a write a crash interrupted)', { file, count }),
+    onDroppedJournalLines: logJournalDamage(logger),
   });
 }

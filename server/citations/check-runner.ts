@@ -5,7 +5,7 @@
  * they stay `running` on disk and `resumeUnfinished` picks up exactly the pairs that have no row yet.
  */
 import type { Logger } from '../logging/logger.js';
-import type { CitationStore, StoredCheck } from '../store/citations-store.js';
+import type { CitationStore, StoredCheck } from '../store/contracts/citations.js';
 import type { CheckEnvironment } from './check/check-environment.js';
 import { closedCheck, openCheck, type CheckPlan, type OpenedCheck, type PromptLeases } from './check/check-record.js';
 import { duePairs, everyPair, livePrompts, pairsLeft } from './check/plan-pairs.js';

@@ -5,8 +5,8 @@
  */
 import type { Logger } from '../logging/logger.js';
 import { silentLogger } from '../logging/logger.js';
-import type { CitationStore } from '../store/citations-store.js';
-import type { ProjectStore } from '../store/projects-store.js';
+import type { CitationStore } from '../store/contracts/citations.js';
+import type { ProjectStore } from '../store/contracts/projects.js';
 import type { PairStoredHook } from './check/pair-stored.js';
 import type { CheckEnvironment } from './check/check-environment.js';
 import { createCheckEnvironment } from './check/create-environment.js';

@@ -6,7 +6,7 @@
  * nor forgets one. A Redis-backed queue (BullMQ, with REDIS_URL) can implement the same interface.
  */
 import type { Logger } from '../logging/logger.js';
-import type { StoredCheck } from '../store/citations-store.js';
+import type { StoredCheck } from '../store/contracts/citations.js';
 import type { CitationCheckRunner } from './check-runner.js';
 
 export interface CitationScheduler {

@@ -1,4 +1,4 @@
-import { PLANS, type Plan } from '../store/store.js';
+import { PLANS, type Plan } from '../store/contracts/accounts.js';
 import type { CliIo } from './io.js';
 import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';

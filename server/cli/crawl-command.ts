@@ -5,7 +5,7 @@ import { crawlWire } from '../crawls/crawl-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError } from '../settings/parse.js';
-import type { StoredCrawl } from '../store/crawls-store.js';
+import type { StoredCrawl } from '../store/contracts/crawls.js';
 import { startCommand } from './command-args.js';
 import { boundHeapGrowth } from './crawl/heap-growth.js';
 import { startLocalCrawl, type LocalCrawl } from './crawl/local-crawl.js';

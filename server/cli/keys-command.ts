@@ -1,6 +1,7 @@
 import { generateApiKey } from '../auth/api-key.js';
 import { parseDuration } from '../settings/duration.js';
-import { KEY_SCOPES, type Account, type ApiKeyRecord, type KeyScope, type Store } from '../store/store.js';
+import { KEY_SCOPES, type Account, type ApiKeyRecord, type KeyScope } from '../store/contracts/accounts.js';
+import { type Store } from '../store/contracts/store.js';
 import type { CliIo } from './io.js';
 import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';

@@ -1,9 +1,11 @@
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { lockDataDir } from '../store/lowdb/data-dir-lock.js';
+import { lockDataDir } from '../store/lowdb/infra/data-dir-lock.js';
 import { readStoreSettings } from '../settings/store-settings.js';
 import { redactUrl } from '../util/redact-url.js';
 import type { CliIo } from './io.js';
+import type { CollectionReport } from '../store/migrate-lowdb/import.js';
+import type { LowdbSource } from '../store/migrate-lowdb/read.js';
 import { tableText } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
 
@@ -26,24 +28,26 @@ canonical JSON; exit 1 on any difference.
   --json               the report as JSON
 `;
 
+const OPTIONS = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'database-url': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/** What to copy where, from the arguments and the environment. */
+interface Migration {
+  dataDir: string;
+  url: string;
+  json: boolean;
+}
+
+type Fail = (message: string) => number;
+
 /** `citable migrate --from lowdb --to postgres`: one-way copy, verified. Exit 0 verified, 1 mismatch, 2 usage or input error. */
 export async function run(args: string[], io: CliIo): Promise<number> {
-  const start = startCommand(
-    {
-      name: 'migrate',
-      usage: USAGE,
-      help: HELP,
-      options: {
-        from: { type: 'string' },
-        to: { type: 'string' },
-        'data-dir': { type: 'string' },
-        'database-url': { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    },
-    args,
-    io,
-  );
+  const start = startCommand({ name: 'migrate', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   if (positionals.length > 0) return fail(`unexpected ${positionals.join(' ')}. ${USAGE}`);
@@ -66,13 +70,22 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     return fail((error as Error).message);
   }
+  try {
+    return await copyVerified({ dataDir, url, json: values.json === true }, io, fail);
+  } finally {
+    await unlock();
+  }
+}
+
+/** Reads the data directory, copies it into PostgreSQL, reads every record back and reports. */
+async function copyVerified({ dataDir, url, json }: Migration, io: CliIo, fail: Fail): Promise<number> {
   const [{ readLowdbSource }, { importLowdb }, { PostgresStore }] = await Promise.all([
-    import('../store/postgres/lowdb-source.js'),
-    import('../store/postgres/lowdb-import.js'),
-    import('../store/postgres/postgres-store.js'),
+    import('../store/migrate-lowdb/read.js'),
+    import('../store/migrate-lowdb/import.js'),
+    import('../store/postgres/store.js'),
   ]);
   let store: Awaited<ReturnType<typeof PostgresStore.open>> | null = null;
-  let source: Awaited<ReturnType<typeof readLowdbSource>> | null = null;
+  let source: LowdbSource | null = null;
   try {
     try {
       source = await readLowdbSource(dataDir);
@@ -84,60 +97,62 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     } catch (error) {
       return fail(`cannot open ${redactUrl(url)}: ${(error as Error).message}`);
     }
-    if (!values.json) io.stdout.write(`citable migrate: lowdb ${dataDir} -> ${redactUrl(url)}\n`);
+    if (!json) io.stdout.write(`citable migrate: lowdb ${dataDir} -> ${redactUrl(url)}\n`);
     const reports = await importLowdb(store.pool, source, (message) => {
-      if (!values.json) io.stdout.write(`  ${message}\n`);
+      if (!json) io.stdout.write(`  ${message}\n`);
     });
     const ok = reports.every((r) => r.mismatches.length === 0);
     // Unfinished crawls are copied as they stand; the PostgreSQL server resumes them.
     const running = source.crawls.filter((c) => c.record.status === 'queued' || c.record.status === 'running').length;
-    if (values.json) {
+    if (json) {
       io.stdout.write(
         `${JSON.stringify({ ok, data_dir: dataDir, database: redactUrl(url), dropped_lines: source.dropped, compacted_deliveries: source.collections.compactedDeliveries, resumable_crawls: running, collections: reports })}\n`,
       );
-      return ok ? 0 : 1;
-    }
-    io.stdout.write(
-      tableText([
-        ['COLLECTION', 'SOURCE', 'COPIED NOW', 'VERIFIED', 'MISMATCHED', 'CHECKSUM (SHA-256 of the per-record SHA-256s)'],
-        ...reports.map((r) => [
-          r.collection,
-          String(r.source),
-          String(r.copied),
-          String(r.verified),
-          String(r.mismatches.length),
-          r.sourceDigest === r.targetDigest
-            ? `${r.sourceDigest} (source = PostgreSQL)`
-            : `source ${r.sourceDigest} != PostgreSQL ${r.targetDigest}`,
-        ]),
-      ]),
-    );
-    for (const [file, count] of Object.entries(source.dropped))
-      io.stdout.write(`note: ${file}: ${count} unreadable line(s) skipped (the server skips them too)\n`);
-    if (source.collections.compactedDeliveries > 0) {
-      io.stdout.write(
-        `note: outbox.journal: ${source.collections.compactedDeliveries} finished or orphaned delivery(ies) not copied (past their retention or of a deleted webhook: the server drops them at start too)\n`,
-      );
-    }
-    if (running > 0)
-      io.stdout.write(
-        `note: crawls: ${running} crawl(s) were queued or running when the lowdb server stopped: copied as they stand, the PostgreSQL server resumes them at its start\n`,
-      );
-    for (const r of reports) {
-      if (r.mismatches.length > 0)
-        io.stdout.write(
-          `MISMATCH ${r.collection}: ${r.mismatches.slice(0, 10).join(', ')}${r.mismatches.length > 10 ? ` and ${r.mismatches.length - 10} more` : ''}\n`,
-        );
-    }
-    io.stdout.write(
-      ok
-        ? 'OK: every record is in PostgreSQL with the same checksum. Start the server with DATABASE_URL set.\n'
-        : 'FAILED: some records differ or are missing in PostgreSQL (see above); nothing was deleted on either side.\n',
-    );
+    } else writeReport(io, reports, source, running, ok);
     return ok ? 0 : 1;
   } finally {
     await source?.close();
     await store?.close();
-    await unlock();
   }
+}
+
+/** The report as text: a line per collection, notes on what was skipped or resumes, mismatches, the verdict. */
+function writeReport(io: CliIo, reports: CollectionReport[], source: LowdbSource, running: number, ok: boolean): void {
+  io.stdout.write(
+    tableText([
+      ['COLLECTION', 'SOURCE', 'COPIED NOW', 'VERIFIED', 'MISMATCHED', 'CHECKSUM (SHA-256 of the per-record SHA-256s)'],
+      ...reports.map((r) => [
+        r.collection,
+        String(r.source),
+        String(r.copied),
+        String(r.verified),
+        String(r.mismatches.length),
+        r.sourceDigest === r.targetDigest
+          ? `${r.sourceDigest} (source = PostgreSQL)`
+          : `source ${r.sourceDigest} != PostgreSQL ${r.targetDigest}`,
+      ]),
+    ]),
+  );
+  for (const [file, count] of Object.entries(source.dropped))
+    io.stdout.write(`note: ${file}: ${count} unreadable line(s) skipped (the server skips them too)\n`);
+  if (source.collections.compactedDeliveries > 0) {
+    io.stdout.write(
+      `note: outbox.journal: ${source.collections.compactedDeliveries} finished or orphaned delivery(ies) not copied (past their retention or of a deleted webhook: the server drops them at start too)\n`,
+    );
+  }
+  if (running > 0)
+    io.stdout.write(
+      `note: crawls: ${running} crawl(s) were queued or running when the lowdb server stopped: copied as they stand, the PostgreSQL server resumes them at its start\n`,
+    );
+  for (const r of reports) {
+    if (r.mismatches.length > 0)
+      io.stdout.write(
+        `MISMATCH ${r.collection}: ${r.mismatches.slice(0, 10).join(', ')}${r.mismatches.length > 10 ? ` and ${r.mismatches.length - 10} more` : ''}\n`,
+      );
+  }
+  io.stdout.write(
+    ok
+      ? 'OK: every record is in PostgreSQL with the same checksum. Start the server with DATABASE_URL set.\n'
+      : 'FAILED: some records differ or are missing in PostgreSQL (see above); nothing was deleted on either side.\n',
+  );
 }

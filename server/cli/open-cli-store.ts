@@ -1,7 +1,7 @@
 import { access } from 'node:fs/promises';
 import { readStoreSettings } from '../settings/store-settings.js';
 import { openCliStoreFrom } from '../store/factory.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import type { CliIo } from './io.js';
 import { table } from './report/text.js';
 

@@ -68,7 +68,7 @@ export async function run(args: string[], io: CliIo, options: WorkerCommandOptio
     if (!['debug', 'info', 'warn', 'error', 'silent'].includes(levelText))
       return fail('LOG_LEVEL must be debug, info, warn, error or silent.');
     level = levelText as 'info';
-    const { PostgresStore } = await import('../store/postgres/postgres-store.js');
+    const { PostgresStore } = await import('../store/postgres/store.js');
     store = await PostgresStore.open(storeSettings.databaseUrl, { poolSize: 8, applicationName: 'citable-worker' });
   } catch (err) {
     if (err instanceof ConfigError) return fail(err.message);

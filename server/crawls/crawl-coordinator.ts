@@ -18,7 +18,7 @@ import { SITEMAP_ACCEPT, type GatheredSiteFiles } from '../../shared/gather/gath
 import { BROWSER_USER_AGENT } from '../../shared/gather/user-agents.js';
 import type { Logger } from '../logging/logger.js';
 import { Semaphore } from '../audits/semaphore.js';
-import type { CrawlEnd, CrawlStore } from '../store/crawls-store.js';
+import type { CrawlEnd, CrawlStore } from '../store/contracts/crawls.js';
 import { gatedFetch, startCrawlSite } from './crawl-start.js';
 import type { CrawlSettings } from './crawl-settings.js';
 import { robotsAllow, sortLinks, type SkipTally } from './discovery.js';

@@ -2,7 +2,7 @@
 import type { CrawlRobots } from '../../shared/crawl/site-findings.js';
 import { MAX_CRAWL_DELAY_S } from '../../shared/crawl/site-findings.js';
 import { oneOrMany, plural } from '../../shared/judge/wording.js';
-import type { StoredCrawl } from '../store/crawls-store.js';
+import type { StoredCrawl } from '../store/contracts/crawls.js';
 import type { SkipTally } from './discovery.js';
 
 /** Why the start page itself may not be crawled. */

@@ -6,8 +6,8 @@
 import type { CrawlPage, ScorePoint } from '../../shared/report/types.js';
 import type { CrawlReportSources } from '../reports/crawl-report.js';
 import { loadAudit } from '../reports/load-audit.js';
-import type { CrawlStore, StoredCrawl } from '../store/crawls-store.js';
-import type { Store } from '../store/store.js';
+import type { CrawlStore, StoredCrawl } from '../store/contracts/crawls.js';
+import type { Store } from '../store/contracts/store.js';
 
 const PAGE_BATCH = 500;
 /** Earlier crawls looked at for the score history (newest first). */

@@ -5,7 +5,7 @@
  * answers for any crawl.
  */
 import type { Crawl, CrawlPage, CrawlSummary } from '../../shared/schema/crawl.js';
-import type { CrawlListQuery, CrawlPagesQuery } from '../store/crawls-store.js';
+import type { CrawlListQuery, CrawlPagesQuery } from '../store/contracts/crawls.js';
 
 export type CreateCrawlResult = { created: true; crawl: Crawl } | { created: false; reason: 'limit' };
 

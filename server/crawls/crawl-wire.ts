@@ -1,6 +1,6 @@
 /** The `crawl` object of the API (contract section 10) from a stored crawl: progress while it runs, the rollup once it has ended. */
 import type { Crawl, CrawlSummary } from '../../shared/schema/crawl.js';
-import type { StoredCrawl } from '../store/crawls-store.js';
+import type { StoredCrawl } from '../store/contracts/crawls.js';
 
 export function crawlWire(stored: StoredCrawl): Crawl {
   const result = stored.result;

@@ -5,7 +5,7 @@
  */
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import type { Logger } from '../logging/logger.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import { CrawlCoordinator } from './crawl-coordinator.js';
 import { CRAWL_DEFAULTS, type CrawlSettings } from './crawl-settings.js';
 import type { CrawlService } from './crawl-service.js';

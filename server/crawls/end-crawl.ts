@@ -6,7 +6,7 @@
 import { crawlRobots, siteFindings, type CrawlRobots, type SitemapRead } from '../../shared/crawl/site-findings.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { CrawlSite } from '../../shared/schema/crawl.js';
-import type { CrawlEnd, CrawlStore } from '../store/crawls-store.js';
+import type { CrawlEnd, CrawlStore } from '../store/contracts/crawls.js';
 
 /** What the caller has at hand when the start page was never audited (robots.txt refused it). */
 export interface FreshSite {

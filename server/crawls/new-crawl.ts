@@ -1,7 +1,7 @@
 /** A crawl record as created (status queued), for the API, the CLI and the MCP tool alike. */
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_PAGES } from '../../shared/schema/crawl.js';
-import type { StoredCrawl } from '../store/crawls-store.js';
+import type { StoredCrawl } from '../store/contracts/crawls.js';
 
 export function newCrawlRecord(accountId: string, url: string, maxPages: number | undefined, now: Date): StoredCrawl {
   return {

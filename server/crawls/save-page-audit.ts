@@ -1,6 +1,6 @@
 import type { Audit } from '../../shared/types/audit.js';
 import { canonicalHash } from '../audits/canonical-hash.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 
 /**
  * Stores a crawl page's audit as an ordinary audit (origin `crawl`, `crawl_id`). Its id is derived from the

@@ -1,5 +1,5 @@
 /** The read half of a CrawlService: the same for every way crawls run, since their state is in the store. */
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import type { CrawlService } from './crawl-service.js';
 import { crawlSummaryWire, crawlWire } from './crawl-wire.js';
 

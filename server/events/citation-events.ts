@@ -7,7 +7,7 @@
  */
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { Logger } from '../logging/logger.js';
-import type { CitationStore, StoredCitationRow } from '../store/citations-store.js';
+import type { CitationStore, StoredCitationRow } from '../store/contracts/citations.js';
 import type { EventPublisher } from './publisher.js';
 
 const CITATION_EVENT_TYPES = ['citation.gained', 'citation.lost'] as const;

@@ -7,7 +7,8 @@
  */
 import type { Audit } from '../../shared/types/audit.js';
 import type { Logger } from '../logging/logger.js';
-import type { PutAuditOutcome, Store } from '../store/store.js';
+import type { PutAuditOutcome } from '../store/contracts/audits.js';
+import type { Store } from '../store/contracts/store.js';
 import { currentMonitorId } from './audit-context.js';
 import { AUDIT_EVENT_TYPES, auditEvents } from './audit-events.js';
 import { findPreviousAudit } from './previous-audit.js';

@@ -5,7 +5,7 @@
  */
 import type { AuditSummary } from '../../shared/schema/api.js';
 import type { Audit } from '../../shared/types/audit.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 
 export interface PreviousAudit {
   previous: Audit | null;

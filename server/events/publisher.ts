@@ -5,7 +5,7 @@
  */
 import type { EventData, WebhookEventType } from '../../shared/schema/webhook.js';
 import type { Logger } from '../logging/logger.js';
-import type { StoredDelivery, StoredEvent, WebhookStore } from '../store/webhooks-store.js';
+import type { StoredDelivery, StoredEvent, WebhookStore } from '../store/contracts/webhooks.js';
 import { randomBase62 } from '../util/base62.js';
 
 export interface PublishOptions {

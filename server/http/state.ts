@@ -1,4 +1,4 @@
-import type { Account, ApiKeyRecord } from '../store/store.js';
+import type { Account, ApiKeyRecord } from '../store/contracts/accounts.js';
 
 /** What middleware leaves on `ctx.state` for later middleware and routes. */
 export interface ApiState {

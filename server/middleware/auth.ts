@@ -9,7 +9,7 @@ import type { Middleware } from 'koa';
 import { API_KEY_PATTERN, hashApiKey, sameHash } from '../auth/api-key.js';
 import { HttpError } from '../http/http-error.js';
 import type { ApiState } from '../http/state.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 
 const REALM = 'Bearer realm="citable"';
 

@@ -6,7 +6,7 @@
  * (./bullmq-monitor-scheduler.ts). Either way the store decides what runs.
  */
 import type { Logger } from '../logging/logger.js';
-import type { MonitorRunOutcome, MonitorStore, StoredMonitor } from '../store/monitors-store.js';
+import type { MonitorRunOutcome, MonitorStore, StoredMonitor } from '../store/contracts/monitors.js';
 
 export interface MonitorServiceOptions {
   store: () => Promise<MonitorStore>;

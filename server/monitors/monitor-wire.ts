@@ -1,6 +1,6 @@
 /** A stored monitor as the API and the CLI show it (contract section 12): times as ISO 8601, `running` from its lease. */
 import type { Monitor } from '../../shared/schema/monitor.js';
-import type { StoredMonitor } from '../store/monitors-store.js';
+import type { StoredMonitor } from '../store/contracts/monitors.js';
 
 export function monitorToWire(m: StoredMonitor, nowMs: number): Monitor {
   return {

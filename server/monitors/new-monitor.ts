@@ -6,7 +6,7 @@
 import { createMonitorRequestSchema, MONITOR_MAX_PAGES } from '../../shared/schema/monitor.js';
 import { normalizeAuditUrl } from '../../shared/url/normalize.js';
 import type { AddressGuard } from '../net/address-guard.js';
-import type { StoredMonitor } from '../store/monitors-store.js';
+import type { StoredMonitor } from '../store/contracts/monitors.js';
 import { randomBase62 } from '../util/base62.js';
 import type { z } from 'zod';
 

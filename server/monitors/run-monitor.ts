@@ -11,8 +11,8 @@ import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError } from '../au
 import { canonicalHash } from '../audits/canonical-hash.js';
 import { asMonitorRun } from '../events/audit-context.js';
 import type { EventPublisher } from '../events/publisher.js';
-import type { MonitorRunOutcome, StoredMonitor } from '../store/monitors-store.js';
-import type { Store } from '../store/store.js';
+import type { MonitorRunOutcome, StoredMonitor } from '../store/contracts/monitors.js';
+import type { Store } from '../store/contracts/store.js';
 import { NO_CRAWLS_MESSAGE, type CrawlLauncher } from './crawl-launcher.js';
 
 export interface RunMonitorDeps {

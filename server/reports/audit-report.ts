@@ -7,7 +7,7 @@ import { renderAuditReportHtml } from '../../shared/report/render-audit-report.j
 import { HISTORY_POINTS } from '../../shared/report/components/HistoryChart.js';
 import type { Paper, ReportBranding, ReportOptions } from '../../shared/report/types.js';
 import type { Audit } from '../../shared/types/audit.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 
 export interface AuditReportRequest {
   paper: Paper;

@@ -8,7 +8,7 @@ import { renderCrawlReportHtml } from '../../shared/report/render-crawl-report.j
 import { WORST_PAGES } from '../../shared/report/components/WorstPagesTable.js';
 import type { CrawlPage, Paper, ReportBranding, ReportCrawl, ScorePoint } from '../../shared/report/types.js';
 import type { Audit } from '../../shared/types/audit.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import { accountBranding } from './audit-report.js';
 
 export interface CrawlReportSources {

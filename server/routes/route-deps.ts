@@ -5,7 +5,7 @@ import type { AuditRunner } from '../audits/audit-runner.js';
 import type { CitationsRuntime } from '../citations/runtime.js';
 import type { Logger } from '../logging/logger.js';
 import type { RateLimitBackend } from '../middleware/rate-limit-backend.js';
-import type { Store } from '../store/store.js';
+import type { Store } from '../store/contracts/store.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import type { ReportsRuntime } from '../reports/reports-runtime.js';
 import type { MonitorService } from '../monitors/monitor-service.js';

@@ -3,14 +3,15 @@
  * it), else the embedded lowdb store in DATA_DIR (the default: `npm start` needs nothing configured).
  */
 import { mkdir } from 'node:fs/promises';
-import { lockDataDir } from './lowdb/data-dir-lock.js';
+import { lockDataDir } from './lowdb/infra/data-dir-lock.js';
 import type { StoreSettings } from '../settings/store-settings.js';
+import type { Logger } from '../logging/logger.js';
 import { redactUrl } from '../util/redact-url.js';
-import { LowdbStore, type LowdbStoreOptions } from './lowdb/lowdb-store.js';
-import type { Store } from './store.js';
+import { LowdbStore, type JournalCollection, type JournalDamage, type LowdbStoreOptions } from './lowdb/store.js';
+import type { Store } from './contracts/store.js';
 
 // pg is loaded only when DATABASE_URL asks for it: the embedded default starts without it.
-const loadPostgres = () => import('./postgres/postgres-store.js').then((m) => m.PostgresStore);
+const loadPostgres = () => import('./postgres/store.js').then((m) => m.PostgresStore);
 
 export interface ServerStoreSettings extends Pick<StoreSettings, 'dataDir' | 'databaseUrl'> {
   /** PostgreSQL connections per process. */
@@ -59,6 +60,20 @@ export async function openServerStore(settings: ServerStoreSettings, lowdbOption
     await lock.release();
     throw error;
   }
+}
+
+/** The log line of each collection's damaged journal (a new journaled collection adds its line here: the type asks for it). */
+const JOURNAL_DAMAGE: Record<JournalCollection, string> = {
+  citations: 'journal: dropped unreadable lines (a write a crash interrupted)',
+  crawls: 'crawls journal: dropped unreadable lines (a write a crash interrupted)',
+  projects: 'projects journal: dropped unreadable lines (a write a crash interrupted)',
+  shares: 'share links journal: dropped unreadable lines (a write a crash interrupted)',
+  webhooks: 'webhook outbox journal: dropped unreadable lines (a write a crash interrupted)',
+};
+
+/** The server's `onDroppedJournalLines`: a warning naming the file and the lines it lost, worded per collection. */
+export function logJournalDamage(logger: Logger): (damage: JournalDamage) => void {
+  return ({ collection, file, count }) => logger.warn(JOURNAL_DAMAGE[collection], { file, count });
 }
 
 /** The CLI's store: the same choice, without the server's lock (account and key writes are safe beside a running server). */

@@ -1,6 +1,6 @@
 /** The bytes a delivery sends: the event envelope (`json`) or a Slack message (`slack`); the same for every attempt. */
 import type { WebhookFormat } from '../../shared/schema/webhook.js';
-import type { StoredEvent } from '../store/webhooks-store.js';
+import type { StoredEvent } from '../store/contracts/webhooks.js';
 import { slackText } from './slack-text.js';
 
 export function deliveryBody(event: StoredEvent, format: WebhookFormat): string {

@@ -11,7 +11,7 @@
 import { setMaxListeners } from 'node:events';
 import type { Logger } from '../logging/logger.js';
 import type { AddressGuard } from '../net/address-guard.js';
-import type { AttemptResult, ClaimedDelivery, WebhookStore } from '../store/webhooks-store.js';
+import type { AttemptResult, ClaimedDelivery, WebhookStore } from '../store/contracts/webhooks.js';
 import { deliveryBody } from './delivery-body.js';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './retry-schedule.js';
 import { sendWebhook, DELIVERY_TIMEOUT_MS, type SendOutcome } from './send-webhook.js';

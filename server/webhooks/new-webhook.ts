@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { createWebhookRequestSchema, WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/schema/webhook.js';
 import type { AddressGuard } from '../net/address-guard.js';
-import type { StoredWebhook } from '../store/webhooks-store.js';
+import type { StoredWebhook } from '../store/contracts/webhooks.js';
 import { randomBase62 } from '../util/base62.js';
 import { generateWebhookSecret } from './secret.js';
 import { checkWebhookUrl } from './webhook-url.js';

@@ -7,7 +7,7 @@ import type { LookupFunction } from 'node:net';
 import { createEventPublisher, type EventPublisher } from '../events/publisher.js';
 import type { Logger } from '../logging/logger.js';
 import { createAddressGuard, type AddressGuard } from '../net/address-guard.js';
-import type { WebhookStore } from '../store/webhooks-store.js';
+import type { WebhookStore } from '../store/contracts/webhooks.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.js';
 
 export interface WebhookRuntime {

@@ -1,6 +1,6 @@
 /**
  * The embedded store's file layout as the tests know it, written out here rather than imported from
- * server/store/lowdb/audit-files.ts so a change to the layout shows up as failing tests.
+ * server/store/lowdb/audits-files.ts so a change to the layout shows up as failing tests.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import { MCP_TOOLS } from '../../server/mcp/tools/index.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
-import { prompt as promptRow, row } from '../citations/store/citation-rows.js';
+import { prompt as promptRow, row } from '../server/store/contracts/citations-rows.js';
 import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
 import { auditOf, call, connectHttp, textOf } from './helpers/mcp-clients.js';
 import { engineAudit, expectFixtureAudit, startMcpFixtureSite } from './helpers/mcp-fixture.js';

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Audit } from '../../shared/types/audit.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
-import { row } from '../citations/store/citation-rows.js';
+import { row } from '../server/store/contracts/citations-rows.js';
 import type { FixtureSite } from '../helpers/fixture-server.js';
 import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
 import { startServerProcess } from '../helpers/server-process.js';

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../server/logging/logger.js';
 import { MonitorService } from '../../server/monitors/monitor-service.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
-import { PERIOD_MS, type MonitorRunOutcome, type StoredMonitor } from '../../server/store/monitors-store.js';
-import { monitor } from './store/monitor-store-contract.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
+import { PERIOD_MS, type MonitorRunOutcome, type StoredMonitor } from '../../server/store/contracts/monitors.js';
+import { monitor } from '../server/store/contracts/monitors.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const HOUR = PERIOD_MS.hour;

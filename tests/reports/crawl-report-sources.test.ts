@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { renderAccountCrawlReport } from '../../server/reports/crawl-report.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { issue, makeAudit } from './fixtures/audits.js';
 import { makeCrawl, makePages } from './fixtures/crawls.js';
 

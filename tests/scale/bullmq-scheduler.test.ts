@@ -10,8 +10,8 @@ import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engine
 import { readCitationConfig } from '../../server/citations/config.js';
 import { createBullmqScheduler } from '../../server/citations/queue/bullmq-scheduler.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../../server/citations/runtime.js';
-import type { StoredPrompt } from '../../server/store/citations-store.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import type { StoredPrompt } from '../../server/store/contracts/citations.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import { until } from '../helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import type { FakeReply } from '../helpers/fake-providers/fake-server.js';

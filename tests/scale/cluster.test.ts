@@ -12,7 +12,7 @@ import { generateApiKey } from '../../server/auth/api-key.js';
 import { main } from '../../server/cli/main.js';
 import { memoryIo } from '../cli/cli-io.js';
 import { until } from '../helpers/until.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { expectRateLimitedAnswer } from '../helpers/rate-limited-answer.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';

@@ -13,7 +13,7 @@ import { generateApiKey } from '../../server/auth/api-key.js';
 import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js';
 import { silentLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import { track, stopChild } from '../helpers/services/child-processes.js';
 import { until } from '../helpers/until.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';

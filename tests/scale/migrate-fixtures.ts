@@ -9,10 +9,10 @@
 import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import { rowTally } from '../../server/citations/intelligence/row-tally.js';
-import type { StoredPrompt } from '../../server/store/citations-store.js';
-import type { StoredProject } from '../../server/store/projects-store.js';
-import type { Store } from '../../server/store/store.js';
-import { prompt, row } from '../citations/store/citation-rows.js';
+import type { StoredPrompt } from '../../server/store/contracts/citations.js';
+import type { StoredProject } from '../../server/store/contracts/projects.js';
+import type { Store } from '../../server/store/contracts/store.js';
+import { prompt, row } from '../server/store/contracts/citations-rows.js';
 import { startCrawlApi, waitForCrawl } from '../crawls/helpers/crawl-api.js';
 import { startSlowSite } from '../crawls/helpers/small-sites.js';
 

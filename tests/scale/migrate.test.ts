@@ -15,16 +15,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../server/cli/main.js';
 import { canonicalHash } from '../../server/audits/canonical-hash.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-import type { Store } from '../../server/store/store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
+import type { Store } from '../../server/store/contracts/store.js';
 import { memoryIo } from '../cli/cli-io.js';
-import { row, prompt } from '../citations/store/citation-rows.js';
+import { row, prompt } from '../server/store/contracts/citations-rows.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { citationSources } from '../../server/routes/citations/get-citation-sources.js';
 import { citationSummary } from '../../server/routes/citations/get-citation-summary.js';
-import type { StoredCitationRow, StoredPrompt } from '../../server/store/citations-store.js';
+import type { StoredCitationRow, StoredPrompt } from '../../server/store/contracts/citations.js';
 import {
   PROJECT,
   seedCrawls,

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey } from '../../server/auth/api-key.js';
 import { MONITOR_DUE_PASS, MONITOR_QUEUE_NAME, MONITOR_QUEUE_PREFIX } from '../../server/monitors/bullmq-monitor-scheduler.js';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
 import { DEFAULT_CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
 import { until } from '../helpers/until.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';

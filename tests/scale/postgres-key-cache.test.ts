@@ -1,11 +1,11 @@
 /**
- * Keys remembered between requests by the PostgreSQL store (server/store/postgres/key-cache.ts), with two
+ * Keys remembered between requests by the PostgreSQL store (server/store/postgres/accounts-key-cache.ts), with two
  * store instances as two processes have: a revocation in one is seen by the other from its next lookup;
  * while the listening connection is down nothing is served from memory.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PostgresStore } from '../../server/store/postgres/postgres-store.js';
-import type { ApiKeyRecord } from '../../server/store/store.js';
+import { PostgresStore } from '../../server/store/postgres/store.js';
+import type { ApiKeyRecord } from '../../server/store/contracts/accounts.js';
 import { until } from '../helpers/until.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 

@@ -1,8 +1,9 @@
 /** Schema migrations of the PostgreSQL store against a real server: concurrent start-ups, upgrades, refusals, rollback. */
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS } from '../../server/store/postgres/migrations.js';
-import { createPool } from '../../server/store/postgres/pool.js';
+import { migrate } from '../../server/store/postgres/infra/migrate.js';
+import { MIGRATIONS } from '../../server/store/postgres/migrations/index.js';
+import { createPool } from '../../server/store/postgres/infra/pool.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 
 describe.runIf(servicesAvailable('postgres'))('PostgreSQL schema migrations', () => {

@@ -6,9 +6,10 @@
  * /citations/summary reads the same figures).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MIGRATIONS } from '../../server/store/postgres/migrations.js';
-import { createPool } from '../../server/store/postgres/pool.js';
-import { readDayTallies, readSourceTallies } from '../../server/store/postgres/postgres-citation-rollups.js';
+import { migrate } from '../../server/store/postgres/infra/migrate.js';
+import { MIGRATIONS } from '../../server/store/postgres/migrations/index.js';
+import { createPool } from '../../server/store/postgres/infra/pool.js';
+import { readDayTallies, readSourceTallies } from '../../server/store/postgres/citations-rollups.js';
 import { daysOf } from '../../server/store/rollup/days.js';
 import { servicesAvailable, startPostgres, type PostgresServer } from '../helpers/services/index.js';
 

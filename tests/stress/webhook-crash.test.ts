@@ -12,8 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
-import { SharedJsonDoc } from '../../server/store/lowdb/shared-json-doc.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
+import { SharedJsonDoc } from '../../server/store/lowdb/infra/shared-json-doc.js';
 import type { Audit } from '../../shared/types/audit.js';
 import { until } from '../helpers/until.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
@@ -21,7 +21,7 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 import { extensionAudit } from '../server/helpers/extension-audit.js';
 import { SAMPLE_PAGE } from '../server/helpers/fake-fetcher.js';
 import { startReceiver, type Receiver } from '../webhooks/helpers/receiver.js';
-import { webhook } from '../webhooks/store/webhook-store-contract.js';
+import { webhook } from '../server/store/contracts/webhooks.js';
 import { createAccounts, type TestAccount } from './helpers/accounts.js';
 import { report, seededRandom, sized, stressSeed } from './helpers/mode.js';
 

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventPublisher } from '../../server/events/publisher.js';
 import { createMemoryLogger } from '../../server/logging/logger.js';
 import { createAddressGuard } from '../../server/net/address-guard.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { DeliveryWorker } from '../../server/webhooks/delivery-worker.js';
 import { until } from '../helpers/until.js';
 import { startReceiver, type Receiver } from './helpers/receiver.js';
-import { webhook } from './store/webhook-store-contract.js';
+import { webhook } from '../server/store/contracts/webhooks.js';
 
 const EVENTS = 1_000;
 const PER_WEBHOOK = 4;

@@ -12,15 +12,15 @@ import { createCitationsRuntime, type CitationsRuntime } from '../../server/cita
 import { observeCitations } from '../../server/events/citation-events.js';
 import { createEventPublisher } from '../../server/events/publisher.js';
 import { silentLogger } from '../../server/logging/logger.js';
-import type { StoredPrompt } from '../../server/store/citations-store.js';
-import { LowdbStore } from '../../server/store/lowdb/lowdb-store.js';
+import type { StoredPrompt } from '../../server/store/contracts/citations.js';
+import { LowdbStore } from '../../server/store/lowdb/store.js';
 import { claudeAnswer } from '../helpers/fake-providers/claude.js';
 import { geminiNoSearch } from '../helpers/fake-providers/gemini.js';
 import { startProviderFakes, type ProviderFakes } from '../helpers/fake-providers/index.js';
 import { openaiAnswer, openaiInvalidKey, openaiNoSearch } from '../helpers/fake-providers/openai.js';
 import { perplexityAnswer } from '../helpers/fake-providers/perplexity.js';
 import { serpNoOverview } from '../helpers/fake-providers/serpapi.js';
-import { webhook } from './store/webhook-store-contract.js';
+import { webhook } from '../server/store/contracts/webhooks.js';
 
 const TEXT = 'which crm suits a small design studio';
 const T0 = Date.parse('2026-09-01T06:00:00.000Z');

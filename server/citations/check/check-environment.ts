@@ -5,7 +5,7 @@ import type { CitationConfig } from '../config-types.js';
 import type { CitationEngine } from '../engines/types.js';
 import type { RetryPolicy } from '../http/backoff.js';
 import type { RedirectResolver } from '../match/gemini-redirect.js';
-import type { StoredPrompt } from '../../store/citations-store.js';
+import type { StoredPrompt } from '../../store/contracts/citations.js';
 import type { EngineGate } from './engine-gate.js';
 import type { PairStoredHook } from './pair-stored.js';
 import type { TrackedPrompt as Tracked } from './tracked-prompt.js';

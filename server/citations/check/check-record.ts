@@ -3,7 +3,7 @@
  * its prompts (two overlapping checks never ask about the same prompt: the second skips it and counts it
  * in `skipped_prompts`), then is stored, then launched; its end is one more stored state.
  */
-import type { CitationStore, StoredCheck } from '../../store/citations-store.js';
+import type { CitationStore, StoredCheck } from '../../store/contracts/citations.js';
 import { randomBase62 } from '../../util/base62.js';
 import type { PlannedPair } from './plan-pairs.js';
 

@@ -3,7 +3,7 @@ import type { Logger } from '../../logging/logger.js';
 import type { CitationConfig } from '../config-types.js';
 import { CITATION_ENGINES } from '../engines/index.js';
 import { createRedirectResolver } from '../match/gemini-redirect.js';
-import type { ProjectStore } from '../../store/projects-store.js';
+import type { ProjectStore } from '../../store/contracts/projects.js';
 import type { CheckEnvironment } from './check-environment.js';
 import { promptResolver } from './project-prompt.js';
 import type { PairStoredHook } from './pair-stored.js';

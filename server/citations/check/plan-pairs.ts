@@ -5,7 +5,7 @@
  * neither repeats a check done before it nor forgets one.
  */
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
-import type { CitationStore, StoredCheck, StoredPrompt } from '../../store/citations-store.js';
+import type { CitationStore, StoredCheck, StoredPrompt } from '../../store/contracts/citations.js';
 import { isEngineConfigured } from '../engines/index.js';
 import type { CheckEnvironment } from './check-environment.js';
 

@@ -2,8 +2,8 @@
  * A stored prompt as a check asks it: a prompt of a project tracks the project's domain and aliases as
  * they are now, and its answers are read for the project's brand names and competitors.
  */
-import type { StoredPrompt } from '../../store/citations-store.js';
-import type { ProjectStore, StoredProject } from '../../store/projects-store.js';
+import type { StoredPrompt } from '../../store/contracts/citations.js';
+import type { ProjectStore, StoredProject } from '../../store/contracts/projects.js';
 import type { TrackedPrompt } from './tracked-prompt.js';
 
 export function trackedPrompt(prompt: StoredPrompt, project: StoredProject | null): TrackedPrompt {

@@ -9,7 +9,7 @@
  * no transition. `citationTransition` is the pure rule.
  */
 import type { CitationResult } from '../../../shared/schema/citation.js';
-import type { CitationStore, StoredCitationRow } from '../../store/citations-store.js';
+import type { CitationStore, StoredCitationRow } from '../../store/contracts/citations.js';
 import { rowTally } from '../intelligence/row-tally.js';
 import type { CitationTransition, PairStoredHook } from './pair-stored.js';
 import type { PairResult } from './run-pair.js';

@@ -13,7 +13,7 @@
 import { DelayedError, Worker, type Job, type Queue } from 'bullmq';
 import type { Logger } from '../../logging/logger.js';
 import { upsertScheduler, watchJobScheduler, type Watchdog } from '../../schedules/job-scheduler-watchdog.js';
-import type { CitationStore, StoredCheck } from '../../store/citations-store.js';
+import type { CitationStore, StoredCheck } from '../../store/contracts/citations.js';
 import type { CheckEnvironment } from '../check/check-environment.js';
 import type { CitationScheduler } from '../scheduler.js';
 import { runPairJob, type PairJobData } from './pair-jobs.js';

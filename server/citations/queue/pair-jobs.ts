@@ -8,7 +8,7 @@
  */
 import { DelayedError, type Job } from 'bullmq';
 import type { CitationEngineId } from '../../../shared/schema/citation-engines.js';
-import type { CitationStore, StoredCheck } from '../../store/citations-store.js';
+import type { CitationStore, StoredCheck } from '../../store/contracts/citations.js';
 import { closedCheck } from '../check/check-record.js';
 import type { PlannedPair } from '../check/plan-pairs.js';
 import { runPairs } from '../check/run-pairs.js';

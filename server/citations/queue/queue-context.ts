@@ -2,7 +2,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../logging/logger.js';
-import type { CitationStore } from '../../store/citations-store.js';
+import type { CitationStore } from '../../store/contracts/citations.js';
 import type { CheckEnvironment } from '../check/check-environment.js';
 import { Coordination } from './coordination.js';
 

@@ -2,7 +2,7 @@
  * Starting checks on the queue: a due pass, a manual check (one per account across every process), and
  * after Redis lost its state, the checks left `running` whose progress it no longer knows.
  */
-import type { CitationStore, StoredCheck } from '../../store/citations-store.js';
+import type { CitationStore, StoredCheck } from '../../store/contracts/citations.js';
 import { newCheckId, openCheck, type CheckPlan } from '../check/check-record.js';
 import { duePairs, everyPair, livePrompts, pairsLeft } from '../check/plan-pairs.js';
 import { addPairJobs, finishCheck } from './pair-jobs.js';

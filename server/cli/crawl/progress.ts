@@ -2,7 +2,7 @@
  * The live progress of `citable crawl`, on stderr: on a terminal one line redrawn in place (a bar of pages
  * done of those to audit, pages per second, time left); elsewhere a plain line every few seconds.
  */
-import type { CrawlCounters } from '../../store/crawls-store.js';
+import type { CrawlCounters } from '../../store/contracts/crawls.js';
 import type { CliWriter } from '../io.js';
 
 const BAR_WIDTH = 24;

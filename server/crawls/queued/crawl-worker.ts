@@ -10,7 +10,7 @@ import type { CrawlPageResult } from '../../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import type { Fetcher } from '../../../shared/types/fetcher.js';
 import type { Logger } from '../../logging/logger.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/contracts/store.js';
 import { CrawlCoordinator } from '../crawl-coordinator.js';
 import type { CrawlSettings } from '../crawl-settings.js';
 import { HostGate } from '../host-gate.js';

@@ -4,7 +4,7 @@
  * a cancel ends the crawl in the store, and the worker running it stops its pages.
  */
 import type { Logger } from '../../logging/logger.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/contracts/store.js';
 import { CRAWL_DEFAULTS } from '../crawl-settings.js';
 import type { CrawlService } from '../crawl-service.js';
 import { CANCELLED_NOTE } from '../crawl-notes.js';

@@ -15,7 +15,7 @@ import { citationCursor } from '../../routes/citations/citation-cursor.js';
 import { rowToWire } from '../../routes/citations/citation-wire.js';
 import { parseCitationQuery } from '../../routes/citations/list-citations.js';
 import { citationSummary } from '../../routes/citations/get-citation-summary.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/contracts/store.js';
 import type { CrawlService } from '../../crawls/crawl-service.js';
 import { CRAWL_LIMIT_MESSAGE } from '../../routes/crawls/create-crawl.js';
 import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js';

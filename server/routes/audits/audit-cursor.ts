@@ -1,5 +1,5 @@
 /** Cursors of GET /audits and GET /crawls: the time and id of the last item of a page (`v1.<ms>.<id>`). */
-import type { AuditPosition } from '../../store/store.js';
+import type { AuditPosition } from '../../store/contracts/audits.js';
 import { AUDIT_ID } from '../../audits/audit-id.js';
 import { cursorOf } from '../cursor.js';
 

@@ -1,7 +1,7 @@
 /** GET /audits?limit=&cursor=&url=: the caller's audits, newest first, as summaries, with an opaque cursor. */
 import { MAX_URL_LENGTH } from '../../../shared/url/normalize.js';
 import { HttpError } from '../../http/http-error.js';
-import type { AuditListQuery } from '../../store/store.js';
+import type { AuditListQuery } from '../../store/contracts/audits.js';
 import { pageLimit, singleParam, type RawQuery } from '../query-params.js';
 import { route } from '../route.js';
 import { auditCursor } from './audit-cursor.js';

@@ -1,6 +1,6 @@
 /** The account's report branding as the API shows it; an account that never set one has every member null. */
 import type { Branding } from '../../../shared/schema/reports.js';
-import type { StoredBranding } from '../../store/branding-store.js';
+import type { StoredBranding } from '../../store/contracts/branding.js';
 
 const NO_BRANDING: Branding = { name: null, accent: null, logo: null, updated_at: null };
 

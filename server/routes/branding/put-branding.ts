@@ -5,7 +5,7 @@
  */
 import { putBrandingRequestSchema } from '../../../shared/schema/reports.js';
 import { HttpError } from '../../http/http-error.js';
-import type { StoredBranding } from '../../store/branding-store.js';
+import type { StoredBranding } from '../../store/contracts/branding.js';
 import { parseBody } from '../parse-body.js';
 import { route } from '../route.js';
 import { brandingToWire } from './branding-wire.js';

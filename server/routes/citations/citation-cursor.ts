@@ -2,7 +2,7 @@
  * Cursors of GET /citations (and MCP's list_citations): the JSON position of the last row of a page,
  * `["c1","l",created,prompt_id,engine]` for the latest rows or `["c1","h",seq]` for the history.
  */
-import type { CitationCursor } from '../../store/citations-store.js';
+import type { CitationCursor } from '../../store/contracts/citations.js';
 import { cursorOf, jsonArray } from '../cursor.js';
 
 export const citationCursor = cursorOf<CitationCursor>({

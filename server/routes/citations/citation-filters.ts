@@ -4,7 +4,7 @@
  */
 import { CITATION_ENGINE_IDS, isCitationEngineId } from '../../../shared/schema/citation-engines.js';
 import { HttpError } from '../../http/http-error.js';
-import type { CitationListQuery } from '../../store/citations-store.js';
+import type { CitationListQuery } from '../../store/contracts/citations.js';
 import { singleParam, type RawQuery } from '../query-params.js';
 
 const PROMPT_ID = /^prm_[A-Za-z0-9]{16}$/;

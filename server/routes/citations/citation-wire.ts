@@ -1,6 +1,6 @@
 /** Stored citation rows and checks as the API shows them: without ownership and bookkeeping members. */
 import type { CitationCheck, CitationResult } from '../../../shared/schema/citation.js';
-import type { StoredCheck, StoredCitationRow } from '../../store/citations-store.js';
+import type { StoredCheck, StoredCitationRow } from '../../store/contracts/citations.js';
 
 export function rowToWire({
   account_id: _account,

@@ -5,7 +5,7 @@
  */
 import type { CitationSources } from '../../../shared/schema/citation-intelligence.js';
 import { classifySources, DEFAULT_SOURCES_LIMIT, MAX_SOURCES_LIMIT, type SourceOwners } from '../../citations/intelligence/sources.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/contracts/store.js';
 import { pageLimit, type RawQuery } from '../query-params.js';
 import { route } from '../route.js';
 import { readIntelligenceQuery } from './intelligence-query.js';

@@ -5,7 +5,7 @@
  */
 import type { CitationSummary } from '../../../shared/schema/citation-intelligence.js';
 import { summarize } from '../../citations/intelligence/summary.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../store/contracts/store.js';
 import type { RawQuery } from '../query-params.js';
 import { route } from '../route.js';
 import { competitorNames, readIntelligenceQuery } from './intelligence-query.js';

@@ -8,9 +8,9 @@ import { PROJECT_ID_PATTERN } from '../../../shared/schema/project.js';
 import { scopeOf } from '../../citations/intelligence/row-tally.js';
 import { dayWindow, type DayWindow } from '../../citations/intelligence/window.js';
 import { HttpError } from '../../http/http-error.js';
-import type { StoredPrompt } from '../../store/citations-store.js';
-import type { StoredProject } from '../../store/projects-store.js';
-import type { Store } from '../../store/store.js';
+import type { StoredPrompt } from '../../store/contracts/citations.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
+import type { Store } from '../../store/contracts/store.js';
 import { singleParam, type RawQuery } from '../query-params.js';
 
 export interface IntelligenceQuery {

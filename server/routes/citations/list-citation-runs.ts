@@ -7,8 +7,8 @@
 import type { CitationRun, CitationRunList } from '../../../shared/schema/citation-intelligence.js';
 import { parseDay } from '../../citations/intelligence/window.js';
 import { HttpError } from '../../http/http-error.js';
-import type { CitationListQuery } from '../../store/citations-store.js';
-import type { Store } from '../../store/store.js';
+import type { CitationListQuery } from '../../store/contracts/citations.js';
+import type { Store } from '../../store/contracts/store.js';
 import { cursorOf, jsonArray } from '../cursor.js';
 import { pageLimit, singleParam, type RawQuery } from '../query-params.js';
 import { route } from '../route.js';

@@ -5,7 +5,7 @@
  */
 import { HttpError } from '../../http/http-error.js';
 import { normalizeTrackedDomain } from '../../citations/match/tracked-domain.js';
-import type { CitationListQuery } from '../../store/citations-store.js';
+import type { CitationListQuery } from '../../store/contracts/citations.js';
 import { pageLimit, singleParam, timeParam, type RawQuery } from '../query-params.js';
 import { route } from '../route.js';
 import { citationCursor } from './citation-cursor.js';

@@ -3,7 +3,7 @@
  * (202 with the check; while one runs for the account, the same check is returned). Checks cost
  * provider money, so it has its own limit.
  */
-import type { StoredCheck } from '../../store/citations-store.js';
+import type { StoredCheck } from '../../store/contracts/citations.js';
 import type { RouteDeps } from '../route-deps.js';
 import { route, type AuthedContext } from '../route.js';
 import { checkToWire } from './citation-wire.js';

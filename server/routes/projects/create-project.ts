@@ -1,6 +1,6 @@
 /** POST /projects (201): a domain, its aliases, the brand and its competitors, checked by ./read-project.ts. */
 import { HttpError } from '../../http/http-error.js';
-import type { StoredProject } from '../../store/projects-store.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
 import { randomBase62 } from '../../util/base62.js';
 import { route } from '../route.js';
 import { projectToWire } from './project-wire.js';

@@ -1,7 +1,7 @@
 /** Projects as the API shows them (without the owning account), and the account's project a path names. */
 import { PROJECT_ID_PATTERN, type Project } from '../../../shared/schema/project.js';
 import { HttpError } from '../../http/http-error.js';
-import type { StoredProject } from '../../store/projects-store.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
 import type { RouteDeps } from '../route-deps.js';
 import type { AuthedContext } from '../route.js';
 

@@ -1,6 +1,6 @@
 /** PATCH /projects/{id}: each member given replaces the stored one whole (./read-project.ts). */
 import { HttpError } from '../../http/http-error.js';
-import type { StoredProject } from '../../store/projects-store.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
 import { route } from '../route.js';
 import { PROJECT_BODY_LIMIT } from './create-project.js';
 import { projectOf, projectToWire } from './project-wire.js';

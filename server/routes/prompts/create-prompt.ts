@@ -3,7 +3,7 @@
  * /prompts/{id}). The same prompt for the same domain twice is 409.
  */
 import { HttpError } from '../../http/http-error.js';
-import type { StoredPrompt } from '../../store/citations-store.js';
+import type { StoredPrompt } from '../../store/contracts/citations.js';
 import { randomBase62 } from '../../util/base62.js';
 import { route } from '../route.js';
 import { promptToWire } from './prompt-wire.js';

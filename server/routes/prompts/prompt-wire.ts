@@ -1,7 +1,7 @@
 /** Prompts as the API shows them: without the owning account; a prompt of a project with the project's domain and aliases. */
 import type { Prompt } from '../../../shared/schema/prompt.js';
-import type { StoredPrompt } from '../../store/citations-store.js';
-import type { StoredProject } from '../../store/projects-store.js';
+import type { StoredPrompt } from '../../store/contracts/citations.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
 
 export const PROMPT_ID = /^prm_[A-Za-z0-9]{16}$/;
 

@@ -6,7 +6,7 @@ import { createPromptRequestSchema, PROMPT_TEXT_MAX, type Prompt } from '../../.
 import { PROJECT_ID_PATTERN } from '../../../shared/schema/project.js';
 import { normalizeTrackedDomain } from '../../citations/match/tracked-domain.js';
 import { HttpError } from '../../http/http-error.js';
-import type { StoredProject } from '../../store/projects-store.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
 import { parseBody } from '../parse-body.js';
 
 export async function readPrompt(

@@ -6,8 +6,8 @@
 import { createShareRequestSchema, SHARE_DAYS } from '../../../shared/schema/reports.js';
 import { HttpError } from '../../http/http-error.js';
 import { newShareToken, shareUrl } from '../../reports/share-token.js';
-import type { ShareKind, StoredShare } from '../../store/share-store.js';
-import type { Store } from '../../store/store.js';
+import type { ShareKind, StoredShare } from '../../store/contracts/shares.js';
+import type { Store } from '../../store/contracts/store.js';
 import { randomBase62 } from '../../util/base62.js';
 import { parseBody } from '../parse-body.js';
 import { route, type AuthedContext, type Route } from '../route.js';

@@ -1,6 +1,6 @@
 import { WEBHOOK_ID_PATTERN } from '../../../shared/schema/webhook.js';
 import { HttpError } from '../../http/http-error.js';
-import type { StoredWebhook } from '../../store/webhooks-store.js';
+import type { StoredWebhook } from '../../store/contracts/webhooks.js';
 import type { RouteDeps } from '../route-deps.js';
 
 /** The account's webhook with the id in the path; unknown, malformed or another account's: 404. */

@@ -1,6 +1,6 @@
 /** Stored webhooks and deliveries as the API shows them (never the secret: only POST /webhooks shows it, once). */
 import type { Delivery, Webhook } from '../../../shared/schema/webhook.js';
-import type { StoredDelivery, StoredWebhook } from '../../store/webhooks-store.js';
+import type { StoredDelivery, StoredWebhook } from '../../store/contracts/webhooks.js';
 
 export function webhookToWire(w: StoredWebhook): Webhook {
   return {

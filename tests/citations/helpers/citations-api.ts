@@ -5,7 +5,7 @@ import path from 'node:path';
 import { readCitationConfig } from '../../../server/citations/config.js';
 import type { PairStoredHook } from '../../../server/citations/check/pair-stored.js';
 import { createCitationsRuntime, type CitationsRuntime } from '../../../server/citations/runtime.js';
-import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import type { ProviderFakes } from '../../helpers/fake-providers/index.js';
 import { startTestApi, type TestApi } from '../../server/helpers/test-api.js';
 

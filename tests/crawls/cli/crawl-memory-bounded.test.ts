@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { createCliCrawlStore, SHORTLIST_SIZE } from '../../../server/cli/crawl/local-crawl.js';
 import { PageShortlist } from '../../../server/cli/crawl/page-shortlist.js';
 import type { CrawlPage } from '../../../shared/schema/crawl.js';
-import type { CrawlState, MemoryCrawlStore } from '../../../server/store/crawls-memory.js';
+import type { CrawlState, MemoryCrawlStore } from '../../../server/store/memory/crawls.js';
 import { emptySiteFiles, newCrawl, outcome } from '../helpers/crawl-records.js';
 
 const ORIGIN = 'https://shop.example';

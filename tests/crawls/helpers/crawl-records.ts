@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CrawlPageOutcome, PageIssueRef } from '../../../shared/crawl/page-outcome.js';
 import { templateOf } from '../../../shared/crawl/template.js';
 import { CATEGORY_NAMES } from '../../../shared/types/audit.js';
-import type { StoredCrawl } from '../../../server/store/crawls-store.js';
+import type { StoredCrawl } from '../../../server/store/contracts/crawls.js';
 import { newCrawlRecord } from '../../../server/crawls/new-crawl.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { firstKeyBanner } from '../../../server/app/bootstrap.js';
 import { main } from '../../../server/cli/main.js';
-import type { Account } from '../../../server/store/store.js';
+import type { Account } from '../../../server/store/contracts/accounts.js';
 import { memoryIo } from '../../cli/cli-io.js';
 
 let root: string;

@@ -6,8 +6,8 @@ import type http from 'node:http';
 import { createApp, type AppDeps, type CitableApp } from '../../../server/app/create-app.js';
 import { listen } from '../../../server/app/listen.js';
 import { generateApiKey } from '../../../server/auth/api-key.js';
-import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
-import type { Plan } from '../../../server/store/store.js';
+import { LowdbStore } from '../../../server/store/lowdb/store.js';
+import type { Plan } from '../../../server/store/contracts/accounts.js';
 import { fakeFetcher } from './fake-fetcher.js';
 
 export interface ApiResponse {

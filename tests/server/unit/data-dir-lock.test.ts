@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { lockDataDir } from '../../../server/store/lowdb/data-dir-lock.js';
+import { lockDataDir } from '../../../server/store/lowdb/infra/data-dir-lock.js';
 
 /** A pid that belonged to a process which has exited (what a crashed server leaves in server.pid). */
 function deadPid(): number {

@@ -1,7 +1,7 @@
 /** Accounts and keys written straight into a data directory (as `citable accounts/keys create` would), before or while a server runs. */
 import { generateApiKey } from '../../../server/auth/api-key.js';
-import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
-import type { Plan } from '../../../server/store/store.js';
+import { LowdbStore } from '../../../server/store/lowdb/store.js';
+import type { Plan } from '../../../server/store/contracts/accounts.js';
 
 export interface TestAccount {
   accountId: string;

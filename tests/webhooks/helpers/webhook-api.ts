@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createMemoryLogger } from '../../../server/logging/logger.js';
-import { LowdbStore } from '../../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../../../server/webhooks/webhook-runtime.js';
 import type { AppDeps } from '../../../server/app/create-app.js';
 import { startTestApi, type TestApi } from '../../server/helpers/test-api.js';

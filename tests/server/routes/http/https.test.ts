@@ -7,7 +7,7 @@ import { generate } from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../../server/app/create-app.js';
 import { listen } from '../../../../server/app/listen.js';
-import { LowdbStore } from '../../../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../../../server/store/lowdb/store.js';
 import { fakeFetcher } from '../../helpers/fake-fetcher.js';
 import { startTestApi, type TestApi } from '../../helpers/test-api.js';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../../server/logging/logger.js';
-import { LowdbStore } from '../../../../server/store/lowdb/lowdb-store.js';
+import { LowdbStore } from '../../../../server/store/lowdb/store.js';
 import { createWebhookRuntime } from '../../../../server/webhooks/webhook-runtime.js';
 import { fakeDns } from '../../../helpers/fake-dns.js';
 import { startTestApi, type TestApi } from '../../helpers/test-api.js';

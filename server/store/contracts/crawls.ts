@@ -1,0 +1,174 @@
+/**
+ * The site-audit half of the store (contract section 10), reached through `Store.crawls()`: crawl records,
+ * their frontier (every URL seen, queued or skipped), the done set with each page's outcome, and the rollup
+ * state, so that any process sharing the store answers for a crawl and a restarted one resumes it with
+ * each page audited once. Implementations: memory/crawls.ts (the CLI), lowdb/crawls.ts (the embedded
+ * default), postgres/crawls.ts. One contract suite (tests/server/store/contracts/crawls.ts) runs against all.
+ * Every write resolves once it is durable.
+ */
+import type { CrawlSite, CrawlStatus } from '../../../shared/schema/crawl.js';
+import type { AdmissionState, Discovery, QueuedUrl } from '../../../shared/crawl/admission.js';
+import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
+import type { RollupState, RollupSummary } from '../../../shared/crawl/rollup.js';
+import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
+
+export interface CrawlCounters {
+  discovered: number;
+  audited: number;
+  failed: number;
+  skipped: number;
+}
+
+/** A crawl as stored: the wire object's members, its owner, and what running it needs. */
+export interface StoredCrawl {
+  id: string;
+  account_id: string;
+  /** The URL as submitted. */
+  url: string;
+  /** The start URL once resolved (scheme added, same-site redirects followed); the URL as submitted before. */
+  start_url: string;
+  /** The host the crawl stays on (set at start). */
+  host: string | null;
+  status: CrawlStatus;
+  max_pages: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  /** When the crawl stops if it has not finished (CRAWL_DEADLINE_MS after the start). */
+  deadline_at: string | null;
+  progress: CrawlCounters;
+  error: string | null;
+  notes: string[];
+  site: CrawlSite | null;
+  /** The rollup's figures, set when the crawl ends (complete or cancelled). */
+  result: RollupSummary | null;
+  /** Admission state: URLs queued so far and the templates sampled. */
+  admission: AdmissionState;
+}
+
+export type CreateCrawlOutcome = 'created' | 'limit';
+
+/** One page's end: audited or failed (an outcome), or skipped after it was queued (off-site redirect, stopped crawl). */
+export interface PageCompletion {
+  url: string;
+  outcome: CrawlPageOutcome | null;
+  /** What the page led to (its links), admitted in the same write. */
+  discovery?: Discovery;
+}
+
+export interface CompletePageResult {
+  /** False when the page was already done (a retry): nothing changed. */
+  recorded: boolean;
+  queued: QueuedUrl[];
+  /** Queued URLs not yet done after this write (0: the crawl has nothing left to audit). */
+  pending: number;
+}
+
+export interface CrawlListQuery {
+  limit: number;
+  after?: { time: number; id: string };
+}
+
+export interface CrawlListPage {
+  crawls: StoredCrawl[];
+  next: { time: number; id: string } | null;
+}
+
+export interface CrawlPageRow {
+  url: string;
+  audit_id: string | null;
+  score: number | null;
+  http_status: number | null;
+  critical: boolean;
+  error: string | null;
+}
+
+export interface CrawlPagesQuery {
+  limit: number;
+  /** Position (from a previous page) to continue after. */
+  after?: number;
+  /** Only pages with an issue of this rule. */
+  rule?: string;
+}
+
+export interface CrawlPagesPage {
+  pages: CrawlPageRow[];
+  next: number | null;
+}
+
+/** How a crawl ended. `leftSkipped`: queued URLs not audited (a deadline or a cancel), counted as skipped. */
+export interface CrawlEnd {
+  status: Extract<CrawlStatus, 'complete' | 'cancelled' | 'failed'>;
+  finished_at: string;
+  error: string | null;
+  notes: string[];
+  site: CrawlSite | null;
+}
+
+export interface CrawlStore {
+  /** Stores a new crawl unless the account already has `maxRunning` queued or running. */
+  createCrawl(crawl: StoredCrawl, maxRunning: number): Promise<CreateCrawlOutcome>;
+  getCrawl(accountId: string, id: string): Promise<StoredCrawl | null>;
+  /** Any account's crawl (workers and resumption). */
+  crawlById(id: string): Promise<StoredCrawl | null>;
+  /** The account's crawls, newest first (created_at, then id). */
+  listCrawls(accountId: string, query: CrawlListQuery): Promise<CrawlListPage>;
+  /** Crawls queued or running: a restarted server resumes them. */
+  unfinishedCrawls(): Promise<StoredCrawl[]>;
+
+  /** queued → running: the resolved start URL and host, the deadline, the site files (fetched once) and what the site findings need. */
+  startCrawl(
+    id: string,
+    start: {
+      start_url: string;
+      host: string;
+      started_at: string;
+      deadline_at: string;
+      siteFiles: GatheredSiteFiles;
+      site: CrawlSite | null;
+      notes: string[];
+    },
+  ): Promise<void>;
+  siteFiles(id: string): Promise<GatheredSiteFiles | null>;
+  /** Records site findings judged later (the start page's audit). */
+  setSite(id: string, site: CrawlSite): Promise<void>;
+
+  /** Admits URLs found outside a page (the start URL, sitemaps): returns those now queued. */
+  admit(id: string, discovery: Discovery): Promise<QueuedUrl[]>;
+  /** Records a page's end and admits what it found, atomically; a second completion of the same URL changes nothing. */
+  completePage(id: string, completion: PageCompletion): Promise<CompletePageResult>;
+  /** Queued URLs not yet done, in the order they were queued (what a resumed crawl still has to do). */
+  pendingUrls(id: string): Promise<QueuedUrl[]>;
+  /** True when this URL of the crawl is done (audited, failed or skipped after queueing). */
+  isDone(id: string, url: string): Promise<boolean>;
+  /** The URLs a page queued (a retried job re-adds them in case its first attempt died before it could). */
+  queuedBy(id: string, url: string): Promise<QueuedUrl[]>;
+  rollup(id: string): Promise<RollupState>;
+
+  /**
+   * Ends a queued or running crawl: the status, the rollup's summary of what was done, and every queued URL
+   * not done counted as skipped. False when it had already ended (exactly one caller ends a crawl).
+   */
+  finishCrawl(id: string, end: CrawlEnd): Promise<boolean>;
+
+  listPages(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlPagesPage | null>;
+
+  close(): Promise<void>;
+}
+
+/** A done page as the pages list shows it. */
+export function pageRow(outcome: CrawlPageOutcome): CrawlPageRow {
+  return {
+    url: outcome.url,
+    audit_id: outcome.audit_id,
+    score: outcome.score,
+    http_status: outcome.http_status,
+    critical: outcome.critical,
+    error: outcome.error,
+  };
+}
+
+/** Queued or running: not ended yet (a restarted server resumes it). */
+export function isOpen(record: StoredCrawl): boolean {
+  return record.status === 'queued' || record.status === 'running';
+}

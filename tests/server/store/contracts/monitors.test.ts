@@ -1,0 +1,4 @@
+/** The monitors contract on both stores, lowdb and PostgreSQL (registry.ts). */
+import { describeContracts } from './registry.js';
+
+describeContracts('monitors');
