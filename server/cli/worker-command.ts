@@ -111,13 +111,14 @@ async function unreachable(config: WorkerConfig): Promise<string | null> {
     maxRetriesPerRequest: 1,
     retryStrategy: () => null,
   });
-  client.on('error', () => undefined);
+  let cause: Error | null = null; // the socket's error (ECONNREFUSED...), more telling than "Connection is closed"
+  client.on('error', (error: Error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
     return null;
   } catch (error) {
-    return `REDIS_URL: cannot reach Redis at ${redactUrl(config.redisUrl)} (${(error as Error).message})`;
+    return `REDIS_URL: cannot reach Redis at ${redactUrl(config.redisUrl)} (${(cause ?? (error as Error)).message})`;
   } finally {
     client.disconnect();
   }
