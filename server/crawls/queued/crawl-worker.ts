@@ -95,7 +95,13 @@ async function runCrawlJob(job: Job<{ crawlId: string }>, deps: CrawlJobDeps): P
   const id = job.data.crawlId;
   const { crawlStore, coordinator, logger } = deps;
   const before = await crawlStore.crawlById(id);
-  if (!before || (before.status !== 'queued' && before.status !== 'running')) return; // ended meanwhile: nothing to run
+  if (!before) {
+    // The API stored the crawl before queueing it: this worker reads another database. The job goes back to the
+    // queue (a worker on the right database takes it) rather than vanish and leave the crawl queued for good.
+    logger.warn("crawl job for a crawl this worker's database does not have: give it the API servers' DATABASE_URL", { crawl_id: id });
+    throw new Error(`crawl ${id} is not in this worker's database`);
+  }
+  if (before.status !== 'queued' && before.status !== 'running') return; // ended meanwhile: nothing to run
   logger.info(before.status === 'queued' ? 'crawl started' : 'crawl taken over', {
     crawl_id: id,
     url: before.url,
