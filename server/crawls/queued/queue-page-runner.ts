@@ -36,6 +36,11 @@ function addPageJob(queues: PageQueues, request: CrawlPageRequest): Promise<Job<
   });
 }
 
+/** True when Redis no longer has the job (nor can say it has). */
+async function jobLost(queues: PageQueues, jobId: string): Promise<boolean> {
+  return (await queues.pages.getJobState(jobId).catch(() => 'unknown' as const)) === 'unknown';
+}
+
 /** Resolves once the job is no longer in Redis (checked every `everyMs`), unless `stop` aborts first. */
 function lostJob(queues: PageQueues, jobId: string, everyMs: number, stop: AbortSignal): Promise<'lost'> {
   return new Promise((resolve) => {
@@ -80,8 +85,12 @@ async function auditedByAWorker(
       ]);
       if (outcome !== 'lost') return outcome;
     } catch (error) {
-      if (signal.aborted) await job.remove().catch(() => undefined); // still waiting: nobody needs it now
-      throw error;
+      if (signal.aborted) {
+        await job.remove().catch(() => undefined); // still waiting: nobody needs it now
+        throw error;
+      }
+      // BullMQ answers a wait for a job it no longer has as a failure: that job was lost, not failed.
+      if (!(await jobLost(queues, job.id!))) throw error;
     } finally {
       done.abort();
     }
