@@ -58,7 +58,7 @@ export async function startCrawlWorker(options: CrawlWorkerOptions): Promise<Cra
     logger,
   });
   let stopping = false;
-  const pages = startPageWorker({ crawlStore, queues, pages: options.pages, concurrency: settings.concurrency });
+  const pages = startPageWorker({ crawlStore, queues, pages: options.pages, concurrency: settings.concurrency, logger });
   const crawls = new Worker<{ crawlId: string }>(
     CRAWL_QUEUE,
     (job) => runCrawlJob(job, { crawlStore, coordinator, queues, logger, stopping: () => stopping }),
