@@ -74,6 +74,29 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('docs/scaling-out.md, run
     expect(out).toContain('complete complete failed');
   });
 
+  it("step 4's functions: a process that dies before its line fails the launch; a running one is never started twice", async () => {
+    const functions = docShellBlocks().find((block) => block.includes('launch() {'))!;
+    const script = functions.replaceAll('880$1', `${(await walkPorts()).apiPrefix}$1`);
+    const run = await runBash(
+      `${script}
+set +e
+REDIS_URL=redis://127.0.0.1:1 DATABASE_URL=postgres://127.0.0.1:1/none start 9; echo "start: $?"
+launch sleeper ready node -e 'console.log("ready"); setInterval(() => {}, 1000)'; echo "first launch: $?"
+pid=$(cat sleeper.pid)
+launch sleeper ready node -e 'console.log("ready"); setInterval(() => {}, 1000)'; echo "second launch: $?"
+[ "$(cat sleeper.pid)" = "$pid" ] && kill -0 "$pid" && echo 'the first one runs, its pid file kept'
+stop sleeper; echo "stop: $?"; kill -0 "$pid" 2>/dev/null || [ -e sleeper.pid ] || echo 'stopped, pid file removed'`,
+      checkout.dir,
+      60_000,
+    );
+    expect(run.output).toMatch(
+      /^citable-9 exited before it was ready:\ncitable server: REDIS_URL: cannot reach Redis at redis:\/\/127\.0\.0\.1:1/m,
+    );
+    expect(run.output).toContain('start: 1\nfirst launch: 0\n');
+    expect(run.output).toMatch(/^sleeper is already running \(pid \d+\); stop sleeper first\nsecond launch: 1$/m);
+    expect(run.output).toContain('the first one runs, its pid file kept\nstop: 0\nstopped, pid file removed');
+  });
+
   it('the workers were SIGKILLed twice, mid-crawl, and the other worker took the crawl over each time', () => {
     const lines = ['worker-1.log', 'worker-2.log'].flatMap((log) => logLines(checkout.dir, log));
     const count = (msg: string) => lines.filter((l) => l.msg === msg).length;

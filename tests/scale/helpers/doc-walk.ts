@@ -6,7 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, readlink, realpath, rm, symlink } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -120,7 +120,7 @@ export async function killLeftovers(dir: string): Promise<void> {
     if (!name.endsWith('.pid')) continue;
     const pid = Number((await readFile(path.join(dir, name), 'utf8')).trim());
     try {
-      if (pid > 1 && (await readlink(`/proc/${pid}/cwd`)) === dir) process.kill(pid, 'SIGKILL');
+      if (pid > 1 && (await readlink(`/proc/${pid}/cwd`)) === (await realpath(dir))) process.kill(pid, 'SIGKILL');
     } catch {
       // already gone
     }
