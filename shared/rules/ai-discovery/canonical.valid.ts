@@ -11,6 +11,9 @@ export default defineRule({
   weight: 5,
   severity: 'warning',
   title: 'Canonical URL problem',
+  description:
+    'Whether the page declares one valid canonical URL that points to the page itself over HTTPS, not to another site, a redirect or the home page.',
+  fix: 'Declare exactly one <link rel="canonical"> with the page\'s own final https:// URL.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const declared = canonicalDeclarations(ctx);

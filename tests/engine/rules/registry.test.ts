@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_RULES } from '../../../shared/rules/index.js';
 import { CATEGORY_NAMES, type CategoryName } from '../../../shared/types/audit.js';
-import type { Rule } from '../../../shared/judge/rule.js';
+import { ruleDocsAnchor, ruleDocsLink, type Rule } from '../../../shared/judge/rule.js';
 import { crawlerAccessRules } from '../../../shared/rules/crawler-access/index.js';
 import { renderingRules } from '../../../shared/rules/rendering/index.js';
 import { structuredDataRules } from '../../../shared/rules/structured-data/index.js';
@@ -19,6 +19,8 @@ import { trustRules } from '../../../shared/rules/trust/index.js';
 const RULES_DIR = fileURLToPath(new URL('../../../shared/rules/', import.meta.url));
 /** `<area>.<what>`: lower-case words joined by hyphens, one dot. */
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(-[a-z0-9]+)*$/;
+/** The longest description or fix line: one line of docs/rules.md, not a paragraph. */
+const MAX_LINE = 200;
 const folderOf = (category: CategoryName) => category.toLowerCase().replace(/ /g, '-');
 const REGISTERED: Record<CategoryName, readonly Rule[]> = {
   'Crawler Access': crawlerAccessRules,
@@ -85,5 +87,26 @@ describe('the rule registry', () => {
       expect(rule.weight, rule.id).toBeGreaterThanOrEqual(0);
       if (rule.weight === 0) expect(rule.severity, rule.id).toBe('notice');
     }
+  });
+
+  it('every rule describes itself in one line and says in one line how to fix it', () => {
+    for (const rule of ALL_RULES) {
+      for (const [name, text] of [
+        ['description', rule.description],
+        ['fix', rule.fix],
+      ] as const) {
+        expect(text.trim(), `${rule.id} ${name}`).not.toBe('');
+        expect(text, `${rule.id} ${name} is one line`).not.toMatch(/\n/);
+        expect(text.length, `${rule.id} ${name} is short`).toBeLessThanOrEqual(MAX_LINE);
+        expect(text, `${rule.id} ${name} is a sentence`).toMatch(/^[A-Z].*[.)]$/);
+      }
+    }
+  });
+
+  it('every rule has its own anchor in docs/rules.md, derived from its id', () => {
+    expect(ruleDocsLink('trust.hsts')).toBe('docs/rules.md#trust-hsts');
+    const anchors = ALL_RULES.map((r) => ruleDocsAnchor(r.id));
+    expect(new Set(anchors).size).toBe(anchors.length);
+    for (const anchor of anchors) expect(anchor).toMatch(/^[a-z0-9-]+$/);
   });
 });
