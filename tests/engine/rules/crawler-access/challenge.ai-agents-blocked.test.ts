@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import challengeAiAgentsBlocked from '../../../shared/rules/crawler-access/challenge.ai-agents-blocked.js';
-import httpStatus from '../../../shared/rules/crawler-access/http.status.js';
-import httpRedirectChain from '../../../shared/rules/crawler-access/http.redirect-chain.js';
-import { failedResource } from '../../../shared/gather/failed-resource.js';
-import { ARTICLE, PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, resource, site } from './site.js';
-import { outcome, testRule } from '../rule-tester.js';
-
-const CF_CHALLENGE =
-  '<!DOCTYPE html><html><head><title>Just a moment...</title></head><body><div id="cf-challenge-running"></div></body></html>';
+import challengeAiAgentsBlocked from '../../../../shared/rules/crawler-access/challenge.ai-agents-blocked.js';
+import { failedResource } from '../../../../shared/gather/failed-resource.js';
+import { PAGE_URL, agentsGet, audit, crawlerAccessScore, issue, resource, site } from '../../crawler-access/site.js';
+import { judge, testRule } from '../../rule-tester.js';
+import { CF_CHALLENGE, PRICE, WEAK_MARKERS, answered, notFoundForEveryone } from './fixtures.js';
 
 describe('challenge.ai-agents-blocked', () => {
   it.each([
@@ -54,17 +50,8 @@ describe('challenge.ai-agents-blocked', () => {
     expect(a.crawlers.find((c) => c.agent === 'OAI-SearchBot')).toMatchObject({ http_status: 200, challenged: false });
     expect(a.crawlers.find((c) => c.agent === 'GPTBot')).not.toHaveProperty('http_status');
   });
-
-  it('a 404 for everyone is not a challenge, but an HTTP error', () => {
-    expect(outcome(httpStatus, notFoundForEveryone()).score).toBe(0);
-  });
 });
 
-const WEAK_MARKERS = ARTICLE.replace('</body>', '<script src="/cdn-cgi/challenge-platform/h/b/scripts/jsd/x/main.js"></script></body>');
-const notFoundForEveryone = () => {
-  const notFound = resource(PAGE_URL, 'Not found', { status: 404 });
-  return site({ page: notFound, pageAsSearchAgent: notFound, pageAsUserAgent: notFound });
-};
 const reset = () => failedResource(PAGE_URL, 'network', 'socket hang up');
 
 testRule(challengeAiAgentsBlocked, {
@@ -92,51 +79,18 @@ testRule(challengeAiAgentsBlocked, {
   ],
 });
 
-describe('http.status in an audit', () => {
-  it.each([404, 410, 500, 503])('HTTP %i is critical', (status) => {
-    expect(issue(audit(site({ page: resource(PAGE_URL, 'x', { status }) })), 'http.status')?.severity).toBe('critical');
-  });
-});
-
-testRule(httpStatus, {
-  passes: [{ name: 'HTTP 200', snapshot: site() }],
-  fails: [404, 410, 500, 503].map((status) => ({
-    name: `HTTP ${status}`,
-    snapshot: site({ page: resource(PAGE_URL, 'x', { status }) }),
-    detail: `HTTP ${status}`,
-  })),
-  partial: [
-    {
-      name: 'a final 3xx is only a warning',
-      snapshot: site({ page: resource(PAGE_URL, '', { status: 304 }) }),
-      score: 0.5,
-      severity: 'warning',
-    },
-  ],
-});
-
-const redirected = (from: string, hops: number) =>
-  site({
-    page: resource(from, ARTICLE, {
-      finalUrl: PAGE_URL,
-      redirects: Array.from({ length: hops }, (_, i) => ({ url: i === 0 ? from : `${from}?hop=${i}`, status: 301 })),
-    }),
+describe('agent probes beyond OAI-SearchBot and ChatGPT-User', () => {
+  it('a block of the second user agent alone is the critical challenge, for that agent', () => {
+    const a = audit(site({ pageAsSecondUserAgent: answered(403, { server: 'cloudflare' }, 'Forbidden') }));
+    const found = issue(a, 'challenge.ai-agents-blocked');
+    expect(found?.severity).toBe('critical');
+    expect(found?.detail).toMatch(/^Claude-User got HTTP 403/);
+    expect(found?.detail).toMatch(/verified bot IP ranges or signatures/);
   });
 
-testRule(httpRedirectChain, {
-  passes: [
-    { name: 'one http→https and www hop', snapshot: redirected('http://www.example.com/blog/post', 1) },
-    { name: 'no redirect', snapshot: site() },
-  ],
-  partial: [
-    {
-      name: 'a cross-host redirect: a warning',
-      snapshot: redirected('https://old-brand.net/post', 1),
-      score: 0.5,
-      severity: 'warning',
-      detail: /from old-brand\.net to example\.com/,
-      check: () => expect(httpRedirectChain.severity).toBe('warning'),
-    },
-    { name: 'a long chain', snapshot: redirected('https://example.com/p', 3), detail: /3 redirects/ },
-  ],
+  it('a 402 is a charge, not a block: no critical challenge for it (before: HTTP 402 counted as a block)', () => {
+    const snap = site({ pageAsUserAgent: answered(402, PRICE) });
+    expect(judge(challengeAiAgentsBlocked, snap)).toEqual({ score: 1 });
+    expect(audit(snap).crawlers.find((c) => c.agent === 'ChatGPT-User')).toMatchObject({ http_status: 402, challenged: false });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { failedResource } from '../../../shared/gather/failed-resource.js';
-import { audit, crawlerAccessScore, issue, resource, site } from './site.js';
+import { failedResource } from '../../../../shared/gather/failed-resource.js';
+import { audit, crawlerAccessScore, issue, resource, site } from '../../crawler-access/site.js';
 
 const ROBOTS_URL = 'https://example.com/robots.txt';
 const refused = (url: string) =>
@@ -10,7 +10,7 @@ const refused = (url: string) =>
     'the server answered, but the browser does not let the extension read the response: it redirects to another site',
   );
 
-/** Issue 18 bug 1/2: what the browser may not read is unknown, never "the site blocks AI agents". */
+/** What the browser may not read is unknown, never "the site blocks AI agents". */
 describe('site files the browser would not let the extension read', () => {
   it('a robots.txt refused by the browser blocks nobody and says it could not be read from the browser', () => {
     const a = audit(site({ robotsTxt: refused(ROBOTS_URL) }));
