@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import renderingNoContentWithoutJs from '../../../shared/rules/rendering/rendering.no-content-without-js.js';
-import { snapshot, page, words } from '../../helpers/snapshot.js';
-import { SPA_SHELL } from '../pages.js';
-import { outcome, testRule } from '../rule-tester.js';
+import renderingNoContentWithoutJs from '../../../../shared/rules/rendering/rendering.no-content-without-js.js';
+import { snapshot, page, words } from '../../../helpers/snapshot.js';
+import { SPA_SHELL } from '../../pages.js';
+import { outcome, testRule } from '../../rule-tester.js';
 
 const rendered = (html: string) => ({ html, url: 'https://example.com/', capturedAt: '2026-11-21T00:00:01.000Z' });
 const withRendered = (raw: string, renderedHtml: string) => page(raw, { origin: 'extension', rendered: rendered(renderedHtml) });
@@ -77,7 +77,7 @@ testRule(renderingNoContentWithoutJs, {
   ],
 });
 
-describe('rendering.no-content-without-js on an empty page (issue 18 bug 9)', () => {
+describe('rendering.no-content-without-js on an empty page', () => {
   it('on a page empty before and after JavaScript, says the page has no text instead of asking for server rendering', () => {
     const empty = snapshot(
       '<!doctype html><html><head><title></title></head><body><div id="root"></div><script src="/app.js"></script></body></html>',

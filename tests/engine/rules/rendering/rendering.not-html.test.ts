@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import renderingNotHtml from '../../../shared/rules/rendering/rendering.not-html.js';
-import { resource, snapshot } from '../../helpers/snapshot.js';
-import { testRule } from '../rule-tester.js';
+import renderingNotHtml from '../../../../shared/rules/rendering/rendering.not-html.js';
+import { resource, snapshot } from '../../../helpers/snapshot.js';
+import { testRule } from '../../rule-tester.js';
 
 const url = 'https://example.com/file';
 const served = (body: string, contentType: string | undefined, over = {}) =>

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import renderingJsOnlyContent from '../../../shared/rules/rendering/rendering.js-only-content.js';
-import { testRule } from '../rule-tester.js';
-import { page, words } from '../../helpers/snapshot.js';
+import renderingJsOnlyContent from '../../../../shared/rules/rendering/rendering.js-only-content.js';
+import { testRule } from '../../rule-tester.js';
+import { page, words } from '../../../helpers/snapshot.js';
 
 const withRendered = (raw: number, renderedWords: number) =>
   page(`<main><p>${words(raw)}</p></main>`, {
