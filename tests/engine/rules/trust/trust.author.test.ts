@@ -1,32 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import trustAuthor from '../../../shared/rules/trust/trust.author.js';
-import { isArticlePage } from '../../../shared/facts/article-page.js';
-import { JudgeContext } from '../../../shared/judge/context.js';
-import { snapshot, words } from '../../helpers/snapshot.js';
-import { testRule } from '../rule-tester.js';
-
-const doc = (head: string, body = `<p>${words(300)}</p>`) =>
-  snapshot(`<!doctype html><html lang="en"><head><title>Article page</title>${head}</head><body>${body}</body></html>`);
-const ld = (value: unknown) => `<script type="application/ld+json">${JSON.stringify(value)}</script>`;
-const OG_ARTICLE = '<meta property="og:type" content="article">';
-
-describe('article detection', () => {
-  it.each([
-    ['Article-family JSON-LD', ld({ '@type': 'NewsArticle' }), ''],
-    ['JSON-LD in an @graph', ld({ '@graph': [{ '@type': 'WebSite' }, { '@type': 'BlogPosting' }] }), ''],
-    ['og:type=article', OG_ARTICLE, ''],
-    ['article:* meta', '<meta property="article:section" content="Guides">', ''],
-    ['one <article>', '', '<article><p>text</p></article>'],
-  ])('counts %s as an article', (_name, head, body) => {
-    expect(isArticlePage(new JudgeContext(doc(head, body)))).toBe(true);
-  });
-
-  it('does not count a homepage, a listing of several <article> cards, or a WebPage', () => {
-    expect(isArticlePage(new JudgeContext(doc('')))).toBe(false);
-    expect(isArticlePage(new JudgeContext(doc('', '<article>a</article><article>b</article>')))).toBe(false);
-    expect(isArticlePage(new JudgeContext(doc(ld({ '@type': ['WebPage', 'Organization'] }))))).toBe(false);
-  });
-});
+import trustAuthor from '../../../../shared/rules/trust/trust.author.js';
+import { testRule } from '../../rule-tester.js';
+import { OG_ARTICLE, doc, ld } from '../../trust/article.js';
 
 const AUTHORED: Array<[string, string, string]> = [
   ['JSON-LD Person (what aiseo-audit misses)', ld({ '@type': 'Article', author: { '@type': 'Person', name: 'Ada' } }), ''],
