@@ -2,7 +2,7 @@
  * The rule registry's conventions (docs/CONTRIBUTING.md, "Adding a rule"): one rule per file, named after its
  * id, in the folder of its category, registered once, ids unique and of the form `<area>.<what>`.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,6 +17,8 @@ import { aiDiscoveryRules } from '../../../shared/rules/ai-discovery/index.js';
 import { trustRules } from '../../../shared/rules/trust/index.js';
 
 const RULES_DIR = fileURLToPath(new URL('../../../shared/rules/', import.meta.url));
+/** Rule tests, one file per rule beside its id: tests/engine/rules/<category>/<id>.test.ts. */
+const TESTS_DIR = fileURLToPath(new URL('./', import.meta.url));
 /** `<area>.<what>`: lower-case words joined by hyphens, one dot. */
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(-[a-z0-9]+)*$/;
 /** The longest description or fix line: one line of docs/rules.md, not a paragraph. */
@@ -108,5 +110,29 @@ describe('the rule registry', () => {
     const anchors = ALL_RULES.map((r) => ruleDocsAnchor(r.id));
     expect(new Set(anchors).size).toBe(anchors.length);
     for (const anchor of anchors) expect(anchor).toMatch(/^[a-z0-9-]+$/);
+  });
+});
+
+describe('rule tests', () => {
+  it('every registered rule has its own test file, which imports the rule', () => {
+    for (const rule of ALL_RULES) {
+      const file = path.join(TESTS_DIR, folderOf(rule.category), `${rule.id}.test.ts`);
+      expect(existsSync(file), `tests/engine/rules/${folderOf(rule.category)}/${rule.id}.test.ts`).toBe(true);
+      expect(readFileSync(file, 'utf8'), `${rule.id}.test.ts imports its rule`).toContain(
+        `/shared/rules/${folderOf(rule.category)}/${rule.id}.js'`,
+      );
+    }
+  });
+
+  it('every rule test file names a registered rule of its folder, and the folders are the categories', () => {
+    const folders = readdirSync(TESTS_DIR).filter((name) => statSync(path.join(TESTS_DIR, name)).isDirectory());
+    expect(folders.sort()).toEqual(CATEGORY_NAMES.map(folderOf).sort());
+    for (const category of CATEGORY_NAMES) {
+      const ids = REGISTERED[category].map((r) => r.id);
+      const tests = readdirSync(path.join(TESTS_DIR, folderOf(category))).filter((name) => name.endsWith('.test.ts'));
+      for (const file of tests)
+        expect(ids, `${folderOf(category)}/${file} names no registered rule`).toContain(file.slice(0, -'.test.ts'.length));
+      expect(tests).toHaveLength(ids.length);
+    }
   });
 });

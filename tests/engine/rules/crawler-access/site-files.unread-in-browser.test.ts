@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import siteFilesUnreadInBrowser from '../../../../shared/rules/crawler-access/site-files.unread-in-browser.js';
 import { failedResource } from '../../../../shared/gather/failed-resource.js';
+import { testRule } from '../../rule-tester.js';
 import { audit, crawlerAccessScore, issue, resource, site } from '../../crawler-access/site.js';
 
 const ROBOTS_URL = 'https://example.com/robots.txt';
@@ -38,4 +40,28 @@ describe('site files the browser would not let the extension read', () => {
     expect(issue(a, 'robots.unreachable')?.severity).toBe('critical');
     expect(issue(a, 'site-files.unread-in-browser')).toBeUndefined();
   });
+});
+
+testRule(siteFilesUnreadInBrowser, {
+  fails: [
+    {
+      name: 'a robots.txt the browser refused: a notice with its own headline, naming the file',
+      snapshot: () => site({ robotsTxt: refused(ROBOTS_URL) }),
+      severity: 'notice',
+      title: 'robots.txt could not be read from the browser',
+      detail: [ROBOTS_URL, 'Its rules are unknown'],
+    },
+    {
+      name: 'a refused sitemap and llms.txt, named together',
+      snapshot: () =>
+        site({ sitemap: refused('https://cdn.example.net/sitemap.xml'), llmsTxt: refused('https://cdn.example.net/llms.txt') }),
+      title: 'Some site files could not be read from the browser',
+      detail: [
+        'https://cdn.example.net/sitemap.xml, https://cdn.example.net/llms.txt',
+        'read them',
+        'The checks that need them were left out',
+      ],
+    },
+  ],
+  notApplicable: [{ name: 'every site file was read (or plainly missing)', snapshot: site({ robots: 'User-agent: *\nAllow: /\n' }) }],
 });
