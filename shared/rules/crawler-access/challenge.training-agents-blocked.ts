@@ -14,6 +14,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'Bot protection turns away AI training crawlers',
+  description: 'Whether bot protection turns away or charges the AI training crawler probed (GPTBot) while a browser gets the page.',
+  fix: 'Nothing to fix if intended; otherwise allow training crawlers in your bot protection settings.',
   check(ctx) {
     const training = accessSummary(ctx).agents.filter((a) => a.purpose === 'training' || a.purpose === 'archive');
     if (!training.length) return notApplicable();

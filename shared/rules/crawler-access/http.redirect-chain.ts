@@ -11,6 +11,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'The page is only reachable through a long or cross-host redirect chain',
+  description: 'Whether the page is reached through more than two redirects, or through a redirect to another host.',
+  fix: 'Link to the final URL directly, and keep any redirect to one hop on the same site.',
   check(ctx) {
     const page = ctx.snapshot.page;
     if (page.error || page.status === 0) return notApplicable();

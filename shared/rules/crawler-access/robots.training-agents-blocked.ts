@@ -11,6 +11,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'robots.txt opts out of AI training',
+  description: 'Whether robots.txt disallows the page for training-only crawlers (GPTBot, ClaudeBot, Google-Extended ...).',
+  fix: "Nothing to fix if the opt-out is intended; otherwise remove those agents' Disallow rules.",
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind === 'unreachable' || reading.kind === 'not-checked') return notApplicable();

@@ -20,6 +20,8 @@ const crashingRule = defineRule({
   weight: 5,
   severity: 'warning',
   title: 'Never judged',
+  description: 'A rule that always throws.',
+  fix: 'Nothing: it exists to crash.',
   check() {
     throw new TypeError('cannot read the outline');
   },
