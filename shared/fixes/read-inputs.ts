@@ -37,20 +37,24 @@ export async function readFixInputs(pageUrl: string, options: ReadInputsOptions)
     limits: { scriptCount: 0, ...(options.deadlineMs ? { deadlineMs: options.deadlineMs } : {}) },
     ...(options.signal ? { signal: options.signal } : {}),
   });
+  const inputs = inputsFromSnapshot(snapshot);
+  return { ...inputs, linked: await readLinkedPages(inputs, options) };
+}
+
+/** The inputs a snapshot already holds (a host that has just audited the page reads nothing twice); `linked` is left empty. */
+export function inputsFromSnapshot(snapshot: Snapshot): FixInputs {
   const ctx = new JudgeContext(snapshot);
   const problems: string[] = [];
   const readable = ctx.pageOk && /html|xml/i.test(snapshot.page.headers['content-type'] ?? 'text/html');
   if (!readable) problems.push(`the page could not be read now (${snapshot.page.error?.message ?? `HTTP ${snapshot.page.status}`})`);
   const markdown = readable ? htmlToMarkdown(snapshot.page.body, ctx.pageUrl.href, markdownTitle(ctx)) : null;
-  const page = readable ? digestPage(ctx, leadParagraph(markdown)) : null;
   const sitemap = snapshot.sitemap ? classifySiteFile(snapshot.sitemap) : null;
-  const linked = page ? await readLinkedPages(ctx, page.links, options) : [];
   return {
     pageUrl: ctx.pageUrl.href,
-    page,
+    page: readable ? digestPage(ctx, leadParagraph(markdown)) : null,
     robots: robotsSource(snapshot.robotsTxt),
     sitemapUrl: sitemap?.kind === 'text' ? snapshot.sitemap!.finalUrl || snapshot.sitemap!.url : null,
-    linked,
+    linked: [],
     markdown,
     problems,
   };
@@ -76,18 +80,19 @@ export function robotsSource(resource: FetchedResource | null): RobotsSource {
   }
 }
 
-/** The home page and the first same-site links, each read once; pages that do not answer 2xx HTML are left out. */
-async function readLinkedPages(ctx: JudgeContext, links: Array<{ url: string }>, options: ReadInputsOptions): Promise<LinkedPage[]> {
+/** The home page and the first same-site links of the page, each read once; pages that do not answer 2xx HTML are left out. */
+export async function readLinkedPages(inputs: FixInputs, options: ReadInputsOptions): Promise<LinkedPage[]> {
   const limit = options.linkedPages ?? LINKED_PAGES;
-  if (limit <= 0) return [];
-  const home = `${ctx.pageUrl.origin}/`;
-  const urls = [...new Set([...(ctx.pageUrl.href === home ? [] : [home]), ...links.map((l) => l.url)])].slice(0, limit);
+  if (limit <= 0 || !inputs.page) return [];
+  const { origin, href } = new URL(inputs.pageUrl);
+  const home = `${origin}/`;
+  const urls = [...new Set([...(href === home ? [] : [home]), ...inputs.page.links.map((l) => l.url)])].slice(0, limit);
   const out: Array<LinkedPage | null> = new Array(urls.length).fill(null);
   let next = 0;
   const worker = async () => {
     while (next < urls.length) {
       const i = next++;
-      out[i] = await readLinkedPage(urls[i]!, ctx.pageUrl.origin, options);
+      out[i] = await readLinkedPage(urls[i]!, origin, options);
     }
   };
   await Promise.all(Array.from({ length: LINKED_CONCURRENCY }, worker));

