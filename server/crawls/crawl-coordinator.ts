@@ -202,7 +202,7 @@ export class CrawlCoordinator {
       else if (result.kind === 'failed') outcome = failedOutcome(item.url, template, result.message);
       else {
         audit = this.deps.saveAudit ? await this.deps.saveAudit(record!.account_id, result.audit) : result.audit;
-        outcome = auditedOutcome(item.url, template, audit, result.httpStatus, result.sample);
+        outcome = auditedOutcome(item.url, template, audit, result.httpStatus, result.sample, result.summary);
         discovery = sortLinks(result.links, robots, tally);
       }
       if (item.url === startUrl) {

@@ -18,6 +18,7 @@ import { pageLinks, type PageLinks } from './page-links.js';
 import { retryAfterMs } from './retry-after.js';
 import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
+import { pageSummary, type PageSummary } from '../fixes/digest/page-summary.js';
 
 export interface CrawlPageRequest {
   url: string;
@@ -36,7 +37,7 @@ export interface CrawlPageRequest {
 }
 
 export type CrawlPageResult =
-  | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null }
+  | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null; summary: PageSummary }
   | { kind: 'busy'; httpStatus: number; retryAfterMs: number | null }
   | { kind: 'off-site'; httpStatus: number; location: string }
   | { kind: 'failed'; code: FetchErrorCode; message: string };
@@ -87,5 +88,5 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
         agents_blocked: accessSummary(ctx).agents.filter((a) => a.blocked).length,
       }
     : null;
-  return { kind: 'audited', audit, httpStatus: page.status, links: pageLinks(ctx, req.host), sample };
+  return { kind: 'audited', audit, httpStatus: page.status, links: pageLinks(ctx, req.host), sample, summary: pageSummary(ctx) };
 }
