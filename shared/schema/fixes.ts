@@ -4,6 +4,9 @@ import { FIX_ID_PATTERN } from '../fixes/fix-id.js';
 import { FIX_KINDS, FIX_POLICIES, type Fix } from '../fixes/types.js';
 import type { Equal, Expect } from './type-equality.js';
 
+/** Fix requests per account and minute (each reads the site again): the routes' limit, named in the OpenAPI document. */
+export const FIXES_PER_MINUTE = 20;
+
 export const fixPolicySchema = z.enum(FIX_POLICIES).meta({
   description:
     'What the robots.txt fix may change. Every policy lets AI search and user-triggered agents in; `keep-training-choices` (the default) leaves training crawlers as the site chose, `allow-all` lets them in, `block-training` keeps them out.',
@@ -15,22 +18,17 @@ export const headPreviewSchema = z.strictObject({
 });
 
 export const fixSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(FIX_ID_PATTERN)
-    .meta({
-      description: '`fix_` and 16 hex digits: the same for the same problem on the same target, so a later audit can say it was applied.',
-    }),
+  id: z.string().regex(FIX_ID_PATTERN).meta({
+    description: '`fix_` and 16 hex digits: the same for the same problem on the same target, so a later audit can say it was applied.',
+  }),
   rules: z
     .array(z.string())
     .meta({ description: 'The rule ids (as in `issues[].rule`) this fix makes pass; empty for a choice no rule asks for.' }),
   title: z.string(),
-  kind: z
-    .enum(FIX_KINDS)
-    .meta({
-      description:
-        '`file`: a whole file to publish at `path`; `snippet`: markup for the page at `path`; `config`: a server or CDN example, `path` null.',
-    }),
+  kind: z.enum(FIX_KINDS).meta({
+    description:
+      '`file`: a whole file to publish at `path`; `snippet`: markup for the page at `path`; `config`: a server or CDN example, `path` null.',
+  }),
   path: z
     .string()
     .nullable()
