@@ -63,7 +63,7 @@ describe('citable mcp on its own (audits on this machine)', () => {
 
   it('lists audit_url and get_audit (no account here, so no list_citations)', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit']);
+    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'get_fixes']);
     expect(session.client.getInstructions()).toContain('audit_url');
   });
 
@@ -160,7 +160,15 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
 
   it('offers citation_summary and list_citations too, and forwards audit_url to the server, which stores the audit in the account', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'audit_url',
+      'get_audit',
+      'crawl_site',
+      'get_crawl',
+      'citation_summary',
+      'list_citations',
+      'get_fixes',
+    ]);
     const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
     expectFixtureAudit(audit, expected, pageUrl);
     const stored = await api.request('GET', `/api/v1/audits/${audit.id}`);
@@ -268,6 +276,7 @@ describe('POST /mcp on the built server', () => {
           'get_crawl',
           'citation_summary',
           'list_citations',
+          'get_fixes',
         ]);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);
