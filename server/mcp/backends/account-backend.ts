@@ -84,12 +84,7 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
       const id = auditIdFromPath(raw);
       return id ? crawls.get(accountId, id) : null;
     },
-    async getFixes(of, raw, policy) {
-      const id = auditIdFromPath(raw);
-      if (!id) return null;
-      await deps.takeFixes(accountId);
-      return of === 'audit' ? deps.fixes.auditFixes(accountId, id, policy) : deps.fixes.crawlFixes(accountId, id, policy);
-    },
+    getFixes: fixesOf(deps),
     async citationSummary(args) {
       try {
         // As GET /citations/summary: the same validation, messages and figures.
@@ -99,5 +94,15 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
         throw error;
       }
     },
+  };
+}
+
+/** get_fixes as the fix routes answer it, taking from their allowance. */
+function fixesOf(deps: AccountBackendDeps): NonNullable<McpBackend['getFixes']> {
+  return async (of, raw, policy) => {
+    const id = auditIdFromPath(raw);
+    if (!id) return null;
+    await deps.takeFixes(deps.accountId);
+    return of === 'audit' ? deps.fixes.auditFixes(deps.accountId, id, policy) : deps.fixes.crawlFixes(deps.accountId, id, policy);
   };
 }
