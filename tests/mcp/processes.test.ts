@@ -61,7 +61,7 @@ describe('citable mcp on its own (audits on this machine)', () => {
   });
   afterAll(() => session?.client.close());
 
-  it('lists audit_url and get_audit (no account here, so no list_citations)', async () => {
+  it('lists audit_url, get_audit and get_fixes (no account here, so no list_citations)', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'get_fixes']);
     expect(session.client.getInstructions()).toContain('audit_url');
@@ -74,6 +74,17 @@ describe('citable mcp on its own (audits on this machine)', () => {
     const unknown = await call(session.client, 'get_audit', { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('among the audits this citable mcp process ran');
+  });
+
+  it("get_fixes builds the fixes of an audit it ran, and says a crawl's need a server", async () => {
+    const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
+    const answer = await call(session.client, 'get_fixes', { audit_id: audit.id });
+    expect(answer.isError).toBeFalsy();
+    const { fixes } = answer.structuredContent as { fixes: Array<{ id: string; rules: string[] }> };
+    const fired = new Set(audit.issues.map((i) => i.rule));
+    for (const fix of fixes) for (const rule of fix.rules) expect(fired.has(rule)).toBe(true);
+    const crawl = await call(session.client, 'get_fixes', { crawl_id: audit.id });
+    expect([crawl.isError, textOf(crawl)]).toEqual([true, expect.stringContaining('keeps no crawls')]);
   });
 
   it('bad arguments are tool errors; the process keeps serving; stdout stayed protocol-only and stderr silent', async () => {
