@@ -44,12 +44,12 @@ export const putBrandingRoute: RouteModule = {
         const input = parseBody(putBrandingRequestSchema, ctx.state.body);
         let logo: string | null = null;
         if (input.logo) {
-          // Loaded on first use: the sanitiser brings jsdom, which only branding needs.
+          // Loaded on first use; an SVG is sanitised on the logo thread (jsdom loads there, never on this thread).
           const { normalizeLogo, LogoError } = await import('../../reports/branding/logo.js');
           try {
-            logo = normalizeLogo(input.logo);
+            logo = await normalizeLogo(input.logo);
           } catch (error) {
-            if (error instanceof LogoError) throw new HttpError(400, error.message);
+            if (error instanceof LogoError) throw new HttpError(error.status, error.message, error.headers);
             throw error;
           }
         }
