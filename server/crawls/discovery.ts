@@ -11,11 +11,14 @@ import { robotsDecision } from '../../shared/robots/read.js';
 
 export interface SkipTally {
   robots: Set<string>;
+  /** Links to other hosts. */
   offHost: Set<string>;
+  /** Sitemap entries and `Sitemap:` lines on another scheme, host or port. */
+  offSite: Set<string>;
 }
 
 /** Distinct URLs counted per reason, for the crawl's notes; beyond this they are no longer told apart. */
-const TALLY_LIMIT = 100_000;
+export const TALLY_LIMIT = 100_000;
 
 export function robotsAllow(robots: CrawlRobots, url: string): boolean {
   return robotsDecision(robots.reading, CRAWLER_TOKEN, robotsPathOf(url)).allowed;
