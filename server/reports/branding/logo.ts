@@ -1,5 +1,5 @@
 /**
- * A branding logo (docs/api.md, branding): a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. Rasters are
+ * A branding logo (PUT /branding): a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. Rasters are
  * checked by their magic bytes (the declared type must be the real one); an SVG is checked against its structural
  * limits here (svg-shape.ts, one cheap pass), then sanitised on the logo thread (logo-thread.ts, with its time and
  * memory budget) and stored as the sanitised version, base64 encoded. Anything else is a LogoError with the status
