@@ -6,12 +6,13 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { LogoReply, LogoRequest } from './logo-protocol.js';
-import { sanitizeSvg, SvgRejectedError } from './sanitize-svg.js';
 
 if (!parentPort) throw new Error('logo-worker runs as a worker thread (see server/reports/branding/logo-thread.ts)');
 const port = parentPort;
-// On Linux, priority 0 means this thread only: sanitising yields the CPU to the thread that answers the API.
+// On Linux, priority 0 means this thread only: sanitising yields the CPU to the thread that answers the API. Set
+// before jsdom loads (a static import would load it first), so that loading yields too.
 if (process.platform === 'linux') os.setPriority(0, 10);
+const { sanitizeSvg, SvgRejectedError } = await import('./sanitize-svg.js');
 sanitizeSvg('<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>');
 port.postMessage({ type: 'ready' } satisfies LogoReply);
 
