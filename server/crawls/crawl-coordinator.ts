@@ -5,6 +5,7 @@
  * one store write that also admits what it found, so the state a restart resumes from is always whole:
  * `resumeAll()` picks up every crawl the store says is unfinished, and each page is audited once.
  * A crawl ends complete (queue empty, or its deadline: the rest counted as skipped), cancelled, or failed.
+ * Each crawl's steps are a CrawlRun (crawl-run.ts); this class keeps what crawls share: the slots, and their ends.
  */
 import type { Audit } from '../../shared/types/audit.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';

@@ -1,10 +1,11 @@
 /**
- * One crawl run by the coordinator (crawl-coordinator.ts), step by step: `prepare` (a queued crawl's start, or a
- * resumed crawl's stored state), then `drain` (pages from the queue, the start page first, at most the host's
- * budget at once), each page `launch`ed through the coordinator's slots and the host gate and recorded by
- * `finishPage`, which also admits what the page found and, after the start page, what the sitemaps list. The
- * queue is a deque (O(1) at both ends), and the sitemaps are read by the page runner (on the audit threads in the
- * server), so no step does work here in proportion to what a site serves.
+ * One crawl run by the coordinator (crawl-coordinator.ts), step by step: `start` (a queued crawl: its site
+ * resolved, its files fetched, the start URL admitted, the sitemaps read in the background) or `resume` (a
+ * running crawl after a restart: its stored state), then `drain` (pages from the queue, the start page first, at
+ * most the host's budget at once), each page `launch`ed through the coordinator's slots and the host gate and
+ * recorded by `finishPage`, which also admits what the page found and, after the start page, what the sitemaps
+ * list (`afterStartPage`). The queue is a deque (O(1) at both ends), and the sitemaps are read by the page runner
+ * (on the audit threads in the server): no step here does work in proportion to what a site serves.
  */
 import type { Audit } from '../../shared/types/audit.js';
 import type { QueuedUrl } from '../../shared/crawl/admission.js';
