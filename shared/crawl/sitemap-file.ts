@@ -11,12 +11,11 @@ import type { FetchedResource, Fetcher } from '../types/fetcher.js';
 import type { GatheredSiteFiles } from '../gather/gather-site-files.js';
 import { SITEMAP_ACCEPT } from '../gather/gather-site-files.js';
 import { BROWSER_USER_AGENT } from '../gather/user-agents.js';
-import { robotsDecision } from '../robots/read.js';
 import { parseSitemap, type ParsedSitemap } from '../sitemap/parse.js';
 import { looksGzipped } from '../sitemap/gzip-magic.js';
 import { parseUrl } from '../url/parse.js';
-import { CRAWLER_TOKEN } from './crawler-token.js';
-import { normalizeCrawlUrl, robotsPathOf } from './crawl-url.js';
+import { normalizeCrawlUrl } from './crawl-url.js';
+import { robotsAllow } from './robots-allow.js';
 import { crawlRobots, type CrawlRobots, type SitemapRead } from './site-findings.js';
 
 /** The protocol allows 50 MB per file; a crawl of at most 10,000 pages reads the first 16 MB. */
@@ -115,7 +114,7 @@ function sortPages(parsed: ParsedSitemap, room: number, origin: string, robots: 
     }
     kept++;
     if (parseUrl(page)?.origin !== origin) out.offSite.push(page);
-    else if (robotsDecision(robots.reading, CRAWLER_TOKEN, robotsPathOf(page)).allowed) out.pages.push(page);
+    else if (robotsAllow(robots, page)) out.pages.push(page);
     else out.refused.push(page);
   }
   out.uncounted += Math.max(0, parsed.entryCount - parsed.entries.length);

@@ -1,8 +1,9 @@
 /**
- * Reading a crawl's sitemaps off the thread that serves the API: one file on an audit thread (the worker from its
- * TypeScript source) comes back as bounded, sorted lists (the crawl's origin only, robots.txt applied); a file that
- * outlasts its budget ends its thread, and the next file gets a fresh one. A sitemap index that fans out into
- * 50,000 children is read as at most 50 files, the rest counted; and the crawl's queue is a deque.
+ * A crawl's work in proportion to what a site serves runs off the thread that serves the API, on an audit thread
+ * (the worker from its TypeScript source): one sitemap file comes back as bounded, sorted lists (the crawl's origin
+ * only, robots.txt applied), and a page's links with robots.txt applied; a sitemap that outlasts its budget ends its
+ * thread, and the next file gets a fresh one. A sitemap index that fans out into 50,000 children is read as at
+ * most 50 files, the rest counted; and the crawl's queue is a deque.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkerRunner, ThreadBudgetError } from '../../server/audits/worker-runner.js';
@@ -12,7 +13,8 @@ import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import { discoverFromSitemaps, MAX_SITEMAP_FILES } from '../../shared/crawl/sitemap-discovery.js';
 import { gatherSiteFiles, type GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { DEFAULT_LIMITS } from '../../shared/gather/limits.js';
-import { serveSite, sitemapIndex, text, urlset, type ServedSite } from './helpers/crawl-site.js';
+import { html, serveSite, sitemapIndex, text, urlset, type ServedSite } from './helpers/crawl-site.js';
+import { linkingPage } from './helpers/small-sites.js';
 
 const WORKER = new URL('../server/helpers/audit-worker-source.mjs', import.meta.url);
 const FAN_OUT = 50_000;
@@ -24,6 +26,7 @@ beforeAll(async () => {
   site = await serveSite((origin) => ({
     exact: {
       '/robots.txt': text(`User-agent: *\nDisallow: /private/\nSitemap: ${origin}/index.xml\n`),
+      '/linking': html(linkingPage(origin, '/linking', ['/ok', '/private/x', 'http://localhost:9/elsewhere', '/ok#again'])),
       '/pages.xml': text(urlset([`${origin}/a`, `${origin}/private/b`, 'http://localhost:9/c', `${origin}/a`]), 'application/xml'),
       '/index.xml': text(sitemapIndex(Array.from({ length: FAN_OUT }, (_, i) => `${origin}/s/${i}.xml`)), 'application/xml'),
       '/slow.xml': async (_req, res) => {
@@ -63,6 +66,31 @@ describe('a sitemap file on an audit thread', () => {
       });
       // The same as on this thread.
       expect(await readSitemapFile(request('/pages.xml'), { fetcher, files })).toEqual(result);
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it("a page's links come back from the thread with robots.txt applied", async () => {
+    const runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0 });
+    try {
+      const url = `${site.url}/linking`;
+      const request = {
+        url,
+        crawlId: 'crawl-3',
+        host: site.host,
+        auditId: '00000000-0000-4000-8000-000000000003',
+        sample: false,
+        retryBusy: false,
+        deadlineMs: 15_000,
+      };
+      const result = await runner.runPage(request, { key: 'crawl-3', files }, new AbortController().signal);
+      expect(result.kind).toBe('audited');
+      expect(result.kind === 'audited' && result.links).toEqual({
+        sameHost: [`${site.url}/ok`],
+        offHost: ['http://localhost:9/elsewhere', 'https://en.wikipedia.org/wiki/Coffee'], // the page's footer links out
+        refused: [`${site.url}/private/x`],
+      });
     } finally {
       await runner.close();
     }
