@@ -60,8 +60,8 @@ export function FixesPanel({
           aria-label={group.issue ? `Fixes for: ${group.issue.title}` : 'Other fixes'}
         >
           <h3>
-            {group.issue ? group.issue.title : 'Also offered'}{' '}
-            {group.issue && <span class={`pill ${group.issue.severity}`}>{group.issue.severity}</span>}
+            {group.issue && <span class={`sev sev-${group.issue.severity}`}>{group.issue.severity}</span>}{' '}
+            {group.issue ? group.issue.title : 'Also offered: no issue asks for these'}
           </h3>
           {group.fixes.map((fix) => (
             <FixCard key={fix.id} fix={fix} />
@@ -72,8 +72,12 @@ export function FixesPanel({
   );
 }
 
+/** Contents up to this many lines show at once; longer ones (a Markdown page, the JSON-LD) open on demand. */
+const OPEN_LINES = 16;
+
 function FixCard({ fix }: { fix: Fix }) {
   const [copied, setCopied] = useState('');
+  const lines = fix.content.split('\n').length;
   const copy = () =>
     navigator.clipboard.writeText(fix.content).then(
       () => setCopied('Copied'),
@@ -100,19 +104,28 @@ function FixCard({ fix }: { fix: Fix }) {
         )}
       </p>
       <p class="small">{fix.explanation}</p>
-      <pre class="fix-code" tabIndex={0} aria-label={`${fix.title}: content`}>
-        {fix.content}
-      </pre>
+      <details class="fix-content" open={lines <= OPEN_LINES}>
+        <summary>{lines <= OPEN_LINES ? 'Content' : `Show all ${lines} lines`}</summary>
+        <pre class="fix-code" tabIndex={0} aria-label={`${fix.title}: content`}>
+          {fix.content}
+        </pre>
+      </details>
       {fix.preview && (
         <details class="fix-preview">
           <summary>The page's head before and after</summary>
           <div class="preview-cols">
-            <pre class="fix-code" tabIndex={0} aria-label="Head before">
-              {fix.preview.before}
-            </pre>
-            <pre class="fix-code" tabIndex={0} aria-label="Head after">
-              {fix.preview.after}
-            </pre>
+            <div>
+              <p class="muted small">Before</p>
+              <pre class="fix-code" tabIndex={0} aria-label="Head before">
+                {fix.preview.before}
+              </pre>
+            </div>
+            <div>
+              <p class="muted small">After</p>
+              <pre class="fix-code" tabIndex={0} aria-label="Head after">
+                {fix.preview.after}
+              </pre>
+            </div>
           </div>
         </details>
       )}

@@ -13,7 +13,7 @@ import { robotsPatternMatches } from '../../robots/pattern.js';
 import { normalizeRobotsPath } from '../../robots/path.js';
 import type { ParsedRobots, RobotsExtension } from '../../robots/types.js';
 import type { FixPolicy } from '../types.js';
-import { agentsToClose, agentsToOpen, type PolicyAgent } from './robots-agents.js';
+import { agentsToClose, agentsToOpen, JUDGED_AGENTS, type PolicyAgent } from './robots-agents.js';
 import { KNOWN_DIRECTIVES, readRobotsLines, type LineGroup, type RobotsLines } from './robots-lines.js';
 
 export const ROBOTS_MARK = '# [citable] ';
@@ -126,7 +126,9 @@ function neutralise(model: RobotsLines, movers: readonly Mover[], out: string[])
     const at = `line ${g.agentLines[0]! + 1}`;
     if (staying.length) {
       for (const i of g.agentLines) if (tokens.has(model.lines[i]!.key ?? '')) comment(i);
-      changes.push(`Took ${names(moving, movers)} out of the group at ${at}, which keeps its rules for ${staying.join(', ')}.`);
+      changes.push(
+        `Took ${names(moving, movers)} out of the group at ${at}, which keeps its rules for ${staying.map(spelled).join(', ')}.`,
+      );
     } else {
       for (const i of groupLines(model, g)) comment(i);
       changes.push(`Replaced the group at ${at} (${names(moving, movers)}) by the new group above; its lines stay as comments.`);
@@ -138,6 +140,11 @@ function neutralise(model: RobotsLines, movers: readonly Mover[], out: string[])
 function groupLines(model: RobotsLines, g: LineGroup): number[] {
   const known = g.directiveLines.filter((i) => KNOWN_DIRECTIVES.has(model.lines[i]!.key ?? ''));
   return [...g.agentLines, ...g.ruleLines, ...known];
+}
+
+/** A token as its operator spells it, when Citable knows the agent. */
+function spelled(token: string): string {
+  return JUDGED_AGENTS.find((a) => a.toLowerCase() === token) ?? token;
 }
 
 function names(tokens: readonly string[], movers: readonly Mover[]): string {
