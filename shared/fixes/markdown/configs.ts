@@ -13,10 +13,11 @@ map $http_accept $citable_md {
     "~*(^|,)\\s*text/markdown" ".md";
 }
 
+# In mime.types (which the http block includes), if it lacks the line: a types block of
+# its own in the server or location would replace the whole map rather than add to it.
+#     text/markdown    md;
+
 # In the server block:
-types {
-    text/markdown md;
-}
 location / {
     add_header Vary Accept always;
     try_files $uri$citable_md $uri/index.html$citable_md $uri $uri/ =404;
@@ -61,7 +62,8 @@ function wantsMarkdown(accept) {
 }
 `;
 
-export const NEXTJS_MIDDLEWARE = `// Markdown for agents (Next.js middleware.ts, the .md twins in public/).
+export const NEXTJS_MIDDLEWARE = `// Markdown for agents (Next.js middleware.ts, the .md twins in public/). Next.js 16 names the file
+// proxy.ts and the function proxy; the body is the same.
 // A GET that accepts text/markdown gets the page's .md twin (/guide -> /guide.md,
 // /docs/ -> /docs/index.html.md) with x-markdown-tokens; every answer varies on Accept.
 import { NextResponse, type NextRequest } from 'next/server';
