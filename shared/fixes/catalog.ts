@@ -91,3 +91,18 @@ export function fixNamesByRule(policy: FixPolicy): Map<string, FixName[]> {
   for (const entry of FIX_CATALOG) for (const rule of entry.rules(policy)) out.set(rule, [...(out.get(rule) ?? []), entry.name]);
   return out;
 }
+
+/** Where docs/fixes.md describes each fix (docs/rules.md links it from the rules it fixes). */
+export const FIX_DOCS: Record<FixName, { label: string; anchor: string }> = {
+  'robots.txt': { label: 'robots.txt', anchor: 'robotstxt' },
+  'llms.txt': { label: 'llms.txt', anchor: 'llmstxt-and-llms-fulltxt' },
+  'llms-full.txt': { label: 'llms-full.txt', anchor: 'llmstxt-and-llms-fulltxt' },
+  'head-tags': { label: 'head tags', anchor: 'what-is-generated' },
+  'json-ld': { label: 'JSON-LD', anchor: 'json-ld' },
+  'markdown-mirror': { label: 'the page as Markdown', anchor: 'markdown-for-agents' },
+  'markdown-link': { label: 'Markdown alternate link', anchor: 'markdown-for-agents' },
+  'markdown-nginx': { label: 'nginx example', anchor: 'markdown-for-agents' },
+  'markdown-cloudflare-worker': { label: 'Cloudflare Worker', anchor: 'markdown-for-agents' },
+  'markdown-nextjs-middleware': { label: 'Next.js middleware', anchor: 'markdown-for-agents' },
+  'api-catalog': { label: 'API catalog', anchor: 'agent-discovery-files' },
+};
