@@ -62,16 +62,18 @@ function fromSarif(doc: Json): Baseline | string {
   const driver = run && isObject(run.tool) && isObject(run.tool.driver) ? run.tool.driver : null;
   if (!run || !driver || driver.name !== 'Citable') return `is a SARIF log, but not one Citable wrote`;
   const summary = isObject(run.properties) && isObject(run.properties.citable) ? run.properties.citable : {};
-  const pagesByRule = new Map<string, { severity: Severity; pages: Set<string> }>();
+  const pagesByRule = new Map<string, { severity: Severity; pages: Set<string>; site: number }>();
   for (const result of Array.isArray(run.results) ? run.results : []) {
     if (!isObject(result) || typeof result.ruleId !== 'string') continue;
-    const entry = pagesByRule.get(result.ruleId) ?? { severity: severityOfLevel(result.level), pages: new Set<string>() };
+    const entry = pagesByRule.get(result.ruleId) ?? { severity: severityOfLevel(result.level), pages: new Set<string>(), site: 0 };
     entry.pages.add(locationOf(result));
+    // A crawl's site-wide finding is one result that counts its pages.
+    if (isObject(result.properties) && typeof result.properties.pages === 'number') entry.site = result.properties.pages;
     pagesByRule.set(result.ruleId, entry);
   }
   const issues = new Map<string, BaselineIssue>();
   for (const [rule, entry] of pagesByRule) {
-    issues.set(rule, { severity: entry.severity, title: titleOf(rule, undefined), pages: entry.pages.size });
+    issues.set(rule, { severity: entry.severity, title: titleOf(rule, undefined), pages: Math.max(entry.site, entry.pages.size) });
   }
   return {
     kind: summary.kind === 'crawl' ? 'crawl' : 'audit',

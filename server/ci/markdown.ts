@@ -58,18 +58,17 @@ function categoryTable(report: CiReport, change: Change | null): string | null {
     const now = c.applicable ? String(c.score) : 'n/a';
     if (!change) return `| ${c.name} | ${now} |`;
     const before = change.categories.find((x) => x.name === c.name)?.from;
-    const delta =
-      before === undefined
-        ? ''
-        : before === null || !c.applicable
-          ? before === null
-            ? 'was n/a'
-            : `was ${before}`
-          : signed(c.score - before);
-    return `| ${c.name} | ${now} | ${delta} |`;
+    return `| ${c.name} | ${now} | ${categoryDelta(before, c.applicable ? c.score : null)} |`;
   });
   const head = change ? '| Category | Score | Change |\n| --- | ---: | ---: |' : '| Category | Score |\n| --- | ---: |';
   return [head, ...rows].join('\n');
+}
+
+/** Blank when unknown or n/a both times; "was 80" when it is n/a now; "was n/a" when it was then. */
+function categoryDelta(before: number | null | undefined, now: number | null): string {
+  if (before === undefined || (before === null && now === null)) return '';
+  if (now === null) return `was ${before}`;
+  return before === null ? 'was n/a' : signed(now - before);
 }
 
 function changeSection(change: Change): string {

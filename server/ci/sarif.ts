@@ -43,7 +43,7 @@ export function toSarif(report: CiReport, options: SarifOptions): object {
     notifications.push({
       level: 'warning',
       message: {
-        text: `${located.length - kept.length} of ${located.length} results left out: GitHub code scanning accepts at most ${GITHUB_MAX_RESULTS.toLocaleString('en')} per run (critical ones were kept first).`,
+        text: `${(located.length - kept.length).toLocaleString('en')} of ${located.length.toLocaleString('en')} results left out: GitHub code scanning accepts at most ${GITHUB_MAX_RESULTS.toLocaleString('en')} per run (critical ones were kept first).`,
       },
     });
   }
@@ -109,8 +109,14 @@ function result({ finding, url, sitePages }: Located, profile: SarifProfile): ob
       profile === 'github'
         ? { 'citable/v1': hash.slice(0, 32), primaryLocationLineHash: `${hash.slice(0, 16)}:1` }
         : { 'citable/v1': hash.slice(0, 32) },
-    ...(profile === 'github' ? { properties: { url } } : {}),
+    ...resultProperties(profile === 'github' ? url : null, sitePages),
   };
+}
+
+/** The page's URL (the github profile's locations are relative) and a site-wide finding's page count. */
+function resultProperties(url: string | null, sitePages: number | null): { properties?: object } {
+  if (url === null && sitePages === null) return {};
+  return { properties: { ...(url !== null ? { url } : {}), ...(sitePages !== null ? { pages: sitePages } : {}) } };
 }
 
 /** What was found and what to do; for a crawl page (whose issue keeps no detail) the rule's fix line. */
