@@ -85,7 +85,6 @@ function fromSarif(doc: Json): Baseline | string {
 }
 
 function locationOf(result: Json): string {
-  if (isObject(result.properties) && typeof result.properties.url === 'string') return result.properties.url;
   const location = Array.isArray(result.locations) ? result.locations[0] : undefined;
   const physical = isObject(location) && isObject(location.physicalLocation) ? location.physicalLocation : null;
   const artifact = physical && isObject(physical.artifactLocation) ? physical.artifactLocation : null;

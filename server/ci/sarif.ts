@@ -5,8 +5,8 @@
  *
  * `github` profile: GitHub code scanning refuses absolute http(s) locations (it maps every location to a
  * file of the repository), so the page is written as the relative reference `host/path?query` (a port's
- * colon escaped) with a region on line 1, the full URL kept in the message and the result's properties,
- * and at most 25,000 results (GitHub's limit per run), critical ones first.
+ * colon escaped) with a region on line 1, the full URL in the message, the fingerprint under the name
+ * GitHub reads, and at most 25,000 results (GitHub's limit per run), critical ones first.
  */
 import { createHash } from 'node:crypto';
 import type { CiReport, Finding } from './ci-report.js';
@@ -95,28 +95,26 @@ function result({ finding, url, sitePages }: Located, profile: SarifProfile): ob
   const hash = createHash('sha256').update(`${finding.rule}\n${url}`).digest('hex');
   const site =
     sitePages === null ? '' : ` Site-wide: every page shares this file; raised on ${sitePages} audited page${sitePages === 1 ? '' : 's'}.`;
-  const physicalLocation =
-    profile === 'github'
-      ? { artifactLocation: { uri: relativeLocation(url) }, region: { startLine: 1 } }
-      : { artifactLocation: { uri: url } };
+  const github = profile === 'github';
+  // Code scanning shows a relative location as a path: the message then says which URL.
+  const where = github ? ` (${url})` : '';
   return {
     ruleId: finding.rule,
     ...(ruleIndex(finding.rule) >= 0 ? { ruleIndex: ruleIndex(finding.rule) } : {}),
     level: sarifLevel(finding.severity),
-    message: { text: `${finding.title} (${url}).${advice(finding)}${site}` },
-    locations: [{ physicalLocation }],
-    partialFingerprints:
-      profile === 'github'
-        ? { 'citable/v1': hash.slice(0, 32), primaryLocationLineHash: `${hash.slice(0, 16)}:1` }
-        : { 'citable/v1': hash.slice(0, 32) },
-    ...resultProperties(profile === 'github' ? url : null, sitePages),
+    message: { text: `${finding.title}${where}.${advice(finding)}${site}` },
+    locations: [
+      {
+        physicalLocation: github
+          ? { artifactLocation: { uri: relativeLocation(url) }, region: { startLine: 1 } }
+          : { artifactLocation: { uri: url } },
+      },
+    ],
+    // GitHub matches alerts across runs by primaryLocationLineHash (computed from the file when absent, and
+    // a page is no file of the repository): here the rule and the page.
+    partialFingerprints: github ? { primaryLocationLineHash: `${hash.slice(0, 16)}:1` } : { 'citable/v1': hash.slice(0, 32) },
+    ...(sitePages !== null ? { properties: { pages: sitePages } } : {}),
   };
-}
-
-/** The page's URL (the github profile's locations are relative) and a site-wide finding's page count. */
-function resultProperties(url: string | null, sitePages: number | null): { properties?: object } {
-  if (url === null && sitePages === null) return {};
-  return { properties: { ...(url !== null ? { url } : {}), ...(sitePages !== null ? { pages: sitePages } : {}) } };
 }
 
 /** What was found and what to do; for a crawl page (whose issue keeps no detail) the rule's fix line. */

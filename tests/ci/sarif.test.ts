@@ -43,7 +43,7 @@ describe('SARIF of an audit', () => {
       expect(run.tool.driver.rules[r.ruleIndex].id).toBe(r.ruleId);
       expect(r.locations).toEqual([{ physicalLocation: { artifactLocation: { uri: PAGE } } }]);
     }
-    expect(run.results[0].message.text).toBe(`The page answers with an HTTP error (${PAGE}). The page answered 500. Serve it with 200.`);
+    expect(run.results[0].message.text).toBe('The page answers with an HTTP error. The page answered 500. Serve it with 200.');
   });
 
   it('tool.driver.rules: every rule, with its headline, help and default level; a helpUri per rule with a docs base', () => {
@@ -108,8 +108,9 @@ describe('SARIF of a crawl', () => {
       ['llms-txt.present', SITE],
     ]);
     expect(run.results[1].message.text).toBe(
-      `No llms.txt (${SITE}). The site has no /llms.txt. Publish one. Site-wide: every page shares this file; raised on 2 audited pages.`,
+      'No llms.txt. The site has no /llms.txt. Publish one. Site-wide: every page shares this file; raised on 2 audited pages.',
     );
+    expect(run.results[1].properties).toEqual({ pages: 2 });
     expect(run.invocations[0].toolExecutionNotifications).toEqual([
       { level: 'warning', message: { text: `${SITE}c could not be audited: timed out` } },
     ]);
@@ -124,14 +125,15 @@ describe('SARIF of a crawl', () => {
 });
 
 describe('the github profile (what GitHub code scanning accepts)', () => {
-  it('locations are relative references (code scanning refuses http(s) URIs), with a region, the URL kept in properties', () => {
+  it('locations are relative references (code scanning refuses http(s) URIs), with a region, the URL in the message', () => {
     const run: any = runOf(toSarif(crawlCi(4), github));
     for (const r of run.results) {
       const { uri } = r.locations[0].physicalLocation.artifactLocation;
       expect(uri).not.toMatch(/^[a-z][a-z0-9+.-]*:/i);
       expect(uri).toMatch(/^shop\.example\//);
       expect(r.locations[0].physicalLocation.region).toEqual({ startLine: 1 });
-      expect(r.properties.url).toBe(new URL(uri.replace(/^shop\.example/, ''), SITE).href);
+      expect(r.message.text).toContain(` (${new URL(uri.replace(/^shop\.example/, ''), SITE).href}).`);
+      expect(Object.keys(r.partialFingerprints)).toEqual(['primaryLocationLineHash']);
       expect(r.partialFingerprints.primaryLocationLineHash).toMatch(/^[0-9a-f]{16}:1$/);
     }
   });
