@@ -10,7 +10,7 @@ import { auditCi, crawlCi } from './reports.js';
 const parse = (doc: unknown) => parseBudget(typeof doc === 'string' ? doc : JSON.stringify(doc));
 
 describe('parseBudget', () => {
-  it('reads every member of the contract shape', () => {
+  it('reads every member of the documented shape', () => {
     expect(
       parse({
         score: { min: 70 },
