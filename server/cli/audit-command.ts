@@ -31,7 +31,7 @@ AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAU
 
 const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...CI_OPTIONS, ...REPORT_FILE_OPTIONS } as const;
 
-/** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (docs/audits.md). */
+/** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (docs/api-decisions.md#cli). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   // The judges (every rule, the HTML and JavaScript parsers) load while the network works: a whole
   // `citable audit` is mostly start-up, so this overlap is a large share of its wall time.

@@ -64,7 +64,7 @@ export interface CrawlCommandOptions {
   workerUrl?: URL;
 }
 
-/** `citable crawl`: runs a site audit locally (docs/site-audits.md) and prints the site report or the crawl object. */
+/** `citable crawl`: runs a site audit locally (docs/api-decisions.md#crawls) and prints the site report or the crawl object. */
 export async function run(args: string[], io: CliIo, options: CrawlCommandOptions = {}): Promise<number> {
   const start = startCommand({ name: 'crawl', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;

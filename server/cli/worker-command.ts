@@ -1,16 +1,19 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { createWorkerRunner } from '../audits/worker-runner.js';
-import { crawlSettingsFor } from '../crawls/crawl-settings.js';
+import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
 import { createInProcessPageRunner, threadPageRunner } from '../crawls/page-runner.js';
 import { openCrawlQueues } from '../crawls/queued/crawl-queues.js';
 import { startCrawlWorker } from '../crawls/queued/crawl-worker.js';
-import { createJsonLogger } from '../logging/logger.js';
+import { createJsonLogger, LOG_LEVELS, type Logger, type LogLevel } from '../logging/logger.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError, readText } from '../settings/parse.js';
 import { readStoreSettings } from '../settings/store-settings.js';
+import type { PostgresStore } from '../store/postgres/store.js';
+import { redactUrl } from '../util/redact-url.js';
 import { startCommand } from './command-args.js';
 import type { CliIo } from './io.js';
 
@@ -24,13 +27,15 @@ Runs site audits (crawls) for API servers that share its PostgreSQL and Redis: w
 queues crawls, and any number of worker processes, on any machine, run them (pages spread over all of
 them). A worker stopped or killed mid-crawl loses nothing: its jobs go to another worker, each page is
 recorded once. Stop it with Ctrl-C or SIGTERM; it finishes nothing new and hands its crawls back.
+It logs JSON lines on stdout: "worker ready", then each crawl it starts or takes over, hands back or ends.
 
 Environment (read as the server reads it):
   DATABASE_URL            the server's PostgreSQL (required)
   REDIS_URL               the server's Redis (required)
   CRAWL_CONCURRENCY       pages audited at once by this process (default ${WORKER_CRAWL_CONCURRENCY}, on as many audit threads)
   CRAWL_HOST_CONCURRENCY  requests at once to one site (default 4), CRAWL_DEADLINE_MS, AUDIT_DEADLINE_MS
-  AUDIT_ALLOW_PRIVATE=1   allow private and loopback addresses (local development only)
+  AUDIT_ALLOW_PRIVATE=1   allow private and loopback addresses (local development only; set it on the
+                          workers as on the API servers, or the workers refuse the crawls the API accepts)
   LOG_LEVEL               debug, info (default), warn, error or silent: JSON lines on stdout
 `;
 
@@ -40,43 +45,99 @@ export interface WorkerCommandOptions {
   workerUrl?: URL;
 }
 
-/** `citable worker`: the crawl queues' worker process (contract section 10, scale-out). */
+interface WorkerConfig {
+  databaseUrl: string;
+  redisUrl: string;
+  allowPrivate: boolean;
+  level: LogLevel;
+  settings: CrawlSettings;
+}
+
+/** `citable worker`: the crawl queues' worker process (docs/scaling-out.md). */
 export async function run(args: string[], io: CliIo, options: WorkerCommandOptions = {}): Promise<number> {
   const start = startCommand({ name: 'worker', usage: USAGE, help: HELP, options: {} }, args, io);
   if ('exit' in start) return start.exit;
   const { positionals, fail } = start;
   if (positionals.length) return fail(`takes no arguments. ${USAGE}`);
-  let settings;
-  let store;
-  let redisUrl: string;
-  let allowPrivate: boolean;
-  let level;
+  let config: WorkerConfig | string;
   try {
-    const storeSettings = readStoreSettings(io.env);
-    const redis = readText(io.env, 'REDIS_URL');
-    if (!storeSettings.databaseUrl || !redis)
-      return fail('needs DATABASE_URL and REDIS_URL, set as the API server has them: workers and servers share the crawls through both.');
-    redisUrl = redis;
-    const audit = readAuditSettings(io.env);
-    allowPrivate = audit.allowPrivate;
-    settings = crawlSettingsFor({
-      auditDeadlineMs: audit.deadlineMs,
-      concurrency: WORKER_CRAWL_CONCURRENCY,
-      env: readCrawlSettings(io.env),
-    });
-    const levelText = readText(io.env, 'LOG_LEVEL') ?? 'info';
-    if (!['debug', 'info', 'warn', 'error', 'silent'].includes(levelText))
-      return fail('LOG_LEVEL must be debug, info, warn, error or silent.');
-    level = levelText as 'info';
-    const { PostgresStore } = await import('../store/postgres/store.js');
-    store = await PostgresStore.open(storeSettings.databaseUrl, { poolSize: 8, applicationName: 'citable-worker' });
+    config = readWorkerConfig(io.env);
   } catch (err) {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
-  const logger = createJsonLogger(level, (line) => io.stdout.write(line));
+  if (typeof config === 'string') return fail(config);
+  const failure = await unreachable(config);
+  if (failure) {
+    io.stderr.write(`citable worker: ${failure}\n`);
+    return 1;
+  }
+  // Listening for SIGTERM before "worker ready" is logged: a stop sent the moment it is read still hands the crawls back.
+  const stopped = stopRequested(options.stop);
+  const logger = createJsonLogger(config.level, (line) => io.stdout.write(line));
+  const store = await openStore(config.databaseUrl);
+  if (typeof store === 'string') {
+    io.stderr.write(`citable worker: ${store}\n`);
+    return 1;
+  }
+  const stopWorker = await startWorking(config, store, logger, options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url));
+  await stopped;
+  await stopWorker();
+  return 0;
+}
+
+/** The environment as the worker needs it, or what is missing (a usage error). Throws ConfigError for a bad value. */
+function readWorkerConfig(env: CliIo['env']): WorkerConfig | string {
+  const databaseUrl = readStoreSettings(env).databaseUrl;
+  const redisUrl = readText(env, 'REDIS_URL');
+  if (!databaseUrl || !redisUrl)
+    return 'needs DATABASE_URL and REDIS_URL, set as the API server has them: workers and servers share the crawls through both.';
+  const audit = readAuditSettings(env);
+  const settings = crawlSettingsFor({
+    auditDeadlineMs: audit.deadlineMs,
+    concurrency: WORKER_CRAWL_CONCURRENCY,
+    env: readCrawlSettings(env),
+  });
+  const level = readText(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) return 'LOG_LEVEL must be debug, info, warn, error or silent.';
+  return { databaseUrl, redisUrl, allowPrivate: audit.allowPrivate, level: level as LogLevel, settings };
+}
+
+/** Why Redis cannot be reached, or null: BullMQ would otherwise wait for it without a word. */
+async function unreachable(config: WorkerConfig): Promise<string | null> {
+  const client = new Redis(config.redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 5_000,
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+  });
+  let cause: Error | null = null; // the socket's error (ECONNREFUSED...), more telling than "Connection is closed"
+  client.on('error', (error: Error) => (cause ??= error));
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (error) {
+    return `REDIS_URL: cannot reach Redis at ${redactUrl(config.redisUrl)} (${(cause ?? (error as Error)).message})`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** The shared PostgreSQL store, or why it cannot be opened. */
+async function openStore(databaseUrl: string): Promise<PostgresStore | string> {
+  const { PostgresStore } = await import('../store/postgres/store.js');
+  try {
+    return await PostgresStore.open(databaseUrl, { poolSize: 8, applicationName: 'citable-worker' });
+  } catch (error) {
+    return `DATABASE_URL: cannot open the database at ${redactUrl(databaseUrl)} (${(error as Error).message})`;
+  }
+}
+
+/** Starts the audit threads (when built) and the queue workers, logs "worker ready"; resolves with the stop. */
+async function startWorking(config: WorkerConfig, store: PostgresStore, logger: Logger, workerUrl: URL): Promise<() => Promise<void>> {
+  const { settings, allowPrivate } = config;
   const fetcher = createNodeFetcher({ allowPrivate });
-  const workerUrl = options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url);
   const threads = existsSync(fileURLToPath(workerUrl))
     ? createWorkerRunner({
         workerUrl,
@@ -86,30 +147,33 @@ export async function run(args: string[], io: CliIo, options: WorkerCommandOptio
         queueLimit: 0,
       })
     : null;
-  const queues = openCrawlQueues(redisUrl, logger);
-  const worker = await startCrawlWorker({
-    store,
-    queues,
-    fetcher,
-    pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher),
-    settings,
-    logger,
+  const queues = openCrawlQueues(config.redisUrl, logger);
+  const pages = threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher);
+  const worker = await startCrawlWorker({ store, queues, fetcher, pages, settings, logger, allowPrivate });
+  logger.info('worker ready', {
+    concurrency: settings.concurrency,
+    audit_threads: threads ? settings.concurrency : 0,
+    allow_private: allowPrivate,
+    pid: process.pid,
   });
-  logger.info('worker ready', { concurrency: settings.concurrency, audit_threads: threads ? settings.concurrency : 0 });
+  return async () => {
+    logger.info('worker stopping', { pages_done: worker.pagesDone });
+    await worker.close();
+    await queues.close();
+    await threads?.close();
+    await store.close();
+  };
+}
 
-  await new Promise<void>((resolve) => {
-    if (options.stop) {
-      if (options.stop.aborted) resolve();
-      else options.stop.addEventListener('abort', () => resolve(), { once: true });
+/** Resolves on `stop` (tests), else on SIGINT or SIGTERM. */
+function stopRequested(stop: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (stop) {
+      if (stop.aborted) resolve();
+      else stop.addEventListener('abort', () => resolve(), { once: true });
       return;
     }
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-  logger.info('worker stopping', { pages_done: worker.pagesDone });
-  await worker.close();
-  await queues.close();
-  await threads?.close();
-  await store.close();
-  return 0;
 }

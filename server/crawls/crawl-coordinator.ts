@@ -206,7 +206,7 @@ export class CrawlCoordinator {
         discovery = sortLinks(result.links, robots, tally);
       }
       if (item.url === startUrl) {
-        // Discovery order (contract section 10): the sitemaps' URLs, then the links of audited pages.
+        // Discovery order (docs/api-decisions.md#crawls): the sitemaps' URLs, then the links of audited pages.
         const found = sitemaps ? await sitemaps : null;
         if (found) {
           sitemapReads = found.sitemaps;

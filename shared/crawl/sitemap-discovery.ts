@@ -1,5 +1,5 @@
 /**
- * Discovery from sitemaps (contract section 10): every `Sitemap:` line of robots.txt, else /sitemap.xml;
+ * Discovery from sitemaps (docs/api-decisions.md#crawls): every `Sitemap:` line of robots.txt, else /sitemap.xml;
  * indexes followed to their children (each file read once, so an index that lists itself or loops ends),
  * gzip read (the fetcher decompresses a `.xml.gz` body within its cap). Bounded: at most MAX_SITEMAP_FILES
  * files, and URLs beyond MAX_SITEMAP_URLS are only counted (they would be over any max_pages anyway).

@@ -1,14 +1,13 @@
-import type { FetchedResource, Fetcher, FetchOptions } from '../types/fetcher.js';
+import type { FetchedResource, Fetcher } from '../types/fetcher.js';
 import type { GatheredScript, Snapshot } from '../types/snapshot.js';
 import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
-import { BROWSER_USER_AGENT, HTML_ACCEPT } from './user-agents.js';
-import { AGENT_PROBES, type AgentProbeMember } from './agent-probes.js';
+import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { extractScriptRefs } from './script-refs.js';
-import { failedResource } from './failed-resource.js';
-import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles } from './gather-site-files.js';
+import type { GatheredSiteFiles } from './gather-site-files.js';
+import { AS_BROWSER, gatherRequests, startDeadline, type GatherRequests } from './gather-requests.js';
 import { awaitAll } from './await-all.js';
 import { originOf } from '../url/parse.js';
 
@@ -38,86 +37,29 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const t0 = Date.now();
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new Error('audit deadline')), limits.deadlineMs);
-  const onOuterAbort = () => deadline.abort(options.signal?.reason);
-  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
-
-  const get = (
-    url: string,
-    maxBytes: number,
-    headers: Record<string, string> = {},
-    redirectHosts?: readonly string[],
-  ): Promise<FetchedResource> => {
-    if (deadline.signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
-    const opts: FetchOptions = {
-      maxBytes,
-      timeoutMs: limits.requestTimeoutMs,
-      signal: deadline.signal,
-      headers,
-      ...(redirectHosts ? { redirectHosts } : {}),
-    };
-    return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
-  };
-  const asBrowser = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
-  const pageGet = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) =>
-    get(url, maxBytes, headers, options.pageRedirectHosts);
-  const siteFile = (url: string, accept: string, maxBytes = limits.siteFileBytes) =>
-    get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept });
-  const siteFilesOf = (origin: string) =>
-    options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes);
+  const deadline = startDeadline(limits.deadlineMs, options.signal);
+  const requests = gatherRequests(options, limits, deadline.signal);
 
   try {
     const requestedOrigin = new URL(requestedUrl).origin;
-    const pagePromise = pageGet(requestedUrl, asBrowser);
+    const pagePromise = requests.page(requestedUrl, AS_BROWSER);
     // The markdown version is asked beside the page, not after it: a slow page is then waited for once,
     // not twice. Asked again below only if the page moved.
-    const markdownOf = (url: string) =>
-      options.markdownProbe !== false
-        ? pageGet(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes)
-        : Promise.resolve(null);
-    const earlyMarkdown = markdownOf(requestedUrl);
-    const asAgent = (agent: { userAgent: string; maxBytes?: number }) =>
-      options.agentFetches !== false
-        ? pageGet(
-            requestedUrl,
-            { 'user-agent': agent.userAgent, accept: HTML_ACCEPT },
-            Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes),
-          )
-        : Promise.resolve(null);
-    const agentProbes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
-    for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) agentProbes[member] = asAgent(AGENT_PROBES[member]);
+    const earlyMarkdown = requests.markdown(requestedUrl);
+    const agentProbes = requests.agentProbes(requestedUrl);
     // Site files start with the page, from the requested origin; refetched below if the page moved host.
-    let files = siteFilesOf(requestedOrigin);
+    let files = requests.siteFiles(requestedOrigin);
 
     const page = await pagePromise;
-    const pageReadable = !page.error && page.status > 0;
-    const finalOrigin = pageReadable ? (originOf(page.finalUrl) ?? requestedOrigin) : requestedOrigin;
-    if (finalOrigin !== requestedOrigin) files = siteFilesOf(finalOrigin);
-    const pageUrl = pageReadable ? page.finalUrl : requestedUrl;
-
-    const markdown = pageReadable ? (pageUrl === requestedUrl ? earlyMarkdown : markdownOf(pageUrl)) : Promise.resolve(null);
-    // The .md mirror is asked only when the page does not negotiate Markdown: one request fewer where it does
-    // (and, like the Markdown probe, not at all where that probe is off: a crawl's pages outside its sample).
-    const markdownMirror = markdown.then((md) => {
-      const mirror = pageReadable && options.markdownProbe !== false && !isMarkdown(md) ? markdownMirrorUrl(pageUrl) : null;
-      return mirror ? siteFile(mirror, 'text/markdown, text/plain;q=0.9, */*;q=0.5') : null;
-    });
-    const htmlLinks: HtmlLink[] = [];
-    const scriptRefs = pageReadable && !page.binary ? extractScriptRefs(page.body, pageUrl, htmlLinks) : [];
-    const agentFileLinks = Promise.all(
-      (pageReadable ? agentFileLinkTargets(pageUrl, page.headers.link, htmlLinks) : [])
-        .filter((t) => t.url !== new URL(specOfKind(t.kind).path, finalOrigin).href)
-        .map(async (t) => ({ ...t, resource: await siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
-    );
-
+    const where = pageLocation(page, requestedUrl, requestedOrigin);
+    if (where.origin !== requestedOrigin) files = requests.siteFiles(where.origin);
+    const markdown = where.readable ? (where.url === requestedUrl ? earlyMarkdown : requests.markdown(where.url)) : Promise.resolve(null);
     const fetched = await awaitAll({
       ...agentProbes,
       markdown,
-      markdownMirror,
+      markdownMirror: markdownMirrorAfter(markdown, where, options.markdownProbe !== false, requests),
       ...files,
-      scripts: gatherScripts(scriptRefs, limits, get),
-      agentFileLinks,
+      ...pageReferences(page, where, limits, requests),
     });
     const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, ...resources } = fetched;
 
@@ -135,9 +77,52 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       deadlineHit: deadline.signal.aborted && !options.signal?.aborted,
     };
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    deadline.stop();
   }
+}
+
+/** Where the page ended up: its URL and origin when it answered, the requested ones when it did not. */
+interface PageLocation {
+  readable: boolean;
+  url: string;
+  origin: string;
+}
+
+function pageLocation(page: FetchedResource, requestedUrl: string, requestedOrigin: string): PageLocation {
+  const readable = !page.error && page.status > 0;
+  return {
+    readable,
+    url: readable ? page.finalUrl : requestedUrl,
+    origin: readable ? (originOf(page.finalUrl) ?? requestedOrigin) : requestedOrigin,
+  };
+}
+
+/**
+ * The .md mirror is asked only when the page does not negotiate Markdown: one request fewer where it does
+ * (and, like the Markdown probe, not at all where that probe is off: a crawl's pages outside its sample).
+ */
+function markdownMirrorAfter(
+  markdown: Promise<FetchedResource | null>,
+  where: PageLocation,
+  probe: boolean,
+  requests: GatherRequests,
+): Promise<FetchedResource | null> {
+  return markdown.then((md) => {
+    const mirror = where.readable && probe && !isMarkdown(md) ? markdownMirrorUrl(where.url) : null;
+    return mirror ? requests.siteFile(mirror, 'text/markdown, text/plain;q=0.9, */*;q=0.5') : null;
+  });
+}
+
+/** What the page refers to: its scripts, and agent files its Link header or <link> elements point to elsewhere. */
+function pageReferences(page: FetchedResource, where: PageLocation, limits: GatherLimits, requests: GatherRequests) {
+  const htmlLinks: HtmlLink[] = [];
+  const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
+  const agentFileLinks = Promise.all(
+    (where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [])
+      .filter((t) => t.url !== new URL(specOfKind(t.kind).path, where.origin).href)
+      .map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+  );
+  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks };
 }
 
 function isMarkdown(md: FetchedResource | null): boolean {

@@ -28,6 +28,10 @@ export interface Rule {
   severity: Severity;
   /** Default issue headline. */
   title: string;
+  /** What the rule checks, one line in plain words ("Whether ..."): docs/rules.md shows it under the rule's id. */
+  description: string;
+  /** How to fix a fault, one short imperative line (for a weight-0 notice, "Nothing to fix if intended; ..."). */
+  fix: string;
   /** Pure: reads the context, never fetches, never throws on odd input. */
   check(ctx: JudgeContext): RuleResult;
 }
@@ -44,6 +48,19 @@ export const partial = (score: number, detail: string, extra: Omit<RuleOutcome, 
   ...extra,
 });
 export const notApplicable = (): RuleResult => NOT_APPLICABLE;
+
+/** The generated rule reference (`npm run docs:rules`), relative to the repository root. */
+export const RULES_DOC = 'docs/rules.md';
+
+/** A rule's anchor in docs/rules.md, derived from its id: `trust.hsts` -> `trust-hsts`. */
+export function ruleDocsAnchor(id: string): string {
+  return id.replace(/\./g, '-');
+}
+
+/** Where a rule is documented: `docs/rules.md#trust-hsts`. */
+export function ruleDocsLink(id: string): string {
+  return `${RULES_DOC}#${ruleDocsAnchor(id)}`;
+}
 
 /** Identity helper that keeps rule literals type-checked. */
 export function defineRule(rule: Rule): Rule {

@@ -7,6 +7,8 @@ const MAX_PROBLEMS = 25;
 /** Agents read llms.txt whole; peers (Vercel, afdocs) warn above this size. */
 const SIZE_ADVICE_CHARS = 100_000;
 
+type AddProblem = (severity: LlmsTxtProblem['severity'], line: number | null, message: string) => void;
+
 /**
  * Validates llms.txt text against the llmstxt.org grammar: an H1 title first (the only required
  * part), then an optional blockquote summary, then any Markdown except headings, then H2 sections
@@ -15,7 +17,7 @@ const SIZE_ADVICE_CHARS = 100_000;
  */
 export function validateLlmsTxt(text: string): LlmsTxtValidation {
   const problems: LlmsTxtProblem[] = [];
-  const add = (severity: LlmsTxtProblem['severity'], line: number | null, message: string) => problems.push({ severity, line, message });
+  const add: AddProblem = (severity, line, message) => problems.push({ severity, line, message });
   const lines = classifyLines(text);
   const result: LlmsTxtValidation = { title: null, summary: null, sections: [], linkCount: 0, problems, valid: false };
 
@@ -32,9 +34,23 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
     );
   }
 
-  // 1. The H1 title, which must be the first block.
-  let cursor = 0;
   const firstH1 = lines.find((l) => l.kind === 'heading' && l.level === 1);
+  const afterTitle = readTitle(firstBlock, firstH1, result, add);
+  const afterSummary = readSummary(lines, afterTitle, firstH1, result, add);
+  const infoLinks = readSections(lines, firstH1 ? afterSummary : 0, firstH1, result, add);
+
+  for (const s of result.sections) {
+    if (!s.links.length) add('warning', s.line, `section "${clip(s.name)}" lists no links`);
+  }
+  if (result.linkCount === 0 && infoLinks === 0) {
+    add('warning', null, 'the file links to nothing (list key pages as "- [name](url): notes" under H2 sections)');
+  }
+  return finish(result);
+}
+
+/** 1. The H1 title, which must be the first block. Returns the index of the line after it (0 without one). */
+function readTitle(firstBlock: MarkdownLine, firstH1: MarkdownLine | undefined, result: LlmsTxtValidation, add: AddProblem): number {
+  let cursor = 0;
   if (firstBlock.kind === 'heading' && firstBlock.level === 1) {
     result.title = firstBlock.text || null;
     cursor = firstBlock.index + 1;
@@ -51,8 +67,18 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
   }
   if (firstH1 && !firstH1.text) add('error', firstH1.number, 'the H1 title is empty');
   if (firstH1?.loose) add('warning', firstH1.number, 'write the H1 as "# Title" with a space after the #');
+  return cursor;
+}
 
-  // 2. The optional blockquote summary right after the title.
+/** 2. The optional blockquote summary right after the title. Returns the index of the line after it. */
+function readSummary(
+  lines: readonly MarkdownLine[],
+  from: number,
+  firstH1: MarkdownLine | undefined,
+  result: LlmsTxtValidation,
+  add: AddProblem,
+): number {
+  let cursor = from;
   while (cursor < lines.length && lines[cursor]!.kind === 'blank') cursor++;
   if (firstH1 && cursor < lines.length && lines[cursor]!.kind === 'quote') {
     const quote: string[] = [];
@@ -61,33 +87,23 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
   } else if (firstH1) {
     add('warning', null, 'no blockquote summary after the H1 (add "> One-sentence summary of the site" so agents know what it is)');
   }
+  return cursor;
+}
 
-  // 3. Free Markdown (no headings), then 4. H2 file-list sections.
+/** 3. Free Markdown (no headings), then 4. H2 file-list sections. Returns the usable links in the free Markdown. */
+function readSections(
+  lines: readonly MarkdownLine[],
+  from: number,
+  firstH1: MarkdownLine | undefined,
+  result: LlmsTxtValidation,
+  add: AddProblem,
+): number {
   let section: LlmsTxtSection | null = null;
   let infoLinks = 0;
-  for (let i = firstH1 ? cursor : 0; i < lines.length; i++) {
+  for (let i = from; i < lines.length; i++) {
     const line = lines[i]!;
     if (line.kind === 'heading') {
-      if (line === firstH1) continue;
-      if (line.level === 1)
-        add('error', line.number, `a second H1 ("${clip(line.raw)}"), but the file has one H1 title and uses H2 for sections`);
-      else if (line.level === 2) {
-        section = { name: line.text, line: line.number, optional: line.text.trim().toLowerCase() === 'optional', links: [] };
-        result.sections.push(section);
-        if (!line.text) add('error', line.number, 'an H2 heading with no name');
-        if (line.loose) add('warning', line.number, 'write H2 headings as "## Name" with a space after the ##');
-      } else if (section) {
-        // The proposal delimits file-list sections with H2 and says nothing against sub-headings in
-        // them; its reference parser keeps their links. Advice, not an error (README, "What an audit checks").
-        add(
-          'warning',
-          line.number,
-          `H${line.level} heading "${clip(line.raw)}" inside section "${clip(section.name)}": agents read its links as part of "${clip(section.name)}" (the proposal delimits sections with H2 only)`,
-        );
-      } else {
-        // Before the first H2 the proposal allows "markdown sections ... of any type except headings".
-        add('error', line.number, `H${line.level} heading "${clip(line.raw)}": only H2 headings ("## Name") may start a section of links`);
-      }
+      if (line !== firstH1) section = readHeading(line, section, result, add);
       continue;
     }
     if (line.kind === 'text' || line.kind === 'quote') {
@@ -101,22 +117,45 @@ export function validateLlmsTxt(text: string): LlmsTxtValidation {
     }
     checkListItem(line, section, result, add);
   }
-
-  for (const s of result.sections) {
-    if (!s.links.length) add('warning', s.line, `section "${clip(s.name)}" lists no links`);
-  }
-  if (result.linkCount === 0 && infoLinks === 0) {
-    add('warning', null, 'the file links to nothing (list key pages as "- [name](url): notes" under H2 sections)');
-  }
-  return finish(result);
+  return infoLinks;
 }
 
-function checkListItem(
+/** A heading after the title: an H2 starts a section (returned); anything else is a problem. */
+function readHeading(
   line: MarkdownLine,
-  section: LlmsTxtSection,
+  section: LlmsTxtSection | null,
   result: LlmsTxtValidation,
-  add: (severity: LlmsTxtProblem['severity'], line: number | null, message: string) => void,
-): void {
+  add: AddProblem,
+): LlmsTxtSection | null {
+  if (line.level === 1) {
+    add('error', line.number, `a second H1 ("${clip(line.raw)}"), but the file has one H1 title and uses H2 for sections`);
+  } else if (line.level === 2) {
+    const started: LlmsTxtSection = {
+      name: line.text,
+      line: line.number,
+      optional: line.text.trim().toLowerCase() === 'optional',
+      links: [],
+    };
+    result.sections.push(started);
+    if (!line.text) add('error', line.number, 'an H2 heading with no name');
+    if (line.loose) add('warning', line.number, 'write H2 headings as "## Name" with a space after the ##');
+    return started;
+  } else if (section) {
+    // The proposal delimits file-list sections with H2 and says nothing against sub-headings in
+    // them; its reference parser keeps their links. Advice, not an error (README, "What an audit checks").
+    add(
+      'warning',
+      line.number,
+      `H${line.level} heading "${clip(line.raw)}" inside section "${clip(section.name)}": agents read its links as part of "${clip(section.name)}" (the proposal delimits sections with H2 only)`,
+    );
+  } else {
+    // Before the first H2 the proposal allows "markdown sections ... of any type except headings".
+    add('error', line.number, `H${line.level} heading "${clip(line.raw)}": only H2 headings ("## Name") may start a section of links`);
+  }
+  return section;
+}
+
+function checkListItem(line: MarkdownLine, section: LlmsTxtSection, result: LlmsTxtValidation, add: AddProblem): void {
   const match = matchListItem(line.raw);
   if (!match) return;
   const parsed = parseListItem(match.marker, match.content);

@@ -1,5 +1,6 @@
 import { Validator, type OutputUnit, type Schema } from '@cfworker/json-schema';
-import { JSON_SCHEMA_2020_12_META, JSON_SCHEMA_2020_12_VOCABULARIES } from './schema/json-schema-2020-12.js';
+import { JSON_SCHEMA_2020_12_META } from './schema/json-schema-2020-12.js';
+import { JSON_SCHEMA_2020_12_VOCABULARIES } from './schema/json-schema-2020-12-vocabularies.js';
 
 /** Problems reported per tool: the first ones say what to fix. */
 const MAX_PROBLEMS = 3;

@@ -1,17 +1,19 @@
 /**
- * Site audits scaled out (contract section 10): an API that only queues crawls (REDIS_URL, PostgreSQL) and two
+ * Site audits scaled out (docs/api-decisions.md#crawls): an API that only queues crawls (REDIS_URL, PostgreSQL) and two
  * `citable worker` processes that run them, all on 127.0.0.1. Both workers audit pages of one crawl, and the
  * rollup is the same as the embedded server's; a worker SIGKILLed mid-crawl loses nothing: a third worker takes
- * its jobs and every page is in the result once.
+ * its jobs and every page is in the result once. Without a worker the API says the crawl will wait; a worker
+ * on another database gives the crawl's job back; Redis emptied mid-crawl loses and mixes up no page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CitableApp } from '../../server/app/create-app.js';
 import { listen } from '../../server/app/listen.js';
 import { generateApiKey } from '../../server/auth/api-key.js';
 import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js';
-import { silentLogger } from '../../server/logging/logger.js';
+import { createJsonLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
 import { track, stopChild } from '../helpers/services/child-processes.js';
@@ -38,12 +40,14 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
   let fixture: TemplatedSite;
   const workers: WorkerProcess[] = [];
 
-  const startWorker = async (): Promise<WorkerProcess> => {
+  /** What the API process logged (warnings and up). */
+  const apiLog: Array<Record<string, unknown>> = [];
+  const startWorker = async (database = databaseUrl): Promise<WorkerProcess> => {
     const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: database,
         REDIS_URL: redis.url,
         AUDIT_ALLOW_PRIVATE: '1',
         CRAWL_CONCURRENCY: '3',
@@ -117,7 +121,8 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
     const generated = generateApiKey();
     await store.createKey({ account_id: account.id, name: 'test', prefix: generated.prefix, hash: generated.hash });
     key = generated.key;
-    const crawls = createQueuedCrawls({ store, redisUrl: redis.url, logger: silentLogger });
+    const logger = createJsonLogger('warn', (line) => void apiLog.push(JSON.parse(line) as Record<string, unknown>));
+    const crawls = createQueuedCrawls({ store, redisUrl: redis.url, logger });
     citable = createApp({ store, fetcher: createNodeFetcher({ allowPrivate: true }), crawls, config: { auditAllowPrivate: true } });
     const { server, url } = await listen(citable.app.callback(), { host: '127.0.0.1', port: 0, tlsCert: null, tlsKey: null });
     base = url;
@@ -153,6 +158,36 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
     }
   }, 200_000);
 
+  it('with no worker, the API warns; a worker on another database gives the job back; one on this database runs it', async () => {
+    const created = await api('POST', '/api/v1/crawls', { url: fixture.site.url, max_pages: 1000 });
+    const id = created.json.crawl.id as string;
+    await until(
+      'the API to warn that no worker is connected',
+      async () => (apiLog.some((l) => l.crawl_id === id && /no citable worker is connected/.test(String(l.msg))) ? true : undefined),
+      { timeoutMs: 10_000, everyMs: 100 },
+    );
+    const elsewhere = await startWorker(await pg.createDatabase('elsewhere'));
+    await until(
+      'the worker on another database to give the job back',
+      async () => (elsewhere.lines.some((l) => l.crawl_id === id && /database does not have/.test(String(l.msg))) ? true : undefined),
+      { timeoutMs: 30_000, everyMs: 100 },
+    );
+    expect((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.status).toBe('queued');
+    const right = await startWorker();
+    const crawl = await until(
+      'the crawl to complete',
+      async () => {
+        const c = (await api('GET', `/api/v1/crawls/${id}`)).json.crawl;
+        return c.status === 'complete' ? c : undefined;
+      },
+      { timeoutMs: 180_000, everyMs: 100 },
+    );
+    expect(crawl.progress).toMatchObject({ audited: fixture.pages.length, failed: 0 });
+    expect(right.lines.some((l) => l.crawl_id === id && l.msg === 'crawl started')).toBe(true);
+    for (const w of [elsewhere, right]) await stopChild(w.child, 'SIGTERM');
+    workers.splice(0);
+  }, 240_000);
+
   it('a worker SIGKILLed mid-crawl: another takes its jobs, and every page is in the result once', async () => {
     const [doomed] = await Promise.all([startWorker(), startWorker()]);
     const crawl = await crawlToEnd({ url: fixture.site.url, max_pages: 1000 }, async (id) => {
@@ -168,5 +203,26 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
     const pages = await allPages(crawl.id);
     expect(pages).toHaveLength(fixture.pages.length);
     expect(new Set(pages.map((p) => p.url)).size).toBe(fixture.pages.length);
+  }, 240_000);
+
+  it('Redis emptied mid-crawl: the crawl ends complete, every page once and with its own audit', async () => {
+    // Before: BullMQ numbered the new page jobs from 1 again, and a page waiting for a lost job took another page's answer.
+    const crawl = await crawlToEnd({ url: fixture.site.url, max_pages: 1000 }, async (id) => {
+      await until(
+        'ten pages audited',
+        async () => ((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.progress.audited >= 10 ? true : undefined),
+        { timeoutMs: 60_000, everyMs: 100 },
+      );
+      const client = new Redis(redis.url);
+      await client.flushall();
+      client.disconnect();
+    });
+    expect(crawl).toMatchObject({ status: 'complete', progress: { audited: fixture.pages.length, failed: 0 } });
+    const pages = await allPages(crawl.id);
+    expect(new Set(pages.map((p) => p.url)).size).toBe(fixture.pages.length);
+    for (const page of pages) {
+      const audit = (await api('GET', `/api/v1/audits/${page.audit_id}`)).json.audit;
+      expect(audit.final_url ?? audit.url, page.url).toBe(page.url);
+    }
   }, 240_000);
 });

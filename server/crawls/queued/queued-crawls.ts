@@ -1,7 +1,8 @@
 /**
  * Site audits of an API process with REDIS_URL: the crawl is stored and its job queued; `citable worker`
  * processes run it (crawl-worker.ts). Reads come from the store, so any API process answers for any crawl;
- * a cancel ends the crawl in the store, and the worker running it stops its pages.
+ * a cancel ends the crawl in the store, and the worker running it stops its pages. A crawl queued while no
+ * worker is connected to Redis would wait without a word: the API process logs a warning instead.
  */
 import type { Logger } from '../../logging/logger.js';
 import type { Store } from '../../store/contracts/store.js';
@@ -22,6 +23,7 @@ export function createQueuedCrawls(options: {
 }): CrawlService & { queues: CrawlQueues } {
   const now = options.now ?? (() => new Date());
   const queues = openCrawlQueues(options.redisUrl, options.logger);
+  const warnWithoutWorkers = workerlessWarning(queues, options.logger);
   return {
     queues,
     ...crawlReads(options.store),
@@ -30,6 +32,7 @@ export function createQueuedCrawls(options: {
       const record = newCrawlRecord(accountId, input.url, input.max_pages, now());
       if ((await crawls.createCrawl(record, CRAWL_DEFAULTS.maxRunningPerAccount)) === 'limit') return { created: false, reason: 'limit' };
       await queueCrawlJob(queues, record.id);
+      void warnWithoutWorkers({ crawl_id: record.id });
       return { created: true, crawl: crawlWire(record) };
     },
     async cancel(accountId, id) {
@@ -42,10 +45,27 @@ export function createQueuedCrawls(options: {
     },
     async start() {
       // Crawls whose job Redis lost: queued again (a no-op for those still queued).
-      for (const crawl of await (await options.store.crawls()).unfinishedCrawls()) await queueCrawlJob(queues, crawl.id);
+      const unfinished = await (await options.store.crawls()).unfinishedCrawls();
+      for (const crawl of unfinished) await queueCrawlJob(queues, crawl.id);
+      if (unfinished.length) void warnWithoutWorkers({ crawls: unfinished.length });
     },
     async stop() {
       await queues.close();
     },
+  };
+}
+
+/** Logs a warning when no `citable worker` is connected to the crawl queue (BullMQ's worker list, from Redis's CLIENT LIST). */
+function workerlessWarning(queues: CrawlQueues, logger: Logger): (fields: Record<string, unknown>) => Promise<void> {
+  return async (fields) => {
+    try {
+      if ((await queues.crawls.getWorkersCount()) > 0) return;
+    } catch {
+      return; // a Redis that hides CLIENT LIST: nothing to say
+    }
+    logger.warn(
+      'crawl queued, but no citable worker is connected to this Redis: it stays queued until one starts (citable worker, with the same DATABASE_URL and REDIS_URL)',
+      fields,
+    );
   };
 }

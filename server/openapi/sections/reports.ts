@@ -1,4 +1,4 @@
-/** Client reports, branding, share links and diffs in the OpenAPI document (contract section 11). */
+/** Client reports, branding, share links and diffs in the OpenAPI document (docs/api-decisions.md#reports-shares-and-diffs). */
 import { auditDiffEnvelopeSchema, auditDiffSchema, categoryChangeSchema, issueRefSchema } from '../../../shared/schema/audit-diff.js';
 import {
   brandingEnvelopeSchema,

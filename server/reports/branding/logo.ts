@@ -1,5 +1,5 @@
 /**
- * A branding logo (contract section 11): a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. Rasters are
+ * A branding logo (docs/api-decisions.md#reports-shares-and-diffs): a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. Rasters are
  * checked by their magic bytes (the declared type must be the real one); an SVG is sanitised and stored as
  * the sanitised version, base64 encoded. Anything else is a LogoError with a message for the 400.
  */

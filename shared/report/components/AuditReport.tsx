@@ -2,6 +2,7 @@ import { ruleErrorsOf } from '../../score/score-notes.js';
 import type { SafeBranding } from '../branding.js';
 import { dateTime, displayUrl, plural } from '../format.js';
 import type { ReportAudit, ScorePoint } from '../types.js';
+import type { Issue } from '../../types/audit.js';
 import { crawlersUnknownReason } from '../unread-files.js';
 import { builtWith } from '../wording.js';
 import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
@@ -27,10 +28,7 @@ export interface AuditReportProps {
 
 /** The report of one page audit, in the order a client reads it: the score, what matters most, then the detail. */
 export function AuditReport({ audit, branding, history, generatedAt }: AuditReportProps) {
-  const critical = audit.issues.filter((i) => i.severity === 'critical');
   const others = audit.issues.filter((i) => i.severity !== 'critical');
-  const ruleErrors = ruleErrorsOf(audit);
-  const discovery = audit.signals.agent_discovery?.files;
   return (
     <main class="report" data-audit-id={audit.id}>
       <ReportHeader
@@ -40,25 +38,7 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
         subtitle={[`Audited ${dateTime(audit.scanned_at)}`, builtWith(audit.builder)].filter(Boolean).join(' · ')}
       />
       <ScoreSummary audit={audit} />
-
-      <Section id="priorities" title="What matters most">
-        {critical.length > 0 ? (
-          <>
-            <p>
-              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using
-              this page. Fix {critical.length === 1 ? 'it' : 'them'} first:
-            </p>
-            {critical.map((i) => (
-              <IssueCard key={i.rule} issue={i} />
-            ))}
-          </>
-        ) : (
-          <p class="all-clear">
-            No critical issue: AI answer engines may read and use this page.{' '}
-            {others.length > 0 ? 'The findings below make it easier to use and cite.' : ''}
-          </p>
-        )}
-      </Section>
+      <AuditPriorities critical={audit.issues.filter((i) => i.severity === 'critical')} others={others} />
 
       {history.length >= 2 && (
         <Section id="history" title="Score over time">
@@ -78,6 +58,42 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
         </Section>
       )}
 
+      <AuditSiteSections audit={audit} />
+      <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Audit ${audit.id}`} />
+    </main>
+  );
+}
+
+/** The critical issues first; without one, that the page may be read and used. */
+function AuditPriorities({ critical, others }: { critical: readonly Issue[]; others: readonly Issue[] }) {
+  return (
+    <Section id="priorities" title="What matters most">
+      {critical.length > 0 ? (
+        <>
+          <p>
+            {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using
+            this page. Fix {critical.length === 1 ? 'it' : 'them'} first:
+          </p>
+          {critical.map((i) => (
+            <IssueCard key={i.rule} issue={i} />
+          ))}
+        </>
+      ) : (
+        <p class="all-clear">
+          No critical issue: AI answer engines may read and use this page.{' '}
+          {others.length > 0 ? 'The findings below make it easier to use and cite.' : ''}
+        </p>
+      )}
+    </Section>
+  );
+}
+
+/** The crawler verdicts, llms.txt, WebMCP, agent discovery files and any check that could not run. */
+function AuditSiteSections({ audit }: { audit: ReportAudit }) {
+  const ruleErrors = ruleErrorsOf(audit);
+  const discovery = audit.signals.agent_discovery?.files;
+  return (
+    <>
       <Section id="crawlers" title="AI crawlers and assistants">
         <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} />
       </Section>
@@ -101,8 +117,6 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
           <RuleErrorsPanel errors={ruleErrors} />
         </Section>
       )}
-
-      <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Audit ${audit.id}`} />
-    </main>
+    </>
   );
 }

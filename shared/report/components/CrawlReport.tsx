@@ -1,7 +1,7 @@
 import type { SafeBranding } from '../branding.js';
-import { siteFindings } from '../crawl-site.js';
+import { siteFindings, type SiteFindings } from '../crawl-site.js';
 import { clip, dateTime, displayUrl, percent, plural } from '../format.js';
-import type { CrawlPage, CrawlReportExtras, ReportCrawl, ScorePoint } from '../types.js';
+import type { CrawlIssue, CrawlPage, CrawlReportExtras, ReportCrawl, ScorePoint } from '../types.js';
 import { builtWith, CRAWL_STATUS_TEXT, siteVerdict } from '../wording.js';
 import { AgentDiscoveryPanel } from './AgentDiscoveryPanel.js';
 import { CategoryChart } from './CategoryChart.js';
@@ -27,11 +27,8 @@ export interface CrawlReportProps extends CrawlReportExtras {
 /** The report of a site audit: the site's score, the issues by pages affected, templates, worst pages, site files. */
 export function CrawlReport({ crawl, branding, history, generatedAt, worstPages = [], advice = {} }: CrawlReportProps) {
   const issues = crawl.issues ?? [];
-  const critical = issues.filter((i) => i.severity === 'critical');
-  const { progress } = crawl;
   const site = siteFindings(crawl.site);
   const judged = crawl.score !== null && crawl.score !== undefined;
-  const statusText = CRAWL_STATUS_TEXT[crawl.status];
   return (
     <main class="report" data-crawl-id={crawl.id}>
       <ReportHeader
@@ -42,49 +39,94 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
           .filter(Boolean)
           .join(' · ')}
       />
-      {crawl.status !== 'complete' && statusText && (
-        <p class="banner" data-testid="crawl-status">
-          {statusText}
-          {crawl.status === 'failed' && crawl.error ? `: ${clip(crawl.error, 300)}` : crawl.status === 'failed' ? '.' : ''}
-        </p>
-      )}
-      <div class="summary">
-        <ScoreGauge score={crawl.score ?? 0} judged={judged} label="Site score" />
-        <div class="summary-text">
-          <p class="verdict">{judged ? siteVerdict(crawl.score!) : 'No page has been audited yet.'}</p>
-          <p class="muted small">The site score is the average score of the audited pages.</p>
-          <div class="stats">
-            <Stat value={progress.audited} label="pages audited" />
-            <Stat value={progress.discovered} label="pages found" />
-            {progress.failed > 0 && <Stat value={progress.failed} label="could not be read" />}
-            {progress.skipped > 0 && <Stat value={progress.skipped} label="skipped" />}
-          </div>
+      <CrawlStatusBanner crawl={crawl} />
+      <CrawlSummary crawl={crawl} judged={judged} />
+      <CrawlPriorities critical={issues.filter((i) => i.severity === 'critical')} advice={advice} judged={judged} />
+      <CrawlDetails crawl={crawl} issues={issues} history={history} worstPages={worstPages} />
+      <CrawlSiteSections site={site} />
+      <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Site audit ${crawl.id}`} />
+    </main>
+  );
+}
+
+/** Why a crawl that is not complete reads as it does (running, failed with its error, cancelled). */
+function CrawlStatusBanner({ crawl }: { crawl: ReportCrawl }) {
+  const statusText = CRAWL_STATUS_TEXT[crawl.status];
+  if (crawl.status === 'complete' || !statusText) return null;
+  return (
+    <p class="banner" data-testid="crawl-status">
+      {statusText}
+      {crawl.status === 'failed' && crawl.error ? `: ${clip(crawl.error, 300)}` : crawl.status === 'failed' ? '.' : ''}
+    </p>
+  );
+}
+
+function CrawlSummary({ crawl, judged }: { crawl: ReportCrawl; judged: boolean }) {
+  const { progress } = crawl;
+  return (
+    <div class="summary">
+      <ScoreGauge score={crawl.score ?? 0} judged={judged} label="Site score" />
+      <div class="summary-text">
+        <p class="verdict">{judged ? siteVerdict(crawl.score!) : 'No page has been audited yet.'}</p>
+        <p class="muted small">The site score is the average score of the audited pages.</p>
+        <div class="stats">
+          <Stat value={progress.audited} label="pages audited" />
+          <Stat value={progress.discovered} label="pages found" />
+          {progress.failed > 0 && <Stat value={progress.failed} label="could not be read" />}
+          {progress.skipped > 0 && <Stat value={progress.skipped} label="skipped" />}
         </div>
       </div>
+    </div>
+  );
+}
 
-      <Section id="priorities" title="What matters most">
-        {critical.length > 0 ? (
-          <>
-            <p>
-              {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using
-              pages of this site. Fix {critical.length === 1 ? 'it' : 'them'} first:
-            </p>
-            {critical.map((i) => (
-              <IssueCard
-                key={i.rule}
-                issue={{
-                  ...i,
-                  ...(advice[i.rule] ? { detail: advice[i.rule] } : {}),
-                  reach: `${plural(i.pages, 'page')} (${percent(i.share)})`,
-                }}
-              />
-            ))}
-          </>
-        ) : (
-          <p class="all-clear">{judged ? 'No critical issue on any audited page.' : 'No page has been audited yet.'}</p>
-        )}
-      </Section>
+/** The critical issues first, each with how many pages it reaches (and the host's advice, when it has some). */
+function CrawlPriorities({
+  critical,
+  advice,
+  judged,
+}: {
+  critical: readonly CrawlIssue[];
+  advice: Readonly<Record<string, string>>;
+  judged: boolean;
+}) {
+  return (
+    <Section id="priorities" title="What matters most">
+      {critical.length > 0 ? (
+        <>
+          <p>
+            {plural(critical.length, 'critical issue')} {critical.length === 1 ? 'keeps' : 'keep'} AI answer engines from reading or using
+            pages of this site. Fix {critical.length === 1 ? 'it' : 'them'} first:
+          </p>
+          {critical.map((i) => (
+            <IssueCard
+              key={i.rule}
+              issue={{
+                ...i,
+                ...(advice[i.rule] ? { detail: advice[i.rule] } : {}),
+                reach: `${plural(i.pages, 'page')} (${percent(i.share)})`,
+              }}
+            />
+          ))}
+        </>
+      ) : (
+        <p class="all-clear">{judged ? 'No critical issue on any audited page.' : 'No page has been audited yet.'}</p>
+      )}
+    </Section>
+  );
+}
 
+interface CrawlDetailsProps {
+  crawl: ReportCrawl;
+  issues: readonly CrawlIssue[];
+  history: readonly ScorePoint[];
+  worstPages: readonly CrawlPage[];
+}
+
+/** The score over time, by category, the issues, the templates and the worst pages: each only when there is one. */
+function CrawlDetails({ crawl, issues, history, worstPages }: CrawlDetailsProps) {
+  return (
+    <>
       {history.length >= 2 && (
         <Section id="history" title="Site score over time">
           <HistoryChart points={history} subject="This site" />
@@ -115,7 +157,14 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
           <WorstPagesTable pages={worstPages as CrawlPage[]} />
         </Section>
       )}
+    </>
+  );
+}
 
+/** What the site's own files say: the crawler verdicts, llms.txt and sitemaps, agent discovery files. */
+function CrawlSiteSections({ site }: { site: SiteFindings }) {
+  return (
+    <>
       {site.crawlers && (
         <Section id="crawlers" title="AI crawlers and assistants">
           <CrawlerTable crawlers={site.crawlers} />
@@ -125,19 +174,7 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
       {(site.llmsTxt || site.sitemaps.length > 0) && (
         <Section id="site-files" title="Files for AI engines">
           {site.llmsTxt && <LlmsTxtPanel llms={site.llmsTxt} />}
-          {site.sitemaps.length > 0 && (
-            <div class="panel">
-              <p>Sitemaps:</p>
-              <ul>
-                {site.sitemaps.map((m) => (
-                  <li key={m.url} class="mono">
-                    {clip(m.url, 120)}
-                    {m.status ? ` (${m.status})` : ''}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          {site.sitemaps.length > 0 && <SitemapsPanel sitemaps={site.sitemaps} />}
         </Section>
       )}
 
@@ -146,9 +183,23 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
           <AgentDiscoveryPanel files={site.agentDiscovery} />
         </Section>
       )}
+    </>
+  );
+}
 
-      <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Site audit ${crawl.id}`} />
-    </main>
+function SitemapsPanel({ sitemaps }: { sitemaps: SiteFindings['sitemaps'] }) {
+  return (
+    <div class="panel">
+      <p>Sitemaps:</p>
+      <ul>
+        {sitemaps.map((m) => (
+          <li key={m.url} class="mono">
+            {clip(m.url, 120)}
+            {m.status ? ` (${m.status})` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -8,6 +8,8 @@ export default defineRule({
   weight: 2,
   severity: 'notice',
   title: 'No llms-full.txt',
+  description: 'Whether the site serves /llms-full.txt, its key content as one Markdown file.',
+  fix: 'Optionally publish your key content as one Markdown file at /llms-full.txt.',
   check(ctx) {
     const { file } = readLlmsFullTxt(ctx);
     switch (file.kind) {

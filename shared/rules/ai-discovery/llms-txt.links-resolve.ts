@@ -11,6 +11,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Links in llms.txt are broken',
+  description: 'Whether the first 10 links in /llms.txt lead to pages that answer.',
+  fix: 'Fix the URLs of the broken entries, or remove them.',
   check(ctx) {
     const checks = ctx.snapshot.llmsTxtLinks;
     if (!checks?.length) return notApplicable();

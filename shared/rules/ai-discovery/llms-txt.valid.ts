@@ -9,6 +9,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'llms.txt does not follow the llmstxt.org format',
+  description: 'Whether /llms.txt follows the llmstxt.org format: an H1 first, an optional blockquote, then H2 sections of links.',
+  fix: 'Fix the problems the issue names so parsers read the title, summary and every link.',
   check(ctx) {
     const reading = readLlmsTxt(ctx);
     if (reading.file.kind !== 'text' || !reading.validation) return notApplicable();

@@ -8,6 +8,8 @@ export default defineRule({
   weight: 2,
   severity: 'notice',
   title: 'No Markdown alternate link',
+  description: 'Whether the page advertises its Markdown version with <link rel="alternate" type="text/markdown">.',
+  fix: 'Add <link rel="alternate" type="text/markdown" href="..."> pointing at the Markdown version.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const a = markdownAvailability(ctx);

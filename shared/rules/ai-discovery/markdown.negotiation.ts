@@ -11,6 +11,8 @@ export default defineRule({
   weight: 3,
   severity: 'notice',
   title: 'No Markdown for agents',
+  description: 'Whether the page answers Accept: text/markdown with Markdown and sends Vary: Accept (a .md mirror alone earns half).',
+  fix: 'Serve a Markdown version on Accept: text/markdown, with Vary: Accept on both responses.',
   check(ctx) {
     const md = ctx.snapshot.markdown;
     if (!ctx.pageOk || !md || md.error || md.status === 0) return notApplicable();

@@ -14,6 +14,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'No .md mirror of the page',
+  description: 'Whether a page that links a Markdown version elsewhere also serves it at the page URL with .md appended.',
+  fix: 'Serve the Markdown at the page URL with .md appended too, or redirect that URL to it.',
   check(ctx) {
     if (!ctx.pageOk || !ctx.snapshot.markdownMirror) return notApplicable();
     const a = markdownAvailability(ctx);

@@ -13,6 +13,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'The Markdown does not say how many tokens it holds',
+  description: 'Whether the Markdown response sends a valid x-markdown-tokens header (its token count).',
+  fix: 'Optional: send x-markdown-tokens with the whole number of tokens where your server or CDN can count them.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const res = markdownAvailability(ctx).markdownResponse;

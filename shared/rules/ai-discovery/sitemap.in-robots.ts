@@ -8,6 +8,8 @@ export default defineRule({
   weight: 1,
   severity: 'notice',
   title: 'Sitemap not named in robots.txt',
+  description: 'Whether robots.txt names the sitemap with a Sitemap: line.',
+  fix: 'Add a line "Sitemap: https://example.com/sitemap.xml" (your sitemap\'s URL) to robots.txt.',
   check(ctx) {
     const robots = ctx.snapshot.robotsTxt;
     if (!robots || robots.error || robots.status === 0) return notApplicable();

@@ -10,6 +10,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Sitemap lacks <lastmod> dates',
+  description: 'Whether sitemap entries carry valid <lastmod> dates.',
+  fix: 'Give every entry a W3C-format <lastmod> that changes only when the page does.',
   check(ctx) {
     const reading = readSitemap(ctx);
     const parsed = reading.parsed;

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 2,
   severity: 'notice',
   title: 'Page is not in the sitemap',
+  description: 'Whether the sitemap lists the audited page.',
+  fix: "Add the page's canonical URL to the sitemap.",
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const reading = readSitemap(ctx);

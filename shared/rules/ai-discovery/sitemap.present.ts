@@ -9,6 +9,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'No valid sitemap',
+  description: 'Whether the site has a readable sitemap (XML, text, RSS or Atom), named in robots.txt or at /sitemap.xml.',
+  fix: 'Publish an XML sitemap listing your pages with <lastmod> dates and name it in robots.txt.',
   check(ctx) {
     const reading = readSitemap(ctx);
     const { file } = reading;

@@ -14,6 +14,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'Forms could be WebMCP tools but are not declared',
+  description: 'Whether forms that could be WebMCP tools declare a toolname and tooldescription.',
+  fix: 'Add toolname and tooldescription to the forms browser agents should be able to call.',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const { fillable, undeclared } = formToolCandidates(ctx);

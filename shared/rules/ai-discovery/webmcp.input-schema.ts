@@ -13,6 +13,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'A WebMCP tool declares an invalid input schema',
+  description: 'Whether registered WebMCP tools declare an inputSchema that is sound JSON Schema 2020-12 with an object at the root.',
+  fix: 'Fix the schema: JSON Schema 2020-12 with "type": "object" at the root.',
   check(ctx) {
     const judged = webmcpSignal(ctx).evidence.filter((e) => e.registers && e.schemaProblems !== undefined);
     if (!judged.length) return notApplicable();

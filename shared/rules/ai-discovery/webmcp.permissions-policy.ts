@@ -14,6 +14,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'The Permissions-Policy disables WebMCP',
+  description: 'Whether a Permissions-Policy header turns WebMCP off (tools=() or model-context=()).',
+  fix: 'Nothing to fix if intended; on a page that registers tools, allow the feature (tools=(self)).',
   check(ctx) {
     if (!pageAnswered(ctx)) return notApplicable();
     const policy = ctx.snapshot.page.headers['permissions-policy'];

@@ -10,6 +10,8 @@ export default defineRule({
   weight: 3,
   severity: 'notice',
   title: 'Heading levels are skipped',
+  description: 'Whether headings step down one level at a time (H2 to H3, not H2 to H4).',
+  fix: 'Step down one heading level at a time.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const headings = ctx.facts.headings.filter((h) => h.text.trim());

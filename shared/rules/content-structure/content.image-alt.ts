@@ -12,6 +12,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'Images without alt text',
+  description: 'Whether informative images have useful alt text or a caption.',
+  fix: 'Describe each informative image in its alt text, and mark decorative ones with alt="".',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const informative = ctx.facts.images.filter((img) => !isDecorative(img));

@@ -8,6 +8,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'No main content landmark',
+  description: 'Whether the page marks its main content with <main>, <article> or role="main".',
+  fix: 'Wrap the main content in <main> (and an article in <article>).',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const { tagCounts, roleCounts } = ctx.facts;

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'Missing or invalid page language',
+  description: 'Whether <html lang> holds a valid BCP 47 language tag.',
+  fix: 'Add a valid lang attribute to <html>, for example lang="en".',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const lang = ctx.facts.lang;

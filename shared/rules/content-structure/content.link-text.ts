@@ -45,6 +45,8 @@ export default defineRule({
   weight: 2,
   severity: 'notice',
   title: 'Links that do not say where they lead',
+  description: 'Whether link texts name their target rather than saying "click here" or "read more".',
+  fix: 'Name the target in each link ("pricing for teams", not "click here").',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const texts = ctx.facts.anchors.map((a) => normalise(a.text)).filter(Boolean);

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Long content without lists or tables',
+  description: 'Whether a page of 300 words or more has a list or table outside its menus.',
+  fix: 'Turn enumerations into <ul>/<ol> lists and comparisons into a <table>.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const words = ctx.facts.wordCount;

@@ -12,6 +12,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'Missing or weak meta description',
+  description: 'Whether the page has a <meta name="description"> of 50 to 170 characters.',
+  fix: 'Add a meta description of 50 to 170 characters that summarises the page.',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const description = firstMeta(ctx.facts.metaByName, 'description');

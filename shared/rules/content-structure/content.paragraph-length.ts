@@ -14,6 +14,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Walls of text',
+  description: 'Whether paragraphs stay within 150 words and no stretch runs 800 words without a heading.',
+  fix: 'Split paragraphs to 40–150 words and add a subheading every few hundred words.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     if (ctx.facts.wordCount < MIN_PAGE_WORDS) return notApplicable();

@@ -20,6 +20,8 @@ export default defineRule({
   weight: 5,
   severity: 'warning',
   title: 'Questions in headings are not answered right below',
+  description: 'Whether question-style H2/H3 headings are answered by a short sentence right below them, and whether a long page has any.',
+  fix: 'Phrase key headings as questions and answer each in one sentence of under 60 words right below.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const sections = ctx.facts.headings.filter((h) => (h.level === 2 || h.level === 3) && h.text.trim());

@@ -8,6 +8,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'The page should have exactly one H1',
+  description: 'Whether the page has exactly one H1 with text.',
+  fix: 'Keep one H1 that names the topic and make the other top headings H2.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const h1s = ctx.facts.headings.filter((h) => h.level === 1);

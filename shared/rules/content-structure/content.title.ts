@@ -15,6 +15,8 @@ export default defineRule({
   weight: 8,
   severity: 'warning',
   title: 'Missing or weak page title',
+  description: 'Whether the page has one specific <title> of 10 to 70 characters, not a framework default.',
+  fix: 'Write one specific title of 10 to 70 characters that names the topic.',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const { title, titleCount } = ctx.facts;

@@ -14,6 +14,9 @@ export default defineRule({
   weight: 30,
   severity: 'critical',
   title: 'Bot protection blocks AI agents',
+  description:
+    'Whether a WAF or bot challenge turns away AI search and user-triggered agents while a browser gets the page, or is served to every visitor.',
+  fix: 'Allow verified AI crawlers and assistants in your firewall or bot protection settings.',
   check(ctx) {
     const access = accessSummary(ctx);
     const page = ctx.snapshot.page;

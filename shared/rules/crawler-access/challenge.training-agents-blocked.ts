@@ -5,7 +5,7 @@ import { listNames } from '../../judge/wording.js';
 
 /**
  * A training crawler (GPTBot) turned away or charged by bot protection while a browser gets the page. Blocking
- * training is a legitimate choice (contract section 1), and bot protection now does it by default on many zones:
+ * training is a legitimate choice (docs/api-decisions.md#audit-object), and bot protection now does it by default on many zones:
  * a notice so the owner knows the choice was made, never a penalty.
  */
 export default defineRule({
@@ -14,6 +14,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'Bot protection turns away AI training crawlers',
+  description: 'Whether bot protection turns away or charges the AI training crawler probed (GPTBot) while a browser gets the page.',
+  fix: 'Nothing to fix if intended; otherwise allow training crawlers in your bot protection settings.',
   check(ctx) {
     const training = accessSummary(ctx).agents.filter((a) => a.purpose === 'training' || a.purpose === 'archive');
     if (!training.length) return notApplicable();

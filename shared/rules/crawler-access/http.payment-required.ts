@@ -15,6 +15,9 @@ export default defineRule({
   weight: 10,
   severity: 'warning',
   title: 'AI agents are asked to pay to read the page',
+  description:
+    'Whether AI search or user-triggered agents get HTTP 402 Payment Required (pay per crawl, x402) while a browser gets the page.',
+  fix: 'Keep HTTP 402 for training crawlers and let AI search and user-triggered agents read the page.',
   check(ctx) {
     const { citing } = accessSummary(ctx);
     if (!citing.length) return notApplicable();

@@ -4,13 +4,15 @@ import { hostOf } from '../../url/parse.js';
 /** More hops than this is a long chain: several AI fetchers give up after a few redirects. */
 const MAX_HOPS = 2;
 
-/** Cross-host and long redirect chains break some AI fetchers (checks-and-peers section 4). */
+/** Cross-host and long redirect chains break some AI fetchers (docs/research/peers.md#signals-peers-check). */
 export default defineRule({
   id: 'http.redirect-chain',
   category: 'Crawler Access',
   weight: 4,
   severity: 'warning',
   title: 'The page is only reachable through a long or cross-host redirect chain',
+  description: 'Whether the page is reached through more than two redirects, or through a redirect to another host.',
+  fix: 'Link to the final URL directly, and keep any redirect to one hop on the same site.',
   check(ctx) {
     const page = ctx.snapshot.page;
     if (page.error || page.status === 0) return notApplicable();

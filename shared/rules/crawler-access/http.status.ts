@@ -8,6 +8,8 @@ export default defineRule({
   weight: 30,
   severity: 'critical',
   title: 'The page answers with an HTTP error',
+  description: 'Whether the page answers with a success status (2xx) rather than an HTTP error or a bare redirect status.',
+  fix: 'Serve the page with status 200, or link to the URL that does.',
   check(ctx) {
     const page = ctx.snapshot.page;
     if (page.error || page.status === 0) return notApplicable();

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 30,
   severity: 'critical',
   title: 'The page is marked noindex',
+  description: 'Whether a robots meta tag or the X-Robots-Tag header marks the page noindex (or none) for search and AI engines.',
+  fix: 'Remove noindex unless the page should stay out of search.',
   check(ctx) {
     if (!pageAnswered(ctx)) return notApplicable();
     const hits = citingScopes(pageRobotsDirectives(ctx)).filter((s) => s.directives.some((d) => NOINDEX.has(d)));

@@ -12,6 +12,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'Snippets are disabled, which limits what AI answers can quote',
+  description: 'Whether nosnippet or max-snippet:0 (in a meta tag or the X-Robots-Tag header) stops engines from quoting the page.',
+  fix: 'Remove the directive, or keep out only the parts that must not be quoted with data-nosnippet.',
   check(ctx) {
     if (!pageAnswered(ctx)) return notApplicable();
     const hits = citingScopes(pageRobotsDirectives(ctx)).filter((s) => s.directives.some((d) => NO_SNIPPET.has(d)));

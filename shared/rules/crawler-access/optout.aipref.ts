@@ -11,6 +11,9 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'AI usage preferences are declared (IETF AIPREF Content-Usage)',
+  description:
+    'Whether IETF AIPREF Content-Usage preferences (a robots.txt line or the Content-Usage header) deny a use of the page, such as train-ai=n.',
+  fix: 'Nothing to fix if intended; otherwise change the denied preferences to =y or remove them.',
   check(ctx) {
     const found: Array<{ source: string; denied: string[] }> = [];
     const header = ctx.snapshot.page.headers['content-usage'];

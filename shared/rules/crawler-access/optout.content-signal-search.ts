@@ -16,6 +16,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'Content-Signal asks engines not to use the page in search or AI answers',
+  description: 'Whether a Content-Signal line in robots.txt says search=no or ai-input=no for the page.',
+  fix: 'Remove search=no and ai-input=no from Content-Signal unless the page should stay out of search and AI answers.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind !== 'parsed') return notApplicable();

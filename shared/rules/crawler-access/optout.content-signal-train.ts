@@ -10,6 +10,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'Content-Signal opts out of AI training',
+  description: 'Whether a Content-Signal line in robots.txt says ai-train=no for the page.',
+  fix: 'Nothing to fix if intended; otherwise remove ai-train=no.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind !== 'parsed') return notApplicable();

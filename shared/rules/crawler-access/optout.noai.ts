@@ -12,6 +12,8 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'The page asks not to be used for AI training (noai)',
+  description: 'Whether a robots meta tag or the X-Robots-Tag header carries noai or noimageai, an informal AI training opt-out.',
+  fix: 'Nothing to fix if intended; otherwise remove noai and noimageai.',
   check(ctx) {
     if (!pageAnswered(ctx)) return notApplicable();
     const hits = pageRobotsDirectives(ctx).filter((s) => s.directives.some((d) => NOAI.has(d)));

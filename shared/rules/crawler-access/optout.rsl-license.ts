@@ -13,6 +13,9 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'AI use is licensed through RSL',
+  description:
+    'Whether RSL 1.0 licence terms for AI use are declared (a License: line in robots.txt or an RSL rel="license" link), and whether crawlers can follow them.',
+  fix: 'Nothing to fix if intended; declare the licence as one absolute URL crawlers can fetch.',
   check(ctx) {
     const declared = rslDeclarations(ctx);
     if (!declared.length) return notApplicable();

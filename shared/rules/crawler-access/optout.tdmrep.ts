@@ -8,6 +8,9 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'Text and data mining rights are reserved (TDMRep)',
+  description:
+    'Whether TDMRep (/.well-known/tdmrep.json, the tdm-reservation header or meta tag) reserves text and data mining rights for the page.',
+  fix: 'Nothing to fix if intended; otherwise set tdm-reservation to 0 for the page.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const declared = tdmDeclaration(ctx);

@@ -11,6 +11,9 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'robots.txt blocks the Common Crawl archive',
+  description:
+    "Whether robots.txt disallows the page for Common Crawl's CCBot, which opts it out of every training set built on Common Crawl.",
+  fix: 'Nothing to fix if intended; otherwise allow CCBot in robots.txt.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind === 'unreachable' || reading.kind === 'not-checked') return notApplicable();

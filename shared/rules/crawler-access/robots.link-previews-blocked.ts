@@ -13,6 +13,9 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'robots.txt blocks link previews (facebookexternalhit)',
+  description:
+    "Whether robots.txt names facebookexternalhit, Meta's link-preview fetcher, and disallows the page for it (often from a copied AI block list).",
+  fix: 'Remove facebookexternalhit from the block list unless pages without link previews are intended.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind !== 'parsed') return notApplicable();

@@ -12,6 +12,9 @@ export default defineRule({
   weight: 25,
   severity: 'critical',
   title: 'robots.txt blocks AI search crawlers',
+  description:
+    'Whether robots.txt disallows the page for AI search crawlers (OAI-SearchBot, Claude-SearchBot, PerplexityBot, Googlebot, Bingbot, Applebot ...).',
+  fix: 'Allow the search crawlers in robots.txt; you can still block training-only crawlers such as GPTBot.',
   check(ctx) {
     const reading = robotsReading(ctx);
     // An unreachable robots.txt blocks everyone; robots.unreachable reports that once.

@@ -8,6 +8,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'robots.txt is not a text file',
+  description: 'Whether /robots.txt answers with an HTML page or binary content instead of plain text, so crawlers find no rules.',
+  fix: 'Serve a plain-text robots.txt, or a 404 if you have no rules.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind === 'parsed') return pass();

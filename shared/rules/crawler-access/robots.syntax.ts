@@ -10,6 +10,8 @@ export default defineRule({
   weight: 2,
   severity: 'warning',
   title: 'robots.txt has lines crawlers ignore',
+  description: 'Whether robots.txt has lines crawlers skip: no colon, misspelt or unknown directives, paths without a leading slash.',
+  fix: 'Correct the lines the issue names so every crawler reads the rules you meant.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind !== 'parsed') return notApplicable();

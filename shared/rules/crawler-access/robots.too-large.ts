@@ -9,6 +9,8 @@ export default defineRule({
   weight: 1,
   severity: 'warning',
   title: 'robots.txt is larger than crawlers must read',
+  description: 'Whether robots.txt is larger than the 500 KiB crawlers must read (RFC 9309), so rules after that point may be ignored.',
+  fix: 'Shorten robots.txt, for example with wildcards instead of long path lists.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind !== 'parsed') return notApplicable();

@@ -4,13 +4,15 @@ import { robotsReading } from '../../crawlers/robots-context.js';
 import { listNames, oneOrMany } from '../../judge/wording.js';
 import { shownPath } from '../../crawlers/wording.js';
 
-/** Opting out of model training is a legitimate choice: reported, never scored (contract section 1). */
+/** Opting out of model training is a legitimate choice: reported, never scored (docs/api-decisions.md#audit-object). */
 export default defineRule({
   id: 'robots.training-agents-blocked',
   category: 'Crawler Access',
   weight: 0,
   severity: 'notice',
   title: 'robots.txt opts out of AI training',
+  description: 'Whether robots.txt disallows the page for training-only crawlers (GPTBot, ClaudeBot, Google-Extended ...).',
+  fix: "Nothing to fix if the opt-out is intended; otherwise remove those agents' Disallow rules.",
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind === 'unreachable' || reading.kind === 'not-checked') return notApplicable();

@@ -8,6 +8,8 @@ export default defineRule({
   weight: 40,
   severity: 'critical',
   title: 'robots.txt is unreachable, so crawlers treat the whole site as disallowed',
+  description: 'Whether robots.txt answers a 5xx status or cannot be fetched, which crawlers must read as a complete disallow (RFC 9309).',
+  fix: 'Serve robots.txt with status 200, or 404 if you have no rules.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind === 'not-checked') return notApplicable();

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 15,
   severity: 'critical',
   title: 'robots.txt blocks AI assistants fetching for users',
+  description: 'Whether robots.txt disallows the page for user-triggered AI agents (ChatGPT-User, Claude-User, Perplexity-User ...).',
+  fix: 'Allow the user-triggered agents in robots.txt so answers can read and cite the page.',
   check(ctx) {
     const reading = robotsReading(ctx);
     if (reading.kind === 'unreachable' || reading.kind === 'not-checked') return notApplicable();

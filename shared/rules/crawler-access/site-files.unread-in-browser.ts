@@ -13,6 +13,9 @@ export default defineRule({
   weight: 0,
   severity: 'notice',
   title: 'Some site files could not be read from the browser',
+  description:
+    'Extension only: whether the browser refused to let the extension read robots.txt, the sitemap or llms.txt (another site, or a redirect to one).',
+  fix: 'Allow Citable to read that site from the popup, or audit the page with the Citable server or CLI.',
   check(ctx) {
     const { robotsTxt, llmsTxt, llmsFullTxt, sitemap } = ctx.snapshot;
     const refused = [robotsTxt, sitemap, llmsTxt, llmsFullTxt].filter((r): r is FetchedResource => r?.error?.code === 'cross_origin');

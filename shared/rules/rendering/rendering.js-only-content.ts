@@ -16,6 +16,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'Content that appears only after JavaScript',
+  description: 'Extension only: whether part of the content (100 words or more, or over 40 % of it) appears only after JavaScript runs.',
+  fix: 'Render that content on the server.',
   check(ctx) {
     const rendered = ctx.renderedFacts;
     if (!rendered || !judgesBody(ctx)) return notApplicable();

@@ -10,6 +10,8 @@ export default defineRule({
   weight: 10,
   severity: 'critical',
   title: 'No content without JavaScript',
+  description: 'Whether the server HTML holds readable text, or is an empty shell that only JavaScript fills in.',
+  fix: 'Render the main content on the server (SSR or static generation).',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const { shell, evidence, markers } = shellVerdict(ctx);

@@ -12,6 +12,8 @@ export default defineRule({
   weight: 2,
   severity: 'warning',
   title: 'The page tells readers without JavaScript to enable it',
+  description: 'Whether a <noscript> element asks readers to enable JavaScript.',
+  fix: 'Remove the message, or make it describe what works without JavaScript.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     if (!shellVerdict(ctx).evidence.noscriptAsksForJs) return pass();

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 10,
   severity: 'critical',
   title: 'The page is not an HTML document',
+  description: 'Whether the URL answers with an HTML document rather than binary data, plain text or another text format.',
+  fix: 'Serve the content as an HTML page (text/html) at this URL.',
   check(ctx) {
     const kind = documentKind(ctx);
     const page = ctx.snapshot.page;

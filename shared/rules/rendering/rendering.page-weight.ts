@@ -14,6 +14,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Heavy HTML',
+  description: 'Whether the HTML stays under 512 KB and was not cut at the size cap.',
+  fix: 'Move inline data, scripts and styles out of the HTML to bring it under 512 KB.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const page = ctx.snapshot.page;

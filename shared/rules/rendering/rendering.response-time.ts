@@ -14,6 +14,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'Slow server response',
+  description: 'Whether the server answers quickly: the first byte within 800 ms and the whole page within 2 seconds.',
+  fix: 'Speed up the response with caching or a CDN.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const { ttfbMs, totalMs } = ctx.snapshot.page.timings;

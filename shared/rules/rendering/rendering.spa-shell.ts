@@ -13,6 +13,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'Empty single-page-app container in the server HTML',
+  description: 'Whether an empty single-page-app mount point (#root, #__next, #app ...) sits in a page that otherwise has server text.',
+  fix: 'Render what JavaScript draws into the container on the server, or keep anything important out of it.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     let empty = shellVerdict(ctx).evidence.emptyRoots;

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Garbled characters: wrong text encoding',
+  description: 'Whether the visible text decodes cleanly, without replacement characters from a wrong charset.',
+  fix: 'Declare the charset the files are really saved in (Content-Type header or <meta charset>), preferably UTF-8.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const text = ctx.facts.text;

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 3,
   severity: 'warning',
   title: 'Little text for the size of the HTML',
+  description: 'Whether visible text makes up at least 15 % of the HTML.',
+  fix: 'Move inline scripts, styles and data out of the HTML, or trim the markup.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const { text, htmlLength } = ctx.facts;

@@ -11,6 +11,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'Thin content in the server HTML',
+  description: 'Whether the server HTML has at least 300 words of visible text.',
+  fix: "Add substantive text that answers the page's question, in the HTML itself.",
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const words = ctx.facts.wordCount;

@@ -9,6 +9,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'JSON-LD does not parse',
+  description: 'Whether every JSON-LD block is valid JSON.',
+  fix: 'Fix the JSON syntax; a schema validator points at the exact spot.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const { blocks } = readJsonLd(ctx);

@@ -10,6 +10,8 @@ export default defineRule({
   weight: 8,
   severity: 'warning',
   title: 'No JSON-LD structured data',
+  description: 'Whether the server HTML has a JSON-LD block (schema.org microdata or RDFa alone earns half).',
+  fix: 'Add a schema.org <script type="application/ld+json"> block for the page type, rendered on the server.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     if (readJsonLd(ctx).blocks.length) return pass();

@@ -18,6 +18,8 @@ export default defineRule({
   weight: 5,
   severity: 'warning',
   title: 'Open Graph tags missing',
+  description: 'Whether the page has og:title, og:description, og:image, og:type and og:url, with absolute image and page URLs.',
+  fix: 'Add the missing Open Graph tags, with absolute https:// URLs.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const { og } = socialMeta(ctx);

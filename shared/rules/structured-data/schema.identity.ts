@@ -24,6 +24,9 @@ export default defineRule({
   weight: 5,
   severity: 'warning',
   title: 'No Organization or WebSite identity',
+  description:
+    'Whether JSON-LD says who publishes the site: an Organization or Person (name, url, logo, sameAs) and a WebSite (name, url).',
+  fix: 'Add JSON-LD for your Organization (name, url, logo, sameAs) and a WebSite (name, url).',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const { entities } = readJsonLd(ctx);

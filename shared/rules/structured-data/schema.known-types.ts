@@ -13,6 +13,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'JSON-LD types are not recognised schema.org types',
+  description: 'Whether JSON-LD nodes use recognised schema.org types under a schema.org @context.',
+  fix: 'Use exact schema.org type names (case matters) and "@context": "https://schema.org".',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const doc = readJsonLd(ctx);

@@ -25,6 +25,8 @@ export default defineRule({
   weight: 3,
   severity: 'notice',
   title: 'Structured data has unreadable dates or URLs',
+  description: 'Whether JSON-LD dates are ISO 8601 and its URLs are usable web addresses.',
+  fix: 'Write dates in ISO 8601 (2026-03-01) and URLs in full, starting with https://.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     let checked = 0;

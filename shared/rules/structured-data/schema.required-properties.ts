@@ -10,6 +10,8 @@ export default defineRule({
   weight: 7,
   severity: 'warning',
   title: 'Structured data is missing required properties',
+  description: 'Whether each top-level JSON-LD entity has the properties its type requires.',
+  fix: 'Add the missing properties the issue names.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const doc = readJsonLd(ctx);

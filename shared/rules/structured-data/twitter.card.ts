@@ -10,6 +10,8 @@ export default defineRule({
   weight: 2,
   severity: 'notice',
   title: 'No Twitter card',
+  description: 'Whether the page has a twitter:card meta tag with a valid card type.',
+  fix: 'Add <meta name="twitter:card" content="summary_large_image">.',
   check(ctx) {
     if (!ctx.pageOk) return notApplicable();
     const card = socialMeta(ctx).twitterCard;

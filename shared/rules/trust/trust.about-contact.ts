@@ -20,6 +20,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'No about or contact link',
+  description: 'Whether the page links to an about page and offers a way to make contact.',
+  fix: 'Link an about page and a contact page from every page, for example in the footer.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const site = siteOf(ctx.pageUrl.hostname);

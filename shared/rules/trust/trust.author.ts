@@ -9,6 +9,8 @@ export default defineRule({
   weight: 8,
   severity: 'warning',
   title: 'No author named',
+  description: 'Whether an article names its author (JSON-LD, meta tags, rel="author", microdata or a byline).',
+  fix: 'Add a byline and "author": {"@type": "Person", "name": ...} to the article\'s JSON-LD.',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     if (authorSignals(ctx).length) return pass();

@@ -9,6 +9,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'No publish or modified date',
+  description: 'Whether an article states machine-readable publish and modified dates (JSON-LD, meta tags or <time datetime>).',
+  fix: "Add datePublished and dateModified (ISO 8601) to the article's JSON-LD and show the date on the page.",
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const dates = pageDatesOf(ctx);

@@ -20,6 +20,8 @@ export default defineRule({
   weight: 5,
   severity: 'warning',
   title: 'Content looks stale',
+  description: 'Whether the newest date the page states is under two years old at the time of the audit, and not in the future.',
+  fix: 'Review the content, update dateModified when you do, and correct dates that lie in the future.',
   check(ctx) {
     if (!judgesDocument(ctx)) return notApplicable();
     const now = Date.parse(ctx.snapshot.startedAt);

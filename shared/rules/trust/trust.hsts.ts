@@ -11,6 +11,8 @@ export default defineRule({
   weight: 1,
   severity: 'notice',
   title: 'No HTTP Strict Transport Security',
+  description: 'Whether the HTTPS response sends Strict-Transport-Security with a max-age of at least 180 days.',
+  fix: 'Send "Strict-Transport-Security: max-age=31536000".',
   check(ctx) {
     const page = ctx.snapshot.page;
     if (page.status === 0 || ctx.pageUrl.protocol !== 'https:') return notApplicable(); // trust.https carries plain HTTP

@@ -6,6 +6,8 @@ export default defineRule({
   weight: 8,
   severity: 'warning',
   title: 'The page is not served over HTTPS',
+  description: 'Whether the page is served over HTTPS.',
+  fix: 'Serve the page over HTTPS and redirect HTTP to it.',
   check(ctx) {
     if (ctx.snapshot.page.status === 0) return notApplicable(); // no response: nothing was served
     if (ctx.pageUrl.protocol === 'https:') return pass();

@@ -33,6 +33,8 @@ export default defineRule({
   weight: 4,
   severity: 'warning',
   title: 'No references to other sources',
+  description: 'Whether the content (not its menus or footer) links to at least two other sites as sources.',
+  fix: 'Link the studies, data and documentation the text relies on.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
     const article = isArticlePage(ctx);

@@ -34,90 +34,111 @@ const KEYWORDS_BEFORE_EXPRESSION = new Set([
 /** The state at each of `positions`, which must be ascending. Unlisted text is never classified. */
 export function lexicalStates(src: string, positions: readonly number[]): LexicalState[] {
   const out: LexicalState[] = positions.map(() => 'code');
-  if (!positions.length) return out;
-  const last = positions[positions.length - 1]!;
-  let next = 0;
-  // Marks positions in [start, end) with `state`; positions before `start` stay code.
-  const mark = (start: number, end: number, state: LexicalState) => {
-    while (next < positions.length && positions[next]! < start) next++;
-    while (next < positions.length && positions[next]! < end) out[next++] = state;
-  };
+  if (positions.length) new Skimmer(src, positions, out).run();
+  return out;
+}
 
-  // One saved brace depth per open `${`: the `}` that closes it returns to template text.
-  const templateStack: number[] = [];
-  let braces = 0;
-  let i = 0;
-  while (i <= last && next < positions.length) {
-    const finder = templateStack.length ? NEXT_IN_TEMPLATE_EXPR : NEXT_IN_CODE;
-    finder.lastIndex = i;
-    const m = finder.exec(src);
-    if (!m) break;
-    const j = m.index;
-    const c = m[0];
-    if (c === '"' || c === "'") {
-      const end = quotedEnd(src, j, c === '"' ? DOUBLE_QUOTED_EVENT : SINGLE_QUOTED_EVENT);
-      mark(j + 1, end, 'string');
-      i = end;
-    } else if (c === '`') {
-      i = templateText(j + 1);
-    } else if (c === '{') {
-      braces++;
-      i = j + 1;
-    } else if (c === '}') {
-      if (braces === 0) {
-        braces = templateStack.pop() ?? 0;
-        i = templateText(j + 1);
-      } else {
-        braces--;
-        i = j + 1;
-      }
-    } else {
-      i = slash(j);
+/** One pass over `src`, writing the state of each listed position into `out`. */
+class Skimmer {
+  private readonly src: string;
+  private readonly positions: readonly number[];
+  private readonly out: LexicalState[];
+  /** The first position not yet classified. */
+  private next = 0;
+  /** One saved brace depth per open `${`: the `}` that closes it returns to template text. */
+  private readonly templateStack: number[] = [];
+  private braces = 0;
+
+  constructor(src: string, positions: readonly number[], out: LexicalState[]) {
+    this.src = src;
+    this.positions = positions;
+    this.out = out;
+  }
+
+  run(): void {
+    const last = this.positions[this.positions.length - 1]!;
+    let i = 0;
+    while (i <= last && this.next < this.positions.length) {
+      const finder = this.templateStack.length ? NEXT_IN_TEMPLATE_EXPR : NEXT_IN_CODE;
+      finder.lastIndex = i;
+      const m = finder.exec(this.src);
+      if (!m) break;
+      i = this.event(m.index, m[0]);
     }
   }
-  return out;
+
+  /** The quote, brace or slash `c` at `j`; returns where code resumes. */
+  private event(j: number, c: string): number {
+    if (c === '"' || c === "'") {
+      const end = quotedEnd(this.src, j, c === '"' ? DOUBLE_QUOTED_EVENT : SINGLE_QUOTED_EVENT);
+      this.mark(j + 1, end, 'string');
+      return end;
+    }
+    if (c === '`') return this.templateText(j + 1);
+    if (c === '{') {
+      this.braces++;
+      return j + 1;
+    }
+    if (c === '}') {
+      if (this.braces === 0) {
+        this.braces = this.templateStack.pop() ?? 0;
+        return this.templateText(j + 1);
+      }
+      this.braces--;
+      return j + 1;
+    }
+    return this.slash(j);
+  }
+
+  /** Marks positions in [start, end) with `state`; positions before `start` stay code. */
+  private mark(start: number, end: number, state: LexicalState): void {
+    const { positions, out } = this;
+    while (this.next < positions.length && positions[this.next]! < start) this.next++;
+    while (this.next < positions.length && positions[this.next]! < end) out[this.next++] = state;
+  }
 
   /** Skims template text from `k` to its closing backtick or to a `${`; returns where code resumes. */
-  function templateText(k: number): number {
+  private templateText(k: number): number {
     const start = k;
     TEMPLATE_EVENT.lastIndex = k;
     for (;;) {
-      const m = TEMPLATE_EVENT.exec(src);
+      const m = TEMPLATE_EVENT.exec(this.src);
       if (!m) {
-        mark(start, src.length, 'template');
-        return src.length;
+        this.mark(start, this.src.length, 'template');
+        return this.src.length;
       }
       if (m[0] === '\\') {
         TEMPLATE_EVENT.lastIndex = m.index + 2;
         continue;
       }
-      mark(start, m.index, 'template');
+      this.mark(start, m.index, 'template');
       if (m[0] === '`') return m.index + 1;
-      templateStack.push(braces);
-      braces = 0;
+      this.templateStack.push(this.braces);
+      this.braces = 0;
       return m.index + 2;
     }
   }
 
   /** A comment, a regex literal or a division at `j`; returns where code resumes. */
-  function slash(j: number): number {
+  private slash(j: number): number {
+    const src = this.src;
     const after = src.charCodeAt(j + 1);
     if (after === 0x2f /* / */) {
       const nl = src.indexOf('\n', j + 2);
       const end = nl === -1 ? src.length : nl;
-      mark(j, end, 'comment');
+      this.mark(j, end, 'comment');
       return end;
     }
     if (after === 0x2a /* * */) {
       const close = src.indexOf('*/', j + 2);
       const end = close === -1 ? src.length : close + 2;
-      mark(j, end, 'comment');
+      this.mark(j, end, 'comment');
       return end;
     }
     if (!regexMayStart(src, j)) return j + 1;
     REGEX_BODY.lastIndex = j + 1;
     if (!REGEX_BODY.test(src)) return j + 1;
-    mark(j + 1, REGEX_BODY.lastIndex, 'regex');
+    this.mark(j + 1, REGEX_BODY.lastIndex, 'regex');
     return REGEX_BODY.lastIndex;
   }
 }

@@ -48,3 +48,10 @@ describe('AIPREF Content-Usage', () => {
     expect(contentUsageForPath(parseRobotsTxt('User-agent: *\nContent-Usage: train-ai=n\n'), '/')).toEqual([]);
   });
 });
+
+describe('robots.txt License lines (RSL 1.0)', () => {
+  it('are read, not reported as an unknown directive (before: "unknown directive License")', () => {
+    const robots = parseRobotsTxt('User-agent: *\nDisallow: /private\nLicense: https://example.com/license.xml\n');
+    expect(robots.problems).toEqual([]);
+  });
+});

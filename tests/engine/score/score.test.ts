@@ -1,4 +1,4 @@
-/** Contract sections 1 and 9 in scoreRules and auditSnapshot: applicable categories, rule errors, the cap. */
+/** docs/api-decisions.md#audit-object and docs/api-decisions.md#what-audits-could-not-judge in scoreRules and auditSnapshot: applicable categories, rule errors, the cap. */
 import { describe, expect, it } from 'vitest';
 import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { defineRule, fail, notApplicable, partial, pass, type Rule, type RuleResult } from '../../../shared/judge/rule.js';
@@ -7,7 +7,7 @@ import type { CategoryName, Severity } from '../../../shared/types/audit.js';
 import { snapshot } from '../../helpers/snapshot.js';
 
 const rule = (id: string, category: CategoryName, weight: number, result: () => RuleResult, severity: Severity = 'warning'): Rule =>
-  defineRule({ id, category, weight, severity, title: id, check: result });
+  defineRule({ id, category, weight, severity, title: id, description: id, fix: id, check: result });
 const judged = (...rules: Rule[]) => rules.map((r): JudgedRule => ({ rule: r, result: r.check(null as never) }));
 const category = (s: ReturnType<typeof scoreRules>, name: CategoryName) => s.category_scores.find((c) => c.name === name)!;
 

@@ -72,7 +72,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.components.schemas.Issue.properties.severity.enum).toEqual(['critical', 'warning', 'notice']);
   });
 
-  it('documents signals.agent_discovery (contract section 14) as optional, with its exact kinds and statuses', () => {
+  it('documents signals.agent_discovery (docs/api-decisions.md#agent-discovery-signals) as optional, with its exact kinds and statuses', () => {
     const schemas = doc.components.schemas;
     expect(schemas.Signals.required).toEqual(['webmcp']);
     expect(JSON.stringify(schemas.Signals.properties.agent_discovery)).toContain('#/components/schemas/AgentDiscoverySignal');

@@ -1,0 +1,95 @@
+import type { FetchedResource, Fetcher, FetchOptions } from '../types/fetcher.js';
+import type { GatherLimits } from './limits.js';
+import { BROWSER_USER_AGENT, HTML_ACCEPT } from './user-agents.js';
+import { AGENT_PROBES, type AgentProbeMember } from './agent-probes.js';
+import { failedResource } from './failed-resource.js';
+import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles, type SiteFilePromises } from './gather-site-files.js';
+
+/** What the requests of one gathering depend on (a subset of GatherOptions). */
+export interface RequestOptions {
+  fetcher: Fetcher;
+  agentFetches?: boolean;
+  markdownProbe?: boolean;
+  siteFiles?: GatheredSiteFiles;
+  pageRedirectHosts?: readonly string[];
+}
+
+/** The audit deadline, also tripped by the caller's signal; `stop()` releases the timer and the listener. */
+export interface Deadline {
+  signal: AbortSignal;
+  stop(): void;
+}
+
+export function startDeadline(deadlineMs: number, outer?: AbortSignal): Deadline {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('audit deadline')), deadlineMs);
+  const onOuterAbort = () => deadline.abort(outer?.reason);
+  outer?.addEventListener('abort', onOuterAbort, { once: true });
+  return {
+    signal: deadline.signal,
+    stop() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
+export type Get = (
+  url: string,
+  maxBytes: number,
+  headers?: Record<string, string>,
+  redirectHosts?: readonly string[],
+) => Promise<FetchedResource>;
+
+/** Every kind of request gathering makes, under the deadline and the byte caps. None rejects. */
+export interface GatherRequests {
+  get: Get;
+  /** The page (or another URL on its redirect path) with these headers. */
+  page(url: string, headers: Record<string, string>, maxBytes?: number): Promise<FetchedResource>;
+  /** A site file, as a browser asks for it. */
+  siteFile(url: string, accept: string, maxBytes?: number): Promise<FetchedResource>;
+  /** The site files of an origin: the host's copy when it gave one for this origin, else fetched. */
+  siteFiles(origin: string): SiteFilePromises;
+  /** The page asked for with `Accept: text/markdown`, unless the Markdown probe is off. */
+  markdown(url: string): Promise<FetchedResource | null>;
+  /** The page as each AI agent probe, unless agent fetches are off. */
+  agentProbes(url: string): Record<AgentProbeMember, Promise<FetchedResource | null>>;
+}
+
+export const AS_BROWSER = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
+
+export function gatherRequests(options: RequestOptions, limits: GatherLimits, signal: AbortSignal): GatherRequests {
+  const get: Get = (url, maxBytes, headers = {}, redirectHosts) => {
+    if (signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
+    const opts: FetchOptions = {
+      maxBytes,
+      timeoutMs: limits.requestTimeoutMs,
+      signal,
+      headers,
+      ...(redirectHosts ? { redirectHosts } : {}),
+    };
+    return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
+  };
+  const page = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) =>
+    get(url, maxBytes, headers, options.pageRedirectHosts);
+  const asAgent = (url: string, agent: { userAgent: string; maxBytes?: number }) =>
+    options.agentFetches !== false
+      ? page(url, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes))
+      : Promise.resolve(null);
+  return {
+    get,
+    page,
+    siteFile: (url, accept, maxBytes = limits.siteFileBytes) => get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept }),
+    siteFiles: (origin) =>
+      options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes),
+    markdown: (url) =>
+      options.markdownProbe !== false
+        ? page(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes)
+        : Promise.resolve(null),
+    agentProbes(url) {
+      const probes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
+      for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) probes[member] = asAgent(url, AGENT_PROBES[member]);
+      return probes;
+    },
+  };
+}

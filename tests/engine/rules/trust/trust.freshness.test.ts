@@ -1,0 +1,56 @@
+import { expect } from 'vitest';
+import trustFreshness from '../../../../shared/rules/trust/trust.freshness.js';
+import { testRule } from '../../rule-tester.js';
+import { article, doc } from './fixtures.js';
+
+testRule(trustFreshness, {
+  passes: [
+    { name: 'modified within two years of the snapshot', snapshot: article({ datePublished: '2020-01-01', dateModified: '2025-01-01' }) },
+    { name: 'published within two years of the snapshot', snapshot: article({ datePublished: '2024-11-22' }) },
+  ],
+  partial: [
+    {
+      name: 'the modified date wins over a newer-looking publish date',
+      snapshot: article({ datePublished: '2026-01-01', dateModified: '2022-11-21' }),
+      detail: '2022-11-21 (modified date in JSON-LD)',
+    },
+    {
+      name: 'three years old: a notice with most credit',
+      snapshot: article({ dateModified: '2023-11-21' }),
+      severity: 'notice',
+      check: (o) => expect(o.score).toBeCloseTo(0.75, 1),
+    },
+    {
+      name: 'four years old: half the credit, a warning',
+      snapshot: article({ dateModified: '2022-11-21' }),
+      detail: '4.0 years',
+      check: (o) => {
+        expect(o.score).toBeCloseTo(0.5, 1);
+        expect(o.severity).toBeUndefined();
+      },
+    },
+    {
+      name: 'age is measured from the snapshot, not the wall clock',
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({ '@type': 'Article', dateModified: '2026-01-01' })}</script>`,
+        '',
+        {
+          startedAt: '2031-01-01T00:00:00.000Z',
+        },
+      ),
+      check: (o) => expect(o.score).toBeLessThan(0.5),
+    },
+    { name: 'dates in the future', snapshot: article({ dateModified: '2027-06-01' }), score: 0.5, title: 'Dates in the future' },
+  ],
+  fails: [
+    { name: 'ten years old: no credit', snapshot: article({ dateModified: '2016-11-21' }) },
+    { name: 'a page-level date on a non-article is judged', snapshot: doc('<meta name="dcterms.modified" content="2015-01-01">') },
+  ],
+  notApplicable: [
+    {
+      name: 'bare <time> elements on a non-article (they date listed items)',
+      snapshot: doc('', '<time datetime="2010-01-01">old news item</time>'),
+    },
+    { name: 'an undated article (trust.dates reports it)', snapshot: article({}) },
+  ],
+});
