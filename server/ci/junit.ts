@@ -2,7 +2,7 @@
  * `--format junit`: JUnit XML as Jenkins, GitLab, Azure Pipelines and most CI servers read it (the Ant
  * junit task's format: testsuites > testsuite > testcase with failure, error or skipped). One test suite
  * per page, one test case per rule on that page: a critical or warning issue is a failure (its title the
- * message, what was found and what to do the text), a notice passes and is listed in the suite's
+ * message, what was found and what to do the text; a crawl page's, the rule's fix line), a notice passes and is listed in the suite's
  * system-out, a rule of a category that did not apply is skipped, a rule that threw is an error. A page
  * that could not be audited is one errored case. A crawl's site-wide rules are one suite for the site.
  * Elements and attributes are those both the Ant schema and Jenkins' junit-10.xsd accept (the root's
@@ -11,7 +11,7 @@
 import { isSiteRule } from '../../shared/crawl/site-findings.js';
 import type { CategoryScore } from '../../shared/types/audit.js';
 import type { CiReport, Finding, PageFindings } from './ci-report.js';
-import { RULE_CATALOGUE, type RuleInfo } from './rule-catalogue.js';
+import { RULE_CATALOGUE, ruleInfo, type RuleInfo } from './rule-catalogue.js';
 import { xmlAttr, xmlText } from './xml.js';
 
 interface Counts {
@@ -114,7 +114,11 @@ function addFinding(suite: Suite, classname: string, rule: string, f: Finding): 
   }
   suite.failures++;
   suite.body.push(
-    testcase(classname, rule, `<failure message="${xmlAttr(f.title)}" type="${f.severity}">${xmlText(f.detail ?? f.title)}</failure>`),
+    testcase(
+      classname,
+      rule,
+      `<failure message="${xmlAttr(f.title)}" type="${f.severity}">${xmlText(f.detail ?? ruleInfo(rule)?.fix ?? f.title)}</failure>`,
+    ),
   );
 }
 

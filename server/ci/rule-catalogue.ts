@@ -1,8 +1,8 @@
 /**
- * What the CI formats say about each rule: its headline, severity, category, and, where the rule declares
- * them, its description and fix line and its section of docs/rules.md (the anchor is the id with the dot
- * replaced by a hyphen: `trust.hsts` is `docs/rules.md#trust-hsts`).
+ * What the CI formats say about each rule: its headline, severity, category and weight, what it checks and
+ * how to fix a fault (the rule's own description and fix lines), and its section of docs/rules.md.
  */
+import { ruleDocsLink, RULES_DOC, type Rule } from '../../shared/judge/rule.js';
 import { ALL_RULES } from '../../shared/rules/index.js';
 import type { CategoryName, Severity } from '../../shared/types/audit.js';
 
@@ -12,43 +12,24 @@ export interface RuleInfo {
   severity: Severity;
   category: CategoryName;
   weight: number;
-  /** What the rule checks, one line; null for a rule that does not declare it. */
-  description: string | null;
-  /** How to fix a fault, one line; null for a rule that does not declare it. */
-  fix: string | null;
+  /** What the rule checks, one line. */
+  description: string;
+  /** How to fix a fault, one line. */
+  fix: string;
   /** `docs/rules.md#trust-hsts`: relative to the repository root. */
   docsPath: string;
 }
 
 /** The generated rule reference, relative to the repository root. */
-export const RULES_DOC_PATH = 'docs/rules.md';
+export const RULES_DOC_PATH = RULES_DOC;
 
-/** A rule as the registry declares it; `description` and `fix` are read when present. */
-interface DeclaredRule {
-  id: string;
-  title: string;
-  severity: Severity;
-  category: CategoryName;
-  weight: number;
-  description?: string;
-  fix?: string;
-}
-
-function infoOf(rule: DeclaredRule): RuleInfo {
-  return {
-    id: rule.id,
-    title: rule.title,
-    severity: rule.severity,
-    category: rule.category,
-    weight: rule.weight,
-    description: rule.description?.trim() || null,
-    fix: rule.fix?.trim() || null,
-    docsPath: `${RULES_DOC_PATH}#${rule.id.replace(/\./g, '-')}`,
-  };
+function infoOf(rule: Rule): RuleInfo {
+  const { id, title, severity, category, weight, description, fix } = rule;
+  return { id, title, severity, category, weight, description, fix, docsPath: ruleDocsLink(id) };
 }
 
 /** Every rule the engine runs, in registry order (category by category). */
-export const RULE_CATALOGUE: readonly RuleInfo[] = ALL_RULES.map((rule) => infoOf(rule as DeclaredRule));
+export const RULE_CATALOGUE: readonly RuleInfo[] = ALL_RULES.map(infoOf);
 
 const BY_ID = new Map(RULE_CATALOGUE.map((rule, index) => [rule.id, { rule, index }]));
 

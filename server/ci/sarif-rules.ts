@@ -23,27 +23,28 @@ export function ruleDocsUrl(rule: RuleInfo, docsBase: string | null): string | n
   return docsBase ? new URL(rule.docsPath, docsBase.endsWith('/') ? docsBase : `${docsBase}/`).href : null;
 }
 
-function helpText(rule: RuleInfo, docsUrl: string | null): string {
-  return [
-    rule.description ?? rule.title,
-    rule.fix ? `How to fix: ${rule.fix}` : null,
-    `Severity: ${rule.severity}; category: ${rule.category}; weight ${rule.weight}${rule.weight === 0 ? ' (notice only: never moves a score)' : ''}.`,
-    `Reference: ${docsUrl ?? `${rule.docsPath} in the Citable repository`}`,
-  ]
-    .filter((line): line is string => line !== null)
-    .join('\n\n');
+function weightNote(rule: RuleInfo): string {
+  return `weight ${rule.weight}${rule.weight === 0 ? ' (notice only: never moves a score)' : ''}`;
 }
 
+function helpText(rule: RuleInfo, docsUrl: string | null): string {
+  return [
+    rule.description,
+    `How to fix: ${rule.fix}`,
+    `Severity: ${rule.severity}; category: ${rule.category}; ${weightNote(rule)}.`,
+    `Reference: ${docsUrl ?? `${rule.docsPath} in the Citable repository`}`,
+  ].join('\n\n');
+}
+
+/** The rule's own lines are plain text the project wrote; only the reference is a link. */
 function helpMarkdown(rule: RuleInfo, docsUrl: string | null): string {
   const reference = docsUrl ? `[\`${rule.id}\` in the rule reference](${docsUrl})` : `\`${rule.docsPath}\` in the Citable repository`;
   return [
-    rule.description ?? rule.title,
-    rule.fix ? `**How to fix:** ${rule.fix}` : null,
-    `Severity \`${rule.severity}\`, category ${rule.category}, weight ${rule.weight}${rule.weight === 0 ? ' (notice only: never moves a score)' : ''}.`,
+    rule.description,
+    `**How to fix:** ${rule.fix}`,
+    `Severity \`${rule.severity}\`, category ${rule.category}, ${weightNote(rule)}.`,
     `Reference: ${reference}.`,
-  ]
-    .filter((line): line is string => line !== null)
-    .join('\n\n');
+  ].join('\n\n');
 }
 
 export function sarifRules(docsBase: string | null): object[] {
@@ -52,7 +53,7 @@ export function sarifRules(docsBase: string | null): object[] {
     return {
       id: rule.id,
       shortDescription: { text: rule.title },
-      fullDescription: { text: rule.description ?? rule.title },
+      fullDescription: { text: rule.description },
       help: { text: helpText(rule, docsUrl), markdown: helpMarkdown(rule, docsUrl) },
       ...(docsUrl ? { helpUri: docsUrl } : {}),
       defaultConfiguration: { level: sarifLevel(rule.severity) },

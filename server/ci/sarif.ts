@@ -119,7 +119,7 @@ function result({ finding, url, sitePages }: Located, profile: SarifProfile): ob
 
 /** What was found and what to do; for a crawl page (whose issue keeps no detail) the rule's fix line. */
 function advice(finding: Finding): string {
-  const text = finding.detail ?? ruleInfo(finding.rule)?.fix ?? null;
+  const text = finding.detail ?? ruleInfo(finding.rule)?.fix;
   return text ? ` ${text}` : '';
 }
 

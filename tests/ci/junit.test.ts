@@ -7,7 +7,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { toJunit } from '../../server/ci/junit.js';
 import { auditReport, crawlReport } from '../../server/ci/ci-report.js';
-import { RULE_CATALOGUE } from '../../server/ci/rule-catalogue.js';
+import { RULE_CATALOGUE, ruleInfo } from '../../server/ci/rule-catalogue.js';
 import { isSiteRule } from '../../shared/crawl/site-findings.js';
 import { auditCi, auditWithIssues, crawlOf, pageOutcome, PAGE, SITE } from './reports.js';
 
@@ -117,6 +117,8 @@ describe('JUnit XML of a crawl', () => {
     const suites = [...doc.querySelectorAll('testsuite')];
     expect(suites.map((s) => s.getAttribute('name'))).toEqual([`${SITE}a`, `${SITE}b`, `${SITE} (site-wide files)`]);
     const pageRules = RULE_CATALOGUE.filter((r) => !isSiteRule(r.id)).map((r) => r.id);
+    const title = [...suites[0]!.querySelectorAll('testcase')].find((c) => c.getAttribute('name') === 'content.title')!;
+    expect(title.querySelector('failure')!.textContent).toBe(ruleInfo('content.title')!.fix); // a crawl page keeps no detail
     expect([...suites[0]!.querySelectorAll('testcase')].map((c) => c.getAttribute('name'))).toEqual(pageRules);
     expect(
       [...suites[1]!.querySelectorAll('testcase')].map((c) => [c.getAttribute('name'), c.querySelector('error')?.getAttribute('message')]),

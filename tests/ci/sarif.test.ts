@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GITHUB_MAX_RESULTS, relativeLocation, SARIF_SCHEMA_URI, toSarif } from '../../server/ci/sarif.js';
-import { RULE_CATALOGUE } from '../../server/ci/rule-catalogue.js';
+import { RULE_CATALOGUE, ruleInfo } from '../../server/ci/rule-catalogue.js';
 import { auditReport, crawlReport } from '../../server/ci/ci-report.js';
 import { auditCi, auditWithIssues, crawlCi, crawlOf, pageOutcome, PAGE, SITE } from './reports.js';
 import { sarifProblems } from './sarif-schema.js';
@@ -53,6 +53,9 @@ describe('SARIF of an audit', () => {
     const title = plain.rules.find((r: any) => r.id === 'content.title');
     expect(title.shortDescription.text).toBe('Missing or weak page title');
     expect(title.defaultConfiguration.level).toBe('warning');
+    const rule = ruleInfo('content.title')!;
+    expect(title.fullDescription.text).toBe(rule.description);
+    expect(title.help.text).toContain(`${rule.description}\n\nHow to fix: ${rule.fix}`);
     expect(title.help.text).toContain('docs/rules.md#content-title');
     expect(title.help.markdown).toContain('`docs/rules.md#content-title`');
     expect(title).not.toHaveProperty('helpUri');
@@ -111,6 +114,8 @@ describe('SARIF of a crawl', () => {
       'No llms.txt. The site has no /llms.txt. Publish one. Site-wide: every page shares this file; raised on 2 audited pages.',
     );
     expect(run.results[1].properties).toEqual({ pages: 2 });
+    // A crawl page's issue keeps no detail: the rule's fix line says what to do.
+    expect(run.results[0].message.text).toBe(`Missing or weak page title. ${ruleInfo('content.title')!.fix}`);
     expect(run.invocations[0].toolExecutionNotifications).toEqual([
       { level: 'warning', message: { text: `${SITE}c could not be audited: timed out` } },
     ]);
