@@ -147,5 +147,5 @@ export class LogInput {
 /** Why a line could not be read, in words: binary data is named as such. */
 function describe(line: string, why: string, format: LogFormat | null): string {
   if (/[\u0000-\u0008\u000e-\u001f]/.test(line) || line.includes('\ufffd\ufffd')) return 'binary data, not a log line';
-  return format && format !== 'combined' ? why : `${why} (${format ?? 'combined'})`;
+  return format && format !== 'combined' ? why : `not a combined or common log line: ${why}`;
 }

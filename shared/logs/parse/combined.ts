@@ -65,7 +65,7 @@ function closingQuote(b: Uint8Array, from: number, end: number): number {
 /** Reads a combined or common line into `f`; returns null, or why the line is not one. */
 export function parseCombined(b: Uint8Array, start: number, end: number, f: CombinedFields): string | null {
   const ipEnd = b.indexOf(SPACE, start);
-  if (ipEnd <= start || ipEnd >= end) return 'not a combined or common log line';
+  if (ipEnd <= start || ipEnd >= end) return 'no client address field';
   f.ipStart = start;
   f.ipEnd = ipEnd;
   const open = b.indexOf(91, ipEnd); // [
