@@ -86,6 +86,8 @@ const KNOWN = [
     quickArgs: ['300', '30', '5'],
     skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
   },
+  // Access logs: citable logs lines/s against GoAccess on a generated 1 GB combined log, gzip, and peak RSS on 10 GB piped.
+  { name: 'logs', file: 'bench/logs.bench.ts', args: [], quickArgs: ['100', '1'] },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   {
     name: 'api-postgres',
