@@ -106,3 +106,24 @@ describe('the traffic object', () => {
     expect([t.since, t.until]).toEqual(['2026-08-02T00:00:00.000Z', '2026-08-02T23:59:59.999Z']);
   });
 });
+
+describe('AI referrals', () => {
+  it('by Referer host (www. and case ignored) and by utm_source, GET requests of people only', () => {
+    const lines = [
+      nginx('198.51.100.1', '01/Aug/2026:10:00:00 +0000', 'GET /a HTTP/1.1', 200, 'HTTPS://WWW.PERPLEXITY.AI/search?q=x', UA.firefox),
+      nginx('198.51.100.1', '01/Aug/2026:10:00:00 +0000', 'GET /b?utm_source=openai HTTP/1.1', 200, '-', UA.firefox),
+      nginx('198.51.100.1', '01/Aug/2026:10:00:00 +0000', 'GET /c?x=1&utm_source=chatgpt.com HTTP/1.1', 200, '-', UA.firefox),
+      nginx('198.51.100.1', '01/Aug/2026:10:00:00 +0000', 'GET /d HTTP/1.1', 200, 'https://gemini.google.com/app', UA.chrome),
+      nginx('198.51.100.1', '01/Aug/2026:10:00:00 +0000', 'POST /e HTTP/1.1', 200, 'https://claude.ai/', UA.firefox),
+      nginx('20.171.206.1', '01/Aug/2026:10:00:00 +0000', 'GET /f HTTP/1.1', 200, 'https://chatgpt.com/', UA.gptbot),
+      nginx('198.51.100.1', '01/Aug/2026:10:00:00 +0000', 'GET /g HTTP/1.1', 200, 'https://notperplexity.ai/', UA.firefox),
+    ];
+    const t = ingestText(lines.join('\n'), OPEN).traffic();
+    expect(t.referrals.map((r) => [r.engine, r.visits])).toEqual([
+      ['ChatGPT', 2],
+      ['Gemini', 1],
+      ['Perplexity', 1],
+    ]);
+    expect(t.series[0]!.referrals).toBe(4);
+  });
+});

@@ -1,16 +1,19 @@
 /**
  * Answer engines whose links bring people to a site: a visit counts as an AI referral when its Referer's host is
- * one of an engine's hosts (`www.` ignored) or its query has `utm_source=` one of them (OpenAI's publisher FAQ
- * says ChatGPT adds `utm_source=chatgpt.com` to the links it shows). Sources per engine: docs/logs.md.
+ * one of an engine's hosts (`www.` ignored) or its query has `utm_source=` one of them or one of the engine's
+ * own values (ChatGPT's links carry `utm_source=chatgpt.com`, OpenAI's API citations `utm_source=openai`).
+ * Sources per engine: docs/logs.md.
  */
 export interface AnswerEngine {
   engine: string;
   hosts: readonly string[];
+  /** utm_source values the engine's links carry besides its hosts. */
+  utm?: readonly string[];
 }
 
 export const ANSWER_ENGINES: readonly AnswerEngine[] = [
-  { engine: 'ChatGPT', hosts: ['chatgpt.com', 'chat.openai.com'] },
-  { engine: 'Perplexity', hosts: ['perplexity.ai'] },
+  { engine: 'ChatGPT', hosts: ['chatgpt.com', 'chat.openai.com'], utm: ['chatgpt', 'openai'] },
+  { engine: 'Perplexity', hosts: ['perplexity.ai'], utm: ['perplexity'] },
   { engine: 'Gemini', hosts: ['gemini.google.com', 'bard.google.com'] },
   { engine: 'Copilot', hosts: ['copilot.microsoft.com', 'copilot.cloud.microsoft', 'm365.cloud.microsoft'] },
   { engine: 'Claude', hosts: ['claude.ai'] },
@@ -29,6 +32,7 @@ export const ANSWER_ENGINES: readonly AnswerEngine[] = [
 ];
 
 const BY_HOST: ReadonlyMap<string, number> = new Map(ANSWER_ENGINES.flatMap((e, i) => e.hosts.map((h) => [h, i] as const)));
+const BY_UTM: ReadonlyMap<string, number> = new Map(ANSWER_ENGINES.flatMap((e, i) => (e.utm ?? []).map((u) => [u, i] as const)));
 /** Longest host, to refuse longer ones without building a string. */
 export const LONGEST_ENGINE_HOST = Math.max(...ANSWER_ENGINES.flatMap((e) => e.hosts.map((h) => h.length)));
 
@@ -44,7 +48,7 @@ export function engineOfReferer(referer: string): number {
   return m ? engineOfHost(m[1]!.toLowerCase()) : -1;
 }
 
-/** The engine a query string's utm_source names (`utm_source=chatgpt.com`), or -1. */
+/** The engine a query string's utm_source names (`utm_source=chatgpt.com`, `utm_source=openai`), or -1. */
 export function engineOfQuery(query: string): number {
   const m = /(?:^|[?&])utm_source=([^&#]*)/i.exec(query);
   if (!m) return -1;
@@ -54,5 +58,6 @@ export function engineOfQuery(query: string): number {
   } catch {
     return -1;
   }
-  return engineOfHost(value.trim().toLowerCase());
+  const source = value.trim().toLowerCase();
+  return BY_UTM.get(source) ?? engineOfHost(source);
 }
