@@ -66,6 +66,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'signed webhooks for events, and a signature check (--help)',
     load: () => import('./webhooks-command.js'),
   },
+  logs: {
+    usage: 'logs <file>... [--format F] [--site HOST] [--since D] [--until D] [--json]',
+    summary: 'AI crawler traffic and AI referrals from access logs (--help)',
+    load: () => import('./logs-command.js'),
+  },
   mcp: {
     usage: 'mcp [--api-url URL]',
     summary: 'serve the tools to AI agents over MCP on stdio (--help)',
