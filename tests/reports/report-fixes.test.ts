@@ -8,7 +8,7 @@ import { load } from 'cheerio/slim';
 import { describe, expect, it } from 'vitest';
 import { renderAuditReportHtml } from '../../shared/report/render-audit-report.js';
 import { renderCrawlReportHtml } from '../../shared/report/render-crawl-report.js';
-import { SHOWN_FIX_CHARS } from '../../shared/report/components/FixBlock.js';
+import { SHOWN_FIX_CHARS } from '../../shared/report/components/FixItem.js';
 import type { Fix } from '../../shared/fixes/types.js';
 import { issue, makeAudit } from './fixtures/audits.js';
 import { makeCrawl } from './fixtures/crawls.js';

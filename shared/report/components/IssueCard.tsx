@@ -1,7 +1,7 @@
 import type { CategoryName, Severity } from '../../types/audit.js';
 import type { Fix } from '../../fixes/types.js';
 import { SEVERITY_LABELS } from '../wording.js';
-import { FixItem } from './FixBlock.js';
+import { FixItem } from './FixItem.js';
 
 export interface IssueView {
   rule: string;
