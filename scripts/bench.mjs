@@ -70,6 +70,8 @@ const KNOWN = [
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
+  // citable fix on a 1,000-page crawl seeded in a server's store: the whole process, and the server's share.
+  { name: 'fixes', file: 'bench/fixes.bench.ts', args: [], quickArgs: ['3'] },
   {
     name: 'peers',
     file: 'bench/peers.bench.ts',

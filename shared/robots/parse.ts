@@ -88,13 +88,13 @@ export function parseRobotsTxt(input: string): ParsedRobots {
   return { groups, global, problems, cut, bytes };
 }
 
-function canonicalKey(key: string): string {
+export function canonicalKey(key: string): string {
   if (USER_AGENT_TYPOS.has(key)) return 'user-agent';
   if (DISALLOW_TYPOS.has(key)) return 'disallow';
   return key;
 }
 
-function stripComment(line: string): string {
+export function stripComment(line: string): string {
   const hash = line.indexOf('#');
   return hash >= 0 ? line.slice(0, hash) : line;
 }
