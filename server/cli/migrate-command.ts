@@ -18,7 +18,8 @@ outcome; a crawl still running when the lowdb server stopped stays running and t
 resumes it at its start, each page audited once), projects, prompts, the citation history (rows with their tallies and runs: answers,
 URLs, searches), the citation rollups (rebuilt from the copied tallies), check records, report branding,
 share links, monitors, webhooks (signing secrets included) and the webhook outbox (events and deliveries;
-pending deliveries stay pending and are sent by PostgreSQL servers with the same event id).
+pending deliveries stay pending and are sent by PostgreSQL servers with the same event id), and AI crawler
+traffic (log uploads with their cursors, daily rollups, fetched pages).
 Stop the server on that data directory first. Safe to run again: records keep their ids and nothing is
 copied twice. At the end every record is read back from PostgreSQL and compared by the SHA-256 of its
 canonical JSON; exit 1 on any difference.

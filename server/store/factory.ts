@@ -68,6 +68,7 @@ const JOURNAL_DAMAGE: Record<JournalCollection, string> = {
   crawls: 'crawls journal: dropped unreadable lines (a write a crash interrupted)',
   projects: 'projects journal: dropped unreadable lines (a write a crash interrupted)',
   shares: 'share links journal: dropped unreadable lines (a write a crash interrupted)',
+  traffic: 'traffic journal: dropped unreadable lines (a write a crash interrupted)',
   webhooks: 'webhook outbox journal: dropped unreadable lines (a write a crash interrupted)',
 };
 

@@ -6,6 +6,8 @@
  * (all through the Store interface, as the server writes them), and site audits run by the real crawl
  * service on loopback sites: complete, failed, cancelled, and one left running by a stopped server.
  */
+import { chunkOf } from '../server/store/contracts/traffic.js';
+import { nginx, UA } from '../logs/samples.js';
 import type { RunRecord } from '../../shared/schema/citation-intelligence.js';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import { rowTally } from '../../server/citations/intelligence/row-tally.js';
@@ -129,6 +131,7 @@ export async function seedReportsAndHooks(store: Store, accountId: string, audit
   await shares.createShare(share('shr_MIGRATESHARE0002', TOKEN_HASHES.revoked, now - 2 * hour, now + 30 * 24 * hour));
   await shares.createShare(share('shr_MIGRATESHARE0003', TOKEN_HASHES.expired, now - 48 * hour, now - 24 * hour));
   await shares.revokeShare(accountId, 'shr_MIGRATESHARE0002', iso(now - hour));
+  await seedTraffic(store, accountId);
 
   const monitors = await store.monitors();
   const monitor = (id: string, url: string, every: 'hour' | 'day' | 'week') => ({
@@ -254,4 +257,27 @@ export async function seedCrawls(dataDir: string, accountId: string): Promise<Se
     await small.close();
     await slow.close();
   }
+}
+
+/** One log upload of the project, with one committed chunk over two days and two pages. */
+async function seedTraffic(store: Store, accountId: string): Promise<void> {
+  const traffic = await store.traffic();
+  const at = '2026-09-02T08:00:00.000Z';
+  await traffic.createIngest({
+    id: 'ing_MIGRATEINGEST0001',
+    account_id: accountId,
+    project_id: PROJECT,
+    sha256: 'a'.repeat(64),
+    status: 'ingesting',
+    bytes: 4096,
+    lines: 0,
+    offset: 0,
+    problems: [],
+    error: null,
+    created_at: at,
+    updated_at: at,
+  });
+  const gpt = nginx('20.171.206.12', '01/Sep/2026:10:00:00 +0000', 'GET /a HTTP/1.1', 200, '-', UA.gptbot);
+  const claude = nginx('192.0.2.1', '02/Sep/2026:10:00:00 +0000', 'GET /b HTTP/1.1', 200, '-', UA.claudebot);
+  await traffic.commitChunk(chunkOf('ing_MIGRATEINGEST0001', 0, [gpt, claude, 'not a log line'], PROJECT));
 }

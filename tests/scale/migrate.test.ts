@@ -179,6 +179,11 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       wants: await webhooks.wants(accountId, ['citation.gained']),
       deliveries: await Promise.all(Object.values(WEBHOOKS).map(async (id) => webhooks.listDeliveries(accountId, id, { limit: 100 }))),
       crawls: await crawlView(store),
+      traffic: {
+        ingest: await (await store.traffic()).getIngest(PROJECT, 'ing_MIGRATEINGEST0001'),
+        days: await (await store.traffic()).listDays(PROJECT, '2026-09-01', '2026-09-30'),
+        fetched: [...(await (await store.traffic()).fetchedPaths(PROJECT, ['/a', '/b', '/c'], '2026-09-02', '2026-09-30'))],
+      },
     };
   };
 
@@ -251,6 +256,9 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
     expect(out).toMatch(/^webhooks\s+3\s+3\s+3\s+0\s/m); // the deleted one is not copied
     expect(out).toMatch(/^webhook_events\s+2\s+2\s+2\s+0\s/m);
     expect(out).toMatch(/^webhook_deliveries\s+4\s+4\s+4\s+0\s/m); // the deleted webhook's delivery left the outbox
+    expect(out).toMatch(/^traffic_ingests\s+1\s+1\s+1\s+0\s/m);
+    expect(out).toMatch(/^traffic_days\s+2\s+2\s+2\s+0\s/m);
+    expect(out).toMatch(/^traffic_pages\s+2\s+2\s+2\s+0\s/m);
     expect(out).toContain('results.journal: 1 unreadable line(s) skipped');
 
     const lowdb = await LowdbStore.open(dataDir);
@@ -259,6 +267,9 @@ describe.runIf(servicesAvailable('postgres'))('citable migrate --from lowdb --to
       const [before, after] = [await view(lowdb), await view(postgres)];
       expect(after).toEqual(before);
       // What was compared is not empty.
+      expect(after.traffic.ingest).toMatchObject({ lines: 3, status: 'ingesting' });
+      expect(after.traffic.days.map((d) => d.date)).toEqual(['2026-09-01', '2026-09-02']);
+      expect(after.traffic.fetched).toEqual(['/b']);
       expect(after.audits).toHaveLength(135 + crawlAudits);
       // Site audits: every state, their pages, filtered by a rule, and the running crawl ready to resume.
       expect(after.crawls.each.map((c) => c?.status)).toEqual(['complete', 'failed', 'cancelled', 'running']);

@@ -15,6 +15,7 @@ import type { MonitorStore } from './monitors.js';
 import type { ProjectStore } from './projects.js';
 import type { ShareStore } from './shares.js';
 import type { WebhookStore } from './webhooks.js';
+import type { TrafficStore } from './traffic.js';
 
 export interface Store extends AccountStore, AuditStore {
   /** Tracked prompts, citation results and checks (contracts/citations.ts), opened on first use. */
@@ -33,6 +34,8 @@ export interface Store extends AccountStore, AuditStore {
 
   /** Projects: client sites, brands and competitors (contracts/projects.ts), opened on first use. */
   projects(): Promise<ProjectStore>;
+  /** AI crawler traffic: log uploads and daily rollups per project (contracts/traffic.ts), opened on first use. */
+  traffic(): Promise<TrafficStore>;
 
   /** Waits for pending writes, then releases files. */
   close(): Promise<void>;

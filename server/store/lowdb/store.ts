@@ -29,9 +29,11 @@ import { LowdbMonitorStore } from './monitors.js';
 import { LowdbWebhookStore } from './webhooks.js';
 import type { ProjectStore } from '../contracts/projects.js';
 import { LowdbProjectStore } from './projects.js';
+import type { TrafficStore } from '../contracts/traffic.js';
+import { LowdbTrafficStore } from './traffic.js';
 
 /** The collections kept in journals besides the audits (whose journal reports through `onDroppedLines`). */
-export type JournalCollection = 'citations' | 'crawls' | 'projects' | 'shares' | 'webhooks';
+export type JournalCollection = 'citations' | 'crawls' | 'projects' | 'shares' | 'traffic' | 'webhooks';
 
 /** Unreadable lines of one journal, skipped when it was opened: which collection, which file, how many. */
 export interface JournalDamage {
@@ -45,7 +47,7 @@ export interface LowdbStoreOptions extends LowdbAuditStoreOptions {
   /**
    * A collection's journal had unreadable lines (a torn tail, or damage), skipped at open: DATA_DIR/citations/*.journal
    * (projects.journal is the projects'), crawls/ (crawls.journal and each crawl's events), reports/shares.journal,
-   * webhooks/outbox.journal. Each store reports as its own collection, with the file.
+   * webhooks/outbox.journal, traffic/traffic.journal. Each store reports as its own collection, with the file.
    */
   onDroppedJournalLines?: (damage: JournalDamage) => void;
   /** The CLI: read the webhook outbox, never write it (the server owns it). */
@@ -61,6 +63,7 @@ export class LowdbStore implements Store {
   #monitors: Promise<MonitorStore> | null = null;
   #webhooks: Promise<WebhookStore> | null = null;
   #projects: Promise<LowdbProjectStore> | null = null;
+  #traffic: Promise<TrafficStore> | null = null;
 
   private constructor(
     readonly dataDir: string,
@@ -164,6 +167,11 @@ export class LowdbStore implements Store {
     return this.#projects;
   }
 
+  traffic(): Promise<TrafficStore> {
+    this.#traffic ??= LowdbTrafficStore.open(this.dataDir, { onDroppedLines: this.#dropped('traffic') });
+    return this.#traffic;
+  }
+
   async close(): Promise<void> {
     if (this.#audits) await (await this.#audits).close();
     if (this.#citations) await (await this.#citations).close();
@@ -173,6 +181,7 @@ export class LowdbStore implements Store {
     if (this.#monitors) await (await this.#monitors).close();
     if (this.#webhooks) await (await this.#webhooks).close();
     if (this.#projects) await (await this.#projects).close();
+    if (this.#traffic) await (await this.#traffic).close();
   }
 
   /** The dropped-lines callback a collection's store is opened with: reports as that collection. */

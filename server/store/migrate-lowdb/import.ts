@@ -30,6 +30,7 @@ import type { LowdbSource } from './read.js';
 import { sharesCopy } from './shares.js';
 import type { CollectionReport } from './verify.js';
 import { deliveriesCopy, eventsCopy, webhooksCopy } from './webhooks.js';
+import { trafficDaysCopy, trafficIngestsCopy, trafficPagesCopy } from './traffic.js';
 
 export type { CollectionName, CollectionReport } from './verify.js';
 
@@ -57,5 +58,9 @@ export async function importLowdb(
     await each(webhooksCopy(webhooks)),
     await each(eventsCopy(events)),
     await each(deliveriesCopy(deliveries)),
+    // Traffic after the projects it belongs to.
+    await each(trafficIngestsCopy([...source.collections.traffic.ingests.values()])),
+    await each(trafficDaysCopy(source.collections.traffic.days)),
+    await each(trafficPagesCopy(source.collections.traffic.pages)),
   ];
 }

@@ -5,7 +5,7 @@
  * last line of an id wins), monitors (monitors.json), webhooks with their secrets (webhooks/webhooks.json)
  * and the outbox (webhooks/outbox.journal replayed: every event, whose dedupe keys keep an audit from
  * making a second event; the deliveries the server keeps when it compacts the outbox at open, so not
- * finished ones past their retention nor those of deleted webhooks).
+ * finished ones past their retention nor those of deleted webhooks), and traffic (traffic/traffic.journal replayed).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,6 +19,8 @@ import { parseOutboxLine, type OutboxLine } from '../lowdb/webhooks-outbox-lines
 import { OutboxState } from '../lowdb/webhooks-outbox-state.js';
 import type { StoredDelivery, StoredEvent, StoredWebhook } from '../contracts/webhooks.js';
 import { eachLine, exists } from './read-lines.js';
+import { parseTrafficLine } from '../lowdb/traffic.js';
+import { TrafficState } from '../lowdb/traffic-state.js';
 
 export interface LowdbCollections {
   projects: StoredProject[];
@@ -31,6 +33,8 @@ export interface LowdbCollections {
   deliveries: StoredDelivery[];
   /** Deliveries the server would drop at its next start (past retention, or of a deleted webhook): not copied. */
   compactedDeliveries: number;
+  /** The traffic journal replayed (traffic/traffic.journal). */
+  traffic: TrafficState;
 }
 
 export async function readLowdbCollections(dataDir: string, dropped: Record<string, number>, nowMs: number): Promise<LowdbCollections> {
@@ -49,6 +53,13 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
     const share = parseShareLine(value);
     if (share) shares.set(share.id, share);
     return share !== null;
+  });
+
+  const traffic = new TrafficState();
+  await eachLine(path.join(dataDir, 'traffic', 'traffic.journal'), dropped, (value) => {
+    const line = parseTrafficLine(value);
+    if (line) traffic.apply(line);
+    return line !== null;
   });
 
   const outboxLines: OutboxLine[] = [];
@@ -75,6 +86,7 @@ export async function readLowdbCollections(dataDir: string, dropped: Record<stri
     events: [...replayed.events.values()],
     deliveries: [...kept.deliveries.values()],
     compactedDeliveries: compacted.dropped,
+    traffic,
   };
 }
 

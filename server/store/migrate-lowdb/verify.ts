@@ -24,7 +24,10 @@ export type CollectionName =
   | 'monitors'
   | 'webhooks'
   | 'webhook_events'
-  | 'webhook_deliveries';
+  | 'webhook_deliveries'
+  | 'traffic_ingests'
+  | 'traffic_days'
+  | 'traffic_pages';
 
 export interface CollectionReport {
   collection: CollectionName;

@@ -27,6 +27,8 @@ import { migrate } from './infra/migrate.js';
 import { createPool, LOCK_KEY_SQL } from './infra/pool.js';
 import { PostgresMonitorStore } from './monitors.js';
 import { PostgresProjectStore } from './projects.js';
+import type { TrafficStore } from '../contracts/traffic.js';
+import { PostgresTrafficStore } from './traffic.js';
 import { PostgresShareStore } from './shares.js';
 import { PostgresWebhookStore } from './webhooks.js';
 
@@ -171,6 +173,10 @@ export class PostgresStore implements Store {
 
   async webhooks(): Promise<WebhookStore> {
     return new PostgresWebhookStore(this.pool);
+  }
+
+  async traffic(): Promise<TrafficStore> {
+    return new PostgresTrafficStore(this.pool);
   }
 
   /** Lets running queries finish, then closes every connection. */

@@ -47,7 +47,8 @@ export function pageOf(target: string): string {
 }
 
 export class LineCounter {
-  readonly aggregate = new TrafficAggregate();
+  /** Where counts go; `swapAggregate` hands it over and starts a new one (per committed chunk of an upload). */
+  aggregate: TrafficAggregate = new TrafficAggregate();
   readonly agents: readonly LogAgent[];
   private readonly matcher: AgentMatcher;
   private readonly uaCache: UaCache;
@@ -66,6 +67,15 @@ export class LineCounter {
     this.site = options.site;
     this.since = options.since;
     this.until = options.until;
+  }
+
+  /** Starts counting into `next` and returns the aggregate counted so far. */
+  swapAggregate(next: TrafficAggregate): TrafficAggregate {
+    const done = this.aggregate;
+    this.aggregate = next;
+    this.dayCounts = null;
+    this.dayStart = NaN;
+    return done;
   }
 
   /** Whether a line at this time, for this host, counts; a line that does not is skipped. */

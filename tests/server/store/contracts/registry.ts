@@ -20,6 +20,7 @@ import { crawlSubjectOf } from './crawls-subjects.js';
 import { describeMonitorStoreContract } from './monitors.js';
 import { describeProjectsContract } from './projects.js';
 import { describeSharesContract } from './shares.js';
+import { describeTrafficContract } from './traffic.js';
 import { describeWebhookStoreContract } from './webhooks.js';
 
 export type ContractSuite = (subject: StoreSubject) => void;
@@ -33,6 +34,7 @@ export const CONTRACT_SUITES = {
   monitors: [describeMonitorStoreContract],
   projects: [describeProjectsContract],
   shares: [describeSharesContract],
+  traffic: [describeTrafficContract],
   webhooks: [describeWebhookStoreContract],
 } satisfies Record<string, readonly ContractSuite[]>;
 

@@ -1,0 +1,70 @@
+/**
+ * The traffic journal replayed: ingests, daily rollups and fetched-page bitmaps as lowdb/traffic.ts keeps them in
+ * memory, and as `citable migrate` reads them to copy.
+ */
+import type { IngestStatus, StoredIngest, TrafficChunk } from '../contracts/traffic.js';
+import { mergeRollups, type DayRollup } from '../rollup/traffic-days.js';
+import { bitmapsOf, YEAR_BYTES } from '../rollup/page-days.js';
+
+export type TrafficLine =
+  | { t: 'ingest'; ingest: StoredIngest }
+  | { t: 'chunk'; chunk: TrafficChunk }
+  | { t: 'status'; id: string; status: IngestStatus; error: string | null; at: string }
+  | { t: 'delete'; project_id: string };
+
+export class TrafficState {
+  readonly ingests = new Map<string, StoredIngest>();
+  /** `project:sha256` to the ingest's id. */
+  readonly byHash = new Map<string, string>();
+  /** Per project, per date. */
+  readonly days = new Map<string, Map<string, DayRollup>>();
+  /** Per project, per path, per year: the days it was fetched. */
+  readonly pages = new Map<string, Map<string, Map<number, Uint8Array>>>();
+
+  apply(line: TrafficLine): void {
+    if (line.t === 'ingest') {
+      this.ingests.set(line.ingest.id, { ...line.ingest });
+      this.byHash.set(`${line.ingest.project_id}:${line.ingest.sha256}`, line.ingest.id);
+    } else if (line.t === 'status') {
+      const i = this.ingests.get(line.id);
+      if (i) Object.assign(i, { status: line.status, error: line.error, updated_at: line.at });
+    } else if (line.t === 'chunk') this.#applyChunk(line.chunk);
+    else this.#forget(line.project_id);
+  }
+
+  #applyChunk(chunk: TrafficChunk): void {
+    const ingest = this.ingests.get(chunk.ingest_id);
+    if (!ingest || ingest.offset !== chunk.from) return;
+    ingest.offset = chunk.to;
+    ingest.lines += chunk.lines;
+    ingest.problems = [...ingest.problems, ...chunk.problems].slice(0, 20);
+    ingest.updated_at = chunk.at;
+    let days = this.days.get(chunk.project_id);
+    if (!days) this.days.set(chunk.project_id, (days = new Map()));
+    for (const { date, rollup } of chunk.days) {
+      const had = days.get(date);
+      days.set(date, had ? mergeRollups(had, rollup) : rollup);
+    }
+    let pages = this.pages.get(chunk.project_id);
+    if (!pages) this.pages.set(chunk.project_id, (pages = new Map()));
+    for (const { path: p, dates } of chunk.pages) {
+      let years = pages.get(p);
+      if (!years) pages.set(p, (years = new Map()));
+      for (const [year, bits] of bitmapsOf(dates)) {
+        const had = years.get(year) ?? new Uint8Array(YEAR_BYTES);
+        for (let i = 0; i < YEAR_BYTES; i++) had[i]! |= bits[i]!;
+        years.set(year, had);
+      }
+    }
+  }
+
+  #forget(projectId: string): void {
+    this.days.delete(projectId);
+    this.pages.delete(projectId);
+    for (const [id, i] of this.ingests) {
+      if (i.project_id !== projectId) continue;
+      this.ingests.delete(id);
+      this.byHash.delete(`${projectId}:${i.sha256}`);
+    }
+  }
+}

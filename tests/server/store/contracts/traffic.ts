@@ -1,0 +1,148 @@
+/** Store.traffic() against any store (server/store/contracts/traffic.ts): ingests, chunks with cursors, daily rollups. Run by traffic.test.ts. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DailyAggregates } from '../../../../shared/logs/aggregate/daily-aggregates.js';
+import { LogIngest } from '../../../../shared/logs/ingest/log-ingest.js';
+import type { StoredIngest, TrafficChunk } from '../../../../server/store/contracts/traffic.js';
+import type { Store } from '../../../../server/store/contracts/store.js';
+import { chunkParts } from '../../../../server/traffic/chunk-parts.js';
+import { nginx, UA } from '../../../logs/samples.js';
+import type { StorePlace, StoreSubject } from '../subjects.js';
+
+const AT = '2026-11-21T10:00:00.000Z';
+
+function ingest(id: string, overrides: Partial<StoredIngest> = {}): StoredIngest {
+  return {
+    id,
+    account_id: 'acct_a',
+    project_id: 'prj_a',
+    sha256: `sha-of-${id}`,
+    status: 'queued',
+    bytes: 1000,
+    lines: 0,
+    offset: 0,
+    problems: [],
+    error: null,
+    created_at: AT,
+    updated_at: AT,
+    ...overrides,
+  };
+}
+
+/** A chunk of real log lines, counted as the ingest runner counts them. */
+export function chunkOf(ingestId: string, from: number, lines: string[], projectId = 'prj_a'): TrafficChunk {
+  const counting = new LogIngest({ format: 'auto', site: null, since: NaN, until: NaN });
+  const daily = new DailyAggregates();
+  counting.counter.swapAggregate(daily);
+  const input = counting.input('upload');
+  const bytes = new TextEncoder().encode(lines.join('\n') + '\n');
+  input.push(bytes);
+  input.end();
+  return { ingest_id: ingestId, project_id: projectId, from, to: from + bytes.length, at: AT, ...chunkParts(daily) };
+}
+
+const gpt = (day: string, path: string) =>
+  nginx('20.171.206.12', `${day}/Aug/2026:10:00:00 +0000`, `GET ${path} HTTP/1.1`, 200, '-', UA.gptbot);
+const claude = (day: string, path: string) =>
+  nginx('192.0.2.1', `${day}/Aug/2026:11:00:00 +0000`, `GET ${path} HTTP/1.1`, 404, '-', UA.claudebot);
+
+const hitsOf = (rollup: { counts: { agents: [string, { hits: number }][] } }, agent: string) =>
+  rollup.counts.agents.find(([name]) => name === agent)?.[1].hits ?? 0;
+
+export function describeTrafficContract(subject: StoreSubject): void {
+  describe(`TrafficStore contract: ${subject.name}`, () => {
+    let place: StorePlace;
+    let store: Store;
+    beforeAll(() => subject.setup(), 60_000);
+    afterAll(() => subject.teardown(), 60_000);
+    beforeEach(async () => {
+      place = await subject.place();
+      store = await place.open();
+    });
+    afterEach(async () => {
+      await store.close();
+      await place.dispose();
+    });
+    const reopen = async () => {
+      await store.close();
+      store = await place.open();
+    };
+
+    it('ingests: one per project and bytes, read back per project, kept across a reopen', async () => {
+      const traffic = await store.traffic();
+      expect(await traffic.createIngest(ingest('ing_one'))).toEqual({ ingest: ingest('ing_one'), created: true });
+      const again = await traffic.createIngest(ingest('ing_two', { sha256: 'sha-of-ing_one' }));
+      expect(again).toEqual({ ingest: ingest('ing_one'), created: false });
+      expect((await traffic.createIngest(ingest('ing_other', { project_id: 'prj_b', sha256: 'sha-of-ing_one' }))).created).toBe(true);
+      await reopen();
+      const reopened = await store.traffic();
+      expect(await reopened.getIngest('prj_a', 'ing_one')).toEqual(ingest('ing_one'));
+      expect(await reopened.getIngest('prj_b', 'ing_one')).toBeNull();
+      expect(await reopened.getIngest('prj_a', 'ing_two')).toBeNull();
+    });
+
+    it('chunks: add their days and move the cursor once; a chunk committed already changes nothing', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_one'));
+      const first = chunkOf('ing_one', 0, [gpt('01', '/a'), gpt('01', '/b'), claude('02', '/a')]);
+      expect(await traffic.commitChunk(first)).toBe(true);
+      expect(await traffic.commitChunk(first)).toBe(false);
+      const second = chunkOf('ing_one', first.to, [gpt('01', '/a'), gpt('03', '/c'), 'not a log line']);
+      expect(await traffic.commitChunk(second)).toBe(true);
+      await reopen();
+      const reopened = await store.traffic();
+      const stored = await reopened.getIngest('prj_a', 'ing_one');
+      expect(stored).toMatchObject({ offset: second.to, lines: 6 });
+      expect(stored!.problems).toHaveLength(1);
+      const days = await reopened.listDays('prj_a', '2026-08-01', '2026-08-02');
+      expect(days.map((d) => d.date)).toEqual(['2026-08-01', '2026-08-02']);
+      expect(hitsOf(days[0]!.rollup, 'GPTBot')).toBe(3);
+      expect(days[0]!.rollup.distinct.GPTBot).toBe(2);
+      expect(hitsOf(days[1]!.rollup, 'ClaudeBot')).toBe(1);
+      expect(await reopened.listDays('prj_b', '2026-08-01', '2026-08-31')).toEqual([]);
+    });
+
+    it('fetched paths: the paths AI agents fetched inside the window', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_one'));
+      await traffic.commitChunk(chunkOf('ing_one', 0, [gpt('01', '/a'), claude('10', '/b'), gpt('20', '/c')]));
+      await reopen();
+      const reopened = await store.traffic();
+      const paths = ['/a', '/b', '/c', '/never'];
+      expect([...(await reopened.fetchedPaths('prj_a', paths, '2026-08-02', '2026-08-20'))].sort()).toEqual(['/b', '/c']);
+      expect([...(await reopened.fetchedPaths('prj_a', paths, '2026-01-01', '2026-12-31'))].sort()).toEqual(['/a', '/b', '/c']);
+      expect((await reopened.fetchedPaths('prj_b', paths, '2026-01-01', '2026-12-31')).size).toBe(0);
+    });
+
+    it('statuses: unfinished ingests listed oldest first until done or failed', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_late', { created_at: '2026-11-21T11:00:00.000Z' }));
+      await traffic.createIngest(ingest('ing_early'));
+      await traffic.createIngest(ingest('ing_done'));
+      await traffic.setIngestStatus('ing_done', 'done', null, AT);
+      await traffic.setIngestStatus('ing_early', 'ingesting', null, AT);
+      await reopen();
+      const reopened = await store.traffic();
+      expect((await reopened.listUnfinishedIngests()).map((i) => [i.id, i.status])).toEqual([
+        ['ing_early', 'ingesting'],
+        ['ing_late', 'queued'],
+      ]);
+      await reopened.setIngestStatus('ing_late', 'failed', 'the spooled file is gone', AT);
+      expect(await reopened.getIngest('prj_a', 'ing_late')).toMatchObject({ status: 'failed', error: 'the spooled file is gone' });
+    });
+
+    it('deleting a project removes its ingests, days and pages, and no other project’s', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_a'));
+      await traffic.createIngest(ingest('ing_b', { project_id: 'prj_b' }));
+      await traffic.commitChunk(chunkOf('ing_a', 0, [gpt('01', '/a')]));
+      await traffic.commitChunk(chunkOf('ing_b', 0, [gpt('01', '/a')], 'prj_b'));
+      await traffic.deleteProject('prj_a');
+      await reopen();
+      const reopened = await store.traffic();
+      expect(await reopened.getIngest('prj_a', 'ing_a')).toBeNull();
+      expect(await reopened.listDays('prj_a', '2026-01-01', '2026-12-31')).toEqual([]);
+      expect((await reopened.fetchedPaths('prj_a', ['/a'], '2026-01-01', '2026-12-31')).size).toBe(0);
+      expect(await reopened.listDays('prj_b', '2026-01-01', '2026-12-31')).toHaveLength(1);
+    });
+  });
+}
