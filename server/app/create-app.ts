@@ -41,6 +41,8 @@ import { runMonitor } from '../monitors/run-monitor.js';
 import { createAddressGuard } from '../net/address-guard.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
 import { createFixService, type FixService } from '../fixes/fix-service.js';
+import { defaultTrafficService } from '../traffic/default-traffic.js';
+import type { TrafficService } from '../traffic/traffic-service.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -92,6 +94,8 @@ export interface AppDeps {
   crawlLauncher?: CrawlLauncher | null;
   /** Fixes; default: read with `fetcher` (else an SSRF-guarded Node fetcher), within the audit deadline. */
   fixes?: FixService;
+  /** Log uploads; default: spooled under the system's temporary directory, read in this process. */
+  traffic?: TrafficService;
 }
 
 export interface CitableApp {
@@ -103,6 +107,8 @@ export interface CitableApp {
   webhooks: WebhookRuntime;
   /** Runs due monitors; server/app/start-server.ts schedules its passes. */
   monitors: MonitorService;
+  /** Log uploads and their ingestion; server/app/start-server.ts resumes unfinished ones. */
+  traffic: TrafficService;
   /** From now on new requests get 503; running ones finish. */
   startDraining(): void;
 }
@@ -132,7 +138,7 @@ export function createApp(deps: AppDeps): CitableApp {
     app.use(r.allowedMethods());
   }
 
-  const { runner, crawls, store, webhooks, monitors } = routeDeps;
+  const { runner, crawls, store, webhooks, monitors, traffic } = routeDeps;
   return {
     app,
     runner,
@@ -140,6 +146,7 @@ export function createApp(deps: AppDeps): CitableApp {
     store,
     webhooks,
     monitors,
+    traffic,
     startDraining: () => {
       draining = true;
     },
@@ -188,6 +195,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
         fetcher: deps.fetcher ?? createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
         deadlineMs: config.auditDeadlineMs,
       }),
+    traffic: deps.traffic ?? defaultTrafficService(deps.store, logger, now),
   };
 }
 

@@ -4,6 +4,7 @@
  * are server/main.ts's; this hands back `announce` (the first key and the "listening" line) and `stop`.
  */
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { RequestListener, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createWorkerRunner, type WorkerRunner } from '../audits/worker-runner.js';
@@ -16,6 +17,7 @@ import type { ServerConfig } from '../settings/server-config.js';
 import { logJournalDamage, openServerStore, type OpenedStore } from '../store/factory.js';
 import { createFirstAccountIfEmpty, firstKeyBanner, type FirstAccount } from './bootstrap.js';
 import { createApp, type CitableApp } from './create-app.js';
+import { createTrafficService } from '../traffic/traffic-service.js';
 import { listen } from './listen.js';
 import { createServerCitations, type ServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
@@ -104,6 +106,13 @@ async function startBehind(
     rateLimitBackend: services.rateLimitBackend,
     citations: citations.runtime,
     webhooks,
+    traffic: createTrafficService({
+      traffic: () => opened.store.traffic(),
+      spoolDir: path.join(config.dataDir, 'traffic', 'spool'),
+      maxUploadBytes: config.logUploadMaxBytes,
+      now: () => new Date(),
+      logger,
+    }),
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.
   const first = await opened.exclusive(() => createFirstAccountIfEmpty(opened.store)); // one first account, however many start at once
@@ -114,6 +123,7 @@ async function startBehind(
     .start()
     .catch((error: unknown) => logger.error('citation scheduler failed to start', { error: String(error) }));
   webhooks.start(); // pending deliveries a previous process stored are sent now
+  citable.traffic.resume().catch((error: unknown) => logger.error('log uploads failed to resume', { error: String(error) }));
   const monitorScheduler = await createNodeMonitorScheduler(citable.monitors, config, logger);
   monitorScheduler.start().catch((error: unknown) => logger.error('monitor scheduler failed to start', { error: String(error) }));
   return {

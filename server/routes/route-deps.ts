@@ -12,6 +12,7 @@ import type { MonitorService } from '../monitors/monitor-service.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 import type { FixService } from '../fixes/fix-service.js';
+import type { TrafficService } from '../traffic/traffic-service.js';
 
 /** What routes get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -34,6 +35,8 @@ export interface RouteDeps {
   monitors: MonitorService;
   /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */
   fixes: FixService;
+  /** Log uploads of projects and their ingestion (server/traffic/traffic-service.ts). */
+  traffic: TrafficService;
   /**
    * Authentication then the Agency-plan check: `route()` (./route.ts) puts it in front of every endpoint
    * that needs a key, whose handler then gets `ctx.state.account` by type.

@@ -46,6 +46,8 @@ export interface ServerConfig extends StoreSettings {
   /** Share links and PDFs (docs/api-decisions.md#reports-shares-and-diffs). */
   reports: ReportSettings;
   /** Webhook deliveries in flight at once to one webhook (per process). */
+  /** LOG_UPLOAD_MAX_BYTES: the largest log file POST /projects/{id}/logs takes (413 beyond). */
+  logUploadMaxBytes: number;
   webhookConcurrency: number;
   /** How often monitors are looked at for due runs. */
   monitorTickMs: number;
@@ -78,6 +80,7 @@ export function readServerConfig(env: Env): ServerConfig {
     crawl: readCrawlSettings(env),
     reports: readReportSettings(env),
     webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
+    logUploadMaxBytes: readInt(env, 'LOG_UPLOAD_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),
     scheduleCheckMs: readDuration(env, 'SCHEDULE_CHECK_INTERVAL', 60_000, 100),
   };

@@ -60,3 +60,21 @@ export const trafficSchema = z.strictObject({
 
 export type Traffic = z.infer<typeof trafficSchema>;
 export type TrafficAgent = z.infer<typeof trafficAgentSchema>;
+
+/** Where an upload of a log file is (POST /projects/{id}/logs, GET /projects/{id}/logs/{ingest_id}). */
+export const LOG_INGEST_STATUSES = ['queued', 'ingesting', 'done', 'failed'] as const;
+
+export const logIngestSchema = z.strictObject({
+  id: z.string().meta({ description: 'The ingest id: `ing_` and 16 base62 characters.' }),
+  status: z.enum(LOG_INGEST_STATUSES).meta({
+    description:
+      '`queued`, then `ingesting` while its lines are read, then `done`; `failed` when it could not be read to its end (upload it again to resume).',
+  }),
+  bytes: count.meta({ description: 'Bytes uploaded (as sent: compressed bytes for a gzip upload).' }),
+  lines: count.meta({ description: 'Lines read and stored so far.' }),
+});
+
+export const logIngestEnvelopeSchema = z.strictObject({ ingest: logIngestSchema });
+export const trafficEnvelopeSchema = z.strictObject({ traffic: trafficSchema });
+
+export type LogIngest = z.infer<typeof logIngestSchema>;

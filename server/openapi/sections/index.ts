@@ -13,12 +13,14 @@ import { metaSection } from './meta.js';
 import { reportsSection } from './reports.js';
 import { monitorsSection } from './monitors.js';
 import { webhooksSection } from './webhooks.js';
+import { trafficSection } from './traffic.js';
 
 export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [
   auditsSection,
   reportsSection,
   projectsSection,
   citationsSection,
+  trafficSection,
   crawlsSection,
   fixesSection,
   monitorsSection,

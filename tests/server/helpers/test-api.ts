@@ -92,6 +92,7 @@ export async function startTestApi(deps: Partial<AppDeps> & { dataDir?: string }
     newKey,
     async close(options = {}) {
       await citable.crawls.stop(); // running crawls stop unfinished (a reopened store resumes them)
+      await citable.traffic.idle(); // log uploads being read finish
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.close();

@@ -1,0 +1,41 @@
+/**
+ * GET /projects/{id}/traffic?since=&until=&agent=&purpose=: the project's AI crawler traffic from its stored
+ * daily rollups, as `citable logs --json` prints it. `since` and `until` are dates or date-times (their UTC day
+ * counts whole); without them, every stored day.
+ */
+import { TRAFFIC_PURPOSES, type TrafficPurpose } from '../../../shared/logs/types.js';
+import { HttpError } from '../../http/http-error.js';
+import { trafficOfDays } from '../../traffic/traffic-of-days.js';
+import { singleParam, timeParam, type RawQuery } from '../query-params.js';
+import { route } from '../route.js';
+import { projectOf } from './project-wire.js';
+
+const DAY_MS = 86_400_000;
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+export function trafficQuery(raw: RawQuery) {
+  const since = timeParam(raw, 'since');
+  const until = timeParam(raw, 'until');
+  if (since !== undefined && until !== undefined && since > until) throw new HttpError(400, 'since must not be after until');
+  const agent = singleParam(raw, 'agent')?.trim() || null;
+  if (agent && agent.length > 100) throw new HttpError(400, 'agent must be at most 100 characters');
+  const purpose = singleParam(raw, 'purpose') ?? null;
+  if (purpose !== null && !(TRAFFIC_PURPOSES as readonly string[]).includes(purpose))
+    throw new HttpError(400, `purpose must be one of ${TRAFFIC_PURPOSES.join(', ')}`);
+  const sinceDay = since === undefined ? NaN : Math.floor(since / DAY_MS) * DAY_MS;
+  const untilDay = until === undefined ? NaN : Math.floor(until / DAY_MS) * DAY_MS + DAY_MS - 1;
+  return { since: sinceDay, until: untilDay, agent, purpose: purpose as TrafficPurpose | null };
+}
+
+export const getTraffic = route({
+  method: 'GET',
+  path: '/projects/:id/traffic',
+  async handle(ctx, deps) {
+    const query = trafficQuery(ctx.query);
+    const project = await projectOf(deps, ctx);
+    const from = Number.isNaN(query.since) ? '0000-01-01' : dateOf(query.since);
+    const to = Number.isNaN(query.until) ? '9999-12-31' : dateOf(query.until);
+    const days = await (await deps.store.traffic()).listDays(project.id, from, to);
+    ctx.body = { traffic: trafficOfDays(days, query, query) };
+  },
+});
