@@ -30,6 +30,15 @@ function filtered(day: StoredTrafficDay, filter: TrafficFilter): TrafficAggregat
 }
 
 export function trafficOfDays(days: readonly StoredTrafficDay[], window: { since: number; until: number }, filter: TrafficFilter): Traffic {
+  return countsOfDays(days, window, filter).traffic;
+}
+
+/** The traffic and the aggregate it was made of (the joins read its agents' page counts). */
+export function countsOfDays(
+  days: readonly StoredTrafficDay[],
+  window: { since: number; until: number },
+  filter: TrafficFilter,
+): { traffic: Traffic; counts: TrafficAggregate } {
   const total = new TrafficAggregate();
   const distinct = new Map<string, number>();
   for (const day of days) {
@@ -39,5 +48,5 @@ export function trafficOfDays(days: readonly StoredTrafficDay[], window: { since
   const traffic = toTraffic(total, { site: null, since: window.since, until: window.until });
   // Page lists are the days' busiest pages: an agent fetched at least as many distinct paths as on its busiest day.
   for (const a of traffic.agents) a.pages = Math.max(a.pages, distinct.get(a.agent) ?? 0);
-  return { ...traffic, skipped: 0, lines: traffic.parsed, problems: [] };
+  return { traffic: { ...traffic, skipped: 0, lines: traffic.parsed, problems: [] }, counts: total };
 }

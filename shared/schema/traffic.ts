@@ -3,6 +3,7 @@
  * prints, and the one the API answers from stored daily counts. One schema, shared by both.
  */
 import { z } from 'zod';
+import { CITATION_ENGINE_IDS } from './citation-engines.js';
 import { STATUS_CLASSES, TRAFFIC_PURPOSES, type StatusClass, type TrafficPurpose } from '../logs/types.js';
 
 const count = z.number().int().min(0);
@@ -56,6 +57,32 @@ export const trafficSchema = z.strictObject({
     .array(z.strictObject({ line: z.number().int().min(1), reason: z.string() }))
     .max(20)
     .meta({ description: 'The first lines that could not be read: their number in their file, and why.' }),
+  not_crawled: z
+    .strictObject({
+      crawl_id: z.string().meta({ description: "The project's latest complete crawl of its site." }),
+      pages: count.meta({ description: 'How many of its pages no AI agent fetched in the window.' }),
+      urls: z
+        .array(z.strictObject({ url: z.string(), path: z.string() }))
+        .max(500)
+        .meta({ description: 'Those pages (the first 500).' }),
+    })
+    .nullable()
+    .optional()
+    .meta({ description: 'API only: pages of the latest crawl no AI agent fetched in the window; null without a crawl of the site.' }),
+  cited_pages: z
+    .array(
+      z.strictObject({
+        url: z.string(),
+        path: z.string(),
+        citations: count.meta({ description: "Runs of the project's prompts that cited it in the window." }),
+        engines: z.array(z.enum(CITATION_ENGINE_IDS)),
+        hits: count.meta({ description: "Hits of the citing engines' operators' crawlers on the page in the window." }),
+        agents: z.array(z.strictObject({ agent: z.string(), hits: count })),
+      }),
+    )
+    .max(100)
+    .optional()
+    .meta({ description: "API only: the project's pages the answer engines cited, most cited first, with their operators' crawler hits." }),
 });
 
 export type Traffic = z.infer<typeof trafficSchema>;

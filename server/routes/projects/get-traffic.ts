@@ -5,7 +5,8 @@
  */
 import { TRAFFIC_PURPOSES, type TrafficPurpose } from '../../../shared/logs/types.js';
 import { HttpError } from '../../http/http-error.js';
-import { trafficOfDays } from '../../traffic/traffic-of-days.js';
+import { countsOfDays } from '../../traffic/traffic-of-days.js';
+import { citedPages, notCrawled } from '../../traffic/traffic-joins.js';
 import { singleParam, timeParam, type RawQuery } from '../query-params.js';
 import { route } from '../route.js';
 import { projectOf } from './project-wire.js';
@@ -36,6 +37,14 @@ export const getTraffic = route({
     const from = Number.isNaN(query.since) ? '0000-01-01' : dateOf(query.since);
     const to = Number.isNaN(query.until) ? '9999-12-31' : dateOf(query.until);
     const days = await (await deps.store.traffic()).listDays(project.id, from, to);
-    ctx.body = { traffic: trafficOfDays(days, query, query) };
+    const { traffic, counts } = countsOfDays(days, query, query);
+    const window = { since: from, until: to, sinceMs: query.since, untilMs: query.until };
+    ctx.body = {
+      traffic: {
+        ...traffic,
+        not_crawled: await notCrawled(deps.store, project, window),
+        cited_pages: await citedPages(deps.store, project, window, counts),
+      },
+    };
   },
 });
