@@ -11,6 +11,7 @@ import type { CitationSummary } from '../../shared/schema/citation-intelligence.
 import type { Crawl } from '../../shared/schema/crawl.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { Fix, FixPolicy } from '../../shared/fixes/types.js';
+import type { Traffic } from '../../shared/schema/traffic.js';
 
 /** The filters of GET /citations, as an MCP client passes them (validated by the backend as the API does). */
 export interface CitationQueryArgs {
@@ -62,6 +63,8 @@ export interface McpBackend {
    * null when there is no such audit or crawl.
    */
   getFixes?(of: 'audit' | 'crawl', id: string, policy: FixPolicy): Promise<Fix[] | null>;
+  /** GET /projects/{id}/traffic: a project's AI crawler traffic; an unknown project throws McpToolError. Absent where there is no account. */
+  crawlerTraffic?(projectId: string, query: { since?: string; until?: string; agent?: string; purpose?: string }): Promise<Traffic>;
 }
 
 /**

@@ -77,6 +77,7 @@ describe('POST /mcp under hostile messages', () => {
       'citation_summary',
       'list_citations',
       'get_fixes',
+      'crawler_traffic',
     ]);
   });
 });

@@ -55,6 +55,7 @@ describe('POST /mcp with an Agency key', () => {
       'citation_summary',
       'list_citations',
       'get_fixes',
+      'crawler_traffic',
     ]);
     const auditUrl = tools.find((t) => t.name === 'audit_url')!;
     expect(auditUrl.inputSchema).toMatchObject({ type: 'object', required: ['url'], additionalProperties: false });
@@ -274,6 +275,40 @@ describe('citation_summary', () => {
       const bad = await call(client, 'citation_summary', { since: '2026-02-30' });
       expect(bad.isError).toBe(true);
       expect(textOf(bad)).toContain('since must be an ISO 8601 date');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('crawler_traffic', () => {
+  it("answers GET /projects/{id}/traffic's traffic for the account's project, its errors as tool errors", async () => {
+    const account = await api.newAccount('agency');
+    const client = await connectHttp(api.url, account.key);
+    try {
+      const project = (await api.request('POST', '/api/v1/projects', { key: account.key, body: { name: 'Brew', domain: 'brew.example' } }))
+        .json.project;
+      const line = '20.171.206.12 - - [01/Aug/2026:10:00:00 +0000] "GET /a HTTP/1.1" 200 5 "-" "Mozilla/5.0 (compatible; GPTBot/1.3)"';
+      const upload = await fetch(`${api.url}/api/v1/projects/${project.id}/logs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${account.key}` },
+        body: `${line}\n${line}\n`,
+      });
+      expect(upload.status).toBe(202);
+      await api.citable.traffic.idle();
+      const answer = await call(client, 'crawler_traffic', { project_id: project.id, since: '2026-08-01' });
+      expect(answer.isError).toBeFalsy();
+      expect((answer.structuredContent as { traffic: { agents: { agent: string; hits: number }[] } }).traffic.agents).toMatchObject([
+        { agent: 'GPTBot', hits: 2 },
+      ]);
+      expect(answer.structuredContent).toEqual(
+        (await api.request('GET', `/api/v1/projects/${project.id}/traffic?since=2026-08-01`, { key: account.key })).json,
+      );
+      const other = await call(client, 'crawler_traffic', { project_id: 'prj_0000000000000000' });
+      expect(other.isError).toBe(true);
+      expect(textOf(other)).toBe('Project not found');
+      const bad = await call(client, 'crawler_traffic', { project_id: project.id, until: '2026-02-30' });
+      expect(textOf(bad)).toContain('until must be an ISO 8601 date');
     } finally {
       await client.close();
     }

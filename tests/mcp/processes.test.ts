@@ -179,6 +179,7 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
       'citation_summary',
       'list_citations',
       'get_fixes',
+      'crawler_traffic',
     ]);
     const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
     expectFixtureAudit(audit, expected, pageUrl);
@@ -288,6 +289,7 @@ describe('POST /mcp on the built server', () => {
           'citation_summary',
           'list_citations',
           'get_fixes',
+          'crawler_traffic',
         ]);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);

@@ -80,7 +80,16 @@ describe('the MCP tool registry', () => {
   });
 
   it('every tool of the registry is one the contract names, each once', () => {
-    const contract = ['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations', 'get_fixes'];
+    const contract = [
+      'audit_url',
+      'get_audit',
+      'crawl_site',
+      'get_crawl',
+      'citation_summary',
+      'list_citations',
+      'get_fixes',
+      'crawler_traffic',
+    ];
     for (const tool of MCP_TOOLS) expect(contract).toContain(tool.name);
     expect(new Set(MCP_TOOLS.map((t) => t.name)).size).toBe(MCP_TOOLS.length);
   });

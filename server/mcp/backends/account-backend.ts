@@ -15,6 +15,8 @@ import { citationCursor } from '../../routes/citations/citation-cursor.js';
 import { rowToWire } from '../../routes/citations/citation-wire.js';
 import { parseCitationQuery } from '../../routes/citations/list-citations.js';
 import { citationSummary } from '../../routes/citations/get-citation-summary.js';
+import { projectTraffic } from '../../routes/projects/get-traffic.js';
+import { PROJECT_ID_PATTERN } from '../../../shared/schema/project.js';
 import type { Store } from '../../store/contracts/store.js';
 import type { CrawlService } from '../../crawls/crawl-service.js';
 import { CRAWL_LIMIT_MESSAGE } from '../../routes/crawls/create-crawl.js';
@@ -85,6 +87,16 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
       return id ? crawls.get(accountId, id) : null;
     },
     getFixes: fixesOf(deps),
+    async crawlerTraffic(projectId, query) {
+      const project = PROJECT_ID_PATTERN.test(projectId) ? await (await store.projects()).get(accountId, projectId) : null;
+      if (!project) throw new McpToolError('Project not found');
+      try {
+        return await projectTraffic(store, project, query);
+      } catch (error) {
+        if (error instanceof HttpError) throw new McpToolError(error.message);
+        throw error;
+      }
+    },
     async citationSummary(args) {
       try {
         // As GET /citations/summary: the same validation, messages and figures.

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { citationListSchema } from '../../../shared/schema/citation.js';
 import { citationSummaryEnvelopeSchema } from '../../../shared/schema/citation-intelligence.js';
+import { trafficEnvelopeSchema } from '../../../shared/schema/traffic.js';
 import { crawlEnvelopeSchema } from '../../../shared/schema/crawl.js';
 import { fixListSchema } from '../../../shared/schema/fixes.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
@@ -96,6 +97,12 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
       if (answer.status === 404) return null;
       if (answer.status !== 200) throw refusal(answer);
       return read(fixListSchema, 'fixes', answer).fixes;
+    },
+    async crawlerTraffic(projectId, query) {
+      const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const answer = await call('GET', `/projects/${encodeURIComponent(projectId)}/traffic?${params}`);
+      if (answer.status !== 200) throw refusal(answer);
+      return read(trafficEnvelopeSchema, 'traffic', answer).traffic;
     },
     async citationSummary(args) {
       const answer = await call('GET', `/citations/summary?${new URLSearchParams(asQueryParameters(args))}`);

@@ -11,6 +11,7 @@ import { getCrawlTool } from './get-crawl.js';
 import { citationSummaryTool } from './citation-summary.js';
 import { listCitationsTool } from './list-citations.js';
 import { getFixesTool } from './get-fixes.js';
+import { crawlerTrafficTool } from './crawler-traffic.js';
 
 export const MCP_TOOLS: readonly McpTool[] = [
   auditUrlTool,
@@ -20,4 +21,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   citationSummaryTool,
   listCitationsTool,
   getFixesTool,
+  crawlerTrafficTool,
 ];

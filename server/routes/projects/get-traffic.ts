@@ -9,6 +9,9 @@ import { countsOfDays } from '../../traffic/traffic-of-days.js';
 import { citedPages, notCrawled } from '../../traffic/traffic-joins.js';
 import { singleParam, timeParam, type RawQuery } from '../query-params.js';
 import { route } from '../route.js';
+import type { Traffic } from '../../../shared/schema/traffic.js';
+import type { StoredProject } from '../../store/contracts/projects.js';
+import type { Store } from '../../store/contracts/store.js';
 import { projectOf } from './project-wire.js';
 
 const DAY_MS = 86_400_000;
@@ -28,23 +31,26 @@ export function trafficQuery(raw: RawQuery) {
   return { since: sinceDay, until: untilDay, agent, purpose: purpose as TrafficPurpose | null };
 }
 
+/** The project's traffic for a query (GET /projects/{id}/traffic and the MCP tool crawler_traffic). */
+export async function projectTraffic(store: Store, project: StoredProject, raw: RawQuery): Promise<Traffic> {
+  const query = trafficQuery(raw);
+  const from = Number.isNaN(query.since) ? '0000-01-01' : dateOf(query.since);
+  const to = Number.isNaN(query.until) ? '9999-12-31' : dateOf(query.until);
+  const days = await (await store.traffic()).listDays(project.id, from, to);
+  const { traffic, counts } = countsOfDays(days, query, query);
+  const window = { since: from, until: to, sinceMs: query.since, untilMs: query.until };
+  return {
+    ...traffic,
+    not_crawled: await notCrawled(store, project, window),
+    cited_pages: await citedPages(store, project, window, counts),
+  };
+}
+
 export const getTraffic = route({
   method: 'GET',
   path: '/projects/:id/traffic',
   async handle(ctx, deps) {
-    const query = trafficQuery(ctx.query);
-    const project = await projectOf(deps, ctx);
-    const from = Number.isNaN(query.since) ? '0000-01-01' : dateOf(query.since);
-    const to = Number.isNaN(query.until) ? '9999-12-31' : dateOf(query.until);
-    const days = await (await deps.store.traffic()).listDays(project.id, from, to);
-    const { traffic, counts } = countsOfDays(days, query, query);
-    const window = { since: from, until: to, sinceMs: query.since, untilMs: query.until };
-    ctx.body = {
-      traffic: {
-        ...traffic,
-        not_crawled: await notCrawled(deps.store, project, window),
-        cited_pages: await citedPages(deps.store, project, window, counts),
-      },
-    };
+    trafficQuery(ctx.query); // a bad query is a 400 before the project is looked up
+    ctx.body = { traffic: await projectTraffic(deps.store, await projectOf(deps, ctx), ctx.query) };
   },
 });
