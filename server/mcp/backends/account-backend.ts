@@ -87,16 +87,7 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
       return id ? crawls.get(accountId, id) : null;
     },
     getFixes: fixesOf(deps),
-    async crawlerTraffic(projectId, query) {
-      const project = PROJECT_ID_PATTERN.test(projectId) ? await (await store.projects()).get(accountId, projectId) : null;
-      if (!project) throw new McpToolError('Project not found');
-      try {
-        return await projectTraffic(store, project, query);
-      } catch (error) {
-        if (error instanceof HttpError) throw new McpToolError(error.message);
-        throw error;
-      }
-    },
+    crawlerTraffic: trafficOf(store, accountId),
     async citationSummary(args) {
       try {
         // As GET /citations/summary: the same validation, messages and figures.
@@ -106,6 +97,20 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
         throw error;
       }
     },
+  };
+}
+
+/** crawler_traffic as GET /projects/{id}/traffic answers it, its 400s and 404 as tool errors. */
+function trafficOf(store: Store, accountId: string): NonNullable<McpBackend['crawlerTraffic']> {
+  return async (projectId, query) => {
+    const project = PROJECT_ID_PATTERN.test(projectId) ? await (await store.projects()).get(accountId, projectId) : null;
+    if (!project) throw new McpToolError('Project not found');
+    try {
+      return await projectTraffic(store, project, query);
+    } catch (error) {
+      if (error instanceof HttpError) throw new McpToolError(error.message);
+      throw error;
+    }
   };
 }
 
