@@ -195,7 +195,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
         fetcher: deps.fetcher ?? createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
         deadlineMs: config.auditDeadlineMs,
       }),
-    traffic: deps.traffic ?? defaultTrafficService(deps.store, logger, now),
+    traffic: deps.traffic ?? defaultTrafficService(deps.store, logger, now, webhooks.publisher),
   };
 }
 

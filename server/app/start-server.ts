@@ -18,6 +18,7 @@ import { logJournalDamage, openServerStore, type OpenedStore } from '../store/fa
 import { createFirstAccountIfEmpty, firstKeyBanner, type FirstAccount } from './bootstrap.js';
 import { createApp, type CitableApp } from './create-app.js';
 import { createTrafficService } from '../traffic/traffic-service.js';
+import { spoofEvents } from '../traffic/spoof-events.js';
 import { listen } from './listen.js';
 import { createServerCitations, type ServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
@@ -112,6 +113,7 @@ async function startBehind(
       maxUploadBytes: config.logUploadMaxBytes,
       now: () => new Date(),
       logger,
+      onChunk: spoofEvents(webhooks.publisher, () => opened.store.projects()),
     }),
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.

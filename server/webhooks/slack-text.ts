@@ -21,6 +21,8 @@ export function slackText(event: { type: WebhookEventType; data: unknown }): str
       return `:tada: *Citable* ${e.data.engine} now cites ${e.data.domain} for "${e.data.prompt}"${e.data.position ? ` (position ${e.data.position})` : ''}.`;
     case 'citation.lost':
       return `:small_red_triangle_down: *Citable* ${e.data.engine} no longer cites ${e.data.domain} for "${e.data.prompt}".`;
+    case 'crawler.spoofed':
+      return `:detective: *Citable* ${e.data.spoofed} request(s) to ${e.data.domain} claimed to be ${e.data.agent} (${e.data.operator}) from addresses ${e.data.operator} does not publish, first on ${e.data.first_seen}.`;
     case 'crawl.completed':
       return `*Citable* crawl of ${link(e.data.crawl.url)} ${e.data.crawl.status}${e.data.crawl.score === null ? '' : `: score *${e.data.crawl.score}*`}${via(e.data.monitor_id)}.`;
     case 'ping':

@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'webmcp.changed',
   'citation.gained',
   'citation.lost',
+  'crawler.spoofed',
   'ping',
 ] as const;
 export const WEBHOOK_FORMATS = ['json', 'slack'] as const;
@@ -166,6 +167,20 @@ export const citationChangedDataSchema = z.strictObject({
   previous: z.strictObject({ cited: z.boolean(), checked_at: isoTimestamp, check_id: z.string() }),
 });
 
+export const crawlerSpoofedDataSchema = z.strictObject({
+  project_id: z.string(),
+  /** The project's site. */
+  domain: z.string(),
+  /** The agent a user agent claimed to be, from outside the addresses its operator publishes. */
+  agent: z.string(),
+  operator: z.string(),
+  purpose: z.enum(['training', 'search', 'user', 'archive', 'coding_agent', 'agentic_browser']),
+  /** Spoofed hits in the upload that revealed it, and the first UTC day among them. */
+  spoofed: z.number().int().min(1),
+  first_seen: z.iso.date(),
+  ingest_id: z.string(),
+});
+
 export const crawlCompletedDataSchema = z.strictObject({
   crawl: z.strictObject({
     id: z.string(),
@@ -189,6 +204,7 @@ export const EVENT_DATA_SCHEMAS = {
   'webmcp.changed': webmcpChangedDataSchema,
   'citation.gained': citationChangedDataSchema,
   'citation.lost': citationChangedDataSchema,
+  'crawler.spoofed': crawlerSpoofedDataSchema,
   ping: pingDataSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 

@@ -12,5 +12,6 @@ export const EVENT_TYPES: readonly WebhookEventType[] = [
   'webmcp.changed',
   'citation.gained',
   'citation.lost',
+  'crawler.spoofed',
   'ping',
 ];

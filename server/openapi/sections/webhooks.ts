@@ -49,6 +49,8 @@ const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   'webmcp.changed': "The page's WebMCP status (`signals.webmcp.status`) changed.",
   'citation.gained': 'A (prompt, engine) pair became cited: its previous answered result (status ok) did not cite the site, this one does.',
   'citation.lost': 'A (prompt, engine) pair stopped being cited: its previous answered result cited the site, this one does not.',
+  'crawler.spoofed':
+    'A log upload of a project (POST /projects/{id}/logs) has hits of an agent from addresses outside the ranges its operator publishes, the first time for that agent in that project.',
   ping: 'Sent by POST /webhooks/{id}/test to that webhook alone.',
 };
 
