@@ -9,13 +9,15 @@ import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { DEFAULT_AGENT_SELECTION, isAgentSelection } from '../../shared/crawlers/probe-selection.js';
 
-const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N] [--html FILE] [--pdf FILE]';
+const USAGE = 'Usage: citable audit <url> [--agents sample|all] [--json] [--fail-under N] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
 
   <url>            an http(s) URL or a bare host (example.com)
+  --agents WHICH   the AI agents the page is also fetched as: sample (default, at most 8) or all
   --json           print exactly the audit object the API returns
   --fail-under N   exit 1 when the score is below N (0-100), for CI
 ${REPORT_FILE_HELP}
@@ -24,7 +26,12 @@ Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true
 AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
 `;
 
-const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS } as const;
+const OPTIONS = {
+  json: { type: 'boolean' },
+  'fail-under': { type: 'string' },
+  agents: { type: 'string' },
+  ...REPORT_FILE_OPTIONS,
+} as const;
 
 /** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (docs/api-decisions.md#cli). */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -38,6 +45,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
   const failUnder = values['fail-under'];
   if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
+  const agents = values.agents ?? DEFAULT_AGENT_SELECTION;
+  if (!isAgentSelection(agents)) return fail('--agents takes sample or all.');
   let settings: AuditSettings;
   try {
     settings = readAuditSettings(io.env); // the server's reader: the same values mean the same thing
@@ -49,7 +58,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
   let audit;
   try {
-    const snapshot = await gatherForAudit(positionals[0], { fetcher: createNodeFetcher({ allowPrivate }), limits });
+    const snapshot = await gatherForAudit(positionals[0], { fetcher: createNodeFetcher({ allowPrivate }), limits, agents });
     audit = (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
   } catch (err) {
     if (err instanceof AuditInputError) return fail(err.message);

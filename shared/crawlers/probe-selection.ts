@@ -6,6 +6,10 @@ export const AGENT_SELECTIONS = ['sample', 'all'] as const;
 export type AgentSelection = (typeof AGENT_SELECTIONS)[number];
 export const DEFAULT_AGENT_SELECTION: AgentSelection = 'sample';
 
+export function isAgentSelection(value: unknown): value is AgentSelection {
+  return (AGENT_SELECTIONS as readonly unknown[]).includes(value);
+}
+
 /** At most this many probes in the sample. */
 export const MAX_SAMPLE_PROBES = 8;
 /** The training crawlers the sample always asks as: the two that bot protection most often turns away by name. */
