@@ -17,7 +17,7 @@ import { crawlRobots, MAX_CRAWL_DELAY_S, siteFindings, type CrawlRobots, type Si
 import type { SitemapDiscovery } from '../../shared/crawl/sitemap-discovery.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
-import type { CoordinatorDeps, Running } from './crawl-coordinator.js';
+import type { CoordinatorDeps, Running } from './coordinator-deps.js';
 import { admitDiscovery, discoverSitemaps } from './crawl-sitemaps.js';
 import { startCrawlSite } from './crawl-start.js';
 import { robotsRefusalNote } from './crawl-notes.js';
