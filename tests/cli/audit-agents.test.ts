@@ -32,7 +32,12 @@ describe('citable audit: what each agent is served', () => {
   it('--agents all probes every agent that sends requests', async () => {
     const { out } = await audit([`${site.url}/bots-forbidden`, '--json', '--agents', 'all']);
     const a = JSON.parse(out) as Audit;
-    expect(a.crawlers.filter((c) => c.served?.outcome === 'blocked').map((c) => c.agent).sort()).toEqual(probedAgents('all').sort());
+    expect(
+      a.crawlers
+        .filter((c) => c.served?.outcome === 'blocked')
+        .map((c) => c.agent)
+        .sort(),
+    ).toEqual(probedAgents('all').sort());
   });
 
   it('the report shows each outcome and says what a user-agent probe cannot see', async () => {

@@ -74,7 +74,9 @@ export async function startEdgeFixture(): Promise<FixtureSite> {
     '/login-wall': forTarget(answer(302, { location: '/account/login?next=/login-wall' }, '')),
     '/account/login': answer(200, {}, LOGIN),
     '/different': forTarget(answer(200, {}, STUB)),
-    '/reset': forTarget((req) => req.socket.destroy()),
+    '/reset': forTarget((req) => {
+      req.socket.destroy();
+    }),
     '/big': answer(200, {}, big),
     '/drip': forTarget((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
