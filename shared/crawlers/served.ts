@@ -80,7 +80,9 @@ const LOGIN_PATH =
 function redirectedAway(browser: FetchedResource, agent: FetchedResource): boolean {
   const location = agent.status >= 300 && agent.status < 400 ? agent.headers.location : undefined;
   const target = parseUrl(location ?? agent.finalUrl, agent.finalUrl);
-  if (!target || (!location && agent.redirects.length === 0)) return false;
+  // A browser's fetch follows redirects without listing the hops (the extension): a final URL of its own says it moved.
+  const moved = agent.redirects.length > 0 || (!!agent.finalUrl && agent.finalUrl !== agent.url);
+  if (!target || (!location && !moved)) return false;
   const browserUrl = parseUrl(browser.finalUrl || browser.url);
   if (browserUrl && target.href === browserUrl.href) return false;
   if (browserUrl && !sameSite(target.hostname, browserUrl.hostname)) return true;

@@ -49,3 +49,24 @@ export function probedPages(snapshot: Snapshot): Array<{ agent: ProbeAgent; reso
   }
   return out;
 }
+
+/** One probe of a selection: the snapshot member it fills (null: one of `agentProbes`) and the agent. */
+export interface PlannedProbe {
+  member: AgentProbeMember | null;
+  agent: ProbeAgent & { maxBytes?: number };
+}
+
+/** Every probe of `selection`, the named members first: for hosts that fetch the probes themselves (the extension). */
+export function plannedProbes(selection: AgentSelection): PlannedProbe[] {
+  const named = (Object.keys(AGENT_PROBES) as AgentProbeMember[]).map((member) => ({ member, agent: AGENT_PROBES[member] }));
+  return [...named, ...furtherProbes(selection).map((agent) => ({ member: null, agent }))];
+}
+
+/** The snapshot members holding the answers to planned probes. */
+export function probeMembers(answers: ReadonlyArray<PlannedProbe & { resource: FetchedResource }>): Partial<Snapshot> {
+  const out: Partial<Snapshot> = {};
+  const further = answers.filter((a) => a.member === null).map((a) => ({ agent: a.agent.token, resource: a.resource }));
+  for (const a of answers) if (a.member) out[a.member] = a.resource;
+  if (further.length) out.agentProbes = further;
+  return out;
+}
