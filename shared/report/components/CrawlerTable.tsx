@@ -1,5 +1,6 @@
 import type { CrawlerPurpose, CrawlerVerdict } from '../../types/audit.js';
 import { CRAWLER_NOTE, PROBE_NOTE, PURPOSE_LABELS, SERVED_LABELS } from '../wording.js';
+import { plural } from '../../judge/wording.js';
 
 /** Search and user agents first: those are the ones that cost citations when blocked. */
 const PURPOSE_ORDER: Record<CrawlerPurpose, number> = { search: 0, user: 1, training: 2, archive: 3 };
@@ -75,7 +76,7 @@ function PageAnswer({ crawler: c, compact }: { crawler: CrawlerVerdict; compact:
   const served = c.served;
   if (served) {
     const status = served.http_status === null ? 'no response' : `HTTP ${served.http_status}`;
-    const detail = compact ? status : `${status}, ${served.words} words, ${Math.round(served.similarity * 100)} % alike`;
+    const detail = compact ? status : `${status}, ${plural(served.words, 'word')}, ${Math.round(served.similarity * 100)} % alike`;
     return (
       <span title={detail}>
         <span class={`pill ${served.outcome === 'ok' ? 'allowed' : served.outcome === 'payment_required' ? 'warning' : 'blocked'}`}>
