@@ -70,6 +70,8 @@ const KNOWN = [
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
+  // Edge probes: what agents "all" (20 probes) adds to an audit of a loopback page over the default sample (8).
+  { name: 'probes', file: 'bench/probes.bench.ts', args: [], quickArgs: ['7'] },
   {
     name: 'peers',
     file: 'bench/peers.bench.ts',
