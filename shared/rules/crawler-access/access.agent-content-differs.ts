@@ -28,7 +28,7 @@ export default defineRule({
     const browserWords = browserText(ctx).words;
     const answers = differs.map(
       (p) =>
-        `${p.agent} got HTTP ${p.served.http_status} with ${plural(p.served.words, 'word')} (similarity ${p.served.similarity.toFixed(2)})`,
+        `${p.agent}: different_content (HTTP ${p.served.http_status}, ${plural(p.served.words, 'word')}, similarity ${p.served.similarity.toFixed(2)})`,
     );
     const detail =
       `${answers.join('; ')}, while a browser got ${plural(browserWords, 'word')}: the agent's text is less than half alike the page's. ` +

@@ -46,7 +46,7 @@ testRule(accessAgentContentDiffers, {
       snapshot: site({ page, pageAsSearchAgent: as(STUB), pageAsUserAgent: page }),
       score: 0.5,
       severity: 'warning',
-      detail: [/^OAI-SearchBot got HTTP 200 with 7 words \(similarity 0\.00\), while a browser got 404 words/, /user agent/],
+      detail: [/^OAI-SearchBot: different_content \(HTTP 200, 7 words, similarity 0\.00\), while a browser got 404 words/, /user agent/],
     },
   ],
   fails: [{ name: 'every agent gets a stub', snapshot: site({ page, pageAsSearchAgent: as(STUB), pageAsUserAgent: as(STUB) }) }],
