@@ -6,7 +6,8 @@
  * - `blocked`, `rate_limited`, `redirected_away`, `error` of an agent robots.txt allows, while a browser got the
  *   page: access.edge-refuses-allowed-agent, and no other rule;
  * - `different_content` of a search or user agent: access.agent-content-differs;
- * - an agent robots.txt disallows: the robots.* rule of its purpose says so; an edge that refuses it too agrees.
+ * - an agent robots.txt disallows: the robots.* rule of its purpose says so; an edge that refuses it too is a second
+ *   barrier, left to the challenge.* rules as before the edge probes (never access.edge-refuses-allowed-agent).
  */
 import type { JudgeContext } from '../judge/context.js';
 import type { CrawlerPurpose, ServedOutcome } from '../types/audit.js';

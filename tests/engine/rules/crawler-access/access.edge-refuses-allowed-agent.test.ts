@@ -105,10 +105,12 @@ describe('access.edge-refuses-allowed-agent with the other Crawler Access rules'
     expect(issue(a, 'access.edge-refuses-allowed-agent')).toBeUndefined();
   });
 
-  it("an agent robots.txt disallows is robots.txt's to report; the edge refusing it too adds nothing here", () => {
+  it('an agent robots.txt disallows is not reported here: robots.txt and the edge are two barriers, each with its rule', () => {
     const a = audit(site({ robots: 'User-agent: OAI-SearchBot\nDisallow: /\n', pageAsSearchAgent: answered(403, {}, 'Forbidden') }));
     expect(issue(a, 'robots.search-agents-blocked')).toBeDefined();
     expect(issue(a, 'access.edge-refuses-allowed-agent')).toBeUndefined();
+    // Opening robots.txt alone would not let it in: the 403 stays challenge.ai-agents-blocked's, as before the edge probes.
+    expect(issue(a, 'challenge.ai-agents-blocked')?.detail).toMatch(/^OAI-SearchBot got HTTP 403/);
   });
 
   it('a training crawler refused alone leaves the Crawler Access score whole', () => {
