@@ -44,6 +44,11 @@ export interface StoredCrawl {
   result: RollupSummary | null;
   /** Admission state: URLs queued so far and the templates sampled. */
   admission: AdmissionState;
+  /**
+   * The secret its page-audit ids are derived with (page-audit-id.ts); never part of the API's crawl. Absent on
+   * crawls stored before it existed: their ids keep the unkeyed derivation.
+   */
+  page_id_key?: string;
 }
 
 export type CreateCrawlOutcome = 'created' | 'limit';
