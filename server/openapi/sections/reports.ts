@@ -50,6 +50,11 @@ const pdfUnavailable = errorResponse(
   { 'Retry-After': 'Retry-After' },
 );
 
+const pdfLaneBusy = errorResponse(
+  '`format=pdf` only: this account (or, for a share link, this link) already has its share of the PDFs being printed; retry after Retry-After (10 s). Slots go round-robin across accounts and their links, and a report printed before is served again without printing.',
+  { 'Retry-After': 'Retry-After' },
+);
+
 const auditIdParam = {
   name: 'id',
   in: 'path',
@@ -124,6 +129,7 @@ export const reportsSection: OpenApiSection = {
           '200': reportResponse('The report.'),
           ...authErrors('`format` or `paper` not one of their values, or given twice.'),
           '404': errorResponse('No audit with this id for this account.'),
+          '429': pdfLaneBusy,
           '503': pdfUnavailable,
         },
       },
@@ -162,6 +168,7 @@ export const reportsSection: OpenApiSection = {
           '200': reportResponse('The report.'),
           ...authErrors('`format` or `paper` not one of their values, or given twice.'),
           '404': errorResponse('No crawl with this id for this account.'),
+          '429': pdfLaneBusy,
           '503': pdfUnavailable,
         },
       },
@@ -276,6 +283,7 @@ export const reportsSection: OpenApiSection = {
           }),
           '400': errorResponse('`format` or `paper` not one of their values.'),
           '404': errorResponse('No such link, or it expired or was revoked.'),
+          '429': pdfLaneBusy,
           '503': pdfUnavailable,
         },
       },

@@ -15,6 +15,7 @@ import { openRoute, type ApiContext } from '../route.js';
 import { crawlReportSources } from '../../crawls/crawl-report-sources.js';
 import { crawlWire } from '../../crawls/crawl-wire.js';
 import { renderAccountCrawlReport } from '../../reports/crawl-report.js';
+import type { PdfLane } from '../../reports/pdf/pdf-renderer.js';
 
 export const SHARE_PAGE_PATH = '/r/:token';
 
@@ -33,8 +34,9 @@ export const getSharedReport = openRoute({
     const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
     if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime())
       throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
-    if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, share.account_id, share.target_id, query);
-    return sendSharedAudit(ctx, deps, share.account_id, share.target_id, query);
+    const lane = { account: share.account_id, share: share.id };
+    if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, lane, share.target_id, query);
+    return sendSharedAudit(ctx, deps, lane, share.target_id, query);
   },
 });
 
@@ -42,10 +44,11 @@ export const getSharedReport = openRoute({
 async function sendSharedAudit(
   ctx: ApiContext,
   deps: Pick<RouteDeps, 'store' | 'reports'>,
-  accountId: string,
+  lane: Required<PdfLane>,
   id: string,
   query: ReportQuery,
 ): Promise<void> {
+  const accountId = lane.account;
   const audit = await loadAudit(deps.store, accountId, id);
   if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
   const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, {
@@ -61,6 +64,7 @@ async function sendSharedAudit(
     branding,
     subjectUrl,
     slug: urlSlug(subjectUrl),
+    lane,
   });
 }
 
@@ -68,10 +72,11 @@ async function sendSharedAudit(
 async function sendSharedCrawl(
   ctx: ApiContext,
   deps: Pick<RouteDeps, 'store' | 'reports'>,
-  accountId: string,
+  lane: Required<PdfLane>,
   id: string,
   query: ReportQuery,
 ): Promise<void> {
+  const accountId = lane.account;
   const stored = await (await deps.store.crawls()).getCrawl(accountId, id);
   if (!stored) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
   const sources = await crawlReportSources(deps.store, accountId, stored, { history: false });
@@ -86,5 +91,6 @@ async function sendSharedCrawl(
     branding,
     subjectUrl: stored.url,
     slug: urlSlug(stored.url),
+    lane,
   });
 }
