@@ -27,6 +27,8 @@ export interface ReportResponse {
 
 export const REPORT_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': REPORT_CSP,
+  // REPORT_CSP's frame-ancestors 'none', for browsers that only know the older header.
+  'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Cache-Control': 'private, no-store',
 };

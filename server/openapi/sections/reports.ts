@@ -55,6 +55,15 @@ const pdfLaneBusy = errorResponse(
   { 'Retry-After': 'Retry-After' },
 );
 
+const shareNeedsPublicUrl = errorResponse(
+  'PUBLIC_URL is not set and the request did not reach the server over loopback: a link is never built from the Host header of a request from another machine. Set PUBLIC_URL.',
+);
+
+const shareThrottled = errorResponse(
+  'More than 120 requests a minute from this address, or 600 for this link (`Rate limit exceeded: ...`); or, `format=pdf`, the link or its account already has its share of the PDFs being printed. With Retry-After.',
+  { 'Retry-After': 'Retry-After' },
+);
+
 const auditIdParam = {
   name: 'id',
   in: 'path',
@@ -147,10 +156,13 @@ export const reportsSection: OpenApiSection = {
         requestBody: { required: false, description: 'At most 4 KB.', content: jsonContent(schemaRef('CreateShareRequest')) },
         responses: {
           '201': jsonResponse('The share link.', 'ShareEnvelope'),
-          ...authErrors('Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90; the target already has 20 live share links or the account 1,000; without PUBLIC_URL, a Host header that is not a plain host[:port].',
+          ),
           '404': errorResponse('No audit with this id for this account.'),
           '413': errorResponse('Body larger than 4 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
+          '503': shareNeedsPublicUrl,
         },
       },
     },
@@ -185,10 +197,13 @@ export const reportsSection: OpenApiSection = {
         requestBody: { required: false, description: 'At most 4 KB.', content: jsonContent(schemaRef('CreateShareRequest')) },
         responses: {
           '201': jsonResponse('The share link.', 'ShareEnvelope'),
-          ...authErrors('Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90; the target already has 20 live share links or the account 1,000; without PUBLIC_URL, a Host header that is not a plain host[:port].',
+          ),
           '404': errorResponse('No crawl with this id for this account.'),
           '413': errorResponse('Body larger than 4 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
+          '503': shareNeedsPublicUrl,
         },
       },
     },
@@ -283,7 +298,7 @@ export const reportsSection: OpenApiSection = {
           }),
           '400': errorResponse('`format` or `paper` not one of their values.'),
           '404': errorResponse('No such link, or it expired or was revoked.'),
-          '429': pdfLaneBusy,
+          '429': shareThrottled,
           '503': pdfUnavailable,
         },
       },

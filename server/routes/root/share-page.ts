@@ -2,7 +2,7 @@
  * GET /r/{token}: a shared report, with no key, outside /api/v1. The token is looked up
  * by its SHA-256; unknown, revoked and expired links are one and the same 404. The report shows the shared
  * audit or crawl alone, with the account's branding: never the key, never another audit (not even earlier scores).
- * Every answer says noindex and no-referrer, and allows no script.
+ * Every answer says noindex and no-referrer, allows no script and no framing.
  */
 import { HttpError } from '../../http/http-error.js';
 import { renderAccountAuditReport } from '../../reports/audit-report.js';
@@ -19,13 +19,39 @@ import type { PdfLane } from '../../reports/pdf/pdf-renderer.js';
 
 export const SHARE_PAGE_PATH = '/r/:token';
 
-export const SHARE_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
+/** On every answer of /r/, the 404s included: not indexed, no referrer, never framed (another site could dress a report up). */
+export const SHARE_PAGE_HEADERS = {
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+} as const;
 
 const NOT_FOUND = 'This share link does not exist, has expired or was revoked';
+
+/** Requests to /r/ links from one client address, and to one link, per minute (docs/api.md#rate-limits). */
+export const SHARE_PAGE_PER_ADDRESS = 120;
+export const SHARE_PAGE_PER_LINK = 600;
 
 export const getSharedReport = openRoute({
   method: 'GET',
   path: SHARE_PAGE_PATH,
+  limits: [
+    {
+      namespace: 'share-page-address',
+      max: SHARE_PAGE_PER_ADDRESS,
+      durationMs: 60_000,
+      message: `Rate limit exceeded: max ${SHARE_PAGE_PER_ADDRESS} share-link requests per minute from one address`,
+      id: (ctx) => ctx.ip || false,
+    },
+    {
+      namespace: 'share-page-link',
+      max: SHARE_PAGE_PER_LINK,
+      durationMs: 60_000,
+      message: `Rate limit exceeded: max ${SHARE_PAGE_PER_LINK} requests per minute for one share link`,
+      id: (ctx) => String((ctx as ApiContext).params.token ?? '').slice(0, 64) || false,
+    },
+  ],
   async handle(ctx, deps) {
     ctx.set(SHARE_PAGE_HEADERS); // on the 404s too (the error middleware keeps headers set before the throw)
     const query = parseReportQuery(ctx.query);

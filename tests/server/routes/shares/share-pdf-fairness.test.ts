@@ -3,9 +3,11 @@
  * one Chromium with a bounded line: 24 clients on one link used to fill that line, and another account's PDFs
  * succeeded 1 time in 14. Now a share's PDF is printed once and served from a cache until what it shows changes,
  * slots go round-robin across accounts and their links, and a link or an account beyond its share of the printer
- * gets a 429 with Retry-After. Each test floods with concurrent clients (real Chromium, 2 printing slots) while
- * another account asks for its own PDFs one after the other: every one of them must be printed.
+ * gets a 429 with Retry-After. Each test floods with concurrent clients, each from its own loopback address (real
+ * Chromium, 2 printing slots), while another account asks for its own PDFs one after the other: every one of them
+ * must be printed.
  */
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReportApi, type ReportApi } from '../../helpers/report-api.js';
 
@@ -27,17 +29,30 @@ interface Flood {
   stop(): Promise<void>;
 }
 
-/** `clients` closed loops of GET `urls[i % urls.length]?format=pdf` until stopped. */
+/** GET of `url` from the loopback address `from`: its status and Retry-After, the body read to the end. */
+function getFrom(from: string, url: string): Promise<{ status: number; retryAfter: string | null }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { localAddress: from, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, retryAfter: (res.headers['retry-after'] as string | undefined) ?? null }));
+    });
+    req.on('error', reject);
+  });
+}
+
+/**
+ * `clients` closed loops of GET `urls[i % urls.length]?format=pdf` until stopped, each from its own loopback
+ * address (127.0.3.x: a flood from many machines, so /r/'s per-address throttle does not stop it first).
+ */
 function flood(urls: string[], clients: number): Flood {
   const statuses = new Map<number, number>();
   const retryAfter = new Set<string | null>();
   let stopped = false;
   const loops = Array.from({ length: clients }, async (_, i) => {
     while (!stopped) {
-      const res = await fetch(`${urls[i % urls.length]}?format=pdf`);
-      await res.arrayBuffer();
+      const res = await getFrom(`127.0.3.${i + 1}`, `${urls[i % urls.length]}?format=pdf`);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (res.status === 429) retryAfter.add(res.headers.get('retry-after'));
+      if (res.status === 429) retryAfter.add(res.retryAfter);
     }
   });
   return {
@@ -82,7 +97,8 @@ describe('share-link PDFs under a flood', () => {
     ).toBe(true);
     expect([...attack.statuses.keys()].filter((s) => s !== 200 && s !== 429)).toEqual([]);
     expect(attack.statuses.get(200)).toBeGreaterThan(CLIENTS);
-    expect([...attack.retryAfter].filter((r) => r !== '10')).toEqual([]);
+    // A 429 here is the link's throttle (600 a minute), or its share of the printer (Retry-After: 10).
+    expect([...attack.retryAfter].filter((r) => !(Number(r) > 0))).toEqual([]);
   });
 
   it(`${CLIENTS} share links of one account flooded at once: that account waits its turn, another's PDFs all printed`, async () => {
@@ -97,7 +113,8 @@ describe('share-link PDFs under a flood', () => {
       `the other account's PDFs: ${mine.join(', ')}`,
     ).toBe(true);
     expect([...attack.statuses.keys()].filter((s) => s !== 200 && s !== 429)).toEqual([]);
-    expect(attack.statuses.get(429)).toBeGreaterThan(0);
-    expect([...attack.retryAfter]).toEqual(['10']);
+    // The account's share of the printer (Retry-After: 10) was reached; other 429s are /r/'s per-address throttle.
+    expect(attack.retryAfter).toContain('10');
+    expect([...attack.retryAfter].filter((r) => !(Number(r) > 0))).toEqual([]);
   });
 });
