@@ -27,7 +27,12 @@ import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
 import { readReportSettings } from '../settings/report-settings.js';
 import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
-import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
+import {
+  AUDIT_CONCURRENCY_DEFAULT,
+  AUDIT_QUEUE_LIMIT_DEFAULT,
+  MONITOR_ACCOUNT_CONCURRENCY_DEFAULT,
+  MONITOR_RUNS_PER_MINUTE_DEFAULT,
+} from '../settings/server-config.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import { crawlLauncherFor } from '../crawls/crawl-launcher.js';
 import { createEmbeddedCrawls } from '../crawls/embedded-crawls.js';
@@ -52,6 +57,9 @@ export interface AppConfig {
   crawlOverrides?: Partial<CrawlSettings>;
   /** Private and loopback addresses allowed (AUDIT_ALLOW_PRIVATE=1): webhook and monitor URLs follow the audit fetcher's rule. */
   auditAllowPrivate: boolean;
+  /** Monitor runs one account may have going at once (MONITOR_ACCOUNT_CONCURRENCY), and start per minute (MONITOR_RUNS_PER_MINUTE). */
+  monitorAccountConcurrency: number;
+  monitorRunsPerMinute: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -61,6 +69,8 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   auditConcurrency: AUDIT_CONCURRENCY_DEFAULT,
   auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
   auditAllowPrivate: false,
+  monitorAccountConcurrency: MONITOR_ACCOUNT_CONCURRENCY_DEFAULT,
+  monitorRunsPerMinute: MONITOR_RUNS_PER_MINUTE_DEFAULT,
 };
 
 export interface AppDeps {
@@ -166,6 +176,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     now: () => now().getTime(),
     // Monitor runs share the audit runner with the API: at most half its slots.
     maxRunning: Math.max(1, Math.floor(config.auditConcurrency / 2)),
+    policy: { perAccountRunning: config.monitorAccountConcurrency, perAccountPerMinute: config.monitorRunsPerMinute },
   });
   return {
     store,

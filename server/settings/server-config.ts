@@ -9,6 +9,9 @@ import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
 /** Audits running at once, and waiting for a slot, unless configured. */
 export const AUDIT_CONCURRENCY_DEFAULT = 4;
 export const AUDIT_QUEUE_LIMIT_DEFAULT = 100;
+/** Monitor runs of one account going at once (across processes), and started per minute, unless configured. */
+export const MONITOR_ACCOUNT_CONCURRENCY_DEFAULT = 1;
+export const MONITOR_RUNS_PER_MINUTE_DEFAULT = 20;
 
 export interface ServerConfig extends StoreSettings {
   host: string;
@@ -49,6 +52,10 @@ export interface ServerConfig extends StoreSettings {
   webhookConcurrency: number;
   /** How often monitors are looked at for due runs. */
   monitorTickMs: number;
+  /** Monitor runs of one account going at once, across processes (fair shares: one account cannot hold every slot). */
+  monitorAccountConcurrency: number;
+  /** Monitor runs one account may start per minute, counted in the store (creating and deleting monitors does not reset it). */
+  monitorRunsPerMinute: number;
   /** With REDIS_URL: how often each process checks that the repeating schedules still exist in Redis. */
   scheduleCheckMs: number;
 }
@@ -79,6 +86,8 @@ export function readServerConfig(env: Env): ServerConfig {
     reports: readReportSettings(env),
     webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),
+    monitorAccountConcurrency: readInt(env, 'MONITOR_ACCOUNT_CONCURRENCY', MONITOR_ACCOUNT_CONCURRENCY_DEFAULT, 1, 64),
+    monitorRunsPerMinute: readInt(env, 'MONITOR_RUNS_PER_MINUTE', MONITOR_RUNS_PER_MINUTE_DEFAULT, 1, 10_000),
     scheduleCheckMs: readDuration(env, 'SCHEDULE_CHECK_INTERVAL', 60_000, 100),
   };
 }
