@@ -2,6 +2,7 @@ import type { JudgeContext } from '../judge/context.js';
 import type { RootContainerFact } from './page-facts.js';
 import { documentKind } from './document-kind.js';
 import { plural } from '../judge/wording.js';
+import { asksForJavaScript } from './noscript-content.js';
 
 /**
  * Whether the server's HTML carries readable content, or is a shell that JavaScript fills in.
@@ -25,8 +26,6 @@ const EMPTY_ROOT_CHARS = 20;
 
 const EXECUTABLE_TYPES =
   /^(|text\/javascript|application\/javascript|application\/x-javascript|text\/ecmascript|application\/ecmascript|module|text\/babel|text\/jsx)$/;
-const ASKS_FOR_JS =
-  /(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|disabled|needed|must be enabled)|(requires?|needs?)\s+javascript|without\s+javascript|javascript\s+(aktivieren|einschalten)|activer\s+(le\s+)?javascript|(habilita|activa)r?\s+(el\s+)?javascript/i;
 
 export interface ShellEvidence {
   rawWords: number;
@@ -67,8 +66,8 @@ export function shellVerdict(ctx: JudgeContext): ShellVerdict {
       renderedWords: rendered ? rendered.wordCount : null,
       emptyRoots: facts.rootContainers.filter((r) => r.textLength < EMPTY_ROOT_CHARS),
       appElement: [...facts.tagCounts.keys()].find((tag) => tag === 'app-root' || tag.endsWith('-app')) ?? null,
-      noscriptAsksForJs: facts.noscriptTexts.some((t) => ASKS_FOR_JS.test(t)),
-      bodyAsksForJs: facts.wordCount < MIN_READABLE_WORDS && ASKS_FOR_JS.test(facts.text),
+      noscriptAsksForJs: facts.noscriptTexts.some(asksForJavaScript),
+      bodyAsksForJs: facts.wordCount < MIN_READABLE_WORDS && asksForJavaScript(facts.text),
       externalScripts,
       inlineScriptChars,
     };

@@ -92,3 +92,27 @@ describe('rendering.no-content-without-js on an empty page', () => {
     expect(o.detail).not.toMatch(/0 words/);
   });
 });
+
+// A client without JavaScript renders <noscript>: an article kept there is content, whatever else the page says.
+const NOSCRIPT_ARTICLE = `<article><h1>Winter opening hours</h1><p>Posted by Jane Doe on <time datetime="2026-11-02">2 November 2026</time></p><p>${words(240)}</p></article>`;
+
+testRule(renderingNoContentWithoutJs, {
+  passes: [
+    {
+      name: 'the article, author and date inside <noscript>, beside a "JavaScript required" line',
+      snapshot: page(`<div id="root"></div><noscript>This site requires JavaScript.</noscript><noscript>${NOSCRIPT_ARTICLE}</noscript>`),
+    },
+    {
+      name: 'the request to enable JavaScript and the article in one <noscript>',
+      snapshot: page(`<div id="app"></div><noscript><p>Please enable JavaScript for the full site.</p>${NOSCRIPT_ARTICLE}</noscript>`),
+    },
+  ],
+  fails: [
+    {
+      name: 'a <noscript> that only asks for JavaScript is still an empty page',
+      snapshot: page(
+        '<div id="root"></div><noscript>You need to enable JavaScript to run this app. It will not work without JavaScript.</noscript>',
+      ),
+    },
+  ],
+});
