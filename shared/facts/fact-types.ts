@@ -1,4 +1,4 @@
-import type { ContentBlocks } from './content-blocks.js';
+import type { ContentBlocks, HeadingRegion } from './content-blocks.js';
 
 /**
  * Everything the rules need from one HTML document, collected in a single streaming pass
@@ -20,6 +20,8 @@ export interface PageFacts {
   metaByProperty: Map<string, string[]>;
   /** <meta http-equiv=...> by lower-cased header name. */
   metaHttpEquiv: Map<string, string[]>;
+  /** Names and properties of <meta> elements whose content an unescaped quote cut short (`content="He said "Hi""`). */
+  metaCutByQuote: string[];
   /** <link> elements, rel split and lower-cased, href resolved against the page. */
   links: LinkFact[];
   /** <a href> elements, href resolved. */
@@ -31,6 +33,11 @@ export interface PageFacts {
   iframes: Array<{ src: string | null; allow: string | null }>;
   /** Text inside <noscript> elements. */
   noscriptTexts: string[];
+  /**
+   * True when <noscript> holds content (not just a request to enable JavaScript) and the facts were read as a
+   * client without JavaScript renders the page: noscript content visible.
+   */
+  noscriptContent: boolean;
   times: Array<{ datetime: string | null; text: string }>;
   /** Values of `itemtype` attributes (microdata), in document order. */
   itemtypes: string[];
@@ -77,6 +84,8 @@ export interface HeadingFact {
   text: string;
   /** Visible text that follows the heading until the next heading, cut to 600 characters. */
   following: string;
+  /** Where it sits: the page's own content, or navigation, a widget, a comment section ... */
+  region: HeadingRegion;
 }
 
 export interface ImageFact {

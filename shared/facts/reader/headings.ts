@@ -20,7 +20,7 @@ export function headingsExtractor(): FactsExtractor {
   return {
     tags: Object.keys(HEADING_LEVEL),
     open({ name }, reader) {
-      const heading: HeadingFact = { level: HEADING_LEVEL[name]!, text: '', following: '' };
+      const heading: HeadingFact = { level: HEADING_LEVEL[name]!, text: '', following: '', region: 'content' };
       reader.facts.headings.push(heading);
       settle();
       current = heading;
