@@ -54,3 +54,35 @@ testRule(trustFreshness, {
     { name: 'an undated article (trust.dates reports it)', snapshot: article({}) },
   ],
 });
+
+// A music track's release date is not the page's publication date.
+testRule(trustFreshness, {
+  passes: [
+    {
+      name: "a track's 2009 release date beside the page's own recent date",
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@graph': [
+            { '@type': 'WebPage', datePublished: '2026-06-01' },
+            { '@type': 'MusicRecording', name: 'A song', datePublished: '2009-05-01' },
+          ],
+        })}</script>`,
+      ),
+    },
+  ],
+  notApplicable: [
+    {
+      name: 'a MusicRecording page states no date of its own',
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'MusicRecording', name: 'A song', datePublished: '2009-05-01', byArtist: { '@type': 'MusicGroup', name: 'A band' } })}</script>`,
+      ),
+    },
+    {
+      name: "an article's citation carries its own date, not the article's",
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({ '@type': 'WebPage', citation: { '@type': 'ScholarlyArticle', datePublished: '2001-01-01' } })}</script>`,
+      ),
+    },
+  ],
+});
