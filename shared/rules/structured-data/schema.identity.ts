@@ -61,11 +61,13 @@ export default defineRule({
     const score = publisher.score + website.score;
     if (score >= 0.999) return pass();
     const missing = [...publisher.missing, ...website.missing];
+    // A named publisher or site is enough to attribute the page: what is missing then refines it (a notice).
+    const named = hasProp(best?.node, 'name') || hasProp(site?.node, 'name');
     return partial(
       score,
       `The site's identity is incomplete: missing ${listPhrase(missing, 4)}. Complete it so answer engines can recognise the publisher and link its profiles.`,
       {
-        severity: score >= 0.5 ? 'notice' : 'warning',
+        severity: named || score >= 0.5 ? 'notice' : 'warning',
         title: 'Organization or WebSite identity is incomplete',
       },
     );

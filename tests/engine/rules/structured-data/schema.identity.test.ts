@@ -49,3 +49,26 @@ testRule(schemaIdentity, {
     },
   ],
 });
+
+// A named publisher is usable: what it lacks is a notice, not a warning.
+testRule(schemaIdentity, {
+  partial: [
+    {
+      name: 'a named Organization without url, logo or sameAs, and no WebSite: a notice',
+      snapshot: page(
+        ld({ '@context': ctx, '@type': 'NewsArticle', headline: 'x', publisher: { '@type': 'Organization', name: 'The Daily' } }),
+      ),
+      severity: 'notice',
+    },
+    {
+      name: 'a WebSite with a name alone: a notice',
+      snapshot: page(ld({ '@context': ctx, '@type': 'WebSite', name: 'The Daily' })),
+      severity: 'notice',
+    },
+    {
+      name: 'an Organization without a name still cannot be attributed: a warning',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Organization', logo: 'https://example.com/l.png' })),
+      severity: 'warning',
+    },
+  ],
+});
