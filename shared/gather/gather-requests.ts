@@ -39,6 +39,7 @@ export type Get = (
   maxBytes: number,
   headers?: Record<string, string>,
   redirectHosts?: readonly string[],
+  more?: Pick<FetchOptions, 'gunzipBody'>,
 ) => Promise<FetchedResource>;
 
 /** Every kind of request gathering makes, under the deadline and the byte caps. None rejects. */
@@ -59,7 +60,7 @@ export interface GatherRequests {
 export const AS_BROWSER = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
 
 export function gatherRequests(options: RequestOptions, limits: GatherLimits, signal: AbortSignal): GatherRequests {
-  const get: Get = (url, maxBytes, headers = {}, redirectHosts) => {
+  const get: Get = (url, maxBytes, headers = {}, redirectHosts, more) => {
     if (signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
     const opts: FetchOptions = {
       maxBytes,
@@ -67,6 +68,7 @@ export function gatherRequests(options: RequestOptions, limits: GatherLimits, si
       signal,
       headers,
       ...(redirectHosts ? { redirectHosts } : {}),
+      ...(more?.gunzipBody ? { gunzipBody: true } : {}),
     };
     return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
@@ -81,7 +83,9 @@ export function gatherRequests(options: RequestOptions, limits: GatherLimits, si
     page,
     siteFile: (url, accept, maxBytes = limits.siteFileBytes) => get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept }),
     siteFiles: (origin) =>
-      options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes),
+      options.siteFiles?.origin === origin
+        ? givenSiteFiles(options.siteFiles)
+        : startSiteFiles(origin, (url, maxBytes, headers, more) => get(url, maxBytes, headers, undefined, more), limits.siteFileBytes),
     markdown: (url) =>
       options.markdownProbe !== false
         ? page(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes)
