@@ -3,7 +3,7 @@ import preact from '@preact/preset-vite';
 
 /**
  * The end-to-end build (CITABLE_E2E=1) adds host access to loopback: Playwright opens the popup
- * without a user gesture, which grants no activeTab (docs: extension-testing.md section 5).
+ * without a user gesture, which grants no activeTab (docs/research/extension-testing.md#the-active-tab).
  * The store build keeps the minimal permission set.
  */
 const e2e = process.env.CITABLE_E2E === '1';

@@ -1,5 +1,5 @@
 /**
- * Citation intelligence on PostgreSQL (issue 15), the same questions as bench/citations.bench.ts:
+ * Citation intelligence on PostgreSQL, the same questions as bench/citations.bench.ts:
  *  1. storage per run: a sample of rows with three runs each through PostgresCitationStore.appendResult
  *     (citation_results with its runs json, TOAST-compressed, and the rollup rows it adds);
  *  2. a year of daily checks of 500 prompts on six engines, three runs each (3.3 million runs): the

@@ -1,5 +1,5 @@
 /**
- * Citation intelligence on the embedded store (issue 15):
+ * Citation intelligence on the embedded store:
  *  1. storage per run: a sample of rows with three runs each, answer texts of real length, stored through
  *     the store's own appendResult (results.journal + runs.blob, brotli per row);
  *  2. a year of daily checks of 500 prompts on six engines, three runs each (3.3 million runs, 1.1 million

@@ -1,5 +1,5 @@
 /**
- * Site audits scaled out (issue 14): pages per second of one crawl run by one, then two `citable worker`
+ * Site audits scaled out: pages per second of one crawl run by one, then two `citable worker`
  * processes (the built CLI, audit threads) on one PostgreSQL and one Redis, the API queuing the crawl in this
  * process; a loopback site of PAGES pages of about 30 KB in five templates. Reported, no target.
  *

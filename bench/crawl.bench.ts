@@ -1,5 +1,5 @@
 /**
- * Site audits (issue 14), on a loopback site of pages of about 30 KB in five templates (served by this process):
+ * Site audits, on a loopback site of pages of about 30 KB in five templates (served by this process):
  *  - `citable crawl` of PAGES pages, whole process (spawn to exit): at least 100 pages per second;
  *  - per page against the peers that crawl, side by side on the same site: aiseo-audit --sitemap and
  *    @vercel/agent-readability's origin audit, given a flat /sitemap.xml of PEER_PAGES pages; Citable at least

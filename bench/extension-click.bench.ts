@@ -6,7 +6,7 @@
  * Figures (medians over RUNS warm runs; the first run warms the service worker and is not counted):
  *  - real click → full report on a normal page (goal ≤ 400 ms);
  *  - real click → full report on a 2 MB page (goal ≤ 1.2 s);
- *  - real click → cached result (an audit of the URL from the last 10 minutes, contract 15; goal ≤ 150 ms).
+ *  - real click → cached result (an audit of the URL from the last 10 minutes, docs/api-decisions.md#extension; goal ≤ 150 ms).
  * The clock (tests/e2e/helpers/toolbar-clock.ts) starts when the click is sent and stops when the report's
  * first text is painted in the real popup (the browser's Element Timing record); the time a 5 ms poll of the
  * popup's DOM first saw the report is printed beside it.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's first paint with 1,000 audits on the backend (issue 18, goal ≤ 500 ms): the store build's
+ * The dashboard's first paint with 1,000 audits on the backend (goal ≤ 500 ms): the store build's
  * dashboard.html in Debian Chromium (headless) against the real server (dist/server.mjs) on 127.0.0.1,
  * its data directory seeded with AUDITS audits. Run: npx tsx bench/extension-dashboard.bench.ts
  *

@@ -1,5 +1,5 @@
 /**
- * Client reports (issue 16), server side:
+ * Client reports, server side:
  *  - HTML report of an audit (a real engine audit, with branding and a 10-point history): median ≤ 50 ms;
  *  - HTML report of a 1,000-page crawl (all its issues, templates and the 15 worst pages): median ≤ 300 ms;
  *  - PDF of an audit with a warm browser (one Chromium, pages reused): median ≤ 2 s;

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 17), on the built server with 10,000 stored audits and a healthy receiver on loopback,
+ * Webhooks, on the built server with 10,000 stored audits and a healthy receiver on loopback,
  * each in its own process (so neither the receiver's work nor the event generator's delays the load
  * generator's measurements):
  *  - event to first delivery attempt: audits synced one after another (PUT /audits/{id}, an extension's

@@ -1,6 +1,6 @@
 import type { CategoryName } from './types/audit.js';
 
-/** Weight of each category in the overall score (contract section 1). */
+/** Weight of each category in the overall score (docs/api-decisions.md#audit-object). */
 export const CATEGORY_WEIGHTS: Record<CategoryName, number> = {
   'Crawler Access': 25,
   Rendering: 20,

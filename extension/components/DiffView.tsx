@@ -1,7 +1,7 @@
 import type { AuditDiff } from '../../shared/diff/audit-diff.js';
 
 /**
- * What changed between two audits of one URL (contract section 11's diff), the same in the popup and the
+ * What changed between two audits of one URL (the diff of docs/api-decisions.md#reports-shares-and-diffs), the same in the popup and the
  * dashboard: the score, the categories that moved, new and fixed issues, crawler verdicts, WebMCP.
  */
 export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: string }) {

@@ -13,7 +13,7 @@ type Busy = 'diff' | 'share' | 'html' | 'json' | null;
 type DiffShown = { outcome: DiffOutcome; View: ComponentType<{ diff: AuditDiff; fromLabel: string }> };
 
 /**
- * The auditor's actions on the audit shown (issue 18): open it in the dashboard, compare it with the
+ * The auditor's actions on the audit shown: open it in the dashboard, compare it with the
  * previous audit of the URL, export it (the HTML client report, JSON), copy a share link. Everything
  * heavier than a button (the diff, the report renderer) loads when pressed, so the first paint stays small.
  */

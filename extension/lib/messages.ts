@@ -1,7 +1,7 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { ProgressStep } from './audit/progress.js';
 
-/** Contract section 7: the popup (and outside tests) ask the background to audit a tab. */
+/** docs/api-decisions.md#extension: the popup (and outside tests) ask the background to audit a tab. */
 export interface AuditRequest {
   type: 'citable:audit';
   tabId: number;

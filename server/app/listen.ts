@@ -1,4 +1,4 @@
-/** Starts the HTTP server, or HTTPS when TLS_CERT and TLS_KEY name a PEM certificate and key (contract section 6). */
+/** Starts the HTTP server, or HTTPS when TLS_CERT and TLS_KEY name a PEM certificate and key (docs/api-decisions.md#server-defaults). */
 import http from 'node:http';
 import https from 'node:https';
 import { readFile } from 'node:fs/promises';

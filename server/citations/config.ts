@@ -1,5 +1,5 @@
 /**
- * Citation tracking configuration from the environment (contract section 5): each engine's key, base
+ * Citation tracking configuration from the environment (docs/api-decisions.md#citation-tracking): each engine's key, base
  * URL and model, as its descriptor names them (server/citations/engines/), plus the check's limits. A
  * missing key leaves that engine `not_configured`, never an error at start.
  */
@@ -33,7 +33,7 @@ function readAnthropicVersion(env: Env): string {
   return value;
 }
 
-/** CITATION_ENGINES: comma-separated engine ids (contract section 13), default the five of section 5. */
+/** CITATION_ENGINES: comma-separated engine ids (docs/api-decisions.md#projects-and-citation-intelligence), default the five of docs/api-decisions.md#citation-tracking. */
 function readEnabledEngines(env: Env): readonly CitationEngineId[] {
   const raw = readText(env, 'CITATION_ENGINES');
   if (raw === null) return DEFAULT_CITATION_ENGINE_IDS;

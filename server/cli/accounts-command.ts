@@ -14,7 +14,7 @@ server), else the data directory DATA_DIR (default ./data). The API needs the Ag
   --json                                   machine-readable output
 `;
 
-/** `citable accounts`: the "account settings" of contract section 4, on the server machine. */
+/** `citable accounts`: the "account settings" of docs/api-decisions.md#accounts-and-keys, on the server machine. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand(
     {

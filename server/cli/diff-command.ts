@@ -1,5 +1,5 @@
 /**
- * `citable diff`: what changed between two audits (contract section 11), readable, or the diff object with
+ * `citable diff`: what changed between two audits (docs/api-decisions.md#reports-shares-and-diffs), readable, or the diff object with
  * --json. Audit ids go to a Citable server (CITABLE_API_URL and CITABLE_API_KEY, or the options); two audit
  * files (from `citable audit --json`) are diffed on this machine.
  */

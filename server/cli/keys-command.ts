@@ -49,7 +49,7 @@ interface KeyRequest {
   lifetimeMs: number | null;
 }
 
-/** `citable keys`: create, list and revoke API keys (contract section 4). */
+/** `citable keys`: create, list and revoke API keys (docs/api-decisions.md#accounts-and-keys). */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand({ name: 'keys', usage: USAGE, help: HELP, options: OPTIONS }, args, io);
   if ('exit' in start) return start.exit;

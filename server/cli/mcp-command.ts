@@ -33,7 +33,7 @@ stdout carries protocol messages only; diagnostics go to stderr. Exit codes: 0 o
 2 for wrong arguments.
 `;
 
-/** `citable mcp` (contract section 16): the MCP tools over stdio. */
+/** `citable mcp` (docs/api-decisions.md#mcp-server): the MCP tools over stdio. */
 export async function run(args: string[], io: CliIo): Promise<number> {
   const start = startCommand(
     { name: 'mcp', usage: USAGE, help: HELP, options: { 'api-url': { type: 'string' }, 'api-key': { type: 'string' } } },

@@ -1,4 +1,4 @@
-/** The `crawl` object of the API (contract section 10) from a stored crawl: progress while it runs, the rollup once it has ended. */
+/** The `crawl` object of the API (docs/api-decisions.md#crawls) from a stored crawl: progress while it runs, the rollup once it has ended. */
 import type { Crawl, CrawlSummary } from '../../shared/schema/crawl.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
 

@@ -1,5 +1,5 @@
 /**
- * Politeness per host, for every crawl of this process at once (contract section 10): at most `limit`
+ * Politeness per host, for every crawl of this process at once (docs/api-decisions.md#crawls): at most `limit`
  * requests to one host at a time (CRAWL_HOST_CONCURRENCY), request starts spaced by its Crawl-delay, and a
  * pause when the host answers 429 or 503 (for its Retry-After). Two crawls of the same site share one gate.
  * A page audit takes a weight: 1 for a page fetched once, the whole limit for a sample page (fetched as a browser,

@@ -1,5 +1,5 @@
 /**
- * The events one stored audit raises (contract section 12), against the previous audit of the same URL:
+ * The events one stored audit raises (docs/api-decisions.md#monitors-and-webhooks), against the previous audit of the same URL:
  *  - audit.completed, always;
  *  - audit.regressed: the score fell by 5 or more, or a critical issue appeared that was not critical before;
  *  - crawler.blocked: a search or user agent that could read the page is now refused by robots.txt or

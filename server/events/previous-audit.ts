@@ -1,6 +1,6 @@
 /**
  * The previous audit of the same URL (as submitted or final) by the same account: the newest stored
- * before this one (contract section 11's `against=previous`). Also says whether a newer audit of the URL
+ * before this one (`against=previous` in docs/api-decisions.md#reports-shares-and-diffs). Also says whether a newer audit of the URL
  * exists already (an extension syncing an old audit late): then there is nothing to announce as a change.
  */
 import type { AuditSummary } from '../../shared/schema/api.js';

@@ -13,7 +13,7 @@ import type { Logger } from '../logging/logger.js';
 import { McpToolError, type McpBackend } from './backend.js';
 
 export interface McpToolDefinition<Input extends z.ZodObject, Output extends z.ZodObject> {
-  /** The public tool name (contract section 16): snake_case, stable. */
+  /** The public tool name (docs/api-decisions.md#mcp-server): snake_case, stable. */
   name: string;
   title: string;
   /** What an agent reads to decide when to call it. */

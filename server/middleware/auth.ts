@@ -1,5 +1,5 @@
 /**
- * Bearer API keys (contract section 4). The key is hashed at once and looked up by hash; the hashes are
+ * Bearer API keys (docs/api-decisions.md#accounts-and-keys). The key is hashed at once and looked up by hash; the hashes are
  * compared in constant time. A revoked or expired key is 401; a read-only key (scope "read") on any method
  * but GET and HEAD is 403, here by method, so every route behind the guard inherits it. 401 and 403
  * answers carry WWW-Authenticate as RFC 6750 describes; so does the 400 for a request with more than one

@@ -4,7 +4,7 @@ import type { ApiState } from '../http/state.js';
 
 const PLAN_NAMES = { free: 'Free', pro: 'Pro', agency: 'Agency' } as const;
 
-/** The API is an Agency-plan feature (spec section 5): other plans get 403. Runs after authenticate. */
+/** The API is an Agency-plan feature (docs/api-decisions.md#accounts-and-keys): other plans get 403. Runs after authenticate. */
 export function requireAgencyPlan(): Middleware<ApiState> {
   return async (ctx, next) => {
     const plan = ctx.state.account?.plan;

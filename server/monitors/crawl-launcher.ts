@@ -1,5 +1,5 @@
 /**
- * What a crawl monitor needs from site crawls (contract section 10), and nothing more: start a crawl for
+ * What a crawl monitor needs from site crawls (docs/api-decisions.md#crawls), and nothing more: start a crawl for
  * an account, as POST /crawls would (its SSRF guard, its politeness), and say how it ended. The crawl
  * backend implements it; until a server has one, crawl monitors are stored and scheduled, and each run
  * records `last_error` saying crawls are not available (no 4xx/5xx at creation: the monitor starts

@@ -1,4 +1,4 @@
-/** A stored monitor as the API and the CLI show it (contract section 12): times as ISO 8601, `running` from its lease. */
+/** A stored monitor as the API and the CLI show it (docs/api-decisions.md#monitors-and-webhooks): times as ISO 8601, `running` from its lease. */
 import type { Monitor } from '../../shared/schema/monitor.js';
 import type { StoredMonitor } from '../store/contracts/monitors.js';
 

@@ -1,4 +1,4 @@
-/** An account's stored audit as an object, with the members of contract section 9 filled for one stored before them. */
+/** An account's stored audit as an object, with the members of docs/api-decisions.md#what-audits-could-not-judge filled for one stored before them. */
 import { upgradeAudit, type AuditBeforeSection9 } from '../../shared/audit/upgrade-audit.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { Store } from '../store/contracts/store.js';

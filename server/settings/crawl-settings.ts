@@ -4,14 +4,14 @@
  */
 import { readDuration, readInt, type Env } from './parse.js';
 
-/** Contract section 10's numbers and this server's defaults. */
+/** The numbers of docs/api-decisions.md#crawls and this server's defaults. */
 export const CRAWL_DEFAULTS = {
   deadlineMs: 30 * 60_000,
   hostConcurrency: 4,
   busyRetries: 3,
   maxRetryAfterMs: 60_000,
   busyPauseMs: 2_000,
-  /** Running crawls per account (contract section 10). */
+  /** Running crawls per account (docs/api-decisions.md#crawls). */
   maxRunningPerAccount: 2,
 } as const;
 

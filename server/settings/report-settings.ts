@@ -1,5 +1,5 @@
 /**
- * Client reports (contract section 11): where share links point and how PDFs are printed. Read by the
+ * Client reports (docs/api-decisions.md#reports-shares-and-diffs): where share links point and how PDFs are printed. Read by the
  * server and, for CHROMIUM_PATH and the PDF bounds, by `citable audit --pdf`.
  */
 import { ConfigError, readDuration, readInt, readText, type Env } from './parse.js';

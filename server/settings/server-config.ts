@@ -43,7 +43,7 @@ export interface ServerConfig extends StoreSettings {
   databasePoolSize: number;
   /** Site audits (CRAWL_*). */
   crawl: CrawlEnvSettings;
-  /** Share links and PDFs (contract section 11). */
+  /** Share links and PDFs (docs/api-decisions.md#reports-shares-and-diffs). */
   reports: ReportSettings;
   /** Webhook deliveries in flight at once to one webhook (per process). */
   webhookConcurrency: number;

@@ -17,7 +17,7 @@ export interface AgentFileSpec {
 
 const json = (type?: string) => (type ? `${type}, application/json;q=0.9, */*;q=0.1` : 'application/json, */*;q=0.1');
 
-/** One row per kind of contract section 14, keyed by the snapshot member that holds the well-known fetch. */
+/** One row per kind of docs/api-decisions.md#agent-discovery-signals, keyed by the snapshot member that holds the well-known fetch. */
 export const AGENT_FILES = {
   mcpServerCard: {
     kind: 'mcp_server_card',

@@ -19,7 +19,7 @@ export interface AgentFileLinkTarget {
 export const MAX_AGENT_FILE_LINKS = 8;
 
 /**
- * The agent discovery files a page points to (contract section 14: "RFC 8288 Link headers and `<link>`
+ * The agent discovery files a page points to (docs/api-decisions.md#agent-discovery-signals: "RFC 8288 Link headers and `<link>`
  * elements pointing at any of them count too"): a link whose relation is registered for a kind
  * (`api-catalog`, RFC 9727), or any link whose target is a kind's well-known path, on any origin.
  */

@@ -12,7 +12,7 @@ export interface AgentFileVerdict {
 }
 
 /**
- * What one fetched agent discovery file is (contract section 14): `found` when it parses and holds its format's
+ * What one fetched agent discovery file is (docs/api-decisions.md#agent-discovery-signals): `found` when it parses and holds its format's
  * required members, `invalid` with what is wrong, `not_found` (404, 410, or an HTML page answering for any
  * path), `error` when it could not be read (no answer, another error status).
  */

@@ -6,7 +6,7 @@ import { agentFileLinkTargets } from './page-links.js';
 import { readAgentFile } from './read-file.js';
 
 /**
- * signals.agent_discovery (contract section 14): one entry per kind at its well-known URL, plus one per file a
+ * signals.agent_discovery (docs/api-decisions.md#agent-discovery-signals): one entry per kind at its well-known URL, plus one per file a
  * page link points to elsewhere. Informational like signals.webmcp: no rule reads it and it never moves a score.
  */
 export function agentDiscoverySignal(ctx: JudgeContext): AgentDiscoverySignal {

@@ -1,7 +1,7 @@
 import type { Audit, CategoryScore, RuleError, ScoreCap } from '../types/audit.js';
 import { capScore, categoriesMean } from '../score/score.js';
 
-/** An audit made before contract section 9: `applicable`, `rule_errors` and `score_cap` may be missing. */
+/** An audit made before the members of docs/api-decisions.md#what-audits-could-not-judge existed: `applicable`, `rule_errors` and `score_cap` may be missing. */
 export type AuditBeforeSection9 = Flat<
   Omit<Audit, 'category_scores' | 'rule_errors' | 'score_cap'> & {
     category_scores: Array<Flat<Omit<CategoryScore, 'applicable'> & { applicable?: boolean }>>;
@@ -12,7 +12,7 @@ export type AuditBeforeSection9 = Flat<
 type Flat<T> = { [K in keyof T]: T[K] };
 
 /**
- * Gives an older audit (an extension that has not updated yet syncs it) the members of contract section 9,
+ * Gives an older audit (an extension that has not updated yet syncs it) the members of docs/api-decisions.md#what-audits-could-not-judge,
  * from what it holds: its categories were all counted in its score, so each is `applicable: true`; its
  * engine recorded no rule errors; and the cap is derived from its categories and critical issues exactly
  * as the engine does. Members already present are kept; a current audit comes back unchanged.

@@ -1,5 +1,5 @@
 /**
- * Bot-challenge and WAF block-page signatures (checks-and-peers sections 1.2 and 4: afdocs'
+ * Bot-challenge and WAF block-page signatures (docs/research/peers.md#challenge-pages: afdocs'
  * fetch-ledger patterns, `cf-mitigated`, `x-vercel-mitigated`), plus AWS WAF and Sucuri, whose
  * block pages are common in front of small sites.
  * - `strong`: only a challenge or block page carries it.

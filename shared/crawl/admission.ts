@@ -1,5 +1,5 @@
 /**
- * Which newly found URLs a crawl will audit (contract section 10): every distinct URL counts once in
+ * Which newly found URLs a crawl will audit (docs/api-decisions.md#crawls): every distinct URL counts once in
  * `discovered`; same-host URLs robots.txt allows are queued while fewer than `max_pages` have been, the rest
  * are skipped (over max_pages), as are URLs on other hosts and URLs robots.txt refuses. The first queued URL of
  * each template (up to MAX_SAMPLE_TEMPLATES) is a sample page. Pure: the stores call it under their own

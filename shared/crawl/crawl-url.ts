@@ -1,5 +1,5 @@
 /**
- * One spelling per page for a crawl (contract section 10): http(s) only, no user name or password, the
+ * One spelling per page for a crawl (docs/api-decisions.md#crawls): http(s) only, no user name or password, the
  * fragment dropped, the default port removed, the host lower-cased (the URL parser does both), an empty
  * query mark dropped. Everything else (path case, trailing slash, query order) is kept: servers may tell
  * those apart, and a crawler that merged them could skip a real page.

@@ -1,5 +1,5 @@
 /**
- * The site rollup (contract section 10), built as page results arrive: a small state of sums and counts,
+ * The site rollup (docs/api-decisions.md#crawls), built as page results arrive: a small state of sums and counts,
  * never a list of pages or audits. Plain JSON, so a store keeps it beside the crawl (PostgreSQL updates it in
  * the page's transaction) or rebuilds it by replaying page outcomes (the embedded store after a restart).
  */

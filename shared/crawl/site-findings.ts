@@ -1,5 +1,5 @@
 /**
- * `crawl.site` (contract section 10): what concerns the whole site, judged once. robots.txt as the crawler
+ * `crawl.site` (docs/api-decisions.md#crawls): what concerns the whole site, judged once. robots.txt as the crawler
  * read it (status, what it allows Citable, its Crawl-delay), llms.txt, the sitemaps discovery read, the AI
  * crawler verdicts and the site-file rules of the start page's audit (every page shares the same files), and
  * what the AI-agent and Markdown probes found on the sample pages.
@@ -16,7 +16,7 @@ import { ALL_RULES } from '../rules/index.js';
 import { CRAWLER_TOKEN } from './crawler-token.js';
 import type { RollupState } from './rollup.js';
 
-/** Crawl-delay is honoured up to this (contract section 10). */
+/** Crawl-delay is honoured up to this (docs/api-decisions.md#crawls). */
 export const MAX_CRAWL_DELAY_S = 10;
 
 /** Rules about files every page shares: judged once for the site. */

@@ -1,5 +1,5 @@
 /**
- * Pages grouped by URL pattern (contract section 10, `templates`), from the URL alone so a page's group
+ * Pages grouped by URL pattern (docs/api-decisions.md#crawls, `templates`), from the URL alone so a page's group
  * never changes as the crawl goes on: the home page is `/`; a page one segment deep is `/*` (about,
  * pricing, a flat blog's posts); deeper pages keep their first segment (`/blog/*`, `/docs/*`, `/fr/*`),
  * unless that segment is itself a value (a number, a date, a hash), which reads as `/*`.

@@ -10,8 +10,7 @@ export interface CrawlerAgent {
 }
 
 /**
- * The AI-relevant agents judged per purpose (reference: checks-and-peers section 2.2; contract
- * section 1). Beyond the contract's list: DuckAssistBot (DuckDuckGo's AI answers, an AI-search
+ * The AI-relevant agents judged per purpose (docs/research/crawlers.md#agents; docs/api-decisions.md#audit-object). Beyond the contract's list: DuckAssistBot (DuckDuckGo's AI answers, an AI-search
  * crawler in squirrelscan's taxonomy), MistralAI-User (Le Chat's live fetches) and Amazonbot
  * (Amazon says its crawl may train its models; squirrelscan classes it as training). Checked against
  * ai-robots-txt's robots.json (2026-08) and the operators' pages, 2026 adds Meta-WebIndexer (Meta AI search

@@ -1,7 +1,7 @@
 import type { ParsedRobots } from '../robots/types.js';
 
 /**
- * A sample of the names in the community ai.robots.txt block list (checks-and-peers section 2.1).
+ * A sample of the names in the community ai.robots.txt block list (docs/research/crawlers.md#community-block-list).
  * A robots.txt naming many of them was most likely pasted from that list, which also names
  * Applebot (Apple's search crawler) and facebookexternalhit (link previews).
  */

@@ -5,7 +5,7 @@ import { robotsDecisionFor } from './robots-context.js';
 import { accessSummary } from './agent-fetches.js';
 
 /**
- * The audit's `crawlers` member (contract section 1): one entry per agent with the RFC 9309
+ * The audit's `crawlers` member (docs/api-decisions.md#audit-object): one entry per agent with the RFC 9309
  * verdict for the audited page, plus what the page answered for the agents it was fetched as.
  */
 export function crawlerVerdicts(ctx: JudgeContext): CrawlerVerdict[] {

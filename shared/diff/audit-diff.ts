@@ -1,5 +1,5 @@
 /**
- * What changed between two audits (contract section 11, `GET /audits/{id}/diff`): a pure function of the
+ * What changed between two audits (docs/api-decisions.md#reports-shares-and-diffs, `GET /audits/{id}/diff`): a pure function of the
  * two audits, shared by the API, the CLI, the reports and the webhook events built on it
  * (`audit.regressed`, `crawler.blocked`, `webmcp.changed`).
  *

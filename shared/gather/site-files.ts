@@ -12,7 +12,7 @@ interface SiteFileRow {
   maxBytes?: number;
 }
 
-/** The agent discovery files of contract section 14, one row each, small caps (they are short JSON documents). */
+/** The agent discovery files of docs/api-decisions.md#agent-discovery-signals, one row each, small caps (they are short JSON documents). */
 const AGENT_DISCOVERY_ROWS = Object.fromEntries(
   (Object.keys(AGENT_FILES) as AgentFileMember[]).map((member) => {
     const { path, accept } = AGENT_FILES[member];

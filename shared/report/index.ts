@@ -1,5 +1,5 @@
 /**
- * Client reports (contract section 11) as Preact components and pure render functions: the server renders
+ * Client reports (docs/api-decisions.md#reports-shares-and-diffs) as Preact components and pure render functions: the server renders
  * them to a string (HTML, and the PDF from it); the extension's popup and dashboard render the same components.
  */
 export { renderAuditReportHtml } from './render-audit-report.js';

@@ -4,7 +4,7 @@
  */
 import type { Audit, CategoryScore, CrawlerVerdict, LlmsTxtSummary, Severity, CategoryName } from '../types/audit.js';
 
-/** The agency's branding (contract section 11, `PUT /branding`): every member optional in a report. */
+/** The agency's branding (docs/api-decisions.md#reports-shares-and-diffs, `PUT /branding`): every member optional in a report. */
 export interface ReportBranding {
   name?: string | null;
   /** `#rrggbb`; anything else is ignored. */
@@ -36,7 +36,7 @@ export interface ReportOptions {
   generatedAt?: string;
 }
 
-/** `signals.agent_discovery` (contract section 14), read defensively: audits made before it lack it. */
+/** `signals.agent_discovery` (docs/api-decisions.md#agent-discovery-signals), read defensively: audits made before it lack it. */
 export interface AgentDiscoveryFile {
   kind: string;
   url: string;
@@ -44,13 +44,13 @@ export interface AgentDiscoveryFile {
   problems?: string[];
 }
 
-/** An audit as reports read it: the wire Audit, plus the members other parts add (contract sections 10 and 14). */
+/** An audit as reports read it: the wire Audit, plus the members other parts add (docs/api-decisions.md#crawls and docs/api-decisions.md#agent-discovery-signals). */
 export type ReportAudit = Omit<Audit, 'origin' | 'signals'> & {
   origin: string;
   signals: Omit<Audit['signals'], 'agent_discovery'> & { agent_discovery?: { files?: AgentDiscoveryFile[] } | null };
 };
 
-/** One rolled-up issue of a crawl (contract section 10). */
+/** One rolled-up issue of a crawl (docs/api-decisions.md#crawls). */
 export interface CrawlIssue {
   rule: string;
   severity: Severity;
@@ -90,7 +90,7 @@ export interface CrawlSite {
   webmcp?: { status?: string } | null;
 }
 
-/** A crawl (site audit) as contract section 10 describes it. */
+/** A crawl (site audit) as docs/api-decisions.md#crawls describes it. */
 export interface ReportCrawl {
   id: string;
   url: string;

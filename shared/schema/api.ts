@@ -1,4 +1,4 @@
-/** Request and response bodies of the audit API (contract section 3), one schema per wire type. */
+/** Request and response bodies of the audit API (docs/api-decisions.md#http-api), one schema per wire type. */
 import { z } from 'zod';
 import { auditInputSchema, auditSchema } from './audit.js';
 import { upgradeAudit } from '../audit/upgrade-audit.js';
@@ -28,7 +28,7 @@ export const auditEnvelopeSchema = z.strictObject({
 
 /**
  * PUT /audits/{id} as documented: the envelope the API answers with, except that an audit from an extension
- * older than contract section 9 may lack `category_scores[].applicable`, `rule_errors` and `score_cap`.
+ * made before the members of docs/api-decisions.md#what-audits-could-not-judge existed may lack `category_scores[].applicable`, `rule_errors` and `score_cap`.
  */
 export const syncAuditBodySchema = z.strictObject({
   audit: auditInputSchema,

@@ -1,4 +1,4 @@
-/** `GET /audits/{id}/diff` (contract section 11): the diff's wire schema, pinned to shared/diff/audit-diff.ts. */
+/** `GET /audits/{id}/diff` (docs/api-decisions.md#reports-shares-and-diffs): the diff's wire schema, pinned to shared/diff/audit-diff.ts. */
 import { z } from 'zod';
 import type { AuditDiff } from '../diff/audit-diff.js';
 import { categoryNameSchema, severitySchema } from './audit.js';

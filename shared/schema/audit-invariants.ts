@@ -1,5 +1,5 @@
 /**
- * What an audit must satisfy beyond its shape (contract sections 1 and 9), which JSON Schema cannot say:
+ * What an audit must satisfy beyond its shape (docs/api-decisions.md#audit-object and docs/api-decisions.md#what-audits-could-not-judge), which JSON Schema cannot say:
  * the six categories in contract order, an inapplicable category at the neutral 100, issues ordered with
  * `position` their index, http(s) URLs, and an overall score consistent with the categories and the
  * critical cap. Pure: the API checks every synced audit with it (PUT /audits/{id}), and the extension or

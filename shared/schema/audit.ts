@@ -144,14 +144,14 @@ export const agentDiscoverySignalSchema = z
   })
   .meta({
     description:
-      'Agent discovery files (contract section 14): MCP server card, A2A agent card, AI catalog, agent skills index, RFC 9727 API catalog, ' +
+      'Agent discovery files (docs/api-decisions.md#agent-discovery-signals): MCP server card, A2A agent card, AI catalog, agent skills index, RFC 9727 API catalog, ' +
       'RFC 9728 and RFC 8414 OAuth metadata, Web Bot Auth key directory. Informational: never moves a score.',
   });
 
 export const signalsSchema = z.strictObject({
   webmcp: webmcpSignalSchema,
   agent_discovery: agentDiscoverySignalSchema.optional().meta({
-    description: 'Present in every audit made since contract section 14; absent from older stored audits.',
+    description: 'Present in every audit made since agent discovery was added; absent from older stored audits.',
   }),
 });
 
@@ -201,7 +201,7 @@ export const auditSchema = z.strictObject({
 });
 
 /**
- * An audit as an older extension may still sync it (PUT /audits/{id}): the members of contract section 9
+ * An audit as an older extension may still sync it (PUT /audits/{id}): the members of docs/api-decisions.md#what-audits-could-not-judge
  * (`category_scores[].applicable`, `rule_errors`, `score_cap`) may be absent. upgradeAudit fills them.
  */
 export const auditInputSchema = auditSchema.extend({

@@ -1,5 +1,5 @@
 /**
- * The answer engines: the five of contract section 5, then `google_ai_mode` (section 13). The ids are
+ * The answer engines: the five of docs/api-decisions.md#citation-tracking, then `google_ai_mode` (docs/api-decisions.md#projects-and-citation-intelligence). The ids are
  * public: clients and tests depend on them. CITATION_ENGINES chooses which run (default the first five).
  */
 export const CITATION_ENGINE_IDS = ['chatgpt', 'perplexity', 'gemini', 'claude', 'google_ai_overviews', 'google_ai_mode'] as const;

@@ -1,5 +1,5 @@
 /**
- * Citation intelligence (contract section 13): the summary of a window of answered runs, the sources the
+ * Citation intelligence (docs/api-decisions.md#projects-and-citation-intelligence): the summary of a window of answered runs, the sources the
  * engines cited instead, and the runs themselves (answer text, URLs, search queries).
  */
 import { z } from 'zod';

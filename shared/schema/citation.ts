@@ -1,4 +1,4 @@
-/** Citation results and checks (contract sections 3 and 5; spec 2.5 for the first four members). */
+/** Citation results and checks (docs/api-decisions.md#http-api and docs/api-decisions.md#citation-tracking; the first four members are the API's base fields). */
 import { z } from 'zod';
 import { CITATION_ENGINE_IDS, CITATION_STATUSES } from './citation-engines.js';
 

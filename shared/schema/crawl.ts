@@ -1,5 +1,5 @@
 /**
- * Site audits (contract section 10): the `crawl` object, a row of its pages list, and the request bodies.
+ * Site audits (docs/api-decisions.md#crawls): the `crawl` object, a row of its pages list, and the request bodies.
  * One schema per wire type, shared by the API's validation, the OpenAPI document, the MCP tools and
  * `citable crawl --json` (which prints exactly the object the API answers).
  */

@@ -1,10 +1,10 @@
-/** Monitors (contract section 12): a URL re-audited, or a site re-crawled, every hour, day or week. */
+/** Monitors (docs/api-decisions.md#monitors-and-webhooks): a URL re-audited, or a site re-crawled, every hour, day or week. */
 import { z } from 'zod';
 import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
 export const MONITOR_KINDS = ['audit', 'crawl'] as const;
 export const MONITOR_PERIODS = ['hour', 'day', 'week'] as const;
-/** Pages a crawl monitor may crawl (contract section 10's `max_pages` bounds and default). */
+/** Pages a crawl monitor may crawl (the `max_pages` bounds and default of docs/api-decisions.md#crawls). */
 export const MONITOR_MAX_PAGES = { min: 1, max: 10_000, default: 100 } as const;
 
 export const MONITOR_ID_PATTERN = /^mon_[A-Za-z0-9]{16}$/;

@@ -1,5 +1,5 @@
 /**
- * Projects (contract section 13): a client site with its domain and aliases, the brand names the answer
+ * Projects (docs/api-decisions.md#projects-and-citation-intelligence): a client site with its domain and aliases, the brand names the answer
  * text may use for it, and up to 20 competitors with their names, aliases and domains. Prompts belong to
  * a project. Names match whole words, case- and accent-insensitively; a name listed in `case_sensitive`
  * (a brand named like a common word: Notion, Linear) matches only with the same capitals.

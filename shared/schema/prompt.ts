@@ -1,4 +1,4 @@
-/** Tracked prompts (contract section 3, `GET/POST /prompts`): a question asked of every engine, and the site it tracks. */
+/** Tracked prompts (docs/api-decisions.md#http-api, `GET/POST /prompts`): a question asked of every engine, and the site it tracks. */
 import { z } from 'zod';
 
 export const PROMPT_TEXT_MAX = 500;

@@ -1,4 +1,4 @@
-/** Branding and share links (contract section 11): request and response bodies, shared by validation and OpenAPI. */
+/** Branding and share links (docs/api-decisions.md#reports-shares-and-diffs): request and response bodies, shared by validation and OpenAPI. */
 import { z } from 'zod';
 
 export const BRANDING_NAME_MAX = 100;

@@ -1,5 +1,5 @@
 /**
- * Webhooks (contract section 12): where events are sent, how each delivery went, and the events
+ * Webhooks (docs/api-decisions.md#monitors-and-webhooks): where events are sent, how each delivery went, and the events
  * themselves (`{id, type, created_at, data}`). The event data schemas feed the OpenAPI document's
  * `webhooks` member, so receivers can generate types from it.
  */
@@ -123,7 +123,7 @@ export const auditRegressedDataSchema = z.strictObject({
   ...changeBase,
   /** Why, in words: "score fell by 12 (84 → 72)", "new critical issue: ...". */
   reasons: z.array(z.string()),
-  /** The members of GET /audits/{id}/diff (contract section 11). */
+  /** The members of GET /audits/{id}/diff (docs/api-decisions.md#reports-shares-and-diffs). */
   diff: auditDiffSchema,
 });
 

@@ -1,7 +1,7 @@
 /**
- * The words every view (CLI report, extension, HTML reports) uses for contract section 9, in one place:
+ * The words every view (CLI report, extension, HTML reports) uses for docs/api-decisions.md#what-audits-could-not-judge, in one place:
  * an inapplicable category reads "n/a" (never a perfect 100), and a capped score says why.
- * Audits stored before section 9 lack the members: a missing `applicable` reads as applicable, a missing
+ * Audits stored before these members existed lack them: a missing `applicable` reads as applicable, a missing
  * `score_cap` as none, missing `rule_errors` as none.
  */
 import type { Audit, CategoryScore, RuleError } from '../types/audit.js';

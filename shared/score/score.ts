@@ -22,7 +22,7 @@ const severityRank = (s: Issue['severity']) => SEVERITIES.indexOf(s);
 const categoryRank = (c: CategoryName) => CATEGORY_NAMES.indexOf(c);
 
 /**
- * Contract sections 1 and 9: category = round(100 · Σ weight·result / Σ weight) over the rules that applied;
+ * docs/api-decisions.md#audit-object and docs/api-decisions.md#what-audits-could-not-judge: category = round(100 · Σ weight·result / Σ weight) over the rules that applied;
  * a category where no scored rule applied is `applicable: false` (score the neutral 100) and leaves the
  * overall mean. A rule that threw counts as a zero with its full weight: a crash never raises a score.
  * Overall = weighted mean of the applicable categories, at most 49 while a critical issue stands.
@@ -79,7 +79,7 @@ export function scoreRules(judged: readonly JudgedRule[]): ScoreResult {
 
 /**
  * Weighted mean of the applicable categories (a category without `applicable`, from an audit stored before
- * contract section 9, counts as applicable: it was scored that way). When no category applied at all the
+ * docs/api-decisions.md#what-audits-could-not-judge, counts as applicable: it was scored that way). When no category applied at all the
  * page could not be judged, and nothing judged earns nothing: 0, never a perfect 100.
  */
 export function categoriesMean(categories: readonly Pick<CategoryScore, 'name' | 'score' | 'applicable'>[]): number {

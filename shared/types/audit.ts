@@ -1,4 +1,4 @@
-/** The wire shape of an audit: spec section 2 plus the contract's decisions (contract sections 1 and 2). */
+/** The wire shape of an audit: the API's base fields plus Citable's decisions (docs/api-decisions.md#audit-object, docs/api-decisions.md#webmcp-signal). */
 
 export const CATEGORY_NAMES = ['Crawler Access', 'Rendering', 'Structured Data', 'Content Structure', 'AI Discovery', 'Trust'] as const;
 export type CategoryName = (typeof CATEGORY_NAMES)[number];
@@ -12,7 +12,7 @@ export interface CategoryScore {
   score: number;
   /**
    * False when no scored rule of the category applied (a PDF has no headings, a 404 page no structured data):
-   * the category is left out of the overall mean and every view shows it as "n/a" (contract section 9).
+   * the category is left out of the overall mean and every view shows it as "n/a" (docs/api-decisions.md#what-audits-could-not-judge).
    */
   applicable: boolean;
 }
@@ -24,7 +24,7 @@ export interface RuleError {
   message: string;
 }
 
-/** Why the overall score is lower than the categories' mean: the critical cap of contract section 1. */
+/** Why the overall score is lower than the categories' mean: the critical cap of docs/api-decisions.md#audit-object. */
 export interface ScoreCap {
   max: number;
   /** "1 critical issue", "2 critical issues". */
@@ -144,7 +144,7 @@ export interface WebmcpSignal {
   runtime?: RuntimeWebmcpProbe;
 }
 
-/** The agent discovery files of contract section 14, each at its well-known path. */
+/** The agent discovery files of docs/api-decisions.md#agent-discovery-signals, each at its well-known path. */
 export const AGENT_FILE_KINDS = [
   'mcp_server_card',
   'a2a_agent_card',
@@ -172,14 +172,14 @@ export interface AgentDiscoveryFile {
   via: AgentFileVia[];
 }
 
-/** signals.agent_discovery (contract section 14): informational like webmcp, never scored. */
+/** signals.agent_discovery (docs/api-decisions.md#agent-discovery-signals): informational like webmcp, never scored. */
 export interface AgentDiscoverySignal {
   files: AgentDiscoveryFile[];
 }
 
 export interface Signals {
   webmcp: WebmcpSignal;
-  /** Absent from audits made before contract section 14; always present in new ones. */
+  /** Absent from audits made before agent discovery was added; always present in new ones. */
   agent_discovery?: AgentDiscoverySignal;
 }
 
@@ -187,7 +187,7 @@ export interface Audit {
   id: string;
   url: string;
   final_url: string;
-  /** `crawl`: a page of a site audit (contract section 10), stored with its `crawl_id`. */
+  /** `crawl`: a page of a site audit (docs/api-decisions.md#crawls), stored with its `crawl_id`. */
   origin: 'server' | 'extension' | 'crawl';
   /** The site audit this page audit belongs to (origin `crawl` only). */
   crawl_id?: string;

@@ -90,7 +90,7 @@ export interface Snapshot {
   sitemap: FetchedResource | null;
   tdmrep: FetchedResource | null;
   /**
-   * Agent discovery files at their well-known paths (contract section 14; shared/agent-discovery/kinds.ts).
+   * Agent discovery files at their well-known paths (docs/api-decisions.md#agent-discovery-signals; shared/agent-discovery/kinds.ts).
    * Absent from snapshots made before them.
    */
   mcpServerCard?: FetchedResource | null;

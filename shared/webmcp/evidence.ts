@@ -5,7 +5,7 @@ import { clip, DESCRIPTION_MAX, SNIPPET_MAX } from './text.js';
  * Builds evidence entries with a fixed member order and no undefined members (stable JSON).
  * `registers` is always set. Confidence: registrations are `high` (literal descriptor, declarative
  * form, runtime tool) or `medium` (dynamic, compiled declarative, Angular); every entry that does
- * not count is `low` (webmcp.md calls these "info").
+ * not count is `low` (hints, in docs/research/webmcp.md#signals).
  */
 export interface EvidenceInput {
   kind: WebmcpEvidence['kind'];

@@ -8,7 +8,7 @@ const MAX_RUNTIME_TOOLS = 100;
 const STACK_LOCATION = /(https?:\/\/[^\s()]+?):(\d+):(\d+)/;
 
 /**
- * Folds the extension's runtime probe into a static signal (contract section 2). Tools seen live
+ * Folds the extension's runtime probe into a static signal (docs/api-decisions.md#webmcp-signal). Tools seen live
  * raise the status to `detected`, with source `runtime`, or `mixed` when static evidence counts
  * too. No tools, or no API at all, leaves the static result as it was: most browsers do not expose
  * WebMCP, so absence at runtime is never evidence of absence. Pass the static signal; runtime

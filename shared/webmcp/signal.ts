@@ -15,7 +15,7 @@ export { mergeRuntimeWebmcp } from './runtime-merge.js';
 const MAX_EVIDENCE = 200;
 
 /**
- * signals.webmcp (contract section 2, webmcp.md 3): the static scan of headers, HTML, inline and
+ * signals.webmcp (docs/api-decisions.md#webmcp-signal, docs/research/webmcp.md#static-detection): the static scan of headers, HTML, inline and
  * external scripts, then the extension's runtime probe when the snapshot has one.
  */
 export function webmcpSignal(ctx: JudgeContext): WebmcpSignal {

@@ -4,12 +4,12 @@ import type { WebmcpEvidence, WebmcpSource, WebmcpStatus } from '../types/audit.
  * Evidence that tools probably exist in code we did not read: a WebMCP runtime (polyfill bundle,
  * runtime script URL, cf-webmcp link) or an origin-trial opt-in, with no registration found.
  * Tools then usually live in lazy chunks or third-party code, so "not found" would overstate what
- * the scan knows. Product decision (webmcp.md 3.4), beyond the contract's coverage rule.
+ * the scan knows. Product decision (docs/research/webmcp.md#status-and-coverage), beyond the contract's coverage rule.
  */
 const HINTS_OF_UNSEEN_TOOLS = new Set<WebmcpEvidence['kind']>(['polyfill-runtime', 'script-src-fingerprint', 'origin-trial-token']);
 
 /**
- * Contract section 2: `detected` with at least one counting entry; otherwise `inconclusive` when
+ * docs/api-decisions.md#webmcp-signal: `detected` with at least one counting entry; otherwise `inconclusive` when
  * the scan was incomplete (a referenced script skipped or cut, or the page itself not readable)
  * or a hint of unseen tools stands; otherwise `not_found`.
  */

@@ -9,7 +9,7 @@ const DEFAULT_MODELS = Object.fromEntries(Object.values(CITATION_ENGINES).map((e
   string
 >;
 
-describe('citation configuration from the environment (contract section 5)', () => {
+describe('citation configuration from the environment (docs/api-decisions.md#citation-tracking)', () => {
   it('defaults: no keys (not configured), the contract base URLs, model defaults from one place', () => {
     const config = readCitationConfig({});
     expect(Object.fromEntries(Object.entries(config.engines).map(([id, e]) => [id, [e.apiKey, e.baseUrl, e.model]]))).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Issue 13, items in citation tracking (each failed before its fix):
+ * Reliability items of citation tracking (each failed before its fix):
  *  10. POST /citations/checks that only returns the running check spends none of the hourly quota;
  *  13. POST /prompts answers a Location that GET answers (not 405), and a prompt as GET answers it can be sent back;
  *  19. the minimum CITATION_INTERVAL (60 s) is what docs/citations.md says, and the scheduler's period is stated truthfully.
@@ -13,7 +13,7 @@ import { startProviderFakes, type ProviderFakes } from '../helpers/fake-provider
 import { openaiAnswer } from '../helpers/fake-providers/openai.js';
 import { startCitationsApi, type CitationsTestApi } from './helpers/citations-api.js';
 
-describe('issue 13 items of citation tracking', () => {
+describe('reliability items of citation tracking', () => {
   let fakes: ProviderFakes;
   let api: CitationsTestApi;
   beforeAll(async () => {

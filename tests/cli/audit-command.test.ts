@@ -162,7 +162,7 @@ describe('citable audit: exit 2 with one line on stderr when the URL cannot be a
     expect(site.connections).toBe(before);
   });
 
-  // Issue 11 changed this on purpose: the CLI once read only '1' (so 'true' was refused as unset) while
+  // This changed on purpose: the CLI once read only '1' (so 'true' was refused as unset) while
   // the server accepted true/yes/on. Both now read the variable with one parser.
   it.each([['true'], ['yes'], ['ON']])('reads AUDIT_ALLOW_PRIVATE=%s as the server does: on', async (value) => {
     expect((await audit([`${site.url}/`], { AUDIT_ALLOW_PRIVATE: value })).code).toBe(0);

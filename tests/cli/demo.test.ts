@@ -1,5 +1,5 @@
 /**
- * `citable demo` (issue 13, item 15): a new user sees a real report offline in one command. The demo site
+ * `citable demo`: a new user sees a real report offline in one command. The demo site
  * is served on 127.0.0.1 and audited by the real engine (the network sentinel of this test project would
  * fail the test on any other address); `--serve` keeps it up for the API's quick start, and the API
  * started with AUDIT_ALLOW_PRIVATE=1 audits it.

@@ -171,7 +171,7 @@ describe('renderReport', () => {
   });
 });
 
-describe('renderReport: what the audit could not judge (contract section 9)', () => {
+describe('renderReport: what the audit could not judge (docs/api-decisions.md#what-audits-could-not-judge)', () => {
   const categories = (applicable: boolean[]) =>
     sampleAudit().category_scores.map((c, i) => ({ ...c, score: applicable[i] ? c.score : 100, applicable: applicable[i]! }));
 

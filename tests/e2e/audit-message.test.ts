@@ -5,7 +5,7 @@ import { serveSite } from './fixtures/serve.js';
 import { launchWithExtension, openTab, openTabById, type ExtensionSession } from './helpers/extension.js';
 import { expectAudit, sendAuditMessage } from './helpers/send-audit.js';
 
-/** Contract section 7: the background answers {type: "citable:audit", tabId} with the Audit. */
+/** docs/api-decisions.md#extension: the background answers {type: "citable:audit", tabId} with the Audit. */
 describe('background audit message', () => {
   let session: ExtensionSession;
   let site: FixtureSite;

@@ -57,7 +57,7 @@ describe('deep probe (native WebMCP)', () => {
     await screenshot(popup, 'popup-webmcp-deep-probe');
   });
 
-  it('calls a polyfill a polyfill even where the browser has the native API and the recorder wrapped it (issue 18 bug 5)', async () => {
+  it('calls a polyfill a polyfill even where the browser has the native API and the recorder wrapped it', async () => {
     const { page, tabId } = await openTab(session, `${polyfilled.url}${ARTICLE_PATH}`);
     await page.waitForSelector('html[data-tools-ready="1"]');
     // The page's own object replaced the browser's; the recorder wrapped its methods in Proxies.

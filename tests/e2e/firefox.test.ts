@@ -17,7 +17,7 @@ declare const browser: typeof chrome;
  * toolbar button (Firefox has no equivalent of Chromium's Extensions.triggerAction, so activeTab is
  * never granted; the pages are opened as tabs and read through the host permission the options page
  * obtains), and show or answer a real permission doorhanger (a test preference answers "allow"; the
- * request must still come from a user action, which is what bug 6 was about).
+ * request must still come from a user action, which Firefox requires).
  */
 // Skipped loudly on a machine without Firefox; CI installs it (.ci/run), so there a missing one is a failure.
 if (!firefoxAvailable) {
@@ -71,7 +71,7 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR, store build
     expect(await ff.inExtension(() => browser.runtime.sendMessage({ type: 'citable:sync-now' }), null)).toEqual({ ok: true });
   });
 
-  it('options: Save asks for the backend permission from the click, and a local address without a scheme is http (bugs 6, 11)', async () => {
+  it('options: Save asks for the backend permission from the click, and a local address without a scheme is http', async () => {
     const options = await ff.openExtensionPage('options.html', '#backend');
     const hostPort = api.url.replace(/^http:\/\//, '');
     await options.type('#backend', hostPort); // "127.0.0.1:PORT": a url-typed field refused it
@@ -102,7 +102,7 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR, store build
     expect(((await res.json()) as { audit: { id: string; score: number } }).audit).toMatchObject({ id, score: a.score });
   });
 
-  it('robots.txt redirecting to another origin: unread, not blocked; "Allow reading" then reads it (bug 1)', async () => {
+  it('robots.txt redirecting to another origin: unread, not blocked; "Allow reading" then reads it', async () => {
     const site = await serve(robotsRedirectSite);
     const { tabId } = await ff.openTab(`${site.url}${ARTICLE_PATH}`);
     const popup = await popupFor(tabId, '[data-testid="unread-files"]');
@@ -118,7 +118,7 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR, store build
     expect(await popup.$('table.crawlers')).not.toBeNull();
   });
 
-  it('a sitemap on another origin: after "Allow reading" it is read and AI Discovery counts it (bug 2)', async () => {
+  it('a sitemap on another origin: after "Allow reading" it is read and AI Discovery counts it', async () => {
     // The robots test granted localhost already; this one must start without it.
     await ff.inExtension(() => browser.permissions.remove({ origins: ['http://localhost/*', 'https://localhost/*'] }), null);
     const site = await serve(foreignSitemapSite);
@@ -133,7 +133,7 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR, store build
     expect(site.requests.some((r) => r.path === '/sitemap.xml' && r.headers.host?.startsWith('localhost'))).toBe(true);
   });
 
-  it('deep probe on: a polyfill is reported as a polyfill, since Firefox has no native WebMCP (bug 5)', async () => {
+  it('deep probe on: a polyfill is reported as a polyfill, since Firefox has no native WebMCP', async () => {
     const options = await ff.openExtensionPage('options.html', '#backend');
     await options.click('label.checkbox input');
     await options.waitForFunction(() => (document.querySelector('label.checkbox input') as HTMLInputElement).checked);

@@ -14,7 +14,7 @@ import { expectAudit, sendAuditMessage } from './helpers/send-audit.js';
 import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, savePopupScreens, waitForPopup } from './helpers/toolbar.js';
 import { SCREENSHOT_DIR } from './fixtures/screenshots.js';
 
-/** The popup's workbench (issue 18): compare with the previous audit, export, share, open in the dashboard. */
+/** The popup's workbench: compare with the previous audit, export, share, open in the dashboard. */
 describe.skipIf(!serverAvailable)('popup workbench', () => {
   let session: ExtensionSession;
   let site: FixtureSite;
@@ -106,7 +106,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
     await popup.click('[data-action="crawl"]');
     await popup.waitForSelector('[data-testid="crawl-progress"], [data-testid="crawl-error"]');
     if (crawlsRoute === 404) {
-      // A server without contract section 10 (the crawl routes are built in another branch).
+      // A server without the crawl routes (docs/api-decisions.md#crawls).
       expect(await popup.textContent('[data-testid="crawl-error"]')).toContain('no site audits');
     } else {
       const id = await popup.getAttribute('[data-testid="crawl-progress"]', 'data-crawl-id');

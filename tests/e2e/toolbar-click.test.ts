@@ -12,7 +12,7 @@ import { readRecords } from './helpers/records.js';
 import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, savePopupScreens, popupText, waitForPopup } from './helpers/toolbar.js';
 
 /**
- * The store build as a user meets it: a real toolbar click (activeTab only), issue 18's bugs.
+ * The store build as a user meets it: a real toolbar click (activeTab only), and the faults users met there.
  * Each test opens its page in a new tab and clicks the icon there.
  */
 describe('store build, real toolbar click', () => {
@@ -49,7 +49,7 @@ describe('store build, real toolbar click', () => {
     });
   const savePopupScreenshot = (name: string) => savePopupScreens(session, SCREENSHOT_DIR, name);
 
-  it('has its icons and the configured tooltip (bug 12)', async () => {
+  it('has its icons and the configured tooltip', async () => {
     const manifest = await session.worker.evaluate(
       () =>
         chrome.runtime.getManifest() as never as {
@@ -70,7 +70,7 @@ describe('store build, real toolbar click', () => {
     }
   });
 
-  it('a robots.txt that redirects to another origin blocks nobody and says it could not be read from the browser (bug 1)', async () => {
+  it('a robots.txt that redirects to another origin blocks nobody and says it could not be read from the browser', async () => {
     const site = await serve(robotsRedirectSite);
     const page = await open(`${site.url}${ARTICLE_PATH}`);
     await click(page);
@@ -94,7 +94,7 @@ describe('store build, real toolbar click', () => {
     await savePopupScreenshot('popup-robots-unread-in-browser');
   });
 
-  it('names a sitemap on another origin and the access that would read it (bug 2)', async () => {
+  it('names a sitemap on another origin and the access that would read it', async () => {
     const site = await serve(foreignSitemapSite);
     const page = await open(`${site.url}${ARTICLE_PATH}`);
     await click(page);
@@ -107,7 +107,7 @@ describe('store build, real toolbar click', () => {
     expect(audit.issues.filter((i) => i.rule.startsWith('sitemap.'))).toEqual([]); // left out, not failed
   });
 
-  it('a second click within 10 minutes shows the stored audit without auditing again; "Audit again" runs one (bug 8)', async () => {
+  it('a second click within 10 minutes shows the stored audit without auditing again; "Audit again" runs one', async () => {
     const site = await serve(goodArticleSite);
     const page = await open(`${site.url}${ARTICLE_PATH}`);
     const pageFetches = () => site.requests.filter((r) => r.path === ARTICLE_PATH).length;
@@ -139,7 +139,7 @@ describe('store build, real toolbar click', () => {
     expect((await readRecords(session)).length).toBe(before.records + 1);
   });
 
-  it('a slow page is requested at once by the tab, for the raw HTML and for markdown, with the steps shown meanwhile (bug 10)', async () => {
+  it('a slow page is requested at once by the tab, for the raw HTML and for markdown, with the steps shown meanwhile', async () => {
     const log: TimedRequest[] = [];
     const site = await serve(slowPageSite(2_500, log));
     const page = await session.context.newPage();
@@ -166,7 +166,7 @@ describe('store build, real toolbar click', () => {
     expect(markdown.startedAt).toBeLessThan(raw.endedAt!);
   });
 
-  it('says what to do on a page it may not read, a page that did not load, and an empty page (bug 9)', async () => {
+  it('says what to do on a page it may not read, a page that did not load, and an empty page', async () => {
     const site = await serve(goodArticleSite);
     // Never clicked: no activeTab. The popup opened for it directly, as after a navigation to another site.
     const { tabId } = await openTabById(session, `${site.url}${ARTICLE_PATH}`); // the store build may not read tab URLs

@@ -108,7 +108,7 @@ function snapshotOf(c: RuleCase): Snapshot {
 }
 
 function expectFault(rule: Rule, o: RuleOutcome, c: FaultCase): void {
-  // Every fault explains itself: contract section 1 wants what was found and what to do.
+  // Every fault explains itself: docs/api-decisions.md#audit-object wants what was found and what to do.
   expect(o.detail?.length ?? 0).toBeGreaterThan(0);
   if (c.score !== undefined) expect(o.score).toBe(c.score);
   if (c.severity !== undefined) expect(o.severity ?? rule.severity).toBe(c.severity);

@@ -85,7 +85,7 @@ describe('AuditReport', () => {
   });
 });
 
-describe('AuditReport: what the audit could not judge (contract section 9)', () => {
+describe('AuditReport: what the audit could not judge (docs/api-decisions.md#what-audits-could-not-judge)', () => {
   it('shows an inapplicable category as n/a with no bar, never as 100', () => {
     const audit = sampleAudit();
     audit.category_scores = audit.category_scores.map((c) =>

@@ -35,7 +35,7 @@ describe('matchRecordedTools', () => {
     ]);
   });
 
-  it('does not call a script whose only static evidence is an API reference a match (issue 18 bug 4)', () => {
+  it('does not call a script whose only static evidence is an API reference a match', () => {
     const reference: WebmcpEvidence = {
       kind: 'api-reference',
       confidence: 'low',

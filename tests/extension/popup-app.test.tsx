@@ -58,7 +58,7 @@ describe('popup App', () => {
     expect(root.querySelector('[role="alert"]')?.textContent).toContain('the server refused the connection');
   });
 
-  // Contract section 15 (issue 18 bug 8).
+  // docs/api-decisions.md#extension.
   it('shows the tab URL audit from the last 10 minutes without auditing again; "Audit again" runs a new one', async () => {
     const recent = sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date(Date.now() - 3 * 60_000).toISOString() });
     await addAudit(recent, NOT_CONFIGURED);
@@ -101,7 +101,7 @@ describe('popup App', () => {
     expect(spy).toHaveBeenCalledTimes(1);
   });
 
-  // Issue 18 speed: popup-start.js reads the tab and history (and asks for the audit) before the modules load.
+  // Speed: popup-start.js reads the tab and history (and asks for the audit) before the modules load.
   it('uses the first look popup-start.js made, once, instead of reading and auditing again', async () => {
     const recent = sampleAudit({ url: 'https://shop.example/guide', scanned_at: new Date().toISOString() });
     const tab = (await fakeBrowser.tabs.query({ active: true }))[0]!;

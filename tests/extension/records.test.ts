@@ -8,7 +8,7 @@ const id = (i: number) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')
 
 beforeEach(() => fakeBrowser.reset());
 
-describe('history limit (issue 18 bug 7)', () => {
+describe('history limit', () => {
   it('keeps the last 25 when no backend is set: nothing waits to send them', async () => {
     for (let i = 0; i < 30; i++) await addAudit(sampleAudit({ id: id(i) }), NOT_CONFIGURED);
     const records = await listRecords();

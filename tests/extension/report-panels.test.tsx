@@ -35,7 +35,7 @@ const record = (audit: Audit, over: Partial<AuditRecord> = {}): AuditRecord => (
   ...over,
 });
 
-describe('WebMCP panel (issue 18 bug 4)', () => {
+describe('WebMCP panel', () => {
   it('lists in the static column only tools the static scan found, not runtime-only ones', () => {
     const audit = sampleAudit();
     const runtimeEvidence: WebmcpEvidence = {
@@ -68,7 +68,7 @@ describe('WebMCP panel (issue 18 bug 4)', () => {
   });
 });
 
-describe('crawler table when robots.txt could not be read from the browser (issue 18 bug 1)', () => {
+describe('crawler table when robots.txt could not be read from the browser', () => {
   it('says the verdicts are unknown instead of listing them', () => {
     const audit = sampleAudit();
     audit.issues.push({
@@ -91,7 +91,7 @@ describe('crawler table when robots.txt could not be read from the browser (issu
   });
 });
 
-describe('history without a backend (issue 18 bug 7)', () => {
+describe('history without a backend', () => {
   it('says once that audits stay local, with a short badge per entry instead of the full note', () => {
     const audits = [
       sampleAudit({ id: '00000000-0000-4000-8000-000000000001' }),
@@ -104,7 +104,7 @@ describe('history without a backend (issue 18 bug 7)', () => {
   });
 });
 
-describe('Agent discovery panel (contract section 14)', () => {
+describe('Agent discovery panel (docs/api-decisions.md#agent-discovery-signals)', () => {
   it('lists the files the site publishes with their status and problems, and counts the rest', () => {
     const el = mount(
       <AgentDiscoveryPanel

@@ -90,7 +90,7 @@ describe('probeWebmcp (MAIN world)', () => {
     ]);
   });
 
-  // Issue 18 bug 5. Bound functions stringify as "[native code]": they stand in for the browser's own.
+  // Bound functions stringify as "[native code]": they stand in for the browser's own.
   const nativeLooking = () => Function.prototype.bind.call(() => undefined, null) as () => void;
 
   it('sees a polyfill wrapped by the deep-probe recorder as a polyfill (a Proxy stringifies as native)', async () => {

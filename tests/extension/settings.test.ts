@@ -14,7 +14,7 @@ describe('settings', () => {
     ['api.example:8787', 'https://api.example:8787'],
     ['http://127.0.0.1:8787/api/v1/', 'http://127.0.0.1:8787'],
     ['  ', ''],
-    // Issue 18 bug 11: a local server typed without a scheme is plain http.
+    // A local server typed without a scheme is plain http.
     ['127.0.0.1:8787', 'http://127.0.0.1:8787'],
     ['localhost:8787/', 'http://localhost:8787'],
     ['[::1]:8787', 'http://[::1]:8787'],

@@ -1,5 +1,5 @@
 /**
- * Site audits scaled out (contract section 10): an API that only queues crawls (REDIS_URL, PostgreSQL) and two
+ * Site audits scaled out (docs/api-decisions.md#crawls): an API that only queues crawls (REDIS_URL, PostgreSQL) and two
  * `citable worker` processes that run them, all on 127.0.0.1. Both workers audit pages of one crawl, and the
  * rollup is the same as the embedded server's; a worker SIGKILLed mid-crawl loses nothing: a third worker takes
  * its jobs and every page is in the result once. Without a worker the API says the crawl will wait; a worker

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 20, the site-audit part, against the built server on the embedded store: a crawl killed with
+ * Crash safety of site audits, against the built server on the embedded store: a crawl killed with
  * SIGKILL at random moments resumes at each restart and completes with every page once: the pages list has
  * each URL once, the rollup counts each planted issue on exactly its pages, and each page audit is readable.
  * Kill moments come from a seeded generator (STRESS_SEED replays a run).

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 20, the webhook and monitor part, against the built server on the embedded store:
+ * Crash safety of webhooks and monitors, against the built server on the embedded store:
  *  - pending webhook deliveries survive SIGKILL: audits are synced while the receiver hangs (deliveries
  *    stored, attempts in flight), the server is killed at a random moment, restarted, and every event of
  *    every acknowledged audit reaches the receiver, with one event id per audit however often it was sent;

@@ -1,5 +1,5 @@
 /**
- * The events a stored audit raises (contract section 12), against the previous audit of the same URL:
+ * The events a stored audit raises (docs/api-decisions.md#monitors-and-webhooks), against the previous audit of the same URL:
  * the rules themselves (auditEvents, pure), and through the API: an extension's PUT fires once however
  * often it is resent, a later audit of the URL is compared with the earlier one.
  */

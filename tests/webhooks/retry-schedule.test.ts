@@ -1,4 +1,4 @@
-/** The retry schedule of contract section 12: first retry within a minute, then up to about 24 h, at least 8 attempts, then failed. */
+/** The retry schedule of docs/api-decisions.md#monitors-and-webhooks: first retry within a minute, then up to about 24 h, at least 8 attempts, then failed. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_RETRY_POLICY, MAX_ATTEMPTS, nextAttemptAt, RETRY_DELAYS_MS } from '../../server/webhooks/retry-schedule.js';
 

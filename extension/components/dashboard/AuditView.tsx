@@ -25,7 +25,7 @@ export function AuditView({ id }: { id: string }) {
   if (audit.state === 'loading') return <Loading what="the audit" />;
   if (audit.state === 'error') return <ErrorState what="the audit" error={audit.error} onRetry={reload} />;
   const a = audit.data.audit;
-  // Page audits of a crawl carry its id (contract section 10); the engine's Audit type does not list it.
+  // Page audits of a crawl carry its id (docs/api-decisions.md#crawls); the engine's Audit type does not list it.
   const crawlId = (a as { crawl_id?: unknown }).crawl_id;
   const save = async (kind: 'html' | 'json') => {
     const exporter = await import('../../lib/export/export-audit.js');

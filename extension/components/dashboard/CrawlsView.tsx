@@ -13,7 +13,7 @@ import { useAction } from './use-action.js';
 
 const POLL_MS = 2_000;
 
-/** Site audits (contract section 10): start one, follow the running ones, open a finished one's rollup. */
+/** Site audits (docs/api-decisions.md#crawls): start one, follow the running ones, open a finished one's rollup. */
 export function CrawlsView() {
   const { caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ crawls: Crawl[] }>('/crawls?limit=100'), []);

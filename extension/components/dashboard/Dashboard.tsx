@@ -19,7 +19,7 @@ import { ProjectView } from './ProjectView.js';
 import { SharesView } from './SharesView.js';
 
 /**
- * The full-page view of the configured backend (contract section 15): one section per resource, addressed
+ * The full-page view of the configured backend (docs/api-decisions.md#extension): one section per resource, addressed
  * by the URL's hash. Reads work with any key; writes are disabled, with the reason, for a read-only key.
  */
 export function Dashboard() {

@@ -9,7 +9,7 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
-/** Monitors (contract section 12): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
+/** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
   const { api, caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ monitors: Monitor[] }>('/monitors'), []);

@@ -6,7 +6,7 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 
 /**
- * POST /projects (contract section 13) with a name and the client's domain; brand and competitors can follow through the API or the CLI.
+ * POST /projects (docs/api-decisions.md#projects-and-citation-intelligence) with a name and the client's domain; brand and competitors can follow through the API or the CLI.
  */
 export function NewProjectForm({ onCreated }: { onCreated: (project: Project) => void }) {
   const { api } = useDashboard();

@@ -9,7 +9,7 @@ import { Empty, ErrorState, Loading } from './states.js';
 type Row = { project: Project; summary: ApiResult<{ summary: CitationSummary }> };
 
 /**
- * Projects (contract section 13) with their last 30 days at a glance: runs, visibility, share of voice; a new project by name and domain.
+ * Projects (docs/api-decisions.md#projects-and-citation-intelligence) with their last 30 days at a glance: runs, visibility, share of voice; a new project by name and domain.
  */
 export function ProjectsView() {
   const [list, reload] = useApi(async (api) => {

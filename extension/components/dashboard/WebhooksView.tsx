@@ -10,7 +10,7 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
-/** Webhooks (contract section 12): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
+/** Webhooks (docs/api-decisions.md#monitors-and-webhooks): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
 export function WebhooksView() {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ webhooks: Webhook[] }>('/webhooks'), []);

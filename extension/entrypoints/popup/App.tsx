@@ -24,8 +24,7 @@ export type View =
   | { kind: 'error'; message: string };
 
 /**
- * One click on the toolbar icon: the tab's audit from the last 10 minutes if there is one (contract
- * section 15), else a new audit with its steps shown while it runs. "Audit again" always runs one.
+ * One click on the toolbar icon: the tab's audit from the last 10 minutes if there is one (docs/api-decisions.md#extension), else a new audit with its steps shown while it runs. "Audit again" always runs one.
  * `first`: the first look main.tsx waited for, so the first paint is already the result (or the progress).
  */
 export function App({ first }: { first?: FirstLook | undefined }) {

@@ -6,7 +6,7 @@ export interface Capabilities {
   canWrite: boolean;
   /** Why writes are off, shown beside every disabled write action. */
   readOnlyReason: string;
-  /** The server has the crawl routes (contract section 10). */
+  /** The server has the crawl routes (docs/api-decisions.md#crawls). */
   crawls: boolean;
 }
 

@@ -68,7 +68,7 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
   };
 }
 
-/** The server's own `{error}` message (contract section 3) when there is one, else the status in words. */
+/** The server's own `{error}` message (docs/api-decisions.md#http-api) when there is one, else the status in words. */
 export function errorMessage(status: number, body: unknown): string {
   const said =
     body && typeof body === 'object' && typeof (body as { error?: unknown }).error === 'string'

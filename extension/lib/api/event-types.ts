@@ -1,7 +1,7 @@
 import type { WebhookEventType } from './types.js';
 
 /**
- * The webhook event types (contract section 12), copied rather than imported: shared/schema/webhook.ts
+ * The webhook event types (docs/api-decisions.md#monitors-and-webhooks), copied rather than imported: shared/schema/webhook.ts
  * builds zod schemas when loaded, which the dashboard does not need. A unit test keeps the two lists equal.
  */
 export const EVENT_TYPES: readonly WebhookEventType[] = [

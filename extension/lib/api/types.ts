@@ -1,6 +1,6 @@
 /**
  * The backend's wire shapes the extension reads, as types only (no zod at run time in the extension):
- * from shared/schema where the server defines them, and the crawl from the report types (contract section 10).
+ * from shared/schema where the server defines them, and the crawl from the report types (docs/api-decisions.md#crawls).
  */
 export type { AuditSummary, AuditList } from '../../../shared/schema/api.js';
 export type { Monitor, MonitorKind, MonitorPeriod } from '../../../shared/schema/monitor.js';

@@ -1,5 +1,5 @@
 /**
- * The diff the popup shows: the backend's (`GET /audits/{id}/diff?against=previous`, contract section 11)
+ * The diff the popup shows: the backend's (`GET /audits/{id}/diff?against=previous`, docs/api-decisions.md#reports-shares-and-diffs)
  * when the audit is on the backend, else the same computation (shared/diff) over this browser's history.
  * Loaded on demand, with diffAudits, when "Compare" is pressed.
  */

@@ -1,6 +1,6 @@
 /**
  * What the popup needs before its first paint, started as early as the page allows: the tab, the
- * history, the tab URL's audit from the last 10 minutes (contract section 15) and, when there is none,
+ * history, the tab URL's audit from the last 10 minutes (docs/api-decisions.md#extension) and, when there is none,
  * the audit request itself, so the background works while the popup's modules load.
  *
  * No `wxt/browser` here: `popup-start.js` (a classic script at the top of popup.html) runs this with the
@@ -66,7 +66,7 @@ export async function findTab(api: FirstLookApi, search: string): Promise<Tab | 
   return tab?.id !== undefined ? { id: tab.id, ...(tab.url ? { url: tab.url } : {}) } : null;
 }
 
-/** The popup is a view over the background's audit message (contract section 7). */
+/** The popup is a view over the background's audit message (docs/api-decisions.md#extension). */
 export async function sendAuditRequest(api: FirstLookApi, tabId: number): Promise<AuditResponse> {
   try {
     const response = (await api.runtime.sendMessage({ type: 'citable:audit', tabId })) as AuditResponse | undefined;

@@ -1,6 +1,6 @@
 import type { AuditRecord } from '../sync/records.js';
 
-/** Contract section 15: a popup shows an audit of the tab's URL younger than this without auditing again. */
+/** docs/api-decisions.md#extension: a popup shows an audit of the tab's URL younger than this without auditing again. */
 export const RECENT_AUDIT_MS = 10 * 60_000;
 
 /** The newest record of this URL (fragment ignored) scanned less than RECENT_AUDIT_MS ago, if any. */

@@ -8,7 +8,7 @@ export function siteStartUrl(pageUrl: string): string {
 
 export const NO_CRAWLS = 'This backend has no site audits yet (crawls need a newer Citable server).';
 
-/** `POST /crawls` (contract section 10) for the page's site; a server without the route says so in words. */
+/** `POST /crawls` (docs/api-decisions.md#crawls) for the page's site; a server without the route says so in words. */
 export async function startSiteCrawl(api: ApiClient, pageUrl: string): Promise<{ crawl: Crawl } | { error: string }> {
   const res = await api.post<{ crawl: Crawl }>('/crawls', { url: siteStartUrl(pageUrl) });
   if (res.ok) return { crawl: res.data.crawl };

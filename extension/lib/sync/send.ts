@@ -29,7 +29,7 @@ export async function sendAudit(audit: Audit, settings: Settings, fetchImpl: typ
   return classifyResponse(res.status, await errorText(res), res.headers.get('retry-after'));
 }
 
-/** The `{error}` message of a JSON error body, if any (contract section 3). */
+/** The `{error}` message of a JSON error body, if any (docs/api-decisions.md#http-api). */
 export async function errorText(res: Response): Promise<string> {
   if (res.ok) return '';
   try {

@@ -1,5 +1,5 @@
 /**
- * One run as it is kept (contract section 13): the answer text (at most 20,000 characters), every cited
+ * One run as it is kept (docs/api-decisions.md#projects-and-citation-intelligence): the answer text (at most 20,000 characters), every cited
  * and retrieved URL in display order (cleaned, distinct), the searches the engine reports, and what the
  * answer says of the brand and of each competitor: mentioned (named in the text), cited (a structured
  * citation on one of its domains), and the brand's position.

@@ -1,6 +1,6 @@
 /**
  * Storing a pair's row, the same for both schedulers, and the hook monitors use for `citation.gained` /
- * `citation.lost` (contract section 12): after the row is stored, `onPairStored` receives the row and,
+ * `citation.lost` (docs/api-decisions.md#monitors-and-webhooks): after the row is stored, `onPairStored` receives the row and,
  * when the pair's citation state changed, which way.
  *
  * "Changed" compares the new row with the pair's previous latest row, both answered (status ok,

@@ -1,5 +1,5 @@
 /**
- * ChatGPT slot: OpenAI Responses API with the web_search tool (citation-engines.md 1.1).
+ * ChatGPT slot: OpenAI Responses API with the web_search tool (docs/research/answer-engines.md#chatgpt).
  * Cited = `url_citation` annotations of the message's output_text parts; retrieved = the search call's
  * `action.sources` (asked for with `include`). No web_search_call item: the model did not search.
  */

@@ -1,6 +1,6 @@
 /**
  * Second chat assistant slot: Anthropic Messages with the web_search_20250305 server tool
- * (citation-engines.md 1.4). Cited = text blocks' `web_search_result_location` citations; retrieved =
+ * (docs/research/answer-engines.md#claude). Cited = text blocks' `web_search_result_location` citations; retrieved =
  * the `web_search_tool_result` lists. A failed search comes back inside a 200 as
  * `web_search_tool_result_error`; `pause_turn` is continued by sending the turn back.
  */

@@ -1,5 +1,5 @@
 /**
- * Gemini slot: generateContent with the google_search tool (citation-engines.md 1.3).
+ * Gemini slot: generateContent with the google_search tool (docs/research/answer-engines.md#gemini).
  * Chunks referenced by `groundingSupports` are the inline citations (all chunks when the answer has no
  * supports); every chunk was retrieved. Chunk URIs are opaque redirects: each is resolved once (the
  * Location header, never followed), falling back to the chunk title when it is a bare domain.

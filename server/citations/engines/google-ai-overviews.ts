@@ -1,5 +1,5 @@
 /**
- * Google AI Overviews slot, through SerpApi (citation-engines.md 1.5): `engine=google` first; when the
+ * Google AI Overviews slot, through SerpApi (docs/research/answer-engines.md#google-ai-overviews): `engine=google` first; when the
  * overview is deferred it carries a `page_token`, fetched at once with `engine=google_ai_overview`
  * (the token expires within minutes: an expired one gets one fresh search). Cited =
  * `ai_overview.references[].link` in order. No `ai_overview`: Google showed none (`no_ai_overview`).

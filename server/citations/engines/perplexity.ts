@@ -1,5 +1,5 @@
 /**
- * Perplexity slot: Sonar chat completions, where search is always on (citation-engines.md 1.2).
+ * Perplexity slot: Sonar chat completions, where search is always on (docs/research/answer-engines.md#perplexity).
  * Cited = `search_results[].url` (the sources Perplexity shows), falling back to the plain `citations`
  * strings. A 401 comes as an HTML page, so nothing here assumes the body is JSON.
  */

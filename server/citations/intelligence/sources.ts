@@ -1,5 +1,5 @@
 /**
- * GET /citations/sources (contract section 13): every registrable domain cited in the window, as the
+ * GET /citations/sources (docs/api-decisions.md#projects-and-citation-intelligence): every registrable domain cited in the window, as the
  * store pre-aggregated them (most cited first), with its kind for the project as it is now: `owned`
  * (the project's domain or an alias, by registrable domain), `competitor` (one of a competitor's
  * domains) or `third_party`.

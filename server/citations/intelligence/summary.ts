@@ -1,5 +1,5 @@
 /**
- * GET /citations/summary's figures (contract section 13), from daily tallies per engine, whichever store
+ * GET /citations/summary's figures (docs/api-decisions.md#projects-and-citation-intelligence), from daily tallies per engine, whichever store
  * pre-aggregated them: visibility = visible_runs / runs; citation_rate = cited_runs / runs;
  * share_of_voice = visible_runs / (visible_runs + the competitors' visible_runs), 0 when that sum is 0;
  * avg_position the mean position over cited runs, or null. Ratios have 4 decimals.

@@ -1,7 +1,7 @@
 /**
  * Wrapper links hide the cited site behind another host: Google's /url redirector, the AMP cache, the
  * Google Translate proxy, Google's web cache and Bing's click tracker. `unwrap` returns the address
- * they point at (citation-engines.md section 5.1), or the input unchanged. Gemini's grounding redirect
+ * they point at (docs/research/answer-engines.md#url-matching), or the input unchanged. Gemini's grounding redirect
  * is opaque and needs a request: see gemini-redirect.ts.
  */
 import { parse } from 'tldts';

@@ -1,5 +1,5 @@
 /**
- * "Is the brand named in this answer?" (contract section 13): a name or alias appears as a whole word,
+ * "Is the brand named in this answer?" (docs/api-decisions.md#projects-and-citation-intelligence): a name or alias appears as a whole word,
  * case- and accent-insensitively (Acme matches ACME's and Acmé, Apple never matches pineapple), never
  * inside a URL or an e-mail address; names of several words match across any white space. A name listed
  * as case-sensitive (a brand named like a common word: Notion, Linear) matches only with its capitals.

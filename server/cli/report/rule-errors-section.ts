@@ -3,7 +3,7 @@ import { ruleErrorsNote, ruleErrorsOf } from '../../../shared/score/score-notes.
 import type { ReportContext } from './context.js';
 import { safe, wrap } from './text.js';
 
-/** Rules that threw instead of judging (contract section 9): named, never hidden; nothing when all ran. */
+/** Rules that threw instead of judging (docs/api-decisions.md#what-audits-could-not-judge): named, never hidden; nothing when all ran. */
 export function ruleErrorsSection(audit: Audit, { style, width }: ReportContext): string[] {
   const errors = ruleErrorsOf(audit);
   if (errors.length === 0) return [];

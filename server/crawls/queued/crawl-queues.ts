@@ -1,5 +1,5 @@
 /**
- * The BullMQ queues of site audits with REDIS_URL (contract section 10, scale-out): `crawls`, one job per crawl,
+ * The BullMQ queues of site audits with REDIS_URL (docs/api-decisions.md#crawls, scale-out): `crawls`, one job per crawl,
  * whose worker runs the crawl's coordinator (discovery, politeness, the rollup in the store); and
  * `crawl-pages`, one job per page audit, which every `citable worker` process takes. A worker killed mid-job
  * leaves its job stalled: BullMQ gives it to another worker, and the store records each page once.

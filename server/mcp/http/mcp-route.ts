@@ -1,5 +1,5 @@
 /**
- * POST /mcp (contract section 16): the MCP tools over Streamable HTTP, with the API's bearer key and
+ * POST /mcp (docs/api-decisions.md#mcp-server): the MCP tools over Streamable HTTP, with the API's bearer key and
  * Agency plan (the same middleware as /api/v1), at the server root as the contract writes it.
  *
  * Stateless: every POST gets a new McpServer and transport (no Mcp-Session-Id), answered with plain

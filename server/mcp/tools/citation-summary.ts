@@ -1,4 +1,4 @@
-/** citation_summary: GET /citations/summary for agents (contract sections 13 and 16). */
+/** citation_summary: GET /citations/summary for agents (docs/api-decisions.md#projects-and-citation-intelligence and docs/api-decisions.md#mcp-server). */
 import { z } from 'zod';
 import { CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
 import { citationSummaryEnvelopeSchema } from '../../../shared/schema/citation-intelligence.js';

@@ -1,4 +1,4 @@
-/** crawl_site: POST /crawls for agents (contract sections 10 and 16). Starts a site audit; get_crawl follows it. */
+/** crawl_site: POST /crawls for agents (docs/api-decisions.md#crawls and docs/api-decisions.md#mcp-server). Starts a site audit; get_crawl follows it. */
 import { z } from 'zod';
 import { crawlEnvelopeSchema, DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from '../../../shared/schema/crawl.js';
 import { MAX_URL_LENGTH } from '../../../shared/url/normalize.js';

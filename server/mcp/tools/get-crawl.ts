@@ -1,4 +1,4 @@
-/** get_crawl: GET /crawls/{id} for agents (contract sections 10 and 16). */
+/** get_crawl: GET /crawls/{id} for agents (docs/api-decisions.md#crawls and docs/api-decisions.md#mcp-server). */
 import { z } from 'zod';
 import { crawlEnvelopeSchema } from '../../../shared/schema/crawl.js';
 import { McpToolError } from '../backend.js';

@@ -1,5 +1,5 @@
 /**
- * The MCP tools, in the order clients list them (contract section 16). A new tool is one file in this
+ * The MCP tools, in the order clients list them (docs/api-decisions.md#mcp-server). A new tool is one file in this
  * folder (defineTool) and one entry here; a tool whose backend part is optional names it in
  * `availableWith`, and stays unlisted until the backend offers it (crawl_site and get_crawl need an account).
  */

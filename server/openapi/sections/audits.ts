@@ -1,4 +1,4 @@
-/** The audit routes in the OpenAPI document (contract section 3). */
+/** The audit routes in the OpenAPI document (docs/api-decisions.md#http-api). */
 import {
   auditEnvelopeSchema,
   auditListSchema,

@@ -1,4 +1,4 @@
-/** GET /citations/summary, /citations/sources and /citations/runs in the OpenAPI document (contract section 13). */
+/** GET /citations/summary, /citations/sources and /citations/runs in the OpenAPI document (docs/api-decisions.md#projects-and-citation-intelligence). */
 import { CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
 import {
   citationRunListSchema,

@@ -1,4 +1,4 @@
-/** The citation-tracking routes in the OpenAPI document (contract sections 3 and 5). */
+/** The citation-tracking routes in the OpenAPI document (docs/api-decisions.md#http-api and docs/api-decisions.md#citation-tracking). */
 import { CITATION_ENGINE_IDS } from '../../../shared/schema/citation-engines.js';
 import {
   citationCheckEnvelopeSchema,

@@ -1,4 +1,4 @@
-/** The site-audit routes in the OpenAPI document (contract section 10). */
+/** The site-audit routes in the OpenAPI document (docs/api-decisions.md#crawls). */
 import {
   crawlEnvelopeSchema,
   crawlIssueSchema,

@@ -1,4 +1,4 @@
-/** POST /mcp in the OpenAPI document (contract section 16): the MCP tools over Streamable HTTP. */
+/** POST /mcp in the OpenAPI document (docs/api-decisions.md#mcp-server): the MCP tools over Streamable HTTP. */
 import { jsonRpcMessageSchema } from '../../../shared/schema/mcp.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, schemaRef } from '../refs.js';
 import type { OpenApiSection } from '../types.js';

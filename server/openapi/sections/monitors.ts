@@ -1,4 +1,4 @@
-/** The monitor routes in the OpenAPI document (contract section 12). */
+/** The monitor routes in the OpenAPI document (docs/api-decisions.md#monitors-and-webhooks). */
 import {
   createMonitorRequestSchema,
   monitorEnvelopeSchema,

@@ -1,4 +1,4 @@
-/** Projects in the OpenAPI document (contract section 13). */
+/** Projects in the OpenAPI document (docs/api-decisions.md#projects-and-citation-intelligence). */
 import {
   createProjectRequestSchema,
   projectEnvelopeSchema,

@@ -1,5 +1,5 @@
 /**
- * The webhook routes in the OpenAPI document (contract section 12), and the events themselves as
+ * The webhook routes in the OpenAPI document (docs/api-decisions.md#monitors-and-webhooks), and the events themselves as
  * OpenAPI 3.1 `webhooks`: one entry per event type, its body and headers.
  */
 import {

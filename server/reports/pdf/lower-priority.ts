@@ -1,5 +1,5 @@
 /**
- * Printing is background work: the API must keep answering while Chromium lays out a report (issue 16: ten PDFs
+ * Printing is background work: the API must keep answering while Chromium lays out a report (ten PDFs
  * at once must not raise GET /audits/{id} p99 above 50 ms on two cores). After launch, Chromium's processes
  * (the browser and its zygotes, found by a marker switch in the browser's command line) get a lower CPU
  * priority; renderers forked from a zygote later inherit it. Linux only (/proc); elsewhere nothing changes.

@@ -1,4 +1,4 @@
-/** Why a PDF could not be printed; the routes answer each with 503 (contract section 11), the CLI with a message. */
+/** Why a PDF could not be printed; the routes answer each with 503 (docs/api-decisions.md#reports-shares-and-diffs), the CLI with a message. */
 
 /** No Chromium to print with: the message names CHROMIUM_PATH. */
 export class PdfUnavailableError extends Error {

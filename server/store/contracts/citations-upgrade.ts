@@ -1,5 +1,5 @@
 /**
- * Rows and prompts stored before projects and mentions existed (issue 15) read back with the members
+ * Rows and prompts stored before projects and mentions existed read back with the members
  * they lacked: no project, nothing mentioned, visible = cited, no searches, no competitors, the surface
  * of their engine. Both stores apply this to what they read.
  */

@@ -1,5 +1,5 @@
 /**
- * The site-audit half of the store (contract section 10), reached through `Store.crawls()`: crawl records,
+ * The site-audit half of the store (docs/api-decisions.md#crawls), reached through `Store.crawls()`: crawl records,
  * their frontier (every URL seen, queued or skipped), the done set with each page's outcome, and the rollup
  * state, so that any process sharing the store answers for a crawl and a restarted one resumes it with
  * each page audited once. Implementations: memory/crawls.ts (the CLI), lowdb/crawls.ts (the embedded

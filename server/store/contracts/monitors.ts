@@ -1,5 +1,5 @@
 /**
- * The monitor half of the store (contract section 12): what is scheduled, and the state of each
+ * The monitor half of the store (docs/api-decisions.md#monitors-and-webhooks): what is scheduled, and the state of each
  * monitor's runs. The store, not Redis, is the record of what is scheduled: a due run is claimed here,
  * atomically, so each due time runs once whatever the number of processes or schedulers asking.
  * Reached through `Store.monitors()`; every write resolves once it is durable.

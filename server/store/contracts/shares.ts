@@ -1,5 +1,5 @@
 /**
- * Share links (contract section 11): a read-only link to one report, found by the SHA-256 of its token (the
+ * Share links (docs/api-decisions.md#reports-shares-and-diffs): a read-only link to one report, found by the SHA-256 of its token (the
  * token itself is never stored, like an API key). Reached through `Store.shares()`; lowdb in
  * lowdb/shares.ts, PostgreSQL in postgres/shares.ts. A write resolves once durable.
  */

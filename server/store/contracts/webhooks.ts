@@ -1,5 +1,5 @@
 /**
- * The webhook half of the store (contract section 12): webhooks with their signing secrets, and the
+ * The webhook half of the store (docs/api-decisions.md#monitors-and-webhooks): webhooks with their signing secrets, and the
  * outbox: every event is stored together with one pending delivery per webhook that wants it before
  * any attempt, so a restart or a SIGKILL loses none. Delivery workers claim due deliveries with a lease
  * (no two processes send the same delivery at once; a lease that runs out, its process dead, is taken

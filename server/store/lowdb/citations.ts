@@ -32,7 +32,7 @@ import type {
 } from '../contracts/citations.js';
 import { upgradeRow } from '../contracts/citations-upgrade.js';
 
-/** Brotli quality 5: within a few per cent of the best ratio on answer texts at a fraction of the time (bench/citations-storage). */
+/** Brotli quality 5: within a few per cent of the best ratio on answer texts at a fraction of the time (a one-off measurement, not kept as a benchmark). */
 const BROTLI_QUALITY = 5;
 
 export interface LowdbCitationStoreOptions {

@@ -1,5 +1,5 @@
 /**
- * What one stored row adds to the pre-aggregated figures (contract section 13): kept beside the row, added
+ * What one stored row adds to the pre-aggregated figures (docs/api-decisions.md#projects-and-citation-intelligence): kept beside the row, added
  * to its scope's daily rollup when the row is stored and taken off again when its prompt is deleted, so
  * summaries and sources never scan runs. A scope is the prompt's project, or `acct:<account>` for the
  * account's prompts without a project. Computed from the runs by citations/intelligence/row-tally.ts.
@@ -29,7 +29,7 @@ export interface RowTally {
 
 export const scopeOf = (accountId: string, projectId: string | null | undefined): string => projectId ?? `acct:${accountId}`;
 
-/** A row stored without its runs (before issue 15): its counts, no sources; its best position stands for each cited run. */
+/** A row stored without its runs (before runs were kept): its counts, no sources; its best position stands for each cited run. */
 export function tallyOfRow(row: CitationResult & { account_id: string }): RowTally {
   return {
     scope: scopeOf(row.account_id, row.project_id),

@@ -1,4 +1,4 @@
-/** Small readers for the JSON formats of contract section 14: each records a problem instead of throwing. */
+/** Small readers for the JSON formats of docs/api-decisions.md#agent-discovery-signals: each records a problem instead of throwing. */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

@@ -20,7 +20,7 @@ import {
 
 /**
  * Hosted site builders named by the contract. Written from public facts about each builder's output
- * (see docs: checks-and-peers section 5), not copied from any GPL fingerprint set.
+ * (see docs/research/builders.md), not copied from any GPL fingerprint set.
  * Image CDNs are WEAK: other sites hot-link builder images; code served from a builder's CDN is not.
  */
 export const HOSTED_BUILDERS: readonly Fingerprint[] = [

@@ -9,7 +9,7 @@ export interface AgentDiscoveryPanelProps {
   compact?: boolean;
 }
 
-/** The agent discovery files (contract section 14), when the audit has them: what agents can find about the site. */
+/** The agent discovery files (docs/api-decisions.md#agent-discovery-signals), when the audit has them: what agents can find about the site. */
 export function AgentDiscoveryPanel({ files, compact = false }: AgentDiscoveryPanelProps) {
   if (!files) return <p class="muted">Not checked: this audit was made before agent discovery.</p>;
   const found = files.filter((f) => f.status === 'found').length;

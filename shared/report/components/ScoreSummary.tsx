@@ -7,7 +7,7 @@ import { ScoreGauge } from './ScoreGauge.js';
 const NOTHING_APPLIED = 'no category applied to this page';
 
 /**
- * An audit's score at a glance: the gauge, the verdict, the cap and why (contract section 9), the issue
+ * An audit's score at a glance: the gauge, the verdict, the cap and why (docs/api-decisions.md#what-audits-could-not-judge), the issue
  * counts. `children` adds lines under them (the popup: the address, builder, time and sync state).
  * `gaugeNotes`: the cap or "nothing applied" joins the gauge's accessible name too (the popup, which has
  * no room to say it twice in words).

@@ -5,7 +5,7 @@ import { listNames } from '../../judge/wording.js';
 
 /**
  * A training crawler (GPTBot) turned away or charged by bot protection while a browser gets the page. Blocking
- * training is a legitimate choice (contract section 1), and bot protection now does it by default on many zones:
+ * training is a legitimate choice (docs/api-decisions.md#audit-object), and bot protection now does it by default on many zones:
  * a notice so the owner knows the choice was made, never a penalty.
  */
 export default defineRule({

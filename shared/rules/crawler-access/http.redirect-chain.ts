@@ -4,7 +4,7 @@ import { hostOf } from '../../url/parse.js';
 /** More hops than this is a long chain: several AI fetchers give up after a few redirects. */
 const MAX_HOPS = 2;
 
-/** Cross-host and long redirect chains break some AI fetchers (checks-and-peers section 4). */
+/** Cross-host and long redirect chains break some AI fetchers (docs/research/peers.md#signals-peers-check). */
 export default defineRule({
   id: 'http.redirect-chain',
   category: 'Crawler Access',

@@ -4,7 +4,7 @@ import { robotsReading } from '../../crawlers/robots-context.js';
 import { listNames, oneOrMany } from '../../judge/wording.js';
 import { shownPath } from '../../crawlers/wording.js';
 
-/** Opting out of model training is a legitimate choice: reported, never scored (contract section 1). */
+/** Opting out of model training is a legitimate choice: reported, never scored (docs/api-decisions.md#audit-object). */
 export default defineRule({
   id: 'robots.training-agents-blocked',
   category: 'Crawler Access',

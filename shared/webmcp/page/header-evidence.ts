@@ -3,7 +3,7 @@ import { evidence } from '../evidence.js';
 import { originTrialEvidence } from './origin-trial-evidence.js';
 
 /**
- * WebMCP facts in the page's response headers (webmcp.md 3.1): an `Origin-Trial` token for the
+ * WebMCP facts in the page's response headers (docs/research/webmcp.md#inputs): an `Origin-Trial` token for the
  * WebMCP feature, `Permissions-Policy: tools=()` (registerTool would reject with NotAllowedError),
  * and cf-webmcp's `Link: <…>; rel="webmcp"` discovery. None of them is a registration.
  */

@@ -6,7 +6,7 @@ import { type LineLocator, snippetAround } from '../text.js';
 import { originTrialEvidence } from './origin-trial-evidence.js';
 
 /**
- * WebMCP in the server's HTML (webmcp.md 3.1): declarative `<form toolname tooldescription>`
+ * WebMCP in the server's HTML (docs/research/webmcp.md#inputs): declarative `<form toolname tooldescription>`
  * (a registration), `<meta http-equiv="origin-trial">`, `<iframe allow="tools">` delegating the
  * permission to a frame, and cf-webmcp's `<link rel="webmcp">`.
  */

@@ -10,7 +10,7 @@ export interface PolyfillFingerprint {
   library: string;
 }
 
-// Markers verified in the packed bundles (webmcp.md 2.2, 2.3), each searched on its own: a single
+// Markers verified in the packed bundles (docs/research/webmcp.md#polyfills-and-libraries), each searched on its own: a single
 // literal runs with Boyer-Moore, an alternation of them about ten times slower.
 const MARKERS = [
   '__isWebMCPPolyfill',

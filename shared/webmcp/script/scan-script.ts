@@ -48,7 +48,7 @@ const MAX_EVIDENCE_PER_SCRIPT = 50;
 const MIN_PARSE_BUDGET = 1_000_000;
 
 /**
- * All WebMCP evidence in one script (webmcp.md 3.3): a cheap prefilter; anchors for
+ * All WebMCP evidence in one script (docs/research/webmcp.md#the-scan): a cheap prefilter; anchors for
  * `.registerTool(` / `.provideContext(` whose arguments alone are parsed; declarative attributes
  * compiled into the bundle; polyfill fingerprints. Hits inside strings, comments and regex
  * literals are dropped (one lexical pass answers for all of them).

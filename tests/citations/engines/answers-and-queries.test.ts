@@ -1,6 +1,6 @@
 /**
- * Every engine's answer text and the searches it reports, read from each provider's real response shape
- * (issue 15): OpenAI web_search_call action queries, Gemini webSearchQueries, Claude server_tool_use
+ * Every engine's answer text and the searches it reports, read from each provider's real response shape:
+ * OpenAI web_search_call action queries, Gemini webSearchQueries, Claude server_tool_use
  * inputs, the SERP query; Perplexity reports only how many searches it ran.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

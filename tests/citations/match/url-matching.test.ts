@@ -3,7 +3,7 @@ import { cleanUrl } from '../../../server/citations/match/clean-url.js';
 import { hostMatchesSite, urlMatchesSite } from '../../../server/citations/match/site-matcher.js';
 import { decodeTranslateLabel, unwrap } from '../../../server/citations/match/unwrap.js';
 
-describe('URL matching (citation-engines.md section 5)', () => {
+describe('URL matching (docs/research/answer-engines.md#url-matching)', () => {
   it.each([
     // [citation URL, tracked domain, matches]
     ['https://acme.com/pricing', 'acme.com', true],

@@ -1,4 +1,4 @@
-/** Issue 15, SDK fixes 2 and 7 (Claude): each case failed before its fix. */
+/** Provider quirks (Claude): each case failed before its fix. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readCitationConfig } from '../../../server/citations/config.js';
 import { claudeAnswer } from '../../helpers/fake-providers/claude.js';

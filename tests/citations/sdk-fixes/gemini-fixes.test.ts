@@ -1,4 +1,4 @@
-/** Issue 15, SDK fixes 1 and 4 (Gemini): each case failed before its fix. */
+/** Provider quirks (Gemini): each case failed before its fix. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readCitationConfig } from '../../../server/citations/config.js';
 import { ConfigError } from '../../../server/settings/parse.js';

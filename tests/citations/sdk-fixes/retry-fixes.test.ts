@@ -1,4 +1,4 @@
-/** Issue 15, SDK fix 5 (retries as the Stainless SDKs retry): each case failed before the fix. */
+/** Provider quirks (retries as the Stainless SDKs retry): each case failed before the fix. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProviderHttp, type ProviderReply } from '../../../server/citations/http/provider-http.js';
 import { statusError } from '../../../server/citations/http/status-error.js';

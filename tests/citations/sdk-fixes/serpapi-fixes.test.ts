@@ -1,4 +1,4 @@
-/** Issue 15, SDK fix 6 (SerpApi): failed before the fix. */
+/** Provider quirks (SerpApi): failed before the fix. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { serpInlineOverview } from '../../helpers/fake-providers/serpapi.js';
 import { startProviderFakes, type ProviderFakes } from '../../helpers/fake-providers/index.js';

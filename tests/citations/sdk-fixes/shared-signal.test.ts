@@ -1,4 +1,4 @@
-/** Issue 15, SDK fix 3: failed before the fix (MaxListenersExceededWarning). */
+/** A shared abort signal: failed before the fix (MaxListenersExceededWarning). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runPairs } from '../../../server/citations/check/run-pairs.js';
 import { geminiAnswer } from '../../helpers/fake-providers/gemini.js';

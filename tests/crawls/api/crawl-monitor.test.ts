@@ -1,5 +1,5 @@
 /**
- * Crawl monitors (contract section 12) on the real crawl backend: a due run starts a crawl as POST /crawls
+ * Crawl monitors (docs/api-decisions.md#monitors-and-webhooks) on the real crawl backend: a due run starts a crawl as POST /crawls
  * would, waits for its end, records its id, and raises crawl.completed with the crawl's score.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The 300-page fixture of issue 14 crawled through the API (embedded store): four templates, a sitemap index
+ * The 300-page crawl fixture crawled through the API (embedded store): four templates, a sitemap index
  * with a gzip child, pages found only by links and only through hreflang; the rollup's pages per rule equal
  * what the site plants, every page audit is an ordinary audit, and each page is fetched once (sample pages
  * also as each AI agent and as Markdown), each site file once per crawl.

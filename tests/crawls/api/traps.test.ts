@@ -1,5 +1,5 @@
 /**
- * The bad inputs and faults of issue 14, each on a small loopback site through the API: a sitemap of
+ * Bad inputs and faults of site audits, each on a small loopback site through the API: a sitemap of
  * 100,000 URLs, a sitemap index that loops, links to other hosts and private addresses, a page that
  * redirects off-site, an endless generated-URL trap (bounded by max_pages, and by the deadline), a
  * robots.txt that refuses Citable, a host answering 429 and 503 with Retry-After, and two crawls of one site

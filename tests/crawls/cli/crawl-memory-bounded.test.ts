@@ -1,5 +1,5 @@
 /**
- * `citable crawl` keeps no record per page (issue 14: a 10,000-page crawl's peak memory close to a 1,000-page
+ * `citable crawl` keeps no record per page (a 10,000-page crawl's peak memory close to a 1,000-page
  * one's): after N pages its store holds the crawl's record, the rollup and the frontier (the URLs seen, queued
  * and done: what makes each page audited once), and the report's shortlist holds at most SHORTLIST_SIZE
  * pages of each kind. Measured as the serialized size of the store's per-crawl state without the frontier,

@@ -1,5 +1,5 @@
 /**
- * The crawl fixture of issue 14: a site of templates whose pages are found in every way discovery must
+ * The crawl fixture: a site of templates whose pages are found in every way discovery must
  * handle (robots.txt's Sitemap line to a sitemap index, a plain child and a gzip child, links only, hreflang
  * alternates only), each template planting known faults, so the expected pages per rule are computed from
  * this plan, not read from a previous run.

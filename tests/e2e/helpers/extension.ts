@@ -22,7 +22,7 @@ export interface LaunchOptions {
   pinned?: boolean;
 }
 
-/** Debian Chromium, headless, with the built extension loaded unpacked (extension-testing.md section 4). */
+/** Debian Chromium, headless, with the built extension loaded unpacked (docs/research/extension-testing.md#chromium-end-to-end). */
 export async function launchWithExtension(
   extraArgs: string[] = [],
   extensionDir: string = EXTENSION_DIR,

@@ -28,7 +28,7 @@ export interface FirefoxSession {
 
 /**
  * Firefox ESR, headless, over WebDriver BiDi (puppeteer-core), with the store build installed as a
- * temporary add-on (extension-testing.md section 6). `extensions.webextOptionalPermissionPrompts`
+ * temporary add-on (docs/research/extension-testing.md#toolbar-click-and-firefox). `extensions.webextOptionalPermissionPrompts`
  * off answers "allow" to permission requests, which Firefox still accepts only from a user action.
  */
 export async function launchFirefox(): Promise<FirefoxSession> {

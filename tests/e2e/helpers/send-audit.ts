@@ -3,7 +3,7 @@ import type { ExtensionSession } from './extension.js';
 
 export type AuditAnswer = { audit: Audit } | { error: string; restricted?: boolean };
 
-/** Contract section 7: what any extension page (the popup, outside tests) sends the background. */
+/** docs/api-decisions.md#extension: what any extension page (the popup, outside tests) sends the background. */
 export function sendAuditMessage(session: ExtensionSession, tabId: number, fetchVia?: 'tab' | 'extension'): Promise<AuditAnswer> {
   return session.extensionPage.evaluate(
     ([id, via]) =>

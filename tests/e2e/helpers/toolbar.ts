@@ -8,7 +8,7 @@ export const STORE_EXTENSION_DIR = path.resolve(process.env.CITABLE_STORE_EXTENS
 
 /**
  * The store build in Chromium with the DevTools extension domain enabled, so a test can press the
- * toolbar button for real (extension-testing.md section 6): the real popup opens and activeTab is
+ * toolbar button for real (docs/research/extension-testing.md#toolbar-click-and-firefox): the real popup opens and activeTab is
  * granted exactly as a user's click grants it.
  */
 export function launchStoreBuild(extraArgs: string[] = [], options: LaunchOptions = {}): Promise<ExtensionSession> {

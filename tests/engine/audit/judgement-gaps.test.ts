@@ -1,5 +1,5 @@
 /**
- * Contract section 9 end to end: pages whose categories cannot be judged (a 404 text page, a PDF) say so
+ * docs/api-decisions.md#what-audits-could-not-judge end to end: pages whose categories cannot be judged (a 404 text page, a PDF) say so
  * with `applicable: false`, and those categories leave the overall mean. Real HTTP on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,7 @@ afterAll(() => Promise.all(servers.map((s) => s.close())));
 
 const inapplicable = (a: Audit) => a.category_scores.filter((c) => !c.applicable).map((c) => c.name);
 
-/** The overall mean of the applicable categories, as contract section 9 defines it. */
+/** The overall mean of the applicable categories, as docs/api-decisions.md#what-audits-could-not-judge defines it. */
 function meanOfApplicable(a: Audit): number {
   const applicable = a.category_scores.filter((c) => c.applicable);
   const weights = applicable.reduce((n, c) => n + CATEGORY_WEIGHTS[c.name as CategoryName], 0);

@@ -4,7 +4,7 @@ import { REAL_PAGES, readRealPage } from '../../fixtures/builders-real/corpus.js
 import { contextFor } from './context.js';
 
 /**
- * Issue 12, builder detection: pages saved with their assets rewritten to local paths, and pages whose
+ * Builder detection: pages saved with their assets rewritten to local paths, and pages whose
  * only marker is an asset path. The real ones come from the corpus (tests/fixtures/builders-real/).
  */
 const detectReal = (id: string) => {

@@ -56,7 +56,7 @@ describe("the reference parser's tests (AnswerDotAI/llms-txt tests/test-parse.py
   });
 });
 
-describe('H3 sub-headings inside an H2 section (issue 12, bug 6)', () => {
+describe('H3 sub-headings inside an H2 section', () => {
   // The proposal's FastHTML sample with its Docs section split by H3 sub-headings, as many sites write it.
   const sample = fixture('llmstxt-org-llms-sample.txt')
     .replace('## Docs\n\n', '## Docs\n\n### Getting started\n\n')

@@ -1,4 +1,4 @@
-/** Contract sections 1 and 9 in scoreRules and auditSnapshot: applicable categories, rule errors, the cap. */
+/** docs/api-decisions.md#audit-object and docs/api-decisions.md#what-audits-could-not-judge in scoreRules and auditSnapshot: applicable categories, rule errors, the cap. */
 import { describe, expect, it } from 'vitest';
 import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { defineRule, fail, notApplicable, partial, pass, type Rule, type RuleResult } from '../../../shared/judge/rule.js';

@@ -8,7 +8,7 @@ import { createNodeFetcher } from '../../../server/net/node-fetcher.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { resource, snapshot } from '../../helpers/snapshot.js';
 
-/** Issue 12, bug 3: a gzip sitemap served as application/xml (no Content-Encoding) is decoded as text. */
+/** A gzip sitemap served as application/xml (no Content-Encoding) is decoded as text. */
 const SITEMAP = readFileSync(new URL('../../fixtures/public/sitemaps/sitemapjs-alltags.xml', import.meta.url), 'utf8');
 const GZIPPED = gzipSync(Buffer.from(SITEMAP));
 const SM = 'https://example.com/sitemap.xml';

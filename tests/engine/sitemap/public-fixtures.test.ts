@@ -59,7 +59,7 @@ describe('sitemapper fixture (seantomburke/sitemapper)', () => {
   });
 });
 
-describe('self-closing elements (issue 12, bug 1)', () => {
+describe('self-closing elements', () => {
   const urlset = (inner: string) =>
     `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="${SITEMAP_NAMESPACE}" xmlns:xhtml="http://www.w3.org/1999/xhtml">${inner}</urlset>`;
 

@@ -6,7 +6,7 @@ import type { WebmcpEvidence } from '../../../shared/types/index.js';
 import { snapshot } from '../../helpers/snapshot.js';
 import { fetchedScript, page } from './fixtures/pages.js';
 
-/** Issue 12, bug 4: registrations that are not. */
+/** Registrations that are not. */
 const BUNDLE: ScriptOrigin = { type: 'external-script', url: 'https://shop.example/assets/index-3f2a.js' };
 const counting = (src: string): WebmcpEvidence[] => scanScript(src, BUNDLE).filter((e) => e.registers);
 const TOOL = '{name: "bold", description: "Make the selection bold", execute() { return toggle("b"); }}';

@@ -7,7 +7,7 @@ import * as bundles from './fixtures/bundles.js';
 import { fetchedScript, page, PAGE_URL, unreachableScript } from './fixtures/pages.js';
 
 /**
- * Issue 13, item 14: `source` said `none` while `evidence` listed entries (feature detection,
+ * `source` said `none` while `evidence` listed entries (feature detection,
  * consumer code, MCP SDK calls: evidence that does not count). The spec defines `source` as "where
  * the evidence came from": so it is `none` exactly when `evidence` is empty. Counting entries (or
  * the hints that made the status inconclusive) still decide it when there are any.

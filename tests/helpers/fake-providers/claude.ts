@@ -1,4 +1,4 @@
-/** Anthropic Messages bodies with the web search server tool, as the real API sends them (citation-engines.md 1.4). */
+/** Anthropic Messages bodies with the web search server tool, as the real API sends them (docs/research/answer-engines.md#claude). */
 import type { FakeReply, RecordedRequest } from './fake-server.js';
 
 export const claudePromptOf = (r: RecordedRequest): string | undefined =>

@@ -1,4 +1,4 @@
-/** Gemini generateContent bodies as the real API sends them (citation-engines.md 1.3), and its grounding-redirect host. */
+/** Gemini generateContent bodies as the real API sends them (docs/research/answer-engines.md#gemini), and its grounding-redirect host. */
 import type { FakeReply, RecordedRequest } from './fake-server.js';
 
 export const geminiPromptOf = (r: RecordedRequest): string | undefined => r.body?.contents?.[0]?.parts?.[0]?.text;

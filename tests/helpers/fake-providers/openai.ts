@@ -1,4 +1,4 @@
-/** OpenAI Responses API bodies as the real API sends them (citation-engines.md 1.1). */
+/** OpenAI Responses API bodies as the real API sends them (docs/research/answer-engines.md#chatgpt). */
 import type { FakeReply, RecordedRequest } from './fake-server.js';
 
 export const openaiPromptOf = (r: RecordedRequest): string | undefined => (typeof r.body?.input === 'string' ? r.body.input : undefined);

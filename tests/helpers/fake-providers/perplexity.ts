@@ -1,4 +1,4 @@
-/** Perplexity Sonar bodies as the real API sends them (citation-engines.md 1.2), including its HTML 401. */
+/** Perplexity Sonar bodies as the real API sends them (docs/research/answer-engines.md#perplexity), including its HTML 401. */
 import type { FakeReply, RecordedRequest } from './fake-server.js';
 
 export const perplexityPromptOf = (r: RecordedRequest): string | undefined => r.body?.messages?.[0]?.content;

@@ -1,4 +1,4 @@
-/** SerpApi bodies for Google AI Overviews (citation-engines.md 1.5): inline, deferred with a page_token, and errors. */
+/** SerpApi bodies for Google AI Overviews (docs/research/answer-engines.md#google-ai-overviews): inline, deferred with a page_token, and errors. */
 import type { FakeReply, RecordedRequest } from './fake-server.js';
 
 /** Scripts are keyed `q:<query>` for the SERP, `token:<page_token>` for the deferred overview and `mode:<query>` for Google AI Mode. */

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-/** Issue 13, items 16 and 17: what the CLI says about bad arguments and repeated actions, and what it leaves on disk. */
+/** What the CLI says about bad arguments and repeated actions, and what it leaves on disk. */
 import { access, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 6: the first API key could be lost. `npm start` on a busy port created the account and
+ * The first API key could be lost. `npm start` on a busy port created the account and
  * its key, then failed with EADDRINUSE before printing it; the next start printed none, the data directory
  * being no longer empty. Now nothing is created until the port is bound: the second server on a port says
  * clearly that the port is busy, exits non-zero and leaves no account, and the next start prints the key.

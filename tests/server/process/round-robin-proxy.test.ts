@@ -1,6 +1,6 @@
 /**
  * The round-robin proxy of README "Scaling out", step 4 (tests/helpers/services/round-robin-proxy.ts):
- * with one backend down, every request still gets an answer from the other (issue 13, item 19: without
+ * with one backend down, every request still gets an answer from the other (without
  * a health check every other request failed), and a backend that comes back gets its share again.
  */
 import http from 'node:http';

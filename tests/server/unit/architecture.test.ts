@@ -1,4 +1,4 @@
-/** The server's import graph stays acyclic, file by file and folder by folder (issue 11: no module loop, no app/ ↔ middleware/ loop). */
+/** The server's import graph stays acyclic, file by file and folder by folder (no module loop, no app/ ↔ middleware/ loop). */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cycles, folderGraph, importGraph } from '../../helpers/import-graph.js';

@@ -76,7 +76,7 @@ describe('engines describe themselves', () => {
     (_, engine) => {
       expect(engine.env.model === null).toBe(engine.defaultModel === null);
       expect(engine.maxRequestsPerAnswer).toBeGreaterThanOrEqual(1);
-      // A variable is shared only by engines of one provider (both SerpApi engines use SERPAPI_API_KEY, contract section 13).
+      // A variable is shared only by engines of one provider (both SerpApi engines use SERPAPI_API_KEY, docs/api-decisions.md#projects-and-citation-intelligence).
       const others = ENGINE_LIST.filter((e) => e.provider !== engine.provider).flatMap((e) => Object.values(e.env).filter(Boolean));
       for (const name of Object.values(engine.env).filter(Boolean)) expect(others).not.toContain(name);
     },

@@ -1,5 +1,5 @@
 /**
- * Schema for client reports (contract section 11): branding per account, and share links found by the
+ * Schema for client reports (docs/api-decisions.md#reports-shares-and-diffs): branding per account, and share links found by the
  * SHA-256 of their token. Listed in MIGRATIONS (./index.ts).
  */
 import type { Migration } from './migration.js';

@@ -1,5 +1,5 @@
 /**
- * Contract section 9 through the API: a rule that throws is in the audit and in the server log; an older
+ * docs/api-decisions.md#what-audits-could-not-judge through the API: a rule that throws is in the audit and in the server log; an older
  * extension's audit without the new members is accepted, stored filled in, and read back whole.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ function runnerWithCrashingRule(): AuditRunner {
   };
 }
 
-/** An audit as an extension built before contract section 9 syncs it. */
+/** An audit as an extension built before the members of docs/api-decisions.md#what-audits-could-not-judge existed syncs it. */
 function auditBeforeSection9(): Record<string, unknown> {
   const audit = extensionAudit() as Partial<Audit>;
   delete audit.rule_errors;
@@ -68,7 +68,7 @@ describe('rule_errors through POST /api/v1/audits', () => {
   });
 });
 
-describe('PUT /api/v1/audits/{id} of an audit made before contract section 9', () => {
+describe('PUT /api/v1/audits/{id} of an audit made before the members of docs/api-decisions.md#what-audits-could-not-judge existed', () => {
   let api: TestApi;
   beforeAll(async () => {
     api = await startTestApi();

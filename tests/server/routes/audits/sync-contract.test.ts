@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 5: PUT /audits/{id} refuses audits that break the contract, naming the first problem,
+ * PUT /audits/{id} refuses audits that break the contract, naming the first problem,
  * where it used to store and serve them back: two of six categories, an issue at index 0 with position 7,
  * a score far from its categories, a url of javascript:alert(1). Nothing refused is stored.
  */

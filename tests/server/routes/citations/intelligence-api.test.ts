@@ -1,5 +1,5 @@
 /**
- * Projects and citation intelligence end to end (contract section 13): the real API on 127.0.0.1, a
+ * Projects and citation intelligence end to end (docs/api-decisions.md#projects-and-citation-intelligence): the real API on 127.0.0.1, a
  * check against the provider fakes answering in each provider's shape, then the rows, the summary, the
  * sources and the runs, with the figures worked out by hand below.
  */

@@ -1,5 +1,5 @@
 /**
- * A crawl's client report (contract section 11) from the crawl store: GET /crawls/{id}/report with the worst
+ * A crawl's client report (docs/api-decisions.md#reports-shares-and-diffs) from the crawl store: GET /crawls/{id}/report with the worst
  * pages and the site's earlier crawl, POST /crawls/{id}/share and the shared report without a key (no history).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The crawl routes of contract section 10 in-process: validation (400), the third running crawl (429 with
+ * The crawl routes of docs/api-decisions.md#crawls in-process: validation (400), the third running crawl (429 with
  * the contract's body), other accounts (404), cancel, the list, the pages filter, and a server restarted
  * mid-crawl resuming it with each page audited once.
  */

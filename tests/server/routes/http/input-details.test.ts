@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 13: the details of reading input. A url that is not a string is named as such; a date
+ * The details of reading input. A url that is not a string is named as such; a date
  * that does not exist is refused; a UUID is one id in any case (RFC 9562: case-insensitive on input,
  * lower case on output) for every route; a JSON body that is not valid UTF-8 is refused, not repaired.
  */

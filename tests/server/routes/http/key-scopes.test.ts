@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 7: keys for clients. A read-only key (scope "read") can GET but not POST, PUT or DELETE
+ * Keys for clients. A read-only key (scope "read") can GET but not POST, PUT or DELETE
  * (403, insufficient_scope), by a rule of the authentication middleware on the method, so every route
  * inherits it; an expired key is 401 like a revoked one. Over MCP a read-only key sees and calls the
  * tools that only read; a tool call that writes (audit_url) is 403.

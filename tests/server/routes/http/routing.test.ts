@@ -1,5 +1,5 @@
 /**
- * Issue 13, item 11: one set of routing rules, for every path the OpenAPI document lists (so for routes
+ * One set of routing rules, for every path the OpenAPI document lists (so for routes
  * added later too). Paths are case-sensitive; no path takes a trailing slash (404, with a hint); a known
  * path with another method is 405 with `Allow`, /healthz and /mcp included.
  */

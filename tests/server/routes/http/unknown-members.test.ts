@@ -1,5 +1,5 @@
 /**
- * One rule for request bodies (issue 13, item 12): a member the API does not know is refused with 400
+ * One rule for request bodies: a member the API does not know is refused with 400
  * naming it, on every route, as the OpenAPI document says (`additionalProperties: false`). The rule lives
  * in the shared zod schemas, so the OpenAPI walk below also holds every route added later to it.
  */

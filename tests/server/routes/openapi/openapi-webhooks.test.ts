@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document's monitors and webhooks (contract section 12): every route with its success status,
+ * The OpenAPI document's monitors and webhooks (docs/api-decisions.md#monitors-and-webhooks): every route with its success status,
  * the bearer scheme and the {"error"} answers; and the 3.1 `webhooks` member: one POST per event type with
  * the four delivery headers, whose body schema (as the document states it, in JSON Schema 2020-12) accepts
  * the events the server really sends and refuses a changed one.

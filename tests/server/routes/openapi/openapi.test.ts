@@ -44,9 +44,8 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp' || r === 'GET /r/{token}')).toBe(
-      true,
-    );
+    const root = ['GET /healthz', 'POST /mcp', 'GET /r/{token}', 'GET /r/{token}/badge.svg'];
+    expect([...served].every((r) => r.includes(API_PREFIX) || root.includes(r))).toBe(true);
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {
@@ -73,7 +72,7 @@ describe('GET /api/v1/openapi.json', () => {
     expect(doc.components.schemas.Issue.properties.severity.enum).toEqual(['critical', 'warning', 'notice']);
   });
 
-  it('documents signals.agent_discovery (contract section 14) as optional, with its exact kinds and statuses', () => {
+  it('documents signals.agent_discovery (docs/api-decisions.md#agent-discovery-signals) as optional, with its exact kinds and statuses', () => {
     const schemas = doc.components.schemas;
     expect(schemas.Signals.required).toEqual(['webmcp']);
     expect(JSON.stringify(schemas.Signals.properties.agent_discovery)).toContain('#/components/schemas/AgentDiscoverySignal');
