@@ -116,3 +116,24 @@ testRule(renderingNoContentWithoutJs, {
     },
   ],
 });
+
+// An AngularJS page whose text is its own unrendered template: 75 words, nearly all of them {{ ... }}.
+const TEMPLATE_PAGE = `<div ng-app="site"><p>{{ctrl.content.status === "published" ? "Contenu publié" : "Brouillon"}}</p><p>{{ctrl.content.lastUpdateUser.fullName}} - {{ctrl.content.lastUpdateTime * 1000 | date : 'dd/MM/yyyy'}}</p><p>{{ctrl.page.title}}</p><p>{{ctrl.page.summary}} {{ctrl.page.body}} {{ctrl.page.author.name}} {{ctrl.page.section.title}} {{ctrl.page.tags.join(', ')}} {{ctrl.page.related.items.length}}</p></div><script src="/angular.js"></script><script src="/app.js"></script><script src="/rubedo.js"></script>`;
+
+testRule(renderingNoContentWithoutJs, {
+  fails: [
+    {
+      name: 'a client-side template whose words are its own {{ placeholders }}',
+      snapshot: page(TEMPLATE_PAGE),
+      detail: 'unrendered template placeholders',
+    },
+  ],
+  passes: [
+    {
+      name: 'a page about templates that quotes a few placeholders among its words',
+      snapshot: page(
+        `<p>In Vue you write {{ message }} and {{ count }} and {{ user.name }} in the template.</p><p>${words(80)}</p><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>`,
+      ),
+    },
+  ],
+});
