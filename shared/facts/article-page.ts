@@ -47,3 +47,25 @@ export function articleEvidence(ctx: JudgeContext): string | null {
     return null;
   });
 }
+
+/** schema.org's news story types: a dated report of events, whose date is part of what it says. */
+const NEWS_TYPES = new Set([
+  'NewsArticle',
+  'AnalysisNewsArticle',
+  'AskPublicNewsArticle',
+  'BackgroundNewsArticle',
+  'OpinionNewsArticle',
+  'ReportageNewsArticle',
+  'ReviewNewsArticle',
+  'LiveBlogPosting',
+]);
+
+/** True when the page says it is a news story: a NewsArticle type (JSON-LD or microdata) or Google News' news_keywords. */
+export function isNewsPage(ctx: JudgeContext): boolean {
+  return ctx.memo('facts.isNewsPage', () => {
+    if (jsonLdValuesOf(ctx).types.some((t) => NEWS_TYPES.has(t))) return true;
+    if (ctx.facts.itemtypes.some((t) => t.split(/\s+/).some((iri) => NEWS_TYPES.has(iri.replace(/^https?:\/\/schema\.org\//i, '')))))
+      return true;
+    return (ctx.facts.metaByName.get('news_keywords') ?? []).some((v) => v.trim() !== '');
+  });
+}

@@ -86,3 +86,27 @@ testRule(trustFreshness, {
     },
   ],
 });
+
+// A news story keeps its date: its age is worth knowing, not a fault to fix.
+testRule(trustFreshness, {
+  partial: [
+    {
+      name: 'a four-year-old NewsArticle: a notice, not a warning',
+      snapshot: article({ '@type': 'NewsArticle', datePublished: '2022-11-21' }),
+      severity: 'notice',
+      title: 'An older news story',
+    },
+    {
+      name: 'a story marked by news_keywords, four years old: a notice',
+      snapshot: doc(
+        '<meta property="og:type" content="article"><meta name="news_keywords" content="trade, tariffs"><meta property="article:published_time" content="2022-11-21">',
+      ),
+      severity: 'notice',
+    },
+    {
+      name: 'a four-year-old blog post is still told to review its content (a warning)',
+      snapshot: article({ '@type': 'BlogPosting', datePublished: '2022-11-21' }),
+      severity: 'warning',
+    },
+  ],
+});
