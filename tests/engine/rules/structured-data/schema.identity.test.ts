@@ -72,3 +72,15 @@ testRule(schemaIdentity, {
     },
   ],
 });
+
+// One cause, one warning: without any JSON-LD, json-ld.present carries it.
+testRule(schemaIdentity, {
+  fails: [
+    { name: 'a page with no JSON-LD at all: a notice beside json-ld.present', snapshot: page('<title>x</title>'), severity: 'notice' },
+    {
+      name: 'JSON-LD without an identity: still a warning',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'x' })),
+      severity: 'warning',
+    },
+  ],
+});
