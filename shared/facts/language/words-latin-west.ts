@@ -32,6 +32,7 @@ export const LATIN_WEST: readonly LanguageWords[] = [
       'customer care',
       'email us',
       'write to us',
+      'imprint',
     ],
     byline: ['by', 'posted by', 'written by', 'words by', 'author', 'authored by', 'published by', 'reported by'],
     dated: ['published', 'posted on', 'updated', 'last updated', 'last modified', 'modified'],
@@ -128,6 +129,7 @@ export const LATIN_WEST: readonly LanguageWords[] = [
     name: 'German',
     about: [
       'über uns',
+      'über mich',
       'ueber uns',
       'wir über uns',
       '^über',
@@ -150,6 +152,7 @@ export const LATIN_WEST: readonly LanguageWords[] = [
       'hilfecenter',
       '^support$',
       'schreiben sie uns',
+      'impressum',
     ],
     byline: ['von', 'geschrieben von', 'verfasst von', 'autor', 'autorin', 'veröffentlicht von', 'ein beitrag von'],
     dated: ['veröffentlicht', 'veröffentlicht am', 'aktualisiert', 'zuletzt aktualisiert', 'geändert', 'stand'],

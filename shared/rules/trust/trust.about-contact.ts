@@ -30,7 +30,7 @@ export default defineRule({
     const anchors = ctx.facts.anchors;
     const lang = ctx.facts.lang;
     const about = anchors.some((a) => matches(a, site, 'about', lang));
-    const contact = anchors.some((a) => /^(mailto|tel):/i.test(a.rawHref.trim()) || matches(a, site, 'contact', lang));
+    const contact = anchors.some((a) => reachesSomeone(a.rawHref) || matches(a, site, 'contact', lang));
     if (about && contact) return pass();
     if (about || contact) {
       return partial(
@@ -46,6 +46,22 @@ export default defineRule({
     );
   },
 });
+
+/** A mail link with an address or a phone link with a number: `mailto:?subject=...` (share by e-mail) reaches nobody. */
+function reachesSomeone(rawHref: string): boolean {
+  const m = /^(mailto|tel):([^?]*)/i.exec(rawHref.trim());
+  if (!m) return false;
+  const target = decodeSafely(m[2]!);
+  return m[1]!.toLowerCase() === 'tel' ? /\d/.test(target) : target.includes('@');
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
 
 /**
  * A short link text naming the page in the site's language (or a distinctive term of any language), or a URL

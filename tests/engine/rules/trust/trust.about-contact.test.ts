@@ -69,3 +69,23 @@ testRule(trustAboutContact, {
     },
   ],
 });
+
+testRule(trustAboutContact, {
+  partial: [
+    {
+      name: 'a "share by e-mail" link (mailto:?subject=...) reaches nobody: no contact',
+      snapshot: inLanguage('en', '<a href="/about">About us</a> <a href="mailto:?subject=Read%20this">Email</a>'),
+      title: 'No contact link',
+    },
+  ],
+  passes: [
+    {
+      name: 'an imprint on another host of the same blog is both about and contact; Chinese customer service is contact',
+      snapshot: inLanguage('zh', '<a href="/a">关于我们</a> <a href="https://service.qq.com/">客服中心</a>'),
+    },
+    {
+      name: 'a German imprint by its text alone',
+      snapshot: inLanguage('de', '<a href="https://blog.example.de/p/kontakt.html">Impressum</a>'),
+    },
+  ],
+});
