@@ -43,8 +43,12 @@ export interface PageFacts {
   itemtypes: string[];
   /** Values of `typeof` attributes (RDFa), in document order. */
   rdfaTypeofs: string[];
-  /** Elements with an itemprop attribute (microdata), by property name, text or content. */
-  itemprops: Array<{ prop: string; value: string }>;
+  /**
+   * Elements with an itemprop attribute (microdata), by property name, text or content; `scope` is the itemtype
+   * of the item the property belongs to (the nearest enclosing itemscope), null when it belongs to none;
+   * `pageItem` is false for an item nested in another (a review, a comment), unless it is that item's mainEntity.
+   */
+  itemprops: Array<{ prop: string; value: string; scope?: string | null; pageItem?: boolean }>;
   /** Counts of elements by tag name (lower-case). */
   tagCounts: Map<string, number>;
   /** Elements with role=..., counted by role. */

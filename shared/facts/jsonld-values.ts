@@ -34,7 +34,7 @@ type JsonObject = { [key: string]: Json };
  * Types whose dates are the page's own: the page, its article or post, its recipe or how-to. A music
  * track's, a book's, an event's or a product's datePublished is when that thing came out, not the page.
  */
-const PAGE_DATE_TYPES = new Set([
+export const PAGE_DATE_TYPES: ReadonlySet<string> = new Set([
   ...ARTICLE_TYPES,
   'CreativeWork',
   'WebPage',

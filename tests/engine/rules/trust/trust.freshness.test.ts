@@ -110,3 +110,26 @@ testRule(trustFreshness, {
     },
   ],
 });
+
+// Microdata: a review's or a comment's date belongs to that item, not to the page.
+testRule(trustFreshness, {
+  notApplicable: [
+    {
+      name: "a shop's product page whose only date is a 2014 customer review",
+      snapshot: doc(
+        '',
+        '<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Zinfandel Rosé</h1><div itemprop="review" itemscope itemtype="http://schema.org/Review"><meta itemprop="datePublished" content="2014-12-29"><p itemprop="reviewBody">Lovely.</p></div></div>',
+      ),
+    },
+  ],
+  partial: [
+    {
+      name: "an article's own microdata date still counts, its comments' dates do not",
+      snapshot: doc(
+        '',
+        '<article itemscope itemtype="https://schema.org/Article"><meta itemprop="dateModified" content="2022-11-21"><div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><meta itemprop="datePublished" content="2026-11-01"></div></article>',
+      ),
+      detail: '2022-11-21 (modified date in microdata)',
+    },
+  ],
+});
