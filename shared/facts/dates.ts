@@ -5,7 +5,7 @@
  */
 import type { JudgeContext } from '../judge/context.js';
 import type { PageFacts } from './page-facts.js';
-import { jsonLdValuesOf, PAGE_DATE_TYPES, type JsonLdValues } from './jsonld-values.js';
+import { datesArePages, jsonLdValuesOf, type JsonLdValues } from './jsonld-values.js';
 
 export type DateKind = 'published' | 'modified' | 'unspecified';
 export type DateSource = 'json-ld' | 'meta' | 'microdata' | 'time';
@@ -18,8 +18,8 @@ export interface PageDate {
   time: number | null;
 }
 
-const PUBLISHED_PROPERTIES = ['article:published_time', 'og:published_time'];
-const MODIFIED_PROPERTIES = ['article:modified_time', 'og:updated_time'];
+const PUBLISHED_PROPERTIES = ['article:published_time', 'og:published_time', 'og:article:published_time'];
+const MODIFIED_PROPERTIES = ['article:modified_time', 'og:updated_time', 'og:article:modified_time'];
 const PUBLISHED_NAMES = [
   'date',
   'pubdate',
@@ -66,10 +66,10 @@ export function collectPageDates(facts: PageFacts, jsonld: JsonLdValues): PageDa
   return dates;
 }
 
-/** An itemtype naming the page, its article or post (or no item at all). */
+/** An itemtype whose dates may be the page's (or no item at all): not a product, an event, a book ... */
 function describesPage(scope: string | null | undefined): boolean {
   if (!scope) return true;
-  return scope.split(/\s+/).some((iri) => PAGE_DATE_TYPES.has(iri.replace(/^https?:\/\/schema\.org\//i, '').replace(/\/$/, '')));
+  return datesArePages(scope.split(/\s+/).map((iri) => iri.replace(/^https?:\/\/schema\.org\//i, '').replace(/\/$/, '')));
 }
 
 const ISO = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;

@@ -90,6 +90,8 @@ export interface HeadingFact {
   following: string;
   /** Where it sits: the page's own content, or navigation, a widget, a comment section ... */
   region: HeadingRegion;
+  /** True when the heading's whole text links to another page: a teaser's title (a related story), not a section here. */
+  linksAway?: true;
 }
 
 export interface ImageFact {

@@ -5,7 +5,7 @@
  * author and dates given only in JSON-LD are never missed (the mistake aiseo-audit makes).
  */
 import type { JudgeContext } from '../judge/context.js';
-import { ARTICLE_TYPES } from '../structured-data/schema-families.js';
+import { hasFamily } from '../structured-data/schema-families.js';
 
 export interface JsonLdAuthor {
   /** The author's name, or the @id of an unresolved reference; null when neither is given. */
@@ -31,31 +31,44 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 /**
- * Types whose dates are the page's own: the page, its article or post, its recipe or how-to. A music
- * track's, a book's, an event's or a product's datePublished is when that thing came out, not the page.
+ * Things whose dates are their own, not the page's: a music track's or a book's datePublished is when it came
+ * out, an event's and a product's dates are its schedule and release. Any other type (an article, a post, a
+ * page, a recipe, a podcast episode, a fact check) is published on the page, and its dates are the page's.
  */
-export const PAGE_DATE_TYPES: ReadonlySet<string> = new Set([
-  ...ARTICLE_TYPES,
-  'CreativeWork',
-  'WebPage',
-  'AboutPage',
-  'CheckoutPage',
-  'CollectionPage',
-  'ContactPage',
-  'FAQPage',
-  'ItemPage',
-  'MedicalWebPage',
-  'ProfilePage',
-  'QAPage',
-  'RealEstateListing',
-  'SearchResultsPage',
-  'SocialMediaPosting',
-  'DiscussionForumPosting',
-  'Recipe',
-  'HowTo',
-  'Review',
-  'Guide',
+const OWN_DATE_TYPES: ReadonlySet<string> = new Set([
+  'MusicRecording',
+  'MusicAlbum',
+  'MusicComposition',
+  'MusicRelease',
+  'MusicPlaylist',
+  'Book',
+  'Audiobook',
+  'Movie',
+  'TVSeries',
+  'TVSeason',
+  'TVEpisode',
+  'VideoGame',
+  'Product',
+  'ProductGroup',
+  'ProductModel',
+  'IndividualProduct',
+  'Offer',
+  'SoftwareApplication',
+  'MobileApplication',
+  'WebApplication',
+  'Vehicle',
+  'Car',
+  'Person',
+  'Place',
+  'Painting',
+  'Sculpture',
 ]);
+
+/** True when a node's dates may be the page's: it is untyped, or of a type that is published on the page. */
+export function datesArePages(types: readonly string[]): boolean {
+  return !types.some((t) => OWN_DATE_TYPES.has(t) || /Event$/.test(t) || hasFamily([t], 'Organization'));
+}
+
 /** Properties through which a node still describes the page: the page's main entity, or the page an article belongs to. */
 const PAGE_LINKS = new Set(['mainEntity', 'mainEntityOfPage']);
 
@@ -99,7 +112,7 @@ export function readJsonLdValues(sources: readonly string[]): JsonLdValues {
       for (const t of types) out.types.push(t);
       if (node.author !== undefined) authorValues.push(node.author);
       if (node.publisher !== undefined) publisherValues.push(node.publisher);
-      if (pageLevel && (!types.length || types.some((t) => PAGE_DATE_TYPES.has(t)))) {
+      if (pageLevel && datesArePages(types)) {
         out.datePublished.push(...strings(node.datePublished));
         out.dateModified.push(...strings(node.dateModified));
       }

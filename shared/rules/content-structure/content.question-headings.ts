@@ -25,9 +25,12 @@ export default defineRule({
   fix: 'Phrase key headings as questions and answer each in one sentence of under 60 words right below.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
-    // The page's own headings: a newsletter form's "Love the Web?" or a comment's title asks the reader nothing.
+    // The page's own headings: a newsletter form's "Love the Web?", a comment's title or a related story's linked
+    // headline asks this page's reader nothing.
     const lang = ctx.facts.lang;
-    const sections = ctx.facts.headings.filter((h) => (h.level === 2 || h.level === 3) && h.region === 'content' && h.text.trim());
+    const sections = ctx.facts.headings.filter(
+      (h) => (h.level === 2 || h.level === 3) && h.region === 'content' && !h.linksAway && h.text.trim(),
+    );
     const questions = sections.filter((h) => isQuestion(h.text, lang));
     if (!questions.length) {
       if (ctx.facts.wordCount < LONG_CONTENT_WORDS || sections.length < 2) return notApplicable();

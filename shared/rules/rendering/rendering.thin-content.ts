@@ -5,6 +5,7 @@ import { plural } from '../../judge/wording.js';
 
 /** aiseo-audit's word-count factor is best from 300 words; below that an answer engine has little to quote. */
 const ENOUGH_WORDS = 300;
+const NEAR_ENOUGH = 0.8;
 
 export default defineRule({
   id: 'rendering.thin-content',
@@ -20,9 +21,12 @@ export default defineRule({
     const { contentWords, commentWords } = ctx.facts.content;
     if (contentWords >= ENOUGH_WORDS) return pass();
     const besides = commentWords > 0 ? ` (its comment section adds ${plural(commentWords, 'word')}, which are not the page's content)` : '';
+    const score = floor2(ramp(contentWords, ENOUGH_WORDS, 0));
     return partial(
-      floor2(ramp(contentWords, ENOUGH_WORDS, 0)),
+      score,
       `The page's main content has ${contentWords} words in the server HTML${besides}; pages under ${ENOUGH_WORDS} words give AI engines little to quote or cite. Add substantive text that answers the page's question, in the HTML itself.`,
+      // A few words short of the mark (240 or more) is worth knowing, not a fault to fix.
+      score >= NEAR_ENOUGH ? { severity: 'notice' } : {},
     );
   },
 });

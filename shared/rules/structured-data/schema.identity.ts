@@ -49,8 +49,8 @@ export default defineRule({
           },
         );
       }
-      // Without any JSON-LD, json-ld.present already raises the warning (who published it included): one cause, one warning.
-      const noJsonLd = !readJsonLd(ctx).blocks.length;
+      // Without any JSON-LD that parses, json-ld.present or json-ld.parses already warns: one cause, one warning.
+      const noJsonLd = !readJsonLd(ctx).blocks.some((b) => b.ok);
       return fail(
         'No Organization, Person or WebSite entity says who publishes this site. Add JSON-LD for your Organization (name, url, logo, sameAs links to your profiles) and a WebSite (name, url) so answer engines can attribute and cite you.',
         noJsonLd ? { severity: 'notice' } : {},

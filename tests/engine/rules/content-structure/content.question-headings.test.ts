@@ -76,3 +76,21 @@ testRule(contentQuestionHeadings, {
     },
   ],
 });
+
+testRule(contentQuestionHeadings, {
+  partial: [
+    {
+      name: 'linked headlines of related stories are teasers, not the page’s questions',
+      snapshot: page(
+        `${sections}<ul><li><h3><a href="/2019/11/huawei">What blacklisting Huawei means for the trade war</a></h3></li><li><h3><a href="https://example.org/x">Why markets fell</a></h3></li></ul>`,
+      ),
+      title: 'No question-style headings',
+    },
+  ],
+  passes: [
+    {
+      name: 'a question heading with an anchor link to itself is still the page’s own',
+      snapshot: page(`${long}<h2><a href="#what">What is cold brew?</a></h2><p>Cold brew is coffee steeped in cold water.</p>`),
+    },
+  ],
+});

@@ -44,3 +44,10 @@ testRule(renderingThinContent, {
     },
   ],
 });
+
+testRule(renderingThinContent, {
+  partial: [
+    { name: 'a few words short of 300 (240 or more): a notice', snapshot: page(`<p>${words(260)}</p>`), severity: 'notice' },
+    { name: 'well short of it: a warning', snapshot: page(`<p>${words(200)}</p>`), severity: 'warning' },
+  ],
+});

@@ -84,3 +84,13 @@ testRule(schemaIdentity, {
     },
   ],
 });
+
+testRule(schemaIdentity, {
+  fails: [
+    {
+      name: 'JSON-LD that does not parse: json-ld.parses carries the warning',
+      snapshot: page(ld("{'@type': 'NewsArticle'}")),
+      severity: 'notice',
+    },
+  ],
+});
