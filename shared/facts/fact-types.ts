@@ -100,6 +100,8 @@ export interface ImageFact {
   alt: string | null;
   inFigureWithCaption: boolean;
   role: string | null;
+  /** True for an image no reader sees: a tracking pixel, or one inside <noscript> while scripts run. */
+  unseen?: true;
 }
 
 export interface ScriptFact {

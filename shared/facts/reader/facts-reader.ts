@@ -74,6 +74,11 @@ export class FactsReader implements HtmlListener {
     this.commentListeners = extractors.filter((x) => x.comment);
   }
 
+  /** True when the element being opened sits inside script, template, noscript or another element whose text is not shown. */
+  get inHidden(): boolean {
+    return this.hiddenDepth > 0;
+  }
+
   /** Open elements, the one being opened included. */
   get depth(): number {
     return this.stack.length;
