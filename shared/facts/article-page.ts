@@ -48,8 +48,9 @@ export function articleEvidence(ctx: JudgeContext): string | null {
   });
 }
 
-/** schema.org's news story types: a dated report of events, whose date is part of what it says. */
+/** schema.org's news story types, and fact checks: dated reports of events, whose date is part of what they say. */
 const NEWS_TYPES = new Set([
+  'ClaimReview',
   'NewsArticle',
   'AnalysisNewsArticle',
   'AskPublicNewsArticle',

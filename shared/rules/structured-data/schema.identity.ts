@@ -5,6 +5,7 @@ import { hasFamily } from '../../structured-data/schema-families.js';
 import { inlineMarkup } from '../../structured-data/inline-markup.js';
 import type { JsonLdEntity } from '../../structured-data/json-ld-types.js';
 import { listPhrase } from '../../judge/wording.js';
+import { jsonLdValuesOf } from '../../facts/jsonld-values.js';
 
 /** Who publishes the site: answer engines attribute and cite by this entity. */
 const PUBLISHER_PARTS = [
@@ -47,6 +48,15 @@ export default defineRule({
             severity: 'notice',
             title: 'Site identity only in inline markup',
           },
+        );
+      }
+      // "publisher": "CNN" names the publisher as text: engines can attribute the page, the entity would say more.
+      const named = jsonLdValuesOf(ctx).publishers[0];
+      if (named) {
+        return partial(
+          0.3,
+          `The JSON-LD names its publisher only as text ("${named.slice(0, 60)}"). Make it an Organization (name, url, logo, sameAs) and add a WebSite (name, url) so answer engines can recognise the publisher and link its profiles.`,
+          { severity: 'notice', title: 'Publisher named only as text' },
         );
       }
       // Without any JSON-LD that parses, json-ld.present or json-ld.parses already warns: one cause, one warning.

@@ -94,3 +94,15 @@ testRule(schemaIdentity, {
     },
   ],
 });
+
+testRule(schemaIdentity, {
+  partial: [
+    {
+      name: 'a publisher named as text ("publisher": "CNN"): a notice',
+      snapshot: page(ld({ '@context': ctx, '@type': 'WebPage', name: 'x', publisher: 'CNN' })),
+      title: 'Publisher named only as text',
+      severity: 'notice',
+      detail: '"CNN"',
+    },
+  ],
+});

@@ -133,3 +133,13 @@ testRule(trustFreshness, {
     },
   ],
 });
+
+testRule(trustFreshness, {
+  partial: [
+    {
+      name: 'a fact check (ClaimReview) is a dated report too: a notice',
+      snapshot: article({ '@type': 'ClaimReview', datePublished: '2019-11-18' }),
+      severity: 'notice',
+    },
+  ],
+});

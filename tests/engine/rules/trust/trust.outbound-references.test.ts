@@ -31,3 +31,24 @@ testRule(trustOutboundReferences, {
   ],
   notApplicable: [{ name: 'a short non-article page', snapshot: page(`<main><p>${words(100)}</p></main>`) }],
 });
+
+testRule(trustOutboundReferences, {
+  partial: [
+    {
+      name: 'an article about food bloggers linking their Instagram profiles cites them (one site: a notice)',
+      snapshot: articleWith(
+        '<a href="https://www.instagram.com/darkzip/">@darkzip</a> <a href="https://www.instagram.com/okuprin/">@okuprin</a>',
+      ),
+      score: 0.7,
+      detail: 'instagram.com',
+    },
+  ],
+  fails: [
+    {
+      name: 'share buttons are no references, whatever their text',
+      snapshot: articleWith(
+        '<a href="https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fexample.com">Share this story</a> <a href="https://twitter.com/intent/tweet?url=x">Tweet it</a>',
+      ),
+    },
+  ],
+});
