@@ -3,18 +3,21 @@ import { floor2 } from '../../judge/ramp.js';
 import { judgesBody } from '../../judge/applicability.js';
 import { quote } from '../../judge/wording.js';
 
-/** Headings should descend one level at a time (H2 → H3, not H2 → H4): extractors build the outline from them. */
+/**
+ * Headings should descend one level at a time (H2 → H3, not H2 → H4): extractors build the outline from them.
+ * Only the page's own content counts: a comment form's H3 under the article's H1 is the theme's, not the outline's.
+ */
 export default defineRule({
   id: 'content.heading-hierarchy',
   category: 'Content Structure',
   weight: 3,
   severity: 'notice',
   title: 'Heading levels are skipped',
-  description: 'Whether headings step down one level at a time (H2 to H3, not H2 to H4).',
+  description: "Whether the content's headings step down one level at a time (H2 to H3, not H2 to H4).",
   fix: 'Step down one heading level at a time.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
-    const headings = ctx.facts.headings.filter((h) => h.text.trim());
+    const headings = ctx.facts.headings.filter((h) => h.region === 'content' && h.text.trim());
     if (headings.length < 2) return notApplicable();
     let skips = 0;
     let example = '';
