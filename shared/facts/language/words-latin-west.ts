@@ -215,6 +215,8 @@ export const LATIN_WEST: readonly LanguageWords[] = [
       "centre d'aide",
       '^assistance$',
       'nous écrire',
+      // The legal notice French law requires names the publisher with an address and a phone number (LCEN art. 6).
+      'mentions légales',
     ],
     byline: ['par', 'écrit par', 'publié par', 'rédigé par', 'auteur', 'autrice', 'auteure'],
     dated: ['publié', 'publié le', 'mis à jour', 'mise à jour', 'modifié'],

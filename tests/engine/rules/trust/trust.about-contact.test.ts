@@ -87,5 +87,9 @@ testRule(trustAboutContact, {
       name: 'a German imprint by its text alone',
       snapshot: inLanguage('de', '<a href="https://blog.example.de/p/kontakt.html">Impressum</a>'),
     },
+    {
+      name: "a French legal notice on the group's site is both about and contact",
+      snapshot: inLanguage('fr', '<a href="http://www.radiofrance.fr/mentions-legales-radio-france">Mentions légales</a>'),
+    },
   ],
 });
