@@ -30,6 +30,8 @@ const SHARE_TEXT =
   /^(share|tweet|post|pin( it)?|follow( us)?|like|email|e-mail|fb|ig|yt|facebook|twitter|x|linkedin|instagram|pinterest|tiktok|youtube|whatsapp|telegram|reddit|tumblr|threads|bluesky)?$/i;
 const ENOUGH_SITES = 2;
 const LONG_CONTENT_WORDS = 300;
+/** A post this short (an open thread's invitation, a notice) makes no claims to source; thin content reports its length. */
+const FEW_CLAIMS_WORDS = 150;
 
 /** Links from the content (not menus or footers) to other sites: sources that ground what the page says. */
 export default defineRule({
@@ -44,6 +46,7 @@ export default defineRule({
     if (!judgesBody(ctx)) return notApplicable();
     const article = isArticlePage(ctx);
     if (!article && ctx.facts.wordCount < LONG_CONTENT_WORDS) return notApplicable();
+    if (ctx.facts.content.contentWords < FEW_CLAIMS_WORDS) return notApplicable();
     const own = siteOf(ctx.pageUrl.hostname);
     const sites = new Set<string>();
     for (const a of ctx.facts.content.contentAnchors) {

@@ -29,7 +29,16 @@ testRule(trustOutboundReferences, {
       check: (o) => expect(o.severity).toBeUndefined(),
     },
   ],
-  notApplicable: [{ name: 'a short non-article page', snapshot: page(`<main><p>${words(100)}</p></main>`) }],
+  notApplicable: [
+    { name: 'a short non-article page', snapshot: page(`<main><p>${words(100)}</p></main>`) },
+    {
+      name: "an article too short to make claims (an open thread's invitation; its comments are not its text)",
+      snapshot: page(
+        `<article><h1>September open thread</h1><p>${words(110)}</p></article>` +
+          `<div id="comments" class="comments-area"><h3>Comments</h3><ol class="comment-list"><li class="comment"><p>${words(400)}</p></li></ol></div>`,
+      ),
+    },
+  ],
 });
 
 testRule(trustOutboundReferences, {
