@@ -5,7 +5,8 @@ import { quote } from '../../judge/wording.js';
 
 /**
  * Headings should descend one level at a time (H2 → H3, not H2 → H4): extractors build the outline from them.
- * Only the page's own content counts: a comment form's H3 under the article's H1 is the theme's, not the outline's.
+ * A skip counts only within the page's own content: a comment form's H3 under the article's H1 is the theme's,
+ * not the outline's.
  */
 export default defineRule({
   id: 'content.heading-hierarchy',
@@ -17,14 +18,14 @@ export default defineRule({
   fix: 'Step down one heading level at a time.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
-    const headings = ctx.facts.headings.filter((h) => h.region === 'content' && h.text.trim());
+    const headings = ctx.facts.headings.filter((h) => h.text.trim());
     if (headings.length < 2) return notApplicable();
     let skips = 0;
     let example = '';
     for (let i = 1; i < headings.length; i++) {
       const prev = headings[i - 1]!;
       const next = headings[i]!;
-      if (next.level > prev.level + 1) {
+      if (next.level > prev.level + 1 && prev.region === 'content' && next.region === 'content') {
         skips++;
         if (!example) example = `H${prev.level} ${quote(prev.text, 40)} is followed by H${next.level} ${quote(next.text, 40)}`;
       }
