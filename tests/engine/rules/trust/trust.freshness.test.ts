@@ -138,7 +138,7 @@ testRule(trustFreshness, {
   partial: [
     {
       name: 'a fact check (ClaimReview) is a dated report too: a notice',
-      snapshot: article({ '@type': 'ClaimReview', datePublished: '2019-11-18' }),
+      snapshot: article({ '@type': 'ClaimReview', datePublished: '2022-11-18' }),
       severity: 'notice',
     },
   ],
