@@ -68,6 +68,8 @@ const firstOf = (...reasons) => reasons.find((r) => r) ?? null;
 const KNOWN = [
   { name: 'engine', file: 'bench/engine.bench.ts' },
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
+  // Hand-judged findings on 49 archived real pages: precision per rule, share disputed, wrong critical issues.
+  { name: 'accuracy', file: 'bench/accuracy.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
   // Edge probes: what agents "all" (20 probes) adds to an audit of a loopback page over the default sample (8).
