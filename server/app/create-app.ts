@@ -18,7 +18,15 @@ import { requireAgencyPlan } from '../middleware/require-plan.js';
 import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTES, createApiRouter } from '../routes/api-router.js';
-import { createHealthRouter, createSharePageRouter, HEALTH_PATH } from '../routes/root/index.js';
+import {
+  createHealthRouter,
+  createMetricsRouter,
+  createSharePageRouter,
+  HEALTH_PATH,
+  METRICS_PATH,
+  READY_PATH,
+} from '../routes/root/index.js';
+import { httpMetrics } from '../metrics/http-metrics.js';
 import type { RouteDeps } from '../routes/route-deps.js';
 import type { Route } from '../routes/route.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
@@ -51,6 +59,8 @@ export interface AppConfig {
   crawlOverrides?: Partial<CrawlSettings>;
   /** Private and loopback addresses allowed (AUDIT_ALLOW_PRIVATE=1): webhook and monitor URLs follow the audit fetcher's rule. */
   auditAllowPrivate: boolean;
+  /** METRICS_TOKEN: GET /metrics from anywhere with this bearer token; null: from this machine only. */
+  metricsToken: string | null;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -60,6 +70,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   auditConcurrency: AUDIT_CONCURRENCY_DEFAULT,
   auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
   auditAllowPrivate: false,
+  metricsToken: null,
 };
 
 export interface AppDeps {
@@ -112,14 +123,17 @@ export function createApp(deps: AppDeps): CitableApp {
   const app = new Koa<ApiState>({ proxy: config.trustProxy });
   app.silent = true; // errors are logged by jsonErrors, with the request id
   app.use(requestLog(routeDeps.logger));
+  app.use(httpMetrics());
   app.use(jsonErrors(routeDeps.logger));
   app.use(requireHost());
   app.use(refuseWhileDraining(() => draining));
-  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
+  // Probes and the scraper may use plain HTTP on the internal port (/metrics keeps its own access rule).
+  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH, READY_PATH, METRICS_PATH])));
   app.use(extensionCors());
   // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
   const routers = [
-    createHealthRouter(routeDeps),
+    createHealthRouter(routeDeps), // GET /healthz, GET /readyz
+    createMetricsRouter(routeDeps, config.metricsToken), // GET /metrics
     createApiRouter(routeDeps, deps.routes ?? API_ROUTES),
     createMcpRouter(routeDeps), // POST /mcp, at the root
     createSharePageRouter(routeDeps), // GET /r/{token}, no key: outside /api/v1

@@ -78,13 +78,13 @@ const logLines = new Counter({
 });
 
 for (const outcome of AUDIT_OUTCOMES) {
-  audits.labels(outcome);
-  auditSeconds.labels(outcome);
+  audits.inc({ outcome }, 0);
+  auditSeconds.zero({ outcome });
 }
-for (const outcome of RENDER_OUTCOMES) renders.labels(outcome);
-for (const outcome of CRAWL_PAGE_OUTCOMES) crawlPages.labels(outcome);
-for (const outcome of DELIVERY_OUTCOMES) deliveries.labels(outcome);
-for (const outcome of LOG_LINE_OUTCOMES) logLines.labels(outcome);
+for (const outcome of RENDER_OUTCOMES) renders.inc({ outcome }, 0);
+for (const outcome of CRAWL_PAGE_OUTCOMES) crawlPages.inc({ outcome }, 0);
+for (const outcome of DELIVERY_OUTCOMES) deliveries.inc({ outcome }, 0);
+for (const outcome of LOG_LINE_OUTCOMES) logLines.inc({ outcome }, 0);
 
 export function countAudit(outcome: AuditOutcome, seconds: number): void {
   audits.labels(outcome).inc();
@@ -111,4 +111,17 @@ export function countCitationCheck(engine: string, status: string): void {
 /** For the access-log ingestion: `count` lines read, by outcome. */
 export function countLogLines(count: number, outcome: LogLineOutcome = 'parsed'): void {
   if (count > 0) logLines.labels(outcome).inc(count);
+}
+
+const expired = new Counter({
+  name: 'citable_retention_removed_total',
+  help: 'Records removed by the retention pass (RETENTION_DAYS), by kind.',
+  labelNames: ['kind'],
+  registers: [metricsRegistry],
+});
+for (const kind of ['audits', 'citation_rows', 'traffic_rollups']) expired.inc({ kind }, 0);
+
+/** What a retention pass removed, by kind. */
+export function countExpired(removed: Readonly<Record<string, number>>): void {
+  for (const [kind, count] of Object.entries(removed)) if (count > 0) expired.labels(kind).inc(count);
 }
