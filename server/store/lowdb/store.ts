@@ -35,6 +35,7 @@ import type { ProjectStore } from '../contracts/projects.js';
 import { LowdbProjectStore } from './projects.js';
 import type { AccountRecords, ExpiredRecords, StoreReadiness } from '../contracts/store-maintenance.js';
 import { Gate, gatedStore } from './infra/gate.js';
+import { withMaintenanceLock } from './infra/maintenance-lock.js';
 import { SharedJsonDoc } from './infra/shared-json-doc.js';
 import { removeAudits } from './audits-maintenance.js';
 import { expireCitationRows } from './citations-maintenance.js';
@@ -276,7 +277,7 @@ export class LowdbStore implements Store {
     const hold = async (i: number): Promise<T> => {
       if (i === ordered.length) {
         for (const resource of ordered) await this.#close(resource);
-        return work();
+        return withMaintenanceLock(this.dataDir, work); // a backup copying meanwhile finishes first
       }
       return this.#gates.get(ordered[i]!)!.exclusive(() => hold(i + 1));
     };
