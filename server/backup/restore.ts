@@ -53,8 +53,9 @@ async function isGzip(file: string): Promise<boolean> {
 async function unpack(file: string, dir: string): Promise<Unpacked> {
   const files = new Map<string, { size: number; sha256: string }>();
   let manifest: Manifest | null = null;
+  const gzip = await isGzip(file);
   const raw = createReadStream(file);
-  const input = (await isGzip(file)) ? raw.pipe(createGunzip()) : raw;
+  const input = gzip ? raw.pipe(createGunzip()) : raw;
   raw.on('error', (error) => input.destroy(error));
   await readTar(input, ({ path: name, size }) => {
     if (!SAFE_PATH.test(name) || files.has(name))

@@ -8,7 +8,8 @@ export async function findInTree(dir: string, needles: readonly string[]): Promi
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     const bytes = await readFile(file);
-    for (const needle of needles) if (bytes.includes(needle) || file.includes(needle)) found.push({ file: path.relative(dir, file), needle });
+    for (const needle of needles)
+      if (bytes.includes(needle) || file.includes(needle)) found.push({ file: path.relative(dir, file), needle });
   }
   return found;
 }
