@@ -61,6 +61,8 @@ export interface AppConfig {
   auditAllowPrivate: boolean;
   /** METRICS_TOKEN: GET /metrics from anywhere with this bearer token; null: from this machine only. */
   metricsToken: string | null;
+  /** RETENTION_DAYS (0: off): the audit 404 mentions it (the pass itself runs in server/app/retention.ts). */
+  retentionDays: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -71,6 +73,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
   auditAllowPrivate: false,
   metricsToken: null,
+  retentionDays: 0,
 };
 
 export interface AppDeps {
@@ -192,6 +195,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     addressGuard,
     webhooks,
     monitors,
+    retentionDays: config.retentionDays,
   };
 }
 

@@ -31,6 +31,8 @@ export interface RouteDeps {
   webhooks: WebhookRuntime;
   /** Runs due monitors (server/monitors/monitor-service.ts). */
   monitors: MonitorService;
+  /** RETENTION_DAYS: audits older than this are removed daily (0: never); a 404 for an audit then says so. */
+  retentionDays: number;
   /**
    * Authentication then the Agency-plan check: `route()` (./route.ts) puts it in front of every endpoint
    * that needs a key, whose handler then gets `ctx.state.account` by type.
