@@ -27,7 +27,6 @@ import { pageAuditId } from './page-audit-id.js';
 import type { CrawlPageRunner } from './page-runner.js';
 import { crawlNotes, robotsRefusalNote } from './crawl-notes.js';
 import { endCrawl, type FreshSite } from './end-crawl.js';
-import { countCrawlPage } from '../metrics/work-metrics.js';
 
 export interface CoordinatorDeps {
   store: CrawlStore;
@@ -225,7 +224,6 @@ export class CrawlCoordinator {
           );
       }
       const completed = await store.completePage(id, { url: item.url, outcome, ...(discovery ? { discovery } : {}) });
-      if (completed.recorded) countCrawlPage(outcome === null ? 'skipped' : outcome.audit_id === null ? 'failed' : 'audited');
       queue.push(...completed.queued);
       if (item.url === startUrl) startDone = true;
     };
