@@ -74,6 +74,14 @@ const KNOWN = [
   },
   { name: 'store', file: 'bench/store.bench.ts', args: [], quickArgs: ['1000', '20000'] },
   { name: 'api', file: 'bench/api.bench.ts', args: [], quickArgs: ['20000', '5'], skip: () => hasPackage('autocannon') },
+  // Operations: GET /metrics with 10,000 series, the cost of a scrape every 5 s, citable backup of 100,000 audits under load.
+  {
+    name: 'metrics',
+    file: 'bench/metrics.bench.ts',
+    args: [],
+    quickArgs: ['10000', '20000', '5', '2'],
+    skip: () => hasPackage('autocannon'),
+  },
   // Reports: HTML render times, a PDF with a warm browser, and GET /audits/{id} while PDFs print (needs Chromium for the last two).
   { name: 'report', file: 'bench/report.bench.ts', args: [], quickArgs: ['20', '4'], skip: () => hasPackage('autocannon') },
   // Webhooks: event to first delivery attempt, 1,000 deliveries to a loopback receiver, GET /audits/{id} while deliveries run.

@@ -55,7 +55,7 @@ export class ArchiveWriter {
 
   async #write(bytes: Buffer): Promise<void> {
     this.bytes += bytes.length;
-    if (!this.sink.write(bytes)) await once(this.sink, 'drain');
+    if (!this.sink.write(bytes)) await once(this.sink, 'drain'); // waits only when the disk is behind
   }
 
   /** Adds `size` bytes of an open file, from its start. */
