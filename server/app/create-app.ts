@@ -26,7 +26,7 @@ import {
   METRICS_PATH,
   READY_PATH,
 } from '../routes/root/index.js';
-import { httpMetrics } from '../metrics/http-metrics.js';
+import { httpMetrics } from '../middleware/http-metrics.js';
 import type { RouteDeps } from '../routes/route-deps.js';
 import type { Route } from '../routes/route.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';

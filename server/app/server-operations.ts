@@ -32,7 +32,7 @@ export async function startServerOperations(deps: {
     }),
   );
   if (config.redisUrl) {
-    const { registerBullmqQueues } = await import('../metrics/bullmq-queues.js');
+    const { registerBullmqQueues } = await import('./bullmq-queue-metrics.js');
     stops.push(registerBullmqQueues(config.redisUrl));
   }
   if (config.retentionDays > 0) {

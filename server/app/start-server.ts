@@ -29,7 +29,7 @@ import type { MonitorScheduler } from '../monitors/in-process-monitor-scheduler.
 import type { Store } from '../store/contracts/store.js';
 import { createNodeMonitorScheduler } from './server-monitors.js';
 import { startServerOperations, type ServerOperations } from './server-operations.js';
-import { timedStore } from '../metrics/store-metrics.js';
+import { timedStore } from './timed-store.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */

@@ -237,11 +237,16 @@ export class LowdbStore implements Store {
     return (file, count) => this.options.onDroppedJournalLines?.({ collection, file, count });
   }
 
-  /** The sub-store's stable object: each call passes the gate to the instance open at that moment. */
-  #view<T extends Closable>(resource: Resource, openIt: () => Promise<T>): T {
+  /**
+   * The sub-store's stable object: each call passes the gate to the instance open at that moment. The first
+   * access opens it, as before there was a gate (an unreadable file fails the accessor, damage is reported).
+   */
+  async #view<T extends Closable>(resource: Resource, openIt: () => Promise<T>): Promise<T> {
+    const gate = this.#gates.get(resource)!;
+    await gate.shared(() => this.#instance(resource, openIt));
     let view = this.#views.get(resource);
     if (!view) {
-      view = gatedStore(this.#gates.get(resource)!, () => this.#instance(resource, openIt));
+      view = gatedStore(gate, () => this.#instance(resource, openIt));
       this.#views.set(resource, view);
     }
     return view as T;

@@ -36,7 +36,7 @@ export async function readiness(pool: pg.Pool): Promise<StoreReadiness> {
           ? { ok: true, detail: `schema version ${version}` }
           : {
               ok: false,
-              detail: `schema version ${version}, this version of Citable needs ${latest}: run citable migrate or restart a server`,
+              detail: `schema version ${version}, this version of Citable needs ${latest}: a server of this version applies the migrations when it starts`,
             },
     };
   } catch (error) {

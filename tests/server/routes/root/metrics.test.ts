@@ -8,7 +8,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { timedStore } from '../../../../server/metrics/store-metrics.js';
+import { timedStore } from '../../../../server/app/timed-store.js';
 import { LowdbStore } from '../../../../server/store/lowdb/store.js';
 import { startTestApi, type TestApi } from '../../helpers/test-api.js';
 import { sampleValue } from '../../helpers/exposition.js';

@@ -6,7 +6,7 @@
  */
 import { Histogram } from 'prom-client';
 import type { Store } from '../store/contracts/store.js';
-import { metricsRegistry } from './registry.js';
+import { metricsRegistry } from '../metrics/registry.js';
 
 const storeSeconds = new Histogram({
   name: 'citable_store_operation_duration_seconds',

@@ -7,7 +7,7 @@
 import type { Middleware } from 'koa';
 import { Counter, Histogram } from 'prom-client';
 import type { ApiState } from '../http/state.js';
-import { metricsRegistry } from './registry.js';
+import { metricsRegistry } from '../metrics/registry.js';
 
 export const UNMATCHED_ROUTE = 'unmatched';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);

@@ -8,7 +8,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QUEUE_NAME, QUEUE_PREFIX } from '../citations/queue/queue-context.js';
 import { CRAWL_QUEUE, CRAWL_QUEUE_PREFIX, PAGE_QUEUE } from '../crawls/queued/crawl-queues.js';
-import { registerQueue, type QueueSample } from './queue-metrics.js';
+import { registerQueue, type QueueSample } from '../metrics/queue-metrics.js';
 
 async function sampleOf(queue: Queue): Promise<QueueSample> {
   const counts = await queue.getJobCounts('wait', 'delayed', 'prioritized');
