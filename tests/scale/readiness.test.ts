@@ -57,7 +57,7 @@ describe.runIf(servicesAvailable('postgres') && servicesAvailable('redis'))('GET
         ok: false,
         detail: `schema version ${LATEST - 1}, this version of Citable needs ${LATEST}: a server of this version applies the migrations when it starts`,
       });
-      expect(res.body.checks.store.ok).toBe(true);
+      expect(res.body.checks.store!.ok).toBe(true);
     } finally {
       await client.query("INSERT INTO schema_migrations (version, name) VALUES ($1, 'restored by the test')", [LATEST]);
       await client.end();
@@ -71,12 +71,12 @@ describe.runIf(servicesAvailable('postgres') && servicesAvailable('redis'))('GET
     expect(noRedis.status).toBe(503);
     expect(noRedis.body.checks.redis!.ok).toBe(false);
     expect(noRedis.body.checks.redis!.detail).toMatch(/^Redis: /);
-    expect(noRedis.body.checks.store.ok).toBe(true);
+    expect(noRedis.body.checks.store!.ok).toBe(true);
     await postgres.stop();
     const noStore = await ready();
     expect(noStore.status).toBe(503);
-    expect(noStore.body.checks.store.ok).toBe(false);
-    expect(noStore.body.checks.store.detail).toMatch(/^PostgreSQL: /);
+    expect(noStore.body.checks.store!.ok).toBe(false);
+    expect(noStore.body.checks.store!.detail).toMatch(/^PostgreSQL: /);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   }, 30_000);
 });
