@@ -42,8 +42,8 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: () => import('./demo-command.js'),
   },
   accounts: {
-    usage: 'accounts create|list|delete',
-    summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)",
+    usage: 'accounts create|list',
+    summary: "the server's API accounts (and delete): in DATABASE_URL when set, else DATA_DIR (./data)",
     load: () => import('./accounts-command.js'),
   },
   keys: {
