@@ -234,7 +234,8 @@ export const reportsSection: OpenApiSection = {
         summary: "Set the account's report branding",
         description:
           'Replaces the branding as a whole: a member left out (or null) is cleared. `name` 1 to 100 characters; `accent` `#rrggbb`; `logo` a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. ' +
-          'A PNG or JPEG must be what it says (its bytes are checked). An SVG is sanitised with DOMPurify and stored sanitised: no script, no event handler, no foreignObject, and no reference outside the file (every href and CSS url() must point to `#id`).',
+          'A PNG or JPEG must be what it says (its bytes are checked). An SVG is sanitised with DOMPurify and stored sanitised: no script, no event handler, no foreignObject, and no reference outside the file (every href and CSS url() must point to `#id`); its CSS keeps only presentation properties with plain values. ' +
+          'An SVG may nest elements at most 64 deep and hold at most 10,000 of them; it is sanitised in a worker thread with a time and memory budget.',
         security: [{ bearerAuth: [] }],
         requestBody: { required: true, description: 'At most 300 KB.', content: jsonContent(schemaRef('PutBrandingRequest')) },
         responses: {
@@ -244,6 +245,8 @@ export const reportsSection: OpenApiSection = {
           ),
           '413': errorResponse('Body larger than 300 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
+          '422': errorResponse('An SVG logo too complex to sanitise within its time or memory budget.'),
+          '503': errorResponse('Too many logos are being checked at once; Retry-After says when to try again.'),
         },
       },
     },
@@ -274,6 +277,42 @@ export const reportsSection: OpenApiSection = {
           '400': errorResponse('`format` or `paper` not one of their values.'),
           '404': errorResponse('No such link, or it expired or was revoked.'),
           '503': pdfUnavailable,
+        },
+      },
+    },
+    '/r/{token}/badge.svg': {
+      get: {
+        operationId: 'openShareBadge',
+        tags: [TAG],
+        summary: "A shared audit's or crawl's score as an SVG badge (no key)",
+        description:
+          'A flat SVG badge, "citable | 72/100", for a README or a dashboard: the score and nothing else (a crawl still running shows its status). ' +
+          'A finished audit or crawl is cacheable for 5 minutes (`Cache-Control: public, max-age=300`, less when the link expires sooner); a running crawl is `no-cache`. Every answer has an `ETag`; `If-None-Match` gets 304. ' +
+          'Unknown, expired and revoked links answer 404 with a grey "not found" badge. The badge allows no script (`Content-Security-Policy: default-src \'none\'`).',
+        security: [],
+        parameters: [
+          {
+            name: 'token',
+            in: 'path',
+            required: true,
+            description: 'The token of the link.',
+            schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}$' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The badge.',
+            headers: {
+              'Cache-Control': { description: '`public, max-age=300` once final, else `no-cache`.', schema: { type: 'string' } },
+              ETag: { description: 'A hash of the badge.', schema: { type: 'string' } },
+            },
+            content: { 'image/svg+xml': { schema: { type: 'string' } } },
+          },
+          '304': { description: 'The badge has not changed since the `If-None-Match` ETag.' },
+          '404': {
+            description: 'No such link, or it expired or was revoked: a grey "not found" badge.',
+            content: { 'image/svg+xml': { schema: { type: 'string' } } },
+          },
         },
       },
     },

@@ -1,6 +1,7 @@
 /**
  * The routes at the server's root, outside /api/v1, without a key: GET /healthz, GET /readyz, GET /metrics
- * (its own access rule: metrics.ts) and GET /r/{token} (a shared report). Each has its own router, mounted in server/app/create-app.ts beside the API's and
+ * (its own access rule: metrics.ts), GET /r/{token} (a shared report) and GET /r/{token}/badge.svg (its score
+ * as a badge). Each has its own router, mounted in server/app/create-app.ts beside the API's and
  * POST /mcp's (server/mcp/http/mcp-route.ts).
  */
 import type { RouteDeps } from '../route-deps.js';
@@ -9,6 +10,7 @@ import { createRouter } from '../router.js';
 import { getHealth } from './healthz.js';
 import { metricsRoute } from './metrics.js';
 import { getReady } from './readyz.js';
+import { getShareBadge } from './share-badge.js';
 import { getSharedReport } from './share-page.js';
 
 export { HEALTH_PATH } from './healthz.js';
@@ -25,5 +27,5 @@ export function createMetricsRouter(deps: RouteDeps, token: string | null) {
 }
 
 export function createSharePageRouter(deps: RouteDeps) {
-  return mountRoutes(createRouter(), [getSharedReport], deps);
+  return mountRoutes(createRouter(), [getSharedReport, getShareBadge], deps);
 }

@@ -45,7 +45,7 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    const atRoot = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp', 'GET /r/{token}'];
+    const atRoot = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp', 'GET /r/{token}', 'GET /r/{token}/badge.svg'];
     expect([...served].filter((r) => !r.includes(API_PREFIX))).toEqual(expect.arrayContaining(atRoot));
     expect([...served].every((r) => r.includes(API_PREFIX) || atRoot.includes(r))).toBe(true);
   });
