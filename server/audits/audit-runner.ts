@@ -9,10 +9,17 @@ import { runAudit } from '../../shared/audit/run-audit.js';
 import { Semaphore } from './semaphore.js';
 import { countAudit, type AuditOutcome } from '../metrics/work-metrics.js';
 import type { QueueSample } from '../metrics/queue-metrics.js';
+import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
+
+/** What a caller may choose about one audit. */
+export interface AuditRunOptions {
+  /** The agents the page is fetched as (`POST /audits` `agents`); the sample when absent. */
+  agents?: AgentSelection;
+}
 
 export interface AuditRunner {
   /** Audits a URL as submitted. Throws AuditInputError / AuditFetchError (from the engine) or AuditorBusyError. */
-  run(url: string): Promise<Audit>;
+  run(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** Audits running or waiting. */
   readonly pending: number;
   /** Cancels every running and waiting audit (shutdown). */
@@ -68,7 +75,7 @@ export interface EngineRunnerOptions {
  */
 export function createBoundedRunner(
   bounds: { concurrency: number; queueLimit: number },
-  execute: (url: string, signal: AbortSignal) => Promise<Audit>,
+  execute: (url: string, signal: AbortSignal, options: AuditRunOptions) => Promise<Audit>,
 ): BoundedRunner {
   const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
@@ -101,7 +108,7 @@ export function createBoundedRunner(
     get pending() {
       return slots.running + slots.waiting;
     },
-    run: (url) => counted(bounded((signal) => execute(url, signal), false)),
+    run: (url, options = {}) => counted(bounded((signal) => execute(url, signal, options), false)),
     runTask: (work, signal) => bounded(work, true, signal),
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
@@ -135,10 +142,11 @@ function outcomeOf(error: unknown): AuditOutcome {
 
 /** Audits on this thread (tests, and `npm start` from source without a built worker). */
 export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
-  return createBoundedRunner(options, (url, signal) =>
+  return createBoundedRunner(options, (url, signal, run) =>
     runAudit(url, {
       fetcher: options.fetcher,
       origin: 'server',
+      ...(run.agents ? { agents: run.agents } : {}),
       limits: { deadlineMs: options.deadlineMs },
       signal,
       ...(options.now ? { now: options.now } : {}),

@@ -26,6 +26,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'audit a whole site: pages from its sitemaps and links, then a site report',
     load: () => import('./crawl-command.js'),
   },
+  fix: {
+    usage: 'fix <url> [--out DIR] [--policy P] | fix --from audit.json',
+    summary: 'write what to put on the site for the issues found: files, snippets, examples (--help)',
+    load: () => import('./fix-command.js'),
+  },
   worker: {
     usage: 'worker',
     summary: 'run site audits queued by API servers sharing DATABASE_URL and REDIS_URL (--help)',

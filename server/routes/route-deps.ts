@@ -11,6 +11,7 @@ import type { ReportsRuntime } from '../reports/reports-runtime.js';
 import type { MonitorService } from '../monitors/monitor-service.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import type { FixService } from '../fixes/fix-service.js';
 
 /** What routes get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -33,6 +34,8 @@ export interface RouteDeps {
   monitors: MonitorService;
   /** RETENTION_DAYS: audits older than this are removed daily (0: never); a 404 for an audit then says so. */
   retentionDays: number;
+  /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */
+  fixes: FixService;
   /**
    * Authentication then the Agency-plan check: `route()` (./route.ts) puts it in front of every endpoint
    * that needs a key, whose handler then gets `ctx.state.account` by type.

@@ -23,6 +23,7 @@ export function renderCrawlReportHtml(crawl: ReportCrawl, options: ReportOptions
         {...(options.worstPages ? { worstPages: options.worstPages } : {})}
         {...(options.advice ? { advice: options.advice } : {})}
         {...(options.expiredAudits ? { expiredAudits: options.expiredAudits } : {})}
+        fixes={options.fixes ?? null}
       />
     </ReportDocument>,
   )}`;
