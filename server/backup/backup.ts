@@ -12,7 +12,6 @@
  * The maintenance lock (lowdb/infra/maintenance-lock.ts) keeps the retention pass and account deletions,
  * the only writers that remove or rewrite files, away while it copies.
  */
-import { readFileSync } from 'node:fs';
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AUDIT_ID } from '../audits/audit-id.js';
@@ -80,20 +79,10 @@ class Snapshot {
     }
   }
 
-  /**
-   * A small file that never changes once written (an audit's), read in one synchronous call: the command has
-   * nothing else to do meanwhile, and 100,000 reads through the thread pool cost several times as long.
-   */
+  /** A small file that never changes once written (an audit's): see ArchiveWriter.addSmallFile. */
   async copySmall(rel: string): Promise<void> {
     this.done.add(rel);
-    let bytes: Buffer;
-    try {
-      bytes = readFileSync(path.join(this.dataDir, rel));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    await this.archive.addBytes(rel, bytes);
+    await this.archive.addSmallFile(rel, path.join(this.dataDir, rel));
   }
 
   async crawlFiles(journal: Buffer | null): Promise<void> {

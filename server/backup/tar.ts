@@ -4,7 +4,7 @@
  * header carries its checksum, which the reader verifies, so `tar tf` lists a backup and a damaged header is
  * caught. (gzip around it, when asked for, adds its CRC-32.)
  */
-const BLOCK = 512;
+export const BLOCK = 512;
 
 export class TarFormatError extends Error {
   constructor(message: string) {
@@ -39,7 +39,8 @@ export function header(path: string, size: number, mtimeMs: number): Buffer {
   block.write('ustar\0', 257);
   block.write('00', 263);
   block.write(prefix, 345, 155);
-  const sum = block.reduce((total, byte) => total + byte, 0);
+  let sum = 0;
+  for (let i = 0; i < BLOCK; i++) sum += block[i]!;
   block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
   return block;
 }
