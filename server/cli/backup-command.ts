@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { readStoreSettings } from '../settings/store-settings.js';
 import { backupDataDir } from '../backup/backup.js';
 import { restoreDataDir, RestoreRefused } from '../backup/restore.js';
@@ -10,7 +11,8 @@ const HELP = `${USAGE}
 A consistent snapshot of the embedded store in DATA_DIR (default ./data), taken while the server runs and
 serves writes: a tar archive (gzip-compressed when FILE ends in .gz or .tgz) with a manifest of every file's
 size and SHA-256. \`citable restore FILE\` puts it back. With DATABASE_URL the data is in PostgreSQL: back it
-up with pg_dump -Fc (docs/operations.md#backups).
+up with pg_dump -Fc (docs/operations.md#backups). It runs at a lower CPU priority (nice 10 on Linux), like the
+server's audit threads, so the API it shares the machine with is served first.
 `;
 
 /** `citable backup`: server/backup/backup.ts. */
@@ -23,6 +25,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const settings = readStoreSettings(io.env);
   if (settings.databaseUrl)
     return fail('DATABASE_URL is set: the data is in PostgreSQL; back it up with pg_dump -Fc (docs/operations.md#backups)');
+  // Background work: the API sharing the machine comes first (as with the audit threads); only this thread.
+  if (process.platform === 'linux') os.setPriority(0, Math.max(os.getPriority(0), 10));
   const started = performance.now();
   try {
     const result = await backupDataDir(settings.dataDir, values.out, { gzip: /\.(t?gz)$/i.test(values.out) });
