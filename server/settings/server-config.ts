@@ -58,6 +58,23 @@ export interface ServerConfig extends StoreSettings {
   monitorRunsPerMinute: number;
   /** With REDIS_URL: how often each process checks that the repeating schedules still exist in Redis. */
   scheduleCheckMs: number;
+  /** GET /metrics from anywhere with `Authorization: Bearer <token>`; null: from this machine only. */
+  metricsToken: string | null;
+  /** Audits and citation rows older than this many days are removed once a day; 0: kept for ever. */
+  retentionDays: number;
+}
+
+/** A bearer token anyone could guess in a few tries protects nothing. */
+const METRICS_TOKEN_MIN = 16;
+
+function readMetricsToken(env: Env): string | null {
+  const token = readText(env, 'METRICS_TOKEN');
+  if (token !== null && (token.length < METRICS_TOKEN_MIN || /\s/.test(token))) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters without spaces (openssl rand -hex 32 makes one), got ${token.length} characters`,
+    );
+  }
+  return token;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -89,5 +106,7 @@ export function readServerConfig(env: Env): ServerConfig {
     monitorAccountConcurrency: readInt(env, 'MONITOR_ACCOUNT_CONCURRENCY', MONITOR_ACCOUNT_CONCURRENCY_DEFAULT, 1, 64),
     monitorRunsPerMinute: readInt(env, 'MONITOR_RUNS_PER_MINUTE', MONITOR_RUNS_PER_MINUTE_DEFAULT, 1, 10_000),
     scheduleCheckMs: readDuration(env, 'SCHEDULE_CHECK_INTERVAL', 60_000, 100),
+    metricsToken: readMetricsToken(env),
+    retentionDays: readInt(env, 'RETENTION_DAYS', 0, 0, 36_500),
   };
 }
