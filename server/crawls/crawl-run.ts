@@ -210,7 +210,7 @@ export class CrawlRun {
         url: item.url,
         crawlId: this.id,
         host: host!,
-        auditId: pageAuditId(this.id, item.url),
+        auditId: pageAuditId(this.#site.record, item.url),
         sample: item.sample,
         retryBusy: (this.#attempts.get(item.url) ?? 0) < this.deps.settings.busyRetries,
         deadlineMs: Math.max(1_000, Math.min(this.deps.settings.auditDeadlineMs, remaining)),

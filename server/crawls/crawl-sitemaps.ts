@@ -15,8 +15,8 @@ import type { CrawlStore } from '../store/contracts/crawls.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlPageRunner } from './page-runner.js';
 
-/** URLs per admission write. */
-export const ADMIT_CHUNK = 2_000;
+/** URLs per admission write: each is one step on the API thread (deciding and recording 2,000 took 35 ms there). */
+export const ADMIT_CHUNK = 500;
 
 export interface SitemapDeps {
   pages: CrawlPageRunner;

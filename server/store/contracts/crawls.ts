@@ -45,6 +45,11 @@ export interface StoredCrawl {
   /** Admission state: URLs queued so far and the templates sampled. */
   admission: AdmissionState;
   /**
+   * The secret its page-audit ids are derived with (page-audit-id.ts); never part of the API's crawl. Absent on
+   * crawls stored before it existed: their ids keep the unkeyed derivation.
+   */
+  page_id_key?: string;
+  /**
    * Why URLs were skipped and what the host asked, kept with the crawl's state so its notes are right whichever process
    * ends it (a crawl resumed after its worker was killed). Absent from records written before it was kept.
    */

@@ -223,6 +223,9 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
         expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 1, failed: 0, skipped: 1 });
         expect((await store.rollup(crawl.id)).rules['content.title']!.pages).toBe(1);
         expect((await store.siteFiles(crawl.id))?.origin).toBe(ORIGIN);
+        // The key its page-audit ids are derived with: a resumed crawl gives its pages the same ids.
+        expect((await store.crawlById(crawl.id))!.page_id_key).toMatch(/^[0-9a-f]{32}$/);
+        expect((await store.crawlById(crawl.id))!.page_id_key).toBe(crawl.page_id_key);
         expect((await store.completePage(crawl.id, { url: u('/'), outcome: outcome(u('/'), 90) })).recorded).toBe(false);
         // Admission continues where it was: /c is not queued twice, the count of queued URLs is kept.
         expect(await store.admit(crawl.id, { pages: [u('/c'), u('/d')], skips: [] })).toEqual([
