@@ -7,10 +7,19 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { Semaphore } from './semaphore.js';
+import { countAudit, type AuditOutcome } from '../metrics/work-metrics.js';
+import type { QueueSample } from '../metrics/queue-metrics.js';
+import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
+
+/** What a caller may choose about one audit. */
+export interface AuditRunOptions {
+  /** The agents the page is fetched as (`POST /audits` `agents`); the sample when absent. */
+  agents?: AgentSelection;
+}
 
 export interface AuditRunner {
   /** Audits a URL as submitted. Throws AuditInputError / AuditFetchError (from the engine) or AuditorBusyError. */
-  run(url: string): Promise<Audit>;
+  run(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** Audits running or waiting. */
   readonly pending: number;
   /** Cancels every running and waiting audit (shutdown). */
@@ -24,6 +33,8 @@ export interface BoundedRunner extends AuditRunner {
    * the line's limit (the crawl bounds its own pages), and is cancelled by `signal` or by abortAll.
    */
   runTask<T>(work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** The waiting line for a slot, as the queue metrics read it. */
+  waitingLine(): QueueSample;
 }
 
 export class AuditorBusyError extends Error {
@@ -64,7 +75,7 @@ export interface EngineRunnerOptions {
  */
 export function createBoundedRunner(
   bounds: { concurrency: number; queueLimit: number },
-  execute: (url: string, signal: AbortSignal) => Promise<Audit>,
+  execute: (url: string, signal: AbortSignal, options: AuditRunOptions) => Promise<Audit>,
 ): BoundedRunner {
   const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
@@ -97,20 +108,45 @@ export function createBoundedRunner(
     get pending() {
       return slots.running + slots.waiting;
     },
-    run: (url) => bounded((signal) => execute(url, signal), false),
+    run: (url, options = {}) => counted(bounded((signal) => execute(url, signal, options), false)),
     runTask: (work, signal) => bounded(work, true, signal),
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
     },
+    waitingLine: () => ({ depth: slots.waiting, oldestAgeSeconds: slots.oldestWaitMs() / 1000 }),
   };
+}
+
+/** Counts an audit's outcome and time in the metrics (docs/operations.md#metrics). */
+function counted<T>(audit: Promise<T>): Promise<T> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  return audit.then(
+    (result) => {
+      countAudit('ok', seconds());
+      return result;
+    },
+    (error: unknown) => {
+      countAudit(outcomeOf(error), seconds());
+      throw error;
+    },
+  );
+}
+
+function outcomeOf(error: unknown): AuditOutcome {
+  if (error instanceof AuditorBusyError) return 'busy';
+  if (error instanceof AuditCancelledError) return 'cancelled';
+  if (error instanceof AuditTooHeavyError) return 'too_heavy';
+  return 'failed';
 }
 
 /** Audits on this thread (tests, and `npm start` from source without a built worker). */
 export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
-  return createBoundedRunner(options, (url, signal) =>
+  return createBoundedRunner(options, (url, signal, run) =>
     runAudit(url, {
       fetcher: options.fetcher,
       origin: 'server',
+      ...(run.agents ? { agents: run.agents } : {}),
       limits: { deadlineMs: options.deadlineMs },
       signal,
       ...(options.now ? { now: options.now } : {}),

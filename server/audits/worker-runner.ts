@@ -12,7 +12,8 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
-import { AuditTooHeavyError, createBoundedRunner, type AuditRunner } from './audit-runner.js';
+import type { QueueSample } from '../metrics/queue-metrics.js';
+import { AuditTooHeavyError, createBoundedRunner, type AuditRunner, type AuditRunOptions } from './audit-runner.js';
 import {
   fromWorkerError,
   SITE_FILE_KEYS,
@@ -44,6 +45,8 @@ export interface WorkerRunner extends AuditRunner {
   warm(): void;
   /** Ends every thread (running audits fail). */
   close(): Promise<void>;
+  /** The waiting line for a thread, as the queue metrics read it. */
+  waitingLine(): QueueSample;
   /**
    * Audits a crawl's page on a thread, under the same bounds as audits (it waits beyond the line's limit: the
    * crawl bounds its own pages). The crawl's site files go to each thread once, not with every page.
@@ -106,8 +109,9 @@ class AuditThread {
     this.worker.on('exit', (code) => this.#finish(new Error(`the audit worker stopped (exit code ${code})`)));
   }
 
-  run(url: string, deadlineMs: number, signal: AbortSignal): Promise<Audit> {
-    return this.#send({ type: 'run', url, deadlineMs }, signal).then((reply) => {
+  run(url: string, deadlineMs: number, signal: AbortSignal, options: AuditRunOptions = {}): Promise<Audit> {
+    const agents = options.agents ? { agents: options.agents } : {};
+    return this.#send({ type: 'run', url, deadlineMs, ...agents }, signal).then((reply) => {
       if (reply.type !== 'done') throw new Error(`the audit worker answered ${reply.type} to an audit`);
       return reply.audit;
     });
@@ -208,7 +212,9 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       if (!thread.dead) idle.push(thread);
     }
   };
-  const bounded = createBoundedRunner(options, (url, signal) => onThread((thread) => thread.run(url, options.deadlineMs, signal)));
+  const bounded = createBoundedRunner(options, (url, signal, run) =>
+    onThread((thread) => thread.run(url, options.deadlineMs, signal, run)),
+  );
 
   return {
     get pending() {
@@ -217,12 +223,13 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     get threads() {
       return all.size;
     },
-    run: (url) => bounded.run(url),
+    run: (url, run) => bounded.run(url, run),
     runPage: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
     runSitemap: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.sitemap(request, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
+    waitingLine: () => bounded.waitingLine(),
     warm() {
       while (all.size < options.concurrency) idle.push(start());
     },

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_MAX_PAGES } from '../../shared/schema/crawl.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
+import { newPageIdKey } from './page-audit-id.js';
 
 export function newCrawlRecord(accountId: string, url: string, maxPages: number | undefined, now: Date): StoredCrawl {
   return {
@@ -22,5 +23,6 @@ export function newCrawlRecord(accountId: string, url: string, maxPages: number 
     site: null,
     result: null,
     admission: { queued: 0, sampled: [] },
+    page_id_key: newPageIdKey(),
   };
 }

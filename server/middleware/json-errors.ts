@@ -1,6 +1,7 @@
 /**
  * Every error leaves as `{"error": "..."}`: HttpErrors with their status, Koa/router errors that are safe
- * to show with theirs, anything else as a 500 whose details go to the log only. A request no route
+ * to show with theirs, a full disk (ENOSPC, EDQUOT) as a 507 that says so, anything else as a 500 whose details go
+ * to the log only. A request no route
  * answered is a JSON 404; a known path with another method a JSON 405 with Allow (also for methods no
  * route implements at all, which the router would answer with 501).
  */
@@ -37,8 +38,14 @@ export function jsonErrors(logger: Logger): Middleware<ApiState> {
       let status = 500;
       let message = 'Internal server error';
       let headers: Record<string, string> = {};
+      const diskFull = diskFullCode(error);
       if (error instanceof HttpError) {
         ({ status, message, headers } = error);
+      } else if (diskFull) {
+        // Nothing half-written is kept (durable writes are whole or not at all): say why, and that it was not stored.
+        status = 507;
+        message = `The server's disk is full (${diskFull}): this change was not stored; retry once space is freed`;
+        logger.error('disk full', { request_id: ctx.state.requestId, code: diskFull, error: (error as Error).message });
       } else if (e && e.expose && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
         status = e.status;
         message = e.message ?? message;
@@ -54,6 +61,15 @@ export function jsonErrors(logger: Logger): Middleware<ApiState> {
       ctx.body = { error: message };
     }
   };
+}
+
+/** ENOSPC or EDQUOT when the error, or one it was caused by, is the file system saying it is full. */
+function diskFullCode(error: unknown): string | null {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return code;
+  }
+  return null;
 }
 
 /** Messages for answers Koa or the router gave without a body: no route, or a method the path lacks. */

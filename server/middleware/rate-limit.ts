@@ -20,6 +20,8 @@ export interface RateLimitOptions {
   durationMs: number;
   /** The 429 message. */
   message: string;
+  /** Whose counter a request takes (default: its account's); false: not counted. */
+  id?: (ctx: ParameterizedContext<ApiState>) => string | false;
 }
 
 // koa-ratelimit writes its headers under these names; the wrapper reads and replaces them.
@@ -32,7 +34,7 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
     namespace: options.namespace,
     max: options.max,
     duration: options.durationMs,
-    id: (ctx) => (ctx.state as ApiState).account?.id ?? false,
+    id: (ctx) => (options.id ? options.id(ctx as ParameterizedContext<ApiState>) : ((ctx.state as ApiState).account?.id ?? false)),
     headers: RAW,
     errorMessage: options.message,
   });
@@ -49,7 +51,8 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
       if (!counted) throw new HttpError(503, 'Rate limits cannot be checked right now: retry shortly', { 'Retry-After': '5' });
       throw error;
     }
-    if (ctx.status === 429 && ctx.state.rateLimit) {
+    // This limiter's refusal (a 429 from further in, another limiter's or the handler's, keeps its own answer).
+    if (!counted && ctx.status === 429 && ctx.state.rateLimit) {
       const resetSeconds = rewriteHeaders(ctx, options.durationMs);
       ctx.set('Retry-After', String(Math.max(1, resetSeconds)));
       ctx.body = { error: options.message };

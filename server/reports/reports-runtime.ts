@@ -1,9 +1,10 @@
-/** What the report routes share for the life of the process: the PDF printer (one Chromium) and PUBLIC_URL. */
+/** What the report routes share for the life of the process: the PDF printer (one Chromium, fair-printer.ts in front) and PUBLIC_URL. */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ReportSettings } from '../settings/report-settings.js';
 import { createPdfRenderer, type PdfRenderer } from './pdf/pdf-renderer.js';
 import { createThreadedPdfRenderer } from './pdf/pdf-thread.js';
+import { createFairPrinter } from './pdf/fair-printer.js';
 
 export interface ReportsRuntime {
   pdf: PdfRenderer;
@@ -19,9 +20,10 @@ export interface ReportsRuntime {
  */
 export function createReportsRuntime(settings: ReportSettings, pdfWorkerUrl?: URL): ReportsRuntime {
   const options = { chromiumPath: settings.chromiumPath, concurrency: settings.pdfConcurrency, timeoutMs: settings.pdfTimeoutMs };
-  const pdf =
+  const renderer =
     pdfWorkerUrl && existsSync(fileURLToPath(pdfWorkerUrl))
       ? createThreadedPdfRenderer({ ...options, workerUrl: pdfWorkerUrl })
       : createPdfRenderer(options);
+  const pdf = createFairPrinter(renderer, options);
   return { pdf, publicUrl: settings.publicUrl, close: () => pdf.close() };
 }

@@ -41,6 +41,8 @@ export interface KeyEndpoint extends EndpointBase {
 
 /** An endpoint anyone may call, without a key (GET /openapi.json, GET /healthz, GET /r/{token}). */
 export interface OpenEndpoint extends EndpointBase {
+  /** Throttles taken in order before `handle`, each with its own `id` (a client address, a token). */
+  limits?: Array<Omit<RateLimitOptions, 'backend'>>;
   handle: (ctx: ApiContext, deps: RouteDeps) => Promise<void> | void;
 }
 
@@ -58,7 +60,10 @@ export function route(endpoint: KeyEndpoint): Route {
 
 /** An endpoint without a key. */
 export function openRoute(endpoint: OpenEndpoint): Route {
-  return declared(endpoint, (deps) => [(ctx) => endpoint.handle(ctx, deps)]);
+  return declared(endpoint, (deps) => [
+    ...(endpoint.limits ?? []).map((limit) => accountRateLimit({ backend: deps.rateLimitBackend, ...limit })),
+    (ctx) => endpoint.handle(ctx, deps),
+  ]);
 }
 
 export function mountRoutes(router: ApiRouter, routes: readonly Route[], deps: RouteDeps): ApiRouter {

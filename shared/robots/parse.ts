@@ -8,7 +8,7 @@ import { productTokenOf } from './product-token.js';
 const USER_AGENT_TYPOS = new Set(['useragent', 'user agent', 'user-agents']);
 const DISALLOW_TYPOS = new Set(['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw']);
 /** Lines crawlers read besides the RFC's rules; anything else is reported as unknown. */
-const KNOWN_EXTENSIONS = new Set([
+export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'sitemap',
   'crawl-delay',
   'host',

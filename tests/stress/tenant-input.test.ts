@@ -8,11 +8,12 @@
  *     queue shifting on the API thread);
  *   - a crawl of pages of 500 links under a robots.txt of 10,000 wildcard rules (each page's links matched against
  *     every rule: seconds per page).
- * Each phase's /healthz p99 must stay under 50 ms, and each hostile input gets its answer: the CSS logo stored
+ * Each phase's /healthz p99 must stay under 50 ms, as must the p99 of the server's own event-loop delay (measured
+ * inside it: fixtures/loop-delay.mjs), and each hostile input gets its answer: the CSS logo stored
  * without the reference, the nested one refused with a 400 that says why, the crawls complete.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -50,6 +51,7 @@ beforeAll(async () => {
   sites = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/crawl-sites.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  asRemote(sites);
   siteUrls = await new Promise((resolve, reject) => {
     createInterface({ input: sites.stdout! }).once('line', (line) => resolve(JSON.parse(line) as typeof siteUrls));
     sites.once('exit', (code) => reject(new Error(`the crawl sites exited with ${code}`)));
@@ -58,14 +60,19 @@ beforeAll(async () => {
   accounts = await createAccounts(dataDir, 2);
   server = await startServerProcess({
     bundle: inject('stressServerBundle'),
-    env: { DATA_DIR: dataDir, AUDIT_ALLOW_PRIVATE: '1' },
+    env: {
+      DATA_DIR: dataDir,
+      AUDIT_ALLOW_PRIVATE: '1',
+      NODE_OPTIONS: `--import=${path.join(import.meta.dirname, 'fixtures/loop-delay.mjs')}`,
+      LOOP_DELAY_FILE: path.join(dataDir, 'loop-delay.json'),
+    },
     keepRequestLog: false,
   });
   reader = startOpenLoop(`${server.url}/healthz`, READ_EVERY_MS);
   await new Promise((resolve) => setTimeout(resolve, 3_000)); // the audit threads start
-  await reader.take();
+  await startWindow();
   await new Promise((resolve) => setTimeout(resolve, 2_000));
-  record(describeWindow('baseline (nothing else running)', await reader.take()));
+  record(describeWindow('baseline (nothing else running)', await reader.take(), await loopDelay()));
 });
 afterAll(async () => {
   await reader?.stop();
@@ -75,10 +82,45 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-function describeWindow(name: string, window: OpenLoopResult, extra = ''): string {
+function describeWindow(name: string, window: OpenLoopResult, loop: LoopDelay, extra = ''): string {
   const p99 = percentile(window.latencies, 99);
   const max = Math.max(...window.latencies);
-  return `${name}: ${window.latencies.length} reads, p50 ${percentile(window.latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms, failed ${window.errors.length}${extra}`;
+  const reads = `${window.latencies.length} reads, p50 ${percentile(window.latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
+  return `${name}: ${reads}, failed ${window.errors.length}; server loop delay p99 ${loop.p99} ms, max ${loop.max} ms${extra}`;
+}
+
+/** The server's own event-loop delay since the last call (fixtures/loop-delay.mjs, asked with SIGUSR2). */
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+  count: number;
+}
+async function loopDelay(): Promise<LoopDelay> {
+  const file = path.join(dataDir, 'loop-delay.json');
+  await unlink(file).catch(() => undefined);
+  server.proc.kill('SIGUSR2');
+  for (let waited = 0; ; waited += 20) {
+    const text = await readFile(file, 'utf8').catch(() => null);
+    if (text) return JSON.parse(text) as LoopDelay;
+    if (waited > 10_000) throw new Error('the server did not report its event-loop delay');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A new window of reads and of the server's loop delay starts now. */
+async function startWindow(): Promise<void> {
+  await reader.take();
+  await loopDelay();
+}
+
+/**
+ * The hostile site and the tenant's client stand for other machines: on this one they run at a lower priority (as
+ * the server's audit threads do), so the CPU they take to make megabytes of XML or to send bodies is not counted
+ * against the server. The server itself keeps its priority.
+ */
+function asRemote(child: ChildProcess): void {
+  if (process.platform === 'linux' && child.pid) os.setPriority(child.pid, 10);
 }
 
 /** `body`: an object sent as JSON, or JSON text already made (the branding phases make theirs once). */
@@ -113,6 +155,7 @@ async function brandingPhase(name: string, logo: string) {
     ],
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
+  asRemote(loop);
   const lines = createInterface({ input: loop.stdout! });
   const next = () =>
     new Promise<string>((resolve, reject) => {
@@ -120,58 +163,65 @@ async function brandingPhase(name: string, logo: string) {
       loop.once('exit', (code) => reject(new Error(`put-loop exited with ${code}`)));
     });
   expect(await next()).toBe('ready');
-  await reader.take(); // the window starts now
+  await startWindow();
   loop.stdin!.write('go\n');
   const line = await next();
   const window = await reader.take();
+  const loopWindow = await loopDelay();
   const { answers, first } = JSON.parse(line) as { answers: Array<{ status: number; ms: number }>; first: any };
   const statuses = [...new Set(answers.map((a) => a.status))].join(', ');
   const slowest = Math.max(...answers.map((a) => a.ms));
-  record(describeWindow(name, window, `; ${answers.length} PUT /branding, statuses ${statuses}, slowest ${slowest.toFixed(0)} ms`));
-  return { answers, first, window };
+  record(
+    describeWindow(name, window, loopWindow, `; ${answers.length} PUT /branding, statuses ${statuses}, slowest ${slowest.toFixed(0)} ms`),
+  );
+  return { answers, first, window, loop: loopWindow };
 }
 
 describe('hostile tenant input, each while GET /healthz is read every 10 ms', () => {
   it(`a logo whose CSS holds url( and 5,400 spaces: stored without it, /healthz p99 < ${P99_LIMIT_MS} ms`, async () => {
-    const { answers, first, window } = await brandingPhase('logo CSS url( + 5,400 spaces (5.5 KB)', CSS_URL_LOGO);
+    const { answers, first, window, loop } = await brandingPhase('logo CSS url( + 5,400 spaces (5.5 KB)', CSS_URL_LOGO);
     expect(new Set(answers.map((a) => a.status)), JSON.stringify(first)).toEqual(new Set([200]));
     const stored = Buffer.from(String(first.branding.logo).split(',')[1]!, 'base64').toString('utf8');
     expect(stored).toMatch(/^<svg/);
     expect(stored).not.toMatch(/url\s*\(/i);
     expect(window.errors).toEqual([]);
     expect(percentile(window.latencies, 99)).toBeLessThan(P99_LIMIT_MS);
+    expect(loop.p99, "the server's own event-loop delay").toBeLessThan(P99_LIMIT_MS);
   });
 
   it(`a logo of 20,000 nested <g>: refused with a 400 that says why, /healthz p99 < ${P99_LIMIT_MS} ms`, async () => {
     expect(dataUrl(NESTED_LOGO).length).toBeGreaterThan(185_000);
-    const { answers, first, window } = await brandingPhase('logo of 20,000 nested <g> (190 KB)', NESTED_LOGO);
+    const { answers, first, window, loop } = await brandingPhase('logo of 20,000 nested <g> (190 KB)', NESTED_LOGO);
     expect(new Set(answers.map((a) => a.status)), JSON.stringify(first)).toEqual(new Set([400]));
     expect(first).toEqual({ error: 'logo: the SVG nests elements more than 64 deep; flatten its groups' });
     expect(window.errors).toEqual([]);
     expect(percentile(window.latencies, 99)).toBeLessThan(P99_LIMIT_MS);
+    expect(loop.p99, "the server's own event-loop delay").toBeLessThan(P99_LIMIT_MS);
   });
 
   it(`a crawl whose sitemap indexes fan out into 50,000 children of 3.5 MB: /healthz p99 < ${P99_LIMIT_MS} ms`, async () => {
-    const { crawl, window } = await crawlPhase('crawl of a fan-out sitemap site', siteUrls.fanOut, 20);
+    const { crawl, window, loop } = await crawlPhase('crawl of a fan-out sitemap site', siteUrls.fanOut, 20);
     expect(crawl.status).toBe('complete');
     expect(crawl.progress.audited).toBe(20);
     expect(crawl.notes.join('\n')).toMatch(/sitemap files were not read \(at most 50 per crawl\)/);
     expect(window.errors).toEqual([]);
     expect(percentile(window.latencies, 99)).toBeLessThan(P99_LIMIT_MS);
+    expect(loop.p99, "the server's own event-loop delay").toBeLessThan(P99_LIMIT_MS);
   });
 
   it(`a crawl of pages of 500 links under a robots.txt of 10,000 wildcard rules: /healthz p99 < ${P99_LIMIT_MS} ms`, async () => {
-    const { crawl, window } = await crawlPhase('crawl under a robots.txt of 10,000 wildcard rules', siteUrls.robots, 6);
+    const { crawl, window, loop } = await crawlPhase('crawl under a robots.txt of 10,000 wildcard rules', siteUrls.robots, 6);
     expect(crawl.status).toBe('complete');
     expect(crawl.progress.audited).toBe(6);
     expect(window.errors).toEqual([]);
     expect(percentile(window.latencies, 99)).toBeLessThan(P99_LIMIT_MS);
+    expect(loop.p99, "the server's own event-loop delay").toBeLessThan(P99_LIMIT_MS);
   });
 });
 
 /** POST /crawls of `url` and its wait to the end; the crawl, and the reads meanwhile. */
 async function crawlPhase(name: string, url: string, maxPages: number) {
-  await reader.take();
+  await startWindow();
   const key = accounts[1]!.key;
   const created = await call(key, 'POST', '/api/v1/crawls', { url, max_pages: maxPages });
   expect(created.status).toBe(202);
@@ -182,6 +232,7 @@ async function crawlPhase(name: string, url: string, maxPages: number) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const window = await reader.take();
-  record(describeWindow(name, window, `; crawl ${crawl.status} with ${JSON.stringify(crawl.progress)}`));
-  return { crawl, window };
+  const loop = await loopDelay();
+  record(describeWindow(name, window, loop, `; crawl ${crawl.status} with ${JSON.stringify(crawl.progress)}`));
+  return { crawl, window, loop };
 }

@@ -50,6 +50,20 @@ const pdfUnavailable = errorResponse(
   { 'Retry-After': 'Retry-After' },
 );
 
+const pdfLaneBusy = errorResponse(
+  '`format=pdf` only: this account (or, for a share link, this link) already has its share of the PDFs being printed; retry after Retry-After (10 s). Slots go round-robin across accounts and their links, and a report printed before is served again without printing.',
+  { 'Retry-After': 'Retry-After' },
+);
+
+const shareNeedsPublicUrl = errorResponse(
+  'PUBLIC_URL is not set and the request did not reach the server over loopback: a link is never built from the Host header of a request from another machine. Set PUBLIC_URL.',
+);
+
+const shareThrottled = errorResponse(
+  'More than 120 requests a minute from this address, or 600 for this link (`Rate limit exceeded: ...`); or, `format=pdf`, the link or its account already has its share of the PDFs being printed. With Retry-After.',
+  { 'Retry-After': 'Retry-After' },
+);
+
 const auditIdParam = {
   name: 'id',
   in: 'path',
@@ -124,6 +138,7 @@ export const reportsSection: OpenApiSection = {
           '200': reportResponse('The report.'),
           ...authErrors('`format` or `paper` not one of their values, or given twice.'),
           '404': errorResponse('No audit with this id for this account.'),
+          '429': pdfLaneBusy,
           '503': pdfUnavailable,
         },
       },
@@ -141,10 +156,13 @@ export const reportsSection: OpenApiSection = {
         requestBody: { required: false, description: 'At most 4 KB.', content: jsonContent(schemaRef('CreateShareRequest')) },
         responses: {
           '201': jsonResponse('The share link.', 'ShareEnvelope'),
-          ...authErrors('Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90; the target already has 20 live share links or the account 1,000; without PUBLIC_URL, a Host header that is not a plain host[:port].',
+          ),
           '404': errorResponse('No audit with this id for this account.'),
           '413': errorResponse('Body larger than 4 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
+          '503': shareNeedsPublicUrl,
         },
       },
     },
@@ -162,6 +180,7 @@ export const reportsSection: OpenApiSection = {
           '200': reportResponse('The report.'),
           ...authErrors('`format` or `paper` not one of their values, or given twice.'),
           '404': errorResponse('No crawl with this id for this account.'),
+          '429': pdfLaneBusy,
           '503': pdfUnavailable,
         },
       },
@@ -178,10 +197,13 @@ export const reportsSection: OpenApiSection = {
         requestBody: { required: false, description: 'At most 4 KB.', content: jsonContent(schemaRef('CreateShareRequest')) },
         responses: {
           '201': jsonResponse('The share link.', 'ShareEnvelope'),
-          ...authErrors('Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, or `expires_in_days` not an integer from 1 to 90; the target already has 20 live share links or the account 1,000; without PUBLIC_URL, a Host header that is not a plain host[:port].',
+          ),
           '404': errorResponse('No crawl with this id for this account.'),
           '413': errorResponse('Body larger than 4 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
+          '503': shareNeedsPublicUrl,
         },
       },
     },
@@ -276,6 +298,7 @@ export const reportsSection: OpenApiSection = {
           }),
           '400': errorResponse('`format` or `paper` not one of their values.'),
           '404': errorResponse('No such link, or it expired or was revoked.'),
+          '429': shareThrottled,
           '503': pdfUnavailable,
         },
       },

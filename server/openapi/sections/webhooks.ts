@@ -24,7 +24,7 @@ import {
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
 } from '../../../shared/schema/webhook.js';
-import { authErrors, errorResponse, jsonContent, jsonResponse, schemaRef } from '../refs.js';
+import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiObject, OpenApiSection } from '../types.js';
 import { auditDiffSchema, categoryChangeSchema, issueRefSchema } from '../../../shared/schema/audit-diff.js';
 
@@ -209,6 +209,10 @@ export const webhooksSection: OpenApiSection = {
           ...authErrors(),
           '404': errorResponse("No webhook with this id for this account (another account's is 404 too)."),
           '409': errorResponse('The webhook is disabled (the receiver answered 410 Gone three times in a row): create it again.'),
+          '429': errorResponse('More than 10 test pings in a minute for this account.', {
+            ...rateLimitHeaders,
+            'Retry-After': 'Retry-After',
+          }),
         },
       },
     },

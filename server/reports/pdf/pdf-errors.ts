@@ -23,3 +23,15 @@ export class PdfTimeoutError extends Error {
     this.name = 'PdfTimeoutError';
   }
 }
+
+/** One share link, or one account, has its share of PDFs printing or waiting: the API's 429 (fair-printer.ts). */
+export class PdfLaneBusyError extends Error {
+  constructor(readonly lane: 'share' | 'account') {
+    super(
+      lane === 'share'
+        ? 'This share link already has PDFs being printed: retry in a few seconds'
+        : 'This account already has its share of the PDFs being printed: retry in a few seconds',
+    );
+    this.name = 'PdfLaneBusyError';
+  }
+}

@@ -22,8 +22,16 @@ export interface PdfJob {
   footerTemplate: string;
 }
 
+/** Whose PDF it is: the account, and the share link it was asked through (fair-printer.ts queues by them). */
+export interface PdfLane {
+  account: string;
+  /** The share's id, for a report asked through its link (GET /r/{token}). */
+  share?: string;
+}
+
 export interface PdfRenderer {
-  render(job: PdfJob): Promise<Buffer>;
+  /** `lane`: used by the fair printer (fair-printer.ts); the renderers themselves print in arrival order. */
+  render(job: PdfJob, lane?: PdfLane): Promise<Buffer>;
   /** PDFs printing or waiting. */
   readonly pending: number;
   close(): Promise<void>;

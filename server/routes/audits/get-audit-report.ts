@@ -32,6 +32,7 @@ export const getAuditReport = route({
       branding,
       subjectUrl,
       slug: urlSlug(subjectUrl),
+      lane: { account: accountId },
     });
   },
 });

@@ -33,6 +33,7 @@ export const getCrawlReport = route({
       branding,
       subjectUrl: stored.url,
       slug: urlSlug(stored.url),
+      lane: { account: accountId },
     });
   },
 });

@@ -2,7 +2,7 @@
  * GET /r/{token}: a shared report, with no key, outside /api/v1. The token is looked up
  * by its SHA-256; unknown, revoked and expired links are one and the same 404. The report shows the shared
  * audit or crawl alone, with the account's branding: never the key, never another audit (not even earlier scores).
- * Every answer says noindex and no-referrer, and allows no script.
+ * Every answer says noindex and no-referrer, allows no script and no framing.
  */
 import { HttpError } from '../../http/http-error.js';
 import { renderAccountAuditReport } from '../../reports/audit-report.js';
@@ -15,16 +15,43 @@ import { openRoute, type ApiContext } from '../route.js';
 import { crawlReportSources } from '../../crawls/crawl-report-sources.js';
 import { crawlWire } from '../../crawls/crawl-wire.js';
 import { renderAccountCrawlReport } from '../../reports/crawl-report.js';
+import type { PdfLane } from '../../reports/pdf/pdf-renderer.js';
 
 export const SHARE_PAGE_PATH = '/r/:token';
 
-export const SHARE_PAGE_HEADERS = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
+/** On every answer of /r/, the 404s included: not indexed, no referrer, never framed (another site could dress a report up). */
+export const SHARE_PAGE_HEADERS = {
+  'X-Robots-Tag': 'noindex',
+  'Referrer-Policy': 'no-referrer',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+} as const;
 
 const NOT_FOUND = 'This share link does not exist, has expired or was revoked';
+
+/** Requests to /r/ links from one client address, and to one link, per minute (docs/api.md#rate-limits). */
+export const SHARE_PAGE_PER_ADDRESS = 120;
+export const SHARE_PAGE_PER_LINK = 600;
 
 export const getSharedReport = openRoute({
   method: 'GET',
   path: SHARE_PAGE_PATH,
+  limits: [
+    {
+      namespace: 'share-page-address',
+      max: SHARE_PAGE_PER_ADDRESS,
+      durationMs: 60_000,
+      message: `Rate limit exceeded: max ${SHARE_PAGE_PER_ADDRESS} share-link requests per minute from one address`,
+      id: (ctx) => ctx.ip || false,
+    },
+    {
+      namespace: 'share-page-link',
+      max: SHARE_PAGE_PER_LINK,
+      durationMs: 60_000,
+      message: `Rate limit exceeded: max ${SHARE_PAGE_PER_LINK} requests per minute for one share link`,
+      id: (ctx) => String((ctx as ApiContext).params.token ?? '').slice(0, 64) || false,
+    },
+  ],
   async handle(ctx, deps) {
     ctx.set(SHARE_PAGE_HEADERS); // on the 404s too (the error middleware keeps headers set before the throw)
     const query = parseReportQuery(ctx.query);
@@ -33,8 +60,9 @@ export const getSharedReport = openRoute({
     const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
     if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime())
       throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
-    if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, share.account_id, share.target_id, query);
-    return sendSharedAudit(ctx, deps, share.account_id, share.target_id, query);
+    const lane = { account: share.account_id, share: share.id };
+    if (share.kind === 'crawl') return sendSharedCrawl(ctx, deps, lane, share.target_id, query);
+    return sendSharedAudit(ctx, deps, lane, share.target_id, query);
   },
 });
 
@@ -42,10 +70,11 @@ export const getSharedReport = openRoute({
 async function sendSharedAudit(
   ctx: ApiContext,
   deps: Pick<RouteDeps, 'store' | 'reports'>,
-  accountId: string,
+  lane: Required<PdfLane>,
   id: string,
   query: ReportQuery,
 ): Promise<void> {
+  const accountId = lane.account;
   const audit = await loadAudit(deps.store, accountId, id);
   if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
   const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, {
@@ -61,6 +90,7 @@ async function sendSharedAudit(
     branding,
     subjectUrl,
     slug: urlSlug(subjectUrl),
+    lane,
   });
 }
 
@@ -68,10 +98,11 @@ async function sendSharedAudit(
 async function sendSharedCrawl(
   ctx: ApiContext,
   deps: Pick<RouteDeps, 'store' | 'reports'>,
-  accountId: string,
+  lane: Required<PdfLane>,
   id: string,
   query: ReportQuery,
 ): Promise<void> {
+  const accountId = lane.account;
   const stored = await (await deps.store.crawls()).getCrawl(accountId, id);
   if (!stored) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
   const sources = await crawlReportSources(deps.store, accountId, stored, { history: false });
@@ -86,5 +117,6 @@ async function sendSharedCrawl(
     branding,
     subjectUrl: stored.url,
     slug: urlSlug(stored.url),
+    lane,
   });
 }

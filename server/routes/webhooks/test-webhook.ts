@@ -4,9 +4,18 @@ import { route } from '../route.js';
 import { findWebhook } from './find-webhook.js';
 import { deliveryToWire } from './webhook-wire.js';
 
+/** Test pings per account and minute: each is a delivery, retried up to 10 times when the endpoint fails. */
+export const WEBHOOK_TESTS_PER_MINUTE = 10;
+
 export const testWebhook = route({
   method: 'POST',
   path: '/webhooks/:id/test',
+  limit: {
+    namespace: 'webhook-test',
+    max: WEBHOOK_TESTS_PER_MINUTE,
+    durationMs: 60_000,
+    message: `Rate limit exceeded: max ${WEBHOOK_TESTS_PER_MINUTE} webhook tests per minute`,
+  },
   async handle(ctx, deps) {
     const webhook = await findWebhook(deps, ctx.state.account.id, ctx.params.id);
     if (webhook.disabled_at !== null)

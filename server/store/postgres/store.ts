@@ -31,6 +31,8 @@ import type { TrafficStore } from '../contracts/traffic.js';
 import { PostgresTrafficStore } from './traffic.js';
 import { PostgresShareStore } from './shares.js';
 import { PostgresWebhookStore } from './webhooks.js';
+import * as maintenance from './store-maintenance.js';
+import type { AccountRecords, ExpiredRecords, StoreReadiness } from '../contracts/store-maintenance.js';
 
 export interface PostgresStoreOptions {
   now?: () => Date;
@@ -177,6 +179,29 @@ export class PostgresStore implements Store {
 
   async traffic(): Promise<TrafficStore> {
     return new PostgresTrafficStore(this.pool);
+  }
+
+  readiness(): Promise<StoreReadiness> {
+    return maintenance.readiness(this.pool);
+  }
+
+  accountRecords(accountId: string): Promise<AccountRecords | null> {
+    return maintenance.accountRecords(this.pool, accountId);
+  }
+
+  async deleteAccount(accountId: string): Promise<AccountRecords | null> {
+    const hashes = (await this.#accounts.listKeys(accountId)).map((k) => k.hash);
+    const deleted = await maintenance.deleteAccount(this.pool, accountId);
+    this.#accounts.forgetAccount(accountId, hashes);
+    return deleted;
+  }
+
+  expireBefore(before: Date): Promise<ExpiredRecords> {
+    return maintenance.expireBefore(this.pool, before);
+  }
+
+  onceForDay(job: string, day: string, work: () => Promise<void>): Promise<boolean> {
+    return maintenance.onceForDay(this.pool, job, day, work);
   }
 
   /** Lets running queries finish, then closes every connection. */

@@ -3,7 +3,7 @@
  * parser (shared/robots/parse.ts) groups them: user-agent lines in a row share a group, an Allow or Disallow
  * closes the row. The fix edits these lines and writes every other line back as it was.
  */
-import { canonicalKey, stripComment } from '../../robots/parse.js';
+import { canonicalKey, KNOWN_EXTENSIONS, stripComment } from '../../robots/parse.js';
 import { productTokenOf } from '../../robots/product-token.js';
 
 export type LineKind = 'blank' | 'comment' | 'user-agent' | 'allow' | 'disallow' | 'directive' | 'unparsed';
@@ -38,17 +38,7 @@ export interface RobotsLines {
 }
 
 /** Directives crawlers read besides the RFC's rules (the parser's list): a moved group takes them along. */
-export const KNOWN_DIRECTIVES = new Set([
-  'sitemap',
-  'crawl-delay',
-  'host',
-  'clean-param',
-  'request-rate',
-  'visit-time',
-  'content-signal',
-  'content-usage',
-  'license',
-]);
+export const KNOWN_DIRECTIVES = KNOWN_EXTENSIONS;
 
 export function readRobotsLines(input: string): RobotsLines {
   const bom = /^[\uFEFF\uFFFD]/.test(input);

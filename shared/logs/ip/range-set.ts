@@ -47,28 +47,26 @@ export class RangeSet {
   }
 
   hasV4(n: number): boolean {
-    const starts = this.v4Starts;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (starts[mid]! <= n) low = mid + 1;
-      else high = mid - 1;
-    }
-    return high >= 0 && this.v4Ends[high]! >= n;
+    const i = lastStartAtMost(this.v4Starts, n);
+    return i >= 0 && this.v4Ends[i]! >= n;
   }
 
   hasV6(n: bigint): boolean {
-    const starts = this.v6Starts;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      if (starts[mid]! <= n) low = mid + 1;
-      else high = mid - 1;
-    }
-    return high >= 0 && this.v6Ends[high]! >= n;
+    const i = lastStartAtMost(this.v6Starts, n);
+    return i >= 0 && this.v6Ends[i]! >= n;
   }
+}
+
+/** The index of the last start at or below `n` in ascending `starts`, or -1 when every start is above it. */
+function lastStartAtMost<T extends number | bigint>(starts: ArrayLike<T>, n: T): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    if (starts[mid]! <= n) low = mid + 1;
+    else high = mid - 1;
+  }
+  return high;
 }
 
 type Range = { v: 4; start: number; end: number } | { v: 6; start: bigint; end: bigint };

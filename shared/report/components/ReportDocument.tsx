@@ -5,7 +5,10 @@ import type { ComponentChildren } from 'preact';
  * share route sends as a header, here as a meta element too, so a report saved to disk or opened from a mail
  * attachment cannot make a request either, whatever an audit or a logo holds.
  */
-export const REPORT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+/** The report document's own policy (its <meta>): it loads nothing and runs no script. */
+const DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+/** The policy served with a report (a header): the document's, and no page may frame it (a <meta> cannot say that). */
+export const REPORT_CSP = `${DOCUMENT_CSP}; frame-ancestors 'none'`;
 
 /** The whole HTML document: one file, no script, no external resource. */
 export function ReportDocument({ title, css, children }: { title: string; css: string; children: ComponentChildren }) {
@@ -13,7 +16,7 @@ export function ReportDocument({ title, css, children }: { title: string; css: s
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
-        <meta http-equiv="Content-Security-Policy" content={REPORT_CSP} />
+        <meta http-equiv="Content-Security-Policy" content={DOCUMENT_CSP} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex, nofollow" />
         <meta name="referrer" content="no-referrer" />

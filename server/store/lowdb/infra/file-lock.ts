@@ -42,8 +42,9 @@ export async function withFileLock<T>(lockFile: string, work: () => Promise<T>, 
 /** Creates the lock with this process's pid in it, in one step: EEXIST when another holds it. */
 async function publishLock(lockFile: string): Promise<void> {
   const draft = `${lockFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  await writeFile(draft, String(process.pid), { mode: 0o600 });
   try {
+    // A full disk can fail the write after the draft was created: it goes too.
+    await writeFile(draft, String(process.pid), { mode: 0o600 });
     await link(draft, lockFile);
   } finally {
     await rm(draft, { force: true });
