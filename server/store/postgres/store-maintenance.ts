@@ -74,17 +74,28 @@ export async function accountRecords(db: Queryable, accountId: string): Promise<
   return counts;
 }
 
-/** The traffic rollups of the access-log reports: counted here once they are stored (none yet). */
-async function countTrafficRollups(_db: Queryable, _accountId: string): Promise<number> {
-  return 0;
+/** The account's projects with traffic: every rollup comes from an ingest of the account. */
+const TRAFFIC_PROJECTS = 'SELECT DISTINCT project_id FROM traffic_ingests WHERE account_id = $1';
+
+/** The daily traffic rollups of the account's projects (migrations/0015-traffic.ts). */
+async function countTrafficRollups(db: Queryable, accountId: string): Promise<number> {
+  const { rows } = await db.query<{ count: string }>(`SELECT count(*) FROM traffic_days WHERE project_id IN (${TRAFFIC_PROJECTS})`, [
+    accountId,
+  ]);
+  return Number(rows[0]!.count);
 }
 
-/** Removes the traffic rollups of the access-log reports of the account (none stored yet). */
-async function deleteTrafficRollups(_db: Queryable, _accountId: string): Promise<void> {}
+/** Removes the account's traffic: daily rollups, fetched-page bits, then the ingests. */
+async function deleteTrafficRollups(db: Queryable, accountId: string): Promise<void> {
+  for (const table of ['traffic_days', 'traffic_pages'])
+    await db.query(`DELETE FROM ${table} WHERE project_id IN (${TRAFFIC_PROJECTS})`, [accountId]);
+  await db.query('DELETE FROM traffic_ingests WHERE account_id = $1', [accountId]);
+}
 
-/** Removes the traffic rollups older than `beforeMs` (none stored yet). */
-async function expireTrafficRollups(_db: Queryable, _beforeMs: number): Promise<number> {
-  return 0;
+/** Removes the daily traffic rollups of days before `beforeMs` (UTC). */
+async function expireTrafficRollups(db: Queryable, beforeMs: number): Promise<number> {
+  const day = new Date(beforeMs).toISOString().slice(0, 10);
+  return (await db.query('DELETE FROM traffic_days WHERE day < $1', [day])).rowCount ?? 0;
 }
 
 /** Every row of the account, in one transaction; every process forgets its cached keys (NOTIFY). */
