@@ -83,4 +83,25 @@ describe('popup', () => {
     expect(await popup.locator('.notice-error').count()).toBe(0);
     await screenshot(popup, 'popup-restricted-page');
   });
+
+  it('sets its text at 14 px on every page, not the 10.5 px of the extension sheet (body at 75 %)', async () => {
+    const { tabId } = await openTab(session, `${good.url}${ARTICLE_PATH}`);
+    const popup = await openPopupFor(session, tabId);
+    const sizes = async (page: typeof popup) =>
+      page.evaluate(() => ({
+        body: getComputedStyle(document.body).fontSize,
+        text: getComputedStyle(document.querySelector('.verdict, .options label, .dash-main p') ?? document.body).fontSize,
+      }));
+    expect((await sizes(popup)).body).toBe('14px');
+    expect(Number.parseFloat((await sizes(popup)).text)).toBeGreaterThanOrEqual(13);
+    for (const name of ['options', 'dashboard']) {
+      const page = await session.context.newPage();
+      await page.goto(`chrome-extension://${session.extensionId}/${name}.html`);
+      await page.waitForSelector('.options label, .dash-main p');
+      const size = await sizes(page);
+      expect(size.body).toBe('14px');
+      expect(Number.parseFloat(size.text)).toBeGreaterThanOrEqual(14);
+      await page.close();
+    }
+  });
 });
