@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { Audit } from '../../shared/types/audit.js';
 import { ruleErrorsOf } from '../../shared/score/score-notes.js';
 import { AgentDiscoveryPanel } from '../../shared/report/components/AgentDiscoveryPanel.js';
@@ -21,7 +22,7 @@ import { builtWith } from '../../shared/report/wording.js';
  * popup's width. What only the extension knows is added through their props: the sync state, the runtime
  * WebMCP probe beside the static scan, the scripts the browser did not let it scan.
  */
-export function PopupReport({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
+export function PopupReport({ audit, record, actions }: { audit: Audit; record: AuditRecord | undefined; actions?: ComponentChildren }) {
   const ruleErrors = ruleErrorsOf(audit);
   const webmcp = audit.signals.webmcp;
   const live = {
@@ -35,27 +36,31 @@ export function PopupReport({ audit, record }: { audit: Audit; record: AuditReco
         <p class="page-url" title={audit.final_url} {...REPORT_PAINT_TIMING}>
           {audit.final_url}
         </p>
-        <p class="small">
+        <p class="muted small">
           {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
           {builtWith(audit.builder) ? (
             <>
               Built with <strong data-testid="builder">{audit.builder}</strong>
             </>
           ) : (
-            <span class="muted" data-testid="builder">
-              Builder not recognised
-            </span>
-          )}
+            <span data-testid="builder">Builder not recognised</span>
+          )}{' '}
+          · {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms
         </p>
-        <p class="muted small">
-          {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms {record && <SyncBadge sync={record.sync} />}
-        </p>
+        {record && (
+          <p class="small sync-row">
+            <SyncBadge sync={record.sync} />
+          </p>
+        )}
       </ScoreSummary>
+      {/* First what needs fixing first, then what can be done about it, then the rest. */}
+      <IssueGroups issues={audit.issues} severities={['critical']} />
+      {actions}
+      <Section id="issues" title="Other issues">
+        <IssueGroups issues={audit.issues} severities={['warning', 'notice']} />
+      </Section>
       <Section id="categories" title="Scores by category">
         <CategoryChart categories={audit.category_scores} compact />
-      </Section>
-      <Section id="issues" title="Issues">
-        <IssueGroups issues={audit.issues} />
       </Section>
       <Section id="crawlers" title="AI crawlers and assistants" collapsed>
         <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} compact />

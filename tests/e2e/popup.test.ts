@@ -4,7 +4,7 @@ import type { FixtureSite } from '../helpers/fixture-server.js';
 import { ARTICLE_PATH, goodArticleSite } from '../fixtures/sites/good-article.js';
 import { spaShellSite } from '../fixtures/sites/discovery-sites.js';
 import { serveSite } from './fixtures/serve.js';
-import { screenshot } from './fixtures/screenshots.js';
+import { SCREENSHOT_DIR, screenshot } from './fixtures/screenshots.js';
 import { launchWithExtension, openPopupFor, openTab, openTabById, type ExtensionSession } from './helpers/extension.js';
 
 /** The popup as a user meets it: result on a good and a bad page, at 400 px, by keyboard. */
@@ -52,8 +52,11 @@ describe('popup', () => {
   it('is keyboard navigable: Tab reaches every control with a visible focus ring', async () => {
     const { tabId } = await openTab(session, `${bad.url}${ARTICLE_PATH}`);
     const popup = await openPopupFor(session, tabId);
+    // The secondary actions sit in a menu: opened, its items join the Tab order.
+    await popup.click('[data-action="menu"]');
+    await popup.click('header h1'); // Tab starts again from the top
     const seen: Array<{ tag: string; text: string; outline: string }> = [];
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 50; i++) {
       await popup.keyboard.press('Tab');
       const el = await popup.evaluate(() => {
         const a = document.activeElement as HTMLElement | null;
@@ -103,5 +106,47 @@ describe('popup', () => {
       expect(Number.parseFloat(size.text)).toBeGreaterThanOrEqual(14);
       await page.close();
     }
+  });
+
+  it('shows the score, the verdict and the critical issues first; one primary action, the rest in a menu', async () => {
+    const { tabId } = await openTab(session, `${bad.url}${ARTICLE_PATH}`);
+    const popup = await openPopupFor(session, tabId);
+    // The real toolbar popup is about 430 by 510 px: the verdict and the first critical issue fit without scrolling.
+    await popup.setViewportSize({ width: 400, height: 510 });
+    const bottom = (selector: string) =>
+      popup
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().bottom);
+    expect(await bottom('.verdict')).toBeLessThan(510);
+    expect(await bottom('details.sev-critical .issue h3')).toBeLessThan(510);
+    // No button comes before the verdict and the critical issues; two are visible before the menu is opened.
+    const order = await popup.evaluate(() => {
+      const all = [...document.querySelectorAll('.verdict, details.sev-critical, button')];
+      return all.map((el) => (el.matches('button') ? 'button' : 'content'));
+    });
+    expect(order.slice(0, 2)).toEqual(['content', 'content']);
+    expect(await popup.locator('.action-bar > button:visible, .action-bar .more-menu > button:visible').count()).toBe(2);
+    expect(await popup.isVisible('[data-action="diff"]')).toBe(false);
+    await popup.click('[data-action="menu"]');
+    expect(await popup.getAttribute('[data-action="menu"]', 'aria-expanded')).toBe('true');
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('dashboard');
+    expect(await popup.isVisible('[data-action="diff"]')).toBe(true);
+    await screenshot(popup, 'popup-menu-open');
+    await popup.keyboard.press('Escape');
+    expect(await popup.isVisible('[data-action="diff"]')).toBe(false);
+    expect(await popup.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('menu');
+    // At 200 % zoom the popup is still 400 CSS px wide but only about 300 high: the score and the verdict come first.
+    await popup.setViewportSize({ width: 400, height: 300 });
+    await popup.evaluate(() => scrollTo(0, 0));
+    expect(await popup.locator('svg.gauge').evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    expect(await bottom('svg.gauge')).toBeLessThan(300);
+    expect(
+      await popup
+        .locator('.verdict')
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().top),
+    ).toBeLessThan(300);
+    await popup.screenshot({ path: `${SCREENSHOT_DIR}/popup-first-screen-zoom.png` });
   });
 });
