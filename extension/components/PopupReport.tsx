@@ -32,29 +32,10 @@ export function PopupReport({ audit, record, actions }: { audit: Audit; record: 
   return (
     <article class="report popup-report" aria-label="Audit result" data-audit-id={audit.id}>
       <ScoreSummary audit={audit} gaugeNotes>
-        {/* elementtiming: the browser records when this text is first painted (the benchmark's clock stops there). */}
-        <p class="page-url" title={audit.final_url} {...REPORT_PAINT_TIMING}>
-          {audit.final_url}
-        </p>
-        <p class="muted small">
-          {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
-          {builtWith(audit.builder) ? (
-            <>
-              Built with <strong data-testid="builder">{audit.builder}</strong>
-            </>
-          ) : (
-            <span data-testid="builder">Builder not recognised</span>
-          )}{' '}
-          · {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms
-        </p>
-        {record && (
-          <p class="small sync-row">
-            <SyncBadge sync={record.sync} />
-          </p>
-        )}
+        <AuditFacts audit={audit} record={record} />
       </ScoreSummary>
       {/* First what needs fixing first, then what can be done about it, then the rest. */}
-      <IssueGroups issues={audit.issues} severities={['critical']} />
+      <CriticalIssues issues={audit.issues} />
       {actions}
       <Section id="issues" title="Other issues">
         <IssueGroups issues={audit.issues} severities={['warning', 'notice']} />
@@ -80,5 +61,46 @@ export function PopupReport({ audit, record, actions }: { audit: Audit; record: 
         </Section>
       )}
     </article>
+  );
+}
+
+/** Under the score: the page's address, what it is built with, when it was audited, its sync state. */
+function AuditFacts({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
+  return (
+    <>
+      {/* elementtiming: the browser records when this text is first painted (the benchmark's clock stops there). */}
+      <p class="page-url" title={audit.final_url} {...REPORT_PAINT_TIMING}>
+        {audit.final_url}
+      </p>
+      <p class="muted small">
+        {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
+        {builtWith(audit.builder) ? (
+          <>
+            Built with <strong data-testid="builder">{audit.builder}</strong>
+          </>
+        ) : (
+          <span data-testid="builder">Builder not recognised</span>
+        )}{' '}
+        · {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms
+      </p>
+      {record && (
+        <p class="small sync-row">
+          <SyncBadge sync={record.sync} />
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The critical issues, open, right under the score (a hidden heading keeps the outline in order). */
+function CriticalIssues({ issues }: { issues: Audit['issues'] }) {
+  if (!issues.some((i) => i.severity === 'critical')) return null;
+  return (
+    <section id="critical" aria-labelledby="critical-title">
+      <h2 id="critical-title" class="sr-only">
+        Critical issues
+      </h2>
+      <IssueGroups issues={issues} severities={['critical']} />
+    </section>
   );
 }

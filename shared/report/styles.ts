@@ -78,7 +78,7 @@ export function reportTokensCss(accent: string, onAccent: string): string {
   --accent: ${accent};
   --on-accent: ${onAccent};
   --text: #1f2933; --muted: #5f6b7a; --line: #e3e7ec; --panel: #f6f8fa;
-  --good: #1a7f37; --fair: #b35900; --poor: #c62828; --na: #8a94a3;
+  --good: #1a7f37; --fair: #a35000; --poor: #c62828; --na: #8a94a3;
 }`;
 }
 

@@ -149,4 +149,22 @@ describe('popup', () => {
     ).toBeLessThan(300);
     await popup.screenshot({ path: `${SCREENSHOT_DIR}/popup-first-screen-zoom.png` });
   });
+
+  it('announces the result to screen readers and keeps focus off the body after "Audit again"', async () => {
+    const { tabId } = await openTab(session, `${good.url}${ARTICLE_PATH}`);
+    const popup = await openPopupFor(session, tabId);
+    const first = await popup.getAttribute('article.report', 'data-audit-id');
+    await popup.focus('[data-action="again"]');
+    await popup.keyboard.press('Enter');
+    await popup.waitForFunction((id) => {
+      const shown = document.querySelector('article.report')?.getAttribute('data-audit-id');
+      return !!shown && shown !== id;
+    }, first);
+    await popup.waitForFunction(() => document.activeElement?.getAttribute('data-action') === 'again');
+    const score = (await popup.getAttribute('svg.gauge', 'aria-label'))!.match(/\d+/)![0];
+    expect(await popup.textContent('[data-testid="announcer"]')).toMatch(
+      new RegExp(`^Audit done: score ${score} out of 100, \\d+ critical issues?\\.$`),
+    );
+    expect(await popup.getAttribute('[data-testid="announcer"]', 'role')).toBe('status');
+  });
 });

@@ -119,19 +119,19 @@ function AuditFiltersForm({
         <input type="search" name="url" value={filters.url} onInput={set('url')} placeholder="example.com/blog" />
       </label>
       <label>
-        From
+        Audited from
         <input type="date" name="from" value={filters.from} onInput={set('from')} />
       </label>
       <label>
-        To
+        Audited until
         <input type="date" name="to" value={filters.to} onInput={set('to')} />
       </label>
       <label>
-        Score from
+        Lowest score
         <input type="number" name="minScore" min={0} max={100} inputMode="numeric" value={filters.minScore} onInput={set('minScore')} />
       </label>
       <label>
-        to
+        Highest score
         <input type="number" name="maxScore" min={0} max={100} inputMode="numeric" value={filters.maxScore} onInput={set('maxScore')} />
       </label>
       {hasFilters(filters) && (

@@ -115,7 +115,7 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
           class="secondary small"
           busy={busy === `run:${m.id}`}
           onClick={() => onRun(m)}
-          label={`Run the monitor of ${m.url} now`}
+          context={`the monitor of ${m.url}`}
           action="run"
         >
           Run now
@@ -125,7 +125,7 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
         class="secondary small"
         busy={busy === `pause:${m.id}`}
         onClick={() => onPause(m)}
-        label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
+        context={`the monitor of ${m.url}`}
         action={m.paused ? 'resume' : 'pause'}
       >
         {m.paused ? 'Resume' : 'Pause'}
@@ -134,7 +134,7 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
         class="danger small"
         busy={busy === `del:${m.id}`}
         onClick={() => onDelete(m)}
-        label={`Delete the monitor of ${m.url}`}
+        context={`the monitor of ${m.url}`}
         action="delete"
       >
         Delete

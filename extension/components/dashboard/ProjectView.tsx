@@ -5,7 +5,7 @@ import { addDays, periods } from '../../lib/dashboard/chart-geometry.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { BarChart } from './charts/BarChart.js';
 import { LineChart } from './charts/LineChart.js';
-import { StackedColumns } from './charts/StackedColumns.js';
+import { StackedColumns, type Texture } from './charts/StackedColumns.js';
 import { percent, shortDate } from './format.js';
 import { ProjectPrompts } from './ProjectPrompts.js';
 import { useApi, type Load } from './use-api.js';
@@ -14,10 +14,11 @@ import { Empty, ErrorState, Loading } from './states.js';
 const WINDOWS = [7, 30, 90] as const;
 /** Periods the "sources over time" chart splits the window into. */
 const SOURCE_PERIODS = { 7: 7, 30: 5, 90: 6 } as const;
-const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; className: string }> = [
-  { kind: 'owned', name: 'The client’s own pages', className: 'kind-owned' },
-  { kind: 'competitor', name: 'Competitors', className: 'kind-competitor' },
-  { kind: 'third_party', name: 'Third parties', className: 'kind-third' },
+/** Each kind of source: its colour, a texture (so the columns differ without colour) and its name in words. */
+const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; short: string; className: string; texture: Texture }> = [
+  { kind: 'owned', name: 'The client’s own pages', short: 'own site', className: 'kind-owned', texture: 'solid' },
+  { kind: 'competitor', name: 'Competitors', short: 'competitor', className: 'kind-competitor', texture: 'hatch' },
+  { kind: 'third_party', name: 'Third parties', short: 'third party', className: 'kind-third', texture: 'dots' },
 ];
 
 /**
@@ -126,6 +127,7 @@ function SourcesOverTime({ overTime }: { overTime: Load<PeriodSources[]> }) {
         parts: KINDS.map((k) => ({
           name: k.name,
           className: k.className,
+          texture: k.texture,
           value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0),
         })),
       }))}
@@ -170,6 +172,7 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
           value: v.share,
           text: percent(v.share),
           className: v.own ? 'kind-owned' : 'kind-competitor',
+          kind: v.own ? 'the client' : 'competitor',
         }))}
       />
       <h2>By engine</h2>
@@ -228,7 +231,13 @@ function SourcesPart({ sources }: { sources: readonly Source[] }) {
       <BarChart
         label="Most cited domains"
         max={max}
-        bars={sources.map((s) => ({ label: s.domain, value: s.citations, text: `${s.citations}`, className: kind(s.kind).className }))}
+        bars={sources.map((s) => ({
+          label: s.domain,
+          value: s.citations,
+          text: `${s.citations}`,
+          className: kind(s.kind).className,
+          kind: kind(s.kind).short,
+        }))}
       />
       <details>
         <summary>Pages cited, per domain</summary>

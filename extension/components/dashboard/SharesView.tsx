@@ -50,7 +50,7 @@ export function SharesView() {
                         class="danger small"
                         busy={busy === s.id}
                         onClick={() => void revoke(s.id)}
-                        label={`Revoke the share link of ${s.kind} ${s.target_id}`}
+                        context={`the share link of ${s.kind} ${s.target_id}`}
                         action="revoke"
                       >
                         Revoke

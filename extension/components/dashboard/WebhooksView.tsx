@@ -124,20 +124,14 @@ function WebhookRow({ webhook: w, busy, onTest, onDelete }: { webhook: Webhook; 
         <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
           Deliveries
         </a>
-        <WriteButton
-          class="secondary small"
-          busy={busy === `test:${w.id}`}
-          onClick={onTest}
-          label={`Send a test ping to ${w.url}`}
-          action="test"
-        >
+        <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={onTest} context={`to ${w.url}`} action="test">
           Test ping
         </WriteButton>
         <WriteButton
           class="danger small"
           busy={busy === `del:${w.id}`}
           onClick={onDelete}
-          label={`Delete the webhook to ${w.url}`}
+          context={`the webhook to ${w.url}`}
           action="delete"
         >
           Delete

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditResponse } from '../../lib/messages.js';
@@ -56,9 +56,14 @@ export function App({ first }: { first?: FirstLook | undefined }) {
     })();
   }, [first, show]);
 
-  const again = () => tab && void run(tab);
+  const acted = useFocusAfterAction(view);
+  const again = () => {
+    acted.current = true;
+    if (tab) void run(tab);
+  };
   const open = async (id: string) => {
     const audit = await loadAudit(id);
+    acted.current = true;
     if (audit) setView({ kind: 'result', audit, cached: true });
   };
   const shown = view.kind === 'result' ? view.audit : null;
@@ -71,8 +76,43 @@ export function App({ first }: { first?: FirstLook | undefined }) {
       </header>
       <PopupMain view={view} progress={progress} records={records} onAgain={again} againDisabled={busy || !tab} />
       <History records={records} current={shown?.id} onOpen={(id) => void open(id)} />
+      {/* Stays in the page, so a screen reader hears each change: the audit under way, its result, a failure. */}
+      <p class="sr-only" role="status" data-testid="announcer">
+        {announcement(view)}
+      </p>
     </div>
   );
+}
+
+/** What the popup now shows, in one sentence for a screen reader. */
+function announcement(view: View): string {
+  if (view.kind === 'working') return 'Auditing the page…';
+  if (view.kind === 'result') {
+    const critical = view.audit.issues.filter((i) => i.severity === 'critical').length;
+    return `Audit done: score ${view.audit.score} out of 100, ${critical} critical issue${critical === 1 ? '' : 's'}.`;
+  }
+  if (view.kind === 'error') return `The audit failed: ${view.message}`;
+  if (view.kind === 'restricted') return restrictedTitle(view.message);
+  return '';
+}
+
+/**
+ * After the user's own action (Audit again, a history entry) the button pressed goes away or is disabled:
+ * focus moves to what replaced it (the progress, then the new result's primary action, or the message),
+ * never to the page's body. Returns the flag the actions set.
+ */
+function useFocusAfterAction(view: View) {
+  const acted = useRef(false);
+  useEffect(() => {
+    if (!acted.current) return;
+    const target = { working: '.progress', result: '[data-action="again"]', error: '.notice', restricted: '.notice', starting: '' }[
+      view.kind
+    ];
+    const el = target ? document.querySelector<HTMLElement>(target) : null;
+    if (el) el.focus();
+    if (view.kind !== 'working') acted.current = false;
+  }, [view]);
+  return acted;
 }
 
 /** The popup's main area for each view: the progress, a message, or the audit; the actions under them. */
