@@ -12,6 +12,7 @@ import { until } from '../helpers/until.js';
 import { call, createReadOnlyKey, setBackend, startReceiver } from './helpers/backend.js';
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
+import { answerConfirm } from './helpers/confirm.js';
 
 const PROMPT = 'best pour-over coffee guide';
 
@@ -191,8 +192,17 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       paused: false,
       paused_at: null,
     });
+    // Delete asks first and names the monitor; keeping it changes nothing and gives focus back to the button.
     await page.click(`${row} [data-action="delete"]`);
+    await answerConfirm(page, false, new RegExp(`Delete the monitor of ${site.url.replace(/^https?:\/\//, '')}\\?`));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('delete');
+    expect(await page.locator('tr[data-monitor-id]').count()).toBe(2);
+    await page.click(`${row} [data-action="delete"]`);
+    await answerConfirm(page, true, /audits and crawls it already made stay/);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 1);
+    // The row and its button are gone: focus is on what the deletion did, not on the page's body.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'done-note');
+    expect(await page.textContent('[data-testid="done-note"]')).toMatch(/^The monitor of .+ was deleted\.$/);
     expect((await call<{ monitors: unknown[] }>(api, 'GET', '/monitors')).json.monitors).toHaveLength(1);
     // A refused body shows the server's message.
     await page.fill('form[aria-label="New monitor"] input[type="url"]', 'ftp://example.com/');
@@ -225,6 +235,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       w.url.endsWith('/second'),
     )!;
     await page.click(`tr[data-webhook-id="${second.id}"] [data-action="delete"]`);
+    await answerConfirm(page, true, /signing secret is lost/);
     await page.waitForFunction((id) => !document.querySelector(`tr[data-webhook-id="${id}"]`), second.id);
     expect((await call<{ webhooks: unknown[] }>(api, 'GET', '/webhooks')).json.webhooks).toHaveLength(1);
     await page.close();
@@ -297,6 +308,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       (s) => s.target_id === ids.first,
     )!;
     await page.click(`tr[data-share-id="${made.id}"] [data-action="revoke"]`);
+    await answerConfirm(page, true, /The link stops working at once: whoever has it \(your client\)/);
     await page.waitForFunction((id) => !document.querySelector(`tr[data-share-id="${id}"]`), made.id);
     expect((await fetch(link)).status).toBe(404);
     await page.close();

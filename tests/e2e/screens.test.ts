@@ -102,6 +102,15 @@ describe.skipIf(!serverAvailable)('every screen', () => {
     await page.close();
   });
 
+  it('the confirmation of a destructive action (deleting a webhook)', async () => {
+    const page = await dashboard('#/webhooks', 'tr[data-webhook-id]');
+    await page.click(`tr[data-webhook-id="${data.webhook}"] [data-action="delete"]`);
+    await page.waitForSelector('dialog[data-testid="confirm"][open]');
+    await expectAccessible(page, 'dashboard-confirm');
+    await page.click('dialog[data-testid="confirm"] [data-choice="keep"]');
+    await page.close();
+  });
+
   it('the share pages of an audit and of a crawl, and a dead share link', async () => {
     const page = await session.context.newPage();
     for (const [name, url] of [

@@ -12,6 +12,7 @@ import { useApi } from './use-api.js';
 import { ActionError, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
 
 const POLL_MS = 1_500;
 
@@ -20,6 +21,8 @@ export function CrawlView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
   const { error, run } = useAction();
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
   const c = crawl.state === 'ok' ? crawl.data.crawl : null;
   const running = !!c && crawlRunning(c);
 
@@ -35,7 +38,20 @@ export function CrawlView({ id }: { id: string }) {
   if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
   const shown = crawl.data.crawl;
   const cancel = async () => {
-    await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`));
+    const { audited, discovered } = shown.progress;
+    const yes = await ask({
+      title: `Cancel the crawl of ${displayUrl(shown.url)}?`,
+      body: (
+        <p>
+          The pages not audited yet are not audited: the crawl stops with {audited} of {discovered} pages, and its report covers those only.
+          A cancelled crawl cannot be resumed; a new crawl starts again from the first page.
+        </p>
+      ),
+      confirm: 'Cancel crawl',
+      keep: 'Keep crawling',
+    });
+    if (!yes) return;
+    if ((await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`))).ok) setDone('The crawl was cancelled.');
     reload();
   };
   return (
@@ -60,6 +76,8 @@ export function CrawlView({ id }: { id: string }) {
         {shown.status === 'complete' && <ShareButton kind="crawl" id={shown.id} />}
       </div>
       {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
       {shown.status === 'complete' &&
         (html === null ? (
           <Loading what="the site report" />

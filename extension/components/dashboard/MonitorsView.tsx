@@ -7,6 +7,7 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
@@ -14,9 +15,27 @@ export function MonitorsView() {
   const { api, caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ monitors: Monitor[] }>('/monitors'), []);
   const { busy, error, run } = useAction();
-  const act = async (key: string, request: () => Promise<ApiResult<unknown>>) => {
-    await run(key, request);
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const act = async (key: string, request: () => Promise<ApiResult<unknown>>, said = '') => {
+    setDone('');
+    if ((await run(key, request)).ok && said) setDone(said);
     reload();
+  };
+  const remove = async (m: Monitor) => {
+    const yes = await ask({
+      title: `Delete the monitor of ${displayUrl(m.url)}?`,
+      body: (
+        <p>
+          {m.kind === 'crawl' ? 'The site' : 'The page'} is no longer {m.kind === 'crawl' ? 'crawled' : 'audited'} every {m.every}, and no
+          more regressions are sent to your webhooks for it. The audits and crawls it already made stay. This cannot be undone; pausing
+          keeps the monitor instead.
+        </p>
+      ),
+      confirm: 'Delete monitor',
+      keep: 'Keep the monitor',
+    });
+    if (yes) await act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`), `The monitor of ${displayUrl(m.url)} was deleted.`);
   };
   return (
     <section aria-labelledby="h-monitors">
@@ -24,6 +43,8 @@ export function MonitorsView() {
       <p class="muted">A monitor audits a page (or crawls a site) on a schedule; regressions and other changes go out through webhooks.</p>
       <NewMonitor onCreated={reload} disabled={caps?.crawls === false} />
       {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
       <ListStates load={list} what="monitors" items={(d) => d.monitors} empty="No monitors yet." onRetry={reload}>
         {(monitors) => (
           <MonitorsTable
@@ -31,7 +52,7 @@ export function MonitorsView() {
             busy={busy}
             onRun={(m) => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
             onPause={(m) => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
-            onDelete={(m) => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))}
+            onDelete={(m) => void remove(m)}
           />
         )}
       </ListStates>

@@ -5,6 +5,8 @@ import { when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
+import { useState } from 'preact/hooks';
 import { useAction } from './use-action.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
@@ -12,8 +14,24 @@ export function SharesView() {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ shares: ShareSummary[] }>('/shares'), []);
   const { busy, error, run } = useAction();
-  const revoke = async (id: string) => {
-    await run(id, () => api.del(`/shares/${encodeURIComponent(id)}`));
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const revoke = async (s: ShareSummary) => {
+    const yes = await ask({
+      title: `Revoke the share link of ${shareName(s)}?`,
+      body: (
+        <p>
+          The link stops working at once: whoever has it (your client) sees “This report link no longer works” instead of the report. It
+          would otherwise work until {when(s.expires_at)}. The {s.kind} itself stays; a new link can be made from it.
+        </p>
+      ),
+      confirm: 'Revoke link',
+      keep: 'Keep the link',
+    });
+    if (!yes) return;
+    setDone('');
+    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok)
+      setDone(`The share link of ${shareName(s)} was revoked.`);
     reload();
   };
   return (
@@ -23,6 +41,8 @@ export function SharesView() {
         Links that open a report without a key. A link's address is shown once, when it is made (from an audit or a crawl); revoke one here.
       </p>
       {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
       <ListStates load={list} what="share links" items={(d) => d.shares} empty="No live share links." onRetry={reload}>
         {(shares) => (
           <div class="table-wrap">
@@ -40,7 +60,7 @@ export function SharesView() {
                   <tr key={s.id} data-share-id={s.id}>
                     <td>
                       <a href={routeHref(s.kind === 'audit' ? { view: 'audit', id: s.target_id } : { view: 'crawl', id: s.target_id })}>
-                        {s.kind} {s.target_id.slice(0, 8)}
+                        {shareName(s)}
                       </a>
                     </td>
                     <td class="nowrap">{when(s.created_at)}</td>
@@ -49,7 +69,7 @@ export function SharesView() {
                       <WriteButton
                         class="danger small"
                         busy={busy === s.id}
-                        onClick={() => void revoke(s.id)}
+                        onClick={() => void revoke(s)}
                         context={`the share link of ${s.kind} ${s.target_id}`}
                         action="revoke"
                       >
@@ -65,4 +85,9 @@ export function SharesView() {
       </ListStates>
     </section>
   );
+}
+
+/** How a share is named to a person: the kind and the start of its id (the report's address comes with the list). */
+function shareName(s: ShareSummary): string {
+  return `${s.kind} ${s.target_id.slice(0, 8)}`;
 }

@@ -8,6 +8,7 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
 /** Webhooks (docs/api-decisions.md#monitors-and-webhooks): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
@@ -17,10 +18,25 @@ export function WebhooksView() {
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [note, setNote] = useState('');
   const { busy, error, run } = useAction();
+  const { dialog, ask } = useConfirm();
   const act = async (key: string, request: () => Promise<ApiResult<unknown>>, done: string) => {
     setNote('');
     if ((await run(key, request)).ok) setNote(done);
     reload();
+  };
+  const remove = async (w: Webhook) => {
+    const yes = await ask({
+      title: `Delete the webhook to ${displayUrl(w.url)}?`,
+      body: (
+        <p>
+          No more events are sent to {displayUrl(w.url)}, its delivery log goes, and its signing secret is lost for good: a new webhook gets
+          a new secret, which the receiving system must then be given.
+        </p>
+      ),
+      confirm: 'Delete webhook',
+      keep: 'Keep the webhook',
+    });
+    if (yes) await act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), `The webhook to ${displayUrl(w.url)} was deleted.`);
   };
   return (
     <section aria-labelledby="h-webhooks">
@@ -37,11 +53,8 @@ export function WebhooksView() {
       />
       {created && <SecretBanner created={created} onSaved={() => setCreated(null)} />}
       {error && <ActionError error={error} />}
-      {note && (
-        <p class="ok" role="status">
-          {note}
-        </p>
-      )}
+      <DoneNote text={note} />
+      {dialog}
       <ListStates load={list} what="webhooks" items={(d) => d.webhooks} empty="No webhooks yet." onRetry={reload}>
         {(webhooks) => (
           <WebhooksTable
@@ -54,7 +67,7 @@ export function WebhooksView() {
                 `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
               )
             }
-            onDelete={(w) => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')}
+            onDelete={(w) => void remove(w)}
           />
         )}
       </ListStates>
