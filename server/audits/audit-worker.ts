@@ -8,6 +8,7 @@ import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { auditCrawlPage } from '../../shared/crawl/crawl-page.js';
+import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
@@ -16,8 +17,10 @@ import {
   toWorkerError,
   type AuditWorkerData,
   type PageRequest,
+  type SitemapRequest,
   type WorkerReply,
   type WorkerRequest,
+  type WorkingSignal,
 } from './worker-protocol.js';
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
@@ -30,19 +33,40 @@ let running: AbortController | null = null;
 const siteFiles = new Map<string, GatheredSiteFiles>();
 const resources = createResourceCache();
 
-function runPage(message: PageRequest, signal: AbortSignal) {
-  const { key, files } = message.siteFiles;
+/** The crawl's site files this thread holds under `key`, updated with `files` when they came with the message. */
+function siteFilesOf({ key, files }: PageRequest['siteFiles']): GatheredSiteFiles | undefined {
   if (files) {
     siteFiles.delete(key);
     siteFiles.set(key, files);
     if (siteFiles.size > SITE_FILE_KEYS) siteFiles.delete(siteFiles.keys().next().value!);
   }
-  const given = siteFiles.get(key);
+  return siteFiles.get(key);
+}
+
+function runPage(message: PageRequest, signal: AbortSignal) {
+  const given = siteFilesOf(message.siteFiles);
   return auditCrawlPage(message.request, {
-    fetcher: cachingFetcher(fetcher, resources, key),
+    fetcher: cachingFetcher(fetcher, resources, message.siteFiles.key),
     ...(given ? { siteFiles: given } : {}),
     signal,
   });
+}
+
+function readSitemap(message: SitemapRequest, signal: AbortSignal) {
+  port.postMessage({ type: 'working' } satisfies WorkingSignal);
+  const files = siteFilesOf(message.siteFiles);
+  if (!files) throw new Error(`the audit worker holds no site files for ${message.siteFiles.key}`);
+  return readSitemapFile(message.request, { fetcher, files, signal });
+}
+
+/** One piece of work and the reply it makes. */
+function work(message: Exclude<WorkerRequest, { type: 'abort' }>, signal: AbortSignal): Promise<WorkerReply> {
+  if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', result }));
+  if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', result }));
+  return runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal }).then((audit) => ({
+    type: 'done',
+    audit,
+  }));
 }
 
 port.on('message', (message: WorkerRequest) => {
@@ -52,13 +76,8 @@ port.on('message', (message: WorkerRequest) => {
   }
   const controller = new AbortController();
   running = controller;
-  const work: Promise<WorkerReply> =
-    message.type === 'page'
-      ? runPage(message, controller.signal).then((result) => ({ type: 'page-done', result }))
-      : runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal: controller.signal }).then(
-          (audit) => ({ type: 'done', audit }),
-        );
-  work
+  Promise.resolve()
+    .then(() => work(message, controller.signal))
     .then(
       (reply) => port.postMessage(reply),
       (error: unknown) => port.postMessage({ type: 'failed', error: toWorkerError(error) } satisfies WorkerReply),

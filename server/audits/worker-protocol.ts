@@ -3,6 +3,7 @@ import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 
 export interface AuditWorkerData {
   allowPrivate: boolean;
@@ -20,10 +21,26 @@ export interface PageRequest {
 
 export const SITE_FILE_KEYS = 16;
 
-export type WorkerRequest = { type: 'run'; url: string; deadlineMs: number } | PageRequest | { type: 'abort'; reason: string };
+/** One sitemap file of a crawl's discovery (fetched, parsed and sorted on the thread), with the crawl's site files as for a page. */
+export interface SitemapRequest {
+  type: 'sitemap';
+  request: SitemapFileRequest;
+  siteFiles: { key: string; files?: GatheredSiteFiles };
+}
+
+export type WorkerRequest =
+  { type: 'run'; url: string; deadlineMs: number } | PageRequest | SitemapRequest | { type: 'abort'; reason: string };
+
+/** Sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up). */
+export interface WorkingSignal {
+  type: 'working';
+}
 
 export type WorkerReply =
-  { type: 'done'; audit: Audit } | { type: 'page-done'; result: CrawlPageResult } | { type: 'failed'; error: WorkerError };
+  | { type: 'done'; audit: Audit }
+  | { type: 'page-done'; result: CrawlPageResult }
+  | { type: 'sitemap-done'; result: SitemapFileResult }
+  | { type: 'failed'; error: WorkerError };
 
 /** An engine error as it crosses the thread boundary. */
 export type WorkerError =

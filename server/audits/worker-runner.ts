@@ -11,8 +11,16 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import { AuditTooHeavyError, createBoundedRunner, type AuditRunner } from './audit-runner.js';
-import { fromWorkerError, SITE_FILE_KEYS, type AuditWorkerData, type WorkerReply, type WorkerRequest } from './worker-protocol.js';
+import {
+  fromWorkerError,
+  SITE_FILE_KEYS,
+  type AuditWorkerData,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkingSignal,
+} from './worker-protocol.js';
 
 export interface WorkerRunnerOptions {
   /** The worker script: dist/audit-worker.mjs beside the built server. */
@@ -25,6 +33,8 @@ export interface WorkerRunnerOptions {
   queueLimit: number;
   /** Heap bounds of each thread (default THREAD_LIMITS). */
   threadLimits?: ResourceLimits;
+  /** A sitemap file's time on a thread (default SITEMAP_BUDGET_MS). */
+  sitemapBudgetMs?: number;
 }
 
 export interface WorkerRunner extends AuditRunner {
@@ -39,6 +49,26 @@ export interface WorkerRunner extends AuditRunner {
    * crawl bounds its own pages). The crawl's site files go to each thread once, not with every page.
    */
   runPage(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult>;
+  /**
+   * Reads one sitemap file of a crawl's discovery on a thread (shared/crawl/sitemap-file.ts: up to 16 MB fetched,
+   * parsed and sorted), under the same bounds as a page, and within SITEMAP_BUDGET_MS: beyond it the thread is ended.
+   */
+  runSitemap(
+    request: SitemapFileRequest,
+    siteFiles: { key: string; files: GatheredSiteFiles },
+    signal: AbortSignal,
+  ): Promise<SitemapFileResult>;
+}
+
+/** A sitemap file's time on a thread, its fetch included: 16 MB parse in about 5 s on a busy machine. */
+export const SITEMAP_BUDGET_MS = 60_000;
+
+/** A piece of work took a thread longer than its budget: the thread was ended. */
+export class ThreadBudgetError extends Error {
+  constructor(what: string, budgetMs: number) {
+    super(`${what} took longer than ${Math.round(budgetMs / 1000)} s on an audit thread, which was stopped`);
+    this.name = 'ThreadBudgetError';
+  }
 }
 
 /**
@@ -56,15 +86,17 @@ class AuditThread {
   /** Keys of the site files this thread holds, oldest first: the same eviction as the thread's own (audit-worker.ts). */
   readonly siteFileKeys: string[] = [];
   #settle: ((reply: WorkerReply | Error) => void) | null = null;
+  /** Starts the budget of the work in progress once the thread begins it. */
+  #working: (() => void) | null = null;
 
-  constructor(options: WorkerRunnerOptions) {
+  constructor(private readonly options: WorkerRunnerOptions) {
     this.worker = new Worker(options.workerUrl, {
       workerData: { allowPrivate: options.allowPrivate } satisfies AuditWorkerData,
       ...(options.execArgv ? { execArgv: options.execArgv } : {}),
       resourceLimits: options.threadLimits ?? THREAD_LIMITS,
     });
     this.worker.unref(); // an idle thread never keeps the process alive
-    this.worker.on('message', (reply: WorkerReply) => this.#finish(reply));
+    this.worker.on('message', (reply: WorkerReply | WorkingSignal) => (reply.type === 'working' ? this.#working?.() : this.#finish(reply)));
     const heapMb = (options.threadLimits ?? THREAD_LIMITS).maxOldGenerationSizeMb ?? 0;
     this.worker.on('error', (error: Error & { code?: string }) =>
       this.#finish(
@@ -82,26 +114,60 @@ class AuditThread {
   }
 
   page(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult> {
-    const known = this.siteFileKeys.includes(siteFiles.key);
-    if (!known) {
-      this.siteFileKeys.push(siteFiles.key);
-      if (this.siteFileKeys.length > SITE_FILE_KEYS) this.siteFileKeys.shift();
-    }
-    const message: WorkerRequest = { type: 'page', request, siteFiles: known ? { key: siteFiles.key } : siteFiles };
+    const message: WorkerRequest = { type: 'page', request, siteFiles: this.#siteFiles(siteFiles) };
     return this.#send(message, signal).then((reply) => {
       if (reply.type !== 'page-done') throw new Error(`the audit worker answered ${reply.type} to a crawl page`);
       return reply.result;
     });
   }
 
-  /** Sends one piece of work; resolves with the thread's answer, rejects with the engine's error or the thread's death. */
-  #send(message: WorkerRequest, signal: AbortSignal): Promise<Exclude<WorkerReply, { type: 'failed' }>> {
+  sitemap(
+    request: SitemapFileRequest,
+    siteFiles: { key: string; files: GatheredSiteFiles },
+    signal: AbortSignal,
+  ): Promise<SitemapFileResult> {
+    const message: WorkerRequest = { type: 'sitemap', request, siteFiles: this.#siteFiles(siteFiles) };
+    const budget = { what: `Reading the sitemap ${request.url.slice(0, 200)}`, ms: this.options.sitemapBudgetMs ?? SITEMAP_BUDGET_MS };
+    return this.#send(message, signal, budget).then((reply) => {
+      if (reply.type !== 'sitemap-done') throw new Error(`the audit worker answered ${reply.type} to a sitemap`);
+      return reply.result;
+    });
+  }
+
+  /** The crawl's site files as a message carries them: whole the first time this thread sees the crawl, else by key. */
+  #siteFiles(siteFiles: { key: string; files: GatheredSiteFiles }): { key: string; files?: GatheredSiteFiles } {
+    if (this.siteFileKeys.includes(siteFiles.key)) return { key: siteFiles.key };
+    this.siteFileKeys.push(siteFiles.key);
+    if (this.siteFileKeys.length > SITE_FILE_KEYS) this.siteFileKeys.shift();
+    return siteFiles;
+  }
+
+  /**
+   * Sends one piece of work; resolves with the thread's answer, rejects with the engine's error or the thread's death.
+   * With a `budget`, the thread is ended when the work outlasts it (synchronous parsing cannot be aborted otherwise).
+   */
+  #send(
+    message: WorkerRequest,
+    signal: AbortSignal,
+    budget?: { what: string; ms: number },
+  ): Promise<Exclude<WorkerReply, { type: 'failed' }>> {
     return new Promise((resolve, reject) => {
       const onAbort = () => {
         const reason = signal.reason as Error | string | undefined;
         this.worker.postMessage({ type: 'abort', reason: String((reason as Error)?.message ?? reason) } satisfies WorkerRequest);
       };
+      let overBudget: NodeJS.Timeout | undefined;
+      this.#working = budget
+        ? () => {
+            overBudget = setTimeout(() => {
+              this.#finish(new ThreadBudgetError(budget.what, budget.ms));
+              void this.worker.terminate();
+            }, budget.ms);
+          }
+        : null;
       this.#settle = (reply) => {
+        clearTimeout(overBudget);
+        this.#working = null;
         signal.removeEventListener('abort', onAbort);
         if (reply instanceof Error) reject(reply);
         else if (reply.type === 'failed') reject(fromWorkerError(reply.error));
@@ -154,6 +220,8 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     run: (url) => bounded.run(url),
     runPage: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
+    runSitemap: (request, siteFiles, signal) =>
+      bounded.runTask((taskSignal) => onThread((thread) => thread.sitemap(request, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
     warm() {
       while (all.size < options.concurrency) idle.push(start());

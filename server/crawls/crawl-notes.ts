@@ -37,7 +37,8 @@ export function crawlNotes(input: {
   if (counts.offSite) notes.push(`${plural(counts.offSite, 'page')} redirected to another site: not followed (skipped).`);
   if (counts.busy)
     notes.push(`The site answered 429 or 503 ${plural(counts.busy, 'time')}; Citable paused as asked (Retry-After) and asked again.`);
-  if (record.admission.queued >= record.max_pages && record.progress.skipped > tally.robots.size + tally.offHost.size) {
+  const otherwiseSkipped = tally.robots.size + tally.offHost.size + tally.offSite.size;
+  if (record.admission.queued >= record.max_pages && record.progress.skipped > otherwiseSkipped) {
     notes.push(`max_pages (${record.max_pages.toLocaleString('en')}) was reached: further URLs were skipped.`);
   }
   if (input.stop === 'deadline')

@@ -1,11 +1,14 @@
 /**
  * What runs one crawl page: in this thread (the CLI, tests, `citable worker`), or on the server's audit
  * threads (worker-runner.ts, which sends each thread the crawl's site files once). Either way it is
- * auditCrawlPage over the SSRF-guarded fetcher, with the crawl's non-page resources fetched once.
+ * auditCrawlPage over the SSRF-guarded fetcher, with the crawl's non-page resources fetched once. The same
+ * runner reads the crawl's sitemap files (readSitemapFile: up to 16 MB each, parsed and sorted), on the threads
+ * when it has them: the thread that serves the API only gets the bounded lists back.
  */
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import { readSitemapFile, type SitemapFileRequest, type SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import type { Rule } from '../../shared/judge/rule.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
 import { AuditCancelledError } from '../audits/audit-runner.js';
@@ -19,6 +22,8 @@ export interface KeyedSiteFiles {
 
 export interface CrawlPageRunner {
   runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<CrawlPageResult>;
+  /** Reads one sitemap file of the crawl's discovery; absent: the coordinator reads it on its own thread. */
+  readSitemap?(request: SitemapFileRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<SitemapFileResult>;
 }
 
 export function createInProcessPageRunner(
@@ -34,6 +39,7 @@ export function createInProcessPageRunner(
         signal,
         ...(options.onRuleError ? { onRuleError: options.onRuleError } : {}),
       }),
+    readSitemap: (request, siteFiles, signal) => readSitemapFile(request, { fetcher, files: siteFiles.files, signal }),
   };
 }
 
@@ -41,7 +47,7 @@ export function createInProcessPageRunner(
  * Pages on the server's audit threads. A thread that dies on a page (out of memory on a pathological page, a
  * crash) fails that page, not the crawl; a cancelled page (the crawl stopped) rejects, so it is not recorded.
  */
-export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage'>): CrawlPageRunner {
+export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage' | 'runSitemap'>): CrawlPageRunner {
   return {
     async runPage(request, siteFiles, signal) {
       try {
@@ -51,5 +57,6 @@ export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage'>): CrawlP
         return { kind: 'failed', code: 'network', message: error instanceof Error ? error.message : String(error) };
       }
     },
+    readSitemap: (request, siteFiles, signal) => threads.runSitemap(request, siteFiles, signal),
   };
 }

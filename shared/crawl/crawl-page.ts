@@ -14,7 +14,8 @@ import { auditSnapshotInContext } from '../audit/audit-snapshot.js';
 import { describeFetchError } from '../audit/errors.js';
 import { markdownAvailability } from '../facts/markdown-availability.js';
 import { accessSummary } from '../crawlers/agent-fetches.js';
-import { pageLinks, type PageLinks } from './page-links.js';
+import { pageLinks, sortByRobots, type PageLinks } from './page-links.js';
+import { crawlRobots, type CrawlRobots } from './site-findings.js';
 import { retryAfterMs } from './retry-after.js';
 import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
@@ -87,5 +88,21 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
         agents_blocked: accessSummary(ctx).agents.filter((a) => a.blocked).length,
       }
     : null;
-  return { kind: 'audited', audit, httpStatus: page.status, links: pageLinks(ctx, req.host), sample };
+  const links = pageLinks(ctx, req.host);
+  // robots.txt applied here, where the page is judged (an audit thread in the server), not by the crawl's own thread.
+  return {
+    kind: 'audited',
+    audit,
+    httpStatus: page.status,
+    links: deps.siteFiles ? sortByRobots(links, robotsOf(deps.siteFiles)) : links,
+    sample,
+  };
+}
+
+/** robots.txt of a crawl's site files, read once per files object (a thread keeps them for every page of the crawl). */
+const robotsOfFiles = new WeakMap<GatheredSiteFiles, CrawlRobots>();
+function robotsOf(files: GatheredSiteFiles): CrawlRobots {
+  let robots = robotsOfFiles.get(files);
+  if (!robots) robotsOfFiles.set(files, (robots = crawlRobots(files)));
+  return robots;
 }

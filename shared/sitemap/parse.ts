@@ -49,81 +49,102 @@ export function parseSitemap(body: string): ParsedSitemap {
 }
 
 function parseXmlSitemap(xml: string): ParsedSitemap {
-  const out: ParsedSitemap = { kind: 'unknown', root: null, entries: [], entryCount: 0, problems: [] };
-  const stack: string[] = [];
-  let namespace: string | null = null;
-  let malformed = false;
-  let rootClosed = false;
-  let entry: SitemapEntry | null = null;
-  /** Stack depth of the open entry element. */
-  let entryDepth = 0;
-  let field: 'loc' | 'lastmod' | null = null;
-  let buffer = '';
-  // True between an element's open event and the next event: htmlparser2 reports `<x/>` as an open
-  // followed at once by a close flagged `implied`, the same flag it gives unclosed elements.
-  let justOpened = false;
-
+  const reading = new XmlSitemapReading();
   const parser = createHtmlParser(
     {
-      onopentag(name, attrs) {
-        justOpened = true;
-        const local = localName(name);
-        if (stack.length === 0) {
-          if (rootClosed) malformed = true;
-          else {
-            out.root = local;
-            namespace = attrs.xmlns ?? attrs[`xmlns:${name.split(':')[0]}`] ?? null;
-          }
-        }
-        const parent = stack[stack.length - 1];
-        stack.push(local);
-        const shape = out.root === null ? undefined : ENTRY_OF.get(out.root);
-        if (!entry && shape && local === shape.name && stack.length <= 3 && parent !== undefined && shape.parents.includes(parent)) {
-          entry = { loc: null, lastmod: null };
-          entryDepth = stack.length;
-        } else if (entry && stack.length === entryDepth + 1) {
-          const feed = out.root === 'rss' || out.root === 'RDF';
-          field = local === 'loc' || (feed && local === 'link') ? 'loc' : local === 'lastmod' ? 'lastmod' : null;
-          // Atom: <link href> with no rel, or rel="alternate", is the entry's page (RFC 4287 section 4.2.7.2).
-          const alternate = !attrs.rel || attrs.rel === 'alternate';
-          if (out.root === 'feed' && local === 'link' && alternate && attrs.href && entry.loc === null) entry.loc = attrs.href.trim();
-          buffer = '';
-        }
-      },
-      oncomment() {
-        justOpened = false;
-      },
-      oncdatastart() {
-        justOpened = false;
-      },
-      ontext(data) {
-        justOpened = false;
-        if (field && buffer.length < 4096) buffer += data;
-      },
-      onclosetag(_name, implied) {
-        const selfClosing = justOpened && xml[parser.endIndex - 1] === '/';
-        justOpened = false;
-        if (implied && !selfClosing) malformed = true;
-        if (entry && stack.length === entryDepth + 1 && field) {
-          const value = buffer.trim() || null;
-          if (field === 'loc' && entry.loc === null) entry.loc = value;
-          if (field === 'lastmod' && entry.lastmod === null) entry.lastmod = value;
-          field = null;
-        }
-        if (entry && stack.length === entryDepth) {
-          if (out.entries.length < MAX_KEPT) out.entries.push(entry);
-          out.entryCount++;
-          entry = null;
-        }
-        stack.pop();
-        if (stack.length === 0) rootClosed = true;
-      },
+      onopentag: (name, attrs) => reading.open(name, attrs),
+      oncomment: () => reading.other(),
+      oncdatastart: () => reading.other(),
+      ontext: (data) => reading.text(data),
+      // `<x/>`: the close comes at once after the open, and the tag's last character is the slash.
+      onclosetag: (_name, implied) => reading.close(implied, reading.justOpened && xml[parser.endIndex - 1] === '/'),
     },
     { xmlMode: true, recognizeCDATA: true, decodeEntities: true },
   );
   parser.write(xml);
   parser.end();
+  return classify(reading);
+}
 
+/** What the parser's events build: the open elements, the entry being read and its field, and what went wrong. */
+class XmlSitemapReading {
+  readonly out: ParsedSitemap = { kind: 'unknown', root: null, entries: [], entryCount: 0, problems: [] };
+  readonly stack: string[] = [];
+  namespace: string | null = null;
+  malformed = false;
+  rootClosed = false;
+  entry: SitemapEntry | null = null;
+  /** Stack depth of the open entry element. */
+  entryDepth = 0;
+  field: 'loc' | 'lastmod' | null = null;
+  buffer = '';
+  // True between an element's open event and the next event: htmlparser2 reports `<x/>` as an open
+  // followed at once by a close flagged `implied`, the same flag it gives unclosed elements.
+  justOpened = false;
+
+  open(name: string, attrs: Record<string, string>): void {
+    this.justOpened = true;
+    const local = localName(name);
+    if (this.stack.length === 0) {
+      if (this.rootClosed) this.malformed = true;
+      else {
+        this.out.root = local;
+        this.namespace = attrs.xmlns ?? attrs[`xmlns:${name.split(':')[0]}`] ?? null;
+      }
+    }
+    const parent = this.stack[this.stack.length - 1];
+    this.stack.push(local);
+    const shape = this.out.root === null ? undefined : ENTRY_OF.get(this.out.root);
+    const depth = this.stack.length;
+    if (!this.entry && shape && local === shape.name && depth <= 3 && parent !== undefined && shape.parents.includes(parent)) {
+      this.entry = { loc: null, lastmod: null };
+      this.entryDepth = depth;
+    } else if (this.entry && depth === this.entryDepth + 1) this.openField(this.entry, local, attrs);
+  }
+
+  /** An element directly inside the entry: <loc>, <lastmod>, a feed's <link>. */
+  openField(entry: SitemapEntry, local: string, attrs: Record<string, string>): void {
+    const root = this.out.root;
+    const feed = root === 'rss' || root === 'RDF';
+    this.field = local === 'loc' || (feed && local === 'link') ? 'loc' : local === 'lastmod' ? 'lastmod' : null;
+    // Atom: <link href> with no rel, or rel="alternate", is the entry's page (RFC 4287 section 4.2.7.2).
+    const alternate = !attrs.rel || attrs.rel === 'alternate';
+    if (root === 'feed' && local === 'link' && alternate && attrs.href && entry.loc === null) entry.loc = attrs.href.trim();
+    this.buffer = '';
+  }
+
+  /** A comment or CDATA section. */
+  other(): void {
+    this.justOpened = false;
+  }
+
+  text(data: string): void {
+    this.justOpened = false;
+    if (this.field && this.buffer.length < 4096) this.buffer += data;
+  }
+
+  close(implied: boolean, selfClosing: boolean): void {
+    this.justOpened = false;
+    if (implied && !selfClosing) this.malformed = true;
+    const entry = this.entry;
+    if (entry && this.stack.length === this.entryDepth + 1 && this.field) {
+      const value = this.buffer.trim() || null;
+      if (this.field === 'loc' && entry.loc === null) entry.loc = value;
+      if (this.field === 'lastmod' && entry.lastmod === null) entry.lastmod = value;
+      this.field = null;
+    }
+    if (entry && this.stack.length === this.entryDepth) {
+      if (this.out.entries.length < MAX_KEPT) this.out.entries.push(entry);
+      this.out.entryCount++;
+      this.entry = null;
+    }
+    this.stack.pop();
+    if (this.stack.length === 0) this.rootClosed = true;
+  }
+}
+
+/** The kind of sitemap the reading found, and its problems. */
+function classify({ out, malformed, namespace }: XmlSitemapReading): ParsedSitemap {
   const root = out.root;
   if (root === 'urlset' || root === 'sitemapindex') out.kind = root;
   else if (root !== null && FEED_ROOTS.has(root)) out.kind = 'feed';

@@ -234,7 +234,8 @@ export const reportsSection: OpenApiSection = {
         summary: "Set the account's report branding",
         description:
           'Replaces the branding as a whole: a member left out (or null) is cleared. `name` 1 to 100 characters; `accent` `#rrggbb`; `logo` a `data:` URL of a PNG, JPEG or SVG of at most 200 KB. ' +
-          'A PNG or JPEG must be what it says (its bytes are checked). An SVG is sanitised with DOMPurify and stored sanitised: no script, no event handler, no foreignObject, and no reference outside the file (every href and CSS url() must point to `#id`).',
+          'A PNG or JPEG must be what it says (its bytes are checked). An SVG is sanitised with DOMPurify and stored sanitised: no script, no event handler, no foreignObject, and no reference outside the file (every href and CSS url() must point to `#id`); its CSS keeps only presentation properties with plain values. ' +
+          'An SVG may nest elements at most 64 deep and hold at most 10,000 of them; it is sanitised in a worker thread with a time and memory budget.',
         security: [{ bearerAuth: [] }],
         requestBody: { required: true, description: 'At most 300 KB.', content: jsonContent(schemaRef('PutBrandingRequest')) },
         responses: {
@@ -244,6 +245,8 @@ export const reportsSection: OpenApiSection = {
           ),
           '413': errorResponse('Body larger than 300 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
+          '422': errorResponse('An SVG logo too complex to sanitise within its time or memory budget.'),
+          '503': errorResponse('Too many logos are being checked at once; Retry-After says when to try again.'),
         },
       },
     },

@@ -1,19 +1,22 @@
 /**
  * SVG logos are sanitised with DOMPurify (the reference HTML/SVG sanitiser, allow-list based) on a jsdom
- * window, with its SVG profile, and then stricter than its defaults, since the contract wants no external
+ * window, with its SVG profile, and then stricter than its defaults, since a logo may hold no external
  * reference at all: every `href` must point inside the file (`#id`), or be a PNG or JPEG `data:` URL on
- * <image>; CSS `url()` must point inside the file and `@import` goes, in style elements and attributes alike;
- * <foreignObject>, <script>, <a> and event handlers never pass. The result is serialised as XML, parsed back,
- * and refused unless it is one well-formed <svg>.
+ * <image>; CSS keeps only a safe subset (css-subset.ts: presentation properties, plain values, `url(#id)`), in
+ * style elements, style attributes and presentation attributes alike; <foreignObject>, <script>, <a> and event
+ * handlers never pass. The result is serialised as XML, parsed back, and refused unless it is one well-formed
+ * <svg>. A logo beyond the structural limits (svg-shape.ts) is refused before any parsing. The API runs this in a
+ * worker thread with a time and memory budget (logo-thread.ts), never on the thread that answers requests.
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { cleanDeclarations, cleanStylesheet, isSafeCssValue } from './css-subset.js';
+import { shapeMessage, svgShapeProblem } from './svg-shape.js';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const XLINK_NS = 'http://www.w3.org/1999/xlink';
 const INTERNAL = /^#[A-Za-z_][\w.:-]*$/;
 const RASTER_DATA = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/\s]+=*$/i;
-const URL_FUNCTION = /url\s*\(\s*(['"]?)\s*(?!#)[^)]*\)/gi;
 
 export class SvgRejectedError extends Error {}
 
@@ -32,25 +35,25 @@ function purifier() {
       if (data.keepAttr && isImage && RASTER_DATA.test(value)) data.forceKeepAttr = true; // DOMPurify drops data: hrefs otherwise
       return;
     }
-    if (name === 'style' || /url\s*\(/i.test(value)) data.attrValue = cleanCss(data.attrValue);
+    if (name === 'style') {
+      data.attrValue = cleanDeclarations(data.attrValue);
+      data.keepAttr = data.attrValue !== '';
+      return;
+    }
+    // Presentation attributes are CSS values (fill="url(...)", escapes included): a function or an escape must be safe.
+    if ((value.includes('(') || value.includes('\\')) && !isSafeCssValue(value)) data.keepAttr = false;
   });
   purify.addHook('uponSanitizeElement', (node, data) => {
-    if (data.tagName === 'style' && node.textContent) node.textContent = cleanCss(node.textContent);
+    if (data.tagName === 'style' && node.textContent) node.textContent = cleanStylesheet(node.textContent);
   });
   instance = { purify, window };
   return instance;
 }
 
-/** CSS without `@import` and without `url()` pointing outside the file. */
-function cleanCss(css: string): string {
-  return css
-    .replace(/@import[^;]*;?/gi, '')
-    .replace(URL_FUNCTION, 'none')
-    .replace(/expression\s*\(/gi, '');
-}
-
 /** The sanitised SVG as UTF-8 XML text; SvgRejectedError when nothing usable is left. */
 export function sanitizeSvg(svg: string): string {
+  const problem = svgShapeProblem(svg);
+  if (problem) throw new SvgRejectedError(shapeMessage(problem));
   const { purify, window } = purifier();
   const fragment = purify.sanitize(svg, {
     USE_PROFILES: { svg: true, svgFilters: true },

@@ -31,14 +31,14 @@ export const putBranding = route({
   },
 });
 
-/** The logo as it is stored, or a 400 saying what is wrong with it. */
+/** The logo as it is stored, or the 400, 422 or 503 that says what is wrong with it. */
 async function checkedLogo(logo: string): Promise<string> {
-  // Loaded on first use: the sanitiser brings jsdom, which only branding needs.
+  // Loaded on first use; an SVG is sanitised on the logo thread (jsdom loads there, never on this thread).
   const { normalizeLogo, LogoError } = await import('../../reports/branding/logo.js');
   try {
-    return normalizeLogo(logo);
+    return await normalizeLogo(logo);
   } catch (error) {
-    if (error instanceof LogoError) throw new HttpError(400, error.message);
+    if (error instanceof LogoError) throw new HttpError(error.status, error.message, error.headers);
     throw error;
   }
 }

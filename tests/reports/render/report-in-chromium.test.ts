@@ -169,7 +169,7 @@ describe('the audit report in Chromium', () => {
 
 describe('hostile content', () => {
   it('is escaped or removed: page texts, the URL, the branding name and an SVG logo with scripts and external references', async () => {
-    const hostileLogo = normalizeLogo(
+    const hostileLogo = await normalizeLogo(
       `data:image/svg+xml;base64,${Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" onload="window.__pwned=7"><script>window.__pwned=8</script><image href="https://evil.example/t.png" width="5" height="5"/><use xlink:href="https://evil.example/s.svg#a"/><rect width="9" height="9" style="fill:url(https://evil.example/f)"/></svg>',
       ).toString('base64')}`,

@@ -28,6 +28,10 @@ export async function buildServerBundle(): Promise<ServerBundle> {
       ...(existsSync(path.join(ROOT, 'server/audits/audit-worker.ts'))
         ? [{ in: path.join(ROOT, 'server/audits/audit-worker.ts'), out: 'audit-worker' }]
         : []),
+      // The logo thread (SVG logos are sanitised on it only), as in dist/.
+      ...(existsSync(path.join(ROOT, 'server/reports/branding/logo-worker.ts'))
+        ? [{ in: path.join(ROOT, 'server/reports/branding/logo-worker.ts'), out: 'logo-worker' }]
+        : []),
     ],
     outdir,
     outExtension: { '.js': '.mjs' },

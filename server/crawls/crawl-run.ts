@@ -1,0 +1,289 @@
+/**
+ * One crawl run by the coordinator (crawl-coordinator.ts), step by step: `start` (a queued crawl: its site
+ * resolved, its files fetched, the start URL admitted, the sitemaps read in the background) or `resume` (a
+ * running crawl after a restart: its stored state), then `drain` (pages from the queue, the start page first, at
+ * most the host's budget at once), each page `launch`ed through the coordinator's slots and the host gate and
+ * recorded by `finishPage`, which also admits what the page found and, after the start page, what the sitemaps
+ * list (`afterStartPage`). The queue is a deque (O(1) at both ends), and the sitemaps are read by the page runner
+ * (on the audit threads in the server): no step here does work in proportion to what a site serves.
+ */
+import type { Audit } from '../../shared/types/audit.js';
+import type { QueuedUrl } from '../../shared/crawl/admission.js';
+import type { CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import { hostOfUrl } from '../../shared/crawl/crawl-url.js';
+import { auditedOutcome, failedOutcome, type CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
+import { emptyRollup } from '../../shared/crawl/rollup.js';
+import { crawlRobots, MAX_CRAWL_DELAY_S, siteFindings, type CrawlRobots, type SitemapRead } from '../../shared/crawl/site-findings.js';
+import type { SitemapDiscovery } from '../../shared/crawl/sitemap-discovery.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { StoredCrawl } from '../store/contracts/crawls.js';
+import type { CoordinatorDeps, Running } from './crawl-coordinator.js';
+import { admitDiscovery, discoverSitemaps } from './crawl-sitemaps.js';
+import { startCrawlSite } from './crawl-start.js';
+import { robotsRefusalNote } from './crawl-notes.js';
+import { Deque } from './deque.js';
+import { robotsAllow, sortLinks, TALLY_LIMIT, type SkipTally } from './discovery.js';
+import type { FreshSite } from './end-crawl.js';
+import { pageAuditId } from './page-audit-id.js';
+import type { Semaphore } from '../audits/semaphore.js';
+
+/** What a run needs of its coordinator besides the shared deps. */
+export interface RunHooks {
+  slots: Semaphore;
+  now(): Date;
+  /** Ends the crawl in the store (end-crawl.ts). */
+  finish(status: 'complete' | 'cancelled' | 'failed', error: string | null, notes: string[], fresh?: FreshSite): Promise<boolean>;
+}
+
+/** What the run saw, for the crawl's notes at its end (crawl-notes.ts). */
+export interface RunSeen {
+  counts: { busy: number; offSite: number };
+  tally: SkipTally;
+  robots: CrawlRobots | null;
+  notes: string[];
+}
+
+/** The crawl's state once prepared: the stored record (running), its files and robots.txt. */
+interface Prepared {
+  record: StoredCrawl;
+  files: GatheredSiteFiles;
+  robots: CrawlRobots;
+  /** The sitemaps' URLs, read while the start page is audited (null: the start page is done already). */
+  sitemaps: Promise<SitemapDiscovery> | null;
+}
+
+export class CrawlRun {
+  readonly seen: RunSeen = {
+    counts: { busy: 0, offSite: 0 },
+    tally: { robots: new Set(), offHost: new Set(), offSite: new Set() },
+    robots: null,
+    notes: [],
+  };
+  readonly #signal: AbortSignal;
+  #site!: Prepared;
+  #queue = new Deque<QueuedUrl>();
+  readonly #attempts = new Map<string, number>();
+  readonly #inFlight = new Set<Promise<void>>();
+  #startDone = false;
+  #fatal: unknown = null;
+  #delayMs = 0;
+  #deadlineAt = 0;
+
+  constructor(
+    readonly id: string,
+    private readonly running: Running,
+    private readonly deps: CoordinatorDeps,
+    private readonly hooks: RunHooks,
+  ) {
+    this.#signal = running.controller.signal;
+  }
+
+  /**
+   * The whole run. Resolves 'ended' when the crawl was ended here (or is not this run's to crawl), 'drained' when
+   * its pages ran out or it was stopped: the coordinator then ends it as `running.stop` says.
+   */
+  async execute(): Promise<'ended' | 'drained'> {
+    const record = await this.deps.store.crawlById(this.id);
+    if (!record || (record.status !== 'queued' && record.status !== 'running')) return 'ended';
+    const prepared = record.status === 'queued' ? await this.#start(record) : await this.#resume(record);
+    if (prepared === 'ended') return 'ended';
+    if (prepared === 'stopped') return 'drained';
+    this.#site = prepared;
+    this.seen.robots = prepared.robots;
+    this.#delayMs = Math.min(prepared.robots.crawlDelay ?? 0, MAX_CRAWL_DELAY_S) * 1000;
+    this.#deadlineAt = Date.parse(prepared.record.deadline_at!);
+    this.#queue = new Deque(await this.deps.store.pendingUrls(this.id));
+    this.#startDone = await this.deps.store.isDone(this.id, prepared.record.start_url);
+    const deadlineTimer = setTimeout(
+      () => {
+        this.running.stop ??= 'deadline';
+        this.running.controller.abort(new Error('the crawl deadline ran out'));
+      },
+      Math.max(0, this.#deadlineAt - Date.now()),
+    );
+    try {
+      await this.#drain();
+    } finally {
+      clearTimeout(deadlineTimer);
+    }
+    if (this.#fatal) throw this.#fatal;
+    return 'drained';
+  }
+
+  /** A queued crawl: its site resolved and its files fetched, stored as running, the start URL admitted. */
+  async #start(queued: StoredCrawl): Promise<Prepared | 'ended' | 'stopped'> {
+    const { store, settings } = this.deps;
+    const signal = this.#signal;
+    const requestTimeoutMs = Math.min(10_000, settings.auditDeadlineMs);
+    const start = await startCrawlSite(queued.url, { fetcher: this.deps.fetcher, gate: this.deps.gate, signal, requestTimeoutMs });
+    if (signal.aborted) return 'stopped';
+    if (!start.ok) {
+      await this.hooks.finish('failed', start.error, []);
+      return 'ended';
+    }
+    const { files, robots } = start;
+    const startedAt = this.hooks.now();
+    await store.startCrawl(this.id, {
+      start_url: start.startUrl,
+      host: start.host,
+      started_at: startedAt.toISOString(),
+      deadline_at: new Date(startedAt.getTime() + settings.deadlineMs).toISOString(),
+      siteFiles: files,
+      site: null,
+      notes: [],
+    });
+    if (!robotsAllow(robots, start.startUrl)) {
+      await store.admit(this.id, { pages: [], skips: [start.startUrl] });
+      const fresh = { startUrl: start.startUrl, files, robots, sitemaps: [] };
+      await this.hooks.finish('complete', null, [robotsRefusalNote(robots, start.startUrl)], fresh);
+      return 'ended';
+    }
+    await store.admit(this.id, { pages: [start.startUrl], skips: [] });
+    const record = (await store.crawlById(this.id))!;
+    return { record, files, robots, sitemaps: this.#discover(files, robots) };
+  }
+
+  /** A running crawl after a restart: its stored files; the sitemaps read again if its start page was not done. */
+  async #resume(record: StoredCrawl): Promise<Prepared | 'ended'> {
+    const files = await this.deps.store.siteFiles(this.id);
+    if (!files) {
+      await this.hooks.finish('failed', 'The crawl cannot resume: its site files are missing from the store', []);
+      return 'ended';
+    }
+    const robots = crawlRobots(files);
+    // The start page queues the sitemaps' URLs when it is done: if it was not done before the restart, read them again.
+    const startDone = await this.deps.store.isDone(this.id, record.start_url);
+    return { record, files, robots, sitemaps: startDone ? null : this.#discover(files, robots) };
+  }
+
+  #discover(files: GatheredSiteFiles, robots: CrawlRobots): Promise<SitemapDiscovery> {
+    return discoverSitemaps({ ...this.deps, crawlId: this.id, files, robots, signal: this.#signal });
+  }
+
+  /** Launches pages while the queue has some and the host's budget allows, until none is left in flight. */
+  async #drain(): Promise<void> {
+    const perCrawl = this.deps.gate.limit;
+    const startUrl = this.#site.record.start_url;
+    while (!this.#signal.aborted) {
+      while (
+        this.#queue.length &&
+        this.#inFlight.size < perCrawl &&
+        (this.#startDone || (this.#inFlight.size === 0 && this.#queue.first!.url === startUrl))
+      )
+        this.#launch(this.#queue.shift()!);
+      if (!this.#startDone && this.#inFlight.size === 0 && this.#queue.first?.url !== startUrl) {
+        // The start page goes first; when it is not queued (done, or never admitted), go on without it.
+        if (!this.#queue.moveToFront((q) => q.url === startUrl)) this.#startDone = true;
+        continue;
+      }
+      if (this.#inFlight.size === 0) break;
+      await Promise.race(this.#inFlight);
+    }
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  #launch(item: QueuedUrl): void {
+    const task = this.#page(item)
+      .catch((error: unknown) => {
+        if (this.#signal.aborted) return;
+        this.#fatal = error;
+        this.running.controller.abort(error);
+      })
+      .finally(() => this.#inFlight.delete(task));
+    this.#inFlight.add(task);
+  }
+
+  /** One page: a coordinator slot, the host gate (a sample page takes the host's whole budget), the page runner. */
+  async #page(item: QueuedUrl): Promise<void> {
+    const release = await this.hooks.slots.acquire();
+    try {
+      if (this.#signal.aborted) return this.#queue.unshift(item);
+      if (hostOfUrl(item.url) !== this.#site.record.host) return await this.#skipOffHost(item);
+      const result = await this.#runPage(item);
+      if (this.#signal.aborted) return this.#queue.unshift(item); // not recorded: a resumed crawl runs it again
+      await this.#finishPage(item, result);
+    } finally {
+      release!();
+    }
+  }
+
+  async #runPage(item: QueuedUrl): Promise<CrawlPageResult> {
+    // A sample page is fetched as a browser, as each AI agent and as Markdown: it takes the host's whole budget.
+    const weight = item.sample ? this.deps.gate.limit : 1;
+    const { host } = this.#site.record;
+    const pass = await this.deps.gate.acquire(host!, { weight, delayMs: this.#delayMs, signal: this.#signal });
+    try {
+      const remaining = this.#deadlineAt - Date.now();
+      const request = {
+        url: item.url,
+        crawlId: this.id,
+        host: host!,
+        auditId: pageAuditId(this.id, item.url),
+        sample: item.sample,
+        retryBusy: (this.#attempts.get(item.url) ?? 0) < this.deps.settings.busyRetries,
+        deadlineMs: Math.max(1_000, Math.min(this.deps.settings.auditDeadlineMs, remaining)),
+        maxRequests: weight,
+      };
+      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal);
+    } finally {
+      pass.release();
+    }
+  }
+
+  /** A queued URL on another host (queued before discovery kept to the crawl's origin): never fetched, skipped. */
+  async #skipOffHost(item: QueuedUrl): Promise<void> {
+    if (this.seen.tally.offHost.size < TALLY_LIMIT) this.seen.tally.offHost.add(item.url);
+    await this.deps.store.completePage(this.id, { url: item.url, outcome: null });
+  }
+
+  /** Records a page's end (one store write that also admits what it found); a busy host's page goes back in line. */
+  async #finishPage(item: QueuedUrl, result: CrawlPageResult): Promise<void> {
+    if (result.kind === 'busy') return this.#retryLater(item, result.retryAfterMs);
+    let outcome: CrawlPageOutcome | null = null;
+    let discovery;
+    let audit: Audit | null = null;
+    if (result.kind === 'off-site') this.seen.counts.offSite++;
+    else if (result.kind === 'failed') outcome = failedOutcome(item.url, item.template, result.message);
+    else {
+      audit = this.deps.saveAudit ? await this.deps.saveAudit(this.#site.record.account_id, result.audit) : result.audit;
+      outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample);
+      discovery = sortLinks(result.links, this.#site.robots, this.seen.tally);
+    }
+    const isStart = item.url === this.#site.record.start_url;
+    if (isStart) await this.#afterStartPage(audit);
+    const completed = await this.deps.store.completePage(this.id, { url: item.url, outcome, ...(discovery ? { discovery } : {}) });
+    for (const queued of completed.queued) this.#queue.push(queued);
+    if (isStart) this.#startDone = true;
+  }
+
+  #retryLater(item: QueuedUrl, retryAfterMs: number | null): void {
+    const { settings } = this.deps;
+    this.seen.counts.busy++;
+    this.#attempts.set(item.url, (this.#attempts.get(item.url) ?? 0) + 1);
+    this.deps.gate.pause(this.#site.record.host!, Math.min(retryAfterMs ?? settings.busyPauseMs, settings.maxRetryAfterMs));
+    this.#queue.unshift(item);
+  }
+
+  /** Discovery order: the sitemaps' URLs, then the links of audited pages. The site's files are judged once, here. */
+  async #afterStartPage(audit: Audit | null): Promise<void> {
+    const { record, files, robots } = this.#site;
+    let sitemapReads: SitemapRead[] = [];
+    const found = this.#site.sitemaps ? await this.#site.sitemaps : null;
+    if (found) {
+      sitemapReads = found.sitemaps;
+      for (const queued of await admitDiscovery(this.deps.store, this.id, found, this.seen.tally)) this.#queue.push(queued);
+      this.seen.notes.push(...found.notes);
+    }
+    if (audit) {
+      const site = siteFindings({
+        startUrl: record.start_url,
+        startAudit: audit,
+        files,
+        robots,
+        sitemaps: sitemapReads,
+        rollup: emptyRollup(),
+      });
+      await this.deps.store.setSite(this.id, site);
+    }
+  }
+}

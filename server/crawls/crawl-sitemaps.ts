@@ -1,0 +1,70 @@
+/**
+ * A crawl's sitemaps: discovered (shared/crawl/sitemap-discovery.ts) with each file read by the page runner (on
+ * the server's audit threads: fetch, gunzip, parse and sorting of up to 16 MB never run on the thread that serves
+ * the API) after its turn at the host gate and its Crawl-delay, then admitted to the crawl in chunks, each its own
+ * store write, so that 50,000 URLs never make one long step.
+ */
+import type { QueuedUrl } from '../../shared/crawl/admission.js';
+import { MAX_CRAWL_DELAY_S, type CrawlRobots } from '../../shared/crawl/site-findings.js';
+import { discoverFromSitemaps, type SitemapDiscovery, type SitemapFileReader } from '../../shared/crawl/sitemap-discovery.js';
+import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
+import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
+import type { Fetcher } from '../../shared/types/fetcher.js';
+import { parseUrl } from '../../shared/url/parse.js';
+import type { CrawlStore } from '../store/contracts/crawls.js';
+import { TALLY_LIMIT, type SkipTally } from './discovery.js';
+import type { HostGate } from './host-gate.js';
+import type { CrawlPageRunner } from './page-runner.js';
+
+/** URLs per admission write. */
+export const ADMIT_CHUNK = 2_000;
+
+export interface SitemapDeps {
+  pages: CrawlPageRunner;
+  /** Reads the sitemaps on this thread when the page runner cannot (queued crawls' coordinators). */
+  fetcher: Fetcher;
+  gate: HostGate;
+  crawlId: string;
+  files: GatheredSiteFiles;
+  robots: CrawlRobots;
+  signal: AbortSignal;
+}
+
+/** The sitemaps' URLs, read in the background while the start page is audited; never rejects. */
+export function discoverSitemaps(deps: SitemapDeps): Promise<SitemapDiscovery> {
+  const { pages, gate, signal, files } = deps;
+  const delayMs = Math.min(deps.robots.crawlDelay ?? 0, MAX_CRAWL_DELAY_S) * 1000;
+  const keyed = { key: deps.crawlId, files };
+  const readOne: SitemapFileReader = pages.readSitemap
+    ? (request) => pages.readSitemap!(request, keyed, signal)
+    : (request) => readSitemapFile(request, { fetcher: deps.fetcher, files, robots: deps.robots, signal });
+  const found = discoverFromSitemaps(files, async (request) => {
+    const pass = await gate.acquire(parseUrl(request.url)?.host ?? '', { delayMs, signal });
+    try {
+      return await readOne(request);
+    } finally {
+      pass.release();
+    }
+  });
+  found.catch(() => undefined);
+  return found;
+}
+
+/** Admits what the sitemaps list (pages, then the skipped), ADMIT_CHUNK URLs per write; resolves with what was queued. */
+export async function admitDiscovery(store: CrawlStore, id: string, found: SitemapDiscovery, tally: SkipTally): Promise<QueuedUrl[]> {
+  for (const url of found.refused) if (tally.robots.size < TALLY_LIMIT) tally.robots.add(url);
+  for (const url of found.offSite) if (tally.offSite.size < TALLY_LIMIT) tally.offSite.add(url);
+  const queued: QueuedUrl[] = [];
+  let uncounted = found.uncounted;
+  const skips = [...found.refused, ...found.offSite];
+  const writes = Math.max(1, Math.ceil(found.urls.length / ADMIT_CHUNK) + Math.ceil(skips.length / ADMIT_CHUNK));
+  for (let write = 0, page = 0, skip = 0; write < writes; write++) {
+    const pages = found.urls.slice(page, page + ADMIT_CHUNK);
+    page += pages.length;
+    const skipped = pages.length ? [] : skips.slice(skip, skip + ADMIT_CHUNK);
+    skip += skipped.length;
+    queued.push(...(await store.admit(id, { pages, skips: skipped, ...(uncounted ? { uncounted } : {}) })));
+    uncounted = 0;
+  }
+  return queued;
+}
