@@ -20,9 +20,7 @@ const POLL_MS = 1_500;
 export function CrawlView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
-  const { error, run } = useAction();
-  const { dialog, ask } = useConfirm();
-  const [done, setDone] = useState('');
+  const { error, dialog, done, cancelCrawl } = useCancelCrawl(reload);
   const c = crawl.state === 'ok' ? crawl.data.crawl : null;
   const running = !!c && crawlRunning(c);
 
@@ -37,23 +35,7 @@ export function CrawlView({ id }: { id: string }) {
   if (crawl.state === 'loading') return <Loading what="the crawl" />;
   if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
   const shown = crawl.data.crawl;
-  const cancel = async () => {
-    const { audited, discovered } = shown.progress;
-    const yes = await ask({
-      title: `Cancel the crawl of ${displayUrl(shown.url)}?`,
-      body: (
-        <p>
-          The pages not audited yet are not audited: the crawl stops with {audited} of {discovered} pages, and its report covers those only.
-          A cancelled crawl cannot be resumed; a new crawl starts again from the first page.
-        </p>
-      ),
-      confirm: 'Cancel crawl',
-      keep: 'Keep crawling',
-    });
-    if (!yes) return;
-    if ((await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`))).ok) setDone('The crawl was cancelled.');
-    reload();
-  };
+  const cancel = () => void cancelCrawl(shown);
   return (
     <section aria-labelledby="h-crawl" data-crawl-id={shown.id}>
       <p class="crumbs small">
@@ -69,7 +51,7 @@ export function CrawlView({ id }: { id: string }) {
       <p class="muted small">Started {when(shown.started_at ?? shown.created_at)}</p>
       <div class="toolbar">
         {running && (
-          <WriteButton class="danger" onClick={() => void cancel()} action="cancel-crawl">
+          <WriteButton class="danger" onClick={cancel} action="cancel-crawl">
             Cancel crawl
           </WriteButton>
         )}
@@ -113,4 +95,30 @@ function useSiteReportHtml(api: ApiClient, c: Crawl | null): string | null {
     };
   }, [c?.id, c?.status, api]);
   return html;
+}
+
+/** Cancelling a crawl after the user confirms it; `done` says it was cancelled. */
+function useCancelCrawl(reload: () => void) {
+  const { api } = useDashboard();
+  const { error, run } = useAction();
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const cancelCrawl = async (shown: Crawl) => {
+    const { audited, discovered } = shown.progress;
+    const yes = await ask({
+      title: `Cancel the crawl of ${displayUrl(shown.url)}?`,
+      body: (
+        <p>
+          The pages not audited yet are not audited: the crawl stops with {audited} of {discovered} pages, and its report covers those only.
+          A cancelled crawl cannot be resumed; a new crawl starts again from the first page.
+        </p>
+      ),
+      confirm: 'Cancel crawl',
+      keep: 'Keep crawling',
+    });
+    if (!yes) return;
+    if ((await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`))).ok) setDone('The crawl was cancelled.');
+    reload();
+  };
+  return { error, dialog, done, cancelCrawl };
 }

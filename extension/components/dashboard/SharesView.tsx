@@ -11,29 +11,8 @@ import { useAction } from './use-action.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
-  const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ shares: ShareSummary[] }>('/shares'), []);
-  const { busy, error, run } = useAction();
-  const { dialog, ask } = useConfirm();
-  const [done, setDone] = useState('');
-  const revoke = async (s: ShareSummary) => {
-    const yes = await ask({
-      title: `Revoke the share link of ${shareName(s)}?`,
-      body: (
-        <p>
-          The link stops working at once: whoever has it (your client) sees “This report link no longer works” instead of the report. It
-          would otherwise work until {when(s.expires_at)}. The {s.kind} itself stays; a new link can be made from it.
-        </p>
-      ),
-      confirm: 'Revoke link',
-      keep: 'Keep the link',
-    });
-    if (!yes) return;
-    setDone('');
-    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok)
-      setDone(`The share link of ${shareName(s)} was revoked.`);
-    reload();
-  };
+  const { busy, error, dialog, done, revoke } = useRevoke(reload);
   return (
     <section aria-labelledby="h-shares">
       <h1 id="h-shares">Share links</h1>
@@ -85,6 +64,33 @@ export function SharesView() {
       </ListStates>
     </section>
   );
+}
+
+/** Revoking a share after the user confirms it; `done` says what was revoked. */
+function useRevoke(reload: () => void) {
+  const { api } = useDashboard();
+  const { busy, error, run } = useAction();
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const revoke = async (s: ShareSummary) => {
+    const yes = await ask({
+      title: `Revoke the share link of ${shareName(s)}?`,
+      body: (
+        <p>
+          The link stops working at once: whoever has it (your client) sees “This report link no longer works” instead of the report. It
+          would otherwise work until {when(s.expires_at)}. The {s.kind} itself stays; a new link can be made from it.
+        </p>
+      ),
+      confirm: 'Revoke link',
+      keep: 'Keep the link',
+    });
+    if (!yes) return;
+    setDone('');
+    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok)
+      setDone(`The share link of ${shareName(s)} was revoked.`);
+    reload();
+  };
+  return { busy, error, dialog, done, revoke };
 }
 
 /** How a share is named to a person: the kind and the start of its id (the report's address comes with the list). */

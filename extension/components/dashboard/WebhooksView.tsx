@@ -18,26 +18,12 @@ export function WebhooksView() {
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [note, setNote] = useState('');
   const { busy, error, run } = useAction();
-  const { dialog, ask } = useConfirm();
   const act = async (key: string, request: () => Promise<ApiResult<unknown>>, done: string) => {
     setNote('');
     if ((await run(key, request)).ok) setNote(done);
     reload();
   };
-  const remove = async (w: Webhook) => {
-    const yes = await ask({
-      title: `Delete the webhook to ${displayUrl(w.url)}?`,
-      body: (
-        <p>
-          No more events are sent to {displayUrl(w.url)}, its delivery log goes, and its signing secret is lost for good: a new webhook gets
-          a new secret, which the receiving system must then be given.
-        </p>
-      ),
-      confirm: 'Delete webhook',
-      keep: 'Keep the webhook',
-    });
-    if (yes) await act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), `The webhook to ${displayUrl(w.url)} was deleted.`);
-  };
+  const remove = useDeleteWebhook(act);
   return (
     <section aria-labelledby="h-webhooks">
       <h1 id="h-webhooks">Webhooks</h1>
@@ -54,7 +40,7 @@ export function WebhooksView() {
       {created && <SecretBanner created={created} onSaved={() => setCreated(null)} />}
       {error && <ActionError error={error} />}
       <DoneNote text={note} />
-      {dialog}
+      {remove.dialog}
       <ListStates load={list} what="webhooks" items={(d) => d.webhooks} empty="No webhooks yet." onRetry={reload}>
         {(webhooks) => (
           <WebhooksTable
@@ -67,7 +53,7 @@ export function WebhooksView() {
                 `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
               )
             }
-            onDelete={(w) => void remove(w)}
+            onDelete={(w) => void remove.ask(w)}
           />
         )}
       </ListStates>
@@ -208,4 +194,25 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
       {error && <ActionError error={error} />}
     </form>
   );
+}
+
+/** Deleting a webhook after the user confirms it, through the view's `act` (which says it was done). */
+function useDeleteWebhook(act: (key: string, request: () => Promise<ApiResult<unknown>>, done: string) => Promise<void>) {
+  const { api } = useDashboard();
+  const { dialog, ask: confirm } = useConfirm();
+  const ask = async (w: Webhook) => {
+    const yes = await confirm({
+      title: `Delete the webhook to ${displayUrl(w.url)}?`,
+      body: (
+        <p>
+          No more events are sent to {displayUrl(w.url)}, its delivery log goes, and its signing secret is lost for good: a new webhook gets
+          a new secret, which the receiving system must then be given.
+        </p>
+      ),
+      confirm: 'Delete webhook',
+      keep: 'Keep the webhook',
+    });
+    if (yes) await act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), `The webhook to ${displayUrl(w.url)} was deleted.`);
+  };
+  return { dialog, ask };
 }
