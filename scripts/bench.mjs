@@ -86,6 +86,8 @@ const KNOWN = [
     quickArgs: ['300', '30', '5'],
     skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
   },
+  // A crawl's pages as CSV: GET /crawls/{id}/pages.csv of a 10,000-page crawl on the real server, streamed.
+  { name: 'crawl-export', file: 'bench/crawl-export.bench.ts', args: [], quickArgs: ['2000', '3'] },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   {
     name: 'api-postgres',
@@ -117,7 +119,7 @@ const KNOWN = [
     skip: () => firstOf(hasChromium(), hasPackage('playwright-core'), hasPackage('wxt')),
   },
   {
-    // The dashboard's first paint with 1,000 audits on the real server (store build, headless Chromium).
+    // The dashboard's first paint with 10,000 audits on the real server, sorting and filtering them (store build, headless Chromium).
     name: 'extension-dashboard',
     file: 'bench/extension-dashboard.bench.ts',
     env: {},

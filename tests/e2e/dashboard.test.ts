@@ -367,10 +367,12 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    // Onwards from the view: the first controls are the new project form's, then the project's link.
+    // Onwards from the view: the first controls are the new project form's, then the table's own (filter, export, the
+    // sortable headers), then the project's link.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('form[aria-label="New project"]'))).toBe(true);
-    for (let i = 0; i < 5 && (await page.evaluate(() => !!document.activeElement?.closest('form'))); i++) await page.keyboard.press('Tab');
+    const inControls = () => page.evaluate(() => !!document.activeElement?.closest('form, .table-tools, thead'));
+    for (let i = 0; i < 15 && (await inControls()); i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Brew Notes');
     await page.close();
   });

@@ -122,7 +122,7 @@ describe('popup', () => {
     expect(await bottom('details.sev-critical .issue h3')).toBeLessThan(510);
     // No button comes before the verdict and the critical issues; two are visible before the menu is opened.
     const order = await popup.evaluate(() => {
-      const all = [...document.querySelectorAll('.verdict, details.sev-critical, button')];
+      const all = Array.from(document.querySelectorAll('.verdict, details.sev-critical, button'));
       return all.map((el) => (el.matches('button') ? 'button' : 'content'));
     });
     expect(order.slice(0, 2)).toEqual(['content', 'content']);

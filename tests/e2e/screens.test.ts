@@ -88,6 +88,7 @@ describe.skipIf(!serverAvailable)('every screen', () => {
     ['audit', () => `#/audits/${data.audits[1]}`, '[data-testid="report-frame"]'],
     ['crawls', () => '#/crawls', 'tr[data-crawl-id]'],
     ['crawl', () => `#/crawls/${data.crawl}`, '[data-testid="report-frame"]'],
+    ['crawl-pages', () => `#/crawls/${data.crawl}/pages/content.image-alt`, 'tr[data-url]'],
     ['monitors', () => '#/monitors', 'tr[data-monitor-id]'],
     ['webhooks', () => '#/webhooks', 'tr[data-webhook-id]'],
     ['webhook', () => `#/webhooks/${data.webhook}`, 'tr[data-delivery-id]'],

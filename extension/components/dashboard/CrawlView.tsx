@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../../lib/api/client.js';
-import type { Branding, Crawl, CrawlPage } from '../../lib/api/types.js';
+import type { Crawl } from '../../lib/api/types.js';
 import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { CrawlStatus } from './CrawlStatus.js';
@@ -13,10 +13,14 @@ import { ActionError, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
+import { CrawlDrillDown } from './CrawlDrillDown.js';
 
 const POLL_MS = 1_500;
 
-/** One crawl: its progress while it runs (cancel), then the site report (shared/report's crawl report) with its worst pages. */
+/**
+ * One crawl: its progress while it runs (cancel), then its issues (each opening every page that has it), the
+ * pages to fix first (each opening its audit) and the client report the server makes.
+ */
 export function CrawlView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
@@ -30,7 +34,7 @@ export function CrawlView({ id }: { id: string }) {
     return () => clearInterval(t);
   }, [running, reload]);
 
-  const html = useSiteReportHtml(api, c);
+  const report = useSiteReportHtml(api, c);
 
   if (crawl.state === 'loading') return <Loading what="the crawl" />;
   if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
@@ -60,41 +64,37 @@ export function CrawlView({ id }: { id: string }) {
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
+      {shown.status === 'complete' && <CrawlDrillDown crawl={shown} />}
+      {shown.status === 'complete' && <h2>Client report</h2>}
+      {shown.status === 'complete' && report.error && <ErrorState what="the site report" error={report.error} />}
       {shown.status === 'complete' &&
-        (html === null ? (
+        !report.error &&
+        (report.html === null ? (
           <Loading what="the site report" />
         ) : (
-          <ReportFrame html={html} title={`Site report of ${displayUrl(shown.url)}`} />
+          <ReportFrame html={report.html} title={`Site report of ${displayUrl(shown.url)}`} />
         ))}
     </section>
   );
 }
 
-/** A complete crawl's site report as HTML, with the account's branding and its worst pages; null until it is made. */
-function useSiteReportHtml(api: ApiClient, c: Crawl | null): string | null {
-  const [html, setHtml] = useState<string | null>(null);
+/**
+ * A complete crawl's client report, as the server makes it (`GET /crawls/{id}/report`: the account's branding,
+ * the true worst pages, the advice under critical issues, earlier scores of the site); null until it arrives.
+ */
+function useSiteReportHtml(api: ApiClient, c: Crawl | null): { html: string | null; error: string } {
+  const [report, setReport] = useState<{ html: string | null; error: string }>({ html: null, error: '' });
   useEffect(() => {
     if (!c || c.status !== 'complete') return;
     let cancelled = false;
-    void (async () => {
-      const [exporter, branding, pages] = await Promise.all([
-        import('../../lib/export/export-crawl.js'),
-        api.get<{ branding: Branding }>('/branding'),
-        api.get<{ pages: CrawlPage[] }>(`/crawls/${encodeURIComponent(c.id)}/pages?limit=100`),
-      ]);
-      if (!cancelled)
-        setHtml(
-          exporter.crawlReportHtml(c, {
-            branding: branding.ok ? branding.data.branding : null,
-            ...(pages.ok ? { worstPages: pages.data.pages } : {}),
-          }),
-        );
-    })();
+    void api.getText(`/crawls/${encodeURIComponent(c.id)}/report`, 'text/html').then((res) => {
+      if (!cancelled) setReport(res.ok ? { html: res.data, error: '' } : { html: null, error: res.error });
+    });
     return () => {
       cancelled = true;
     };
   }, [c?.id, c?.status, api]);
-  return html;
+  return report;
 }
 
 /** Cancelling a crawl after the user confirms it; `done` says it was cancelled. */

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { Monitor } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
@@ -7,6 +7,7 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DataTable, type TableColumn } from './DataTable.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
@@ -72,58 +73,89 @@ interface MonitorActions {
   onDelete: (m: Monitor) => void;
 }
 
-function MonitorsTable({ monitors, ...actions }: { monitors: readonly Monitor[] } & MonitorActions) {
-  return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">What</th>
-            <th scope="col">Every</th>
-            <th scope="col">State</th>
-            <th scope="col">Last run</th>
-            <th scope="col">Next run</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {monitors.map((m) => (
-            <MonitorRow key={m.id} monitor={m} {...actions} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function MonitorRow({ monitor: m, ...actions }: { monitor: Monitor } & MonitorActions) {
-  return (
-    <tr data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
-      <td class="url-cell">{displayUrl(m.url)}</td>
-      <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
-      <td>{m.every}</td>
-      <td class="nowrap">
+const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
+  {
+    id: 'url',
+    label: 'URL',
+    sort: (m) => displayUrl(m.url, 2_000),
+    csv: (m) => m.url,
+    cell: (m) => displayUrl(m.url),
+    td: () => ({ class: 'url-cell' }),
+  },
+  {
+    id: 'what',
+    label: 'What',
+    sort: (m) => m.kind,
+    csv: (m) => (m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'),
+  },
+  { id: 'every', label: 'Every', sort: (m) => ['hour', 'day', 'week'].indexOf(m.every), csv: (m) => m.every },
+  {
+    id: 'state',
+    label: 'State',
+    sort: monitorState,
+    csv: monitorState,
+    td: () => ({ class: 'nowrap' }),
+    cell: (m) => (
+      <>
         <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
           {monitorState(m)}
         </span>
         {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
-      </td>
-      <td>
-        {m.running ? 'running now' : when(m.last_run_at)}
-        {m.last_result_id && m.kind === 'audit' && (
-          <>
-            {' '}
-            <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
-          </>
-        )}
-        {m.last_error && <span class="error small"> {m.last_error}</span>}
-      </td>
-      <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
-      <td class="row-actions">
-        <MonitorButtons monitor={m} {...actions} />
-      </td>
-    </tr>
+      </>
+    ),
+  },
+  { id: 'last', label: 'Last run', sort: (m) => m.last_run_at, csv: (m) => m.last_run_at, cell: (m) => <LastRun monitor={m} /> },
+  {
+    id: 'next',
+    label: 'Next run',
+    sort: (m) => (m.paused ? null : m.next_run_at),
+    csv: (m) => (m.paused ? '' : m.next_run_at),
+    td: () => ({ class: 'nowrap' }),
+    cell: (m) => (m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)),
+  },
+];
+
+function MonitorsTable({ monitors, busy, onRun, onPause, onDelete }: { monitors: readonly Monitor[] } & MonitorActions) {
+  const columns = useMemo<readonly TableColumn<Monitor>[]>(
+    () => [
+      ...MONITOR_COLUMNS,
+      {
+        id: 'actions',
+        label: 'Actions',
+        export: false,
+        text: false,
+        csv: () => '',
+        td: () => ({ class: 'row-actions' }),
+        cell: (m) => <MonitorButtons monitor={m} busy={busy} onRun={onRun} onPause={onPause} onDelete={onDelete} />,
+      },
+    ],
+    [busy, onRun, onPause, onDelete],
+  );
+  return (
+    <DataTable
+      rows={monitors}
+      columns={columns}
+      rowKey={(m) => m.id}
+      rowProps={(m) => ({ 'data-monitor-id': m.id, 'data-paused': m.paused ? 'true' : 'false' })}
+      label="Monitors"
+      exportName="monitors"
+    />
+  );
+}
+
+/** When it last ran (or that it runs now), a link to the audit it made, and its last error. */
+function LastRun({ monitor: m }: { monitor: Monitor }) {
+  return (
+    <>
+      {m.running ? 'running now' : when(m.last_run_at)}
+      {m.last_result_id && m.kind === 'audit' && (
+        <>
+          {' '}
+          <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
+        </>
+      )}
+      {m.last_error && <span class="error small"> {m.last_error}</span>}
+    </>
   );
 }
 

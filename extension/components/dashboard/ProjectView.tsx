@@ -10,6 +10,7 @@ import { percent, shortDate } from './format.js';
 import { ProjectPrompts } from './ProjectPrompts.js';
 import { useApi, type Load } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
+import { DataTable, type TableColumn } from './DataTable.js';
 
 const WINDOWS = [7, 30, 90] as const;
 /** Periods the "sources over time" chart splits the window into. */
@@ -181,45 +182,57 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
   );
 }
 
+type EngineRow = CitationSummary['by_engine'][number];
+
+const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
+  { id: 'engine', label: 'Engine', sort: (e) => e.engine, csv: (e) => e.engine, cell: (e) => <strong>{e.engine}</strong> },
+  { id: 'runs', label: 'Runs', num: true, sort: (e) => e.runs, csv: (e) => e.runs },
+  {
+    id: 'visibility',
+    label: 'Visibility',
+    num: true,
+    sort: (e) => e.visibility,
+    csv: (e) => e.visibility,
+    cell: (e) => percent(e.visibility),
+  },
+  {
+    id: 'citation_rate',
+    label: 'Citation rate',
+    num: true,
+    sort: (e) => e.citation_rate,
+    csv: (e) => e.citation_rate,
+    cell: (e) => percent(e.citation_rate),
+  },
+  {
+    id: 'share',
+    label: 'Share of voice',
+    num: true,
+    sort: (e) => e.share_of_voice,
+    csv: (e) => e.share_of_voice,
+    cell: (e) => percent(e.share_of_voice),
+  },
+  {
+    id: 'position',
+    label: 'Avg. position',
+    num: true,
+    sort: (e) => e.avg_position,
+    csv: (e) => e.avg_position,
+    cell: (e) => e.avg_position ?? '—',
+  },
+];
+
 /** Visibility, citation rate, share of voice and position per engine. */
 function EngineTable({ engines }: { engines: CitationSummary['by_engine'] }) {
   return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">Engine</th>
-            <th scope="col" class="num">
-              Runs
-            </th>
-            <th scope="col" class="num">
-              Visibility
-            </th>
-            <th scope="col" class="num">
-              Citation rate
-            </th>
-            <th scope="col" class="num">
-              Share of voice
-            </th>
-            <th scope="col" class="num">
-              Avg. position
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {engines.map((e) => (
-            <tr key={e.engine} data-engine={e.engine}>
-              <th scope="row">{e.engine}</th>
-              <td class="num">{e.runs}</td>
-              <td class="num">{percent(e.visibility)}</td>
-              <td class="num">{percent(e.citation_rate)}</td>
-              <td class="num">{percent(e.share_of_voice)}</td>
-              <td class="num">{e.avg_position ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={engines}
+      columns={ENGINE_COLUMNS}
+      rowKey={(e) => e.engine}
+      rowProps={(e) => ({ 'data-engine': e.engine })}
+      label="By engine"
+      exportName="engines"
+      search={false}
+    />
   );
 }
 

@@ -6,7 +6,8 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
+import { DataTable, type TableColumn } from './DataTable.js';
 import { useAction } from './use-action.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
@@ -23,46 +24,75 @@ export function SharesView() {
       <DoneNote text={done} />
       {dialog}
       <ListStates load={list} what="share links" items={(d) => d.shares} empty="No live share links." onRetry={reload}>
-        {(shares) => (
-          <div class="table-wrap">
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">Report of</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shares.map((s) => (
-                  <tr key={s.id} data-share-id={s.id}>
-                    <td>
-                      <a href={routeHref(s.kind === 'audit' ? { view: 'audit', id: s.target_id } : { view: 'crawl', id: s.target_id })}>
-                        {shareName(s)}
-                      </a>
-                    </td>
-                    <td class="nowrap">{when(s.created_at)}</td>
-                    <td class="nowrap">{when(s.expires_at)}</td>
-                    <td>
-                      <WriteButton
-                        class="danger small"
-                        busy={busy === s.id}
-                        onClick={() => void revoke(s)}
-                        context={`the share link of ${s.kind} ${s.target_id}`}
-                        action="revoke"
-                      >
-                        Revoke
-                      </WriteButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(shares) => <SharesTable shares={shares} busy={busy} onRevoke={(s) => void revoke(s)} />}
       </ListStates>
     </section>
+  );
+}
+
+const SHARE_COLUMNS: readonly TableColumn<ShareSummary>[] = [
+  {
+    id: 'report',
+    label: 'Report of',
+    sort: shareName,
+    csv: shareName,
+    cell: (s) => (
+      <a href={routeHref(s.kind === 'audit' ? { view: 'audit', id: s.target_id } : { view: 'crawl', id: s.target_id })}>{shareName(s)}</a>
+    ),
+  },
+  { id: 'kind', label: 'Kind', sort: (s) => s.kind, csv: (s) => s.kind },
+  {
+    id: 'created',
+    label: 'Created',
+    sort: (s) => s.created_at,
+    csv: (s) => s.created_at,
+    cell: (s) => when(s.created_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+  {
+    id: 'expires',
+    label: 'Expires',
+    sort: (s) => s.expires_at,
+    csv: (s) => s.expires_at,
+    cell: (s) => when(s.expires_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+];
+
+function SharesTable({ shares, busy, onRevoke }: { shares: readonly ShareSummary[]; busy: string; onRevoke: (s: ShareSummary) => void }) {
+  const columns = useMemo<readonly TableColumn<ShareSummary>[]>(
+    () => [
+      ...SHARE_COLUMNS,
+      {
+        id: 'actions',
+        label: 'Actions',
+        export: false,
+        text: false,
+        csv: () => '',
+        cell: (s) => (
+          <WriteButton
+            class="danger small"
+            busy={busy === s.id}
+            onClick={() => onRevoke(s)}
+            context={`the share link of ${shareName(s)}`}
+            action="revoke"
+          >
+            Revoke
+          </WriteButton>
+        ),
+      },
+    ],
+    [busy, onRevoke],
+  );
+  return (
+    <DataTable
+      rows={shares}
+      columns={columns}
+      rowKey={(s) => s.id}
+      rowProps={(s) => ({ 'data-share-id': s.id })}
+      label="Share links"
+      exportName="share-links"
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { EVENT_TYPES } from '../../lib/api/event-types.js';
 import type { CreatedWebhook, Webhook } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
@@ -8,6 +8,7 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DataTable, type TableColumn } from './DataTable.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
@@ -75,6 +76,36 @@ function SecretBanner({ created, onSaved }: { created: CreatedWebhook; onSaved: 
   );
 }
 
+const WEBHOOK_COLUMNS: readonly TableColumn<Webhook>[] = [
+  {
+    id: 'url',
+    label: 'URL',
+    sort: (w) => displayUrl(w.url, 2_000),
+    csv: (w) => w.url,
+    td: () => ({ class: 'url-cell' }),
+    cell: (w) => (
+      <>
+        <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
+        {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
+      </>
+    ),
+  },
+  { id: 'events', label: 'Events', sort: eventsOf, csv: eventsOf },
+  { id: 'format', label: 'Format', sort: (w) => w.format, csv: (w) => w.format },
+  {
+    id: 'created',
+    label: 'Created',
+    sort: (w) => w.created_at,
+    csv: (w) => w.created_at,
+    cell: (w) => when(w.created_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+];
+
+function eventsOf(w: Webhook): string {
+  return w.events.includes('*') ? 'all events' : w.events.join(', ');
+}
+
 /** The account's webhooks, each with its deliveries link, a test ping and delete; `busy`: the write running. */
 function WebhooksTable({
   webhooks,
@@ -87,56 +118,62 @@ function WebhooksTable({
   onTest: (w: Webhook) => void;
   onDelete: (w: Webhook) => void;
 }) {
+  const columns = useMemo<readonly TableColumn<Webhook>[]>(
+    () => [
+      ...WEBHOOK_COLUMNS,
+      {
+        id: 'actions',
+        label: 'Actions',
+        export: false,
+        text: false,
+        csv: () => '',
+        td: () => ({ class: 'row-actions' }),
+        cell: (w) => <WebhookButtons webhook={w} busy={busy} onTest={() => onTest(w)} onDelete={() => onDelete(w)} />,
+      },
+    ],
+    [busy, onTest, onDelete],
+  );
   return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">Format</th>
-            <th scope="col">Created</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {webhooks.map((w) => (
-            <WebhookRow key={w.id} webhook={w} busy={busy} onTest={() => onTest(w)} onDelete={() => onDelete(w)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={webhooks}
+      columns={columns}
+      rowKey={(w) => w.id}
+      rowProps={(w) => ({ 'data-webhook-id': w.id })}
+      label="Webhooks"
+      exportName="webhooks"
+    />
   );
 }
 
-function WebhookRow({ webhook: w, busy, onTest, onDelete }: { webhook: Webhook; busy: string; onTest: () => void; onDelete: () => void }) {
+function WebhookButtons({
+  webhook: w,
+  busy,
+  onTest,
+  onDelete,
+}: {
+  webhook: Webhook;
+  busy: string;
+  onTest: () => void;
+  onDelete: () => void;
+}) {
   return (
-    <tr data-webhook-id={w.id}>
-      <td class="url-cell">
-        <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
-        {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
-      </td>
-      <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
-      <td>{w.format}</td>
-      <td class="nowrap">{when(w.created_at)}</td>
-      <td class="row-actions">
-        <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
-          Deliveries
-        </a>
-        <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={onTest} context={`to ${w.url}`} action="test">
-          Test ping
-        </WriteButton>
-        <WriteButton
-          class="danger small"
-          busy={busy === `del:${w.id}`}
-          onClick={onDelete}
-          context={`the webhook to ${w.url}`}
-          action="delete"
-        >
-          Delete
-        </WriteButton>
-      </td>
-    </tr>
+    <>
+      <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
+        Deliveries
+      </a>
+      <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={onTest} context={`to ${w.url}`} action="test">
+        Test ping
+      </WriteButton>
+      <WriteButton
+        class="danger small"
+        busy={busy === `del:${w.id}`}
+        onClick={onDelete}
+        context={`the webhook to ${w.url}`}
+        action="delete"
+      >
+        Delete
+      </WriteButton>
+    </>
   );
 }
 

@@ -5,7 +5,17 @@ import { createCrawl } from './create-crawl.js';
 import { getCrawl } from './get-crawl.js';
 import { getCrawlReport } from './get-crawl-report.js';
 import { listCrawlPages } from './list-crawl-pages.js';
+import { exportCrawlPages } from './export-crawl-pages.js';
 import { listCrawls } from './list-crawls.js';
 import { shareCrawl } from './share-crawl.js';
 
-export const CRAWL_ROUTES: readonly Route[] = [createCrawl, listCrawls, getCrawl, listCrawlPages, cancelCrawl, getCrawlReport, shareCrawl];
+export const CRAWL_ROUTES: readonly Route[] = [
+  createCrawl,
+  listCrawls,
+  getCrawl,
+  listCrawlPages,
+  exportCrawlPages,
+  cancelCrawl,
+  getCrawlReport,
+  shareCrawl,
+];
