@@ -40,6 +40,7 @@ import { MonitorService } from '../monitors/monitor-service.js';
 import { runMonitor } from '../monitors/run-monitor.js';
 import { createAddressGuard } from '../net/address-guard.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import { createFixService, type FixService } from '../fixes/fix-service.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -89,6 +90,8 @@ export interface AppDeps {
    * are unavailable.
    */
   crawlLauncher?: CrawlLauncher | null;
+  /** Fixes; default: read with `fetcher` (else an SSRF-guarded Node fetcher), within the audit deadline. */
+  fixes?: FixService;
 }
 
 export interface CitableApp {
@@ -178,6 +181,13 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     addressGuard,
     webhooks,
     monitors,
+    fixes:
+      deps.fixes ??
+      createFixService({
+        store: deps.store,
+        fetcher: deps.fetcher ?? createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
+        deadlineMs: config.auditDeadlineMs,
+      }),
   };
 }
 

@@ -2,29 +2,34 @@ import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
 import { gatherForAudit } from '../../shared/audit/gather-for-audit.js';
 import type { GatherLimits } from '../../shared/gather/limits.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
+import type { Audit } from '../../shared/types/audit.js';
+import { auditReport } from '../ci/ci-report.js';
 import { renderReport } from './report/render-report.js';
-import { shouldColor } from './report/style.js';
 import type { CliIo } from './io.js';
+import { CI_HELP, CI_OPTIONS, prepareCi } from './ci-options.js';
+import { verdict, writeOutputs } from './ci-output.js';
 import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
 
-const USAGE = 'Usage: citable audit <url> [--json] [--fail-under N] [--html FILE] [--pdf FILE]';
+const USAGE =
+  'Usage: citable audit <url> [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
 
   <url>            an http(s) URL or a bare host (example.com)
-  --json           print exactly the audit object the API returns
+  --json           print exactly the audit object the API returns (the same as --format json)
   --fail-under N   exit 1 when the score is below N (0-100), for CI
-${REPORT_FILE_HELP}
-Exit codes: 0 ok, 1 score below --fail-under, 2 the URL cannot be audited.
+${CI_HELP}${REPORT_FILE_HELP}
+Exit codes: 0 ok, 1 score below --fail-under or the budget failed, 2 the URL cannot be audited (or a
+usage mistake: an unknown format, a budget file with an unknown key).
 Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true, yes, on).
 AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
 `;
 
-const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...REPORT_FILE_OPTIONS } as const;
+const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...CI_OPTIONS, ...REPORT_FILE_OPTIONS } as const;
 
 /** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (docs/api-decisions.md#cli). */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -36,45 +41,52 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
-  const failUnder = values['fail-under'];
-  if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return fail('--fail-under takes a whole number from 0 to 100.');
-  let settings: AuditSettings;
-  try {
-    settings = readAuditSettings(io.env); // the server's reader: the same values mean the same thing
-  } catch (err) {
-    if (err instanceof ConfigError) return fail(err.message);
-    throw err;
-  }
-  const { allowPrivate } = settings;
-  const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
-  let audit;
-  try {
-    const snapshot = await gatherForAudit(positionals[0], { fetcher: createNodeFetcher({ allowPrivate }), limits });
-    audit = (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
-  } catch (err) {
-    if (err instanceof AuditInputError) return fail(err.message);
-    if (err instanceof AuditFetchError) {
-      const refusedByPolicy = err.code === 'blocked_address' || err.code === 'special_use_name';
-      const hint = refusedByPolicy && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
-      return fail(`${err.message}${hint}`);
-    }
-    throw err;
-  }
+  const plan = await prepareCi(values, io.env);
+  if (typeof plan === 'string') return fail(plan);
+  const audit = await auditPage(positionals[0]!, io.env, judging);
+  if (typeof audit === 'string') return fail(audit);
 
-  io.stdout.write(
-    values.json
-      ? `${JSON.stringify(audit, null, 2)}\n`
-      : renderReport(audit, { color: shouldColor(io.stdout, io.env), columns: io.stdout.columns }),
-  );
+  const report = auditReport(audit);
+  const render = { text: (o: { color: boolean; columns?: number | undefined }) => renderReport(audit, o), json: () => audit };
+  const written = await writeOutputs(plan, report, render, io);
+  if (written) return fail(written);
   if (values.html !== undefined || values.pdf !== undefined) {
     const { renderAuditReportHtml } = await import('../../shared/report/render-audit-report.js');
-    const done = audit;
     const problem = await writeReportFiles(
       values,
-      (medium, paper) => ({ html: renderAuditReportHtml(done, { medium, paper }), subjectUrl: done.final_url }),
+      (medium, paper) => ({ html: renderAuditReportHtml(audit, { medium, paper }), subjectUrl: audit.final_url }),
       io,
     );
     if (problem) return fail(problem);
   }
-  return failUnder !== undefined && audit.score < Number(failUnder) ? 1 : 0;
+  return verdict(plan, report, io, 'audit');
+}
+
+/** The audit of `url`, or the message to fail with. */
+async function auditPage(
+  url: string,
+  env: CliIo['env'],
+  judging: Promise<typeof import('../../shared/audit/audit-snapshot.js')>,
+): Promise<Audit | string> {
+  let settings: AuditSettings;
+  try {
+    settings = readAuditSettings(env); // the server's reader: the same values mean the same thing
+  } catch (err) {
+    if (err instanceof ConfigError) return err.message;
+    throw err;
+  }
+  const { allowPrivate } = settings;
+  const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
+  try {
+    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits });
+    return (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
+  } catch (err) {
+    if (err instanceof AuditInputError) return err.message;
+    if (err instanceof AuditFetchError) {
+      const refusedByPolicy = err.code === 'blocked_address' || err.code === 'special_use_name';
+      const hint = refusedByPolicy && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
+      return `${err.message}${hint}`;
+    }
+    throw err;
+  }
 }

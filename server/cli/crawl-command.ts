@@ -9,18 +9,22 @@ import type { StoredCrawl } from '../store/contracts/crawls.js';
 import { startCommand } from './command-args.js';
 import { boundHeapGrowth } from './crawl/heap-growth.js';
 import { startLocalCrawl, type LocalCrawl } from './crawl/local-crawl.js';
+import { PageOutcomes } from './crawl/page-outcomes.js';
 import { createProgressView } from './crawl/progress.js';
 import { renderCrawlReport } from './crawl/render-crawl-report.js';
 import type { CliIo } from './io.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles, type ReportFiles } from './report-files.js';
-import { shouldColor } from './report/style.js';
+import { crawlReport } from '../ci/ci-report.js';
+import { CI_HELP, CI_OPTIONS, prepareCi } from './ci-options.js';
+import { verdict, writeOutputs } from './ci-output.js';
 
 /** Pages audited at once by `citable crawl` unless CRAWL_CONCURRENCY says otherwise. */
 export const CLI_CRAWL_CONCURRENCY = 8;
 /** Exit code after Ctrl-C (128 + SIGINT), once what was audited is printed. */
 export const INTERRUPTED_EXIT = 130;
 
-const USAGE = 'Usage: citable crawl <url> [--max-pages N] [--json] [--fail-under N] [--html FILE] [--pdf FILE]';
+const USAGE =
+  'Usage: citable crawl <url> [--max-pages N] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits a whole site the way AI answer engines see it: pages found from its sitemaps and links, each
@@ -28,9 +32,9 @@ audited once, then a site report (top issues by pages affected, worst templates,
 
   <url>            the start page: an http(s) URL or a bare host (example.com)
   --max-pages N    audit at most N pages (1-${MAX_PAGES_LIMIT.toLocaleString('en')}, default ${DEFAULT_MAX_PAGES})
-  --json           print exactly the crawl object the API returns
+  --json           print exactly the crawl object the API returns (the same as --format json)
   --fail-under N   exit 1 when the site score is below N (0-100), for CI
-${REPORT_FILE_HELP}
+${CI_HELP}${REPORT_FILE_HELP}
 On a terminal a progress bar shows pages done of those found, pages per second and the time left
 (plain lines every few seconds otherwise, on stderr). Ctrl-C stops the crawl and prints what was
 audited (a second Ctrl-C quits at once).
@@ -38,7 +42,8 @@ audited (a second Ctrl-C quits at once).
 Politeness: the user agent names Citable; robots.txt is obeyed for Citable (else *), Crawl-delay
 honoured up to 10 s, at most CRAWL_HOST_CONCURRENCY (default 4) requests to the site at a time.
 
-Exit codes: 0 ok, 1 score below --fail-under, 2 the site cannot be crawled, 130 stopped by Ctrl-C.
+Exit codes: 0 ok, 1 score below --fail-under or the budget failed, 2 the site cannot be crawled (or a
+usage mistake), 130 stopped by Ctrl-C.
 Environment: AUDIT_ALLOW_PRIVATE=1 (loopback and private addresses), AUDIT_DEADLINE_MS (per page),
 CRAWL_DEADLINE_MS (the whole crawl, default 30 min), CRAWL_CONCURRENCY (pages at once, default ${CLI_CRAWL_CONCURRENCY}),
 CRAWL_HOST_CONCURRENCY.
@@ -48,6 +53,7 @@ const OPTIONS = {
   'max-pages': { type: 'string' },
   json: { type: 'boolean' },
   'fail-under': { type: 'string' },
+  ...CI_OPTIONS,
   ...REPORT_FILE_OPTIONS,
 } as const;
 
@@ -65,20 +71,29 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const { values, positionals, fail } = start;
   const asked = crawlRequest(values, positionals, io.env);
   if (typeof asked === 'string') return fail(asked);
+  const plan = await prepareCi(values, io.env);
+  if (typeof plan === 'string') return fail(plan);
   const { allowPrivate } = asked;
 
   boundHeapGrowth();
   const startedAt = Date.now();
-  const crawl = startLocalCrawl({ ...asked, workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url) });
+  const outcomes = plan.needsPages ? new PageOutcomes() : null;
+  const crawl = startLocalCrawl({
+    ...asked,
+    workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url),
+    ...(outcomes ? { onPage: outcomes.add } : {}),
+  });
   const { stored, interrupted } = await followCrawl(crawl, io, options.interrupt, startedAt);
   const result: Crawl = crawlWire(stored);
   const pages = crawl.pages();
 
-  io.stdout.write(
-    values.json
-      ? `${JSON.stringify(result, null, 2)}\n`
-      : renderCrawlReport(result, { color: shouldColor(io.stdout, io.env), pages, elapsedMs: Date.now() - startedAt }),
-  );
+  const report = crawlReport(result, outcomes?.list ?? null);
+  const render = {
+    text: (o: { color: boolean }) => renderCrawlReport(result, { color: o.color, pages, elapsedMs: Date.now() - startedAt }),
+    json: () => result,
+  };
+  const written = await writeOutputs(plan, report, render, io);
+  if (written) return fail(written);
   if (result.status === 'failed') {
     io.stderr.write(`citable crawl: ${result.error ?? 'the crawl failed'}${allowPrivate ? '' : privateHint(result.error)}\n`);
     return 2;
@@ -88,19 +103,16 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
     if (problem) return fail(problem);
   }
   if (interrupted) return INTERRUPTED_EXIT;
-  const failUnder = values['fail-under'];
-  return failUnder !== undefined && (result.score === null || result.score < Number(failUnder)) ? 1 : 0;
+  return verdict(plan, report, io, 'crawl');
 }
 
 /** What to crawl and how, from the arguments and the environment; or what is wrong with them. */
 function crawlRequest(
-  values: { 'max-pages'?: string; 'fail-under'?: string },
+  values: { 'max-pages'?: string },
   positionals: string[],
   env: CliIo['env'],
 ): { url: string; maxPages?: number; settings: CrawlSettings; allowPrivate: boolean } | string {
   if (positionals.length !== 1) return `expected one URL. ${USAGE}`;
-  const failUnder = values['fail-under'];
-  if (failUnder !== undefined && !/^(100|[1-9]?\d)$/.test(failUnder)) return '--fail-under takes a whole number from 0 to 100.';
   const maxPagesText = values['max-pages'];
   if (
     maxPagesText !== undefined &&

@@ -17,14 +17,19 @@ interface CommandEntry {
 /** To add a subcommand: one entry here and one module. */
 const COMMANDS: Record<string, CommandEntry> = {
   audit: {
-    usage: 'audit <url> [--json] [--fail-under N] [--html F] [--pdf F]',
+    usage: 'audit <url> [--json] [--fail-under N] [--format F] [--budget F] [--html F] [--pdf F]',
     summary: 'audit a page: can AI answer engines read, use and cite it?',
     load: () => import('./audit-command.js'),
   },
   crawl: {
-    usage: 'crawl <url> [--max-pages N] [--json] [--fail-under N]',
+    usage: 'crawl <url> [--max-pages N] [--json] [--fail-under N] [--format F] [--budget F]',
     summary: 'audit a whole site: pages from its sitemaps and links, then a site report',
     load: () => import('./crawl-command.js'),
+  },
+  fix: {
+    usage: 'fix <url> [--out DIR] [--policy P] | fix --from audit.json',
+    summary: 'write what to put on the site for the issues found: files, snippets, examples (--help)',
+    load: () => import('./fix-command.js'),
   },
   worker: {
     usage: 'worker',
@@ -65,6 +70,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     usage: 'webhooks add|list|remove|test|deliveries|verify',
     summary: 'signed webhooks for events, and a signature check (--help)',
     load: () => import('./webhooks-command.js'),
+  },
+  logs: {
+    usage: 'logs <file>... [--format F] [--site HOST] [--since D] [--until D] [--json]',
+    summary: 'AI crawler traffic and AI referrals from access logs (--help)',
+    load: () => import('./logs-command.js'),
   },
   mcp: {
     usage: 'mcp [--api-url URL]',

@@ -66,7 +66,8 @@ export async function writeReportFiles(files: ReportFiles, render: RenderReport,
   return null;
 }
 
-async function writeWhole(file: string, data: string | Uint8Array): Promise<string | null> {
+/** Writes `data` to `file` whole (a temp file renamed beside it): null, or the message to fail with. */
+export async function writeWhole(file: string, data: string | Uint8Array): Promise<string | null> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
   try {
     await writeFile(temp, data);

@@ -7,38 +7,14 @@
  * A crawl ends complete (queue empty, or its deadline: the rest counted as skipped), cancelled, or failed.
  * Each crawl's steps are a CrawlRun (crawl-run.ts); this class keeps what crawls share: the slots, and their ends.
  */
-import type { Audit } from '../../shared/types/audit.js';
-import type { Fetcher } from '../../shared/types/fetcher.js';
-import type { Logger } from '../logging/logger.js';
 import { Semaphore } from '../audits/semaphore.js';
-import type { CrawlEnd, CrawlStore } from '../store/contracts/crawls.js';
-import type { CrawlSettings } from './crawl-settings.js';
-import type { HostGate } from './host-gate.js';
-import type { CrawlPageRunner } from './page-runner.js';
+import type { CrawlEnd } from '../store/contracts/crawls.js';
 import { crawlNotes } from './crawl-notes.js';
 import { CrawlRun, type RunSeen } from './crawl-run.js';
+import type { CoordinatorDeps, Running } from './coordinator-deps.js';
 import { endCrawl, type FreshSite } from './end-crawl.js';
 
-export interface CoordinatorDeps {
-  store: CrawlStore;
-  pages: CrawlPageRunner;
-  /** The SSRF-guarded fetcher for the start and the site files (and the sitemaps, when `pages` cannot read them). */
-  fetcher: Fetcher;
-  gate: HostGate;
-  settings: CrawlSettings;
-  /** Stores a page's audit; resolves with the audit as stored (a retry finds the first one). Absent: not stored (the CLI). */
-  saveAudit?: (accountId: string, audit: Audit) => Promise<Audit>;
-  logger: Logger;
-  now?: () => Date;
-}
-
-type StopReason = 'cancel' | 'deadline' | 'shutdown';
-
-export interface Running {
-  controller: AbortController;
-  stop: StopReason | null;
-  done: Promise<void>;
-}
+export type { CoordinatorDeps, Running } from './coordinator-deps.js';
 
 export class CrawlCoordinator {
   readonly #running = new Map<string, Running>();

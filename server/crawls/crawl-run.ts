@@ -17,7 +17,7 @@ import { crawlRobots, MAX_CRAWL_DELAY_S, siteFindings, type CrawlRobots, type Si
 import type { SitemapDiscovery } from '../../shared/crawl/sitemap-discovery.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
-import type { CoordinatorDeps, Running } from './crawl-coordinator.js';
+import type { CoordinatorDeps, Running } from './coordinator-deps.js';
 import { admitDiscovery, discoverSitemaps } from './crawl-sitemaps.js';
 import { startCrawlSite } from './crawl-start.js';
 import { robotsRefusalNote } from './crawl-notes.js';
@@ -246,7 +246,7 @@ export class CrawlRun {
     else if (result.kind === 'failed') outcome = failedOutcome(item.url, item.template, result.message);
     else {
       audit = this.deps.saveAudit ? await this.deps.saveAudit(this.#site.record.account_id, result.audit) : result.audit;
-      outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample);
+      outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample, result.summary);
       discovery = sortLinks(result.links, this.#site.robots, this.seen.tally);
     }
     const isStart = item.url === this.#site.record.start_url;

@@ -10,6 +10,7 @@ import type { CitationList } from '../../shared/schema/citation.js';
 import type { CitationSummary } from '../../shared/schema/citation-intelligence.js';
 import type { Crawl } from '../../shared/schema/crawl.js';
 import type { Audit } from '../../shared/types/audit.js';
+import type { Fix, FixPolicy } from '../../shared/fixes/types.js';
 
 /** The filters of GET /citations, as an MCP client passes them (validated by the backend as the API does). */
 export interface CitationQueryArgs {
@@ -56,6 +57,11 @@ export interface McpBackend {
   crawlSite?(input: { url: string; max_pages?: number }): Promise<Crawl>;
   /** GET /crawls/{id}: the account's crawl (progress, or the rollup once ended), or null. */
   getCrawl?(id: string): Promise<Crawl | null>;
+  /**
+   * GET /audits/{id}/fixes or GET /crawls/{id}/fixes: the fixes of a kept audit or a crawl, read from the site now;
+   * null when there is no such audit or crawl.
+   */
+  getFixes?(of: 'audit' | 'crawl', id: string, policy: FixPolicy): Promise<Fix[] | null>;
 }
 
 /**

@@ -19,6 +19,7 @@ import { crawlRobots, type CrawlRobots } from './site-findings.js';
 import { retryAfterMs } from './retry-after.js';
 import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
+import { pageSummary, type PageSummary } from '../fixes/digest/page-summary.js';
 
 export interface CrawlPageRequest {
   url: string;
@@ -37,7 +38,7 @@ export interface CrawlPageRequest {
 }
 
 export type CrawlPageResult =
-  | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null }
+  | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null; summary: PageSummary }
   | { kind: 'busy'; httpStatus: number; retryAfterMs: number | null }
   | { kind: 'off-site'; httpStatus: number; location: string }
   | { kind: 'failed'; code: FetchErrorCode; message: string };
@@ -96,6 +97,7 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
     httpStatus: page.status,
     links: deps.siteFiles ? sortByRobots(links, robotsOf(deps.siteFiles)) : links,
     sample,
+    summary: pageSummary(ctx),
   };
 }
 

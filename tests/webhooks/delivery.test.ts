@@ -170,7 +170,11 @@ describe('webhook delivery', () => {
       });
     }
     expect(receiver.requests).toHaveLength(3);
-    const listed = (await api.request('GET', '/api/v1/webhooks')).json.webhooks[0];
+    // The delivery's attempt is stored first, then the webhook's streak: the webhook reads disabled a moment later.
+    const listed = await until('the webhook to read disabled', async () => {
+      const webhook = (await api.request('GET', '/api/v1/webhooks')).json.webhooks[0];
+      return webhook.disabled_at ? webhook : undefined;
+    });
     expect(listed.disabled_at).toEqual(expect.any(String));
     expect(listed.disabled_reason).toMatch(/410 Gone 3 times in a row/);
     // The worker logs after it has stored the attempt, so the line may follow the stored state by a moment.

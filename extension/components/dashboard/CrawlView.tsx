@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../../lib/api/client.js';
-import type { Crawl } from '../../lib/api/types.js';
+import type { Crawl, Fix } from '../../lib/api/types.js';
 import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { CrawlStatus } from './CrawlStatus.js';
@@ -11,6 +11,7 @@ import { ShareButton } from './ShareButton.js';
 import { useApi } from './use-api.js';
 import { ActionError, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { FixesPanel } from './FixesPanel.js';
 import { useAction } from './use-action.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import { CrawlDrillDown } from './CrawlDrillDown.js';
@@ -65,6 +66,7 @@ export function CrawlView({ id }: { id: string }) {
       <DoneNote text={done} />
       {dialog}
       {shown.status === 'complete' && <CrawlDrillDown crawl={shown} />}
+      {shown.status === 'complete' && <CrawlFixes crawl={shown} />}
       {shown.status === 'complete' && <h2>Client report</h2>}
       {shown.status === 'complete' && report.error && <ErrorState what="the site report" error={report.error} />}
       {shown.status === 'complete' &&
@@ -75,6 +77,17 @@ export function CrawlView({ id }: { id: string }) {
           <ReportFrame html={report.html} title={`Site report of ${displayUrl(shown.url)}`} />
         ))}
     </section>
+  );
+}
+
+/** A complete crawl's fixes: site files from every page it audited, the start page's snippets, the examples. */
+function CrawlFixes({ crawl }: { crawl: Crawl }) {
+  const [fixes, reload] = useApi((a) => a.get<{ fixes: Fix[] }>(`/crawls/${encodeURIComponent(crawl.id)}/fixes`), [crawl.id]);
+  return (
+    <>
+      <h2>Fixes</h2>
+      <FixesPanel fixes={fixes} issues={crawl.issues ?? []} url={crawl.url} onRetry={reload} />
+    </>
   );
 }
 

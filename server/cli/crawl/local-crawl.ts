@@ -20,6 +20,7 @@ import { MemoryCrawlStore, transientPersistence } from '../../store/memory/crawl
 import type { StoredCrawl } from '../../store/contracts/crawls.js';
 import { WORST_PAGES as HTML_WORST_PAGES } from '../../../shared/report/components/WorstPagesTable.js';
 import type { CrawlPage } from '../../../shared/schema/crawl.js';
+import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import { PageShortlist } from './page-shortlist.js';
 import { WORST_PAGES } from './render-crawl-report.js';
 
@@ -40,10 +41,17 @@ export interface LocalCrawl {
   close(): Promise<void>;
 }
 
-/** The store `citable crawl` runs on: in memory, nothing durable, each page's row offered to the shortlist and dropped. */
-export function createCliCrawlStore(): { store: MemoryCrawlStore; shortlist: PageShortlist } {
+/**
+ * The store `citable crawl` runs on: in memory, nothing durable, each page's row offered to the shortlist
+ * and dropped (and its outcome to `onPage`, when given).
+ */
+export function createCliCrawlStore(onPage?: (outcome: CrawlPageOutcome) => void): { store: MemoryCrawlStore; shortlist: PageShortlist } {
   const shortlist = new PageShortlist(SHORTLIST_SIZE);
-  return { store: new MemoryCrawlStore(transientPersistence((outcome) => shortlist.add(pageRow(outcome)))), shortlist };
+  const persistence = transientPersistence((outcome) => {
+    shortlist.add(pageRow(outcome));
+    onPage?.(outcome);
+  });
+  return { store: new MemoryCrawlStore(persistence), shortlist };
 }
 
 export function startLocalCrawl(input: {
@@ -52,6 +60,8 @@ export function startLocalCrawl(input: {
   settings: CrawlSettings;
   allowPrivate: boolean;
   workerUrl: URL;
+  /** Each page's outcome as it is done (the CI formats that list findings page by page). */
+  onPage?: (outcome: CrawlPageOutcome) => void;
 }): LocalCrawl {
   const fetcher = createNodeFetcher({ allowPrivate: input.allowPrivate });
   const threads: WorkerRunner | null = existsSync(fileURLToPath(input.workerUrl))
@@ -63,7 +73,7 @@ export function startLocalCrawl(input: {
         queueLimit: 0,
       })
     : null;
-  const { store, shortlist } = createCliCrawlStore();
+  const { store, shortlist } = createCliCrawlStore(input.onPage);
   const coordinator = new CrawlCoordinator({
     store,
     pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher),

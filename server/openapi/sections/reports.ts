@@ -287,5 +287,41 @@ export const reportsSection: OpenApiSection = {
         },
       },
     },
+    '/r/{token}/badge.svg': {
+      get: {
+        operationId: 'openShareBadge',
+        tags: [TAG],
+        summary: "A shared audit's or crawl's score as an SVG badge (no key)",
+        description:
+          'A flat SVG badge, "citable | 72/100", for a README or a dashboard: the score and nothing else (a crawl still running shows its status). ' +
+          'A finished audit or crawl is cacheable for 5 minutes (`Cache-Control: public, max-age=300`, less when the link expires sooner); a running crawl is `no-cache`. Every answer has an `ETag`; `If-None-Match` gets 304. ' +
+          'Unknown, expired and revoked links answer 404 with a grey "not found" badge. The badge allows no script (`Content-Security-Policy: default-src \'none\'`).',
+        security: [],
+        parameters: [
+          {
+            name: 'token',
+            in: 'path',
+            required: true,
+            description: 'The token of the link.',
+            schema: { type: 'string', pattern: '^[0-9A-Za-z]{32}$' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The badge.',
+            headers: {
+              'Cache-Control': { description: '`public, max-age=300` once final, else `no-cache`.', schema: { type: 'string' } },
+              ETag: { description: 'A hash of the badge.', schema: { type: 'string' } },
+            },
+            content: { 'image/svg+xml': { schema: { type: 'string' } } },
+          },
+          '304': { description: 'The badge has not changed since the `If-None-Match` ETag.' },
+          '404': {
+            description: 'No such link, or it expired or was revoked: a grey "not found" badge.',
+            content: { 'image/svg+xml': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
   },
 };

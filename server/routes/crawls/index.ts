@@ -1,8 +1,9 @@
-/** Site audits: start, list, read, their pages, cancel; the client report and its share link. */
+/** Site audits: start, list, read, their pages, cancel; the client report and its share link; its fixes. */
 import type { Route } from '../route.js';
 import { cancelCrawl } from './cancel-crawl.js';
 import { createCrawl } from './create-crawl.js';
 import { getCrawl } from './get-crawl.js';
+import { getCrawlFixes } from './get-crawl-fixes.js';
 import { getCrawlReport } from './get-crawl-report.js';
 import { listCrawlPages } from './list-crawl-pages.js';
 import { exportCrawlPages } from './export-crawl-pages.js';
@@ -18,4 +19,5 @@ export const CRAWL_ROUTES: readonly Route[] = [
   cancelCrawl,
   getCrawlReport,
   shareCrawl,
+  getCrawlFixes,
 ];

@@ -1,12 +1,13 @@
 /**
- * The routes at the server's root, outside /api/v1, without a key: GET /healthz and GET /r/{token} (a
- * shared report). Each has its own router, mounted in server/app/create-app.ts beside the API's and
+ * The routes at the server's root, outside /api/v1, without a key: GET /healthz, GET /r/{token} (a
+ * shared report) and GET /r/{token}/badge.svg (its score as a badge). Each has its own router, mounted in server/app/create-app.ts beside the API's and
  * POST /mcp's (server/mcp/http/mcp-route.ts).
  */
 import type { RouteDeps } from '../route-deps.js';
 import { mountRoutes } from '../route.js';
 import { createRouter } from '../router.js';
 import { getHealth } from './healthz.js';
+import { getShareBadge } from './share-badge.js';
 import { getSharedReport } from './share-page.js';
 
 export { HEALTH_PATH } from './healthz.js';
@@ -16,5 +17,5 @@ export function createHealthRouter(deps: RouteDeps) {
 }
 
 export function createSharePageRouter(deps: RouteDeps) {
-  return mountRoutes(createRouter(), [getSharedReport], deps);
+  return mountRoutes(createRouter(), [getSharedReport, getShareBadge], deps);
 }

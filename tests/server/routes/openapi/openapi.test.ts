@@ -44,9 +44,8 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    expect([...served].every((r) => r.includes(API_PREFIX) || r === 'GET /healthz' || r === 'POST /mcp' || r === 'GET /r/{token}')).toBe(
-      true,
-    );
+    const root = ['GET /healthz', 'POST /mcp', 'GET /r/{token}', 'GET /r/{token}/badge.svg'];
+    expect([...served].every((r) => r.includes(API_PREFIX) || root.includes(r))).toBe(true);
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {

@@ -3,7 +3,7 @@
  * block the others.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,5 +28,27 @@ describe('withFileLock', () => {
     const lock = path.join(dir, 'accounts.json.lock');
     await writeFile(lock, String(process.ppid)); // a live process (the test runner's parent)
     await expect(withFileLock(lock, async () => 'never', { waitMs: 100, staleMs: 60_000 })).rejects.toThrow(/is held by another process/);
+  });
+
+  it('takes over an empty lock (a holder killed before its pid was written) once its grace is over', async () => {
+    const lock = path.join(dir, 'monitors.json.lock');
+    await writeFile(lock, '');
+    const past = new Date(Date.now() - 5_000);
+    await utimes(lock, past, past);
+    const result = await withFileLock(lock, async () => readFile(lock, 'utf8'), { waitMs: 200, staleMs: 60_000 });
+    expect(result).toBe(String(process.pid));
+  });
+
+  it('waits for a fresh empty lock: its holder may be writing its pid', async () => {
+    const lock = path.join(dir, 'monitors.json.lock');
+    await writeFile(lock, '');
+    await expect(withFileLock(lock, async () => 'never', { waitMs: 100, staleMs: 60_000 })).rejects.toThrow(/is held by another process/);
+  });
+
+  it('the lock holds the pid from the moment it exists, and leaves no other file behind', async () => {
+    const lock = path.join(dir, 'accounts.json.lock');
+    const seen = await withFileLock(lock, async () => readFile(lock, 'utf8'));
+    expect(seen).toBe(String(process.pid));
+    expect(await readdir(dir)).toEqual([]);
   });
 });
