@@ -25,7 +25,7 @@ export async function renderAccountCrawlReport(
   accountId: string,
   crawl: ReportCrawl,
   sources: CrawlReportSources,
-  request: { paper: Paper; medium: 'html' | 'pdf' },
+  request: { paper: Paper; medium: 'html' | 'pdf'; pdfHref?: string | null },
 ): Promise<{ html: string; branding: ReportBranding | null }> {
   const critical = (crawl.issues ?? []).filter((i) => i.severity === 'critical');
   const [branding, pages, history, advice] = await Promise.all([
@@ -38,7 +38,15 @@ export async function renderAccountCrawlReport(
     ),
   ]);
   const worstPages = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
-  const html = renderCrawlReportHtml(crawl, { branding, history, worstPages, advice, paper: request.paper, medium: request.medium });
+  const html = renderCrawlReportHtml(crawl, {
+    branding,
+    history,
+    worstPages,
+    advice,
+    paper: request.paper,
+    medium: request.medium,
+    pdfHref: request.pdfHref ?? null,
+  });
   return { html, branding };
 }
 

@@ -23,6 +23,7 @@ export function renderCrawlReportHtml(crawl: ReportCrawl, options: ReportOptions
         {...(options.worstPages ? { worstPages: options.worstPages } : {})}
         {...(options.advice ? { advice: options.advice } : {})}
         fixes={options.fixes ?? null}
+        pdfHref={options.pdfHref ?? null}
       />
     </ReportDocument>,
   )}`;

@@ -73,6 +73,8 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, "Li
 .fix-head { margin-bottom: 2px; }
 .fix-content { background: var(--panel); border-radius: 6px; padding: 8px 10px; font: 11.5px/1.45 ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow: auto; margin: 4px 0 0; }
 a.download { font-weight: 600; color: var(--accent); }
+.report-links { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 10px 0 0; font-size: 13px; }
+.report-links a { overflow-wrap: anywhere; }
 @media print { .fix-content { max-height: none; overflow: visible; } a.download { display: none; } }
 `;
 
@@ -115,6 +117,11 @@ ${REPORT_PARTS_CSS}footer.report-footer { break-inside: avoid; page-break-inside
 @media (max-width: 640px) {
   .report { padding: 20px 16px; margin: 0; }
   .summary { flex-direction: column; align-items: flex-start; }
+  /* A phone: tables narrow to the screen (a cell may break inside a long word) instead of the page scrolling sideways. */
+  table { font-size: 12px; }
+  th, td { padding: 5px 4px; overflow-wrap: anywhere; }
+  th { letter-spacing: 0; }
+  .url { font-size: 19px; }
 }
 `;
 }

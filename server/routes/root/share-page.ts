@@ -70,6 +70,7 @@ async function sendSharedAudit(
     paper: query.paper,
     medium: query.format,
     withHistory: false,
+    pdfHref: pdfLink(query),
   });
   const subjectUrl = audit.final_url || audit.url;
   await sendReport(ctx, deps.reports.pdf, {
@@ -96,6 +97,7 @@ async function sendSharedCrawl(
   const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
     paper: query.paper,
     medium: query.format,
+    pdfHref: pdfLink(query),
   });
   await sendReport(ctx, deps.reports.pdf, {
     html,
@@ -105,4 +107,10 @@ async function sendSharedCrawl(
     subjectUrl: stored.url,
     slug: urlSlug(stored.url),
   });
+}
+
+/** The share page's own PDF (same paper), linked from its HTML; none inside the PDF itself. */
+function pdfLink(query: ReportQuery): string | null {
+  if (query.format !== 'html') return null;
+  return query.paper === 'Letter' ? '?format=pdf&paper=letter' : '?format=pdf';
 }
