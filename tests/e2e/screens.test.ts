@@ -17,7 +17,8 @@ import { axeViolations } from './helpers/axe.js';
  * Every screen a user meets, with an agency's real data on the real server: the popup (a good page, a bad
  * page with its menu open, a page it may not audit), Options, each view of the dashboard, the share page of
  * an audit and of a crawl, and a dead share link. Each is checked with axe-core (WCAG 2.1 A and AA and
- * axe's best practices): none may have a violation. Screenshots: `screen-*.png`.
+ * axe's best practices), in the light and the dark colour scheme: none may have a violation. Screenshots:
+ * `screen-*.png` and `screen-*-dark.png`.
  */
 describe.skipIf(!serverAvailable)('every screen', () => {
   let session: ExtensionSession;
@@ -47,10 +48,22 @@ describe.skipIf(!serverAvailable)('every screen', () => {
     await Promise.all([good?.close(), bad?.close(), site?.site.close(), receiver?.close(), fakes?.close(), api?.dispose()]);
   });
 
-  /** No axe violation on the page as it stands; a screenshot either way. */
+  /** No axe violation on the page as it stands, in the light and in the dark colour scheme; a screenshot of each either way. */
   async function expectAccessible(page: Page, name: string): Promise<void> {
-    await screenshot(page, `screen-${name}`);
-    expect(await axeViolations(page), name).toEqual([]);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const shot = scheme === 'light' ? `screen-${name}` : `screen-${name}-dark`;
+      await screenshot(page, shot);
+      expect(await axeViolations(page), shot).toEqual([]);
+    }
+    // Dark really is dark: the page's own background (the body's, else the root's) is a dark one.
+    const background = await page.evaluate(() => {
+      const body = getComputedStyle(document.body).backgroundColor;
+      return body === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.documentElement).backgroundColor : body;
+    });
+    const [r, g, b] = background.match(/\d+/g)!.map(Number);
+    expect(r! + g! + b!, `${name} in dark: ${background}`).toBeLessThan(150);
+    await page.emulateMedia({ colorScheme: 'light' });
   }
 
   async function dashboard(hash: string, ready: string): Promise<Page> {

@@ -30,7 +30,15 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`Score history: ${description}`}>
         {[0, 50, 80, 100].map((g) => (
           <g key={g}>
-            <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(g)} y2={y(g)} stroke="#e3e7ec" stroke-dasharray={g === 0 ? undefined : '4 4'} />
+            <line
+              x1={LEFT}
+              x2={WIDTH - RIGHT}
+              y1={y(g)}
+              y2={y(g)}
+              class="chart-grid"
+              stroke="#e3e7ec"
+              stroke-dasharray={g === 0 ? undefined : '4 4'}
+            />
             <text x={LEFT - 6} y={y(g) + 4} text-anchor="end" class="chart-muted">
               {g}
             </text>
@@ -45,7 +53,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
         />
         {sorted.map((p, i) => (
           <g key={`${p.scanned_at}-${i}`} data-history-score={p.score}>
-            <circle class="accent-line" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />
+            <circle class="accent-line chart-dot-ring" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />
             <text x={x(i)} y={y(p.score) - 9} text-anchor="middle" class="chart-value">
               {p.score}
             </text>
