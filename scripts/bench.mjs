@@ -70,6 +70,8 @@ const KNOWN = [
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
+  // Edge probes: what agents "all" (20 probes) adds to an audit of a loopback page over the default sample (8).
+  { name: 'probes', file: 'bench/probes.bench.ts', args: [], quickArgs: ['7'] },
   // citable fix on a 1,000-page crawl seeded in a server's store: the whole process, and the server's share.
   { name: 'fixes', file: 'bench/fixes.bench.ts', args: [], quickArgs: ['3'] },
   {

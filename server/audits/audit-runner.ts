@@ -7,10 +7,17 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { Semaphore } from './semaphore.js';
+import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
+
+/** What a caller may choose about one audit. */
+export interface AuditRunOptions {
+  /** The agents the page is fetched as (`POST /audits` `agents`); the sample when absent. */
+  agents?: AgentSelection;
+}
 
 export interface AuditRunner {
   /** Audits a URL as submitted. Throws AuditInputError / AuditFetchError (from the engine) or AuditorBusyError. */
-  run(url: string): Promise<Audit>;
+  run(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** Audits running or waiting. */
   readonly pending: number;
   /** Cancels every running and waiting audit (shutdown). */
@@ -64,7 +71,7 @@ export interface EngineRunnerOptions {
  */
 export function createBoundedRunner(
   bounds: { concurrency: number; queueLimit: number },
-  execute: (url: string, signal: AbortSignal) => Promise<Audit>,
+  execute: (url: string, signal: AbortSignal, options: AuditRunOptions) => Promise<Audit>,
 ): BoundedRunner {
   const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
@@ -97,7 +104,7 @@ export function createBoundedRunner(
     get pending() {
       return slots.running + slots.waiting;
     },
-    run: (url) => bounded((signal) => execute(url, signal), false),
+    run: (url, options = {}) => bounded((signal) => execute(url, signal, options), false),
     runTask: (work, signal) => bounded(work, true, signal),
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
@@ -107,10 +114,11 @@ export function createBoundedRunner(
 
 /** Audits on this thread (tests, and `npm start` from source without a built worker). */
 export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
-  return createBoundedRunner(options, (url, signal) =>
+  return createBoundedRunner(options, (url, signal, run) =>
     runAudit(url, {
       fetcher: options.fetcher,
       origin: 'server',
+      ...(run.agents ? { agents: run.agents } : {}),
       limits: { deadlineMs: options.deadlineMs },
       signal,
       ...(options.now ? { now: options.now } : {}),

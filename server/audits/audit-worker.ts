@@ -63,10 +63,13 @@ function readSitemap(message: SitemapRequest, signal: AbortSignal) {
 function work(message: Exclude<WorkerRequest, { type: 'abort' }>, signal: AbortSignal): Promise<WorkerReply> {
   if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', result }));
   if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', result }));
-  return runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal }).then((audit) => ({
-    type: 'done',
-    audit,
-  }));
+  const agents = message.agents ? { agents: message.agents } : {};
+  return runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal, ...agents }).then(
+    (audit) => ({
+      type: 'done',
+      audit,
+    }),
+  );
 }
 
 port.on('message', (message: WorkerRequest) => {

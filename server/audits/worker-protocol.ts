@@ -4,6 +4,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 export interface AuditWorkerData {
   allowPrivate: boolean;
@@ -29,7 +30,10 @@ export interface SitemapRequest {
 }
 
 export type WorkerRequest =
-  { type: 'run'; url: string; deadlineMs: number } | PageRequest | SitemapRequest | { type: 'abort'; reason: string };
+  | { type: 'run'; url: string; deadlineMs: number; agents?: AgentSelection }
+  | PageRequest
+  | SitemapRequest
+  | { type: 'abort'; reason: string };
 
 /** Sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up). */
 export interface WorkingSignal {

@@ -12,7 +12,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
-import { AuditTooHeavyError, createBoundedRunner, type AuditRunner } from './audit-runner.js';
+import { AuditTooHeavyError, createBoundedRunner, type AuditRunner, type AuditRunOptions } from './audit-runner.js';
 import {
   fromWorkerError,
   SITE_FILE_KEYS,
@@ -106,8 +106,9 @@ class AuditThread {
     this.worker.on('exit', (code) => this.#finish(new Error(`the audit worker stopped (exit code ${code})`)));
   }
 
-  run(url: string, deadlineMs: number, signal: AbortSignal): Promise<Audit> {
-    return this.#send({ type: 'run', url, deadlineMs }, signal).then((reply) => {
+  run(url: string, deadlineMs: number, signal: AbortSignal, options: AuditRunOptions = {}): Promise<Audit> {
+    const agents = options.agents ? { agents: options.agents } : {};
+    return this.#send({ type: 'run', url, deadlineMs, ...agents }, signal).then((reply) => {
       if (reply.type !== 'done') throw new Error(`the audit worker answered ${reply.type} to an audit`);
       return reply.audit;
     });
@@ -208,7 +209,9 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       if (!thread.dead) idle.push(thread);
     }
   };
-  const bounded = createBoundedRunner(options, (url, signal) => onThread((thread) => thread.run(url, options.deadlineMs, signal)));
+  const bounded = createBoundedRunner(options, (url, signal, run) =>
+    onThread((thread) => thread.run(url, options.deadlineMs, signal, run)),
+  );
 
   return {
     get pending() {
@@ -217,7 +220,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     get threads() {
       return all.size;
     },
-    run: (url) => bounded.run(url),
+    run: (url, run) => bounded.run(url, run),
     runPage: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
     runSitemap: (request, siteFiles, signal) =>

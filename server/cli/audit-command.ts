@@ -12,14 +12,16 @@ import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { DEFAULT_AGENT_SELECTION, isAgentSelection, type AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 const USAGE =
-  'Usage: citable audit <url> [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable audit <url> [--agents sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
 
   <url>            an http(s) URL or a bare host (example.com)
+  --agents WHICH   the AI agents the page is also fetched as: sample (default, at most 8) or all
   --json           print exactly the audit object the API returns (the same as --format json)
   --fail-under N   exit 1 when the score is below N (0-100), for CI
 ${CI_HELP}${REPORT_FILE_HELP}
@@ -29,7 +31,13 @@ Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true
 AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
 `;
 
-const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...CI_OPTIONS, ...REPORT_FILE_OPTIONS } as const;
+const OPTIONS = {
+  json: { type: 'boolean' },
+  'fail-under': { type: 'string' },
+  agents: { type: 'string' },
+  ...CI_OPTIONS,
+  ...REPORT_FILE_OPTIONS,
+} as const;
 
 /** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (docs/api-decisions.md#cli). */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -41,9 +49,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
+  const agents = values.agents ?? DEFAULT_AGENT_SELECTION;
+  if (!isAgentSelection(agents)) return fail('--agents takes sample or all.');
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
-  const audit = await auditPage(positionals[0]!, io.env, judging);
+  const audit = await auditPage(positionals[0]!, io.env, judging, agents);
   if (typeof audit === 'string') return fail(audit);
 
   const report = auditReport(audit);
@@ -67,6 +77,7 @@ async function auditPage(
   url: string,
   env: CliIo['env'],
   judging: Promise<typeof import('../../shared/audit/audit-snapshot.js')>,
+  agents: AgentSelection,
 ): Promise<Audit | string> {
   let settings: AuditSettings;
   try {
@@ -78,7 +89,7 @@ async function auditPage(
   const { allowPrivate } = settings;
   const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
   try {
-    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits });
+    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits, agents });
     return (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
   } catch (err) {
     if (err instanceof AuditInputError) return err.message;

@@ -5,6 +5,7 @@
  * (backends/remote-backend.ts). A part a backend cannot offer is left out, and the tools that need it
  * are not registered (tools/index.ts): the crawl and summary tools are such optional members.
  */
+import type { AuditRunOptions } from '../audits/audit-runner.js';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationList } from '../../shared/schema/citation.js';
 import type { CitationSummary } from '../../shared/schema/citation-intelligence.js';
@@ -44,7 +45,7 @@ export interface McpBackend {
    * Audits a page as submitted (a bare host is fine) and keeps the audit for getAudit. Counts toward the
    * account's audit rate limit where there is one. A user mistake throws McpToolError.
    */
-  runAudit(url: string): Promise<Audit>;
+  runAudit(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** A kept audit by id, or null when there is none (unknown, malformed, or another account's). */
   getAudit(id: string): Promise<Audit | null>;
   /** Says where getAudit looks, for the "not found" answer. */

@@ -4,6 +4,15 @@ import { auditInputSchema, auditSchema } from './audit.js';
 import { upgradeAudit } from '../audit/upgrade-audit.js';
 import { auditContractProblem } from './audit-invariants.js';
 import { MAX_URL_LENGTH, URL_NOT_STRING_MESSAGE, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
+import { AGENT_SELECTIONS } from '../crawlers/probe-selection.js';
+
+/** `agents` of POST /audits (and the MCP audit tool): which AI agents the page is fetched as. */
+export const agentSelectionSchema = z.enum(AGENT_SELECTIONS, { error: () => 'agents must be "sample" or "all"' }).meta({
+  description:
+    'Which AI agents the page is fetched as, each with its published User-Agent and headers, to fill `crawlers[].served`: ' +
+    '`sample` (default: one search or user agent per operator and purpose, plus GPTBot and ClaudeBot; at most 8 probes) or ' +
+    '`all` (every agent of the crawler table that sends requests). One request per agent, never retried.',
+});
 
 /** Every error body: exactly one human-readable member. */
 export const errorBodySchema = z.strictObject({
@@ -19,6 +28,7 @@ export const createAuditRequestSchema = z.strictObject({
     .string({ error: (issue) => (issue.input === undefined ? URL_REQUIRED_MESSAGE : URL_NOT_STRING_MESSAGE) })
     .min(1, URL_REQUIRED_MESSAGE)
     .max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
+  agents: agentSelectionSchema.optional(),
 });
 
 /** POST /audits (201), GET /audits/{id} (200), PUT /audits/{id} (200/201). */

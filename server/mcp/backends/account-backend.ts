@@ -39,14 +39,14 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
   const { store, crawls, runner, takeAudit, accountId } = deps;
   return {
     auditScope: 'in this account',
-    async runAudit(url) {
+    async runAudit(url, run) {
       // As POST /audits: a URL that cannot be audited is refused before it counts toward the limit.
       const normalized = normalizeAuditUrl(url);
       if (!normalized.ok) throw new McpToolError(normalized.message);
       await takeAudit(accountId);
       let audit: Audit;
       try {
-        audit = await runner.run(url);
+        audit = await runner.run(url, run);
       } catch (error) {
         throwAuditFailure(error);
       }

@@ -43,10 +43,10 @@ export function createLocalBackend(options: LocalBackendOptions): McpBackend {
   return {
     auditScope:
       'among the audits this citable mcp process ran (it keeps them in memory until it stops; with CITABLE_API_URL and CITABLE_API_KEY it reads the audits stored on a Citable server)',
-    async runAudit(url) {
+    async runAudit(url, run) {
       let audit: Audit;
       try {
-        audit = await runner.run(url);
+        audit = await runner.run(url, run);
       } catch (error) {
         throwAuditFailure(error, { allowPrivateHint: !options.allowPrivate });
       }

@@ -6,7 +6,13 @@ import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.j
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import type { Audit } from '../../../shared/types/audit.js';
 import { HttpError } from '../../http/http-error.js';
-import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from '../../audits/audit-runner.js';
+import {
+  AuditCancelledError,
+  AuditorBusyError,
+  AuditTooHeavyError,
+  type AuditRunner,
+  type AuditRunOptions,
+} from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { parseBody } from '../parse-body.js';
 import { route } from '../route.js';
@@ -31,7 +37,8 @@ export const createAudit = route({
   },
   limit: { namespace: AUDIT_RATE_LIMIT_NAMESPACE, max: AUDITS_PER_MINUTE, durationMs: 60_000, message: AUDIT_RATE_LIMIT_MESSAGE },
   async handle(ctx, deps) {
-    const audit = await runAuditForApi(deps.runner, (ctx.state.body as CreateAuditRequest).url);
+    const { url, agents } = ctx.state.body as CreateAuditRequest;
+    const audit = await runAuditForApi(deps.runner, url, agents ? { agents } : {});
     // A rule that threw is in the audit (its rule_errors) and in the log, where an operator sees it.
     for (const e of audit.rule_errors) deps.logger.error('audit rule threw', { audit_id: audit.id, rule: e.rule, error: e.message });
     await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
@@ -41,9 +48,9 @@ export const createAudit = route({
   },
 });
 
-async function runAuditForApi(runner: AuditRunner, url: string): Promise<Audit> {
+async function runAuditForApi(runner: AuditRunner, url: string, options: AuditRunOptions): Promise<Audit> {
   try {
-    return await runner.run(url);
+    return await runner.run(url, options);
   } catch (error) {
     if (error instanceof AuditInputError) throw new HttpError(400, error.message);
     if (error instanceof AuditFetchError) throw new HttpError(422, error.message);
