@@ -28,7 +28,7 @@ export function IssueGroups({ issues, severities = ORDER }: { issues: readonly I
               {GROUP_LABEL[severity] ?? SEVERITY_LABELS[severity]} <span class={`pill ${severity}`}>{group.length}</span>
             </summary>
             {group.map((issue) => (
-              <IssueCard key={`${issue.rule} ${issue.position}`} issue={issue} />
+              <IssueCard key={`${issue.rule} ${issue.position}`} issue={issue} showRule />
             ))}
           </details>
         );

@@ -73,6 +73,11 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, "Li
 .fix-head { margin-bottom: 2px; }
 .fix-content { background: var(--panel); border-radius: 6px; padding: 8px 10px; font: 11.5px/1.45 ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow: auto; margin: 4px 0 0; }
 a.download { font-weight: 600; color: var(--accent); }
+.rule-ref { font-size: 12px; color: var(--muted); margin: 4px 0 0; }
+.rule-ref summary { cursor: pointer; width: fit-content; }
+.rule-ref code { font-size: 12px; }
+.examples .more { list-style: none; margin-left: -18px; }
+@media print { .rule-ref { display: none; } }
 .report-links { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 10px 0 0; font-size: 13px; }
 .report-links a { overflow-wrap: anywhere; }
 @media print { .fix-content { max-height: none; overflow: visible; } a.download { display: none; } }
