@@ -1,5 +1,5 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
-import { shortDate, longDate } from '../format.js';
+import { shortDate, shortDateTime, longDate } from '../format.js';
 import type { ScorePoint } from '../types.js';
 
 const WIDTH = 680;
@@ -22,6 +22,9 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   const x = (i: number) => LEFT + INSET + ((plotW - 2 * INSET) * i) / (sorted.length - 1);
   const y = (score: number) => TOP + plotH * (1 - score / 100);
   const labelEvery = Math.ceil(sorted.length / 8);
+  // Audits on the same day would all read "28 Nov": then every label carries its time.
+  const days = sorted.map((p) => p.scanned_at.slice(0, 10));
+  const label = new Set(days).size < days.length ? shortDateTime : shortDate;
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
   const description = `${subject} scored ${first.score} on ${longDate(first.scanned_at)} and ${last.score} on ${longDate(last.scanned_at)} (${sorted.length} audits).`;
@@ -59,7 +62,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
             </text>
             {(i % labelEvery === 0 || i === sorted.length - 1) && (
               <text x={x(i)} y={HEIGHT - 8} text-anchor={axisLabelAnchor(i, sorted.length)} class="chart-muted">
-                {shortDate(p.scanned_at)}
+                {label(p.scanned_at)}
               </text>
             )}
           </g>
