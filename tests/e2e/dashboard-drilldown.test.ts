@@ -179,4 +179,17 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     await screenshot(page, 'dashboard-audits-paged');
     await page.close();
   });
+
+  it('audits one page from the dashboard and opens its audit', async () => {
+    const page = await open('#/audits');
+    const url = `${site.site.url}/products/item-2`;
+    await page.fill('form[aria-label="New audit"] input[name="audit-url"]', url);
+    await page.click('[data-action="start-audit"]');
+    await page.waitForURL(/#\/audits\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+    const id = page.url().split('/').pop()!;
+    await page.waitForSelector(`section[data-audit-id="${id}"]`);
+    const audit = await call<{ audit: { url: string; final_url: string } }>(api, 'GET', `/audits/${id}`);
+    expect(audit.json.audit.final_url).toBe(url);
+    await page.close();
+  });
 });

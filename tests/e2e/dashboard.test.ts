@@ -166,7 +166,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
   it('monitors: list, create, pause, resume, delete', async () => {
     const page = await open('#/monitors');
     await page.waitForSelector(`tr[data-monitor-id="${ids.monitor}"]`);
-    await page.fill('form[aria-label="New monitor"] input[type="url"]', `${site.url}/`);
+    await page.fill('form[aria-label="New monitor"] input[name="url"]', `${site.url}/`);
     await page.selectOption('form[aria-label="New monitor"] select >> nth=1', 'hour');
     await page.click('[data-action="create-monitor"]');
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 2);
@@ -205,7 +205,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect(await page.textContent('[data-testid="done-note"]')).toMatch(/^The monitor of .+ was deleted\.$/);
     expect((await call<{ monitors: unknown[] }>(api, 'GET', '/monitors')).json.monitors).toHaveLength(1);
     // A refused body shows the server's message.
-    await page.fill('form[aria-label="New monitor"] input[type="url"]', 'ftp://example.com/');
+    await page.fill('form[aria-label="New monitor"] input[name="url"]', 'ftp://example.com/');
     await page.click('[data-action="create-monitor"]');
     await page.waitForSelector('form[aria-label="New monitor"] .action-error');
     expect((await page.textContent('form[aria-label="New monitor"] .action-error'))!.length).toBeGreaterThan(5);

@@ -10,6 +10,7 @@ import { ScorePill } from './ScorePill.js';
 import { builtWith } from '../../../shared/report/wording.js';
 import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
+import { NewAuditForm } from './NewAuditForm.js';
 
 /** Most audits read into the page for filtering; an account with more narrows by URL on the server first. */
 export const MAX_LISTED = 10_000;
@@ -29,6 +30,7 @@ export function AuditsView() {
   return (
     <section aria-labelledby="h-audits">
       <h1 id="h-audits">Audits</h1>
+      <NewAuditForm />
       <AuditFiltersForm filters={filters} onSet={set} onClear={() => setFilters(NO_FILTERS)} />
       {problem && (
         <p class="action-error" role="alert">

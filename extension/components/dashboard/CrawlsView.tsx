@@ -100,7 +100,16 @@ function NewCrawl({ onStarted }: { onStarted: () => void }) {
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New crawl">
       <label>
         Site
-        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.com/" />
+        <input
+          type="text"
+          name="url"
+          inputMode="url"
+          spellcheck={false}
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="example.com"
+        />
       </label>
       <label>
         Pages at most

@@ -219,7 +219,16 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New monitor">
       <label>
         URL
-        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.com/pricing" />
+        <input
+          type="text"
+          name="url"
+          inputMode="url"
+          spellcheck={false}
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="example.com/pricing"
+        />
       </label>
       <label>
         What

@@ -7,6 +7,7 @@ import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
+import { deliveryState } from '../../lib/dashboard/delivery-state.js';
 
 /** One webhook's delivery log (`GET /webhooks/{id}/deliveries`): every event, its status and each attempt. */
 export function WebhookView({ id }: { id: string }) {
@@ -56,9 +57,9 @@ const DELIVERY_COLUMNS: readonly TableColumn<Delivery>[] = [
   {
     id: 'status',
     label: 'Status',
-    sort: (d) => d.status,
-    csv: (d) => d.status,
-    cell: (d) => <span class={`status status-${d.status}`}>{d.status}</span>,
+    sort: (d) => deliveryState(d).label,
+    csv: (d) => deliveryState(d).label,
+    cell: (d) => <span class={`status status-${deliveryState(d).tone}`}>{deliveryState(d).label}</span>,
   },
   { id: 'attempts', label: 'Attempts', num: true, sort: (d) => d.attempts, csv: (d) => d.attempts },
   {
