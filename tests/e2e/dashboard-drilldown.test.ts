@@ -192,4 +192,33 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     expect(audit.json.audit.final_url).toBe(url);
     await page.close();
   });
+
+  it('the report frame is as tall as the report, with no empty band below it', async () => {
+    const page = await open(`#/crawls/${crawlId}`);
+    await page.waitForSelector('[data-testid="report-frame"]');
+    const gap = () =>
+      page.evaluate(() => {
+        const frame = document.querySelector<HTMLIFrameElement>('[data-testid="report-frame"]')!;
+        const root = frame.contentDocument?.documentElement;
+        return root && root.getBoundingClientRect().height > 300
+          ? frame.getBoundingClientRect().height - root.getBoundingClientRect().height
+          : null;
+      });
+    await page.waitForFunction(
+      () => (document.querySelector<HTMLIFrameElement>('[data-testid="report-frame"]')?.contentDocument?.body?.childElementCount ?? 0) > 0,
+    );
+    // Narrow first (the report lays out taller), then wide again: the frame follows down, not only up.
+    await page.setViewportSize({ width: 700, height: 900 });
+    await page.waitForTimeout(300);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await until(
+      'the frame to fit',
+      async () => {
+        const g = await gap();
+        return g !== null && g >= 0 && g <= 16;
+      },
+      { timeoutMs: 10_000, everyMs: 100 },
+    );
+    await page.close();
+  });
 });
