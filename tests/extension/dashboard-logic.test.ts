@@ -224,6 +224,14 @@ describe('crawl progress', () => {
       done: 13 / 40,
     });
     expect(crawlProgress({ status: 'queued', progress: { discovered: 0, audited: 0, failed: 0, skipped: 0 } }).done).toBeNull();
+    // Just started: not "0 of 1 page audited", which reads as a one-page site.
+    expect(crawlProgress({ status: 'running', progress: { discovered: 1, audited: 0, failed: 0, skipped: 0 } })).toEqual({
+      text: 'Finding pages: 1 found so far, the first being audited',
+      done: null,
+    });
+    expect(crawlProgress({ status: 'queued', progress: { discovered: 0, audited: 0, failed: 0, skipped: 0 } }).text).toBe(
+      'Waiting to start',
+    );
     expect([crawlRunning({ status: 'queued' }), crawlRunning({ status: 'complete' }), crawlRunning({ status: 'cancelled' })]).toEqual([
       true,
       false,
