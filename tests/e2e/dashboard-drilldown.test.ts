@@ -221,4 +221,32 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     );
     await page.close();
   });
+
+  it('a monitor shows its last score and the change since the run before', async () => {
+    const url = `${site.site.url}/docs/page-2`;
+    const made = await call<{ monitor: { id: string } }>(api, 'POST', '/monitors', { url, kind: 'audit', every: 'week' });
+    const id = made.json.monitor.id;
+    const runOnce = async (previous: string | null) => {
+      expect((await call(api, 'POST', `/monitors/${id}/run`)).status).toBeLessThan(300);
+      return until(
+        'the monitor run',
+        async () => {
+          const m = (
+            await call<{ monitors: Array<{ id: string; last_result_id: string | null; running: boolean }> }>(api, 'GET', '/monitors')
+          ).json.monitors.find((x) => x.id === id)!;
+          return !m.running && m.last_result_id && m.last_result_id !== previous ? m.last_result_id : false;
+        },
+        { timeoutMs: 60_000, everyMs: 200 },
+      );
+    };
+    const second = await runOnce(await runOnce(null));
+    const audit = (await call<{ audit: { score: number } }>(api, 'GET', `/audits/${second}`)).json.audit;
+    const page = await open('#/monitors');
+    const cell = page.locator(`tr[data-monitor-id="${id}"] [data-last-score]`);
+    await cell.waitFor();
+    expect(await cell.getAttribute('data-last-score')).toBe(String(audit.score));
+    expect(await cell.getAttribute('data-trend')).toBe('0'); // the same page, unchanged: no change
+    expect(await cell.textContent()).toBe(`${audit.score} no change`);
+    await page.close();
+  });
 });

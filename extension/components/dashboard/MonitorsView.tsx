@@ -8,6 +8,7 @@ import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
+import { MonitorScore } from './MonitorScore.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
@@ -105,6 +106,7 @@ const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
     ),
   },
   { id: 'last', label: 'Last run', sort: (m) => m.last_run_at, csv: (m) => m.last_run_at, cell: (m) => <LastRun monitor={m} /> },
+  { id: 'score', label: 'Last score', text: false, csv: () => '', export: false, cell: (m) => <MonitorScore monitor={m} /> },
   {
     id: 'next',
     label: 'Next run',
