@@ -258,6 +258,9 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect(await page.textContent('[data-testid="citation-figures"]')).toContain(`${Math.round(summary.share_of_voice * 100)}%`);
     expect(await crowdedLabels(page)).toEqual([]);
     expect(await page.locator('figure.chart svg text.axis').count()).toBeGreaterThan(5);
+    // Engines by their names, not the API's ids.
+    expect(await page.textContent('tr[data-engine="chatgpt"] strong')).toBe('ChatGPT');
+    expect(await page.textContent('tr[data-engine="perplexity"] strong')).toBe('Perplexity');
     await screenshot(page, 'dashboard-project');
     await page.close();
   });

@@ -11,6 +11,7 @@ import { ProjectPrompts } from './ProjectPrompts.js';
 import { useApi, type Load } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
+import { engineName } from '../../lib/dashboard/engine-names.js';
 
 const WINDOWS = [7, 30, 90] as const;
 /** Periods the "sources over time" chart splits the window into. */
@@ -185,7 +186,13 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
 type EngineRow = CitationSummary['by_engine'][number];
 
 const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
-  { id: 'engine', label: 'Engine', sort: (e) => e.engine, csv: (e) => e.engine, cell: (e) => <strong>{e.engine}</strong> },
+  {
+    id: 'engine',
+    label: 'Engine',
+    sort: (e) => engineName(e.engine),
+    csv: (e) => e.engine,
+    cell: (e) => <strong>{engineName(e.engine)}</strong>,
+  },
   { id: 'runs', label: 'Runs', num: true, sort: (e) => e.runs, csv: (e) => e.runs },
   {
     id: 'visibility',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryState } from '../../extension/lib/dashboard/delivery-state.js';
+import { engineName } from '../../extension/lib/dashboard/engine-names.js';
+import { CITATION_ENGINE_IDS } from '../../shared/schema/citation-engines.js';
 
 describe('a delivery in words', () => {
   it('says a pending delivery whose attempts failed is failing and retried, not pending', () => {
@@ -15,5 +17,13 @@ describe('a delivery in words', () => {
       label: 'Failed, no more attempts',
       tone: 'failed',
     });
+  });
+});
+
+describe('engines by name', () => {
+  it('names every engine the API knows, and shows an unknown id as it is', () => {
+    for (const id of CITATION_ENGINE_IDS) expect(engineName(id)).not.toBe(id);
+    expect(engineName('google_ai_overviews')).toBe('Google AI Overviews');
+    expect(engineName('new_engine')).toBe('new_engine');
   });
 });
