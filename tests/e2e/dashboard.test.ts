@@ -299,6 +299,8 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
   it('share links: listed, and revoking one makes its link answer 404', async () => {
     const page = await open('#/shares');
     await page.waitForSelector(`tr[data-share-id="${ids.share}"]`);
+    // Named after the page the report is about, not "audit 30441f1e".
+    expect(await page.textContent(`tr[data-share-id="${ids.share}"] td >> nth=0`)).toMatch(/^Audit of 127\.0\.0\.1:\d+\//);
     await screenshot(page, 'dashboard-shares');
     // A link made in the dashboard works without a key.
     await page.goto(`chrome-extension://${session.extensionId}/dashboard.html#/audits/${ids.first}`);
@@ -311,7 +313,11 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       (s) => s.target_id === ids.first,
     )!;
     await page.click(`tr[data-share-id="${made.id}"] [data-action="revoke"]`);
-    await answerConfirm(page, true, /The link stops working at once: whoever has it \(your client\)/);
+    await answerConfirm(
+      page,
+      true,
+      /Revoke the share link of the audit of 127\.0\.0\.1:\d+\/.*The link stops working at once: whoever has it \(your client\)/s,
+    );
     await page.waitForFunction((id) => !document.querySelector(`tr[data-share-id="${id}"]`), made.id);
     expect((await fetch(link)).status).toBe(404);
     await page.close();

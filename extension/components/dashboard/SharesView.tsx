@@ -1,7 +1,8 @@
 import type { ShareSummary } from '../../lib/api/types.js';
+import type { ApiClient, ApiResult } from '../../lib/api/client.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
-import { when } from './format.js';
+import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
@@ -12,7 +13,7 @@ import { useAction } from './use-action.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
-  const [list, reload] = useApi((a) => a.get<{ shares: ShareSummary[] }>('/shares'), []);
+  const [list, reload] = useApi(readNamedShares, []);
   const { busy, error, dialog, done, revoke } = useRevoke(reload);
   return (
     <section aria-labelledby="h-shares">
@@ -30,10 +31,10 @@ export function SharesView() {
   );
 }
 
-const SHARE_COLUMNS: readonly TableColumn<ShareSummary>[] = [
+const SHARE_COLUMNS: readonly TableColumn<NamedShare>[] = [
   {
     id: 'report',
-    label: 'Report of',
+    label: 'Report',
     sort: shareName,
     csv: shareName,
     cell: (s) => (
@@ -59,8 +60,8 @@ const SHARE_COLUMNS: readonly TableColumn<ShareSummary>[] = [
   },
 ];
 
-function SharesTable({ shares, busy, onRevoke }: { shares: readonly ShareSummary[]; busy: string; onRevoke: (s: ShareSummary) => void }) {
-  const columns = useMemo<readonly TableColumn<ShareSummary>[]>(
+function SharesTable({ shares, busy, onRevoke }: { shares: readonly NamedShare[]; busy: string; onRevoke: (s: NamedShare) => void }) {
+  const columns = useMemo<readonly TableColumn<NamedShare>[]>(
     () => [
       ...SHARE_COLUMNS,
       {
@@ -74,7 +75,7 @@ function SharesTable({ shares, busy, onRevoke }: { shares: readonly ShareSummary
             class="danger small"
             busy={busy === s.id}
             onClick={() => onRevoke(s)}
-            context={`the share link of ${shareName(s)}`}
+            context={`the share link of the ${s.name}`}
             action="revoke"
           >
             Revoke
@@ -102,9 +103,9 @@ function useRevoke(reload: () => void) {
   const { busy, error, run } = useAction();
   const { dialog, ask } = useConfirm();
   const [done, setDone] = useState('');
-  const revoke = async (s: ShareSummary) => {
+  const revoke = async (s: NamedShare) => {
     const yes = await ask({
-      title: `Revoke the share link of ${shareName(s)}?`,
+      title: `Revoke the share link of the ${s.name}?`,
       body: (
         <p>
           The link stops working at once: whoever has it (your client) sees “This report link no longer works” instead of the report. It
@@ -116,14 +117,35 @@ function useRevoke(reload: () => void) {
     });
     if (!yes) return;
     setDone('');
-    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok)
-      setDone(`The share link of ${shareName(s)} was revoked.`);
+    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok) setDone(`The share link of the ${s.name} was revoked.`);
     reload();
   };
   return { busy, error, dialog, done, revoke };
 }
 
-/** How a share is named to a person: the kind and the start of its id (the report's address comes with the list). */
-function shareName(s: ShareSummary): string {
-  return `${s.kind} ${s.target_id.slice(0, 8)}`;
+/** A share with what a person knows it by: the page or site its report is about. */
+type NamedShare = ShareSummary & { name: string };
+
+/** The live shares, each named after its audit's page or its crawl's site (read beside the list, at most 100). */
+async function readNamedShares(api: ApiClient): Promise<ApiResult<{ shares: NamedShare[] }>> {
+  const res = await api.get<{ shares: ShareSummary[] }>('/shares');
+  if (!res.ok) return res;
+  const shares = await Promise.all(res.data.shares.slice(0, 100).map(async (s) => ({ ...s, name: await targetName(api, s) })));
+  return { ...res, data: { shares } };
+}
+
+/** "audit of example.com/pricing", "site audit of example.com"; the kind and the id's start when the target cannot be read. */
+async function targetName(api: ApiClient, s: ShareSummary): Promise<string> {
+  const id = encodeURIComponent(s.target_id);
+  if (s.kind === 'crawl') {
+    const res = await api.get<{ crawl: { url: string } }>(`/crawls/${id}`);
+    return res.ok ? `site audit of ${displayUrl(res.data.crawl.url)}` : `crawl ${s.target_id.slice(0, 8)}`;
+  }
+  const res = await api.get<{ audit: { url: string; final_url?: string | null } }>(`/audits/${id}`);
+  return res.ok ? `audit of ${displayUrl(res.data.audit.final_url || res.data.audit.url)}` : `audit ${s.target_id.slice(0, 8)}`;
+}
+
+/** "Audit of example.com/pricing", for the table. */
+function shareName(s: NamedShare): string {
+  return s.name.charAt(0).toUpperCase() + s.name.slice(1);
 }
