@@ -7,6 +7,7 @@ import { until } from '../helpers/until.js';
 import { screenshot } from './fixtures/screenshots.js';
 import { serverAvailable, startApiServer, type ApiServer } from './helpers/api-server.js';
 import { call, setBackend } from './helpers/backend.js';
+import { answerConfirm } from './helpers/confirm.js';
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
 
@@ -247,6 +248,24 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     expect(await cell.getAttribute('data-last-score')).toBe(String(audit.score));
     expect(await cell.getAttribute('data-trend')).toBe('0'); // the same page, unchanged: no change
     expect(await cell.textContent()).toBe(`${audit.score} no change`);
+    await page.close();
+  });
+
+  it("a project's prompt: Check now starts a citation check; Delete asks first, naming it", async () => {
+    const project = await call<{ project: { id: string } }>(api, 'POST', '/projects', { name: 'Kettle Co', domain: 'kettle.example' });
+    const prompt = await call<{ prompt: { id: string } }>(api, 'POST', '/prompts', {
+      text: 'quietest electric kettle',
+      project_id: project.json.project.id,
+    });
+    const page = await open(`#/projects/${project.json.project.id}`);
+    await page.waitForSelector(`li[data-prompt-id="${prompt.json.prompt.id}"]`);
+    await page.click('[data-action="check-now"]');
+    const status = await page.waitForSelector('[data-action="check-now"] ~ .ok[role="status"]');
+    expect((await call(api, 'GET', `/citations/checks/${await status.getAttribute('data-check-id')}`)).status).toBe(200);
+    await page.click(`li[data-prompt-id="${prompt.json.prompt.id}"] [data-action="delete-prompt"]`);
+    await answerConfirm(page, true, /Stop tracking “quietest electric kettle”\?/);
+    await page.waitForFunction(() => !document.querySelector('li[data-prompt-id]'));
+    expect((await call(api, 'GET', `/prompts/${prompt.json.prompt.id}`)).status).toBe(404);
     await page.close();
   });
 });

@@ -60,8 +60,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {props.tools}
         <p class="muted small table-count" role="status" data-testid="row-count">
           {shown.length === rows.length
-            ? `${rows.length.toLocaleString()} rows`
-            : `${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} rows`}
+            ? `${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}`
+            : `${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}`}
         </p>
         <ExportButton {...props} rows={shown} />
       </div>

@@ -108,11 +108,13 @@ function CheckNow() {
   const { api } = useDashboard();
   const { busy, error, run } = useAction();
   const [started, setStarted] = useState('');
+  const [checkId, setCheckId] = useState('');
   const check = async () => {
     setStarted('');
     const res = await run('check', () => api.post<{ check: { id: string } }>('/citations/checks'));
-    if (res.ok)
-      setStarted('Checking every prompt on every engine now; the figures above include the answers once it ends (a few minutes).');
+    if (!res.ok) return;
+    setCheckId(res.data.check.id);
+    setStarted('Checking every prompt on every engine now; the figures above include the answers once it ends (a few minutes).');
   };
   return (
     <p>
@@ -120,7 +122,7 @@ function CheckNow() {
         Check now
       </WriteButton>{' '}
       {started && (
-        <span class="ok" role="status">
+        <span class="ok" role="status" data-check-id={checkId}>
           {started}
         </span>
       )}
