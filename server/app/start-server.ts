@@ -26,7 +26,10 @@ import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-r
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import type { MonitorScheduler } from '../monitors/in-process-monitor-scheduler.js';
+import type { Store } from '../store/contracts/store.js';
 import { createNodeMonitorScheduler } from './server-monitors.js';
+import { startServerOperations, type ServerOperations } from './server-operations.js';
+import { timedStore } from './timed-store.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -79,6 +82,8 @@ interface Services {
   fetcher: Fetcher;
   crawls: CrawlService;
   reports: ReportsRuntime;
+  /** The store every part uses: opened.store with each operation timed for the metrics. */
+  store: Store;
   /** Audits stored at start (for the "listening" line). */
   audits: number;
 }
@@ -94,7 +99,7 @@ async function startBehind(
   const services = await openServices(config, citationConfig, options, logger);
   const { opened, runner, crawls, citations, webhooks } = services;
   const citable = createApp({
-    store: opened.store,
+    store: services.store,
     reports: services.reports,
     fetcher: services.fetcher,
     crawls,
@@ -107,6 +112,7 @@ async function startBehind(
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.
   const first = await opened.exclusive(() => createFirstAccountIfEmpty(opened.store)); // one first account, however many start at once
+  const operations = await startServerOperations({ config, store: services.store, logger, waitingLine: runner?.waitingLine });
   listener.app.resolve(citable.app.callback());
   runner?.warm();
   crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
@@ -120,7 +126,7 @@ async function startBehind(
     url: listener.url,
     logger,
     announce: () => announce(listener, config, services, first, monitorScheduler),
-    stop: () => stopAll(server, config, logger, services, citable, monitorScheduler),
+    stop: () => stopAll(server, config, logger, services, citable, monitorScheduler, operations),
   };
 }
 
@@ -135,7 +141,7 @@ async function openServices(
 
   // DATABASE_URL: PostgreSQL (migrated at start, shared by processes); else lowdb in DATA_DIR (locked to this process).
   const opened = await openStoreLogged(config, logger);
-  const store = opened.store;
+  const store = timedStore(opened.store, opened.kind);
   if (opened.kind === 'postgres' && !config.redisUrl) {
     // PostgreSQL lets several processes share the data, but rate limits, the citation schedule and its
     // daily budget are then still per process: say so rather than let a second process double them.
@@ -160,7 +166,7 @@ async function openServices(
   const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
   // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
   const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
-  return { rateLimitBackend, opened, webhooks, citations, runner, fetcher, crawls, reports, audits };
+  return { rateLimitBackend, opened, store, webhooks, citations, runner, fetcher, crawls, reports, audits };
 }
 
 /**
@@ -211,7 +217,9 @@ async function stopAll(
   services: Services,
   citable: CitableApp,
   monitorScheduler: MonitorScheduler,
+  operations: ServerOperations,
 ): Promise<void> {
+  await operations.stop(); // a retention pass under way finishes first
   await services.crawls.stop(); // running crawls resume at the next start, each page once
   const closeStore = async () => {
     await monitorScheduler.stop();

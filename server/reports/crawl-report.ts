@@ -38,11 +38,13 @@ export async function renderAccountCrawlReport(
     ),
   ]);
   const worstPages = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
+  const expiredAudits = pages.filter((p) => p.audit_expired).length;
   const html = renderCrawlReportHtml(crawl, {
     branding,
     history,
     worstPages,
     advice,
+    expiredAudits,
     paper: request.paper,
     medium: request.medium,
     pdfHref: request.pdfHref ?? null,

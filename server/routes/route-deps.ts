@@ -32,6 +32,8 @@ export interface RouteDeps {
   webhooks: WebhookRuntime;
   /** Runs due monitors (server/monitors/monitor-service.ts). */
   monitors: MonitorService;
+  /** RETENTION_DAYS: audits older than this are removed daily (0: never); a 404 for an audit then says so. */
+  retentionDays: number;
   /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */
   fixes: FixService;
   /**
