@@ -28,15 +28,18 @@ export interface AuditReportProps {
   history: readonly ScorePoint[];
   generatedAt: string;
   fixes?: readonly Fix[] | null;
+  /** The same report as a PDF (a share page), linked in the header. */
+  pdfHref?: string | null;
 }
 
 /** The report of one page audit, in the order a client reads it: the score, what matters most, then the detail. */
-export function AuditReport({ audit, branding, history, generatedAt, fixes = null }: AuditReportProps) {
+export function AuditReport({ audit, branding, history, generatedAt, fixes = null, pdfHref = null }: AuditReportProps) {
   const others = audit.issues.filter((i) => i.severity !== 'critical');
   return (
     <main class="report" data-audit-id={audit.id}>
       <ReportHeader
         branding={branding}
+        pdfHref={pdfHref}
         kicker="AI visibility report"
         title={displayUrl(audit.final_url || audit.url, 120)}
         subtitle={[`Audited ${dateTime(audit.scanned_at)}`, builtWith(audit.builder)].filter(Boolean).join(' · ')}
