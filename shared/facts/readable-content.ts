@@ -30,7 +30,7 @@ const ASKS_FOR_JS =
 
 export interface ShellEvidence {
   rawWords: number;
-  /** Words of the rendered DOM, when the extension captured it. */
+  /** Words of the rendered DOM, when the extension or the server's browser captured it. */
   renderedWords: number | null;
   /** SPA mount points (#root, #__next ...) with no text. */
   emptyRoots: RootContainerFact[];
