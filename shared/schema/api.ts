@@ -5,6 +5,8 @@ import { upgradeAudit } from '../audit/upgrade-audit.js';
 import { auditContractProblem } from './audit-invariants.js';
 import { MAX_URL_LENGTH, URL_NOT_STRING_MESSAGE, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
 
+export const RENDER_FLAG_MESSAGE = 'render must be true or false';
+
 /** Every error body: exactly one human-readable member. */
 export const errorBodySchema = z.strictObject({
   error: z.string(),
@@ -19,6 +21,10 @@ export const createAuditRequestSchema = z.strictObject({
     .string({ error: (issue) => (issue.input === undefined ? URL_REQUIRED_MESSAGE : URL_NOT_STRING_MESSAGE) })
     .min(1, URL_REQUIRED_MESSAGE)
     .max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
+  render: z.boolean({ error: RENDER_FLAG_MESSAGE }).optional().meta({
+    description:
+      'Also load the page in headless Chromium (default false): the rules that compare the server HTML with the rendered page run, and `audit.rendering` is filled.',
+  }),
 });
 
 /** POST /audits (201), GET /audits/{id} (200), PUT /audits/{id} (200/201). */
