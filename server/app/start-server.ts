@@ -27,6 +27,8 @@ import type { Fetcher } from '../../shared/types/fetcher.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import type { MonitorScheduler } from '../monitors/in-process-monitor-scheduler.js';
 import { createNodeMonitorScheduler } from './server-monitors.js';
+import { createRenderHost } from '../render/render-host.js';
+import type { PageRendererHost } from '../render/page-renderer.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -79,6 +81,8 @@ interface Services {
   fetcher: Fetcher;
   crawls: CrawlService;
   reports: ReportsRuntime;
+  /** The process's browser for audits and crawls with `render` (server/render/). */
+  renderer: PageRendererHost;
   /** Audits stored at start (for the "listening" line). */
   audits: number;
 }
@@ -99,6 +103,7 @@ async function startBehind(
     fetcher: services.fetcher,
     crawls,
     ...(runner ? { runner } : {}),
+    renderer: services.renderer,
     config,
     logger,
     rateLimitBackend: services.rateLimitBackend,
@@ -155,22 +160,40 @@ async function openServices(
     scheduleCheckMs: config.scheduleCheckMs,
   });
   const audits = await store.countAudits();
-  const runner = auditThreads(config, options.workerUrl);
+  const renderer = serverRenderer(config, options.workerUrl, logger);
+  const runner = auditThreads(config, options.workerUrl, renderer);
   const fetcher = createNodeFetcher({ allowPrivate: config.auditAllowPrivate });
-  const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
+  const crawls = await createServerCrawls({ config, store, fetcher, runner, renderer, logger });
   // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
   const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
-  return { rateLimitBackend, opened, webhooks, citations, runner, fetcher, crawls, reports, audits };
+  return { rateLimitBackend, opened, webhooks, citations, runner, fetcher, crawls, reports, renderer, audits };
+}
+
+/**
+ * Chromium starts on the first render, driven from its own thread (dist/render-worker.mjs beside the audit worker),
+ * at a lower CPU priority than the thread that answers the API.
+ */
+function serverRenderer(config: ServerConfig, workerUrl: URL, logger: Logger): PageRendererHost {
+  return createRenderHost(config.render, {
+    allowPrivate: config.auditAllowPrivate,
+    workerUrl: new URL('./render-worker.mjs', workerUrl),
+    lowerPriority: true,
+    // The renders counter of GET /metrics goes here once the metrics module is in (citable_renders_total by outcome).
+    onRender: (outcome, seconds) => {
+      if (outcome !== 'ok') logger.debug('render ended', { outcome, seconds });
+    },
+  });
 }
 
 /**
  * Audits run in worker threads, so their CPU work never stalls the API; run from source without a
  * build, they run on this thread (undefined).
  */
-function auditThreads(config: ServerConfig, workerUrl: URL): WorkerRunner | undefined {
+function auditThreads(config: ServerConfig, workerUrl: URL, renderer: PageRendererHost): WorkerRunner | undefined {
   if (!existsSync(fileURLToPath(workerUrl))) return undefined;
   return createWorkerRunner({
     workerUrl,
+    renderer,
     allowPrivate: config.auditAllowPrivate,
     deadlineMs: config.auditDeadlineMs,
     concurrency: config.auditConcurrency,
@@ -220,6 +243,7 @@ async function stopAll(
     await services.webhooks.stop(); // an attempt cut short is sent again (same event id) at the next start
     await services.citations.stop(); // unfinished checks resume at the next start
     await services.reports.close();
+    await services.renderer.close();
     await services.opened.store.close();
     await closeRateLimitBackend(services.rateLimitBackend);
   };

@@ -5,12 +5,23 @@
  */
 import type { Audit } from '../../shared/types/audit.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';
+import type { Renderer } from '../../shared/types/renderer.js';
 import { runAudit } from '../../shared/audit/run-audit.js';
+import { AuditRenderError, RENDER_UNAVAILABLE_MESSAGE } from '../../shared/audit/errors.js';
 import { Semaphore } from './semaphore.js';
 
+/** How one audit is run beyond its URL. */
+export interface RunOptions {
+  /** Also render the page in the process's browser (`render: true`). */
+  render?: boolean;
+}
+
 export interface AuditRunner {
-  /** Audits a URL as submitted. Throws AuditInputError / AuditFetchError (from the engine) or AuditorBusyError. */
-  run(url: string): Promise<Audit>;
+  /**
+   * Audits a URL as submitted. Throws AuditInputError / AuditFetchError / AuditRenderError (from the engine)
+   * or AuditorBusyError.
+   */
+  run(url: string, options?: RunOptions): Promise<Audit>;
   /** Audits running or waiting. */
   readonly pending: number;
   /** Cancels every running and waiting audit (shutdown). */
@@ -51,6 +62,8 @@ export class AuditTooHeavyError extends Error {
 
 export interface EngineRunnerOptions {
   fetcher: Fetcher;
+  /** The process's browser, for audits with `render`; absent: they fail with the 503's reason. */
+  renderer?: Renderer;
   deadlineMs: number;
   concurrency: number;
   queueLimit: number;
@@ -64,7 +77,7 @@ export interface EngineRunnerOptions {
  */
 export function createBoundedRunner(
   bounds: { concurrency: number; queueLimit: number },
-  execute: (url: string, signal: AbortSignal) => Promise<Audit>,
+  execute: (url: string, signal: AbortSignal, options: RunOptions) => Promise<Audit>,
 ): BoundedRunner {
   const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
@@ -97,7 +110,7 @@ export function createBoundedRunner(
     get pending() {
       return slots.running + slots.waiting;
     },
-    run: (url) => bounded((signal) => execute(url, signal), false),
+    run: (url, options = {}) => bounded((signal) => execute(url, signal, options), false),
     runTask: (work, signal) => bounded(work, true, signal),
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
@@ -107,13 +120,19 @@ export function createBoundedRunner(
 
 /** Audits on this thread (tests, and `npm start` from source without a built worker). */
 export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
-  return createBoundedRunner(options, (url, signal) =>
+  return createBoundedRunner(options, (url, signal, run) =>
     runAudit(url, {
       fetcher: options.fetcher,
       origin: 'server',
       limits: { deadlineMs: options.deadlineMs },
       signal,
       ...(options.now ? { now: options.now } : {}),
+      ...(run.render ? { renderer: options.renderer ?? noRenderer } : {}),
     }),
   );
 }
+
+/** What renders on a host without a browser: every render fails as Chromium missing would (the API's 503). */
+export const noRenderer: Renderer = {
+  render: () => Promise.reject(new AuditRenderError('unavailable', RENDER_UNAVAILABLE_MESSAGE)),
+};

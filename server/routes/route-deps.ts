@@ -11,6 +11,7 @@ import type { ReportsRuntime } from '../reports/reports-runtime.js';
 import type { MonitorService } from '../monitors/monitor-service.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import type { RenderAvailability } from '../render/render-availability.js';
 
 /** What routes get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -31,6 +32,8 @@ export interface RouteDeps {
   webhooks: WebhookRuntime;
   /** Runs due monitors (server/monitors/monitor-service.ts). */
   monitors: MonitorService;
+  /** Whether this process can render pages: a request with `render` is refused (503) up front when it cannot. */
+  rendering: RenderAvailability;
   /**
    * Authentication then the Agency-plan check: `route()` (./route.ts) puts it in front of every endpoint
    * that needs a key, whose handler then gets `ctx.state.account` by type.

@@ -26,7 +26,8 @@ import { migration as v9 } from './0009-source-engines-index.js';
 import { migration as v10 } from './0010-source-years.js';
 import { migration as v11 } from './0011-day-competitors.js';
 import { migration as v12 } from './0012-source-blocks.js';
+import { migration as v13 } from './0013-monitor-render.js';
 
 export type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13];

@@ -50,6 +50,11 @@ const RELEASED: ReadonlyArray<[number, string, string]> = [
   [10, 'citation sources as running totals per year', 'b0a0217995d6f576862a8a5752b71133d64604df6e07dd5d472bd6105542bc97'],
   [11, 'citation day rows carry their competitors', '0272098fa3dbad17df59e729b782c607559210455ac1e54be53c15f9600148b9'],
   [12, 'citation sources as running totals over two-year blocks', '88d1414832e8ccc127ded6ee303ab6023f6527d1d27a9a77764764559c229b74'],
+  [
+    13,
+    "monitors.render: pages rendered by each run (existing monitors: 'none')",
+    '4a501e5ef7c9c60334876ed82c31ce0b5c69ae82846c95aa21b02a63af5a2657',
+  ],
 ];
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
