@@ -1,4 +1,4 @@
-import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
+import { AuditFetchError, AuditInputError, AuditRenderError } from '../../shared/audit/errors.js';
 import { gatherForAudit } from '../../shared/audit/gather-for-audit.js';
 import type { GatherLimits } from '../../shared/gather/limits.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
@@ -12,14 +12,17 @@ import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { openCliRenderer, RENDER_HELP } from './cli-renderer.js';
 
 const USAGE =
-  'Usage: citable audit <url> [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable audit <url> [--render] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
 
   <url>            an http(s) URL or a bare host (example.com)
+  --render         also load the page in headless Chromium and compare it with the server HTML
+                   (${RENDER_HELP})
   --json           print exactly the audit object the API returns (the same as --format json)
   --fail-under N   exit 1 when the score is below N (0-100), for CI
 ${CI_HELP}${REPORT_FILE_HELP}
@@ -29,7 +32,13 @@ Private and loopback addresses are refused unless AUDIT_ALLOW_PRIVATE=1 (or true
 AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAULT_MS}).
 `;
 
-const OPTIONS = { json: { type: 'boolean' }, 'fail-under': { type: 'string' }, ...CI_OPTIONS, ...REPORT_FILE_OPTIONS } as const;
+const OPTIONS = {
+  json: { type: 'boolean' },
+  render: { type: 'boolean' },
+  'fail-under': { type: 'string' },
+  ...CI_OPTIONS,
+  ...REPORT_FILE_OPTIONS,
+} as const;
 
 /** `citable audit`: runs the engine locally with the SSRF-guarded Node fetcher (docs/api-decisions.md#cli). */
 export async function run(args: string[], io: CliIo): Promise<number> {
@@ -43,7 +52,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
-  const audit = await auditPage(positionals[0]!, io.env, judging);
+  const audit = await auditPage(positionals[0]!, io.env, judging, values.render === true);
   if (typeof audit === 'string') return fail(audit);
 
   const report = auditReport(audit);
@@ -67,6 +76,7 @@ async function auditPage(
   url: string,
   env: CliIo['env'],
   judging: Promise<typeof import('../../shared/audit/audit-snapshot.js')>,
+  render: boolean,
 ): Promise<Audit | string> {
   let settings: AuditSettings;
   try {
@@ -77,16 +87,20 @@ async function auditPage(
   }
   const { allowPrivate } = settings;
   const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
+  const renderer = render ? openCliRenderer(env, allowPrivate) : null;
+  if (typeof renderer === 'string') return renderer;
   try {
-    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits });
+    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits, ...(renderer ? { renderer } : {}) });
     return (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
   } catch (err) {
-    if (err instanceof AuditInputError) return err.message;
+    if (err instanceof AuditInputError || err instanceof AuditRenderError) return err.message;
     if (err instanceof AuditFetchError) {
       const refusedByPolicy = err.code === 'blocked_address' || err.code === 'special_use_name';
       const hint = refusedByPolicy && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
       return `${err.message}${hint}`;
     }
     throw err;
+  } finally {
+    await renderer?.close();
   }
 }
