@@ -31,7 +31,16 @@ export default defineConfig({
     name: 'Citable',
     description: 'Can AI answer engines read, use and cite this page? One-click audit of the current tab.',
     // alarms: the MV3 service worker dies between retries; only an alarm can wake it to resend the sync queue.
-    permissions: ['activeTab', 'scripting', 'storage', 'alarms', ...(manifestVersion === 2 && e2e ? loopback : [])],
+    // declarativeNetRequestWithHostAccess: the agent probes set each agent's User-Agent on the extension's own
+    // requests, only where host access was granted (no install-time warning; extension/lib/probe/agent-probes.ts).
+    permissions: [
+      'activeTab',
+      'scripting',
+      'storage',
+      'alarms',
+      'declarativeNetRequestWithHostAccess',
+      ...(manifestVersion === 2 && e2e ? loopback : []),
+    ],
     ...(manifestVersion === 3 && e2e ? { host_permissions: loopback } : {}),
     // Requested at run time from the options page only: the deep probe (<all_urls>) and the backend origin.
     ...(manifestVersion === 3 ? { optional_host_permissions: ['<all_urls>'] } : { optional_permissions: ['<all_urls>'] }),

@@ -6,6 +6,8 @@
 //   npm run bench -- --only engine,peers # some of them (the others keep their last figures in BENCHMARKS.md)
 //   npm run bench -- --quick             # fewer runs, smaller data sets
 //   npm run bench -- --out /tmp/B.md     # write elsewhere
+//   npm run bench -- --render            # runs nothing: rewrites BENCHMARKS.md from its stored results
+//                                        # (after merging two branches' data blocks by hand, say)
 //
 // Convention: a bench script prints its own lines and, last, one line
 //   BENCH_RESULT {"name":"...","figures":[{"label":"...","value":1,"unit":"ms","target":"≤ 15 ms","ok":true}],"notes":[]}
@@ -34,14 +36,17 @@ const opt = (name) => {
   return value;
 };
 if (argv.includes('--help') || argv.includes('-h')) {
-  console.log('usage: npm run bench -- [--only name,name] [--quick] [--out BENCHMARKS.md]');
+  console.log('usage: npm run bench -- [--only name,name] [--quick] [--out BENCHMARKS.md] [--render]');
   process.exit(0);
 }
 const quick = argv.includes('--quick');
-const only = opt('--only')
-  ?.split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
+const renderOnly = argv.includes('--render');
+const only = renderOnly
+  ? []
+  : opt('--only')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
 const outFile = path.resolve(root, opt('--out') ?? 'BENCHMARKS.md');
 
 // ---- What to run --------------------------------------------------------------------------------------
@@ -58,13 +63,17 @@ const firstOf = (...reasons) => reasons.find((r) => r) ?? null;
 /**
  * Known benchmarks, in the order they run (cheap and CPU-bound first, the long server ones after).
  * `args`/`quickArgs` go to the script; `prepare` runs first (its time is not part of the figures);
- * `skip` returns a reason to skip, or null.
+ * `skip` returns a reason to skip, or null; `timeoutMs` replaces the 10-minute limit.
  */
 const KNOWN = [
   { name: 'engine', file: 'bench/engine.bench.ts' },
   { name: 'webmcp', file: 'bench/webmcp.bench.ts' },
   { name: 'fetcher', file: 'bench/fetcher.bench.ts' },
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
+  // Edge probes: what agents "all" (20 probes) adds to an audit of a loopback page over the default sample (8).
+  { name: 'probes', file: 'bench/probes.bench.ts', args: [], quickArgs: ['7'] },
+  // citable fix on a 1,000-page crawl seeded in a server's store: the whole process, and the server's share.
+  { name: 'fixes', file: 'bench/fixes.bench.ts', args: [], quickArgs: ['3'] },
   {
     name: 'peers',
     file: 'bench/peers.bench.ts',
@@ -86,6 +95,8 @@ const KNOWN = [
     quickArgs: ['300', '30', '5'],
     skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
   },
+  // Access logs: citable logs lines/s against GoAccess on a generated 1 GB combined log, gzip, and peak RSS on 10 GB piped.
+  { name: 'logs', file: 'bench/logs.bench.ts', args: [], quickArgs: ['100', '1'], timeoutMs: 30 * 60 * 1000 },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   {
     name: 'api-postgres',
@@ -198,7 +209,7 @@ console.log(
 
 // ---- Run ----------------------------------------------------------------------------------------------
 /** Runs a command, streaming its output with a prefix; resolves with its stdout and exit status. */
-function run(cmd, args, { env = {}, label }) {
+function run(cmd, args, { env = {}, label, timeoutMs = TIMEOUT_MS }) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     // Its own process group, so a timeout can end the benchmark and everything it started.
@@ -236,7 +247,7 @@ function run(cmd, args, { env = {}, label }) {
       } catch {
         // the group already exited
       }
-    }, TIMEOUT_MS);
+    }, timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, timedOut, stdout, stderr, ms: performance.now() - t0 });
@@ -273,7 +284,7 @@ for (const bench of selected) {
       continue;
     }
   }
-  const res = await run(process.execPath, ['--import', 'tsx', bench.file, ...args], { env, label: bench.name });
+  const res = await run(process.execPath, ['--import', 'tsx', bench.file, ...args], { env, label: bench.name, timeoutMs: bench.timeoutMs });
   const resultLine = res.stdout
     .split('\n')
     .reverse()
@@ -295,7 +306,7 @@ for (const bench of selected) {
   const failed = res.code !== 0 || res.timedOut;
   const status = failed ? 'failed' : 'ok';
   const reason = res.timedOut
-    ? `timed out after ${TIMEOUT_MS / 60000} min`
+    ? `timed out after ${(bench.timeoutMs ?? TIMEOUT_MS) / 60000} min`
     : failed
       ? `exit ${res.code ?? res.signal}: ${res.stderr.trim().split('\n').slice(-3).join(' ')}`
       : (parseError ?? (result ? null : 'printed no BENCH_RESULT line; see its output'));
@@ -385,7 +396,9 @@ md.push(
 );
 if (kept.length)
   md.push(
-    `> Partial run (\`--only ${only.join(',')}\`): ${kept.map((k) => k.name).join(', ')} show their figures from an earlier run (their date is under each heading).`,
+    renderOnly
+      ? '> Rewritten from stored results (`--render`): every figure comes from an earlier run (its date is under each heading).'
+      : `> Partial run (\`--only ${only.join(',')}\`): ${kept.map((k) => k.name).join(', ')} show their figures from an earlier run (their date is under each heading).`,
     '',
   );
 

@@ -11,6 +11,7 @@ import { ALL_RULES } from '../shared/rules/index.js';
 import { CATEGORY_WEIGHTS, CRITICAL_SCORE_CAP } from '../shared/categories.js';
 import { RULES_DOC, ruleDocsAnchor, type Rule } from '../shared/judge/rule.js';
 import { CATEGORY_NAMES, SEVERITIES, type CategoryName } from '../shared/types/audit.js';
+import { FIX_DOCS, fixNamesByRule } from '../shared/fixes/catalog.js';
 
 export const RULES_DOC_COMMAND = 'npm run docs:rules';
 export const RULES_DOC_PATH = fileURLToPath(new URL(`../${RULES_DOC}`, import.meta.url));
@@ -100,8 +101,21 @@ function ruleSection(rule: Rule, categoryWeight: number): string[] {
     `- **Issue**: ${escape(rule.title)}`,
     `- **What it checks**: ${escape(rule.description)}`,
     `- **How to fix**: ${escape(rule.fix)}`,
+    ...generatedFix(rule.id),
     '',
   ];
+}
+
+const FIXES_BY_RULE = fixNamesByRule('keep-training-choices');
+const FIXES_WITH_ALLOW_ALL = fixNamesByRule('allow-all');
+
+/** The fixes Citable writes for the rule (docs/fixes.md), if any. */
+function generatedFix(id: string): string[] {
+  const names = FIXES_BY_RULE.get(id) ?? FIXES_WITH_ALLOW_ALL.get(id);
+  if (!names) return [];
+  const links = names.map((n) => `[${FIX_DOCS[n].label}](fixes.md#${FIX_DOCS[n].anchor})`);
+  const policy = FIXES_BY_RULE.has(id) ? '' : ' (with `policy=allow-all`)';
+  return [`- **Generated fix**: ${links.join(', ')}${policy}`];
 }
 
 /** Rule texts name HTML elements (`<title>`): escaped so Markdown shows them instead of dropping them as tags. */

@@ -2,7 +2,8 @@ import type { AuditDiff } from '../../shared/diff/audit-diff.js';
 
 /**
  * What changed between two audits of one URL (the diff of docs/api-decisions.md#reports-shares-and-diffs), the same in the popup and the
- * dashboard: the score, the categories that moved, new and fixed issues, crawler verdicts, WebMCP.
+ * dashboard: the score, the categories that moved, new and fixed issues, the fixes applied (a diff from an older
+ * server has no `fixes_applied`), crawler verdicts, WebMCP.
  */
 export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: string }) {
   const moved = diff.categories.filter((c) => c.delta !== 0);
@@ -24,6 +25,12 @@ export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: stri
       {moved.length > 0 && <CategoryChanges moved={moved} />}
       <IssueChanges title="New issues" issues={diff.new_issues} kind="new" />
       <IssueChanges title="Fixed issues" issues={diff.fixed_issues} kind="fixed" />
+      {(diff.fixes_applied?.length ?? 0) > 0 && (
+        <p data-testid="fixes-applied">
+          {diff.fixes_applied.length === 1 ? 'One fix' : `${diff.fixes_applied.length} fixes`} of {fromLabel} applied: the rules{' '}
+          {diff.fixes_applied.length === 1 ? 'it names pass' : 'they name pass'} now.
+        </p>
+      )}
       <CrawlerChanges crawlers={diff.crawlers} />
       {webmcpChanged && (
         <p>

@@ -42,6 +42,7 @@ import { createAddressGuard } from '../net/address-guard.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { NO_RENDERING, type RenderAvailability } from '../render/render-availability.js';
+import { createFixService, type FixService } from '../fixes/fix-service.js';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -96,6 +97,8 @@ export interface AppDeps {
    * are unavailable.
    */
   crawlLauncher?: CrawlLauncher | null;
+  /** Fixes; default: read with `fetcher` (else an SSRF-guarded Node fetcher), within the audit deadline. */
+  fixes?: FixService;
 }
 
 export interface CitableApp {
@@ -190,6 +193,13 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     webhooks,
     monitors,
     rendering: deps.renderer ?? NO_RENDERING,
+    fixes:
+      deps.fixes ??
+      createFixService({
+        store: deps.store,
+        fetcher: deps.fetcher ?? createNodeFetcher({ allowPrivate: config.auditAllowPrivate }),
+        deadlineMs: config.auditDeadlineMs,
+      }),
   };
 }
 

@@ -9,9 +9,12 @@ import type { Renderer } from '../../shared/types/renderer.js';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { AuditRenderError, RENDER_UNAVAILABLE_MESSAGE } from '../../shared/audit/errors.js';
 import { Semaphore } from './semaphore.js';
+import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
-/** How one audit is run beyond its URL. */
-export interface RunOptions {
+/** What a caller may choose about one audit. */
+export interface AuditRunOptions {
+  /** The agents the page is fetched as (`POST /audits` `agents`); the sample when absent. */
+  agents?: AgentSelection;
   /** Also render the page in the process's browser (`render: true`). */
   render?: boolean;
 }
@@ -21,7 +24,7 @@ export interface AuditRunner {
    * Audits a URL as submitted. Throws AuditInputError / AuditFetchError / AuditRenderError (from the engine)
    * or AuditorBusyError.
    */
-  run(url: string, options?: RunOptions): Promise<Audit>;
+  run(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** Audits running or waiting. */
   readonly pending: number;
   /** Cancels every running and waiting audit (shutdown). */
@@ -77,7 +80,7 @@ export interface EngineRunnerOptions {
  */
 export function createBoundedRunner(
   bounds: { concurrency: number; queueLimit: number },
-  execute: (url: string, signal: AbortSignal, options: RunOptions) => Promise<Audit>,
+  execute: (url: string, signal: AbortSignal, options: AuditRunOptions) => Promise<Audit>,
 ): BoundedRunner {
   const slots = new Semaphore(bounds.concurrency, bounds.queueLimit);
   const controllers = new Set<AbortController>();
@@ -124,6 +127,7 @@ export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
     runAudit(url, {
       fetcher: options.fetcher,
       origin: 'server',
+      ...(run.agents ? { agents: run.agents } : {}),
       limits: { deadlineMs: options.deadlineMs },
       signal,
       ...(options.now ? { now: options.now } : {}),

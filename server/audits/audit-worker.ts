@@ -68,7 +68,8 @@ function work(message: Extract<WorkerRequest, { type: 'run' | 'page' | 'sitemap'
   if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', result }));
   if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', result }));
   const options = { fetcher, origin: 'server' as const, limits: { deadlineMs: message.deadlineMs }, signal };
-  return runAudit(message.url, message.render ? { ...options, renderer } : options).then((audit) => ({ type: 'done', audit }));
+  const run = { ...options, ...(message.agents ? { agents: message.agents } : {}), ...(message.render ? { renderer } : {}) };
+  return runAudit(message.url, run).then((audit) => ({ type: 'done', audit }));
 }
 
 port.on('message', (message: WorkerRequest) => {

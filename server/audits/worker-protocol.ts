@@ -5,6 +5,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 export interface AuditWorkerData {
   allowPrivate: boolean;
@@ -30,7 +31,7 @@ export interface SitemapRequest {
 }
 
 export type WorkerRequest =
-  | { type: 'run'; url: string; deadlineMs: number; render?: boolean }
+  | { type: 'run'; url: string; deadlineMs: number; render?: boolean; agents?: AgentSelection }
   | PageRequest
   | SitemapRequest
   | { type: 'abort'; reason: string }

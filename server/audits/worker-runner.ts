@@ -14,7 +14,7 @@ import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { AuditRenderError } from '../../shared/audit/errors.js';
-import { AuditTooHeavyError, createBoundedRunner, noRenderer, type AuditRunner } from './audit-runner.js';
+import { AuditTooHeavyError, createBoundedRunner, noRenderer, type AuditRunner, type AuditRunOptions } from './audit-runner.js';
 import {
   fromWorkerError,
   type RenderAnswer,
@@ -120,8 +120,10 @@ class AuditThread {
     this.worker.on('exit', (code) => this.#finish(new Error(`the audit worker stopped (exit code ${code})`)));
   }
 
-  run(url: string, deadlineMs: number, signal: AbortSignal, render: boolean): Promise<Audit> {
-    return this.#send({ type: 'run', url, deadlineMs, ...(render ? { render } : {}) }, signal).then((reply) => {
+  run(url: string, deadlineMs: number, signal: AbortSignal, options: AuditRunOptions = {}): Promise<Audit> {
+    const agents = options.agents ? { agents: options.agents } : {};
+    const render = options.render ? { render: true } : {};
+    return this.#send({ type: 'run', url, deadlineMs, ...agents, ...render }, signal).then((reply) => {
       if (reply.type !== 'done') throw new Error(`the audit worker answered ${reply.type} to an audit`);
       return reply.audit;
     });
@@ -226,7 +228,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     }
   };
   const bounded = createBoundedRunner(options, (url, signal, run) =>
-    onThread((thread) => thread.run(url, options.deadlineMs, signal, run.render ?? false)),
+    onThread((thread) => thread.run(url, options.deadlineMs, signal, run)),
   );
 
   return {
@@ -236,7 +238,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     get threads() {
       return all.size;
     },
-    run: (url, runOptions) => bounded.run(url, runOptions),
+    run: (url, run) => bounded.run(url, run),
     runPage: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
     runSitemap: (request, siteFiles, signal) =>

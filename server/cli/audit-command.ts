@@ -13,9 +13,10 @@ import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
 import { openCliRenderer, RENDER_HELP } from './cli-renderer.js';
+import { DEFAULT_AGENT_SELECTION, isAgentSelection, type AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 const USAGE =
-  'Usage: citable audit <url> [--render] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable audit <url> [--render] [--agents sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
@@ -23,6 +24,7 @@ Audits one page the way AI answer engines see it and prints a report.
   <url>            an http(s) URL or a bare host (example.com)
   --render         also load the page in headless Chromium and compare it with the server HTML
                    (${RENDER_HELP})
+  --agents WHICH   the AI agents the page is also fetched as: sample (default, at most 8) or all
   --json           print exactly the audit object the API returns (the same as --format json)
   --fail-under N   exit 1 when the score is below N (0-100), for CI
 ${CI_HELP}${REPORT_FILE_HELP}
@@ -36,6 +38,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   render: { type: 'boolean' },
   'fail-under': { type: 'string' },
+  agents: { type: 'string' },
   ...CI_OPTIONS,
   ...REPORT_FILE_OPTIONS,
 } as const;
@@ -50,9 +53,11 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
+  const agents = values.agents ?? DEFAULT_AGENT_SELECTION;
+  if (!isAgentSelection(agents)) return fail('--agents takes sample or all.');
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
-  const audit = await auditPage(positionals[0]!, io.env, judging, values.render === true);
+  const audit = await auditPage(positionals[0]!, io.env, judging, { agents, render: values.render === true });
   if (typeof audit === 'string') return fail(audit);
 
   const report = auditReport(audit);
@@ -76,7 +81,7 @@ async function auditPage(
   url: string,
   env: CliIo['env'],
   judging: Promise<typeof import('../../shared/audit/audit-snapshot.js')>,
-  render: boolean,
+  { agents, render }: { agents: AgentSelection; render: boolean },
 ): Promise<Audit | string> {
   let settings: AuditSettings;
   try {
@@ -90,7 +95,12 @@ async function auditPage(
   const renderer = render ? openCliRenderer(env, allowPrivate) : null;
   if (typeof renderer === 'string') return renderer;
   try {
-    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits, ...(renderer ? { renderer } : {}) });
+    const snapshot = await gatherForAudit(url, {
+      fetcher: createNodeFetcher({ allowPrivate }),
+      limits,
+      agents,
+      ...(renderer ? { renderer } : {}),
+    });
     return (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
   } catch (err) {
     if (err instanceof AuditInputError || err instanceof AuditRenderError) return err.message;

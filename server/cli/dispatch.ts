@@ -26,6 +26,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'audit a whole site: pages from its sitemaps and links, then a site report',
     load: () => import('./crawl-command.js'),
   },
+  fix: {
+    usage: 'fix <url> [--out DIR] [--policy P] | fix --from audit.json',
+    summary: 'write what to put on the site for the issues found: files, snippets, examples (--help)',
+    load: () => import('./fix-command.js'),
+  },
   worker: {
     usage: 'worker',
     summary: 'run site audits queued by API servers sharing DATABASE_URL and REDIS_URL (--help)',
@@ -65,6 +70,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     usage: 'webhooks add|list|remove|test|deliveries|verify',
     summary: 'signed webhooks for events, and a signature check (--help)',
     load: () => import('./webhooks-command.js'),
+  },
+  logs: {
+    usage: 'logs <file>... [--format F] [--site HOST] [--since D] [--until D] [--json]',
+    summary: 'AI crawler traffic and AI referrals from access logs (--help)',
+    load: () => import('./logs-command.js'),
   },
   mcp: {
     usage: 'mcp [--api-url URL]',

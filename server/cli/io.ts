@@ -10,6 +10,8 @@ export interface CliIo {
   stdout: CliWriter;
   stderr: CliWriter;
   env: Record<string, string | undefined>;
+  /** Standard input, for commands that read it (`citable logs -`); the process's own when absent. */
+  stdin?: import('node:stream').Readable;
 }
 
 /** A subcommand module. Exit codes: 0 success, 1 a check failed (e.g. --fail-under), 2 usage or input error. */

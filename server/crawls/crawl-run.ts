@@ -253,7 +253,7 @@ export class CrawlRun {
     else if (result.kind === 'failed') outcome = failedOutcome(item.url, item.template, result.message);
     else {
       audit = this.deps.saveAudit ? await this.deps.saveAudit(this.#site.record.account_id, result.audit) : result.audit;
-      outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample);
+      outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample, result.summary);
       discovery = sortLinks(result.links, this.#site.robots, this.seen.tally);
     }
     const isStart = item.url === this.#site.record.start_url;

@@ -5,11 +5,13 @@
  * (backends/remote-backend.ts). A part a backend cannot offer is left out, and the tools that need it
  * are not registered (tools/index.ts): the crawl and summary tools are such optional members.
  */
+import type { AuditRunOptions } from '../audits/audit-runner.js';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationList } from '../../shared/schema/citation.js';
 import type { CitationSummary } from '../../shared/schema/citation-intelligence.js';
 import type { Crawl } from '../../shared/schema/crawl.js';
 import type { Audit } from '../../shared/types/audit.js';
+import type { Fix, FixPolicy } from '../../shared/fixes/types.js';
 
 /** The filters of GET /citations, as an MCP client passes them (validated by the backend as the API does). */
 export interface CitationQueryArgs {
@@ -43,7 +45,7 @@ export interface McpBackend {
    * Audits a page as submitted (a bare host is fine) and keeps the audit for getAudit. Counts toward the
    * account's audit rate limit where there is one. A user mistake throws McpToolError.
    */
-  runAudit(url: string): Promise<Audit>;
+  runAudit(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** A kept audit by id, or null when there is none (unknown, malformed, or another account's). */
   getAudit(id: string): Promise<Audit | null>;
   /** Says where getAudit looks, for the "not found" answer. */
@@ -56,6 +58,11 @@ export interface McpBackend {
   crawlSite?(input: { url: string; max_pages?: number }): Promise<Crawl>;
   /** GET /crawls/{id}: the account's crawl (progress, or the rollup once ended), or null. */
   getCrawl?(id: string): Promise<Crawl | null>;
+  /**
+   * GET /audits/{id}/fixes or GET /crawls/{id}/fixes: the fixes of a kept audit or a crawl, read from the site now;
+   * null when there is no such audit or crawl.
+   */
+  getFixes?(of: 'audit' | 'crawl', id: string, policy: FixPolicy): Promise<Fix[] | null>;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { MonitorService } from '../monitors/monitor-service.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
 import type { RenderAvailability } from '../render/render-availability.js';
+import type { FixService } from '../fixes/fix-service.js';
 
 /** What routes get: the app's dependencies and the shared middleware. */
 export interface RouteDeps {
@@ -34,6 +35,8 @@ export interface RouteDeps {
   monitors: MonitorService;
   /** Whether this process can render pages: a request with `render` is refused (503) up front when it cannot. */
   rendering: RenderAvailability;
+  /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */
+  fixes: FixService;
   /**
    * Authentication then the Agency-plan check: `route()` (./route.ts) puts it in front of every endpoint
    * that needs a key, whose handler then gets `ctx.state.account` by type.

@@ -22,6 +22,7 @@ import { crawlRobots, type CrawlRobots } from './site-findings.js';
 import { retryAfterMs } from './retry-after.js';
 import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
+import { pageSummary, type PageSummary } from '../fixes/digest/page-summary.js';
 
 export interface CrawlPageRequest {
   url: string;
@@ -42,7 +43,7 @@ export interface CrawlPageRequest {
 }
 
 export type CrawlPageResult =
-  | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null }
+  | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null; summary: PageSummary }
   | { kind: 'busy'; httpStatus: number; retryAfterMs: number | null }
   | { kind: 'off-site'; httpStatus: number; location: string }
   | { kind: 'failed'; code: FetchErrorCode | 'render'; message: string };
@@ -125,6 +126,7 @@ function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDep
     httpStatus: snapshot.page.status,
     links: deps.siteFiles ? sortByRobots(links, robotsOf(deps.siteFiles)) : links,
     sample,
+    summary: pageSummary(ctx),
   };
 }
 

@@ -4,6 +4,7 @@
  * embedded store rebuilds a running crawl's rollup by replaying these after a restart.
  */
 import type { Audit, CategoryName, CategoryScore, Severity } from '../types/audit.js';
+import type { PageSummary } from '../fixes/digest/page-summary.js';
 
 export interface PageIssueRef {
   rule: string;
@@ -36,6 +37,8 @@ export interface CrawlPageOutcome {
   builder: string | null;
   /** Set on sample pages (the start page and one per template). */
   sample: PageSampleFindings | null;
+  /** Its title and description, for the llms.txt the crawl's fixes generate; absent from pages crawled before fixes. */
+  summary?: PageSummary;
 }
 
 export function auditedOutcome(
@@ -44,6 +47,7 @@ export function auditedOutcome(
   audit: Audit,
   httpStatus: number,
   sample: PageSampleFindings | null,
+  summary?: PageSummary,
 ): CrawlPageOutcome {
   return {
     url,
@@ -57,6 +61,7 @@ export function auditedOutcome(
     issues: audit.issues.map((i) => ({ rule: i.rule, severity: i.severity, category: i.category })),
     builder: audit.builder,
     sample,
+    ...(summary ? { summary } : {}),
   };
 }
 

@@ -13,6 +13,8 @@
  * - `crawlers` lists the agents present in both audits whose robots.txt verdict changed, in the newer
  *   audit's order; an agent checked on one side only (a newer engine checks more agents) is no change.
  * - `webmcp` is always present, changed or not.
+ * - `fixes_applied` lists the ids of the older audit's fixes (shared/fixes/plan.ts, under any policy) whose
+ *   rules all pass in the newer one; a fix no rule asks for is never listed.
  */
 import {
   CATEGORY_NAMES,
@@ -24,6 +26,7 @@ import {
   type WebmcpStatus,
 } from '../types/audit.js';
 import { categoryApplies } from '../score/score-notes.js';
+import { appliedFixIds } from '../fixes/plan.js';
 
 export interface ScoreChange {
   from: number;
@@ -64,6 +67,8 @@ export interface AuditDiff {
   fixed_issues: IssueRef[];
   crawlers: CrawlerChange[];
   webmcp: { from: WebmcpStatus; to: WebmcpStatus };
+  /** Ids of the older audit's fixes whose rules pass in the newer one. */
+  fixes_applied: string[];
 }
 
 /** The diff from `from` (the earlier audit) to `to`. */
@@ -77,6 +82,7 @@ export function diffAudits(from: Audit, to: Audit): AuditDiff {
     fixed_issues: issuesOnlyIn(from, to),
     crawlers: crawlerChanges(from.crawlers, to.crawlers),
     webmcp: { from: from.signals.webmcp.status, to: to.signals.webmcp.status },
+    fixes_applied: appliedFixIds(from, to),
   };
 }
 

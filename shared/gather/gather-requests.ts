@@ -1,7 +1,11 @@
 import type { FetchedResource, Fetcher, FetchOptions } from '../types/fetcher.js';
 import type { GatherLimits } from './limits.js';
 import { BROWSER_USER_AGENT, HTML_ACCEPT } from './user-agents.js';
-import { AGENT_PROBES, type AgentProbeMember } from './agent-probes.js';
+import { AGENT_PROBES, furtherProbes, type AgentProbeMember } from './agent-probes.js';
+import type { AgentProbe } from '../types/snapshot.js';
+import { DEFAULT_AGENT_SELECTION, type AgentSelection } from '../crawlers/probe-selection.js';
+import { limitedFetcher } from '../crawl/limited-fetcher.js';
+import type { ProbeAgent } from './user-agents.js';
 import { failedResource } from './failed-resource.js';
 import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles, type SiteFilePromises } from './gather-site-files.js';
 
@@ -9,6 +13,8 @@ import { givenSiteFiles, startSiteFiles, type GatheredSiteFiles, type SiteFilePr
 export interface RequestOptions {
   fetcher: Fetcher;
   agentFetches?: boolean;
+  /** Which agents the page is fetched as when agent fetches are on (default: the sample). */
+  agents?: AgentSelection;
   markdownProbe?: boolean;
   siteFiles?: GatheredSiteFiles;
   pageRedirectHosts?: readonly string[];
@@ -52,30 +58,20 @@ export interface GatherRequests {
   siteFiles(origin: string): SiteFilePromises;
   /** The page asked for with `Accept: text/markdown`, unless the Markdown probe is off. */
   markdown(url: string): Promise<FetchedResource | null>;
-  /** The page as each AI agent probe, unless agent fetches are off. */
-  agentProbes(url: string): Record<AgentProbeMember, Promise<FetchedResource | null>>;
+  /** The page as each AI agent probe, unless agent fetches are off: the named members, and the further agents. */
+  agentProbes(url: string): AgentProbeRequests;
 }
+
+export type AgentProbeRequests = Record<AgentProbeMember, Promise<FetchedResource | null>> & {
+  agentProbes: Promise<AgentProbe[] | null>;
+};
 
 export const AS_BROWSER = { 'user-agent': BROWSER_USER_AGENT, accept: HTML_ACCEPT };
 
 export function gatherRequests(options: RequestOptions, limits: GatherLimits, signal: AbortSignal): GatherRequests {
-  const get: Get = (url, maxBytes, headers = {}, redirectHosts) => {
-    if (signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
-    const opts: FetchOptions = {
-      maxBytes,
-      timeoutMs: limits.requestTimeoutMs,
-      signal,
-      headers,
-      ...(redirectHosts ? { redirectHosts } : {}),
-    };
-    return options.fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
-  };
+  const get = getter(options.fetcher, limits, signal);
   const page = (url: string, headers: Record<string, string>, maxBytes = limits.pageBytes) =>
     get(url, maxBytes, headers, options.pageRedirectHosts);
-  const asAgent = (url: string, agent: { userAgent: string; maxBytes?: number }) =>
-    options.agentFetches !== false
-      ? page(url, { 'user-agent': agent.userAgent, accept: HTML_ACCEPT }, Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes))
-      : Promise.resolve(null);
   return {
     get,
     page,
@@ -86,10 +82,49 @@ export function gatherRequests(options: RequestOptions, limits: GatherLimits, si
       options.markdownProbe !== false
         ? page(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes)
         : Promise.resolve(null),
-    agentProbes(url) {
-      const probes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
-      for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) probes[member] = asAgent(url, AGENT_PROBES[member]);
-      return probes;
-    },
+    agentProbes: agentProbeRequests(options, limits, signal),
+  };
+}
+
+/**
+ * The page as each agent (one request per agent, never retried): the named members, then the agents of the
+ * selection beyond them, all through one bound on requests at the site at once, so `agents: "all"` is a
+ * queue, not a burst; each under the audit deadline like every other request.
+ */
+function agentProbeRequests(options: RequestOptions, limits: GatherLimits, signal: AbortSignal): (url: string) => AgentProbeRequests {
+  const get = getter(limitedFetcher(options.fetcher, Math.max(1, limits.probeConcurrency)), limits, signal);
+  const asAgent = (url: string, agent: ProbeAgent & { maxBytes?: number }) =>
+    get(
+      url,
+      Math.min(agent.maxBytes ?? limits.pageBytes, limits.pageBytes),
+      { ...agent.headers, 'user-agent': agent.userAgent },
+      options.pageRedirectHosts,
+    );
+  return (url) => {
+    const on = options.agentFetches !== false;
+    const probes = {} as Record<AgentProbeMember, Promise<FetchedResource | null>>;
+    for (const member of Object.keys(AGENT_PROBES) as AgentProbeMember[]) {
+      probes[member] = on ? asAgent(url, AGENT_PROBES[member]) : Promise.resolve(null);
+    }
+    const further = on ? furtherProbes(options.agents ?? DEFAULT_AGENT_SELECTION) : [];
+    const agentProbes = further.length
+      ? Promise.all(further.map(async (agent) => ({ agent: agent.token, resource: await asAgent(url, agent) })))
+      : Promise.resolve(null);
+    return { ...probes, agentProbes };
+  };
+}
+
+/** One request under the deadline and the per-request timeout; never rejects. */
+function getter(fetcher: Fetcher, limits: GatherLimits, signal: AbortSignal): Get {
+  return (url, maxBytes, headers = {}, redirectHosts) => {
+    if (signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
+    const opts: FetchOptions = {
+      maxBytes,
+      timeoutMs: limits.requestTimeoutMs,
+      signal,
+      headers,
+      ...(redirectHosts ? { redirectHosts } : {}),
+    };
+    return fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };
 }

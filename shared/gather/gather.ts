@@ -10,6 +10,7 @@ import type { GatheredSiteFiles } from './gather-site-files.js';
 import { AS_BROWSER, gatherRequests, startDeadline, type GatherRequests } from './gather-requests.js';
 import { awaitAll } from './await-all.js';
 import { originOf } from '../url/parse.js';
+import type { AgentSelection } from '../crawlers/probe-selection.js';
 
 export interface GatherOptions {
   fetcher: Fetcher;
@@ -19,6 +20,8 @@ export interface GatherOptions {
   origin?: Snapshot['origin'];
   /** Fetch the page again as AI agents. Off in hosts that cannot set User-Agent (the browser). */
   agentFetches?: boolean;
+  /** Which agents when agentFetches is on: `sample` (default) or `all` (shared/crawlers/probe-selection.ts). */
+  agents?: AgentSelection;
   /** Fetch the page again with `Accept: text/markdown` (default true; a crawl asks only on its sample pages). */
   markdownProbe?: boolean;
   /** Site files the host fetched once for this origin (a crawl): used instead of fetching them again. */
@@ -61,7 +64,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...files,
       ...pageReferences(page, where, limits, requests),
     });
-    const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, ...resources } = fetched;
+    const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, agentProbes: probes, ...resources } = fetched;
 
     return {
       submittedUrl,
@@ -71,6 +74,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...(checkedLinks ? { llmsTxtLinks: checkedLinks } : {}),
       ...(mirror ? { markdownMirror: mirror } : {}),
       ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
+      ...(probes ? { agentProbes: probes } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
       gatherMs: Date.now() - t0,

@@ -8,6 +8,8 @@ export interface GatherLimits {
   requestTimeoutMs: number;
   deadlineMs: number;
   scriptConcurrency: number;
+  /** Agent probes in flight at once (the same bound as a crawl's CRAWL_HOST_CONCURRENCY default). */
+  probeConcurrency: number;
 }
 
 export const DEFAULT_LIMITS: GatherLimits = {
@@ -19,4 +21,5 @@ export const DEFAULT_LIMITS: GatherLimits = {
   requestTimeoutMs: 10_000,
   deadlineMs: 45_000,
   scriptConcurrency: 6,
+  probeConcurrency: 4,
 };

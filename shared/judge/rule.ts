@@ -10,6 +10,11 @@ export interface RuleOutcome {
   title?: string;
   /** Overrides the rule's severity for this outcome (e.g. a partial result is only a warning). */
   severity?: Severity;
+  /**
+   * The issue is raised but costs nothing: the rule counts as passed in its category's score. For a weighted rule
+   * whose fault is a legitimate choice in some cases (access.edge-refuses-allowed-agent for training crawlers only).
+   */
+  informational?: boolean;
 }
 
 export const NOT_APPLICABLE: unique symbol = Symbol('not-applicable');

@@ -14,7 +14,13 @@ export function renderAuditReportHtml(audit: ReportAudit, options: ReportOptions
   const css = reportCss(branding, options.paper ?? 'A4', options.medium ?? 'html');
   return `<!doctype html>${renderToString(
     <ReportDocument title={title} css={css}>
-      <AuditReport audit={audit} branding={branding} history={history} generatedAt={options.generatedAt ?? audit.scanned_at} />
+      <AuditReport
+        audit={audit}
+        branding={branding}
+        history={history}
+        generatedAt={options.generatedAt ?? audit.scanned_at}
+        fixes={options.fixes ?? null}
+      />
     </ReportDocument>,
   )}`;
 }

@@ -69,6 +69,11 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, "Li
 .stats { display: flex; gap: 10px; flex-wrap: wrap; margin: 10px 0 0; }
 .stat { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: 6px 12px; min-width: 96px; }
 .stat strong { display: block; font-size: 18px; }
+.fix { border-top: 1px dashed var(--line); margin-top: 10px; padding-top: 8px; }
+.fix-head { margin-bottom: 2px; }
+.fix-content { background: var(--panel); border-radius: 6px; padding: 8px 10px; font: 11.5px/1.45 ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow: auto; margin: 4px 0 0; }
+a.download { font-weight: 600; color: var(--accent); }
+@media print { .fix-content { max-height: none; overflow: visible; } a.download { display: none; } }
 `;
 
 /** The colours the parts use; the accent is the branding's (validated in branding.ts). */

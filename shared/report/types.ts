@@ -3,6 +3,7 @@
  * branding, the score history from the store); the extension's popup and dashboard can fill it the same way.
  */
 import type { Audit, CategoryScore, CrawlerVerdict, LlmsTxtSummary, Severity, CategoryName } from '../types/audit.js';
+import type { Fix } from '../fixes/types.js';
 
 /** The agency's branding (docs/api-decisions.md#reports-shares-and-diffs, `PUT /branding`): every member optional in a report. */
 export interface ReportBranding {
@@ -34,6 +35,8 @@ export interface ReportOptions {
   medium?: 'html' | 'pdf';
   /** When the report was made (ISO 8601); shown in the footer. Default: the audit's or crawl's own time. */
   generatedAt?: string;
+  /** Fixes (GET /audits/{id}/fixes or /crawls/{id}/fixes): shown under their issues, with an archive of them all. */
+  fixes?: readonly Fix[] | null;
 }
 
 /** `signals.agent_discovery` (docs/api-decisions.md#agent-discovery-signals), read defensively: audits made before it lack it. */

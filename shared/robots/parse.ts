@@ -8,7 +8,7 @@ import { productTokenOf } from './product-token.js';
 const USER_AGENT_TYPOS = new Set(['useragent', 'user agent', 'user-agents']);
 const DISALLOW_TYPOS = new Set(['dissallow', 'dissalow', 'disalow', 'diasllow', 'disallaw']);
 /** Lines crawlers read besides the RFC's rules; anything else is reported as unknown. */
-const KNOWN_EXTENSIONS = new Set([
+export const KNOWN_EXTENSIONS: ReadonlySet<string> = new Set([
   'sitemap',
   'crawl-delay',
   'host',
@@ -88,13 +88,13 @@ export function parseRobotsTxt(input: string): ParsedRobots {
   return { groups, global, problems, cut, bytes };
 }
 
-function canonicalKey(key: string): string {
+export function canonicalKey(key: string): string {
   if (USER_AGENT_TYPOS.has(key)) return 'user-agent';
   if (DISALLOW_TYPOS.has(key)) return 'disallow';
   return key;
 }
 
-function stripComment(line: string): string {
+export function stripComment(line: string): string {
   const hash = line.indexOf('#');
   return hash >= 0 ? line.slice(0, hash) : line;
 }

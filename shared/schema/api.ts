@@ -4,6 +4,15 @@ import { auditInputSchema, auditSchema } from './audit.js';
 import { upgradeAudit } from '../audit/upgrade-audit.js';
 import { auditContractProblem } from './audit-invariants.js';
 import { MAX_URL_LENGTH, URL_NOT_STRING_MESSAGE, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
+import { AGENT_SELECTIONS } from '../crawlers/probe-selection.js';
+
+/** `agents` of POST /audits (and the MCP audit tool): which AI agents the page is fetched as. */
+export const agentSelectionSchema = z.enum(AGENT_SELECTIONS, { error: () => 'agents must be "sample" or "all"' }).meta({
+  description:
+    'Which AI agents the page is fetched as, each with its published User-Agent and headers, to fill `crawlers[].served`: ' +
+    '`sample` (default: one search or user agent per operator and purpose, plus GPTBot and ClaudeBot; at most 8 probes) or ' +
+    '`all` (every agent of the crawler table that sends requests). One request per agent, never retried.',
+});
 
 export const RENDER_FLAG_MESSAGE = 'render must be true or false';
 
@@ -25,6 +34,7 @@ export const createAuditRequestSchema = z.strictObject({
     description:
       'Also load the page in headless Chromium (default false): the rules that compare the server HTML with the rendered page run, and `audit.rendering` is filled.',
   }),
+  agents: agentSelectionSchema.optional(),
 });
 
 /** POST /audits (201), GET /audits/{id} (200), PUT /audits/{id} (200/201). */

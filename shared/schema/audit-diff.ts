@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AuditDiff } from '../diff/audit-diff.js';
 import { categoryNameSchema, severitySchema } from './audit.js';
 import type { Equal, Expect } from './type-equality.js';
+import { FIX_ID_PATTERN } from '../fixes/fix-id.js';
 
 const score = z.number().int().min(0).max(100);
 const delta = z.number().int().min(-100).max(100);
@@ -36,6 +37,10 @@ export const auditDiffSchema = z.strictObject({
     .array(z.strictObject({ agent: z.string(), from: robots, to: robots }))
     .meta({ description: 'Agents checked in both audits whose robots.txt verdict changed.' }),
   webmcp: z.strictObject({ from: webmcpStatus, to: webmcpStatus }),
+  fixes_applied: z.array(z.string().regex(FIX_ID_PATTERN)).meta({
+    description:
+      "Ids of the older audit's fixes (GET /audits/{id}/fixes, under any policy) whose rules all pass in the newer audit; a fix no rule asks for is never listed.",
+  }),
 });
 
 export const auditDiffEnvelopeSchema = z.strictObject({ diff: auditDiffSchema });

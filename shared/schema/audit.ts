@@ -4,7 +4,7 @@
  * Objects are strict: a member the engine does not produce is a drift worth naming, not silently dropping.
  */
 import { z } from 'zod';
-import { AGENT_FILE_KINDS, CATEGORY_NAMES, SEVERITIES, type Audit } from '../types/audit.js';
+import { AGENT_FILE_KINDS, CATEGORY_NAMES, SERVED_OUTCOMES, SEVERITIES, type Audit } from '../types/audit.js';
 import type { AuditBeforeSection9 } from '../audit/upgrade-audit.js';
 import type { Equal, Expect } from './type-equality.js';
 import { sixCategoriesMessage } from './audit-invariants.js';
@@ -42,6 +42,27 @@ export const issueSchema = z.strictObject({
   rule: z.string(),
 });
 
+export const servedSchema = z
+  .strictObject({
+    outcome: z.enum(SERVED_OUTCOMES).meta({
+      description:
+        '`ok`; `blocked` (401/403/451 or a refused connection); `payment_required` (402); `challenge` (a bot-challenge page, any status); ' +
+        '`rate_limited` (429/503 with Retry-After); `redirected_away` (a redirect to another site or to a login); ' +
+        '`different_content` (2xx, but `similarity` below 0.5); `error` (timeout, TLS, reset).',
+    }),
+    http_status: z.number().int().nullable().meta({ description: 'The final status the agent got; null when no response arrived.' }),
+    words: z.number().int().min(0).meta({ description: 'Visible words in what the agent got.' }),
+    similarity: z.number().min(0).max(1).meta({
+      description:
+        "How alike the agent's visible text is to the page as a browser gets it: Jaccard index of word 3-shingles, 0 to 1, 4 decimals.",
+    }),
+  })
+  .meta({
+    description:
+      "What the page served when fetched with this agent's published User-Agent and headers. A user-agent probe cannot see rules that verify " +
+      'crawlers by IP address, so `ok` does not prove the real crawler is let in.',
+  });
+
 export const crawlerVerdictSchema = z.strictObject({
   agent: z.string(),
   operator: z.string(),
@@ -49,6 +70,7 @@ export const crawlerVerdictSchema = z.strictObject({
   robots: z.enum(['allowed', 'blocked']),
   http_status: z.number().int().optional(),
   challenged: z.boolean().optional(),
+  served: servedSchema.nullable().meta({ description: 'Null when the page was not fetched as this agent (see `agents` of POST /audits).' }),
 });
 
 export const llmsTxtSummarySchema = z.strictObject({
@@ -222,10 +244,11 @@ export const auditSchema = z.strictObject({
 
 /**
  * An audit as an older extension may still sync it (PUT /audits/{id}): the members of docs/api-decisions.md#what-audits-could-not-judge
- * (`category_scores[].applicable`, `rule_errors`, `score_cap`) may be absent. upgradeAudit fills them.
+ * (`category_scores[].applicable`, `rule_errors`, `score_cap`) and `crawlers[].served` may be absent. upgradeAudit fills them.
  */
 export const auditInputSchema = auditSchema.extend({
   category_scores: categoryList(categoryScoreSchema.extend({ applicable: z.boolean().optional() })),
+  crawlers: z.array(crawlerVerdictSchema.extend({ served: crawlerVerdictSchema.shape.served.optional() })),
   score_cap: scoreCapSchema.nullable().optional(),
   rule_errors: z.array(ruleErrorSchema).optional(),
 });

@@ -38,7 +38,7 @@ export function scoreRules(judged: readonly JudgedRule[]): ScoreResult {
     sum.weights += rule.weight;
     if (result === RULE_THREW) continue;
     const score = clamp01(result.score);
-    sum.weighted += rule.weight * score;
+    sum.weighted += rule.weight * (result.informational ? 1 : score);
     if (score < 1) {
       raised.push({
         severity: result.severity ?? rule.severity,

@@ -43,6 +43,34 @@ export interface Issue {
 
 export type CrawlerPurpose = 'training' | 'search' | 'user' | 'archive';
 
+/**
+ * What an agent probe got, judged against the browser's copy (docs/audits.md#what-each-agent-is-served):
+ * `blocked` 401/403/451 or a refused connection; `payment_required` 402; `challenge` a bot-challenge page, any
+ * status; `rate_limited` 429/503 with Retry-After; `redirected_away` a redirect to another site or to a login;
+ * `different_content` 2xx, but its visible text is less than half alike the browser's; `error` timeout, TLS, reset.
+ */
+export const SERVED_OUTCOMES = [
+  'ok',
+  'blocked',
+  'payment_required',
+  'challenge',
+  'rate_limited',
+  'redirected_away',
+  'different_content',
+  'error',
+] as const;
+export type ServedOutcome = (typeof SERVED_OUTCOMES)[number];
+
+export interface Served {
+  outcome: ServedOutcome;
+  /** The final status the agent got; null when no response arrived. */
+  http_status: number | null;
+  /** Visible words in what the agent got. */
+  words: number;
+  /** How alike its visible text is to the browser's copy, 0 to 1 (4 decimals). */
+  similarity: number;
+}
+
 export interface CrawlerVerdict {
   agent: string;
   operator: string;
@@ -53,6 +81,8 @@ export interface CrawlerVerdict {
   http_status?: number;
   /** True when that response was a bot challenge or a block the browser did not get. */
   challenged?: boolean;
+  /** What the page served this agent when probed as it; null when it was not probed. */
+  served: Served | null;
 }
 
 export interface LlmsTxtSummary {

@@ -47,6 +47,13 @@ export interface AgentFileLink {
   resource: FetchedResource;
 }
 
+/** The page as one more AI agent asked for it (an edge probe beyond the named snapshot members). */
+export interface AgentProbe {
+  /** The agent's robots.txt token (shared/crawlers/agent-requests.ts). */
+  agent: string;
+  resource: FetchedResource;
+}
+
 /** The page after JavaScript ran: the extension's live tab, or the server's headless browser (`render`). */
 export interface RenderedPage {
   /** document.documentElement.outerHTML after scripts ran, behind the doctype. */
@@ -80,6 +87,11 @@ export interface Snapshot {
   pageAsUserAgent: FetchedResource | null;
   pageAsTrainingAgent?: FetchedResource | null;
   pageAsSecondUserAgent?: FetchedResource | null;
+  /**
+   * The page as every other agent probed (`agents`: the sample or all, shared/crawlers/probe-selection.ts), in
+   * crawler-table order. Absent when none was probed, and from snapshots made before the edge probes.
+   */
+  agentProbes?: AgentProbe[];
   /** The page fetched with `Accept: text/markdown`. */
   markdown: FetchedResource | null;
   /**

@@ -53,9 +53,17 @@ function sampleAudit(over: Partial<Audit> = {}): Audit {
     ],
     rule_errors: [],
     crawlers: [
-      { agent: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', robots: 'blocked', http_status: 403, challenged: true },
-      { agent: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', robots: 'allowed', http_status: 200 },
-      { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'blocked' },
+      {
+        agent: 'OAI-SearchBot',
+        operator: 'OpenAI',
+        purpose: 'search',
+        robots: 'blocked',
+        http_status: 403,
+        challenged: true,
+        served: null,
+      },
+      { agent: 'ChatGPT-User', operator: 'OpenAI', purpose: 'user', robots: 'allowed', http_status: 200, served: null },
+      { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'blocked', served: null },
     ],
     llms_txt: { status: 'present', valid: false, problems: ['No H1 title line.', 'Link list is empty.'] },
     signals: {
@@ -275,7 +283,9 @@ describe('the agent web in the report', () => {
 
   it('says an older audit did not check them, and shows a 402 in the crawler table', () => {
     const audit = sampleAudit({
-      crawlers: [{ agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed', http_status: 402, challenged: false }],
+      crawlers: [
+        { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed', http_status: 402, challenged: false, served: null },
+      ],
     });
     const out = renderReport(audit, { color: false });
     expect(out).toContain('Agent files  not checked');

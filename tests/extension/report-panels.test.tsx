@@ -165,6 +165,33 @@ describe("the report components at the popup's width, and in the HTML report", (
     expect([...mount(<CrawlerTable crawlers={audit.crawlers} />).querySelectorAll('thead th')]).toHaveLength(5);
   });
 
+  it('shows what each probed agent was served, and says what a user-agent probe cannot see', () => {
+    const audit = sampleAudit();
+    const served = [
+      { ...audit.crawlers[0]!, served: { outcome: 'blocked' as const, http_status: 403, words: 1, similarity: 0 } },
+      { ...audit.crawlers[1]!, served: { outcome: 'ok' as const, http_status: 200, words: 840, similarity: 1 } },
+    ];
+    const el = mount(<CrawlerTable crawlers={served} />);
+    const cell = (agent: string) => el.querySelector(`tr[data-agent="${agent}"] td[data-served]`);
+    expect(cell('OAI-SearchBot')?.getAttribute('data-served')).toBe('blocked');
+    expect(cell('OAI-SearchBot')?.textContent).toBe('Blocked HTTP 403, 1 word, 0 % alike');
+    expect(cell('GPTBot')?.textContent).toBe('OK HTTP 200, 840 words, 100 % alike');
+    expect(el.querySelector('[data-testid="probe-note"]')?.textContent).toMatch(
+      /cannot see rules that verify crawlers by IP address, so "OK" here does not prove the real crawler is let in/,
+    );
+    render(null, root);
+    root.remove();
+    // Not probed at all (robots.txt verdicts alone): no answer column in the popup, and no note.
+    const plain = mount(<CrawlerTable crawlers={audit.crawlers} compact />);
+    expect(plain.querySelector('[data-testid="probe-note"]')).toBeNull();
+    render(null, root);
+    root.remove();
+    const html = renderAuditReportHtml({ ...audit, crawlers: served } as unknown as ReportAudit);
+    expect(html).toContain('data-served="blocked"');
+    expect(html).toContain('cannot see rules that verify crawlers by IP address');
+    mount(null);
+  });
+
   it('the HTML report says the crawler verdicts are unknown when robots.txt could not be read from the browser', () => {
     const audit = sampleAudit();
     expect(renderAuditReportHtml(audit as unknown as ReportAudit)).not.toContain('crawlers-unknown');

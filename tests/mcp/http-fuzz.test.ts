@@ -76,6 +76,7 @@ describe('POST /mcp under hostile messages', () => {
       'get_crawl',
       'citation_summary',
       'list_citations',
+      'get_fixes',
     ]);
   });
 });

@@ -47,7 +47,15 @@ describe('POST /mcp with an Agency key', () => {
 
   it('lists the tools of the contract this server can serve, with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'audit_url',
+      'get_audit',
+      'crawl_site',
+      'get_crawl',
+      'citation_summary',
+      'list_citations',
+      'get_fixes',
+    ]);
     const auditUrl = tools.find((t) => t.name === 'audit_url')!;
     expect(auditUrl.inputSchema).toMatchObject({ type: 'object', required: ['url'], additionalProperties: false });
     expect(auditUrl.outputSchema).toMatchObject({ type: 'object', required: ['audit'] });
@@ -203,6 +211,29 @@ describe('crawl_site and get_crawl', () => {
       expect([bad.isError, textOf(bad)]).toEqual([true, 'only http and https URLs can be audited, not ftp:']);
       const tooMany = await call(client, 'crawl_site', { url: pageUrl, max_pages: 10_001 });
       expect(tooMany.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('get_fixes', () => {
+  it("answers GET /audits/{id}/fixes' fixes for the account's audit, and tool errors for mistakes", async () => {
+    const account = await api.newAccount('agency');
+    const client = await connectHttp(api.url, account.key);
+    try {
+      const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
+      const answer = await call(client, 'get_fixes', { audit_id: audit.id, policy: 'allow-all' });
+      expect(answer.isError).toBeFalsy();
+      const rest = await api.request('GET', `/api/v1/audits/${audit.id}/fixes?policy=allow-all`, { key: account.key });
+      expect(answer.structuredContent).toEqual(rest.json);
+      expect((answer.structuredContent as { fixes: unknown[] }).fixes.length).toBeGreaterThan(0);
+      const both = await call(client, 'get_fixes', { audit_id: audit.id, crawl_id: audit.id });
+      expect([both.isError, textOf(both)]).toEqual([true, 'Give exactly one of audit_id and crawl_id']);
+      const foreign = await call(client, 'get_fixes', { audit_id: expected.id });
+      expect([foreign.isError, textOf(foreign)]).toEqual([true, `No audit with id "${expected.id}" in this account`]);
+      const crawl = await call(client, 'get_fixes', { crawl_id: '00000000-0000-4000-8000-000000000000' });
+      expect(textOf(crawl)).toBe('No crawl with id "00000000-0000-4000-8000-000000000000" in this account');
     } finally {
       await client.close();
     }

@@ -61,9 +61,9 @@ describe('citable mcp on its own (audits on this machine)', () => {
   });
   afterAll(() => session?.client.close());
 
-  it('lists audit_url and get_audit (no account here, so no list_citations)', async () => {
+  it('lists audit_url, get_audit and get_fixes (no account here, so no list_citations)', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit']);
+    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'get_fixes']);
     expect(session.client.getInstructions()).toContain('audit_url');
   });
 
@@ -74,6 +74,17 @@ describe('citable mcp on its own (audits on this machine)', () => {
     const unknown = await call(session.client, 'get_audit', { id: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toContain('among the audits this citable mcp process ran');
+  });
+
+  it("get_fixes builds the fixes of an audit it ran, and says a crawl's need a server", async () => {
+    const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
+    const answer = await call(session.client, 'get_fixes', { audit_id: audit.id });
+    expect(answer.isError).toBeFalsy();
+    const { fixes } = answer.structuredContent as { fixes: Array<{ id: string; rules: string[] }> };
+    const fired = new Set(audit.issues.map((i) => i.rule));
+    for (const fix of fixes) for (const rule of fix.rules) expect(fired.has(rule)).toBe(true);
+    const crawl = await call(session.client, 'get_fixes', { crawl_id: audit.id });
+    expect([crawl.isError, textOf(crawl)]).toEqual([true, expect.stringContaining('keeps no crawls')]);
   });
 
   it('bad arguments are tool errors; the process keeps serving; stdout stayed protocol-only and stderr silent', async () => {
@@ -160,7 +171,15 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
 
   it('offers citation_summary and list_citations too, and forwards audit_url to the server, which stores the audit in the account', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'audit_url',
+      'get_audit',
+      'crawl_site',
+      'get_crawl',
+      'citation_summary',
+      'list_citations',
+      'get_fixes',
+    ]);
     const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
     expectFixtureAudit(audit, expected, pageUrl);
     const stored = await api.request('GET', `/api/v1/audits/${audit.id}`);
@@ -268,6 +287,7 @@ describe('POST /mcp on the built server', () => {
           'get_crawl',
           'citation_summary',
           'list_citations',
+          'get_fixes',
         ]);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);

@@ -42,12 +42,12 @@ describe('the MCP tool registry', () => {
   it('offers a tool only when the backend has what it needs', async () => {
     const local = createLocalBackend({ allowPrivate: false, deadlineMs: 45_000 });
     const without = await connect(local, [...MCP_TOOLS, crawlLikeTool]);
-    expect((await without.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit']);
+    expect((await without.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'get_fixes']);
     await without.close();
 
     const withCrawls: WithCrawls = { ...local, crawlLike: async (url) => ({ id: `crawl of ${url}` }) };
     const offered = await connect(withCrawls, [...MCP_TOOLS, crawlLikeTool]);
-    expect((await offered.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'crawl_like']);
+    expect((await offered.client.listTools()).tools.map((t) => t.name)).toEqual(['audit_url', 'get_audit', 'get_fixes', 'crawl_like']);
     const answer = await call(offered.client, 'crawl_like', { url: 'https://example.com/' });
     expect(answer.structuredContent).toEqual({ crawl: { id: 'crawl of https://example.com/' } });
     await offered.close();
@@ -75,12 +75,12 @@ describe('the MCP tool registry', () => {
     ]);
     // The server still serves after it.
     expect((await call(client, 'get_audit', { id: 'nope' })).isError).toBe(true);
-    expect((await client.listTools()).tools).toHaveLength(2);
+    expect((await client.listTools()).tools).toHaveLength(3);
     await close();
   });
 
   it('every tool of the registry is one the contract names, each once', () => {
-    const contract = ['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations'];
+    const contract = ['audit_url', 'get_audit', 'crawl_site', 'get_crawl', 'citation_summary', 'list_citations', 'get_fixes'];
     for (const tool of MCP_TOOLS) expect(contract).toContain(tool.name);
     expect(new Set(MCP_TOOLS.map((t) => t.name)).size).toBe(MCP_TOOLS.length);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { diffAudits } from '../../shared/diff/audit-diff.js';
+import { planFixes } from '../../shared/fixes/plan.js';
 import { auditDiffSchema } from '../../shared/schema/audit-diff.js';
 import { categories, crawler, FROM_ID, issue, makeAudit, TO_ID } from './fixtures/audits.js';
 
@@ -12,7 +13,17 @@ describe('diffAudits', () => {
     expect(diff.from).toBe(FROM_ID);
     expect(diff.to).toBe(TO_ID);
     expect(diff.score).toEqual({ from: 81, to: 49, delta: -32 });
-    expect(Object.keys(diff).sort()).toEqual(['categories', 'crawlers', 'fixed_issues', 'from', 'new_issues', 'score', 'to', 'webmcp']);
+    expect(Object.keys(diff).sort()).toEqual([
+      'categories',
+      'crawlers',
+      'fixed_issues',
+      'fixes_applied',
+      'from',
+      'new_issues',
+      'score',
+      'to',
+      'webmcp',
+    ]);
     expect(auditDiffSchema.parse(diff)).toEqual(diff);
   });
 
@@ -122,6 +133,26 @@ describe('diffAudits', () => {
     const diff = diffAudits(a, a);
     expect(diff.score.delta).toBe(0);
     expect(diff.categories.every((c) => c.delta === 0)).toBe(true);
-    expect([diff.new_issues, diff.fixed_issues, diff.crawlers]).toEqual([[], [], []]);
+    expect([diff.new_issues, diff.fixed_issues, diff.crawlers, diff.fixes_applied]).toEqual([[], [], [], []]);
+  });
+
+  it("names the older audit's fixes whose rules all pass in the newer one", () => {
+    const url = 'https://example.com/guides/cold-brew';
+    const before = older({
+      url,
+      final_url: url,
+      issues: [
+        issue('robots.search-agents-blocked', 'critical', 'Crawler Access'),
+        issue('content.title', 'warning', 'Content Structure'),
+        issue('content.meta-description', 'warning', 'Content Structure'),
+      ],
+    });
+    const fixes = planFixes(new Set(before.issues.map((i) => i.rule)), url, 'keep-training-choices');
+    const robots = fixes.find((f) => f.path === '/robots.txt')!;
+    const head = fixes.find((f) => f.entry.name === 'head-tags')!;
+    // robots.txt fixed; of the head tags' two rules one still fires, so that fix is not applied.
+    const after = newer({ url, final_url: url, issues: [issue('content.title', 'warning', 'Content Structure')] });
+    expect(diffAudits(before, after).fixes_applied).toEqual([robots.id]);
+    expect(diffAudits(before, newer({ url, final_url: url })).fixes_applied.sort()).toEqual([robots.id, head.id].sort());
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { ApiClient } from '../../lib/api/client.js';
-import type { AuditDiff, AuditList, Branding } from '../../lib/api/types.js';
+import type { AuditDiff, AuditList, Branding, Fix } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { DiffView } from '../DiffView.js';
 import { useApi, type Load } from './use-api.js';
@@ -10,6 +10,7 @@ import { dateTime, displayUrl } from './format.js';
 import { ReportFrame } from './ReportFrame.js';
 import { ShareButton } from './ShareButton.js';
 import { ErrorState, Loading } from './states.js';
+import { FixesPanel } from './FixesPanel.js';
 
 /**
  * One audit: its diff against the previous audit of the URL, share and export, and the client report itself
@@ -19,8 +20,9 @@ export function AuditView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [audit, reload] = useApi((a) => a.get<{ audit: Audit }>(`/audits/${encodeURIComponent(id)}`), [id]);
   const [diff] = useApi((a) => a.get<{ diff: AuditDiff }>(`/audits/${encodeURIComponent(id)}/diff?against=previous`), [id]);
+  const [fixes, reloadFixes] = useApi((a) => a.get<{ fixes: Fix[] }>(`/audits/${encodeURIComponent(id)}/fixes`), [id]);
   const [saved, setSaved] = useState('');
-  const html = useReportHtml(api, audit.state === 'ok' ? audit.data.audit : null);
+  const html = useReportHtml(api, audit.state === 'ok' ? audit.data.audit : null, fixes.state === 'ok' ? fixes.data.fixes : null);
 
   if (audit.state === 'loading') return <Loading what="the audit" />;
   if (audit.state === 'error') return <ErrorState what="the audit" error={audit.error} onRetry={reload} />;
@@ -64,6 +66,8 @@ export function AuditView({ id }: { id: string }) {
       </div>
       <h2>Since the previous audit of this URL</h2>
       <PreviousDiff diff={diff} />
+      <h2>Fixes</h2>
+      <FixesPanel fixes={fixes} issues={a.issues} url={a.final_url || a.url} onRetry={reloadFixes} />
       <h2>Report</h2>
       {html === null ? <Loading what="the report" /> : <ReportFrame html={html} title={`Report of ${displayUrl(a.final_url || a.url)}`} />}
     </section>
@@ -71,10 +75,10 @@ export function AuditView({ id }: { id: string }) {
 }
 
 /**
- * The client report of the audit shown, as HTML: with the account's branding and the URL's earlier scores.
- * Null until it is made (and again while another audit's is made).
+ * The client report of the audit shown, as HTML: with the account's branding, the URL's earlier scores and,
+ * once read, the fixes under their issues. Null until it is made (and again while another audit's is made).
  */
-function useReportHtml(api: ApiClient, shown: Audit | null): string | null {
+function useReportHtml(api: ApiClient, shown: Audit | null, fixes: readonly Fix[] | null): string | null {
   const [html, setHtml] = useState<string | null>(null);
   useEffect(() => {
     if (!shown) return;
@@ -92,12 +96,13 @@ function useReportHtml(api: ApiClient, shown: Audit | null): string | null {
             .filter((a) => a.id !== shown.id && a.scanned_at < shown.scanned_at)
             .map((a) => ({ scanned_at: a.scanned_at, score: a.score }))
         : [];
-      if (!cancelled) setHtml(exporter.auditReportHtml(shown, { branding: branding.ok ? branding.data.branding : null, history: points }));
+      if (!cancelled)
+        setHtml(exporter.auditReportHtml(shown, { branding: branding.ok ? branding.data.branding : null, history: points, fixes }));
     })();
     return () => {
       cancelled = true;
     };
-  }, [shown, api]);
+  }, [shown, api, fixes]);
   return html;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../../lib/api/client.js';
-import type { Branding, Crawl, CrawlPage } from '../../lib/api/types.js';
+import type { Branding, Crawl, CrawlPage, Fix } from '../../lib/api/types.js';
 import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { CrawlStatus } from './CrawlStatus.js';
@@ -11,6 +11,7 @@ import { ShareButton } from './ShareButton.js';
 import { useApi } from './use-api.js';
 import { ActionError, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { FixesPanel } from './FixesPanel.js';
 import { useAction } from './use-action.js';
 
 const POLL_MS = 1_500;
@@ -60,6 +61,7 @@ export function CrawlView({ id }: { id: string }) {
         {shown.status === 'complete' && <ShareButton kind="crawl" id={shown.id} />}
       </div>
       {error && <ActionError error={error} />}
+      {shown.status === 'complete' && <CrawlFixes crawl={shown} />}
       {shown.status === 'complete' &&
         (html === null ? (
           <Loading what="the site report" />
@@ -67,6 +69,17 @@ export function CrawlView({ id }: { id: string }) {
           <ReportFrame html={html} title={`Site report of ${displayUrl(shown.url)}`} />
         ))}
     </section>
+  );
+}
+
+/** A complete crawl's fixes: site files from every page it audited, the start page's snippets, the examples. */
+function CrawlFixes({ crawl }: { crawl: Crawl }) {
+  const [fixes, reload] = useApi((a) => a.get<{ fixes: Fix[] }>(`/crawls/${encodeURIComponent(crawl.id)}/fixes`), [crawl.id]);
+  return (
+    <>
+      <h2>Fixes</h2>
+      <FixesPanel fixes={fixes} issues={crawl.issues ?? []} url={crawl.url} onRetry={reload} />
+    </>
   );
 }
 

@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 /**
  * A client report (shared/report's self-contained HTML, the file the server and the export give) shown
  * as is: in a frame, so its own style sheet and policy apply untouched. The frame runs no script
- * (sandbox without allow-scripts); same-origin lets this page size it to its content.
+ * (sandbox without allow-scripts); same-origin lets this page size it to its content, and downloads let its
+ * archive link (every fix as one ZIP) save the file.
  */
 export function ReportFrame({ html, title }: { html: string; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
@@ -28,7 +29,7 @@ export function ReportFrame({ html, title }: { html: string; title: string }) {
       ref={frame}
       class="report-frame"
       title={title}
-      sandbox="allow-same-origin"
+      sandbox="allow-same-origin allow-downloads"
       srcDoc={html}
       style={{ height: `${height}px` }}
       data-testid="report-frame"

@@ -10,6 +10,7 @@ export type { Prompt } from '../../../shared/schema/prompt.js';
 export type { CitationSummary, CitationSources, Source } from '../../../shared/schema/citation-intelligence.js';
 export type { Branding, ShareSummary } from '../../../shared/schema/reports.js';
 export type { AuditDiff } from '../../../shared/diff/audit-diff.js';
+export type { Fix, FixPolicy } from '../../../shared/fixes/types.js';
 export type { ReportCrawl as Crawl, CrawlPage } from '../../../shared/report/types.js';
 
 /** `POST /audits/{id}/share` and `POST /crawls/{id}/share` (201). */

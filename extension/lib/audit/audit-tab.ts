@@ -6,6 +6,7 @@ import { auditability } from '../restricted-url.js';
 import { createBrowserFetcher } from '../fetch/browser-fetcher.js';
 import { rawFetch, type RawFetchArgs, type RawFetchResult } from '../fetch/raw-fetch.js';
 import { captureRenderedPage } from '../probe/rendered-page.js';
+import { probeAsAgents } from '../probe/agent-probes.js';
 import { probeWebmcp, RECORDER_KEY } from '../probe/runtime-probe.js';
 import { hostAccess } from './host-access.js';
 import { auditNotes, type AuditNotes } from './audit-notes.js';
@@ -66,7 +67,7 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', pr
   const audit = runAudit(pageUrl, {
     fetcher,
     origin: 'extension',
-    agentFetches: false, // a browser cannot send AI user agents; robots verdicts still fill the crawler table
+    agentFetches: false, // the agent probes run below, one at a time, each with its declarativeNetRequest rule
     id: crypto.randomUUID(),
     signal: stop.signal,
     // Recorded in audit.rule_errors either way; logged here for whoever opens the background console.
@@ -75,9 +76,11 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', pr
       const page = await rendered;
       const runtimeWebmcp: RuntimeWebmcpProbe = await probe.catch((err: unknown) => probeFailed(err));
       const renderedPage: RenderedPage = page;
+      const agentsStep = progress?.start('Fetching the page as AI agents');
+      const agents = await probeAsAgents(snapshot.page.finalUrl, access.mayRead, stop.signal).finally(() => agentsStep?.());
       notes = auditNotes(snapshot, tabOrigin);
       progress?.start('Judging')();
-      return { ...snapshot, rendered: renderedPage, runtimeWebmcp };
+      return { ...snapshot, ...agents, rendered: renderedPage, runtimeWebmcp };
     },
   });
   audit.catch(() => undefined);

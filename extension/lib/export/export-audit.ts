@@ -5,6 +5,7 @@
 import { renderAuditReportHtml } from '../../../shared/report/render-audit-report.js';
 import type { ReportAudit, ReportBranding, ScorePoint } from '../../../shared/report/types.js';
 import type { Audit } from '../../../shared/types/audit.js';
+import type { Fix } from '../../../shared/fixes/types.js';
 import { exportFileName } from './file-name.js';
 import { saveFile } from './save-file.js';
 
@@ -12,10 +13,16 @@ export interface ExportOptions {
   branding?: ReportBranding | null;
   /** Earlier scores of the same page for the history chart. */
   history?: readonly ScorePoint[];
+  /** The audit's fixes (GET /audits/{id}/fixes), shown under their issues. */
+  fixes?: readonly Fix[] | null;
 }
 
 export function auditReportHtml(audit: Audit, options: ExportOptions = {}): string {
-  return renderAuditReportHtml(audit as unknown as ReportAudit, { branding: options.branding ?? null, history: options.history ?? [] });
+  return renderAuditReportHtml(audit as unknown as ReportAudit, {
+    branding: options.branding ?? null,
+    history: options.history ?? [],
+    fixes: options.fixes ?? null,
+  });
 }
 
 export function exportAuditHtml(audit: Audit, options: ExportOptions = {}): string {

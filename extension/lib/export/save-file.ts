@@ -1,8 +1,8 @@
 /**
- * Saves text as a file the way a page's download link does (no "downloads" permission needed): a Blob URL
+ * Saves text (or bytes) as a file the way a page's download link does (no "downloads" permission needed): a Blob URL
  * on an `<a download>` clicked once, revoked after the browser has taken it.
  */
-export function saveFile(name: string, type: string, text: string, doc: Document = document): void {
+export function saveFile(name: string, type: string, text: string | Uint8Array<ArrayBuffer>, doc: Document = document): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = doc.createElement('a');
   a.href = url;

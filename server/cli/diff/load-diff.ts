@@ -21,7 +21,7 @@ export async function diffFiles(fromFile: string, toFile: string): Promise<Audit
   return diffAudits(from.value, to.value);
 }
 
-async function readAuditFile(file: string) {
+export async function readAuditFile(file: string) {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -21,6 +21,7 @@ import { CRAWL_LIMIT_MESSAGE } from '../../routes/crawls/create-crawl.js';
 import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js';
 import type { TakeAudit } from '../http/audit-quota.js';
 import { throwAuditFailure } from './audit-failure.js';
+import type { FixService } from '../../fixes/fix-service.js';
 
 export interface AccountBackendDeps {
   store: Store;
@@ -28,20 +29,24 @@ export interface AccountBackendDeps {
   crawls: CrawlService;
   runner: AuditRunner;
   takeAudit: TakeAudit;
+  /** Fixes, as the fix routes read them, and the account's allowance of them (shared with those routes). */
+  fixes: FixService;
+  takeFixes: TakeAudit;
   accountId: string;
 }
 
-export function createAccountBackend({ store, crawls, runner, takeAudit, accountId }: AccountBackendDeps): McpBackend {
+export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
+  const { store, crawls, runner, takeAudit, accountId } = deps;
   return {
     auditScope: 'in this account',
-    async runAudit(url) {
+    async runAudit(url, run) {
       // As POST /audits: a URL that cannot be audited is refused before it counts toward the limit.
       const normalized = normalizeAuditUrl(url);
       if (!normalized.ok) throw new McpToolError(normalized.message);
       await takeAudit(accountId);
       let audit: Audit;
       try {
-        audit = await runner.run(url);
+        audit = await runner.run(url, run);
       } catch (error) {
         throwAuditFailure(error);
       }
@@ -79,6 +84,7 @@ export function createAccountBackend({ store, crawls, runner, takeAudit, account
       const id = auditIdFromPath(raw);
       return id ? crawls.get(accountId, id) : null;
     },
+    getFixes: fixesOf(deps),
     async citationSummary(args) {
       try {
         // As GET /citations/summary: the same validation, messages and figures.
@@ -88,5 +94,15 @@ export function createAccountBackend({ store, crawls, runner, takeAudit, account
         throw error;
       }
     },
+  };
+}
+
+/** get_fixes as the fix routes answer it, taking from their allowance. */
+function fixesOf(deps: AccountBackendDeps): NonNullable<McpBackend['getFixes']> {
+  return async (of, raw, policy) => {
+    const id = auditIdFromPath(raw);
+    if (!id) return null;
+    await deps.takeFixes(deps.accountId);
+    return of === 'audit' ? deps.fixes.auditFixes(deps.accountId, id, policy) : deps.fixes.crawlFixes(deps.accountId, id, policy);
   };
 }

@@ -9,7 +9,12 @@ import { createEngineRunner } from '../../audits/audit-runner.js';
 import { createNodeFetcher } from '../../net/node-fetcher.js';
 import { createBufferCache } from '../../util/lru.js';
 import type { AuditSettings } from '../../settings/audit-settings.js';
-import type { McpBackend } from '../backend.js';
+import { McpToolError, type McpBackend } from '../backend.js';
+import { buildAuditFixes } from '../../../shared/fixes/build-fixes.js';
+import { readFixInputs } from '../../../shared/fixes/read-inputs.js';
+
+const CRAWLS_NEED_A_SERVER =
+  'citable mcp without a server keeps no crawls: set CITABLE_API_URL and CITABLE_API_KEY to read the fixes of a crawl on a Citable server';
 import { throwAuditFailure } from './audit-failure.js';
 
 export interface LocalBackendOptions extends AuditSettings {
@@ -22,20 +27,26 @@ const CONCURRENCY = 4;
 const QUEUE_LIMIT = 50;
 
 export function createLocalBackend(options: LocalBackendOptions): McpBackend {
+  const fetcher = createNodeFetcher({ allowPrivate: options.allowPrivate });
   const runner = createEngineRunner({
-    fetcher: createNodeFetcher({ allowPrivate: options.allowPrivate }),
+    fetcher,
     deadlineMs: options.deadlineMs,
     concurrency: CONCURRENCY,
     queueLimit: QUEUE_LIMIT,
   });
   const kept = createBufferCache(options.keepBytes ?? 64 * 1024 * 1024);
+  const keptAudit = (raw: string): Audit | null => {
+    const id = auditIdFromPath(raw);
+    const json = id ? kept.get(id) : undefined;
+    return json ? (JSON.parse(json.toString('utf8')) as Audit) : null;
+  };
   return {
     auditScope:
       'among the audits this citable mcp process ran (it keeps them in memory until it stops; with CITABLE_API_URL and CITABLE_API_KEY it reads the audits stored on a Citable server)',
-    async runAudit(url) {
+    async runAudit(url, run) {
       let audit: Audit;
       try {
-        audit = await runner.run(url);
+        audit = await runner.run(url, run);
       } catch (error) {
         throwAuditFailure(error, { allowPrivateHint: !options.allowPrivate });
       }
@@ -43,9 +54,13 @@ export function createLocalBackend(options: LocalBackendOptions): McpBackend {
       return audit;
     },
     async getAudit(raw) {
-      const id = auditIdFromPath(raw);
-      const json = id ? kept.get(id) : undefined;
-      return json ? (JSON.parse(json.toString('utf8')) as Audit) : null;
+      return keptAudit(raw);
+    },
+    async getFixes(of, raw, policy) {
+      if (of === 'crawl') throw new McpToolError(CRAWLS_NEED_A_SERVER);
+      const audit = keptAudit(raw);
+      if (!audit) return null;
+      return buildAuditFixes(audit, await readFixInputs(audit.final_url, { fetcher, deadlineMs: options.deadlineMs }), policy);
     },
   };
 }

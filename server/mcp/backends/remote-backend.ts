@@ -10,6 +10,7 @@ import { auditEnvelopeSchema } from '../../../shared/schema/api.js';
 import { citationListSchema } from '../../../shared/schema/citation.js';
 import { citationSummaryEnvelopeSchema } from '../../../shared/schema/citation-intelligence.js';
 import { crawlEnvelopeSchema } from '../../../shared/schema/crawl.js';
+import { fixListSchema } from '../../../shared/schema/fixes.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 import { deadlineSignal } from '../../net/deadline-signal.js';
 import { firstProblem } from '../../routes/validation-message.js';
@@ -57,8 +58,8 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
 
   return {
     auditScope: `in the account of CITABLE_API_KEY on ${base}`,
-    async runAudit(url) {
-      const answer = await call('POST', '/audits', { url });
+    async runAudit(url, run) {
+      const answer = await call('POST', '/audits', { url, ...(run?.agents ? { agents: run.agents } : {}) });
       if (answer.status !== 201) throw refusal(answer);
       return read(auditEnvelopeSchema, 'an audit', answer).audit;
     },
@@ -87,6 +88,14 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
       if (answer.status === 404) return null;
       if (answer.status !== 200) throw refusal(answer);
       return read(crawlEnvelopeSchema, 'a crawl', answer).crawl;
+    },
+    async getFixes(of, raw, policy) {
+      const id = auditIdFromPath(raw);
+      if (!id) return null;
+      const answer = await call('GET', `/${of === 'audit' ? 'audits' : 'crawls'}/${id}/fixes?policy=${policy}`);
+      if (answer.status === 404) return null;
+      if (answer.status !== 200) throw refusal(answer);
+      return read(fixListSchema, 'fixes', answer).fixes;
     },
     async citationSummary(args) {
       const answer = await call('GET', `/citations/summary?${new URLSearchParams(asQueryParameters(args))}`);

@@ -15,13 +15,31 @@ const RESET_HEADER = 'X-Citable-RL-Reset';
 /** Takes one audit from the account's allowance, or throws an McpToolError saying the limit and when to retry. */
 export type TakeAudit = (accountId: string) => Promise<void>;
 
+/** A REST route's per-account limit, as an MCP tool takes from it. */
+export interface QuotaOptions {
+  namespace: string;
+  max: number;
+  durationMs: number;
+  message: string;
+}
+
 export function createAuditQuota(backend: RateLimitBackend): TakeAudit {
+  return createQuota(backend, {
+    namespace: AUDIT_RATE_LIMIT_NAMESPACE,
+    max: AUDITS_PER_MINUTE,
+    durationMs: 60_000,
+    message: AUDIT_RATE_LIMIT_MESSAGE,
+  });
+}
+
+/** The same for any route's limit (get_fixes takes from GET /audits/{id}/fixes's). */
+export function createQuota(backend: RateLimitBackend, options: QuotaOptions): TakeAudit {
   const limiter = ratelimit({
     driver: backend.driver,
     db: backend.db,
-    namespace: AUDIT_RATE_LIMIT_NAMESPACE,
-    max: AUDITS_PER_MINUTE,
-    duration: 60_000,
+    namespace: options.namespace,
+    max: options.max,
+    duration: options.durationMs,
     id: (ctx) => (ctx.state as { accountId: string }).accountId,
     headers: { remaining: 'X-Citable-RL-Remaining', reset: RESET_HEADER, total: 'X-Citable-RL-Limit' },
   });
@@ -50,6 +68,6 @@ export function createAuditQuota(backend: RateLimitBackend): TakeAudit {
     const resetAt = Number(headers.get(RESET_HEADER));
     const resetMs = resetAt > 1e11 ? resetAt : resetAt * 1000;
     const retryAfter = Number.isFinite(resetMs) ? Math.max(1, Math.ceil((resetMs - Date.now()) / 1000)) : 60;
-    throw new McpToolError(`${AUDIT_RATE_LIMIT_MESSAGE}: retry in ${retryAfter} s`);
+    throw new McpToolError(`${options.message}: retry in ${retryAfter} s`);
   };
 }

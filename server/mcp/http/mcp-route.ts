@@ -20,18 +20,23 @@ import { createRouter } from '../../routes/router.js';
 import { createAccountBackend } from '../backends/account-backend.js';
 import { createMcpServer } from '../create-mcp-server.js';
 import { MCP_TOOLS } from '../tools/index.js';
-import { createAuditQuota } from './audit-quota.js';
+import { createAuditQuota, createQuota } from './audit-quota.js';
+import { FIXES_RATE_LIMIT } from '../../routes/fix-query.js';
 import { refuseWebPages } from './refuse-web-pages.js';
 import { answerWith, toWebRequest } from './web-exchange.js';
 
 export const MCP_PATH = '/mcp';
 export const MCP_BODY_LIMIT = 64 * 1024;
 
-export type McpRouteDeps = Pick<RouteDeps, 'store' | 'crawls' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself'>;
+export type McpRouteDeps = Pick<
+  RouteDeps,
+  'store' | 'crawls' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself' | 'fixes'
+>;
 
 export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
   const router = createRouter();
   const takeAudit = createAuditQuota(deps.rateLimitBackend);
+  const takeFixes = createQuota(deps.rateLimitBackend, FIXES_RATE_LIMIT);
   // Every MCP call is a POST: the key's scope is checked per tool, not by method.
   router.post(MCP_PATH, refuseWebPages(), ...deps.guardCheckingScopeItself, jsonBody(MCP_BODY_LIMIT), async (ctx) => {
     const readOnlyKey = ctx.state.key!.scope === 'read';
@@ -41,6 +46,8 @@ export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
       crawls: deps.crawls,
       runner: deps.runner,
       takeAudit,
+      fixes: deps.fixes,
+      takeFixes,
       accountId: ctx.state.account!.id,
     });
     // A read-only key is offered the tools that only read.

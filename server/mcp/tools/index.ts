@@ -10,6 +10,7 @@ import { crawlSiteTool } from './crawl-site.js';
 import { getCrawlTool } from './get-crawl.js';
 import { citationSummaryTool } from './citation-summary.js';
 import { listCitationsTool } from './list-citations.js';
+import { getFixesTool } from './get-fixes.js';
 
 export const MCP_TOOLS: readonly McpTool[] = [
   auditUrlTool,
@@ -18,4 +19,5 @@ export const MCP_TOOLS: readonly McpTool[] = [
   getCrawlTool,
   citationSummaryTool,
   listCitationsTool,
+  getFixesTool,
 ];

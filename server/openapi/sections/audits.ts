@@ -12,6 +12,8 @@ import {
   agentDiscoverySignalSchema,
   auditSchema,
   categoryScoreSchema,
+  crawlerVerdictSchema,
+  servedSchema,
   issueSchema,
   ruleErrorSchema,
   scoreCapSchema,
@@ -45,6 +47,8 @@ export const auditsSection: OpenApiSection = {
     AuditSummary: auditSummarySchema,
     AuditList: auditListSchema,
     CreateAuditRequest: createAuditRequestSchema,
+    CrawlerVerdict: crawlerVerdictSchema,
+    Served: servedSchema,
   },
   paths: {
     '/api/v1/audits': {
@@ -56,7 +60,9 @@ export const auditsSection: OpenApiSection = {
           'Audits the URL (a bare host such as `example.com` is accepted; http and https only), stores the audit and returns it once the scan completes (typically well under 60 seconds). ' +
           'Private, loopback, link-local and reserved addresses are refused (422) on every redirect, after DNS resolution; ' +
           'special-use names that never resolve on the public internet (`localhost`, `*.localhost`, `.local`, `.internal`, `.home.arpa`, `.test`, `.invalid`, `.example`) are refused (422) before any lookup. ' +
-          'Counts toward the rate limit of 10 audits per minute per account; requests refused with 400 do not count.',
+          'Counts toward the rate limit of 10 audits per minute per account; requests refused with 400 do not count. ' +
+          '`agents` chooses which AI agents the page is also fetched as (`crawlers[].served`): `sample` (default, at most 8) or `all`; ' +
+          'a user-agent probe cannot see rules that verify crawlers by IP address, so `ok` does not prove the real crawler is let in.',
         security: [{ bearerAuth: [] }],
         requestBody: {
           required: true,
@@ -65,7 +71,9 @@ export const auditsSection: OpenApiSection = {
         },
         responses: {
           '201': jsonResponse('The audit, with `signals`.', 'AuditEnvelope', { ...rateLimitHeaders, Location: 'Location' }),
-          ...authErrors('Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters.'),
+          ...authErrors(
+            'Malformed JSON, or `url` missing, not a string, not http(s), with credentials, or longer than 2048 characters, or `agents` neither `sample` nor `all`.',
+          ),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
           '422': errorResponse(

@@ -6,6 +6,7 @@ import type { OpenApiSection } from '../types.js';
 import { auditsSection } from './audits.js';
 import { citationsSection } from './citations.js';
 import { crawlsSection } from './crawls.js';
+import { fixesSection } from './fixes.js';
 import { projectsSection } from './projects.js';
 import { mcpSection } from './mcp.js';
 import { metaSection } from './meta.js';
@@ -19,6 +20,7 @@ export const OPENAPI_SECTIONS: readonly OpenApiSection[] = [
   projectsSection,
   citationsSection,
   crawlsSection,
+  fixesSection,
   monitorsSection,
   webhooksSection,
   mcpSection,

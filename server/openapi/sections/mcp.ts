@@ -8,7 +8,7 @@ export const mcpSection: OpenApiSection = {
     name: 'MCP',
     description:
       'Citable as a tool for AI agents: the Model Context Protocol over Streamable HTTP at `/mcp` (outside `/api/v1`), with the same key and plan as the API. ' +
-      'Tools: `audit_url` {url}, `get_audit` {id}, `crawl_site` {url, max_pages?}, `get_crawl` {id}, `citation_summary` {project_id?, prompt_id?, engine?, since?, until?}, `list_citations` {engine?, prompt_id?, domain?, since?, history?, limit?, cursor?}; ' +
+      'Tools: `audit_url` {url}, `get_audit` {id}, `crawl_site` {url, max_pages?}, `get_crawl` {id}, `citation_summary` {project_id?, prompt_id?, engine?, since?, until?}, `list_citations` {engine?, prompt_id?, domain?, since?, history?, limit?, cursor?}, `get_fixes` {audit_id? | crawl_id?, policy?}; ' +
       'each answers the same object as the REST call it mirrors, as `structuredContent` and as JSON text. `citable mcp` serves the same tools over stdio.',
   },
   schemas: { JsonRpcMessage: jsonRpcMessageSchema },

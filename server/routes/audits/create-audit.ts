@@ -7,7 +7,13 @@ import { AuditFetchError, AuditInputError, AuditRenderError, RENDER_UNAVAILABLE_
 import { normalizeAuditUrl } from '../../../shared/url/normalize.js';
 import type { Audit } from '../../../shared/types/audit.js';
 import { HttpError } from '../../http/http-error.js';
-import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError, type AuditRunner } from '../../audits/audit-runner.js';
+import {
+  AuditCancelledError,
+  AuditorBusyError,
+  AuditTooHeavyError,
+  type AuditRunner,
+  type AuditRunOptions,
+} from '../../audits/audit-runner.js';
 import { canonicalHash } from '../../audits/canonical-hash.js';
 import { parseBody } from '../parse-body.js';
 import { route } from '../route.js';
@@ -34,8 +40,8 @@ export const createAudit = route({
   },
   limit: { namespace: AUDIT_RATE_LIMIT_NAMESPACE, max: AUDITS_PER_MINUTE, durationMs: 60_000, message: AUDIT_RATE_LIMIT_MESSAGE },
   async handle(ctx, deps) {
-    const body = ctx.state.body as CreateAuditRequest;
-    const audit = await runAuditForApi(deps.runner, body.url, body.render === true);
+    const { url, agents, render } = ctx.state.body as CreateAuditRequest;
+    const audit = await runAuditForApi(deps.runner, url, { ...(agents ? { agents } : {}), ...(render ? { render } : {}) });
     // A rule that threw is in the audit (its rule_errors) and in the log, where an operator sees it.
     for (const e of audit.rule_errors) deps.logger.error('audit rule threw', { audit_id: audit.id, rule: e.rule, error: e.message });
     await deps.store.putAudit(ctx.state.account.id, audit, canonicalHash(audit));
@@ -45,9 +51,9 @@ export const createAudit = route({
   },
 });
 
-async function runAuditForApi(runner: AuditRunner, url: string, render: boolean): Promise<Audit> {
+async function runAuditForApi(runner: AuditRunner, url: string, options: AuditRunOptions): Promise<Audit> {
   try {
-    return await runner.run(url, render ? { render } : {});
+    return await runner.run(url, options);
   } catch (error) {
     if (error instanceof AuditRenderError) throw renderHttpError(error);
     if (error instanceof AuditInputError) throw new HttpError(400, error.message);

@@ -98,6 +98,12 @@ export interface CrawlPagesPage {
   next: number | null;
 }
 
+/** Done pages as the crawl kept them (their summaries included), for what reads more than the pages list shows (fixes). */
+export interface CrawlOutcomesPage {
+  outcomes: CrawlPageOutcome[];
+  next: number | null;
+}
+
 /** How a crawl ended. `leftSkipped`: queued URLs not audited (a deadline or a cancel), counted as skipped. */
 export interface CrawlEnd {
   status: Extract<CrawlStatus, 'complete' | 'cancelled' | 'failed'>;
@@ -154,6 +160,8 @@ export interface CrawlStore {
   finishCrawl(id: string, end: CrawlEnd): Promise<boolean>;
 
   listPages(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlPagesPage | null>;
+  /** The same pages in the same order and positions as listPages, each as its whole outcome. */
+  listPageOutcomes(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlOutcomesPage | null>;
 
   close(): Promise<void>;
 }

@@ -19,7 +19,7 @@ import {
   type CrawlEnd,
   type CrawlListPage,
   type CrawlListQuery,
-  type CrawlPageRow,
+  type CrawlOutcomesPage,
   type CrawlPagesPage,
   type CrawlPagesQuery,
   type CrawlStore,
@@ -288,9 +288,18 @@ export class MemoryCrawlStore implements CrawlStore {
   }
 
   async listPages(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlPagesPage | null> {
+    const page = await this.outcomesPage(accountId, id, query);
+    return page && { pages: page.outcomes.map(pageRow), next: page.next };
+  }
+
+  async listPageOutcomes(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlOutcomesPage | null> {
+    return this.outcomesPage(accountId, id, query);
+  }
+
+  private async outcomesPage(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlOutcomesPage | null> {
     const record = this.records.get(id);
     if (!record || record.account_id !== accountId) return null;
-    const pages: CrawlPageRow[] = [];
+    const outcomes: CrawlPageOutcome[] = [];
     let position = -1;
     let last: number | null = null;
     let more = false;
@@ -298,14 +307,14 @@ export class MemoryCrawlStore implements CrawlStore {
       position++;
       if (query.after !== undefined && position <= query.after) continue;
       if (query.rule !== undefined && !outcome.issues.some((i) => i.rule === query.rule)) continue;
-      if (pages.length === query.limit) {
+      if (outcomes.length === query.limit) {
         more = true;
         break;
       }
-      pages.push(pageRow(outcome));
+      outcomes.push(outcome);
       last = position;
     }
-    return { pages, next: more ? last : null };
+    return { outcomes, next: more ? last : null };
   }
 
   async close(): Promise<void> {}

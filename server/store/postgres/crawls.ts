@@ -19,6 +19,7 @@ import {
   type CrawlEnd,
   type CrawlListPage,
   type CrawlListQuery,
+  type CrawlOutcomesPage,
   type CrawlPagesPage,
   type CrawlPagesQuery,
   type CrawlStore,
@@ -239,6 +240,11 @@ export class PostgresCrawlStore implements CrawlStore {
   }
 
   async listPages(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlPagesPage | null> {
+    const page = await this.listPageOutcomes(accountId, id, query);
+    return page && { pages: page.outcomes.map(pageRow), next: page.next };
+  }
+
+  async listPageOutcomes(accountId: string, id: string, query: CrawlPagesQuery): Promise<CrawlOutcomesPage | null> {
     if (!AUDIT_ID.test(id)) return null;
     const owner = await this.pool.query('SELECT 1 FROM crawls WHERE id = $1 AND account_id = $2', [id, accountId]);
     if (owner.rowCount !== 1) return null;
@@ -253,7 +259,7 @@ export class PostgresCrawlStore implements CrawlStore {
       values,
     );
     const page = rows.slice(0, query.limit);
-    return { pages: page.map((r) => pageRow(r.outcome)), next: rows.length > query.limit ? page.at(-1)!.done_seq : null };
+    return { outcomes: page.map((r) => r.outcome), next: rows.length > query.limit ? page.at(-1)!.done_seq : null };
   }
 
   async close(): Promise<void> {}

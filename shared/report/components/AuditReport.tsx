@@ -10,6 +10,9 @@ import { CategoryChart } from './CategoryChart.js';
 import { CrawlerTable } from './CrawlerTable.js';
 import { HistoryChart } from './HistoryChart.js';
 import { IssueCard } from './IssueCard.js';
+import { FixesSection } from './FixesSection.js';
+import { fixesForRule } from './FixItem.js';
+import type { Fix } from '../../fixes/types.js';
 import { LlmsTxtPanel } from './LlmsTxtPanel.js';
 import { ReportFooter } from './ReportFooter.js';
 import { ReportHeader } from './ReportHeader.js';
@@ -24,10 +27,11 @@ export interface AuditReportProps {
   /** Earlier scores of the same page, the current one included (two or more draw the chart). */
   history: readonly ScorePoint[];
   generatedAt: string;
+  fixes?: readonly Fix[] | null;
 }
 
 /** The report of one page audit, in the order a client reads it: the score, what matters most, then the detail. */
-export function AuditReport({ audit, branding, history, generatedAt }: AuditReportProps) {
+export function AuditReport({ audit, branding, history, generatedAt, fixes = null }: AuditReportProps) {
   const others = audit.issues.filter((i) => i.severity !== 'critical');
   return (
     <main class="report" data-audit-id={audit.id}>
@@ -38,7 +42,8 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
         subtitle={[`Audited ${dateTime(audit.scanned_at)}`, builtWith(audit.builder)].filter(Boolean).join(' · ')}
       />
       <ScoreSummary audit={audit} />
-      <AuditPriorities critical={audit.issues.filter((i) => i.severity === 'critical')} others={others} />
+      <AuditPriorities critical={audit.issues.filter((i) => i.severity === 'critical')} others={others} fixes={fixes} />
+      {fixes && fixes.length > 0 && <FixesSection fixes={fixes} issueRules={new Set(audit.issues.map((i) => i.rule))} />}
 
       {history.length >= 2 && (
         <Section id="history" title="Score over time">
@@ -53,7 +58,7 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
       {others.length > 0 && (
         <Section id="findings" title="Other findings">
           {others.map((i) => (
-            <IssueCard key={i.rule} issue={i} />
+            <IssueCard key={i.rule} issue={i} fixes={fixesForRule(fixes, i.rule)} />
           ))}
         </Section>
       )}
@@ -65,7 +70,15 @@ export function AuditReport({ audit, branding, history, generatedAt }: AuditRepo
 }
 
 /** The critical issues first; without one, that the page may be read and used. */
-function AuditPriorities({ critical, others }: { critical: readonly Issue[]; others: readonly Issue[] }) {
+function AuditPriorities({
+  critical,
+  others,
+  fixes,
+}: {
+  critical: readonly Issue[];
+  others: readonly Issue[];
+  fixes: readonly Fix[] | null;
+}) {
   return (
     <Section id="priorities" title="What matters most">
       {critical.length > 0 ? (
@@ -75,7 +88,7 @@ function AuditPriorities({ critical, others }: { critical: readonly Issue[]; oth
             this page. Fix {critical.length === 1 ? 'it' : 'them'} first:
           </p>
           {critical.map((i) => (
-            <IssueCard key={i.rule} issue={i} />
+            <IssueCard key={i.rule} issue={i} fixes={fixesForRule(fixes, i.rule)} />
           ))}
         </>
       ) : (

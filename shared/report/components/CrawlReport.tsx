@@ -9,6 +9,9 @@ import { CrawlerTable } from './CrawlerTable.js';
 import { CrawlIssuesTable } from './CrawlIssuesTable.js';
 import { HistoryChart } from './HistoryChart.js';
 import { IssueCard } from './IssueCard.js';
+import { FixesSection } from './FixesSection.js';
+import { fixesForRule } from './FixItem.js';
+import type { Fix } from '../../fixes/types.js';
 import { LlmsTxtPanel } from './LlmsTxtPanel.js';
 import { ReportFooter } from './ReportFooter.js';
 import { ReportHeader } from './ReportHeader.js';
@@ -22,10 +25,11 @@ export interface CrawlReportProps extends CrawlReportExtras {
   branding: SafeBranding;
   history: readonly ScorePoint[];
   generatedAt: string;
+  fixes?: readonly Fix[] | null;
 }
 
 /** The report of a site audit: the site's score, the issues by pages affected, templates, worst pages, site files. */
-export function CrawlReport({ crawl, branding, history, generatedAt, worstPages = [], advice = {} }: CrawlReportProps) {
+export function CrawlReport({ crawl, branding, history, generatedAt, worstPages = [], advice = {}, fixes = null }: CrawlReportProps) {
   const issues = crawl.issues ?? [];
   const site = siteFindings(crawl.site);
   const judged = crawl.score !== null && crawl.score !== undefined;
@@ -41,7 +45,10 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
       />
       <CrawlStatusBanner crawl={crawl} />
       <CrawlSummary crawl={crawl} judged={judged} />
-      <CrawlPriorities critical={issues.filter((i) => i.severity === 'critical')} advice={advice} judged={judged} />
+      <CrawlPriorities critical={issues.filter((i) => i.severity === 'critical')} advice={advice} judged={judged} fixes={fixes} />
+      {fixes && fixes.length > 0 && (
+        <FixesSection fixes={fixes} issueRules={new Set(issues.filter((i) => i.severity === 'critical').map((i) => i.rule))} />
+      )}
       <CrawlDetails crawl={crawl} issues={issues} history={history} worstPages={worstPages} />
       <CrawlSiteSections site={site} />
       <ReportFooter branding={branding} generatedAt={generatedAt} reference={`Site audit ${crawl.id}`} />
@@ -85,10 +92,12 @@ function CrawlPriorities({
   critical,
   advice,
   judged,
+  fixes,
 }: {
   critical: readonly CrawlIssue[];
   advice: Readonly<Record<string, string>>;
   judged: boolean;
+  fixes: readonly Fix[] | null;
 }) {
   return (
     <Section id="priorities" title="What matters most">
@@ -106,6 +115,7 @@ function CrawlPriorities({
                 ...(advice[i.rule] ? { detail: advice[i.rule] } : {}),
                 reach: `${plural(i.pages, 'page')} (${percent(i.share)})`,
               }}
+              fixes={fixesForRule(fixes, i.rule)}
             />
           ))}
         </>

@@ -1,5 +1,6 @@
 import type { CrawlerPurpose, CrawlerVerdict } from '../../types/audit.js';
-import { CRAWLER_NOTE, PURPOSE_LABELS } from '../wording.js';
+import { CRAWLER_NOTE, PROBE_NOTE, PURPOSE_LABELS, SERVED_LABELS } from '../wording.js';
+import { plural } from '../../judge/wording.js';
 
 /** Search and user agents first: those are the ones that cost citations when blocked. */
 const PURPOSE_ORDER: Record<CrawlerPurpose, number> = { search: 0, user: 1, training: 2, archive: 3 };
@@ -24,7 +25,8 @@ export function CrawlerTable({ crawlers, unknownReason = null, compact = false }
   }
   const rows = [...crawlers].sort((a, b) => (PURPOSE_ORDER[a.purpose] ?? 9) - (PURPOSE_ORDER[b.purpose] ?? 9));
   const operator = !compact;
-  const answer = !compact || crawlers.some((c) => c.challenged || c.http_status !== undefined);
+  const probed = crawlers.some((c) => c.served || c.challenged || c.http_status !== undefined);
+  const answer = !compact || probed;
   return (
     <>
       <table class="crawlers">
@@ -51,14 +53,8 @@ export function CrawlerTable({ crawlers, unknownReason = null, compact = false }
                 </span>
               </td>
               {answer && (
-                <td>
-                  {c.challenged ? (
-                    <span class="pill blocked">Challenged</span>
-                  ) : c.http_status !== undefined ? (
-                    <span class="mono">HTTP {c.http_status}</span>
-                  ) : (
-                    <span class="muted">not fetched</span>
-                  )}
+                <td data-served={c.served?.outcome ?? ''}>
+                  <PageAnswer crawler={c} compact={compact} />
                 </td>
               )}
             </tr>
@@ -66,6 +62,32 @@ export function CrawlerTable({ crawlers, unknownReason = null, compact = false }
         </tbody>
       </table>
       <p class="muted small">{CRAWLER_NOTE}</p>
+      {probed && (
+        <p class="muted small" data-testid="probe-note">
+          {PROBE_NOTE}
+        </p>
+      )}
     </>
   );
+}
+
+/** What the page served the agent: the outcome, its status and, outside the popup, how alike its text was. */
+function PageAnswer({ crawler: c, compact }: { crawler: CrawlerVerdict; compact: boolean }) {
+  const served = c.served;
+  if (served) {
+    const status = served.http_status === null ? 'no response' : `HTTP ${served.http_status}`;
+    const detail = compact ? status : `${status}, ${plural(served.words, 'word')}, ${Math.round(served.similarity * 100)} % alike`;
+    return (
+      <span title={detail}>
+        <span class={`pill ${served.outcome === 'ok' ? 'allowed' : served.outcome === 'payment_required' ? 'warning' : 'blocked'}`}>
+          {SERVED_LABELS[served.outcome]}
+        </span>{' '}
+        <span class="mono small">{detail}</span>
+      </span>
+    );
+  }
+  // An audit made before the edge probes: its status and challenge flag alone.
+  if (c.challenged) return <span class="pill blocked">Challenged</span>;
+  if (c.http_status !== undefined) return <span class="mono">HTTP {c.http_status}</span>;
+  return <span class="muted">not fetched</span>;
 }

@@ -1,5 +1,7 @@
 import type { CategoryName, Severity } from '../../types/audit.js';
+import type { Fix } from '../../fixes/types.js';
 import { SEVERITY_LABELS } from '../wording.js';
+import { FixItem } from './FixItem.js';
 
 export interface IssueView {
   rule: string;
@@ -12,8 +14,8 @@ export interface IssueView {
   reach?: string;
 }
 
-/** One issue as a card that is never split across printed pages. */
-export function IssueCard({ issue }: { issue: IssueView }) {
+/** One issue as a card that is never split across printed pages, with the fixes for it when there are some. */
+export function IssueCard({ issue, fixes = [] }: { issue: IssueView; fixes?: readonly Fix[] }) {
   return (
     <article class={`issue ${issue.severity}`} data-rule={issue.rule} data-severity={issue.severity}>
       <div class="issue-head">
@@ -25,6 +27,9 @@ export function IssueCard({ issue }: { issue: IssueView }) {
         {issue.reach ? ` · ${issue.reach}` : ''} · <span class="mono">{issue.rule}</span>
       </p>
       {issue.detail && <p class="advice">{issue.detail}</p>}
+      {fixes.map((fix) => (
+        <FixItem key={fix.id} fix={fix} />
+      ))}
     </article>
   );
 }

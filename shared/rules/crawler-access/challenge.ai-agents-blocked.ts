@@ -2,11 +2,14 @@ import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule
 import { accessSummary, PROBE_CAVEAT, type AgentFetch } from '../../crawlers/agent-fetches.js';
 import { type ChallengeMatch, protectionVendor } from '../../challenge/detect.js';
 import { listNames } from '../../judge/wording.js';
+import { reportedAsEdgeRefusal } from '../../crawlers/edge-refusals.js';
 
 /**
  * A WAF or bot challenge in front of AI search and user-triggered agents hides the page from every answer engine.
  * Training crawlers turned away are a legitimate choice: challenge.training-agents-blocked reports them; a 402 asking
- * an agent to pay is http.payment-required's.
+ * an agent to pay is http.payment-required's. A block, rate limit, redirect or dropped connection of an agent that
+ * robots.txt allows is access.edge-refuses-allowed-agent's (shared/crawlers/edge-refusals.ts): this rule keeps bot
+ * challenges, and the blocks of agents robots.txt refuses too.
  */
 export default defineRule({
   id: 'challenge.ai-agents-blocked',
@@ -29,7 +32,7 @@ export default defineRule({
       );
     }
     if (!access.citing.length) return notApplicable();
-    const blocked = access.citing.filter((a) => a.blocked);
+    const blocked = access.citing.filter((a) => a.blocked && !reportedAsEdgeRefusal(ctx, a.agent));
     if (!blocked.length) return pass();
     const vendor = blocked.map((a) => a.challenge?.vendor ?? protectionVendor(a.resource)).find(Boolean);
     // Agents that got the same answer share one clause: "OAI-SearchBot and ChatGPT-User got HTTP 403".

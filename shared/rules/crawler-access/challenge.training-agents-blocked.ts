@@ -2,11 +2,13 @@ import { defineRule, fail, notApplicable, pass } from '../../judge/rule.js';
 import { accessSummary, PROBE_CAVEAT, type AgentFetch } from '../../crawlers/agent-fetches.js';
 import { paymentScheme } from '../../crawlers/payment.js';
 import { listNames } from '../../judge/wording.js';
+import { reportedAsEdgeRefusal } from '../../crawlers/edge-refusals.js';
 
 /**
  * A training crawler (GPTBot) turned away or charged by bot protection while a browser gets the page. Blocking
  * training is a legitimate choice (docs/api-decisions.md#audit-object), and bot protection now does it by default on many zones:
- * a notice so the owner knows the choice was made, never a penalty.
+ * a notice so the owner knows the choice was made, never a penalty. A block, rate limit, redirect or dropped
+ * connection of a training crawler that robots.txt allows is access.edge-refuses-allowed-agent's notice instead.
  */
 export default defineRule({
   id: 'challenge.training-agents-blocked',
@@ -19,7 +21,7 @@ export default defineRule({
   check(ctx) {
     const training = accessSummary(ctx).agents.filter((a) => a.purpose === 'training' || a.purpose === 'archive');
     if (!training.length) return notApplicable();
-    const refused = training.filter((a) => a.blocked || a.charged);
+    const refused = training.filter((a) => (a.blocked || a.charged) && !reportedAsEdgeRefusal(ctx, a.agent));
     if (!refused.length) return pass();
     return fail(
       `${refused.map((a) => `${a.agent} ${answerOf(a)}`).join('; ')}, while a browser got HTTP ${ctx.snapshot.page.status}. ` +

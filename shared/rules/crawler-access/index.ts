@@ -4,6 +4,8 @@ import httpRedirectChain from './http.redirect-chain.js';
 import challengeAiAgentsBlocked from './challenge.ai-agents-blocked.js';
 import challengeTrainingAgentsBlocked from './challenge.training-agents-blocked.js';
 import httpPaymentRequired from './http.payment-required.js';
+import accessEdgeRefusesAllowedAgent from './access.edge-refuses-allowed-agent.js';
+import accessAgentContentDiffers from './access.agent-content-differs.js';
 import robotsUnreachable from './robots.unreachable.js';
 import siteFilesUnreadInBrowser from './site-files.unread-in-browser.js';
 import robotsServedAsHtml from './robots.served-as-html.js';
@@ -30,6 +32,8 @@ export const crawlerAccessRules: readonly Rule[] = [
   challengeAiAgentsBlocked,
   challengeTrainingAgentsBlocked,
   httpPaymentRequired,
+  accessEdgeRefusesAllowedAgent,
+  accessAgentContentDiffers,
   robotsUnreachable,
   siteFilesUnreadInBrowser,
   robotsServedAsHtml,

@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlSchema, crawlPageListSchema } from '../../../shared/schema/crawl.js';
 import { auditSchema } from '../../../shared/schema/audit.js';
-import { AGENT_PROBES } from '../../../shared/gather/agent-probes.js';
+import { probedAgents } from '../../../shared/crawlers/probe-selection.js';
 import { SITE_FILES } from '../../../shared/gather/site-files.js';
 import type { TestApi } from '../../server/helpers/test-api.js';
 import { allPages, startCrawlApi, waitForCrawl } from '../helpers/crawl-api.js';
 import { startTemplatedSite, type TemplatedSite } from '../helpers/templated-site.js';
 
 /** A sample page is fetched as a browser, as each AI agent, and with Accept: text/markdown. */
-const SAMPLE_FETCHES = 2 + Object.keys(AGENT_PROBES).length;
+const SAMPLE_FETCHES = 2 + probedAgents('sample').length;
 
 describe('a site audit of a 300-page site with four templates', () => {
   let api: TestApi;

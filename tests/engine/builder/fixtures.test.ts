@@ -2,35 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { detectBuilder, rankBuilders } from '../../../shared/builder/detect.js';
 import { BUILDER_FIXTURES, readBuilderFixture } from '../../fixtures/builders/manifest.js';
 import { contextFor } from './context.js';
-
-const CONTRACT_BUILDERS = [
-  'Wix',
-  'Squarespace',
-  'Webflow',
-  'WordPress',
-  'Shopify',
-  'Framer',
-  'Ghost',
-  'HubSpot CMS',
-  'Duda',
-  'Weebly',
-  'GoDaddy',
-  'Carrd',
-  'Jimdo',
-  'Bubble',
-  'Google Sites',
-  'Next.js',
-  'Gatsby',
-  'Hugo',
-  'Astro',
-  'Nuxt',
-  'Docusaurus',
-];
+import { PROMISED_BUILDERS } from './promised-builders.js';
 
 describe('builder fixtures', () => {
-  it('cover every builder the contract names', () => {
+  it('cover every builder Citable promises to name', () => {
     const covered = new Set(BUILDER_FIXTURES.map((f) => f.builder));
-    expect(CONTRACT_BUILDERS.filter((b) => !covered.has(b))).toEqual([]);
+    expect(PROMISED_BUILDERS.filter((b) => !covered.has(b))).toEqual([]);
   });
 
   for (const fixture of BUILDER_FIXTURES) {

@@ -1,36 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { BUILDER_NAMES, FINGERPRINTS, UNKNOWN_BUILDER } from '../../../shared/builder/fingerprints/index.js';
 import { MATCH_THRESHOLD } from '../../../shared/builder/signal.js';
-
-const CONTRACT_NAMES = [
-  'Wix',
-  'Squarespace',
-  'Webflow',
-  'WordPress',
-  'Shopify',
-  'Framer',
-  'Ghost',
-  'HubSpot CMS',
-  'Duda',
-  'Weebly',
-  'GoDaddy',
-  'Carrd',
-  'Jimdo',
-  'Bubble',
-  'Google Sites',
-  'Next.js',
-  'Gatsby',
-  'Hugo',
-  'Astro',
-  'Nuxt',
-  'Docusaurus',
-];
+import { PROMISED_BUILDERS } from './promised-builders.js';
 
 describe('the fingerprint table', () => {
-  it('has one entry per display name, including every name the contract spells out', () => {
+  it('has one entry per display name, including every builder Citable promises to name', () => {
     const names = FINGERPRINTS.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(CONTRACT_NAMES.filter((n) => !names.includes(n))).toEqual([]);
+    expect(PROMISED_BUILDERS.filter((n) => !names.includes(n))).toEqual([]);
     expect(names).not.toContain(UNKNOWN_BUILDER);
     expect(BUILDER_NAMES).toContain(UNKNOWN_BUILDER);
     expect(names.length).toBeGreaterThanOrEqual(30);

@@ -16,6 +16,7 @@ const INFORMATIONAL = [
 const CRITICAL = [
   'http.status',
   'challenge.ai-agents-blocked',
+  'access.edge-refuses-allowed-agent',
   'robots.unreachable',
   'robots.search-agents-blocked',
   'robots.user-agents-blocked',

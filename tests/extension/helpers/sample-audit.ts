@@ -49,8 +49,8 @@ export function sampleAudit(overrides: Partial<Audit> = {}): Audit {
     ],
     rule_errors: [],
     crawlers: [
-      { agent: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', robots: 'blocked' },
-      { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed' },
+      { agent: 'OAI-SearchBot', operator: 'OpenAI', purpose: 'search', robots: 'blocked', served: null },
+      { agent: 'GPTBot', operator: 'OpenAI', purpose: 'training', robots: 'allowed', served: null },
     ],
     llms_txt: { status: 'present', valid: true, problems: [] },
     signals: {

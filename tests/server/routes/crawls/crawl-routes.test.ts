@@ -4,7 +4,7 @@
  * mid-crawl resuming it with each page audited once.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { AGENT_PROBES } from '../../../../shared/gather/agent-probes.js';
+import { probedAgents } from '../../../../shared/crawlers/probe-selection.js';
 import { crawlListSchema } from '../../../../shared/schema/crawl.js';
 import { until } from '../../../helpers/until.js';
 import { allPages, startCrawlApi, waitForCrawl } from '../../../crawls/helpers/crawl-api.js';
@@ -136,7 +136,7 @@ describe('crawl routes', () => {
     expect(new Set(pages.map((p) => p.url)).size).toBe(25);
     // A page the first server was still fetching when it stopped is fetched again; no page is recorded twice.
     for (let i = 1; i <= 24; i++)
-      expect(s.countOf(`/p/${i}`), `/p/${i}`).toBeLessThanOrEqual(i === 1 ? 2 + Object.keys(AGENT_PROBES).length + 1 : 2);
+      expect(s.countOf(`/p/${i}`), `/p/${i}`).toBeLessThanOrEqual(i === 1 ? 2 + probedAgents('sample').length + 1 : 2);
     await until("the second server to serve a page's audit", async () =>
       (await second.request('GET', `/api/v1/audits/${pages[3].audit_id}`, { key })).status === 200 ? true : undefined,
     );

@@ -79,6 +79,7 @@ describe('key scopes and expiry', () => {
       expect(names).not.toContain('audit_url');
       expect(names).toContain('get_crawl');
       expect(names).not.toContain('crawl_site');
+      expect(names).toContain('get_fixes');
       const full = await rpc(api.key, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
       expect(full.json.result.tools.map((t: { name: string }) => t.name)).toContain('audit_url');
     });

@@ -3,28 +3,16 @@
  * created and listed in order, keys stored by hash with their scope and expiry, revoked once, everything
  * kept across a reopen. Run against lowdb and PostgreSQL by accounts.test.ts (registry.ts).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../../server/store/contracts/store.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 
 export function describeAccountsContract(subject: StoreSubject): void {
   describe(`AccountStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
     let store: Store;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
+    const { reopen } = storePerTest(subject, async (opened) => {
+      store = opened;
     });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await store.close();
-      store = await place.open();
-    };
 
     it('accounts: created with an id and the time, found by id, listed in creation order, kept across a reopen', async () => {
       const a = await store.createAccount({ name: 'Acme Agency', plan: 'agency' });

@@ -3,12 +3,12 @@
  * the same page by url or final_url (either side), strictly before the anchor, newest first, one account.
  * Run against lowdb and PostgreSQL by audits.test.ts (registry.ts).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { canonicalHash } from '../../../../server/audits/canonical-hash.js';
 import type { Store } from '../../../../server/store/contracts/store.js';
 import type { Audit } from '../../../../shared/types/audit.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 import { makeAudit } from '../../../reports/fixtures/audits.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 8, minute)).toISOString();
@@ -19,17 +19,9 @@ function auditOf(url: string, minute: number, finalUrl = url, id: string = rando
 
 export function describeEarlierAuditsContract(subject: StoreSubject): void {
   describe(`Store.earlierAudits: ${subject.name}`, () => {
-    let place: StorePlace;
     let store: Store;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
-    });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
+    const { reopen } = storePerTest(subject, async (opened) => {
+      store = opened;
     });
     const put = async (account: string, ...audits: Audit[]) => {
       for (const a of audits) expect(await store.putAudit(account, a, canonicalHash(a))).toBe('created');
@@ -99,8 +91,7 @@ export function describeEarlierAuditsContract(subject: StoreSubject): void {
       const first = auditOf('https://a.example/', 1);
       const anchor = auditOf('https://a.example/', 2);
       await put('acct_a', first, anchor);
-      await store.close();
-      store = await place.open();
+      await reopen();
       expect(await ids(anchor)).toEqual([first.id]);
     });
   });

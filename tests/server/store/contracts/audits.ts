@@ -3,12 +3,12 @@
  * idempotent puts, newest-first listing with cursors, reopening. Run against lowdb and PostgreSQL by
  * audits.test.ts (registry.ts); what only lowdb does (its files and journal) is in ../lowdb/audits.test.ts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canonicalHash } from '../../../../server/audits/canonical-hash.js';
 import type { Store } from '../../../../server/store/contracts/store.js';
 import type { Audit } from '../../../../shared/types/audit.js';
 import { extensionAudit } from '../../helpers/extension-audit.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 
 function auditAt(scannedAt: string, url = 'https://shop.example/'): Audit {
   return { ...extensionAudit(), scanned_at: scannedAt, url, final_url: url };
@@ -16,22 +16,10 @@ function auditAt(scannedAt: string, url = 'https://shop.example/'): Audit {
 
 export function describeAuditsContract(subject: StoreSubject): void {
   describe(`AuditStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
     let store: Store;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
+    const { reopen } = storePerTest(subject, async (opened) => {
+      store = opened;
     });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await store.close();
-      store = await place.open();
-    };
 
     it('put: created, identical, conflict (other content or other account)', async () => {
       const audit = extensionAudit();

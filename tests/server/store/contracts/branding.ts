@@ -1,30 +1,18 @@
 /** Store.branding() against any store (server/store/contracts/branding.ts): what the report routes rely on. Run by branding.test.ts (registry.ts). */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredBranding } from '../../../../server/store/contracts/branding.js';
 import type { Store } from '../../../../server/store/contracts/store.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function describeBrandingContract(subject: StoreSubject): void {
   describe(`BrandingStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
     let store: Store;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
+    const { reopen } = storePerTest(subject, async (opened) => {
+      store = opened;
     });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await store.close();
-      store = await place.open();
-    };
 
     it('branding: none at first, replaced as a whole, per account, kept across a reopen', async () => {
       const branding = await store.branding();

@@ -5,13 +5,12 @@
  * back; everything survives a reopen. Run against lowdb and PostgreSQL by citations.test.ts (registry.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../../../shared/schema/citation-intelligence.js';
 import type { CitationEngineId } from '../../../../shared/schema/citation-engines.js';
 import { rowTally } from '../../../../server/citations/intelligence/row-tally.js';
 import type { CitationStore, StoredCitationRow, StoredPrompt } from '../../../../server/store/contracts/citations.js';
-import type { Store } from '../../../../server/store/contracts/store.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 import { ACCOUNT, prompt, row } from './citations-rows.js';
 
 const PROJECT = 'prj_AAAAAAAAAAAAAAAA';
@@ -55,25 +54,10 @@ function twoRuns(p: StoredPrompt, engine: CitationEngineId, day: string): { row:
 
 export function describeCitationRollupContract(subject: StoreSubject): void {
   describe(`CitationStore rollups: ${subject.name}`, () => {
-    let place: StorePlace;
-    let owner: Store;
     let store: CitationStore;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      owner = await place.open();
+    const { reopen } = storePerTest(subject, async (owner) => {
       store = await owner.citations();
     });
-    afterEach(async () => {
-      await owner.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await owner.close();
-      owner = await place.open();
-      store = await owner.citations();
-    };
 
     const a = { ...prompt(1), project_id: PROJECT };
     const b = { ...prompt(2), project_id: PROJECT };

@@ -4,34 +4,17 @@
  * checks, reopening. Run against lowdb and PostgreSQL by citations.test.ts (registry.ts); the journals'
  * own behaviour (append-only lines, torn tails) is tested in ../lowdb/citations.test.ts.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CitationStore, StoredCheck } from '../../../../server/store/contracts/citations.js';
-import type { Store } from '../../../../server/store/contracts/store.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 import { ACCOUNT, OTHER, prompt, row } from './citations-rows.js';
 
 export function describeCitationStoreContract(subject: StoreSubject): void {
   describe(`CitationStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
-    let owner: Store;
     let store: CitationStore;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      owner = await place.open();
+    const { reopen } = storePerTest(subject, async (owner) => {
       store = await owner.citations();
     });
-    afterEach(async () => {
-      await owner.close();
-      await place.dispose();
-    });
-
-    const reopen = async () => {
-      await owner.close();
-      owner = await place.open();
-      store = await owner.citations();
-    };
 
     it('keeps prompts, deletions, rows and checks across a reopen', async () => {
       const [a, b] = [prompt(1), prompt(2)];

@@ -165,6 +165,27 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
       expect(await store.listPages('acct_b', crawl.id, { limit: 5 })).toBeNull();
     });
 
+    it('gives the same pages as whole outcomes, summaries included, and survives a reopen', async () => {
+      const crawl = await started();
+      const urls = ['/', '/a', '/b'].map(u);
+      await store.admit(crawl.id, { pages: urls, skips: [] });
+      for (const [i, url] of urls.entries())
+        await store.completePage(crawl.id, {
+          url,
+          outcome: { ...outcome(url, 60 + i, []), summary: { title: `Page ${i}`, description: null } },
+        });
+      const first = await store.listPageOutcomes('acct_a', crawl.id, { limit: 2 });
+      expect(first!.outcomes.map((o) => [o.url, o.summary?.title])).toEqual([
+        [u('/'), 'Page 0'],
+        [u('/a'), 'Page 1'],
+      ]);
+      expect(first!.next).toBe((await store.listPages('acct_a', crawl.id, { limit: 2 }))!.next);
+      if (subject.durable) await reopen();
+      const rest = await store.listPageOutcomes('acct_a', crawl.id, { limit: 5, after: first!.next! });
+      expect(rest!.outcomes.map((o) => o.summary)).toEqual([{ title: 'Page 2', description: null }]);
+      expect(await store.listPageOutcomes('acct_b', crawl.id, { limit: 5 })).toBeNull();
+    });
+
     it('ends a crawl exactly once: the rest of the queue counts as skipped, the result is the rollup, later pages change nothing', async () => {
       const crawl = await started();
       await store.admit(crawl.id, { pages: [u('/'), u('/a'), u('/b')], skips: [] });

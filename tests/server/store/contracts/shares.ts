@@ -1,8 +1,8 @@
 /** Store.shares() against any store (server/store/contracts/shares.ts): what the report routes rely on. Run by shares.test.ts (registry.ts). */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { StoredShare } from '../../../../server/store/contracts/shares.js';
 import type { Store } from '../../../../server/store/contracts/store.js';
-import type { StorePlace, StoreSubject } from '../subjects.js';
+import { storePerTest, type StoreSubject } from '../subjects.js';
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-11-21T10:00:00.000Z');
@@ -24,22 +24,10 @@ function share(id: string, overrides: Partial<StoredShare> = {}): StoredShare {
 
 export function describeSharesContract(subject: StoreSubject): void {
   describe(`ShareStore contract: ${subject.name}`, () => {
-    let place: StorePlace;
     let store: Store;
-    beforeAll(() => subject.setup(), 60_000);
-    afterAll(() => subject.teardown(), 60_000);
-    beforeEach(async () => {
-      place = await subject.place();
-      store = await place.open();
+    const { reopen } = storePerTest(subject, async (opened) => {
+      store = opened;
     });
-    afterEach(async () => {
-      await store.close();
-      await place.dispose();
-    });
-    const reopen = async () => {
-      await store.close();
-      store = await place.open();
-    };
 
     it('shares: found by token hash, listed live and newest first, per account', async () => {
       const shares = await store.shares();

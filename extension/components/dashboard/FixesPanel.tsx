@@ -1,0 +1,134 @@
+import { useState } from 'preact/hooks';
+import type { Fix } from '../../lib/api/types.js';
+import { archiveName, groupFixes, type IssueHeading } from '../../lib/dashboard/fixes.js';
+import type { Load } from './use-api.js';
+import { Empty, ErrorState } from './states.js';
+
+const WHERE: Record<Fix['kind'], (fix: Fix) => string> = {
+  file: (fix) => `File to publish at ${fix.path ?? ''}`,
+  snippet: (fix) => `Markup for the <head> of ${fix.path ?? ''}`,
+  config: () => 'Server or CDN example',
+};
+
+/**
+ * The fixes of an audit or a crawl (GET /audits/{id}/fixes, GET /crawls/{id}/fixes): each under the issue it
+ * fixes, with a copy button, the page's head before and after for a head snippet, and one archive of all.
+ */
+export function FixesPanel({
+  fixes,
+  issues,
+  url,
+  onRetry,
+}: {
+  fixes: Load<{ fixes: Fix[] }>;
+  issues: readonly IssueHeading[];
+  url: string;
+  onRetry: () => void;
+}) {
+  const [saved, setSaved] = useState('');
+  if (fixes.state === 'loading') {
+    return (
+      <p class="state state-loading" role="status" aria-busy="true">
+        Reading the site for its fixes…
+      </p>
+    );
+  }
+  if (fixes.state === 'error') return <ErrorState what="the fixes" error={fixes.error} onRetry={onRetry} />;
+  const all = fixes.data.fixes;
+  if (!all.length)
+    return <Empty title="Nothing to fix that Citable can write for you.">Its issues need changes only the site's team can make.</Empty>;
+  const save = async () => {
+    const exporter = await import('../../lib/export/export-fixes.js');
+    setSaved(exporter.saveFixesArchive(all, archiveName(url)));
+  };
+  return (
+    <div class="fixes" data-testid="fixes">
+      <div class="toolbar">
+        <button type="button" class="secondary" onClick={() => void save()} data-action="download-fixes">
+          Download all {all.length} fixes (.zip)
+        </button>
+        {saved && (
+          <span class="muted small" role="status">
+            Saved {saved}
+          </span>
+        )}
+      </div>
+      {groupFixes(issues, all).map((group) => (
+        <section
+          class="fix-group"
+          key={group.issue?.rule ?? 'other'}
+          aria-label={group.issue ? `Fixes for: ${group.issue.title}` : 'Other fixes'}
+        >
+          <h3>
+            {group.issue && <span class={`sev sev-${group.issue.severity}`}>{group.issue.severity}</span>}{' '}
+            {group.issue ? group.issue.title : 'Also offered: no issue asks for these'}
+          </h3>
+          {group.fixes.map((fix) => (
+            <FixCard key={fix.id} fix={fix} />
+          ))}
+        </section>
+      ))}
+    </div>
+  );
+}
+
+/** Contents up to this many lines show at once; longer ones (a Markdown page, the JSON-LD) open on demand. */
+const OPEN_LINES = 16;
+
+function FixCard({ fix }: { fix: Fix }) {
+  const [copied, setCopied] = useState('');
+  const lines = fix.content.split('\n').length;
+  const copy = () =>
+    navigator.clipboard.writeText(fix.content).then(
+      () => setCopied('Copied'),
+      () => setCopied('Copying was refused: select the text and copy it'),
+    );
+  return (
+    <article class="fix-card" data-fix-id={fix.id}>
+      <div class="fix-card-head">
+        <strong>{fix.title}</strong>
+        <button type="button" class="secondary small" onClick={() => void copy()} data-action="copy-fix" aria-label={`Copy ${fix.title}`}>
+          Copy
+        </button>
+        <span class="muted small" role="status">
+          {copied}
+        </span>
+      </div>
+      <p class="muted small">
+        {WHERE[fix.kind](fix)}
+        {fix.rules.length > 0 && (
+          <>
+            {' '}
+            · fixes <span class="mono">{fix.rules.join(', ')}</span>
+          </>
+        )}
+      </p>
+      <p class="small">{fix.explanation}</p>
+      <details class="fix-content" open={lines <= OPEN_LINES}>
+        <summary>{lines <= OPEN_LINES ? 'Content' : `Show all ${lines} lines`}</summary>
+        <pre class="fix-code" tabIndex={0} aria-label={`${fix.title}: content`}>
+          {fix.content}
+        </pre>
+      </details>
+      {fix.preview && (
+        <details class="fix-preview">
+          <summary>The page's head before and after</summary>
+          <div class="preview-cols">
+            <div>
+              <p class="muted small">Before</p>
+              <pre class="fix-code" tabIndex={0} aria-label="Head before">
+                {fix.preview.before}
+              </pre>
+            </div>
+            <div>
+              <p class="muted small">After</p>
+              <pre class="fix-code" tabIndex={0} aria-label="Head after">
+                {fix.preview.after}
+              </pre>
+            </div>
+          </div>
+        </details>
+      )}
+    </article>
+  );
+}
