@@ -15,7 +15,7 @@ import { startGuardedProxy, type GuardedProxy } from './guarded-proxy.js';
 import { chromiumPresent, launchRenderBrowser, type RenderBrowser } from './render-browser.js';
 import { loadAndCapture, openRenderContext, RenderFault, type PageCapture } from './render-page.js';
 
-/** How a render ended, for the renders counter (server/metrics when it is there). */
+/** How a render ended, for a renders counter (the onRender hook below: metrics are wired there). */
 export type RenderOutcome = 'ok' | 'failed' | 'timeout';
 
 export interface PageRendererOptions {
