@@ -15,7 +15,7 @@ const RENDERING = {
 
 describe('the rendering panel of the audit report', () => {
   it('shows the server HTML beside the rendered page and what is missed', () => {
-    const html = renderAuditReportHtml(makeAudit({ rendering: RENDERING }), { medium: 'screen' });
+    const html = renderAuditReportHtml(makeAudit({ rendering: RENDERING }), { medium: 'html' });
     expect(html).toContain('What crawlers that do not run JavaScript miss');
     expect(html).toContain('The server HTML holds 25 % of the words the rendered page shows: 360 appear only after JavaScript.');
     expect(html).toMatch(/JSON-LD blocks<\/th><td>0<\/td><td>2<\/td><td>2<\/td>/);
@@ -26,7 +26,7 @@ describe('the rendering panel of the audit report', () => {
   });
 
   it('is absent when the audit was not rendered', () => {
-    const html = renderAuditReportHtml(makeAudit({ rendering: null }), { medium: 'screen' });
+    const html = renderAuditReportHtml(makeAudit({ rendering: null }), { medium: 'html' });
     expect(html).not.toContain('What crawlers that do not run JavaScript miss');
   });
 });
