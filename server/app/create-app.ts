@@ -18,7 +18,15 @@ import { requireAgencyPlan } from '../middleware/require-plan.js';
 import { requireHost } from '../middleware/require-host.js';
 import { requireHttps } from '../middleware/require-https.js';
 import { API_ROUTES, createApiRouter } from '../routes/api-router.js';
-import { createHealthRouter, createSharePageRouter, HEALTH_PATH } from '../routes/root/index.js';
+import {
+  createHealthRouter,
+  createMetricsRouter,
+  createSharePageRouter,
+  HEALTH_PATH,
+  METRICS_PATH,
+  READY_PATH,
+} from '../routes/root/index.js';
+import { httpMetrics } from '../middleware/http-metrics.js';
 import type { RouteDeps } from '../routes/route-deps.js';
 import type { Route } from '../routes/route.js';
 import { createMcpRouter } from '../mcp/http/mcp-route.js';
@@ -27,7 +35,12 @@ import type { ApiState } from '../http/state.js';
 import { AUDIT_DEADLINE_DEFAULT_MS } from '../settings/audit-settings.js';
 import { readReportSettings } from '../settings/report-settings.js';
 import { createReportsRuntime, type ReportsRuntime } from '../reports/reports-runtime.js';
-import { AUDIT_CONCURRENCY_DEFAULT, AUDIT_QUEUE_LIMIT_DEFAULT } from '../settings/server-config.js';
+import {
+  AUDIT_CONCURRENCY_DEFAULT,
+  AUDIT_QUEUE_LIMIT_DEFAULT,
+  MONITOR_ACCOUNT_CONCURRENCY_DEFAULT,
+  MONITOR_RUNS_PER_MINUTE_DEFAULT,
+} from '../settings/server-config.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import { crawlLauncherFor } from '../crawls/crawl-launcher.js';
 import { createEmbeddedCrawls } from '../crawls/embedded-crawls.js';
@@ -54,6 +67,13 @@ export interface AppConfig {
   crawlOverrides?: Partial<CrawlSettings>;
   /** Private and loopback addresses allowed (AUDIT_ALLOW_PRIVATE=1): webhook and monitor URLs follow the audit fetcher's rule. */
   auditAllowPrivate: boolean;
+  /** Monitor runs one account may have going at once (MONITOR_ACCOUNT_CONCURRENCY), and start per minute (MONITOR_RUNS_PER_MINUTE). */
+  monitorAccountConcurrency: number;
+  monitorRunsPerMinute: number;
+  /** METRICS_TOKEN: GET /metrics from anywhere with this bearer token; null: from this machine only. */
+  metricsToken: string | null;
+  /** RETENTION_DAYS (0: off): the audit 404 mentions it (the pass itself runs in server/app/retention.ts). */
+  retentionDays: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -63,6 +83,10 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   auditConcurrency: AUDIT_CONCURRENCY_DEFAULT,
   auditQueueLimit: AUDIT_QUEUE_LIMIT_DEFAULT,
   auditAllowPrivate: false,
+  monitorAccountConcurrency: MONITOR_ACCOUNT_CONCURRENCY_DEFAULT,
+  monitorRunsPerMinute: MONITOR_RUNS_PER_MINUTE_DEFAULT,
+  metricsToken: null,
+  retentionDays: 0,
 };
 
 export interface AppDeps {
@@ -122,14 +146,17 @@ export function createApp(deps: AppDeps): CitableApp {
   const app = new Koa<ApiState>({ proxy: config.trustProxy });
   app.silent = true; // errors are logged by jsonErrors, with the request id
   app.use(requestLog(routeDeps.logger));
+  app.use(httpMetrics());
   app.use(jsonErrors(routeDeps.logger));
   app.use(requireHost());
   app.use(refuseWhileDraining(() => draining));
-  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH])));
+  // Probes and the scraper may use plain HTTP on the internal port (/metrics keeps its own access rule).
+  if (config.requireHttps) app.use(requireHttps(new Set([HEALTH_PATH, READY_PATH, METRICS_PATH])));
   app.use(extensionCors());
   // Each router answers its own paths; allowedMethods turns another method on a known path into 405 + Allow.
   const routers = [
-    createHealthRouter(routeDeps),
+    createHealthRouter(routeDeps), // GET /healthz, GET /readyz
+    createMetricsRouter(routeDeps, config.metricsToken), // GET /metrics
     createApiRouter(routeDeps, deps.routes ?? API_ROUTES),
     createMcpRouter(routeDeps), // POST /mcp, at the root
     createSharePageRouter(routeDeps), // GET /r/{token}, no key: outside /api/v1
@@ -177,6 +204,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     now: () => now().getTime(),
     // Monitor runs share the audit runner with the API: at most half its slots.
     maxRunning: Math.max(1, Math.floor(config.auditConcurrency / 2)),
+    policy: { perAccountRunning: config.monitorAccountConcurrency, perAccountPerMinute: config.monitorRunsPerMinute },
   });
   return {
     store,
@@ -193,6 +221,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     webhooks,
     monitors,
     rendering: deps.renderer ?? NO_RENDERING,
+    retentionDays: config.retentionDays,
     fixes:
       deps.fixes ??
       createFixService({

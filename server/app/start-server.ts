@@ -3,6 +3,7 @@
  * citation tracking, audit worker threads, the Koa app and its listener. Signals and the process's exit
  * are server/main.ts's; this hands back `announce` (the first key and the "listening" line) and `stop`.
  */
+import { countRender } from '../metrics/work-metrics.js';
 import { existsSync } from 'node:fs';
 import type { RequestListener, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +27,12 @@ import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-r
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import type { MonitorScheduler } from '../monitors/in-process-monitor-scheduler.js';
+import type { Store } from '../store/contracts/store.js';
 import { createNodeMonitorScheduler } from './server-monitors.js';
 import { createRenderHost } from '../render/render-host.js';
 import type { PageRendererHost } from '../render/page-renderer.js';
+import { startServerOperations, type ServerOperations } from './server-operations.js';
+import { timedStore } from './timed-store.js';
 
 export interface StartOptions {
   /** The audit worker thread's script (dist/audit-worker.mjs beside the built server); absent: audits run on this thread. */
@@ -83,6 +87,8 @@ interface Services {
   reports: ReportsRuntime;
   /** The process's browser for audits and crawls with `render` (server/render/). */
   renderer: PageRendererHost;
+  /** The store every part uses: opened.store with each operation timed for the metrics. */
+  store: Store;
   /** Audits stored at start (for the "listening" line). */
   audits: number;
 }
@@ -98,7 +104,7 @@ async function startBehind(
   const services = await openServices(config, citationConfig, options, logger);
   const { opened, runner, crawls, citations, webhooks } = services;
   const citable = createApp({
-    store: opened.store,
+    store: services.store,
     reports: services.reports,
     fetcher: services.fetcher,
     crawls,
@@ -112,6 +118,7 @@ async function startBehind(
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.
   const first = await opened.exclusive(() => createFirstAccountIfEmpty(opened.store)); // one first account, however many start at once
+  const operations = await startServerOperations({ config, store: services.store, logger, waitingLine: runner?.waitingLine });
   listener.app.resolve(citable.app.callback());
   runner?.warm();
   crawls.start().catch((error: unknown) => logger.error('crawls failed to resume', { error: String(error) }));
@@ -125,7 +132,7 @@ async function startBehind(
     url: listener.url,
     logger,
     announce: () => announce(listener, config, services, first, monitorScheduler),
-    stop: () => stopAll(server, config, logger, services, citable, monitorScheduler),
+    stop: () => stopAll(server, config, logger, services, citable, monitorScheduler, operations),
   };
 }
 
@@ -140,7 +147,7 @@ async function openServices(
 
   // DATABASE_URL: PostgreSQL (migrated at start, shared by processes); else lowdb in DATA_DIR (locked to this process).
   const opened = await openStoreLogged(config, logger);
-  const store = opened.store;
+  const store = timedStore(opened.store, opened.kind);
   if (opened.kind === 'postgres' && !config.redisUrl) {
     // PostgreSQL lets several processes share the data, but rate limits, the citation schedule and its
     // daily budget are then still per process: say so rather than let a second process double them.
@@ -166,7 +173,7 @@ async function openServices(
   const crawls = await createServerCrawls({ config, store, fetcher, runner, renderer, logger });
   // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
   const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
-  return { rateLimitBackend, opened, webhooks, citations, runner, fetcher, crawls, reports, renderer, audits };
+  return { rateLimitBackend, opened, store, webhooks, citations, runner, fetcher, crawls, reports, renderer, audits };
 }
 
 /**
@@ -178,8 +185,9 @@ function serverRenderer(config: ServerConfig, workerUrl: URL, logger: Logger): P
     allowPrivate: config.auditAllowPrivate,
     workerUrl: new URL('./render-worker.mjs', workerUrl),
     lowerPriority: true,
-    // The renders counter of GET /metrics goes here once the metrics module is in (citable_renders_total by outcome).
+    // citable_renders_total and citable_render_duration_seconds of GET /metrics, by outcome.
     onRender: (outcome, seconds) => {
+      countRender(outcome, seconds);
       if (outcome !== 'ok') logger.debug('render ended', { outcome, seconds });
     },
   });
@@ -234,7 +242,9 @@ async function stopAll(
   services: Services,
   citable: CitableApp,
   monitorScheduler: MonitorScheduler,
+  operations: ServerOperations,
 ): Promise<void> {
+  await operations.stop(); // a retention pass under way finishes first
   await services.crawls.stop(); // running crawls resume at the next start, each page once
   const closeStore = async () => {
     await monitorScheduler.stop();

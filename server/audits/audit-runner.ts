@@ -9,6 +9,8 @@ import type { Renderer } from '../../shared/types/renderer.js';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { AuditRenderError, RENDER_UNAVAILABLE_MESSAGE } from '../../shared/audit/errors.js';
 import { Semaphore } from './semaphore.js';
+import { countAudit, type AuditOutcome } from '../metrics/work-metrics.js';
+import type { QueueSample } from '../metrics/queue-metrics.js';
 import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 /** What a caller may choose about one audit. */
@@ -38,6 +40,8 @@ export interface BoundedRunner extends AuditRunner {
    * the line's limit (the crawl bounds its own pages), and is cancelled by `signal` or by abortAll.
    */
   runTask<T>(work: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** The waiting line for a slot, as the queue metrics read it. */
+  waitingLine(): QueueSample;
 }
 
 export class AuditorBusyError extends Error {
@@ -113,12 +117,36 @@ export function createBoundedRunner(
     get pending() {
       return slots.running + slots.waiting;
     },
-    run: (url, options = {}) => bounded((signal) => execute(url, signal, options), false),
+    run: (url, options = {}) => counted(bounded((signal) => execute(url, signal, options), false)),
     runTask: (work, signal) => bounded(work, true, signal),
     abortAll(reason) {
       for (const controller of controllers) controller.abort(new Error(reason));
     },
+    waitingLine: () => ({ depth: slots.waiting, oldestAgeSeconds: slots.oldestWaitMs() / 1000 }),
   };
+}
+
+/** Counts an audit's outcome and time in the metrics (docs/operations.md#metrics). */
+function counted<T>(audit: Promise<T>): Promise<T> {
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  return audit.then(
+    (result) => {
+      countAudit('ok', seconds());
+      return result;
+    },
+    (error: unknown) => {
+      countAudit(outcomeOf(error), seconds());
+      throw error;
+    },
+  );
+}
+
+function outcomeOf(error: unknown): AuditOutcome {
+  if (error instanceof AuditorBusyError) return 'busy';
+  if (error instanceof AuditCancelledError) return 'cancelled';
+  if (error instanceof AuditTooHeavyError) return 'too_heavy';
+  return 'failed';
 }
 
 /** Audits on this thread (tests, and `npm start` from source without a built worker). */

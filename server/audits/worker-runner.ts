@@ -12,6 +12,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import type { QueueSample } from '../metrics/queue-metrics.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { AuditRenderError } from '../../shared/audit/errors.js';
 import { AuditTooHeavyError, createBoundedRunner, noRenderer, type AuditRunner, type AuditRunOptions } from './audit-runner.js';
@@ -50,6 +51,8 @@ export interface WorkerRunner extends AuditRunner {
   warm(): void;
   /** Ends every thread (running audits fail). */
   close(): Promise<void>;
+  /** The waiting line for a thread, as the queue metrics read it. */
+  waitingLine(): QueueSample;
   /**
    * Audits a crawl's page on a thread, under the same bounds as audits (it waits beyond the line's limit: the
    * crawl bounds its own pages). The crawl's site files go to each thread once, not with every page.
@@ -244,6 +247,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     runSitemap: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.sitemap(request, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
+    waitingLine: () => bounded.waitingLine(),
     warm() {
       while (all.size < options.concurrency) idle.push(start());
     },

@@ -2,8 +2,10 @@ import { PLANS, type Plan } from '../store/contracts/accounts.js';
 import type { CliIo } from './io.js';
 import { openCliStore, tableText, whereItLooked } from './open-cli-store.js';
 import { startCommand } from './command-args.js';
+import { deleteAccountCommand } from './accounts-delete.js';
 
-const USAGE = 'Usage: citable accounts create --name NAME [--plan free|pro|agency] [--json] | citable accounts list [--json]';
+const USAGE =
+  'Usage: citable accounts create --name NAME [--plan free|pro|agency] [--json] | citable accounts list [--json] | citable accounts delete ID --yes [--json]';
 const HELP = `${USAGE}
 
 Accounts of the API server's store: PostgreSQL when DATABASE_URL is set (set the same DATABASE_URL as the
@@ -11,6 +13,8 @@ server), else the data directory DATA_DIR (default ./data). The API needs the Ag
 
   accounts create --name NAME [--plan P]   create an account (plan defaults to agency); prints its id
   accounts list                            list every account
+  accounts delete ID --yes                 delete the account and every record of it, for good (without --yes:
+                                           say what would go); the embedded store needs the server stopped
   --json                                   machine-readable output
 `;
 
@@ -25,6 +29,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
         name: { type: 'string' },
         plan: { type: 'string' },
         json: { type: 'boolean' },
+        yes: { type: 'boolean' },
       },
     },
     args,
@@ -33,6 +38,10 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   const [action, ...extra] = positionals;
+  if (action === 'delete') {
+    if (extra.length !== 1) return fail(`name one account: accounts delete ID --yes. ${USAGE}`);
+    return deleteAccountCommand(extra[0]!, values.yes === true, values.json === true, io);
+  }
   if (extra.length > 0) return fail(`unexpected ${extra.join(' ')}. ${USAGE}`);
 
   if (action === 'create') {

@@ -48,7 +48,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   },
   accounts: {
     usage: 'accounts create|list',
-    summary: "the server's API accounts: in DATABASE_URL when set, else DATA_DIR (./data)",
+    summary: "the server's API accounts (and delete): in DATABASE_URL when set, else DATA_DIR (./data)",
     load: () => import('./accounts-command.js'),
   },
   keys: {
@@ -80,6 +80,16 @@ const COMMANDS: Record<string, CommandEntry> = {
     usage: 'mcp [--api-url URL]',
     summary: 'serve the tools to AI agents over MCP on stdio (--help)',
     load: () => import('./mcp-command.js'),
+  },
+  backup: {
+    usage: 'backup --out FILE',
+    summary: 'a consistent snapshot of DATA_DIR while the server runs (--help)',
+    load: () => import('./backup-command.js'),
+  },
+  restore: {
+    usage: 'restore FILE [--replace]',
+    summary: 'put a backup back into DATA_DIR; refuses a running server or a damaged file',
+    load: () => import('./restore-command.js'),
   },
   migrate: {
     usage: 'migrate --from lowdb --to postgres',

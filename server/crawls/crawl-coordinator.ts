@@ -86,7 +86,7 @@ export class CrawlCoordinator {
     if (running.stop === 'shutdown') return;
     const record = await this.deps.store.crawlById(id);
     if (!record) return;
-    const notes = [...seen.notes, ...crawlNotes({ record, ...seen, stop: running.stop, deadlineMs: this.deps.settings.deadlineMs })];
+    const notes = crawlNotes({ record, robots: seen.robots, stop: running.stop, deadlineMs: this.deps.settings.deadlineMs });
     await this.#finish(id, running.stop === 'cancel' ? 'cancelled' : 'complete', null, notes);
   }
 

@@ -2,8 +2,7 @@
 import type { CrawlRobots } from '../../shared/crawl/site-findings.js';
 import { MAX_CRAWL_DELAY_S } from '../../shared/crawl/site-findings.js';
 import { oneOrMany, plural } from '../../shared/judge/wording.js';
-import type { StoredCrawl } from '../store/contracts/crawls.js';
-import type { SkipTally } from './discovery.js';
+import { emptyTally, type StoredCrawl } from '../store/contracts/crawls.js';
 
 /** Why the start page itself may not be crawled. */
 export function robotsRefusalNote(robots: CrawlRobots, startUrl: string): string {
@@ -15,29 +14,27 @@ export function robotsRefusalNote(robots: CrawlRobots, startUrl: string): string
 
 export const CANCELLED_NOTE = 'Cancelled: the pages still queued were not audited (counted as skipped).';
 
+/** The notes at a crawl's end, from what its stored tally says (kept with its state: right whichever process ends it). */
 export function crawlNotes(input: {
   record: StoredCrawl;
-  tally: SkipTally;
-  counts: { busy: number; offSite: number };
   robots: CrawlRobots | null;
   stop: 'cancel' | 'deadline' | 'shutdown' | null;
   deadlineMs: number;
 }): string[] {
-  const { record, tally, counts, robots } = input;
-  const notes: string[] = [];
+  const { record, robots } = input;
+  const tally = record.tally ?? emptyTally();
+  const notes: string[] = [...tally.notes];
   if (robots?.crawlDelay)
     notes.push(
       `robots.txt asks for a Crawl-delay of ${robots.crawlDelay} s between requests: honoured${robots.crawlDelay > MAX_CRAWL_DELAY_S ? ` up to ${MAX_CRAWL_DELAY_S} s` : ''}.`,
     );
-  if (tally.robots.size) notes.push(`robots.txt refuses ${plural(tally.robots.size, 'URL')} to the Citable crawler: skipped.`);
-  if (tally.offHost.size)
-    notes.push(
-      `${plural(tally.offHost.size, 'link')} to other hosts ${oneOrMany(tally.offHost.size, 'was', 'were')} not followed (skipped).`,
-    );
-  if (counts.offSite) notes.push(`${plural(counts.offSite, 'page')} redirected to another site: not followed (skipped).`);
-  if (counts.busy)
-    notes.push(`The site answered 429 or 503 ${plural(counts.busy, 'time')}; Citable paused as asked (Retry-After) and asked again.`);
-  const otherwiseSkipped = tally.robots.size + tally.offHost.size + tally.offSite.size;
+  if (tally.robots) notes.push(`robots.txt refuses ${plural(tally.robots, 'URL')} to the Citable crawler: skipped.`);
+  if (tally.off_host)
+    notes.push(`${plural(tally.off_host, 'link')} to other hosts ${oneOrMany(tally.off_host, 'was', 'were')} not followed (skipped).`);
+  if (tally.redirected) notes.push(`${plural(tally.redirected, 'page')} redirected to another site: not followed (skipped).`);
+  if (tally.busy)
+    notes.push(`The site answered 429 or 503 ${plural(tally.busy, 'time')}; Citable paused as asked (Retry-After) and asked again.`);
+  const otherwiseSkipped = tally.robots + tally.off_host + tally.off_site + tally.redirected;
   if (record.admission.queued >= record.max_pages && record.progress.skipped > otherwiseSkipped) {
     notes.push(`max_pages (${record.max_pages.toLocaleString('en')}) was reached: further URLs were skipped.`);
   }

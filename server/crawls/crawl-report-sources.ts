@@ -8,6 +8,7 @@ import type { CrawlReportSources } from '../reports/crawl-report.js';
 import { loadAudit } from '../reports/load-audit.js';
 import type { CrawlStore, StoredCrawl } from '../store/contracts/crawls.js';
 import type { Store } from '../store/contracts/store.js';
+import { markExpiredAudits } from './expired-audits.js';
 
 const PAGE_BATCH = 500;
 /** Earlier crawls looked at for the score history (newest first). */
@@ -21,7 +22,7 @@ export async function crawlReportSources(
 ): Promise<CrawlReportSources> {
   const crawls = await store.crawls();
   return {
-    pages: () => auditedPages(crawls, accountId, crawl.id),
+    pages: async () => markExpiredAudits(store, accountId, await auditedPages(crawls, accountId, crawl.id)),
     async pageAuditWithRule(rule) {
       const first = (await crawls.listPages(accountId, crawl.id, { limit: 1, rule }))?.pages[0];
       return first?.audit_id ? loadAudit(store, accountId, first.audit_id) : null;

@@ -22,7 +22,7 @@ import { admitDiscovery, discoverSitemaps } from './crawl-sitemaps.js';
 import { startCrawlSite } from './crawl-start.js';
 import { robotsRefusalNote } from './crawl-notes.js';
 import { Deque } from './deque.js';
-import { robotsAllow, sortLinks, TALLY_LIMIT, type SkipTally } from './discovery.js';
+import { robotsAllow, sortLinks } from './discovery.js';
 import type { FreshSite } from './end-crawl.js';
 import { pageAuditId } from './page-audit-id.js';
 import type { Semaphore } from '../audits/semaphore.js';
@@ -35,12 +35,9 @@ export interface RunHooks {
   finish(status: 'complete' | 'cancelled' | 'failed', error: string | null, notes: string[], fresh?: FreshSite): Promise<boolean>;
 }
 
-/** What the run saw, for the crawl's notes at its end (crawl-notes.ts). */
+/** What the run read, for the crawl's notes at its end (crawl-notes.ts); why URLs were skipped is kept in the store (its tally). */
 export interface RunSeen {
-  counts: { busy: number; offSite: number };
-  tally: SkipTally;
   robots: CrawlRobots | null;
-  notes: string[];
 }
 
 /** The crawl's state once prepared: the stored record (running), its files and robots.txt. */
@@ -53,12 +50,7 @@ interface Prepared {
 }
 
 export class CrawlRun {
-  readonly seen: RunSeen = {
-    counts: { busy: 0, offSite: 0 },
-    tally: { robots: new Set(), offHost: new Set(), offSite: new Set() },
-    robots: null,
-    notes: [],
-  };
+  readonly seen: RunSeen = { robots: null };
   readonly #signal: AbortSignal;
   #site!: Prepared;
   #queue = new Deque<QueuedUrl>();
@@ -239,8 +231,7 @@ export class CrawlRun {
 
   /** A queued URL on another host (queued before discovery kept to the crawl's origin): never fetched, skipped. */
   async #skipOffHost(item: QueuedUrl): Promise<void> {
-    if (this.seen.tally.offHost.size < TALLY_LIMIT) this.seen.tally.offHost.add(item.url);
-    await this.deps.store.completePage(this.id, { url: item.url, outcome: null });
+    await this.deps.store.completePage(this.id, { url: item.url, outcome: null, skip: 'off_host', ...this.#busy(item) });
   }
 
   /** Records a page's end (one store write that also admits what it found); a busy host's page goes back in line. */
@@ -249,23 +240,35 @@ export class CrawlRun {
     let outcome: CrawlPageOutcome | null = null;
     let discovery;
     let audit: Audit | null = null;
-    if (result.kind === 'off-site') this.seen.counts.offSite++;
-    else if (result.kind === 'failed') outcome = failedOutcome(item.url, item.template, result.message);
-    else {
+    // An off-site redirect has no outcome: skipped, counted as redirected in the crawl's tally with this page's end.
+    if (result.kind === 'failed') outcome = failedOutcome(item.url, item.template, result.message);
+    else if (result.kind !== 'off-site') {
       audit = this.deps.saveAudit ? await this.deps.saveAudit(this.#site.record.account_id, result.audit) : result.audit;
       outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample, result.summary);
-      discovery = sortLinks(result.links, this.#site.robots, this.seen.tally);
+      discovery = sortLinks(result.links, this.#site.robots);
     }
     const isStart = item.url === this.#site.record.start_url;
     if (isStart) await this.#afterStartPage(audit);
-    const completed = await this.deps.store.completePage(this.id, { url: item.url, outcome, ...(discovery ? { discovery } : {}) });
+    const completion = {
+      url: item.url,
+      outcome,
+      ...(discovery ? { discovery } : {}),
+      ...(result.kind === 'off-site' ? { skip: 'redirected' as const } : {}),
+      ...this.#busy(item),
+    };
+    const completed = await this.deps.store.completePage(this.id, completion);
     for (const queued of completed.queued) this.#queue.push(queued);
     if (isStart) this.#startDone = true;
   }
 
+  /** The 429/503 answers this page got before its end, recorded with it (the crawl's tally). */
+  #busy(item: QueuedUrl): { busy?: number } {
+    const busy = this.#attempts.get(item.url) ?? 0;
+    return busy ? { busy } : {};
+  }
+
   #retryLater(item: QueuedUrl, retryAfterMs: number | null): void {
     const { settings } = this.deps;
-    this.seen.counts.busy++;
     this.#attempts.set(item.url, (this.#attempts.get(item.url) ?? 0) + 1);
     this.deps.gate.pause(this.#site.record.host!, Math.min(retryAfterMs ?? settings.busyPauseMs, settings.maxRetryAfterMs));
     this.#queue.unshift(item);
@@ -278,8 +281,7 @@ export class CrawlRun {
     const found = this.#site.sitemaps ? await this.#site.sitemaps : null;
     if (found) {
       sitemapReads = found.sitemaps;
-      for (const queued of await admitDiscovery(this.deps.store, this.id, found, this.seen.tally)) this.#queue.push(queued);
-      this.seen.notes.push(...found.notes);
+      for (const queued of await admitDiscovery(this.deps.store, this.id, found)) this.#queue.push(queued);
     }
     if (audit) {
       const site = siteFindings({

@@ -12,7 +12,6 @@ import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import { parseUrl } from '../../shared/url/parse.js';
 import type { CrawlStore } from '../store/contracts/crawls.js';
-import { TALLY_LIMIT, type SkipTally } from './discovery.js';
 import type { HostGate } from './host-gate.js';
 import type { CrawlPageRunner } from './page-runner.js';
 
@@ -50,21 +49,29 @@ export function discoverSitemaps(deps: SitemapDeps): Promise<SitemapDiscovery> {
   return found;
 }
 
-/** Admits what the sitemaps list (pages, then the skipped), ADMIT_CHUNK URLs per write; resolves with what was queued. */
-export async function admitDiscovery(store: CrawlStore, id: string, found: SitemapDiscovery, tally: SkipTally): Promise<QueuedUrl[]> {
-  for (const url of found.refused) if (tally.robots.size < TALLY_LIMIT) tally.robots.add(url);
-  for (const url of found.offSite) if (tally.offSite.size < TALLY_LIMIT) tally.offSite.add(url);
+/**
+ * Admits what the sitemaps list (pages, then the skipped with their reason), ADMIT_CHUNK URLs per write, the first
+ * write with the sitemaps' notes; resolves with what was queued.
+ */
+export async function admitDiscovery(store: CrawlStore, id: string, found: SitemapDiscovery): Promise<QueuedUrl[]> {
   const queued: QueuedUrl[] = [];
   let uncounted = found.uncounted;
-  const skips = [...found.refused, ...found.offSite];
+  let notes = found.notes;
+  const skips = [...found.refused.map((url) => ['robots', url] as const), ...found.offSite.map((url) => ['off_site', url] as const)];
   const writes = Math.max(1, Math.ceil(found.urls.length / ADMIT_CHUNK) + Math.ceil(skips.length / ADMIT_CHUNK));
   for (let write = 0, page = 0, skip = 0; write < writes; write++) {
     const pages = found.urls.slice(page, page + ADMIT_CHUNK);
     page += pages.length;
     const skipped = pages.length ? [] : skips.slice(skip, skip + ADMIT_CHUNK);
     skip += skipped.length;
-    queued.push(...(await store.admit(id, { pages, skips: skipped, ...(uncounted ? { uncounted } : {}) })));
+    const skipsBy = {
+      robots: skipped.filter((s) => s[0] === 'robots').map((s) => s[1]),
+      off_site: skipped.filter((s) => s[0] === 'off_site').map((s) => s[1]),
+    };
+    const discovery = { pages, skips: [], skipsBy, ...(uncounted ? { uncounted } : {}), ...(notes.length ? { notes } : {}) };
+    queued.push(...(await store.admit(id, discovery)));
     uncounted = 0;
+    notes = [];
   }
   return queued;
 }

@@ -15,6 +15,7 @@ import { newCrawlRecord } from './new-crawl.js';
 import type { CrawlPageRunner } from './page-runner.js';
 import { pageAuditSaver } from './save-page-audit.js';
 import { crawlReads } from './store-reads.js';
+import { countedPages } from './counted-pages.js';
 
 export interface EmbeddedCrawlsOptions {
   store: Store;
@@ -30,7 +31,7 @@ export function createEmbeddedCrawls(options: EmbeddedCrawlsOptions): CrawlServi
   const coordinator = options.store.crawls().then(
     (store) =>
       new CrawlCoordinator({
-        store,
+        store: countedPages(store),
         pages: options.pages,
         fetcher: options.fetcher,
         gate: new HostGate(options.settings.hostConcurrency),

@@ -6,7 +6,7 @@
  * (./bullmq-monitor-scheduler.ts). Either way the store decides what runs.
  */
 import type { Logger } from '../logging/logger.js';
-import type { MonitorRunOutcome, MonitorStore, StoredMonitor } from '../store/contracts/monitors.js';
+import type { ClaimPolicy, MonitorRunOutcome, MonitorStore, StoredMonitor } from '../store/contracts/monitors.js';
 
 export interface MonitorServiceOptions {
   store: () => Promise<MonitorStore>;
@@ -17,6 +17,8 @@ export interface MonitorServiceOptions {
   maxRunning?: number;
   /** How long a claim holds a monitor without a heartbeat (default 2 min); renewed every third of it. */
   leaseMs?: number;
+  /** Fair shares across accounts and each account's run budget, counted in the store (so across processes); none: oldest due first. */
+  policy?: ClaimPolicy;
 }
 
 export class MonitorService {
@@ -111,7 +113,7 @@ export class MonitorService {
     const free = this.#maxRunning - this.#running.size;
     if (free <= 0) return 0;
     const store = await this.options.store();
-    const claimed = await store.claimDue(this.#now(), this.#leaseMs, free);
+    const claimed = await store.claimDue(this.#now(), this.#leaseMs, free, this.options.policy);
     for (const monitor of claimed) this.#launch(store, monitor);
     return claimed.length;
   }

@@ -153,6 +153,7 @@ async function response(trip: Trip, res: IncomingMessage, status: number, option
     binary: decoded.binary,
     redirects: trip.redirects,
     timings: { ttfbMs, totalMs: trip.elapsed() },
+    ...(body.gunzipped ? { gunzipped: true } : {}),
   };
 }
 

@@ -38,7 +38,16 @@ export async function renderAccountCrawlReport(
     ),
   ]);
   const worstPages = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
-  const html = renderCrawlReportHtml(crawl, { branding, history, worstPages, advice, paper: request.paper, medium: request.medium });
+  const expiredAudits = pages.filter((p) => p.audit_expired).length;
+  const html = renderCrawlReportHtml(crawl, {
+    branding,
+    history,
+    worstPages,
+    advice,
+    expiredAudits,
+    paper: request.paper,
+    medium: request.medium,
+  });
   return { html, branding };
 }
 

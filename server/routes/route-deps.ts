@@ -35,6 +35,8 @@ export interface RouteDeps {
   monitors: MonitorService;
   /** Whether this process can render pages: a request with `render` is refused (503) up front when it cannot. */
   rendering: RenderAvailability;
+  /** RETENTION_DAYS: audits older than this are removed daily (0: never); a 404 for an audit then says so. */
+  retentionDays: number;
   /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */
   fixes: FixService;
   /**

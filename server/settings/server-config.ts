@@ -10,6 +10,9 @@ import { readRenderSettings, type RenderSettings } from './render-settings.js';
 /** Audits running at once, and waiting for a slot, unless configured. */
 export const AUDIT_CONCURRENCY_DEFAULT = 4;
 export const AUDIT_QUEUE_LIMIT_DEFAULT = 100;
+/** Monitor runs of one account going at once (across processes), and started per minute, unless configured. */
+export const MONITOR_ACCOUNT_CONCURRENCY_DEFAULT = 1;
+export const MONITOR_RUNS_PER_MINUTE_DEFAULT = 20;
 
 export interface ServerConfig extends StoreSettings {
   host: string;
@@ -52,8 +55,29 @@ export interface ServerConfig extends StoreSettings {
   webhookConcurrency: number;
   /** How often monitors are looked at for due runs. */
   monitorTickMs: number;
+  /** Monitor runs of one account going at once, across processes (fair shares: one account cannot hold every slot). */
+  monitorAccountConcurrency: number;
+  /** Monitor runs one account may start per minute, counted in the store (creating and deleting monitors does not reset it). */
+  monitorRunsPerMinute: number;
   /** With REDIS_URL: how often each process checks that the repeating schedules still exist in Redis. */
   scheduleCheckMs: number;
+  /** GET /metrics from anywhere with `Authorization: Bearer <token>`; null: from this machine only. */
+  metricsToken: string | null;
+  /** Audits and citation rows older than this many days are removed once a day; 0: kept for ever. */
+  retentionDays: number;
+}
+
+/** A bearer token anyone could guess in a few tries protects nothing. */
+const METRICS_TOKEN_MIN = 16;
+
+function readMetricsToken(env: Env): string | null {
+  const token = readText(env, 'METRICS_TOKEN');
+  if (token !== null && (token.length < METRICS_TOKEN_MIN || /\s/.test(token))) {
+    throw new ConfigError(
+      `METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters without spaces (openssl rand -hex 32 makes one), got ${token.length} characters`,
+    );
+  }
+  return token;
 }
 
 export function readServerConfig(env: Env): ServerConfig {
@@ -83,6 +107,10 @@ export function readServerConfig(env: Env): ServerConfig {
     render: readRenderSettings(env),
     webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),
+    monitorAccountConcurrency: readInt(env, 'MONITOR_ACCOUNT_CONCURRENCY', MONITOR_ACCOUNT_CONCURRENCY_DEFAULT, 1, 64),
+    monitorRunsPerMinute: readInt(env, 'MONITOR_RUNS_PER_MINUTE', MONITOR_RUNS_PER_MINUTE_DEFAULT, 1, 10_000),
     scheduleCheckMs: readDuration(env, 'SCHEDULE_CHECK_INTERVAL', 60_000, 100),
+    metricsToken: readMetricsToken(env),
+    retentionDays: readInt(env, 'RETENTION_DAYS', 0, 0, 36_500),
   };
 }

@@ -16,6 +16,7 @@ import { deliveryBody } from './delivery-body.js';
 import { DEFAULT_RETRY_POLICY, nextAttemptAt, type RetryPolicy } from './retry-schedule.js';
 import { sendWebhook, DELIVERY_TIMEOUT_MS, type SendOutcome } from './send-webhook.js';
 import { signatureHeader } from './signature.js';
+import { countDelivery } from '../metrics/work-metrics.js';
 
 export const GONE_DISABLES_AFTER = 3;
 export const PER_WEBHOOK_DEFAULT = 4;
@@ -190,6 +191,7 @@ export class DeliveryWorker {
       reason: `webhook disabled at ${disabledAt}: the receiver answered 410 Gone ${GONE_DISABLES_AFTER} times in a row; create it again to resume`,
     });
     this.#log(claimed, outcome, result, disabled);
+    countDelivery(result.status === 'pending' ? 'retrying' : result.status);
     this.#options.onAttempt?.(claimed, outcome);
   }
 

@@ -25,6 +25,22 @@ export interface Discovery {
   skips: string[];
   /** URLs only counted (a sitemap's tail beyond what discovery keeps): discovered and skipped. */
   uncounted?: number;
+  /** URLs never fetched, by why: counted per reason when new, for the crawl's notes (besides `skips`, whose reason is not told). */
+  skipsBy?: Partial<Record<SkipReason, string[]>>;
+  /** Sentences this step adds to the crawl's notes (a sitemap that could not be read), kept with the crawl. */
+  notes?: string[];
+}
+
+/** Why a URL found was never fetched: robots.txt refuses it, it links to another host, a sitemap lists another site. */
+export type SkipReason = 'robots' | 'off_host' | 'off_site';
+export const SKIP_REASONS: readonly SkipReason[] = ['robots', 'off_host', 'off_site'];
+export type SkipCounts = Record<SkipReason, number>;
+
+/** Every URL a discovery names (what a store checks against those it has seen). */
+export function discoveryUrls(found: Discovery): string[] {
+  const urls = [...found.pages, ...found.skips];
+  for (const reason of SKIP_REASONS) urls.push(...(found.skipsBy?.[reason] ?? []));
+  return [...new Set(urls)];
 }
 
 export interface QueuedUrl {
@@ -39,6 +55,8 @@ export interface AdmissionDecision {
   skipped: string[];
   /** `uncounted` carried through. */
   uncounted: number;
+  /** Of `skipped`, those from `skipsBy`, per reason. */
+  skippedBy: SkipCounts;
 }
 
 /**
@@ -67,10 +85,14 @@ export function decideAdmission(
     if (sample) state.sampled.push(template);
     queued.push({ url, template, sample });
   }
-  for (const url of found.skips) {
-    if (decided.has(url) || !isNew(url)) continue;
+  const skippedBy: SkipCounts = { robots: 0, off_host: 0, off_site: 0 };
+  const skip = (url: string, reason: SkipReason | null) => {
+    if (decided.has(url) || !isNew(url)) return;
     decided.add(url);
     skipped.push(url);
-  }
-  return { queued, skipped, uncounted: found.uncounted ?? 0 };
+    if (reason) skippedBy[reason]++;
+  };
+  for (const url of found.skips) skip(url, null);
+  for (const reason of SKIP_REASONS) for (const url of found.skipsBy?.[reason] ?? []) skip(url, reason);
+  return { queued, skipped, uncounted: found.uncounted ?? 0, skippedBy };
 }

@@ -47,3 +47,26 @@ export function articleEvidence(ctx: JudgeContext): string | null {
     return null;
   });
 }
+
+/** schema.org's news story types, and fact checks: dated reports of events, whose date is part of what they say. */
+const NEWS_TYPES = new Set([
+  'ClaimReview',
+  'NewsArticle',
+  'AnalysisNewsArticle',
+  'AskPublicNewsArticle',
+  'BackgroundNewsArticle',
+  'OpinionNewsArticle',
+  'ReportageNewsArticle',
+  'ReviewNewsArticle',
+  'LiveBlogPosting',
+]);
+
+/** True when the page says it is a news story: a NewsArticle type (JSON-LD or microdata) or Google News' news_keywords. */
+export function isNewsPage(ctx: JudgeContext): boolean {
+  return ctx.memo('facts.isNewsPage', () => {
+    if (jsonLdValuesOf(ctx).types.some((t) => NEWS_TYPES.has(t))) return true;
+    if (ctx.facts.itemtypes.some((t) => t.split(/\s+/).some((iri) => NEWS_TYPES.has(iri.replace(/^https?:\/\/schema\.org\//i, '')))))
+      return true;
+    return (ctx.facts.metaByName.get('news_keywords') ?? []).some((v) => v.trim() !== '');
+  });
+}

@@ -1,5 +1,6 @@
 import type { JudgeContext } from '../judge/context.js';
 import { jsonLdValuesOf } from './jsonld-values.js';
+import { visibleBylines } from './visible-byline.js';
 
 export interface AuthorSignal {
   /** Where it was found, for issue texts and tests. */
@@ -28,6 +29,8 @@ export function authorSignals(ctx: JudgeContext): AuthorSignal[] {
       }
     }
     for (const text of ctx.facts.content.bylines) signals.push({ source: 'byline', name: text });
+    // Only when nothing else names the author: the plain-text search is the most expensive and the least sure.
+    if (!signals.length) for (const name of visibleBylines(facts)) signals.push({ source: 'byline', name });
     return signals;
   });
 }

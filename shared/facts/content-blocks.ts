@@ -1,12 +1,15 @@
 /**
  * The shape of a page's main content, which PageFacts does not keep: paragraph and section lengths,
- * lists and tables, links and bylines, each outside navigation, banners, footers and sidebars
- * (a menu is a list, but not one a reader would quote). A listener on the page-facts pass: no tree, no recursion.
+ * lists and tables, links and bylines, each outside navigation, banners, footers, sidebars and comment
+ * sections (a menu is a list, but not one a reader would quote; a reader's comment is not the article).
+ * A listener on the page-facts pass: no tree, no recursion.
  */
 import { walkHtml, type HtmlListener } from './html-walk.js';
 import { HIDDEN_TEXT_TAGS } from './html-tags.js';
 import { collapse, countWords } from './words.js';
 import { parseUrl, resolveHttpHref } from '../url/parse.js';
+import { opensComments, opensMeta, opensWidget } from './content-regions.js';
+import { isCommentsHeading } from './language/match.js';
 
 export interface ContentAnchor {
   /** Absolute http(s) URL. */
@@ -26,7 +29,22 @@ export interface ContentBlocks {
   contentAnchors: ContentAnchor[];
   /** Text of elements whose class or id names a byline or an author. */
   bylines: string[];
+  /** Words of visible text in the content: outside navigation, banners, footers, sidebars and comment sections. */
+  contentWords: number;
+  /** Words of visible text in comment sections (WordPress `#comments`, Disqus, a "12 Comments" heading's section). */
+  commentWords: number;
+  /** Where each heading sits, in document order (one entry per h1-h6, as `PageFacts.headings`). */
+  headingRegions: HeadingRegion[];
+  /** Text of a post's header, footer, address and meta lines (where a plain-text byline sits), each cut to 300 characters. */
+  metaTexts: string[];
 }
+
+/**
+ * `content` the page's own; `boilerplate` navigation, banner, footer or sidebar; `widget` a form or a block
+ * such as a newsletter sign-up, or a heading whose short section is a form; `comments` a comment section;
+ * `hidden` inside script, template, noscript and the like.
+ */
+export type HeadingRegion = 'content' | 'boilerplate' | 'widget' | 'comments' | 'hidden';
 
 const BOILERPLATE_TAGS = new Set(['nav', 'aside']);
 const BOILERPLATE_ROLES = new Set(['navigation', 'banner', 'contentinfo', 'complementary', 'search', 'menu', 'menubar']);
@@ -37,6 +55,10 @@ const BYLINE_HINT = /byline|author/i;
 const MAX_ANCHORS = 2_000;
 const MAX_BYLINES = 20;
 const MAX_COLLECTED = 2_000;
+const MAX_META_TEXTS = 20;
+const META_TEXT_CHARS = 300;
+/** A heading whose section is a sign-up or search form and fewer words than this is a widget's title ("Love the Web?" over a sign-up form). */
+const WIDGET_SECTION_WORDS = 60;
 
 interface Frame {
   name: string;
@@ -44,6 +66,9 @@ interface Frame {
   boilerplate: boolean;
   contentRoot: boolean;
   heading: boolean;
+  /** Opens a comment section (set on close of a comments heading for its parent, too). */
+  comments: boolean;
+  widget: boolean;
   // Every frame has every member (undefined when unused): one object shape, so the hot paths stay monomorphic.
   /** Words of an open `<p>` in the content so far. */
   paragraph: { words: number } | undefined;
@@ -51,6 +76,17 @@ interface Frame {
   table: { rows: number; countable: boolean } | undefined;
   anchor: { href: string; parts: string[] } | undefined;
   byline: string[] | undefined;
+  /** Text of a meta line (post header or footer, address, `.entry-meta`). */
+  meta: string[] | undefined;
+  /** Text of a heading, to tell a comment section's title. */
+  headingText: string[] | undefined;
+}
+
+/** The heading whose section is being read: its index and what its section holds so far. */
+interface OpenSection {
+  index: number;
+  words: number;
+  form: boolean;
 }
 
 export const EMPTY_CONTENT: ContentBlocks = Object.freeze({
@@ -60,6 +96,10 @@ export const EMPTY_CONTENT: ContentBlocks = Object.freeze({
   contentTables: 0,
   contentAnchors: [],
   bylines: [],
+  contentWords: 0,
+  commentWords: 0,
+  headingRegions: [],
+  metaTexts: [],
 }) as ContentBlocks;
 
 /** The content blocks of an HTML string on its own (the page facts pass computes them for audits). */
@@ -78,6 +118,10 @@ export class ContentBlocksListener implements HtmlListener {
     contentTables: 0,
     contentAnchors: [],
     bylines: [],
+    contentWords: 0,
+    commentWords: 0,
+    headingRegions: [],
+    metaTexts: [],
   };
   private readonly base: URL | null;
   private readonly stack: Frame[] = [];
@@ -85,40 +129,55 @@ export class ContentBlocksListener implements HtmlListener {
   private boilerplateDepth = 0;
   private contentRootDepth = 0;
   private headingDepth = 0;
+  private commentDepth = 0;
+  private widgetDepth = 0;
+  private lang: string | null = null;
+  private section: OpenSection | null = null;
   /** Words of content text since the last heading. Word counts add up over text runs (a run boundary is a space), so no text is kept. */
   private sectionWords = 0;
   private readonly openParagraphs: Array<{ words: number }> = [];
   private readonly openAnchors: Array<{ href: string; parts: string[] }> = [];
   private readonly openBylines: string[][] = [];
+  private readonly openMetas: string[][] = [];
+  private readonly openHeadingTexts: string[][] = [];
   private readonly openLists: Array<{ items: number; countable: boolean }> = [];
   private readonly openTables: Array<{ rows: number; countable: boolean }> = [];
 
-  constructor(baseUrl: string) {
+  constructor(
+    baseUrl: string,
+    private readonly hiddenTags: ReadonlySet<string> = HIDDEN_TEXT_TAGS,
+  ) {
     this.base = parseUrl(baseUrl);
   }
 
   open(name: string, attrs: Record<string, string>): void {
     const out = this.out;
     const role = attrs.role === undefined ? '' : attrs.role.trim().toLowerCase();
+    if (name === 'html' && this.lang === null && attrs.lang !== undefined) this.lang = attrs.lang;
     const frame: Frame = {
       name,
-      hidden: HIDDEN_TEXT_TAGS.has(name),
+      hidden: this.hiddenTags.has(name),
       boilerplate:
         BOILERPLATE_TAGS.has(name) ||
         BOILERPLATE_ROLES.has(role) ||
         ((name === 'header' || name === 'footer') && this.contentRootDepth === 0),
       contentRoot: name === 'main' || name === 'article' || role === 'main',
       heading: HEADINGS.has(name),
+      comments: opensComments(attrs),
+      widget: opensWidget(name, attrs),
       paragraph: undefined,
       list: undefined,
       table: undefined,
       anchor: undefined,
       byline: undefined,
+      meta: undefined,
+      headingText: undefined,
     };
     const visible = this.hiddenDepth === 0 && !frame.hidden;
-    const inContent = this.boilerplateDepth === 0 && !frame.boilerplate;
+    const inContent = this.boilerplateDepth === 0 && !frame.boilerplate && this.commentDepth === 0 && !frame.comments;
 
-    if (frame.heading && visible && inContent) this.flushSection();
+    if (frame.heading) this.openHeading(frame, visible, inContent);
+    if (name === 'input' && this.section && asksForAddress(attrs)) this.section.form = true;
     if (name === 'p' && inContent) {
       frame.paragraph = { words: 0 };
       this.openParagraphs.push(frame.paragraph);
@@ -144,22 +203,29 @@ export class ContentBlocksListener implements HtmlListener {
       frame.byline = [];
       this.openBylines.push(frame.byline);
     }
-
-    if (frame.hidden) this.hiddenDepth++;
-    if (frame.boilerplate) this.boilerplateDepth++;
-    if (frame.contentRoot) this.contentRootDepth++;
-    if (frame.heading) this.headingDepth++;
-    this.stack.push(frame);
+    if (visible && inContent && out.metaTexts.length < MAX_META_TEXTS && this.opensMetaLine(name, attrs)) {
+      frame.meta = [];
+      this.openMetas.push(frame.meta);
+    }
+    this.enter(frame);
   }
 
   text(text: string): void {
     if (this.hiddenDepth > 0) return;
     for (const a of this.openAnchors) if (a.parts.length < MAX_COLLECTED) a.parts.push(text);
     for (const b of this.openBylines) if (b.length < MAX_COLLECTED) b.push(text);
+    for (const m of this.openMetas) if (m.length < MAX_COLLECTED) m.push(text);
     if (this.boilerplateDepth > 0) return;
+    for (const h of this.openHeadingTexts) if (h.length < MAX_COLLECTED) h.push(text);
+    const words = countWords(text);
+    if (this.commentDepth > 0) {
+      this.out.commentWords += words;
+      return;
+    }
+    this.out.contentWords += words;
+    if (this.section && this.headingDepth === 0) this.section.words += words;
     const p = this.openParagraphs[this.openParagraphs.length - 1];
     if (!p && this.headingDepth > 0) return;
-    const words = countWords(text);
     if (p) p.words += words;
     if (this.headingDepth === 0) this.sectionWords += words;
   }
@@ -172,7 +238,51 @@ export class ContentBlocksListener implements HtmlListener {
   finish(): ContentBlocks {
     while (this.stack.length) this.closeFrame(this.stack.pop()!);
     this.flushSection();
+    this.settleSection();
     return this.out;
+  }
+
+  private enter(frame: Frame): void {
+    if (frame.hidden) this.hiddenDepth++;
+    if (frame.boilerplate) this.boilerplateDepth++;
+    if (frame.contentRoot) this.contentRootDepth++;
+    if (frame.heading) this.headingDepth++;
+    if (frame.comments) this.commentDepth++;
+    if (frame.widget) this.widgetDepth++;
+    this.stack.push(frame);
+  }
+
+  /** A heading opens: the previous section is settled and the heading's region recorded. */
+  private openHeading(frame: Frame, visible: boolean, inContent: boolean): void {
+    if (visible && inContent) this.flushSection();
+    this.settleSection();
+    const region: HeadingRegion = !visible
+      ? 'hidden'
+      : this.boilerplateDepth > 0 || frame.boilerplate
+        ? 'boilerplate'
+        : this.commentDepth > 0 || frame.comments
+          ? 'comments'
+          : this.widgetDepth > 0 || frame.widget
+            ? 'widget'
+            : 'content';
+    const index = this.out.headingRegions.push(region) - 1;
+    if (region !== 'content') return;
+    this.section = { index, words: 0, form: false };
+    frame.headingText = [];
+    this.openHeadingTexts.push(frame.headingText);
+  }
+
+  /** A content heading whose short section is a sign-up or search form titles a widget, not the page's content. */
+  private settleSection(): void {
+    const section = this.section;
+    this.section = null;
+    if (section && section.form && section.words < WIDGET_SECTION_WORDS) this.out.headingRegions[section.index] = 'widget';
+  }
+
+  /** A post's header, footer or address inside the content, or an element whose class names a meta line. */
+  private opensMetaLine(name: string, attrs: Record<string, string>): boolean {
+    if ((name === 'header' || name === 'footer' || name === 'address') && this.contentRootDepth > 0) return true;
+    return name !== 'a' && opensMeta(attrs);
   }
 
   private flushSection(): void {
@@ -181,11 +291,30 @@ export class ContentBlocksListener implements HtmlListener {
   }
 
   private closeFrame(frame: Frame): void {
-    const out = this.out;
     if (frame.hidden) this.hiddenDepth--;
     if (frame.boilerplate) this.boilerplateDepth--;
     if (frame.contentRoot) this.contentRootDepth--;
     if (frame.heading) this.headingDepth--;
+    if (frame.comments) this.commentDepth--;
+    if (frame.widget) this.widgetDepth--;
+    if (frame.headingText) this.closeHeading(frame.headingText);
+    this.collect(frame);
+  }
+
+  /** A content heading titled "Comments" (any language of the page) starts a comment section that runs to the end of its parent. */
+  private closeHeading(parts: string[]): void {
+    this.openHeadingTexts.pop();
+    const parent = this.stack[this.stack.length - 1];
+    const section = this.section;
+    if (!parent || parent.comments || !section || !isCommentsHeading(collapse(parts.join(' ')), this.lang)) return;
+    this.out.headingRegions[section.index] = 'comments';
+    this.section = null;
+    parent.comments = true;
+    this.commentDepth++;
+  }
+
+  private collect(frame: Frame): void {
+    const out = this.out;
     if (frame.paragraph) {
       this.openParagraphs.pop();
       if (frame.paragraph.words > 0) out.paragraphWords.push(frame.paragraph.words);
@@ -207,7 +336,18 @@ export class ContentBlocksListener implements HtmlListener {
       const text = collapse(frame.byline.join(' '));
       if (text && out.bylines.length < MAX_BYLINES) out.bylines.push(text.slice(0, 200));
     }
+    if (frame.meta) {
+      this.openMetas.pop();
+      const text = collapse(frame.meta.join(' '));
+      if (text && out.metaTexts.length < MAX_META_TEXTS) out.metaTexts.push(text.slice(0, META_TEXT_CHARS));
+    }
   }
+}
+
+/** An e-mail or search field: the form is a newsletter sign-up or a site search, not the page's content. */
+function asksForAddress(attrs: Record<string, string>): boolean {
+  const type = (attrs.type ?? '').toLowerCase();
+  return type === 'email' || type === 'search' || /e-?mail|newsletter|subscri/i.test(attrs.name ?? '');
 }
 
 function namesByline(attrs: Record<string, string>): boolean {

@@ -5,7 +5,7 @@
  */
 import type { JudgeContext } from '../judge/context.js';
 import type { PageFacts } from './page-facts.js';
-import { jsonLdValuesOf, type JsonLdValues } from './jsonld-values.js';
+import { datesArePages, jsonLdValuesOf, type JsonLdValues } from './jsonld-values.js';
 
 export type DateKind = 'published' | 'modified' | 'unspecified';
 export type DateSource = 'json-ld' | 'meta' | 'microdata' | 'time';
@@ -18,8 +18,8 @@ export interface PageDate {
   time: number | null;
 }
 
-const PUBLISHED_PROPERTIES = ['article:published_time', 'og:published_time'];
-const MODIFIED_PROPERTIES = ['article:modified_time', 'og:updated_time'];
+const PUBLISHED_PROPERTIES = ['article:published_time', 'og:published_time', 'og:article:published_time'];
+const MODIFIED_PROPERTIES = ['article:modified_time', 'og:updated_time', 'og:article:modified_time'];
 const PUBLISHED_NAMES = [
   'date',
   'pubdate',
@@ -51,7 +51,9 @@ export function collectPageDates(facts: PageFacts, jsonld: JsonLdValues): PageDa
   for (const key of MODIFIED_PROPERTIES) for (const raw of facts.metaByProperty.get(key) ?? []) add('modified', 'meta', raw);
   for (const key of PUBLISHED_NAMES) for (const raw of facts.metaByName.get(key) ?? []) add('published', 'meta', raw);
   for (const key of MODIFIED_NAMES) for (const raw of facts.metaByName.get(key) ?? []) add('modified', 'meta', raw);
-  for (const { prop, value } of facts.itemprops) {
+  for (const { prop, value, scope, pageItem } of facts.itemprops) {
+    // A review's or a comment's date is not the page's: only a property of the page's own item (or of none) counts.
+    if (pageItem === false || !describesPage(scope)) continue;
     const props = prop.split(/\s+/);
     if (props.includes('datePublished') || props.includes('dateCreated')) add('published', 'microdata', value);
     else if (props.includes('dateModified')) add('modified', 'microdata', value);
@@ -62,6 +64,12 @@ export function collectPageDates(facts: PageFacts, jsonld: JsonLdValues): PageDa
     if (parseIsoDate(raw.trim()) !== null) add('unspecified', 'time', raw);
   }
   return dates;
+}
+
+/** An itemtype whose dates may be the page's (or no item at all): not a product, an event, a book ... */
+function describesPage(scope: string | null | undefined): boolean {
+  if (!scope) return true;
+  return datesArePages(scope.split(/\s+/).map((iri) => iri.replace(/^https?:\/\/schema\.org\//i, '').replace(/\/$/, '')));
 }
 
 const ISO = /^(\d{4})-(\d{2})(?:-(\d{2}))?(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;

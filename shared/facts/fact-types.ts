@@ -1,4 +1,4 @@
-import type { ContentBlocks } from './content-blocks.js';
+import type { ContentBlocks, HeadingRegion } from './content-blocks.js';
 
 /**
  * Everything the rules need from one HTML document, collected in a single streaming pass
@@ -20,6 +20,8 @@ export interface PageFacts {
   metaByProperty: Map<string, string[]>;
   /** <meta http-equiv=...> by lower-cased header name. */
   metaHttpEquiv: Map<string, string[]>;
+  /** Names and properties of <meta> elements whose content an unescaped quote cut short (`content="He said "Hi""`). */
+  metaCutByQuote: string[];
   /** <link> elements, rel split and lower-cased, href resolved against the page. */
   links: LinkFact[];
   /** <a href> elements, href resolved. */
@@ -31,13 +33,22 @@ export interface PageFacts {
   iframes: Array<{ src: string | null; allow: string | null }>;
   /** Text inside <noscript> elements. */
   noscriptTexts: string[];
+  /**
+   * True when <noscript> holds content (not just a request to enable JavaScript) and the facts were read as a
+   * client without JavaScript renders the page: noscript content visible.
+   */
+  noscriptContent: boolean;
   times: Array<{ datetime: string | null; text: string }>;
   /** Values of `itemtype` attributes (microdata), in document order. */
   itemtypes: string[];
   /** Values of `typeof` attributes (RDFa), in document order. */
   rdfaTypeofs: string[];
-  /** Elements with an itemprop attribute (microdata), by property name, text or content. */
-  itemprops: Array<{ prop: string; value: string }>;
+  /**
+   * Elements with an itemprop attribute (microdata), by property name, text or content; `scope` is the itemtype
+   * of the item the property belongs to (the nearest enclosing itemscope), null when it belongs to none;
+   * `pageItem` is false for an item nested in another (a review, a comment), unless it is that item's mainEntity.
+   */
+  itemprops: Array<{ prop: string; value: string; scope?: string | null; pageItem?: boolean }>;
   /** Counts of elements by tag name (lower-case). */
   tagCounts: Map<string, number>;
   /** Elements with role=..., counted by role. */
@@ -77,6 +88,10 @@ export interface HeadingFact {
   text: string;
   /** Visible text that follows the heading until the next heading, cut to 600 characters. */
   following: string;
+  /** Where it sits: the page's own content, or navigation, a widget, a comment section ... */
+  region: HeadingRegion;
+  /** True when the heading's whole text links to another page: a teaser's title (a related story), not a section here. */
+  linksAway?: true;
 }
 
 export interface ImageFact {
@@ -85,6 +100,8 @@ export interface ImageFact {
   alt: string | null;
   inFigureWithCaption: boolean;
   role: string | null;
+  /** True for an image no reader sees: a tracking pixel, or one inside <noscript> while scripts run. */
+  unseen?: true;
 }
 
 export interface ScriptFact {

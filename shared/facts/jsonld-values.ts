@@ -5,6 +5,7 @@
  * author and dates given only in JSON-LD are never missed (the mistake aiseo-audit makes).
  */
 import type { JudgeContext } from '../judge/context.js';
+import { hasFamily } from '../structured-data/schema-families.js';
 
 export interface JsonLdAuthor {
   /** The author's name, or the @id of an unresolved reference; null when neither is given. */
@@ -28,6 +29,48 @@ export interface JsonLdValues {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
+
+/**
+ * Things whose dates are their own, not the page's: a music track's or a book's datePublished is when it came
+ * out, an event's and a product's dates are its schedule and release. Any other type (an article, a post, a
+ * page, a recipe, a podcast episode, a fact check) is published on the page, and its dates are the page's.
+ */
+const OWN_DATE_TYPES: ReadonlySet<string> = new Set([
+  'MusicRecording',
+  'MusicAlbum',
+  'MusicComposition',
+  'MusicRelease',
+  'MusicPlaylist',
+  'Book',
+  'Audiobook',
+  'Movie',
+  'TVSeries',
+  'TVSeason',
+  'TVEpisode',
+  'VideoGame',
+  'Product',
+  'ProductGroup',
+  'ProductModel',
+  'IndividualProduct',
+  'Offer',
+  'SoftwareApplication',
+  'MobileApplication',
+  'WebApplication',
+  'Vehicle',
+  'Car',
+  'Person',
+  'Place',
+  'Painting',
+  'Sculpture',
+]);
+
+/** True when a node's dates may be the page's: it is untyped, or of a type that is published on the page. */
+export function datesArePages(types: readonly string[]): boolean {
+  return !types.some((t) => OWN_DATE_TYPES.has(t) || /Event$/.test(t) || hasFamily([t], 'Organization'));
+}
+
+/** Properties through which a node still describes the page: the page's main entity, or the page an article belongs to. */
+const PAGE_LINKS = new Set(['mainEntity', 'mainEntityOfPage']);
 
 // Bounds so a hostile page cannot make the walk expensive.
 const MAX_NODES = 20_000;
@@ -61,15 +104,18 @@ export function readJsonLdValues(sources: readonly string[]): JsonLdValues {
       continue;
     }
     out.blocks++;
-    walk(parsed, (node) => {
+    walk(parsed, (node, pageLevel) => {
       const id = node['@id'];
       // A bare {"@id": ...} is a reference, not the node it points to.
       if (typeof id === 'string' && !byId.has(id) && Object.keys(node).length > 1) byId.set(id, node);
-      for (const t of typeList(node['@type'])) out.types.push(t);
+      const types = typeList(node['@type']);
+      for (const t of types) out.types.push(t);
       if (node.author !== undefined) authorValues.push(node.author);
       if (node.publisher !== undefined) publisherValues.push(node.publisher);
-      out.datePublished.push(...strings(node.datePublished));
-      out.dateModified.push(...strings(node.dateModified));
+      if (pageLevel && datesArePages(types)) {
+        out.datePublished.push(...strings(node.datePublished));
+        out.dateModified.push(...strings(node.dateModified));
+      }
     });
   }
 
@@ -109,21 +155,29 @@ function parseLenient(source: string): Json | undefined {
   return undefined;
 }
 
-/** Visits every object node, iteratively and with caps. */
-function walk(root: Json, visit: (node: JsonObject) => void): void {
-  const stack: Array<{ value: Json; depth: number }> = [{ value: root, depth: 0 }];
+/**
+ * Visits every object node, iteratively and with caps. `pageLevel` is true for a node that describes the
+ * page: at the top level, in `@graph`, or reached from one through mainEntity / mainEntityOfPage; a value
+ * of any other property (a track, a citation, a comment) describes something else.
+ */
+function walk(root: Json, visit: (node: JsonObject, pageLevel: boolean) => void): void {
+  const stack: Array<{ value: Json; depth: number; pageLevel: boolean }> = [{ value: root, depth: 0, pageLevel: true }];
   let seen = 0;
   while (stack.length && seen < MAX_NODES) {
-    const { value, depth } = stack.pop()!;
+    const { value, depth, pageLevel } = stack.pop()!;
     if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) continue;
     seen++;
     if (Array.isArray(value)) {
-      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i]!, depth: depth + 1 });
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i]!, depth: depth + 1, pageLevel });
       continue;
     }
-    visit(value);
+    visit(value, pageLevel);
     const keys = Object.keys(value);
-    for (let i = keys.length - 1; i >= 0; i--) stack.push({ value: value[keys[i]!]!, depth: depth + 1 });
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i]!;
+      const childLevel = pageLevel && (key === '@graph' || PAGE_LINKS.has(key));
+      stack.push({ value: value[key]!, depth: depth + 1, pageLevel: childLevel });
+    }
   }
 }
 

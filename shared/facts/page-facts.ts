@@ -12,6 +12,8 @@ import { formsExtractor } from './reader/forms.js';
 import { timesExtractor } from './reader/times.js';
 import { headingsExtractor } from './reader/headings.js';
 import { visibleTextExtractor } from './reader/visible-text.js';
+import { HIDDEN_TEXT_TAGS, HIDDEN_WITHOUT_SCRIPTING } from './html-tags.js';
+import { NOSCRIPT_CONTENT_WORDS, noscriptContentWords } from './noscript-content.js';
 
 export { collapse, countWords } from './words.js';
 
@@ -19,26 +21,43 @@ export type { PageFacts, LinkFact, AnchorFact, HeadingFact, ImageFact, ScriptFac
 
 /**
  * Facts of one document in a single streaming pass: the facts reader hands each element to the extractor of
- * its concern, and the content-blocks listener reads the same events.
+ * its concern, and the content-blocks listener reads the same events. When `<noscript>` holds content (an
+ * article, not a request to enable JavaScript), the document is read a second time the way a client without
+ * JavaScript renders it, noscript content visible.
  */
 export function extractPageFacts(html: string, baseUrl: string): PageFacts {
+  const facts = readFacts(html, baseUrl, HIDDEN_TEXT_TAGS);
+  if (noscriptContentWords(facts.noscriptTexts) < NOSCRIPT_CONTENT_WORDS) return facts;
+  const rendered = readFacts(html, baseUrl, HIDDEN_WITHOUT_SCRIPTING);
+  rendered.noscriptContent = true;
+  return rendered;
+}
+
+function readFacts(html: string, baseUrl: string, hiddenTags: ReadonlySet<string>): PageFacts {
   const facts = emptyFacts(html.length);
-  const reader = new FactsReader(facts, baseUrl, [
-    structureExtractor(),
-    documentExtractor(),
-    headExtractor(),
-    anchorsExtractor(),
-    mediaExtractor(),
-    scriptsExtractor(),
-    formsExtractor(),
-    timesExtractor(),
-    headingsExtractor(),
-    visibleTextExtractor(),
-  ]);
-  const content = new ContentBlocksListener(baseUrl);
+  const reader = new FactsReader(
+    facts,
+    baseUrl,
+    [
+      structureExtractor(),
+      documentExtractor(),
+      headExtractor(),
+      anchorsExtractor(),
+      mediaExtractor(),
+      scriptsExtractor(),
+      formsExtractor(),
+      timesExtractor(),
+      headingsExtractor(),
+      visibleTextExtractor(),
+    ],
+    hiddenTags,
+  );
+  const content = new ContentBlocksListener(baseUrl, hiddenTags);
   walkHtml(html, [reader, content]);
   reader.finish();
   facts.content = content.finish();
+  // Both listeners saw the same elements, so the n-th heading of one is the n-th of the other.
+  facts.headings.forEach((h, i) => (h.region = facts.content.headingRegions[i] ?? 'content'));
   return facts;
 }
 
@@ -53,6 +72,7 @@ function emptyFacts(htmlLength: number): PageFacts {
     metaByName: new Map(),
     metaByProperty: new Map(),
     metaHttpEquiv: new Map(),
+    metaCutByQuote: [],
     links: [],
     anchors: [],
     headings: [],
@@ -61,6 +81,7 @@ function emptyFacts(htmlLength: number): PageFacts {
     forms: [],
     iframes: [],
     noscriptTexts: [],
+    noscriptContent: false,
     times: [],
     itemtypes: [],
     rdfaTypeofs: [],

@@ -2,6 +2,8 @@ import type { JudgeContext } from '../judge/context.js';
 import type { RootContainerFact } from './page-facts.js';
 import { documentKind } from './document-kind.js';
 import { plural } from '../judge/wording.js';
+import { asksForJavaScript } from './noscript-content.js';
+import { countWords } from './words.js';
 
 /**
  * Whether the server's HTML carries readable content, or is a shell that JavaScript fills in.
@@ -20,16 +22,20 @@ const NEARLY_NOTHING_SHARE = 0.1;
 /** Below this many words a body with any script is drawn by it. */
 const NEAR_EMPTY_WORDS = 10;
 const HEAVY_INLINE_CHARS = 5_000;
+/** This many `{{ ... }}` placeholders make a client-side template, not a page that quotes one. */
+const MIN_PLACEHOLDERS = 3;
+const PLACEHOLDER = /\{\{[\s\S]*?\}\}/g;
 /** A SPA root with less text than this is empty (a spinner, "Loading..."). */
 const EMPTY_ROOT_CHARS = 20;
 
 const EXECUTABLE_TYPES =
   /^(|text\/javascript|application\/javascript|application\/x-javascript|text\/ecmascript|application\/ecmascript|module|text\/babel|text\/jsx)$/;
-const ASKS_FOR_JS =
-  /(enable|turn on|activate|allow)\s+(your\s+)?javascript|javascript\s+(is\s+)?(required|disabled|needed|must be enabled)|(requires?|needs?)\s+javascript|without\s+javascript|javascript\s+(aktivieren|einschalten)|activer\s+(le\s+)?javascript|(habilita|activa)r?\s+(el\s+)?javascript/i;
 
 export interface ShellEvidence {
+  /** Words of the server HTML a reader could use: unrendered template placeholders left out. */
   rawWords: number;
+  /** `{{ ... }}` placeholders in the visible text: a client-side template (AngularJS, Vue, Handlebars) not yet rendered. */
+  templatePlaceholders: number;
   /** Words of the rendered DOM, when the extension or the server's browser captured it. */
   renderedWords: number | null;
   /** SPA mount points (#root, #__next ...) with no text. */
@@ -62,13 +68,15 @@ export function shellVerdict(ctx: JudgeContext): ShellVerdict {
       if (s.src !== null) externalScripts++;
       else inlineScriptChars += s.text.length;
     }
+    const template = templateWords(facts.text);
     const evidence: ShellEvidence = {
-      rawWords: facts.wordCount,
+      rawWords: facts.wordCount - template.words,
+      templatePlaceholders: template.placeholders,
       renderedWords: rendered ? rendered.wordCount : null,
       emptyRoots: facts.rootContainers.filter((r) => r.textLength < EMPTY_ROOT_CHARS),
       appElement: [...facts.tagCounts.keys()].find((tag) => tag === 'app-root' || tag.endsWith('-app')) ?? null,
-      noscriptAsksForJs: facts.noscriptTexts.some((t) => ASKS_FOR_JS.test(t)),
-      bodyAsksForJs: facts.wordCount < MIN_READABLE_WORDS && ASKS_FOR_JS.test(facts.text),
+      noscriptAsksForJs: facts.noscriptTexts.some(asksForJavaScript),
+      bodyAsksForJs: facts.wordCount < MIN_READABLE_WORDS && asksForJavaScript(facts.text),
       externalScripts,
       inlineScriptChars,
     };
@@ -96,6 +104,7 @@ function describeMarkers(e: ShellEvidence): string[] {
   const markers: string[] = [];
   for (const root of e.emptyRoots) markers.push(`an empty <${root.tag} id="${root.id}">`);
   if (e.appElement) markers.push(`an app mount element <${e.appElement}>`);
+  if (e.templatePlaceholders >= MIN_PLACEHOLDERS) markers.push(`${e.templatePlaceholders} unrendered template placeholders ({{ ... }})`);
   if (e.noscriptAsksForJs) markers.push('a <noscript> message asking for JavaScript');
   if (e.bodyAsksForJs) markers.push('text asking the reader to enable JavaScript');
   if (e.rawWords < MIN_READABLE_WORDS && scriptDriven(e)) {
@@ -114,4 +123,16 @@ function describeMarkers(e: ShellEvidence): string[] {
 function scriptDriven(e: ShellEvidence): boolean {
   if (e.externalScripts >= 3 || e.inlineScriptChars >= HEAVY_INLINE_CHARS) return true;
   return e.rawWords < NEAR_EMPTY_WORDS && (e.externalScripts > 0 || e.inlineScriptChars > 0);
+}
+
+/** Words inside `{{ ... }}` placeholders of the visible text, and how many placeholders there are. */
+function templateWords(text: string): { words: number; placeholders: number } {
+  let words = 0;
+  let placeholders = 0;
+  if (!text.includes('{{')) return { words, placeholders };
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    placeholders++;
+    words += countWords(m[0]);
+  }
+  return { words, placeholders };
 }

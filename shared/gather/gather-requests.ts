@@ -45,6 +45,7 @@ export type Get = (
   maxBytes: number,
   headers?: Record<string, string>,
   redirectHosts?: readonly string[],
+  more?: Pick<FetchOptions, 'gunzipBody'>,
 ) => Promise<FetchedResource>;
 
 /** Every kind of request gathering makes, under the deadline and the byte caps. None rejects. */
@@ -77,7 +78,9 @@ export function gatherRequests(options: RequestOptions, limits: GatherLimits, si
     page,
     siteFile: (url, accept, maxBytes = limits.siteFileBytes) => get(url, maxBytes, { 'user-agent': BROWSER_USER_AGENT, accept }),
     siteFiles: (origin) =>
-      options.siteFiles?.origin === origin ? givenSiteFiles(options.siteFiles) : startSiteFiles(origin, get, limits.siteFileBytes),
+      options.siteFiles?.origin === origin
+        ? givenSiteFiles(options.siteFiles)
+        : startSiteFiles(origin, (url, maxBytes, headers, more) => get(url, maxBytes, headers, undefined, more), limits.siteFileBytes),
     markdown: (url) =>
       options.markdownProbe !== false
         ? page(url, { 'user-agent': BROWSER_USER_AGENT, accept: 'text/markdown' }, limits.siteFileBytes)
@@ -116,7 +119,7 @@ function agentProbeRequests(options: RequestOptions, limits: GatherLimits, signa
 
 /** One request under the deadline and the per-request timeout; never rejects. */
 function getter(fetcher: Fetcher, limits: GatherLimits, signal: AbortSignal): Get {
-  return (url, maxBytes, headers = {}, redirectHosts) => {
+  return (url, maxBytes, headers = {}, redirectHosts, more) => {
     if (signal.aborted) return Promise.resolve(failedResource(url, 'deadline', 'the audit deadline ran out'));
     const opts: FetchOptions = {
       maxBytes,
@@ -124,6 +127,7 @@ function getter(fetcher: Fetcher, limits: GatherLimits, signal: AbortSignal): Ge
       signal,
       headers,
       ...(redirectHosts ? { redirectHosts } : {}),
+      ...(more?.gunzipBody ? { gunzipBody: true } : {}),
     };
     return fetcher.fetch(url, opts).catch((err: unknown) => failedResource(url, 'network', String(err)));
   };

@@ -1,4 +1,4 @@
-import type { FetchedResource } from '../types/fetcher.js';
+import type { FetchedResource, FetchOptions } from '../types/fetcher.js';
 import type { LinkCheck } from '../types/snapshot.js';
 import { sitemapUrlsFromRobots } from '../robots/sitemap-lines.js';
 import { BROWSER_USER_AGENT } from './user-agents.js';
@@ -9,7 +9,12 @@ import { awaitAll } from './await-all.js';
 export const SITEMAP_ACCEPT = 'application/xml, text/xml;q=0.9, */*;q=0.5';
 
 /** A GET as gather makes it: never rejects (failures are resources). */
-export type GatherGet = (url: string, maxBytes: number, headers?: Record<string, string>) => Promise<FetchedResource>;
+export type GatherGet = (
+  url: string,
+  maxBytes: number,
+  headers?: Record<string, string>,
+  more?: Pick<FetchOptions, 'gunzipBody'>,
+) => Promise<FetchedResource>;
 
 /** Every site-wide file of one origin as gather reads it: the SITE_FILES table, the sitemap and the llms.txt link checks. */
 export type SiteFileResources = { [K in SiteFileMember]: FetchedResource } & {
@@ -38,7 +43,9 @@ export function startSiteFiles(origin: string, get: GatherGet, siteFileBytes: nu
   const files = fetchSiteFiles(origin, siteFile);
   const sitemap = files.robotsTxt.then((robots) => {
     const fromRobots = robots.status === 200 && !robots.binary ? sitemapUrlsFromRobots(robots.body)[0] : undefined;
-    return siteFile(fromRobots ?? new URL('/sitemap.xml', origin).href, SITEMAP_ACCEPT);
+    // A sitemap may be gzip (sitemap.xml.gz, or gzip served as XML): the host decompresses it by its magic bytes.
+    const url = fromRobots ?? new URL('/sitemap.xml', origin).href;
+    return get(url, siteFileBytes, { 'user-agent': BROWSER_USER_AGENT, accept: SITEMAP_ACCEPT }, { gunzipBody: true });
   });
   const llmsTxtLinks = files.llmsTxt.then(async (llmsTxt) => {
     const targets = llmsTxtLinkTargets(llmsTxt);

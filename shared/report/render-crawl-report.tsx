@@ -22,6 +22,7 @@ export function renderCrawlReportHtml(crawl: ReportCrawl, options: ReportOptions
         generatedAt={options.generatedAt ?? when}
         {...(options.worstPages ? { worstPages: options.worstPages } : {})}
         {...(options.advice ? { advice: options.advice } : {})}
+        {...(options.expiredAudits ? { expiredAudits: options.expiredAudits } : {})}
         fixes={options.fixes ?? null}
       />
     </ReportDocument>,

@@ -78,6 +78,8 @@ export interface CrawlPage {
   score: number;
   http_status: number | null;
   critical: number | boolean;
+  /** The page audit was removed by the retention period: the page's score stays, its audit is gone. */
+  audit_expired?: boolean;
 }
 
 /**
@@ -117,6 +119,8 @@ export interface CrawlReportExtras {
   worstPages?: readonly CrawlPage[];
   /** Advice per rule id (an issue's `detail` from one of its pages), shown under the crawl's critical issues. */
   advice?: Readonly<Record<string, string>>;
+  /** Pages whose audit the retention period removed (their scores stay): the summary says so. */
+  expiredAudits?: number;
 }
 
 /** Where the deep probe saw a runtime WebMCP tool registered, and what the static scan made of that script. */

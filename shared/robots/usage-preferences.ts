@@ -20,7 +20,13 @@ export function parseUsagePreferences(value: string): UsagePreferences {
   return prefs;
 }
 
-/** Categories the expression disallows, e.g. `["train-ai"]`. */
+/**
+ * The vocabulary's usage categories (draft-ietf-aipref-vocab as of its September 2026 revision): AI model training and
+ * search. Earlier labels (`ai-use`, `train-genai`, the `all` parent) were removed; unknown labels MUST be ignored.
+ */
+export const USAGE_CATEGORIES: readonly string[] = ['train-ai', 'search'];
+
+/** Categories of the vocabulary the expression disallows, e.g. `["train-ai"]`; unknown labels are ignored. */
 export function deniedUsages(prefs: UsagePreferences): string[] {
-  return [...prefs].filter(([, v]) => v === 'n').map(([k]) => k);
+  return [...prefs].filter(([k, v]) => v === 'n' && USAGE_CATEGORIES.includes(k)).map(([k]) => k);
 }

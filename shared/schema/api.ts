@@ -86,6 +86,22 @@ export const healthSchema = z.strictObject({
   ok: z.literal(true),
 });
 
+export const readinessCheckSchema = z.strictObject({
+  ok: z.boolean(),
+  detail: z.string().describe('What was checked, or what is wrong.'),
+});
+
+export const readinessSchema = z.strictObject({
+  ready: z.boolean(),
+  checks: z
+    .strictObject({
+      store: readinessCheckSchema.describe('The data directory, or PostgreSQL, can be read and written.'),
+      migrations: readinessCheckSchema.describe("The database's schema is the one this version needs (always ok for the embedded store)."),
+      redis: readinessCheckSchema.optional().describe('Redis answers (only with REDIS_URL).'),
+    })
+    .describe('Each check; every one ok means ready.'),
+});
+
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type CreateAuditRequest = z.infer<typeof createAuditRequestSchema>;
 export type AuditSummary = z.infer<typeof auditSummarySchema>;

@@ -144,6 +144,10 @@ export const crawlPageSchema = z.strictObject({
   http_status: z.number().int().nullable(),
   critical: z.boolean().meta({ description: 'The page has a critical issue.' }),
   error: z.string().nullable().meta({ description: 'Why the page could not be audited; null when it was.' }),
+  audit_expired: z
+    .literal(true)
+    .optional()
+    .meta({ description: 'Present when the page audit was removed by the retention period (RETENTION_DAYS); its score and issues stay.' }),
 });
 
 export const crawlPageListSchema = z.strictObject({

@@ -12,7 +12,7 @@ export interface SitemapReading {
   robotsSitemaps: string[] | null;
   /** True when the fetched sitemap is one robots.txt names. */
   fromRobots: boolean;
-  /** A gzip-compressed sitemap (allowed by the protocol) that could not be read here. */
+  /** A gzip-compressed sitemap (allowed by the protocol): `parsed` is null when the host could not decompress it. */
   gzip: boolean;
   /** The parsed contents, when the file was text. */
   parsed: ParsedSitemap | null;
@@ -33,7 +33,9 @@ export function readSitemap(ctx: JudgeContext): SitemapReading {
     const robotsSitemaps = robotsReadable ? sitemapUrlsFromRobots(robots.body) : null;
     const url = resource?.url ?? null;
     const gzip =
-      gzipAsText || (file.kind === 'binary' && (/gzip/.test(file.contentType) || /\.gz(?:$|\?)/i.test(resource?.finalUrl ?? url ?? '')));
+      resource?.gunzipped === true ||
+      gzipAsText ||
+      (file.kind === 'binary' && (/gzip/.test(file.contentType) || /\.gz(?:$|\?)/i.test(resource?.finalUrl ?? url ?? '')));
     const parsed = file.kind === 'text' ? parseSitemap(file.text) : null;
     return {
       file,

@@ -60,6 +60,11 @@ export interface FetchedResource {
   /** Redirect chain, in order; empty when the first response was final. */
   redirects: RedirectHop[];
   timings: FetchTimings;
+  /**
+   * The body was a gzip file that the fetcher decompressed because it was asked to (`gunzipBody`): `body` is
+   * its text, `headers` still name the archive (application/x-gzip, or a type the server chose).
+   */
+  gunzipped?: boolean;
   error?: FetchError;
 }
 

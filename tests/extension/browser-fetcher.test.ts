@@ -87,3 +87,38 @@ describe('createBrowserFetcher', () => {
     expect((await pending).error?.code).toBe('deadline');
   });
 });
+
+describe('createBrowserFetcher and a gzip body (gunzipBody)', () => {
+  const xml =
+    '<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://site.example/</loc></url></urlset>';
+  /** What the tab route hands back for a sitemap.xml.gz: the archive's bytes, base64. */
+  const gzRaw = async (args: RawFetchArgs): Promise<RawFetchResult> => {
+    const bytes = new Uint8Array(await new Response(new Blob([xml]).stream().pipeThrough(new CompressionStream('gzip'))).arrayBuffer());
+    let bin = '';
+    for (const b of bytes) bin += String.fromCharCode(b);
+    return { ...okRaw(args), headers: { 'content-type': 'application/x-gzip' }, body: btoa(bin), bytes: bytes.length };
+  };
+
+  it('decompresses a gzip sitemap with DecompressionStream when asked', async () => {
+    const fetcher = createBrowserFetcher({
+      tabOrigin: 'https://site.example',
+      extensionMayRead: async () => false,
+      inTab: gzRaw,
+      route: 'tab',
+    });
+    const res = await fetcher.fetch('https://site.example/sitemap.xml.gz', { maxBytes: 10_000, gunzipBody: true });
+    expect(res).toMatchObject({ body: xml, binary: false, gunzipped: true });
+  });
+
+  it('leaves the bytes alone when not asked', async () => {
+    const fetcher = createBrowserFetcher({
+      tabOrigin: 'https://site.example',
+      extensionMayRead: async () => false,
+      inTab: gzRaw,
+      route: 'tab',
+    });
+    const res = await fetcher.fetch('https://site.example/sitemap.xml.gz', { maxBytes: 10_000 });
+    expect(res.gunzipped).toBeUndefined();
+    expect(res.body).not.toBe(xml);
+  });
+});

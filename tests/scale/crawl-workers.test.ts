@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CitableApp } from '../../server/app/create-app.js';
 import { listen } from '../../server/app/listen.js';
 import { generateApiKey } from '../../server/auth/api-key.js';
-import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js';
+import { createQueuedCrawls, WAITING_FOR_WORKER_NOTE } from '../../server/crawls/queued/queued-crawls.js';
 import { createJsonLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
@@ -161,6 +161,9 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
   it('with no worker, the API warns; a worker on another database gives the job back; one on this database runs it', async () => {
     const created = await api('POST', '/api/v1/crawls', { url: fixture.site.url, max_pages: 1000 });
     const id = created.json.crawl.id as string;
+    // The API says so too: the queued crawl's notes tell it waits for a worker.
+    expect(created.json.crawl.notes).toContain(WAITING_FOR_WORKER_NOTE);
+    expect((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.notes).toContain(WAITING_FOR_WORKER_NOTE);
     await until(
       'the API to warn that no worker is connected',
       async () => (apiLog.some((l) => l.crawl_id === id && /no citable worker is connected/.test(String(l.msg))) ? true : undefined),
@@ -183,6 +186,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
       { timeoutMs: 180_000, everyMs: 100 },
     );
     expect(crawl.progress).toMatchObject({ audited: fixture.pages.length, failed: 0 });
+    expect(crawl.notes).not.toContain(WAITING_FOR_WORKER_NOTE);
     expect(right.lines.some((l) => l.crawl_id === id && l.msg === 'crawl started')).toBe(true);
     for (const w of [elsewhere, right]) await stopChild(w.child, 'SIGTERM');
     workers.splice(0);
@@ -203,6 +207,34 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
     const pages = await allPages(crawl.id);
     expect(pages).toHaveLength(fixture.pages.length);
     expect(new Set(pages.map((p) => p.url)).size).toBe(fixture.pages.length);
+  }, 240_000);
+
+  it('the worker coordinating a crawl SIGKILLed: the crawl that another resumes keeps its notes (why URLs were skipped)', async () => {
+    // Before: the skip tally lived in the coordinating worker's memory; the resumed crawl lost its robots.txt and
+    // other-host notes, and said max_pages was reached when every URL it skipped was skipped for another reason.
+    // /blog/post-3 is listed in a sitemap only, read before the kill: robots.txt refuses it.
+    const refusing = await startTemplatedSite({ blog: 20, blogFr: 0, products: 20, docs: 8, robotsExtra: 'Disallow: /blog/post-3' });
+    try {
+      const audited = refusing.pages.length - 1;
+      await Promise.all([startWorker(), startWorker()]);
+      const crawl = await crawlToEnd({ url: refusing.site.url, max_pages: audited }, async (id) => {
+        await until(
+          `crawl ${id} to audit 5 pages`,
+          async () => ((await api('GET', `/api/v1/crawls/${id}`)).json.crawl.progress.audited >= 5 ? true : undefined),
+          { timeoutMs: 60_000, everyMs: 50 },
+        );
+        const coordinator = workers.find((w) => w.lines.some((l) => l.crawl_id === id && l.msg === 'crawl started'))!;
+        coordinator.child.kill('SIGKILL');
+        await startWorker();
+      });
+      expect(crawl).toMatchObject({ status: 'complete', progress: { audited, failed: 0 } });
+      expect(workers.some((w) => w.lines.some((l) => l.crawl_id === crawl.id && l.msg === 'crawl taken over'))).toBe(true);
+      expect(crawl.notes).toContain('robots.txt refuses 1 URL to the Citable crawler: skipped.');
+      expect(crawl.notes).toContain('1 link to other hosts was not followed (skipped).');
+      expect(crawl.notes.join(' ')).not.toMatch(/max_pages/);
+    } finally {
+      await refusing.site.close();
+    }
   }, 240_000);
 
   it('Redis emptied mid-crawl: the crawl ends complete, every page once and with its own audit', async () => {

@@ -1,7 +1,8 @@
 import type { Fetcher, FetchedResource, FetchOptions } from '../../../shared/types/fetcher.js';
 import { failedResource } from '../../../shared/gather/failed-resource.js';
 import { rawFetch, type RawFetchArgs, type RawFetchResult } from './raw-fetch.js';
-import { toFetchedResource } from './to-resource.js';
+import { rawBytes, toFetchedResource } from './to-resource.js';
+import { gunzipResource } from './gunzip-body.js';
 
 /** Runs rawFetch inside the audited tab (same-origin there, so no host permission is needed). */
 export type InTabFetch = (args: RawFetchArgs) => Promise<RawFetchResult>;
@@ -32,7 +33,8 @@ export function createBrowserFetcher(options: BrowserFetcherOptions): Fetcher {
     async fetch(url: string, opts: FetchOptions): Promise<FetchedResource> {
       const done = options.onFetch?.(url, accept(opts.headers));
       try {
-        return await fetchOne(url, opts);
+        const { resource, raw } = await fetchOne(url, opts);
+        return opts.gunzipBody && raw ? await gunzipResource(resource, rawBytes(raw), opts.maxBytes) : resource;
       } finally {
         done?.();
       }
@@ -44,16 +46,25 @@ function accept(headers: Record<string, string> | undefined): string {
   return Object.entries(headers ?? {}).find(([k]) => k.toLowerCase() === 'accept')?.[1] ?? '';
 }
 
-function browserFetch(options: BrowserFetcherOptions): (url: string, opts: FetchOptions) => Promise<FetchedResource> {
+/** A fetch's resource, and its raw bytes when a response was read. */
+interface Fetched {
+  resource: FetchedResource;
+  raw: RawFetchResult | null;
+}
+
+const only = (resource: FetchedResource): Fetched => ({ resource, raw: null });
+const read = (raw: RawFetchResult): Fetched => ({ resource: toFetchedResource(raw), raw });
+
+function browserFetch(options: BrowserFetcherOptions): (url: string, opts: FetchOptions) => Promise<Fetched> {
   return async (url, opts) => {
     let parsed: URL;
     try {
       parsed = new URL(url);
     } catch {
-      return failedResource(url, 'invalid_url', 'not a valid URL');
+      return only(failedResource(url, 'invalid_url', 'not a valid URL'));
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-      return failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`);
+      return only(failedResource(url, 'unsupported_scheme', `${parsed.protocol} is not fetched`));
     }
     const headers = Object.fromEntries(Object.entries(opts.headers ?? {}).filter(([k]) => k.toLowerCase() !== 'user-agent'));
     const base = { url, maxBytes: opts.maxBytes, timeoutMs: opts.timeoutMs ?? options.defaultTimeoutMs ?? 10_000, headers };
@@ -64,15 +75,15 @@ function browserFetch(options: BrowserFetcherOptions): (url: string, opts: Fetch
     if (options.route ? options.route === 'extension' : mayRead || tabOwn) {
       const raw = await rawFetch({ ...base, base64: false, failureIsCrossOrigin: !mayRead && !tabOwn }, opts.signal);
       const refused = raw.error?.code === 'cross_origin';
-      if (options.route || mayRead || !refused) return toFetchedResource(raw);
+      if (options.route || mayRead || !refused) return read(raw);
       // No access from here after all (Firefox, a lapsed grant): the tab can still read its own origin.
     }
-    if (opts.signal?.aborted) return failedResource(url, 'deadline', 'the audit deadline ran out');
+    if (opts.signal?.aborted) return only(failedResource(url, 'deadline', 'the audit deadline ran out'));
     const raw = await raceSignal(
       options.inTab({ ...base, base64: true, failureIsCrossOrigin: parsed.origin !== options.tabOrigin }),
       opts.signal,
     );
-    return raw ? toFetchedResource(raw) : failedResource(url, 'deadline', 'the audit deadline ran out');
+    return raw ? read(raw) : only(failedResource(url, 'deadline', 'the audit deadline ran out'));
   };
 }
 

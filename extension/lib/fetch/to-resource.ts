@@ -4,7 +4,7 @@ import type { RawFetchResult } from './raw-fetch.js';
 
 /** A raw browser fetch as the engine's FetchedResource (decoded the way the browser would). */
 export function toFetchedResource(raw: RawFetchResult): FetchedResource {
-  const bytes = typeof raw.body === 'string' ? fromBase64(raw.body) : raw.body;
+  const bytes = rawBytes(raw);
   const decoded = raw.error ? { text: '', encoding: null, binary: false } : decodeBody(bytes, raw.headers['content-type']);
   return {
     url: raw.url,
@@ -21,6 +21,11 @@ export function toFetchedResource(raw: RawFetchResult): FetchedResource {
     timings: { ...(raw.ttfbMs !== undefined ? { ttfbMs: raw.ttfbMs } : {}), totalMs: raw.totalMs },
     ...(raw.error ? { error: raw.error } : {}),
   };
+}
+
+/** The body's bytes, whichever route fetched it. */
+export function rawBytes(raw: RawFetchResult): Uint8Array {
+  return typeof raw.body === 'string' ? fromBase64(raw.body) : raw.body;
 }
 
 function fromBase64(b64: string): Uint8Array {

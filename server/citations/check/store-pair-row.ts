@@ -11,6 +11,7 @@
 import type { CitationResult } from '../../../shared/schema/citation.js';
 import type { CitationStore, StoredCitationRow } from '../../store/contracts/citations.js';
 import { rowTally } from '../intelligence/row-tally.js';
+import { countCitationCheck } from '../../metrics/work-metrics.js';
 import type { CitationTransition, PairStoredHook } from './pair-stored.js';
 import type { PairResult } from './run-pair.js';
 
@@ -38,6 +39,7 @@ export async function storePairRow(
   const stored = { ...result.row, account_id: accountId, calls: result.calls };
   const row: StoredCitationRow = { ...stored, tally: rowTally(stored, result.runs) };
   await store.appendResult(row, result.runs);
+  countCitationCheck(row.engine, row.status);
   if (!hook) return;
   try {
     const { account_id: _a, calls: _c, tally: _t, runs_at: _r, ...before } = previous ?? ({} as StoredCitationRow);

@@ -1,6 +1,7 @@
 /**
  * GET /crawls/{id}/pages?limit=&cursor=&rule=: the crawl's pages in the order they were audited,
- * `{url, audit_id, score, http_status, critical, error}` each; `rule=` keeps the pages with that issue.
+ * `{url, audit_id, score, http_status, critical, error}` each, and `audit_expired: true` on a page whose audit
+ * RETENTION_DAYS removed; `rule=` keeps the pages with that issue.
  */
 import { ALL_RULES } from '../../../shared/rules/index.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
@@ -10,6 +11,7 @@ import { cursorOf } from '../cursor.js';
 import { pageLimit, singleParam } from '../query-params.js';
 import { route } from '../route.js';
 import { CRAWL_NOT_FOUND } from './get-crawl.js';
+import { markExpiredAudits } from '../../crawls/expired-audits.js';
 
 export const MAX_CRAWL_PAGES_PAGE = 500;
 const RULE_IDS = new Set(ALL_RULES.map((r) => r.id));
@@ -42,6 +44,7 @@ export const listCrawlPages = route({
         })
       : null;
     if (!page) throw new HttpError(404, CRAWL_NOT_FOUND);
-    ctx.body = { pages: page.pages, next_cursor: page.next === null ? null : pagesCursor.encode(page.next) };
+    const pages = await markExpiredAudits(deps.store, ctx.state.account.id, page.pages);
+    ctx.body = { pages, next_cursor: page.next === null ? null : pagesCursor.encode(page.next) };
   },
 });

@@ -7,7 +7,7 @@
  * Every write resolves once it is durable.
  */
 import type { CrawlRenderMode, CrawlSite, CrawlStatus } from '../../../shared/schema/crawl.js';
-import type { AdmissionState, Discovery, QueuedUrl } from '../../../shared/crawl/admission.js';
+import type { AdmissionState, Discovery, QueuedUrl, SkipCounts } from '../../../shared/crawl/admission.js';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import type { RollupState, RollupSummary } from '../../../shared/crawl/rollup.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
@@ -46,6 +46,43 @@ export interface StoredCrawl {
   result: RollupSummary | null;
   /** Admission state: URLs queued so far and the templates sampled. */
   admission: AdmissionState;
+  /**
+   * Why URLs were skipped and what the host asked, kept with the crawl's state so its notes are right whichever process
+   * ends it (a crawl resumed after its worker was killed). Absent from records written before it was kept.
+   */
+  tally?: CrawlTally;
+}
+
+/** Distinct URLs skipped per reason (counted when first seen), pages skipped after queueing, 429/503 answers, and notes. */
+export interface CrawlTally extends SkipCounts {
+  /** Queued pages that redirected to another site. */
+  redirected: number;
+  /** Times the site answered 429 or 503 to a page that was later done. */
+  busy: number;
+  /** Sentences steps added (a sitemap that could not be read), each once. */
+  notes: string[];
+}
+
+export function emptyTally(): CrawlTally {
+  return { robots: 0, off_host: 0, off_site: 0, redirected: 0, busy: 0, notes: [] };
+}
+
+/** Adds an admission's counts and notes to the record's tally (every store, under its own lock). */
+export function tallyAdmission(record: StoredCrawl, skippedBy: Partial<SkipCounts> | undefined, notes: string[] | undefined): void {
+  const tally = (record.tally ??= emptyTally());
+  tally.robots += skippedBy?.robots ?? 0;
+  tally.off_host += skippedBy?.off_host ?? 0;
+  tally.off_site += skippedBy?.off_site ?? 0;
+  for (const note of notes ?? []) if (!tally.notes.includes(note)) tally.notes.push(note);
+}
+
+/** Adds what a page's end tells (skipped after queueing, and why; 429/503 answers before it) to the record's tally. */
+export function tallyCompletion(record: StoredCrawl, completion: Pick<PageCompletion, 'skip' | 'busy'>): void {
+  if (!completion.skip && !completion.busy) return;
+  const tally = (record.tally ??= emptyTally());
+  if (completion.skip === 'off_host') tally.off_host++;
+  if (completion.skip === 'redirected') tally.redirected++;
+  tally.busy += completion.busy ?? 0;
 }
 
 export type CreateCrawlOutcome = 'created' | 'limit';
@@ -56,6 +93,10 @@ export interface PageCompletion {
   outcome: CrawlPageOutcome | null;
   /** What the page led to (its links), admitted in the same write. */
   discovery?: Discovery;
+  /** Why a page with no outcome was skipped: on another host (never fetched), or it redirected to another site. */
+  skip?: 'off_host' | 'redirected';
+  /** Times the site answered 429 or 503 to this page before this end. */
+  busy?: number;
 }
 
 export interface CompletePageResult {

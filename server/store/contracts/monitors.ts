@@ -65,9 +65,10 @@ export interface MonitorStore {
    * Claims up to `limit` monitors that must run now (never a paused one), and leases each until nowMs + leaseMs: those due
    * (next_run_ms <= now) or asked to run, with no live lease, and those whose lease ran out (the process
    * running them died: their run starts again). A due claim moves next_run_ms to the first due time after
-   * now, so after downtime one catch-up run happens, never one per missed time. Atomic across processes.
+   * now, so after downtime one catch-up run happens, never one per missed time. Atomic across processes. With a
+   * `policy`, fair across accounts and within each account's run budget (chooseClaims): what it leaves stays due.
    */
-  claimDue(nowMs: number, leaseMs: number, limit: number): Promise<StoredMonitor[]>;
+  claimDue(nowMs: number, leaseMs: number, limit: number, policy?: ClaimPolicy): Promise<StoredMonitor[]>;
   /** Keeps a running run's lease (false when the monitor is gone or another process took it over). */
   extendLease(id: string, untilMs: number): Promise<boolean>;
   /** Records the end of a run and releases its lease. */
@@ -94,3 +95,60 @@ export const PERIOD_MS: Record<MonitorPeriod, number> = {
   day: 86_400_000,
   week: 604_800_000,
 };
+
+/**
+ * How a claim shares monitor runs across accounts (MONITOR_ACCOUNT_CONCURRENCY, MONITOR_RUNS_PER_MINUTE): one account's
+ * many or slow monitors never hold every run slot, and creating and deleting monitors never starts more runs than
+ * the budget. A claim without a policy (the store's own tests) takes what is due, oldest first.
+ */
+export interface ClaimPolicy {
+  /** Runs of one account going at once, across every process sharing the store. */
+  perAccountRunning: number;
+  /** Runs one account may start per minute (a fixed window per account, counted in the store; deleted monitors' runs count). */
+  perAccountPerMinute: number;
+}
+
+/** An account's runs started in its current window (the store keeps one per account). */
+export interface RunBudget {
+  window_ms: number;
+  runs: number;
+}
+
+export const BUDGET_WINDOW_MS = 60_000;
+
+/**
+ * Which must-run monitors (`candidates`, oldest due first) a claim takes: at most `limit`, round-robin across
+ * accounts (every account's oldest due, then every account's second, ...), each account within what it may still
+ * run now (`running`: its live leases) and start this minute (`budgets`). Returns them and the budgets to store.
+ */
+export function chooseClaims(
+  candidates: StoredMonitor[],
+  state: { running: Map<string, number>; budgets: Map<string, RunBudget> },
+  policy: ClaimPolicy | undefined,
+  limit: number,
+  nowMs: number,
+): { chosen: StoredMonitor[]; budgets: Map<string, RunBudget> } {
+  if (!policy) return { chosen: candidates.slice(0, limit), budgets: new Map() };
+  const window_ms = Math.floor(nowMs / BUDGET_WINDOW_MS) * BUDGET_WINDOW_MS;
+  const ranked: Array<{ rank: number; at: number; monitor: StoredMonitor }> = [];
+  const rankOf = new Map<string, number>();
+  for (const [at, monitor] of candidates.entries()) {
+    const account = monitor.account_id;
+    const rank = rankOf.get(account) ?? 0;
+    rankOf.set(account, rank + 1);
+    const budget = state.budgets.get(account);
+    const started = budget && budget.window_ms === window_ms ? budget.runs : 0;
+    const allowance = Math.min(policy.perAccountRunning - (state.running.get(account) ?? 0), policy.perAccountPerMinute - started);
+    if (rank < allowance) ranked.push({ rank, at, monitor });
+  }
+  ranked.sort((a, b) => a.rank - b.rank || a.at - b.at);
+  const chosen = ranked.slice(0, limit).map((r) => r.monitor);
+  const budgets = new Map<string, RunBudget>();
+  for (const monitor of chosen) {
+    const account = monitor.account_id;
+    const before = budgets.get(account) ?? state.budgets.get(account);
+    const runs = before && before.window_ms === window_ms ? before.runs : 0;
+    budgets.set(account, { window_ms, runs: runs + 1 });
+  }
+  return { chosen, budgets };
+}

@@ -14,9 +14,10 @@ import type { CrawlStore } from './crawls.js';
 import type { MonitorStore } from './monitors.js';
 import type { ProjectStore } from './projects.js';
 import type { ShareStore } from './shares.js';
+import type { StoreMaintenance } from './store-maintenance.js';
 import type { WebhookStore } from './webhooks.js';
 
-export interface Store extends AccountStore, AuditStore {
+export interface Store extends AccountStore, AuditStore, StoreMaintenance {
   /** Tracked prompts, citation results and checks (contracts/citations.ts), opened on first use. */
   citations(): Promise<CitationStore>;
   /** Report branding per account (contracts/branding.ts), opened on first use. */

@@ -148,6 +148,16 @@ export class LowdbAccountStore implements AccountStore {
     return (await this.accounts.current()).keys.filter((k) => k.account_id === accountId);
   }
 
+  /** Removes the account and its keys (account deletion); returns how many keys it had. */
+  removeAccount(id: string): Promise<number> {
+    return this.accounts.mutate((data) => {
+      const keys = data.keys.filter((k) => k.account_id === id).length;
+      data.accounts = data.accounts.filter((a) => a.id !== id);
+      data.keys = data.keys.filter((k) => k.account_id !== id);
+      return keys;
+    });
+  }
+
   revokeKey(id: string): Promise<ApiKeyRecord | null> {
     const revokedAt = this.now().toISOString();
     return this.accounts.mutate((data) => {

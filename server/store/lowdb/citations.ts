@@ -160,7 +160,12 @@ export class LowdbCitationStore implements CitationStore {
       rows.map(async (row) => {
         if (!row.runs_at) return [];
         const [offset, length] = row.runs_at;
-        return JSON.parse(brotliDecompressSync(await this.runsFile.read(offset, length)).toString('utf8')) as RunRecord[];
+        const bytes = await this.runsFile.read(offset, length);
+        try {
+          return JSON.parse(brotliDecompressSync(bytes).toString('utf8')) as RunRecord[];
+        } catch {
+          return []; // zeroed by a removal a crash cut short before the row's line went (citations-maintenance.ts)
+        }
       }),
     );
   }

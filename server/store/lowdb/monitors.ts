@@ -4,12 +4,24 @@
  * One server owns a data directory, so every claim is made by it; the lock keeps the CLI's writes apart.
  */
 import path from 'node:path';
-import { nextDueAfter, PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../contracts/monitors.js';
+import {
+  BUDGET_WINDOW_MS,
+  chooseClaims,
+  nextDueAfter,
+  PERIOD_MS,
+  type ClaimPolicy,
+  type MonitorRunOutcome,
+  type MonitorStore,
+  type RunBudget,
+  type StoredMonitor,
+} from '../contracts/monitors.js';
 import { SharedJsonDoc } from './infra/shared-json-doc.js';
 
 interface MonitorsData {
   version: 1;
   monitors: StoredMonitor[];
+  /** Per account, the runs started in its current minute (a claim with a policy); absent in files written before. */
+  budgets?: Record<string, RunBudget>;
 }
 
 const empty = (): MonitorsData => ({ version: 1, monitors: [] });
@@ -76,12 +88,21 @@ export class LowdbMonitorStore implements MonitorStore {
     });
   }
 
-  async claimDue(nowMs: number, leaseMs: number, limit: number): Promise<StoredMonitor[]> {
+  async claimDue(nowMs: number, leaseMs: number, limit: number, policy?: ClaimPolicy): Promise<StoredMonitor[]> {
     if (!(await this.doc.current()).monitors.some((m) => mustRun(m, nowMs))) return []; // the common case writes nothing
     return this.doc.mutate((data) => {
       const claimed: StoredMonitor[] = [];
       const due = data.monitors.filter((m) => mustRun(m, nowMs)).sort((a, b) => a.next_run_ms - b.next_run_ms);
-      for (const monitor of due.slice(0, limit)) {
+      const running = new Map<string, number>();
+      for (const m of data.monitors)
+        if (m.lease_until_ms !== null && m.lease_until_ms >= nowMs) running.set(m.account_id, (running.get(m.account_id) ?? 0) + 1);
+      const budgets = new Map(Object.entries(data.budgets ?? {}));
+      const choice = chooseClaims(due, { running, budgets }, policy, limit, nowMs);
+      if (choice.budgets.size) {
+        const kept = Object.entries(data.budgets ?? {}).filter(([, b]) => b.window_ms > nowMs - 2 * BUDGET_WINDOW_MS); // past minutes go
+        data.budgets = { ...Object.fromEntries(kept), ...Object.fromEntries(choice.budgets) };
+      }
+      for (const monitor of choice.chosen) {
         monitor.next_run_ms = nextDueAfter(monitor.next_run_ms, PERIOD_MS[monitor.every], nowMs);
         monitor.run_requested_ms = null;
         monitor.lease_until_ms = nowMs + leaseMs;

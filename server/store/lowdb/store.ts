@@ -6,8 +6,12 @@
  *   audits.journal    append-only index of the audits, loaded into memory at start
  *   citations/, crawls/, reports/, webhooks/, monitors.json   the other resources (see their files)
  * Everything but the accounts opens on first use: the CLI's accounts and keys commands touch nothing else.
+ * Each other resource sits behind a gate (infra/gate.ts): maintenance (an account's deletion, the retention
+ * pass) closes it, rewrites its files and lets it reopen, while callers keep the same sub-store object.
+ *   maintenance.json  the days the daily jobs last ran (the retention pass)
  */
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { Account, ApiKeyRecord, NewKeyInput, Plan } from '../contracts/accounts.js';
 import type { AuditAnchor, AuditListPage, AuditListQuery, AuditRecord, PutAuditOutcome } from '../contracts/audits.js';
@@ -29,6 +33,13 @@ import { LowdbMonitorStore } from './monitors.js';
 import { LowdbWebhookStore } from './webhooks.js';
 import type { ProjectStore } from '../contracts/projects.js';
 import { LowdbProjectStore } from './projects.js';
+import type { AccountRecords, ExpiredRecords, StoreReadiness } from '../contracts/store-maintenance.js';
+import { Gate, gatedStore } from './infra/gate.js';
+import { withMaintenanceLock } from './infra/maintenance-lock.js';
+import { SharedJsonDoc } from './infra/shared-json-doc.js';
+import { removeAudits } from './audits-maintenance.js';
+import { expireCitationRows } from './citations-maintenance.js';
+import { readiness, removeAccountFiles } from './store-maintenance.js';
 
 /** The collections kept in journals besides the audits (whose journal reports through `onDroppedLines`). */
 export type JournalCollection = 'citations' | 'crawls' | 'projects' | 'shares' | 'webhooks';
@@ -52,15 +63,21 @@ export interface LowdbStoreOptions extends LowdbAuditStoreOptions {
   readOnlyOutbox?: boolean;
 }
 
+/** The resources opened on first use, each behind its own gate. */
+type Resource = 'audits' | 'citations' | 'crawls' | 'branding' | 'shares' | 'monitors' | 'webhooks' | 'projects';
+const RESOURCES: readonly Resource[] = ['audits', 'citations', 'crawls', 'branding', 'shares', 'monitors', 'webhooks', 'projects'];
+
+interface Closable {
+  close(): Promise<void>;
+}
+
 export class LowdbStore implements Store {
-  #audits: Promise<LowdbAuditStore> | null = null;
-  #citations: Promise<CitationStore> | null = null;
-  #crawls: Promise<CrawlStore> | null = null;
-  #branding: Promise<BrandingStore> | null = null;
-  #shares: Promise<ShareStore> | null = null;
-  #monitors: Promise<MonitorStore> | null = null;
-  #webhooks: Promise<WebhookStore> | null = null;
-  #projects: Promise<LowdbProjectStore> | null = null;
+  readonly #gates = new Map<Resource, Gate>(RESOURCES.map((r) => [r, new Gate()]));
+  readonly #opened = new Map<Resource, Promise<Closable>>();
+  readonly #views = new Map<Resource, object>();
+  /** The first open of the audits may sweep a crash's leftovers; a reopen after maintenance never does. */
+  #auditsOpenedOnce = false;
+  #daily: Promise<unknown> = Promise.resolve();
 
   private constructor(
     readonly dataDir: string,
@@ -101,78 +118,118 @@ export class LowdbStore implements Store {
     return this.accounts.revokeKey(id);
   }
 
-  async putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
-    return (await this.#auditStore()).putAudit(accountId, audit, hash);
+  putAudit(accountId: string, audit: Audit, hash: string): Promise<PutAuditOutcome> {
+    return this.#audits((s) => s.putAudit(accountId, audit, hash));
   }
 
-  async getAuditJson(accountId: string, id: string): Promise<Buffer | null> {
-    return (await this.#auditStore()).getAuditJson(accountId, id);
+  getAuditJson(accountId: string, id: string): Promise<Buffer | null> {
+    return this.#audits((s) => s.getAuditJson(accountId, id));
   }
 
-  async getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null> {
-    return (await this.#auditStore()).getAuditRecord(accountId, id);
+  getAuditRecord(accountId: string, id: string): Promise<AuditRecord | null> {
+    return this.#audits((s) => s.getAuditRecord(accountId, id));
   }
 
-  async listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
-    return (await this.#auditStore()).listAudits(accountId, query);
+  listAudits(accountId: string, query: AuditListQuery): Promise<AuditListPage> {
+    return this.#audits((s) => s.listAudits(accountId, query));
   }
 
-  async earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
-    return (await this.#auditStore()).earlierAudits(accountId, anchor, limit);
+  earlierAudits(accountId: string, anchor: AuditAnchor, limit: number): Promise<AuditSummary[]> {
+    return this.#audits((s) => s.earlierAudits(accountId, anchor, limit));
   }
 
-  async countAudits(): Promise<number> {
-    return (await this.#auditStore()).countAudits();
+  countAudits(): Promise<number> {
+    return this.#audits((s) => s.countAudits());
   }
 
-  citations(): Promise<CitationStore> {
-    this.#citations ??= LowdbCitationStore.open(this.dataDir, { onDroppedLines: this.#dropped('citations') });
-    return this.#citations;
+  async citations(): Promise<CitationStore> {
+    return this.#view('citations', () => LowdbCitationStore.open(this.dataDir, { onDroppedLines: this.#dropped('citations') }));
   }
 
-  crawls(): Promise<CrawlStore> {
-    this.#crawls ??= LowdbCrawlStore.open(this.dataDir, { onDroppedLines: this.#dropped('crawls') });
-    return this.#crawls;
+  async crawls(): Promise<CrawlStore> {
+    return this.#view('crawls', () => LowdbCrawlStore.open(this.dataDir, { onDroppedLines: this.#dropped('crawls') }));
   }
 
-  branding(): Promise<BrandingStore> {
-    this.#branding ??= LowdbBrandingStore.open(this.dataDir);
-    return this.#branding;
+  async branding(): Promise<BrandingStore> {
+    return this.#view('branding', () => LowdbBrandingStore.open(this.dataDir));
   }
 
-  shares(): Promise<ShareStore> {
-    this.#shares ??= LowdbShareStore.open(this.dataDir, { onDroppedLines: this.#dropped('shares') });
-    return this.#shares;
+  async shares(): Promise<ShareStore> {
+    return this.#view('shares', () => LowdbShareStore.open(this.dataDir, { onDroppedLines: this.#dropped('shares') }));
   }
 
-  monitors(): Promise<MonitorStore> {
-    this.#monitors ??= LowdbMonitorStore.open(this.dataDir);
-    return this.#monitors;
+  async monitors(): Promise<MonitorStore> {
+    return this.#view('monitors', () => LowdbMonitorStore.open(this.dataDir));
   }
 
-  webhooks(): Promise<WebhookStore> {
-    this.#webhooks ??= LowdbWebhookStore.open(this.dataDir, {
-      readOnlyOutbox: this.options.readOnlyOutbox,
-      onDroppedLines: this.#dropped('webhooks'),
-      ...(this.options.now ? { now: () => this.options.now!().getTime() } : {}),
+  async webhooks(): Promise<WebhookStore> {
+    return this.#view('webhooks', () =>
+      LowdbWebhookStore.open(this.dataDir, {
+        readOnlyOutbox: this.options.readOnlyOutbox,
+        onDroppedLines: this.#dropped('webhooks'),
+        ...(this.options.now ? { now: () => this.options.now!().getTime() } : {}),
+      }),
+    );
+  }
+
+  async projects(): Promise<ProjectStore> {
+    return this.#view('projects', () => LowdbProjectStore.open(this.dataDir, { onDroppedLines: this.#dropped('projects') }));
+  }
+
+  readiness(): Promise<StoreReadiness> {
+    return readiness(this.dataDir);
+  }
+
+  async accountRecords(accountId: string): Promise<AccountRecords | null> {
+    if (!(await this.accounts.getAccount(accountId))) return null;
+    const keys = (await this.accounts.listKeys(accountId)).length;
+    return { keys, ...(await removeAccountFiles(this.dataDir, accountId, false)) };
+  }
+
+  /** Every resource is closed while its files are rewritten: meant for a data directory no server uses. */
+  async deleteAccount(accountId: string): Promise<AccountRecords | null> {
+    if (!(await this.accounts.getAccount(accountId))) return null;
+    return this.#maintain(RESOURCES, async () => {
+      const keys = (await this.accounts.listKeys(accountId)).length;
+      const removed = await removeAccountFiles(this.dataDir, accountId, true);
+      await this.accounts.removeAccount(accountId);
+      return { keys, ...removed };
     });
-    return this.#webhooks;
   }
 
-  projects(): Promise<ProjectStore> {
-    this.#projects ??= LowdbProjectStore.open(this.dataDir, { onDroppedLines: this.#dropped('projects') });
-    return this.#projects;
+  /** Audits and citations are closed meanwhile (their requests wait), then reopened from the rewritten files. */
+  expireBefore(before: Date): Promise<ExpiredRecords> {
+    const ms = before.getTime();
+    return this.#maintain(['audits', 'citations'], async () => ({
+      audits: await removeAudits(this.dataDir, (r) => Date.parse(r.scanned_at) < ms, true),
+      citation_rows: await expireCitationRows(this.dataDir, ms),
+      traffic_rollups: 0, // the access-log traffic rollups expire here once they are stored
+    }));
+  }
+
+  /** One server per data directory: the days are kept in maintenance.json, one run at a time in this process. */
+  onceForDay(job: string, day: string, work: () => Promise<void>): Promise<boolean> {
+    const run = this.#daily.then(async () => {
+      const doc = await SharedJsonDoc.open<{ version: 1; runs: Record<string, string> }>(
+        path.join(this.dataDir, 'maintenance.json'),
+        () => ({
+          version: 1,
+          runs: {},
+        }),
+      );
+      if ((await doc.current()).runs[job] === day) return false;
+      await work();
+      await doc.mutate((data) => {
+        data.runs = { ...data.runs, [job]: day };
+      });
+      return true;
+    });
+    this.#daily = run.catch(() => undefined);
+    return run;
   }
 
   async close(): Promise<void> {
-    if (this.#audits) await (await this.#audits).close();
-    if (this.#citations) await (await this.#citations).close();
-    if (this.#crawls) await (await this.#crawls).close();
-    if (this.#branding) await (await this.#branding).close();
-    if (this.#shares) await (await this.#shares).close();
-    if (this.#monitors) await (await this.#monitors).close();
-    if (this.#webhooks) await (await this.#webhooks).close();
-    if (this.#projects) await (await this.#projects).close();
+    for (const resource of RESOURCES) await this.#close(resource);
   }
 
   /** The dropped-lines callback a collection's store is opened with: reports as that collection. */
@@ -180,8 +237,55 @@ export class LowdbStore implements Store {
     return (file, count) => this.options.onDroppedJournalLines?.({ collection, file, count });
   }
 
-  #auditStore(): Promise<LowdbAuditStore> {
-    this.#audits ??= LowdbAuditStore.open(this.dataDir, this.options);
-    return this.#audits;
+  /**
+   * The sub-store's stable object: each call passes the gate to the instance open at that moment. The first
+   * access opens it, as before there was a gate (an unreadable file fails the accessor, damage is reported).
+   */
+  async #view<T extends Closable>(resource: Resource, openIt: () => Promise<T>): Promise<T> {
+    const gate = this.#gates.get(resource)!;
+    await gate.shared(() => this.#instance(resource, openIt));
+    let view = this.#views.get(resource);
+    if (!view) {
+      view = gatedStore(gate, () => this.#instance(resource, openIt));
+      this.#views.set(resource, view);
+    }
+    return view as T;
+  }
+
+  #instance<T extends Closable>(resource: Resource, openIt: () => Promise<T>): Promise<T> {
+    let opened = this.#opened.get(resource);
+    if (!opened) {
+      opened = openIt();
+      opened.catch(() => this.#opened.delete(resource)); // a failed open is tried again at the next call
+      this.#opened.set(resource, opened);
+    }
+    return opened as Promise<T>;
+  }
+
+  #audits<T>(work: (store: LowdbAuditStore) => Promise<T>): Promise<T> {
+    return this.#gates.get('audits')!.shared(async () => {
+      const options = this.#auditsOpenedOnce ? { ...this.options, sweepUnindexedFiles: false } : this.options;
+      this.#auditsOpenedOnce = true;
+      return work(await this.#instance('audits', () => LowdbAuditStore.open(this.dataDir, options)));
+    });
+  }
+
+  async #close(resource: Resource): Promise<void> {
+    const opened = this.#opened.get(resource);
+    this.#opened.delete(resource);
+    if (opened) await (await opened.catch(() => null))?.close();
+  }
+
+  /** Runs `work` with these resources closed and held back (in a fixed order, so two passes cannot deadlock). */
+  async #maintain<T>(resources: readonly Resource[], work: () => Promise<T>): Promise<T> {
+    const ordered = RESOURCES.filter((r) => resources.includes(r));
+    const hold = async (i: number): Promise<T> => {
+      if (i === ordered.length) {
+        for (const resource of ordered) await this.#close(resource);
+        return withMaintenanceLock(this.dataDir, work); // a backup copying meanwhile finishes first
+      }
+      return this.#gates.get(ordered[i]!)!.exclusive(() => hold(i + 1));
+    };
+    return hold(0);
   }
 }

@@ -7,7 +7,7 @@
  * pages beyond the URLs it has seen): the persistence keeps them and reads them back for the pages list.
  * `citable crawl` uses transientPersistence: nothing durable, each outcome handed to its report's shortlist.
  */
-import { decideAdmission, type Discovery, type QueuedUrl } from '../../../shared/crawl/admission.js';
+import { decideAdmission, type Discovery, type QueuedUrl, type SkipCounts } from '../../../shared/crawl/admission.js';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import { applyPage, emptyRollup, summarizeRollup, type RollupState } from '../../../shared/crawl/rollup.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
@@ -26,6 +26,9 @@ import {
   type CreateCrawlOutcome,
   type PageCompletion,
   type StoredCrawl,
+  emptyTally,
+  tallyAdmission,
+  tallyCompletion,
 } from '../contracts/crawls.js';
 
 /** A change to a crawl's frontier: URLs queued and skipped by one step (`by`: the page that found them, null at the start). */
@@ -40,6 +43,9 @@ export interface AdmitEvent {
    * again does not count it twice. Absent from events written before it was kept.
    */
   skips?: string[];
+  /** Of the skipped, those whose reason was told, per reason; and notes the step added (the crawl's tally). */
+  by_reason?: SkipCounts;
+  notes?: string[];
 }
 
 /** A queued URL done: its outcome, or null when it was skipped after all. */
@@ -47,6 +53,9 @@ export interface DoneEvent {
   t: 'done';
   url: string;
   outcome: CrawlPageOutcome | null;
+  /** Why a page with no outcome was skipped, and the 429/503 answers before its end (the crawl's tally). */
+  skip?: PageCompletion['skip'];
+  busy?: number;
 }
 
 export type CrawlEvent = AdmitEvent | DoneEvent;
@@ -83,12 +92,14 @@ export class CrawlState {
       if (event.by !== null && event.queued.length) this.children.set(event.by, [...(this.children.get(event.by) ?? []), ...event.queued]);
       progress.discovered += event.queued.length + event.skipped;
       progress.skipped += event.skipped;
+      if (event.by_reason || event.notes) tallyAdmission(this.record, event.by_reason, event.notes);
       return;
     }
     if (this.done.has(event.url)) return;
     this.pending.delete(event.url);
     this.done.add(event.url);
     this.seen.add(event.url);
+    tallyCompletion(this.record, event);
     if (!event.outcome) {
       progress.skipped++;
       return;
@@ -243,7 +254,13 @@ export class MemoryCrawlStore implements CrawlStore {
     if (!state || state.done.has(completion.url) || !state.pending.has(completion.url) || !isOpen(state.record)) {
       return { recorded: false, queued: [], pending: state?.pending.size ?? 0 };
     }
-    const done: DoneEvent = { t: 'done', url: completion.url, outcome: completion.outcome };
+    const done: DoneEvent = {
+      t: 'done',
+      url: completion.url,
+      outcome: completion.outcome,
+      ...(completion.skip ? { skip: completion.skip } : {}),
+      ...(completion.busy ? { busy: completion.busy } : {}),
+    };
     state.apply(done);
     const events: CrawlEvent[] = [done];
     let queued: QueuedUrl[] = [];
@@ -327,6 +344,7 @@ export class MemoryCrawlStore implements CrawlStore {
     // The record's counters were written before the latest events: rebuild them from the events alone.
     record.progress = { discovered: 0, audited: 0, failed: 0, skipped: 0 };
     record.admission = { queued: 0, sampled: [] };
+    record.tally = emptyTally();
     for (const event of events) {
       state.apply(event);
       if (event.t === 'admit') {
@@ -345,6 +363,8 @@ export class MemoryCrawlStore implements CrawlStore {
       queued: decision.queued,
       skipped: decision.skipped.length + decision.uncounted,
       skips: decision.skipped,
+      ...(Object.values(decision.skippedBy).some((n) => n > 0) ? { by_reason: decision.skippedBy } : {}),
+      ...(discovery.notes?.length ? { notes: discovery.notes } : {}),
     };
     state.apply(event);
     return event;

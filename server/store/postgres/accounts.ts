@@ -52,6 +52,12 @@ export class PostgresAccountStore implements AccountStore {
     return account(rows[0]);
   }
 
+  /** After the account's deletion: this process forgets it and its keys at once (others by the notification). */
+  forgetAccount(id: string, keyHashes: readonly string[]): void {
+    this.#accounts.delete(id);
+    for (const hash of keyHashes) this.keys?.forget(hash);
+  }
+
   async listAccounts(): Promise<Account[]> {
     const { rows } = await this.pool.query<Account>('SELECT id, name, plan, created_at FROM accounts ORDER BY seq');
     return rows.map(account);

@@ -6,7 +6,7 @@
  * updated. So however many workers finish pages at once, each URL is queued once and done once.
  */
 import type pg from 'pg';
-import { decideAdmission, type Discovery, type QueuedUrl } from '../../../shared/crawl/admission.js';
+import { decideAdmission, discoveryUrls, type Discovery, type QueuedUrl } from '../../../shared/crawl/admission.js';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import { applyPage, emptyRollup, summarizeRollup, type RollupState } from '../../../shared/crawl/rollup.js';
 import type { GatheredSiteFiles } from '../../../shared/gather/gather-site-files.js';
@@ -26,6 +26,8 @@ import {
   type CreateCrawlOutcome,
   type PageCompletion,
   type StoredCrawl,
+  tallyAdmission,
+  tallyCompletion,
 } from '../contracts/crawls.js';
 import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 
@@ -174,6 +176,7 @@ export class PostgresCrawlStore implements CrawlStore {
       if (marked.rowCount !== 1) return { recorded: false, queued: [], pending: pending() };
       crawl.done_count++;
       const progress = crawl.record.progress;
+      tallyCompletion(crawl.record, completion);
       if (!outcome) progress.skipped++;
       else {
         applyPage(crawl.rollup, outcome);
@@ -275,7 +278,7 @@ export class PostgresCrawlStore implements CrawlStore {
 
   /** Admission inside the locked transaction: new URLs decided with the shared rule, inserted as queued or skipped. */
   async #admitIn(client: pg.PoolClient, id: string, record: StoredCrawl, by: string | null, discovery: Discovery): Promise<QueuedUrl[]> {
-    const candidates = [...new Set([...discovery.pages, ...discovery.skips])];
+    const candidates = discoveryUrls(discovery);
     const seen = new Set<string>();
     for (let i = 0; i < candidates.length; i += 5_000) {
       const { rows } = await client.query<{ url: string }>('SELECT url FROM crawl_urls WHERE crawl_id = $1 AND url = ANY($2::text[])', [
@@ -301,6 +304,7 @@ export class PostgresCrawlStore implements CrawlStore {
     const skipped = decision.skipped.length + decision.uncounted;
     record.progress.discovered += decision.queued.length + skipped;
     record.progress.skipped += skipped;
+    tallyAdmission(record, decision.skippedBy, discovery.notes);
     return decision.queued;
   }
 }

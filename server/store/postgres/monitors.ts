@@ -4,7 +4,16 @@
  * claiming at once never take the same due time.
  */
 import type pg from 'pg';
-import { PERIOD_MS, type MonitorRunOutcome, type MonitorStore, type StoredMonitor } from '../contracts/monitors.js';
+import {
+  chooseClaims,
+  PERIOD_MS,
+  type ClaimPolicy,
+  type MonitorRunOutcome,
+  type MonitorStore,
+  type RunBudget,
+  type StoredMonitor,
+} from '../contracts/monitors.js';
+import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 
 const COLUMNS = `id, account_id, url, kind, every, max_pages, created_at, next_run_ms, run_requested_ms, lease_until_ms,
   last_run_at, last_result_id, last_error, paused_at, render`;
@@ -12,6 +21,16 @@ const COLUMNS = `id, account_id, url, kind, every, max_pages, created_at, next_r
 /** Not paused, and due or asked for with no run in progress, or a run whose lease ran out ($1: now). */
 const MUST_RUN =
   '(paused_at IS NULL AND ((lease_until_ms IS NULL AND (next_run_ms <= $1::bigint OR run_requested_ms IS NOT NULL)) OR lease_until_ms < $1::bigint))';
+
+/** What a claim writes ($1: now, $2: the lease): the due time moved past now, a pending "run now" taken, the lease. */
+const CLAIM_SET = `
+  next_run_ms = CASE WHEN m.next_run_ms <= $1::bigint THEN m.next_run_ms + (($1::bigint - m.next_run_ms) / m.period_ms + 1) * m.period_ms ELSE m.next_run_ms END,
+  run_requested_ms = NULL,
+  lease_until_ms = $1::bigint + $2::bigint`;
+
+const RETURNING = COLUMNS.split(',')
+  .map((c) => `m.${c.trim()}`)
+  .join(', ');
 
 export class PostgresMonitorStore implements MonitorStore {
   constructor(private readonly pool: pg.Pool) {}
@@ -102,20 +121,62 @@ export class PostgresMonitorStore implements MonitorStore {
     return rows[0] ? monitor(rows[0]) : null;
   }
 
-  async claimDue(nowMs: number, leaseMs: number, limit: number): Promise<StoredMonitor[]> {
+  async claimDue(nowMs: number, leaseMs: number, limit: number, policy?: ClaimPolicy): Promise<StoredMonitor[]> {
+    if (policy) return this.#claimFairly(nowMs, leaseMs, limit, policy);
     const { rows } = await this.pool.query<StoredMonitor>(
-      `UPDATE monitors m SET
-         next_run_ms = CASE WHEN m.next_run_ms <= $1::bigint THEN m.next_run_ms + (($1::bigint - m.next_run_ms) / m.period_ms + 1) * m.period_ms ELSE m.next_run_ms END,
-         run_requested_ms = NULL,
-         lease_until_ms = $1::bigint + $2::bigint
+      `UPDATE monitors m SET ${CLAIM_SET}
        FROM (SELECT id FROM monitors WHERE ${MUST_RUN} ORDER BY next_run_ms LIMIT $3::int FOR UPDATE SKIP LOCKED) due
        WHERE m.id = due.id
-       RETURNING ${COLUMNS.split(',')
-         .map((c) => `m.${c.trim()}`)
-         .join(', ')}`,
+       RETURNING ${RETURNING}`,
       [nowMs, leaseMs, limit],
     );
     return rows.map(monitor);
+  }
+
+  /**
+   * A claim with a policy, under one transaction-wide advisory lock (claims are a few a minute: serialising them keeps the
+   * per-account counts exact across processes): each account's oldest due monitors up to what it may run, its live
+   * leases and this minute's budget, chosen by the rule every store shares (chooseClaims), then leased and counted.
+   */
+  async #claimFairly(nowMs: number, leaseMs: number, limit: number, policy: ClaimPolicy): Promise<StoredMonitor[]> {
+    return inTransaction(this.pool, async (client) => {
+      await client.query(`SELECT pg_advisory_xact_lock(${LOCK_KEY_SQL})`, ['citable:monitors:claim']);
+      const perAccount = Math.max(0, Math.min(policy.perAccountRunning, policy.perAccountPerMinute));
+      const { rows: due } = await client.query<StoredMonitor>(
+        `SELECT ${COLUMNS} FROM (
+           SELECT *, row_number() OVER (PARTITION BY account_id ORDER BY next_run_ms, id) AS rank FROM monitors WHERE ${MUST_RUN}
+         ) d WHERE rank <= $2::int ORDER BY next_run_ms, id`,
+        [nowMs, perAccount],
+      );
+      if (due.length === 0) return [];
+      const accounts = [...new Set(due.map((m) => m.account_id))];
+      const live = await client.query<{ account_id: string; n: number }>(
+        'SELECT account_id, count(*)::int AS n FROM monitors WHERE account_id = ANY($1::text[]) AND lease_until_ms >= $2::bigint GROUP BY account_id',
+        [accounts, nowMs],
+      );
+      const spent = await client.query<RunBudget & { account_id: string }>(
+        'SELECT account_id, window_ms, runs FROM monitor_run_budgets WHERE account_id = ANY($1::text[])',
+        [accounts],
+      );
+      const state = {
+        running: new Map(live.rows.map((r) => [r.account_id, r.n])),
+        budgets: new Map(spent.rows.map((r) => [r.account_id, { window_ms: r.window_ms, runs: r.runs }])),
+      };
+      const choice = chooseClaims(due.map(monitor), state, policy, limit, nowMs);
+      if (choice.chosen.length === 0) return [];
+      const { rows } = await client.query<StoredMonitor>(
+        `UPDATE monitors m SET ${CLAIM_SET} WHERE m.id = ANY($3::text[]) RETURNING ${RETURNING}`,
+        [nowMs, leaseMs, choice.chosen.map((m) => m.id)],
+      );
+      const budgets = [...choice.budgets];
+      await client.query(
+        `INSERT INTO monitor_run_budgets (account_id, window_ms, runs) SELECT * FROM unnest($1::text[], $2::bigint[], $3::int[])
+         ON CONFLICT (account_id) DO UPDATE SET window_ms = excluded.window_ms, runs = excluded.runs`,
+        [budgets.map(([a]) => a), budgets.map(([, b]) => b.window_ms), budgets.map(([, b]) => b.runs)],
+      );
+      const order = new Map(choice.chosen.map((m, i) => [m.id, i]));
+      return rows.map(monitor).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    });
   }
 
   async extendLease(id: string, untilMs: number): Promise<boolean> {

@@ -29,6 +29,8 @@ import { PostgresMonitorStore } from './monitors.js';
 import { PostgresProjectStore } from './projects.js';
 import { PostgresShareStore } from './shares.js';
 import { PostgresWebhookStore } from './webhooks.js';
+import * as maintenance from './store-maintenance.js';
+import type { AccountRecords, ExpiredRecords, StoreReadiness } from '../contracts/store-maintenance.js';
 
 export interface PostgresStoreOptions {
   now?: () => Date;
@@ -171,6 +173,29 @@ export class PostgresStore implements Store {
 
   async webhooks(): Promise<WebhookStore> {
     return new PostgresWebhookStore(this.pool);
+  }
+
+  readiness(): Promise<StoreReadiness> {
+    return maintenance.readiness(this.pool);
+  }
+
+  accountRecords(accountId: string): Promise<AccountRecords | null> {
+    return maintenance.accountRecords(this.pool, accountId);
+  }
+
+  async deleteAccount(accountId: string): Promise<AccountRecords | null> {
+    const hashes = (await this.#accounts.listKeys(accountId)).map((k) => k.hash);
+    const deleted = await maintenance.deleteAccount(this.pool, accountId);
+    this.#accounts.forgetAccount(accountId, hashes);
+    return deleted;
+  }
+
+  expireBefore(before: Date): Promise<ExpiredRecords> {
+    return maintenance.expireBefore(this.pool, before);
+  }
+
+  onceForDay(job: string, day: string, work: () => Promise<void>): Promise<boolean> {
+    return maintenance.onceForDay(this.pool, job, day, work);
   }
 
   /** Lets running queries finish, then closes every connection. */

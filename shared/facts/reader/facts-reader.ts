@@ -62,6 +62,7 @@ export class FactsReader implements HtmlListener {
     readonly facts: PageFacts,
     baseUrl: string,
     private readonly extractors: readonly FactsExtractor[],
+    private readonly hiddenTags: ReadonlySet<string> = HIDDEN_TEXT_TAGS,
   ) {
     this.base = parseUrl(baseUrl);
     for (const x of extractors) {
@@ -73,13 +74,18 @@ export class FactsReader implements HtmlListener {
     this.commentListeners = extractors.filter((x) => x.comment);
   }
 
+  /** True when the element being opened sits inside script, template, noscript or another element whose text is not shown. */
+  get inHidden(): boolean {
+    return this.hiddenDepth > 0;
+  }
+
   /** Open elements, the one being opened included. */
   get depth(): number {
     return this.stack.length;
   }
 
   open(name: string, attrs: Record<string, string>, startIndex: number): void {
-    const frame: Frame = { name, attrs, offset: startIndex, hidden: HIDDEN_TEXT_TAGS.has(name), closers: null };
+    const frame: Frame = { name, attrs, offset: startIndex, hidden: this.hiddenTags.has(name), closers: null };
     this.stack.push(frame);
     for (const x of this.everyElement) x.open!(frame, this);
     const forTag = this.byTag.get(name);

@@ -17,16 +17,28 @@ export function headingsExtractor(): FactsExtractor {
     following = [];
     followingLength = 0;
   };
+  /** Text of links to other pages inside the heading being read. */
+  let linkTexts: string[] = [];
   return {
-    tags: Object.keys(HEADING_LEVEL),
-    open({ name }, reader) {
-      const heading: HeadingFact = { level: HEADING_LEVEL[name]!, text: '', following: '' };
+    tags: [...Object.keys(HEADING_LEVEL), 'a'],
+    open({ name, attrs }, reader) {
+      if (name === 'a') {
+        const href = attrs.href?.trim() ?? '';
+        if (insideHeading > 0 && href && !href.startsWith('#')) reader.collectText((text) => linkTexts.push(text));
+        return;
+      }
+      const heading: HeadingFact = { level: HEADING_LEVEL[name]!, text: '', following: '', region: 'content' };
       reader.facts.headings.push(heading);
       settle();
       current = heading;
+      if (insideHeading === 0) linkTexts = [];
       insideHeading++;
       reader.collectText((text) => (heading.text = text));
-      reader.onClose(() => insideHeading--);
+      reader.onClose(() => {
+        insideHeading--;
+        // A heading that is wholly a link to another page titles a teaser for that page (a related story), not a section here.
+        if (insideHeading === 0 && heading.text && collapse(linkTexts.join(' ')) === heading.text) heading.linksAway = true;
+      });
     },
     visibleText(data) {
       if (current && insideHeading === 0 && followingLength < FOLLOWING_CAP * 2) {

@@ -17,6 +17,7 @@ export function mediaExtractor(): FactsExtractor {
             inFigureWithCaption: false,
             role: attrs.role ?? null,
           };
+          if (reader.inHidden || isPixel(attrs)) image.unseen = true;
           facts.images.push(image);
           figures[figures.length - 1]?.images.push(image);
           break;
@@ -40,4 +41,13 @@ export function mediaExtractor(): FactsExtractor {
       }
     },
   };
+}
+
+/** A tracking pixel: one pixel or none, or a beacon of a known measurement service. */
+function isPixel(attrs: Record<string, string>): boolean {
+  const tiny = (v: string | undefined) => v !== undefined && /^\s*[01](px)?\s*$/.test(v);
+  if (tiny(attrs.width) || tiny(attrs.height)) return true;
+  return /scorecardresearch\.com|doubleclick\.net|facebook\.com\/tr|google-analytics\.com|\/pixel\b|\/beacon\b|pixel\.gif|\/count\/pv\.gif/i.test(
+    attrs.src ?? '',
+  );
 }

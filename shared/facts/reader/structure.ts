@@ -9,6 +9,11 @@ const MAX_TYPE_ATTRIBUTES = 1_000;
 export function structureExtractor(): FactsExtractor {
   /** Open SPA roots with their depth, so their direct children can be counted. */
   const openRoots: Array<{ root: RootContainerFact; depth: number }> = [];
+  /**
+   * Open microdata items, innermost last: their itemtype ("" when none is given), and whether the item describes
+   * the page (an outermost item, or one that is the main entity of such an item) rather than a review or a comment in it.
+   */
+  const scopes: Array<{ type: string; pageItem: boolean }> = [];
   return {
     open({ name, attrs }: OpenElement, reader: FactsReader) {
       const facts = reader.facts;
@@ -26,9 +31,18 @@ export function structureExtractor(): FactsExtractor {
       if (attrs.typeof !== undefined && facts.rdfaTypeofs.length < MAX_TYPE_ATTRIBUTES) facts.rdfaTypeofs.push(attrs.typeof);
       if (attrs.itemprop !== undefined && facts.itemprops.length < MAX_ITEMPROPS) {
         const prop = attrs.itemprop.trim();
+        const item = scopes[scopes.length - 1];
+        const scope = item ? item.type : null;
+        const pageItem = item ? item.pageItem : true;
         const direct = attrs.content ?? attrs.datetime ?? attrs.href ?? attrs.src;
-        if (direct !== undefined) facts.itemprops.push({ prop, value: direct.trim() });
-        else reader.collectText((text) => facts.itemprops.push({ prop, value: text }));
+        if (direct !== undefined) facts.itemprops.push({ prop, value: direct.trim(), scope, pageItem });
+        else reader.collectText((text) => facts.itemprops.push({ prop, value: text, scope, pageItem }));
+      }
+      if (attrs.itemscope !== undefined) {
+        const parent = scopes[scopes.length - 1];
+        const main = /(^|\s)mainEntity(OfPage)?(\s|$)/.test(attrs.itemprop ?? '');
+        scopes.push({ type: attrs.itemtype?.trim() ?? '', pageItem: !parent || (parent.pageItem && main) });
+        reader.onClose(() => scopes.pop());
       }
       if (attrs.id && SPA_ROOT_IDS.has(attrs.id)) {
         const root: RootContainerFact = { id: attrs.id, tag: name, textLength: 0, childElementCount: 0 };

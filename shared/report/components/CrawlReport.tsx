@@ -29,7 +29,16 @@ export interface CrawlReportProps extends CrawlReportExtras {
 }
 
 /** The report of a site audit: the site's score, the issues by pages affected, templates, worst pages, site files. */
-export function CrawlReport({ crawl, branding, history, generatedAt, worstPages = [], advice = {}, fixes = null }: CrawlReportProps) {
+export function CrawlReport({
+  crawl,
+  branding,
+  history,
+  generatedAt,
+  worstPages = [],
+  advice = {},
+  expiredAudits = 0,
+  fixes = null,
+}: CrawlReportProps) {
   const issues = crawl.issues ?? [];
   const site = siteFindings(crawl.site);
   const judged = crawl.score !== null && crawl.score !== undefined;
@@ -44,7 +53,7 @@ export function CrawlReport({ crawl, branding, history, generatedAt, worstPages 
           .join(' · ')}
       />
       <CrawlStatusBanner crawl={crawl} />
-      <CrawlSummary crawl={crawl} judged={judged} />
+      <CrawlSummary crawl={crawl} judged={judged} expiredAudits={expiredAudits} />
       <CrawlPriorities critical={issues.filter((i) => i.severity === 'critical')} advice={advice} judged={judged} fixes={fixes} />
       {fixes && fixes.length > 0 && (
         <FixesSection fixes={fixes} issueRules={new Set(issues.filter((i) => i.severity === 'critical').map((i) => i.rule))} />
@@ -68,7 +77,7 @@ function CrawlStatusBanner({ crawl }: { crawl: ReportCrawl }) {
   );
 }
 
-function CrawlSummary({ crawl, judged }: { crawl: ReportCrawl; judged: boolean }) {
+function CrawlSummary({ crawl, judged, expiredAudits }: { crawl: ReportCrawl; judged: boolean; expiredAudits: number }) {
   const { progress } = crawl;
   return (
     <div class="summary">
@@ -76,6 +85,12 @@ function CrawlSummary({ crawl, judged }: { crawl: ReportCrawl; judged: boolean }
       <div class="summary-text">
         <p class="verdict">{judged ? siteVerdict(crawl.score!) : 'No page has been audited yet.'}</p>
         <p class="muted small">The site score is the average score of the audited pages.</p>
+        {expiredAudits > 0 && (
+          <p class="muted small" data-testid="expired-audits">
+            The full audits of {plural(expiredAudits, 'page')} expired (the retention period removed them); their scores and issues remain
+            here.
+          </p>
+        )}
         <div class="stats">
           <Stat value={progress.audited} label="pages audited" />
           <Stat value={progress.discovered} label="pages found" />

@@ -22,7 +22,10 @@ export function WorstPagesTable({ pages }: { pages: readonly CrawlPage[] }) {
           const critical = typeof p.critical === 'number' ? p.critical : p.critical ? 'yes' : 0;
           return (
             <tr key={`${p.url}-${i}`} data-page-score={p.score}>
-              <td class="url-cell">{displayUrl(p.url, 110)}</td>
+              <td class="url-cell">
+                {displayUrl(p.url, 110)}
+                {p.audit_expired ? <span class="muted small"> (audit expired)</span> : null}
+              </td>
               <td class="num mono">{p.http_status ?? '–'}</td>
               <td class="num">{critical ? <span class="pill critical">{critical}</span> : <span class="muted">0</span>}</td>
               <td class="num">

@@ -3,14 +3,18 @@ import { floor2 } from '../../judge/ramp.js';
 import { judgesBody } from '../../judge/applicability.js';
 import { quote } from '../../judge/wording.js';
 
-/** Headings should descend one level at a time (H2 → H3, not H2 → H4): extractors build the outline from them. */
+/**
+ * Headings should descend one level at a time (H2 → H3, not H2 → H4): extractors build the outline from them.
+ * A skip counts only within the page's own content: a comment form's H3 under the article's H1 is the theme's,
+ * not the outline's.
+ */
 export default defineRule({
   id: 'content.heading-hierarchy',
   category: 'Content Structure',
   weight: 3,
   severity: 'notice',
   title: 'Heading levels are skipped',
-  description: 'Whether headings step down one level at a time (H2 to H3, not H2 to H4).',
+  description: "Whether the content's headings step down one level at a time (H2 to H3, not H2 to H4).",
   fix: 'Step down one heading level at a time.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
@@ -21,7 +25,7 @@ export default defineRule({
     for (let i = 1; i < headings.length; i++) {
       const prev = headings[i - 1]!;
       const next = headings[i]!;
-      if (next.level > prev.level + 1) {
+      if (next.level > prev.level + 1 && prev.region === 'content' && next.region === 'content') {
         skips++;
         if (!example) example = `H${prev.level} ${quote(prev.text, 40)} is followed by H${next.level} ${quote(next.text, 40)}`;
       }

@@ -30,10 +30,10 @@ export default defineRule({
   },
 });
 
-/** alt="" and role=presentation/none are how authors say an image carries no information. */
+/** alt="" and role=presentation/none are how authors say an image carries no information; a tracking pixel carries none either. */
 function isDecorative(img: ImageFact): boolean {
   const role = img.role?.trim().toLowerCase();
-  return img.alt === '' || role === 'presentation' || role === 'none';
+  return img.alt === '' || role === 'presentation' || role === 'none' || img.unseen === true;
 }
 
 function isDescribed(img: ImageFact): boolean {

@@ -29,6 +29,13 @@ export default defineRule({
         { title: 'Missing meta description' },
       );
     }
+    if (ctx.facts.metaCutByQuote.includes('description')) {
+      return partial(
+        0.4,
+        `The meta description stops at an unescaped double quote ("${description.slice(-40)}"); the rest of the text became stray attributes that no crawler reads. Write quotes inside the attribute as &quot; or use single quotes.`,
+        { title: 'Meta description cut short by a quote' },
+      );
+    }
     const length = [...description].length;
     if (length < MIN_CHARS) {
       return partial(

@@ -4,6 +4,7 @@ import { floor2 } from '../../judge/ramp.js';
 import { judgesBody } from '../../judge/applicability.js';
 import { quote } from '../../judge/wording.js';
 import { isQuestion } from '../../facts/questions.js';
+import { isFaqHeading } from '../../facts/language/match.js';
 
 /** A direct answer opens the section with one sentence of a few to about 60 words. */
 const ANSWER_MIN_WORDS = 3;
@@ -24,10 +25,17 @@ export default defineRule({
   fix: 'Phrase key headings as questions and answer each in one sentence of under 60 words right below.',
   check(ctx) {
     if (!judgesBody(ctx)) return notApplicable();
-    const sections = ctx.facts.headings.filter((h) => (h.level === 2 || h.level === 3) && h.text.trim());
-    const questions = sections.filter((h) => isQuestion(h.text));
+    // The page's own headings: a newsletter form's "Love the Web?", a comment's title or a related story's linked
+    // headline asks this page's reader nothing.
+    const lang = ctx.facts.lang;
+    const sections = ctx.facts.headings.filter(
+      (h) => (h.level === 2 || h.level === 3) && h.region === 'content' && !h.linksAway && h.text.trim(),
+    );
+    const questions = sections.filter((h) => isQuestion(h.text, lang));
     if (!questions.length) {
       if (ctx.facts.wordCount < LONG_CONTENT_WORDS || sections.length < 2) return notApplicable();
+      // An FAQ section usually asks its questions in an accordion or a list, not in headings.
+      if (ctx.facts.headings.some((h) => h.region === 'content' && isFaqHeading(h.text, lang))) return notApplicable();
       return partial(
         0.7,
         `None of the page's ${sections.length} H2/H3 headings is phrased as a question; answer engines match users' questions to headings. Phrase key headings as the questions readers ask and answer each in the first sentence below.`,

@@ -3,6 +3,32 @@ import { isJsonLdType, readJsonLd } from '../../structured-data/json-ld.js';
 import { inlineMarkup } from '../../structured-data/inline-markup.js';
 import { listPhrase } from '../../judge/wording.js';
 
+/** Types that mark up the page's frame, not its subject. */
+const CHROME_TYPES: ReadonlySet<string> = new Set([
+  'WPHeader',
+  'WPFooter',
+  'WPSideBar',
+  'WPAdBlock',
+  'SiteNavigationElement',
+  'WebPageElement',
+  'BreadcrumbList',
+  'Breadcrumb',
+  'http://data-vocabulary.org/Breadcrumb',
+  'ListItem',
+  'ItemList',
+  'ImageObject',
+  'ImageGallery',
+  'WebSite',
+  'WebPage',
+  'Blog',
+  'SearchAction',
+  'EntryPoint',
+  'Organization',
+  'Person',
+  'PostalAddress',
+  'InteractionCounter',
+]);
+
 /** JSON-LD is the format search and answer engines parse most reliably; inline markup earns part credit. */
 export default defineRule({
   id: 'json-ld.present',
@@ -27,10 +53,14 @@ export default defineRule({
     if (types.length || inline.itempropCount) {
       const format = inline.rdfaTypes.length && !inline.microdataTypes.length ? 'RDFa' : 'microdata';
       const what = types.length ? ` (${listPhrase(types)})` : '';
+      // Inline markup that describes the page's subject (an article, a product) already tells engines what the page
+      // is: JSON-LD is then the better form, not a missing fact. Markup of the page's chrome alone (header, menu,
+      // breadcrumbs) says nothing about it.
+      const describesPage = types.some((t) => !CHROME_TYPES.has(t));
       return partial(
         0.5,
         `The page has schema.org ${format}${what} but no JSON-LD. Add the same facts as a <script type="application/ld+json"> block, the form Google recommends and AI crawlers read most reliably.`,
-        { title: 'Structured data only as inline markup' },
+        { title: 'Structured data only as inline markup', ...(describesPage ? { severity: 'notice' } : {}) },
       );
     }
     return fail(

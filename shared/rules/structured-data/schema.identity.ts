@@ -5,6 +5,7 @@ import { hasFamily } from '../../structured-data/schema-families.js';
 import { inlineMarkup } from '../../structured-data/inline-markup.js';
 import type { JsonLdEntity } from '../../structured-data/json-ld-types.js';
 import { listPhrase } from '../../judge/wording.js';
+import { jsonLdValuesOf } from '../../facts/jsonld-values.js';
 
 /** Who publishes the site: answer engines attribute and cite by this entity. */
 const PUBLISHER_PARTS = [
@@ -49,8 +50,20 @@ export default defineRule({
           },
         );
       }
+      // "publisher": "CNN" names the publisher as text: engines can attribute the page, the entity would say more.
+      const named = jsonLdValuesOf(ctx).publishers[0];
+      if (named) {
+        return partial(
+          0.3,
+          `The JSON-LD names its publisher only as text ("${named.slice(0, 60)}"). Make it an Organization (name, url, logo, sameAs) and add a WebSite (name, url) so answer engines can recognise the publisher and link its profiles.`,
+          { severity: 'notice', title: 'Publisher named only as text' },
+        );
+      }
+      // Without any JSON-LD that parses, json-ld.present or json-ld.parses already warns: one cause, one warning.
+      const noJsonLd = !readJsonLd(ctx).blocks.some((b) => b.ok);
       return fail(
         'No Organization, Person or WebSite entity says who publishes this site. Add JSON-LD for your Organization (name, url, logo, sameAs links to your profiles) and a WebSite (name, url) so answer engines can attribute and cite you.',
+        noJsonLd ? { severity: 'notice' } : {},
       );
     }
 
@@ -61,11 +74,13 @@ export default defineRule({
     const score = publisher.score + website.score;
     if (score >= 0.999) return pass();
     const missing = [...publisher.missing, ...website.missing];
+    // A named publisher or site is enough to attribute the page: what is missing then refines it (a notice).
+    const named = hasProp(best?.node, 'name') || hasProp(site?.node, 'name');
     return partial(
       score,
       `The site's identity is incomplete: missing ${listPhrase(missing, 4)}. Complete it so answer engines can recognise the publisher and link its profiles.`,
       {
-        severity: score >= 0.5 ? 'notice' : 'warning',
+        severity: named || score >= 0.5 ? 'notice' : 'warning',
         title: 'Organization or WebSite identity is incomplete',
       },
     );

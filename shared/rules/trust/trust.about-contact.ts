@@ -3,15 +3,17 @@ import type { AnchorFact } from '../../facts/page-facts.js';
 import { judgesBody } from '../../judge/applicability.js';
 import { siteOf, siteOfUrl } from '../../url/site.js';
 import { plural } from '../../judge/wording.js';
+import { countWords } from '../../facts/words.js';
+import { linkPatternFor, slugsFor } from '../../facts/language/match.js';
 
-// Path segments and link texts (several languages); an imprint names who runs the site and how to reach them.
+// Path segments an about or contact page goes by; an imprint names who runs the site and how to reach them. The
+// lexicon's terms (docs/research/languages.md) add their slugs ("sobre nós" → sobre-nos) and their link texts.
 const ABOUT_PATH =
   /(^|\/)(about|about-us|about_us|aboutus|about-me|team|our-team|people|who-we-are|company|imprint|impressum|ueber-uns|uber-uns|über-uns|a-propos|qui-sommes-nous|quienes-somos|sobre-nosotros|chi-siamo|over-ons|om-oss|editorial-policy|masthead)(\/|\.html?|\.php|$)/i;
-const ABOUT_TEXT =
-  /^(about\b|our team$|team$|who we are$|our story$|company$|imprint$|impressum$|über uns$|ueber uns$|à propos|a propos|qui sommes-nous|quiénes somos|sobre nosotros$|chi siamo$|over ons$|editorial policy$|masthead$)/i;
 const CONTACT_PATH =
   /(^|\/)(contact|contact-us|contact_us|contactus|kontakt|contacto|contatti|contactez-nous|support|help|imprint|impressum)(\/|\.html?|\.php|$)/i;
-const CONTACT_TEXT = /^(contact\b|kontakt\b|contacto\b|contatti\b|contactez-nous|get in touch|support$|help$|imprint$|impressum$)/i;
+/** A link text longer than this is a headline or a sentence, not a way to the about or contact page. */
+const MAX_LINK_WORDS = 8;
 
 /** Links to an about page and a way to make contact: who stands behind the site. */
 export default defineRule({
@@ -26,8 +28,9 @@ export default defineRule({
     if (!judgesBody(ctx)) return notApplicable();
     const site = siteOf(ctx.pageUrl.hostname);
     const anchors = ctx.facts.anchors;
-    const about = anchors.some((a) => matches(a, site, ABOUT_PATH, ABOUT_TEXT));
-    const contact = anchors.some((a) => /^(mailto|tel):/i.test(a.rawHref.trim()) || matches(a, site, CONTACT_PATH, CONTACT_TEXT));
+    const lang = ctx.facts.lang;
+    const about = anchors.some((a) => matches(a, site, 'about', lang));
+    const contact = anchors.some((a) => reachesSomeone(a.rawHref) || matches(a, site, 'contact', lang));
     if (about && contact) return pass();
     if (about || contact) {
       return partial(
@@ -44,13 +47,41 @@ export default defineRule({
   },
 });
 
-/** Link text matches anywhere; a URL path only on the site's own pages (linkedin.com/company/... is not our about page). */
-function matches(a: AnchorFact, site: string, path: RegExp, text: RegExp): boolean {
-  if (text.test(a.text.trim())) return true;
-  if (!a.href || siteOfUrl(a.href) !== site) return false;
+/** A mail link with an address or a phone link with a number: `mailto:?subject=...` (share by e-mail) reaches nobody. */
+function reachesSomeone(rawHref: string): boolean {
+  const m = /^(mailto|tel):([^?]*)/i.exec(rawHref.trim());
+  if (!m) return false;
+  const target = decodeSafely(m[2]!);
+  return m[1]!.toLowerCase() === 'tel' ? /\d/.test(target) : target.includes('@');
+}
+
+function decodeSafely(text: string): string {
   try {
-    return path.test(decodeURIComponent(new URL(a.href).pathname));
+    return decodeURIComponent(text);
   } catch {
-    return path.test(new URL(a.href).pathname);
+    return text;
+  }
+}
+
+/**
+ * A short link text naming the page in the site's language (or a distinctive term of any language), or a URL
+ * path on the site's own pages (linkedin.com/company/... is not our about page).
+ */
+function matches(a: AnchorFact, site: string, kind: 'about' | 'contact', lang: string | null): boolean {
+  const text = a.text.trim();
+  if (text && countWords(text) <= MAX_LINK_WORDS && linkPatternFor(kind, lang).test(text)) return true;
+  if (!a.href || siteOfUrl(a.href) !== site) return false;
+  const path = pathOf(a.href);
+  if ((kind === 'about' ? ABOUT_PATH : CONTACT_PATH).test(path)) return true;
+  const slugs = slugsFor(kind);
+  return path.split('/').some((segment) => slugs.has(segment.toLowerCase().replace(/\.(html?|php|aspx?)$/, '')));
+}
+
+function pathOf(href: string): string {
+  const pathname = new URL(href).pathname;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
   }
 }

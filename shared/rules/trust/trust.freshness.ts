@@ -2,7 +2,7 @@ import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
 import { pageDatesOf, type PageDate } from '../../facts/dates.js';
 import { ramp, floor2 } from '../../judge/ramp.js';
 import { judgesDocument } from '../../judge/applicability.js';
-import { isArticlePage } from '../../facts/article-page.js';
+import { isArticlePage, isNewsPage } from '../../facts/article-page.js';
 
 const DAY_MS = 86_400_000;
 const YEAR_DAYS = 365.25;
@@ -42,6 +42,14 @@ export default defineRule({
     const years = (now - newest.time) / DAY_MS / YEAR_DAYS;
     if (years <= FRESH_YEARS) return pass();
     const score = floor2(ramp(years, FRESH_YEARS, STALE_YEARS, 0));
+    if (isNewsPage(ctx)) {
+      // A news story is a record of its day: its age is no fault, and rewriting its date would mislead.
+      return partial(
+        score,
+        `This news story is dated ${newest.raw} (${describe(newest)}), ${years.toFixed(1)} years before this audit; answer engines favour recent reporting for current questions. Nothing to fix unless the story is meant to stay current: then update it and its dateModified.`,
+        { severity: 'notice', title: 'An older news story' },
+      );
+    }
     return partial(
       score,
       `The newest date the page states is ${newest.raw} (${describe(newest)}), ${years.toFixed(1)} years before this audit; answer engines prefer current sources. Review the content and update dateModified when you do.`,

@@ -3,8 +3,8 @@ import { judgesBody } from '../../judge/applicability.js';
 import { isArticlePage } from '../../facts/article-page.js';
 import { siteOf, siteOfUrl } from '../../url/site.js';
 
-/** Social profiles and share buttons are links out, but not references that ground a claim. */
-const NOT_REFERENCES = new Set([
+/** Social networks: their share buttons and the site's own profiles are links out, not references. */
+const SOCIAL = new Set([
   'facebook.com',
   'twitter.com',
   'x.com',
@@ -23,8 +23,15 @@ const NOT_REFERENCES = new Set([
   'addtoany.com',
   'sharethis.com',
 ]);
+/** Share buttons and intents: a link that posts this page somewhere, not one to a source. */
+const SHARE_PATH = /\/(sharer|share|sharing|intent|dialog|pin\/create|submit|shareArticle|send)(\/|\.php|$)|[?&](u|url|text)=/i;
+/** A link text that only names a network or an action ("Facebook", "Tweet", "Follow us"). */
+const SHARE_TEXT =
+  /^(share|tweet|post|pin( it)?|follow( us)?|like|email|e-mail|fb|ig|yt|facebook|twitter|x|linkedin|instagram|pinterest|tiktok|youtube|whatsapp|telegram|reddit|tumblr|threads|bluesky)?$/i;
 const ENOUGH_SITES = 2;
 const LONG_CONTENT_WORDS = 300;
+/** A post this short (an open thread's invitation, a notice) makes no claims to source; thin content reports its length. */
+const FEW_CLAIMS_WORDS = 150;
 
 /** Links from the content (not menus or footers) to other sites: sources that ground what the page says. */
 export default defineRule({
@@ -39,11 +46,12 @@ export default defineRule({
     if (!judgesBody(ctx)) return notApplicable();
     const article = isArticlePage(ctx);
     if (!article && ctx.facts.wordCount < LONG_CONTENT_WORDS) return notApplicable();
+    if (ctx.facts.content.contentWords < FEW_CLAIMS_WORDS) return notApplicable();
     const own = siteOf(ctx.pageUrl.hostname);
     const sites = new Set<string>();
     for (const a of ctx.facts.content.contentAnchors) {
       const site = siteOfUrl(a.href);
-      if (site && site !== own && !NOT_REFERENCES.has(site)) sites.add(site);
+      if (site && site !== own && isReference(a.href, a.text, site)) sites.add(site);
     }
     if (sites.size >= ENOUGH_SITES) return pass();
     if (sites.size === 1) {
@@ -60,3 +68,13 @@ export default defineRule({
     );
   },
 });
+
+/**
+ * A link to another site that can ground a claim. A social network counts only for a named post or profile in
+ * the text ("@darkzip", "the mayor's statement"), not for a share button or a bare "Facebook".
+ */
+function isReference(href: string, text: string, site: string): boolean {
+  if (SHARE_PATH.test(href) && SOCIAL.has(site)) return false;
+  if (!SOCIAL.has(site)) return true;
+  return !SHARE_TEXT.test(text.trim());
+}

@@ -35,8 +35,8 @@ describe('extractPageFacts', () => {
 
   it('records headings with the text that follows them', () => {
     expect(f.headings).toEqual([
-      { level: 1, text: 'Main title', following: 'Intro with About us .' },
-      { level: 2, text: 'What is it?', following: 'It is a thing. cap Jan' },
+      { level: 1, text: 'Main title', following: 'Intro with About us .', region: 'content' },
+      { level: 2, text: 'What is it?', following: 'It is a thing. cap Jan', region: 'content' },
     ]);
   });
 

@@ -27,7 +27,12 @@ describe('AIPREF Content-Usage', () => {
     ]);
     expect([...parseUsagePreferences('train-ai=y, train-ai, search=n, search="n"')]).toEqual([]);
     expect([...parseUsagePreferences('train-ai;allow=n, train-ai=y')]).toEqual([['train-ai', 'y']]);
-    expect(deniedUsages(parseUsagePreferences('Train-AI=n, ai-use=n;x=1'))).toEqual(['ai-use']);
+    expect(deniedUsages(parseUsagePreferences('Train-AI=n, search=n;x=1'))).toEqual(['search']);
+  });
+
+  it('ignores labels the vocabulary no longer defines (ai-use, train-genai), as the draft requires', () => {
+    expect(deniedUsages(parseUsagePreferences('ai-use=n, train-genai=n, train-ai=n'))).toEqual(['train-ai']);
+    expect(deniedUsages(parseUsagePreferences('ai-use=n, bots=n'))).toEqual([]);
   });
 
   it('applies the longest matching Content-Usage path of each group (the draft example)', () => {

@@ -62,7 +62,8 @@ describe('citable accounts / keys', () => {
   it.each([
     [['accounts', 'create'], /--name is required/],
     [['accounts', 'create', '--name', 'X', '--plan', 'gold'], /--plan must be one of free, pro, agency/],
-    [['accounts', 'delete'], /unknown action/],
+    [['accounts', 'rename'], /unknown action/],
+    [['accounts', 'delete'], /name one account: accounts delete ID --yes/],
     [['keys', 'create'], /--account is required/],
     [['keys', 'create', '--account', 'acct_nope'], /no account acct_nope/],
     [['keys', 'revoke', 'key_nope'], /no key key_nope/],

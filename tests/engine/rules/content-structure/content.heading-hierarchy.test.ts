@@ -5,6 +5,13 @@ import { testRule } from '../../rule-tester.js';
 testRule(contentHeadingHierarchy, {
   passes: [
     { name: 'one level down at a time (jumping back up is fine)', snapshot: page('<h1>A</h1><h2>B</h2><h3>C</h3><h2>D</h2><h3>E</h3>') },
+    {
+      name: "a comment form's heading is the theme's, not the outline's",
+      snapshot: page(
+        `<article><h1>Black Friday per nostalgici</h1><p>${'Le occasioni da non perdere per chi ama gli anni ottanta. '.repeat(20)}</p></article>` +
+          '<div id="comments" class="comments-area"><h3 id="reply-title">Lascia un commento</h3><form><textarea name="comment"></textarea></form></div>',
+      ),
+    },
   ],
   partial: [
     {

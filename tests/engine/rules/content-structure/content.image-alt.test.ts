@@ -27,3 +27,14 @@ testRule(contentImageAlt, {
   ],
   notApplicable: [{ name: 'no informative image', snapshot: page('<p>no images</p><img src="d.svg" alt="">') }],
 });
+
+testRule(contentImageAlt, {
+  passes: [
+    {
+      name: 'a tracking pixel and a noscript fallback are no images a reader sees',
+      snapshot: page(
+        '<img src="/cover.jpg" alt="The harbour at dawn"><img src="https://sb.scorecardresearch.com/p?c1=2"><img src="/t.gif" width="1" height="1"><noscript><img src="/cover-full.jpg"></noscript>',
+      ),
+    },
+  ],
+});

@@ -27,3 +27,25 @@ testRule(contentMetaDescription, {
     },
   ],
 });
+
+testRule(contentMetaDescription, {
+  partial: [
+    {
+      name: 'a description cut short by an unescaped quote, long enough to pass on length alone',
+      snapshot: doc(
+        '<meta name="description" content="The mayor spoke to reporters on the steps of city hall and He said "we will rebuild the bridge" before leaving">',
+      ),
+      title: 'Meta description cut short by a quote',
+      severity: 'warning',
+      detail: '&quot;',
+    },
+  ],
+  passes: [
+    {
+      name: 'quotes written as &quot; are fine',
+      snapshot: doc(
+        `<meta name="description" content="He said &quot;we will rebuild the bridge&quot; before leaving the steps of city hall">`,
+      ),
+    },
+  ],
+});

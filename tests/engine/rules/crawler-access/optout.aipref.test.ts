@@ -5,7 +5,10 @@ import { testRule } from '../../rule-tester.js';
 import { withHeaders } from './fixtures.js';
 
 testRule(optoutAipref, {
-  passes: [{ name: 'allowing preferences', snapshot: site({ robots: 'User-agent: *\nContent-Usage: / train-ai=y\n' }) }],
+  passes: [
+    { name: 'allowing preferences', snapshot: site({ robots: 'User-agent: *\nContent-Usage: / train-ai=y\n' }) },
+    { name: 'labels the vocabulary dropped are ignored', snapshot: withHeaders({ 'content-usage': 'ai-use=n, train-genai=n' }) },
+  ],
   fails: [
     {
       name: 'Content-Usage train-ai=n in robots.txt: a zero-weight notice',

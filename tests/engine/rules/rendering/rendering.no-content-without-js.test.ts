@@ -92,3 +92,48 @@ describe('rendering.no-content-without-js on an empty page', () => {
     expect(o.detail).not.toMatch(/0 words/);
   });
 });
+
+// A client without JavaScript renders <noscript>: an article kept there is content, whatever else the page says.
+const NOSCRIPT_ARTICLE = `<article><h1>Winter opening hours</h1><p>Posted by Jane Doe on <time datetime="2026-11-02">2 November 2026</time></p><p>${words(240)}</p></article>`;
+
+testRule(renderingNoContentWithoutJs, {
+  passes: [
+    {
+      name: 'the article, author and date inside <noscript>, beside a "JavaScript required" line',
+      snapshot: page(`<div id="root"></div><noscript>This site requires JavaScript.</noscript><noscript>${NOSCRIPT_ARTICLE}</noscript>`),
+    },
+    {
+      name: 'the request to enable JavaScript and the article in one <noscript>',
+      snapshot: page(`<div id="app"></div><noscript><p>Please enable JavaScript for the full site.</p>${NOSCRIPT_ARTICLE}</noscript>`),
+    },
+  ],
+  fails: [
+    {
+      name: 'a <noscript> that only asks for JavaScript is still an empty page',
+      snapshot: page(
+        '<div id="root"></div><noscript>You need to enable JavaScript to run this app. It will not work without JavaScript.</noscript>',
+      ),
+    },
+  ],
+});
+
+// An AngularJS page whose text is its own unrendered template: 75 words, nearly all of them {{ ... }}.
+const TEMPLATE_PAGE = `<div ng-app="site"><p>{{ctrl.content.status === "published" ? "Contenu publié" : "Brouillon"}}</p><p>{{ctrl.content.lastUpdateUser.fullName}} - {{ctrl.content.lastUpdateTime * 1000 | date : 'dd/MM/yyyy'}}</p><p>{{ctrl.page.title}}</p><p>{{ctrl.page.summary}} {{ctrl.page.body}} {{ctrl.page.author.name}} {{ctrl.page.section.title}} {{ctrl.page.tags.join(', ')}} {{ctrl.page.related.items.length}}</p></div><script src="/angular.js"></script><script src="/app.js"></script><script src="/rubedo.js"></script>`;
+
+testRule(renderingNoContentWithoutJs, {
+  fails: [
+    {
+      name: 'a client-side template whose words are its own {{ placeholders }}',
+      snapshot: page(TEMPLATE_PAGE),
+      detail: 'unrendered template placeholders',
+    },
+  ],
+  passes: [
+    {
+      name: 'a page about templates that quotes a few placeholders among its words',
+      snapshot: page(
+        `<p>In Vue you write {{ message }} and {{ count }} and {{ user.name }} in the template.</p><p>${words(80)}</p><script src="/a.js"></script><script src="/b.js"></script><script src="/c.js"></script>`,
+      ),
+    },
+  ],
+});

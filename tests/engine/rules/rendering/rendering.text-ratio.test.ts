@@ -20,12 +20,32 @@ testRule(renderingTextRatio, {
       },
     },
     {
-      name: 'nearly all markup or script: a warning',
+      name: 'nearly all markup or script: next to no credit',
       snapshot: page(`<p>${text}</p><script>${'var a=1;'.repeat(20_000)}</script>`),
       check: (o) => {
         expect(o.score).toBeLessThan(0.2);
         expect(o.severity).toBeUndefined();
       },
+    },
+  ],
+});
+
+// Evidence for a warning: Googlebot reads the first 2 MB of an HTML file; below that nothing is cut.
+const article = (padding: number) => page(`<article><p>${words(4000)}</p></article><script>${'var a=1;'.repeat(padding)}</script>`);
+
+testRule(renderingTextRatio, {
+  partial: [
+    {
+      name: 'an ordinary article whose inline scripts outweigh its text: a notice, nothing is cut',
+      snapshot: article(30_000),
+      severity: 'notice',
+      detail: 'under the 2 MB',
+    },
+    {
+      name: 'past 2 MB of HTML, where Googlebot stops reading: a warning',
+      snapshot: article(300_000),
+      severity: 'warning',
+      detail: 'past 2 MB',
     },
   ],
 });

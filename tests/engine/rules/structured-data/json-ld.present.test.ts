@@ -41,3 +41,22 @@ testRule(jsonLdPresent, {
     },
   ],
 });
+
+// Inline markup of the page's subject is structured data already: JSON-LD would be better, nothing is missing.
+testRule(jsonLdPresent, {
+  partial: [
+    {
+      name: 'microdata for an Article: a notice',
+      snapshot: page('', '<article itemscope itemtype="https://schema.org/NewsArticle"><h1 itemprop="headline">x</h1></article>'),
+      severity: 'notice',
+    },
+    {
+      name: 'microdata only for the header, menu and breadcrumbs: still a warning',
+      snapshot: page(
+        '',
+        '<header itemscope itemtype="https://schema.org/WPHeader"></header><nav itemscope itemtype="https://schema.org/SiteNavigationElement"></nav>',
+      ),
+      severity: 'warning',
+    },
+  ],
+});

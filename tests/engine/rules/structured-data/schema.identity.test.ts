@@ -49,3 +49,60 @@ testRule(schemaIdentity, {
     },
   ],
 });
+
+// A named publisher is usable: what it lacks is a notice, not a warning.
+testRule(schemaIdentity, {
+  partial: [
+    {
+      name: 'a named Organization without url, logo or sameAs, and no WebSite: a notice',
+      snapshot: page(
+        ld({ '@context': ctx, '@type': 'NewsArticle', headline: 'x', publisher: { '@type': 'Organization', name: 'The Daily' } }),
+      ),
+      severity: 'notice',
+    },
+    {
+      name: 'a WebSite with a name alone: a notice',
+      snapshot: page(ld({ '@context': ctx, '@type': 'WebSite', name: 'The Daily' })),
+      severity: 'notice',
+    },
+    {
+      name: 'an Organization without a name still cannot be attributed: a warning',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Organization', logo: 'https://example.com/l.png' })),
+      severity: 'warning',
+    },
+  ],
+});
+
+// One cause, one warning: without any JSON-LD, json-ld.present carries it.
+testRule(schemaIdentity, {
+  fails: [
+    { name: 'a page with no JSON-LD at all: a notice beside json-ld.present', snapshot: page('<title>x</title>'), severity: 'notice' },
+    {
+      name: 'JSON-LD without an identity: still a warning',
+      snapshot: page(ld({ '@context': ctx, '@type': 'Article', headline: 'x' })),
+      severity: 'warning',
+    },
+  ],
+});
+
+testRule(schemaIdentity, {
+  fails: [
+    {
+      name: 'JSON-LD that does not parse: json-ld.parses carries the warning',
+      snapshot: page(ld("{'@type': 'NewsArticle'}")),
+      severity: 'notice',
+    },
+  ],
+});
+
+testRule(schemaIdentity, {
+  partial: [
+    {
+      name: 'a publisher named as text ("publisher": "CNN"): a notice',
+      snapshot: page(ld({ '@context': ctx, '@type': 'WebPage', name: 'x', publisher: 'CNN' })),
+      title: 'Publisher named only as text',
+      severity: 'notice',
+      detail: '"CNN"',
+    },
+  ],
+});

@@ -1,6 +1,7 @@
 import trustAuthor from '../../../../shared/rules/trust/trust.author.js';
 import { testRule } from '../../rule-tester.js';
 import { OG_ARTICLE, doc, ld } from '../../trust/article.js';
+import { snapshot, words } from '../../../helpers/snapshot.js';
 
 const AUTHORED: Array<[string, string, string]> = [
   ['JSON-LD Person (what aiseo-audit misses)', ld({ '@type': 'Article', author: { '@type': 'Person', name: 'Ada' } }), ''],
@@ -39,4 +40,40 @@ testRule(trustAuthor, {
     },
   ],
   notApplicable: [{ name: 'a non-article page that names no author', snapshot: doc('') }],
+});
+
+// Bylines in plain text, where no class says author.
+testRule(trustAuthor, {
+  passes: [
+    {
+      name: '"Posted by ..." in the article header',
+      snapshot: doc(
+        OG_ARTICLE,
+        `<article><header><h1>Title</h1><p>Posted by Jane Doe on 3 March 2026</p></header><p>${words(300)}</p></article>`,
+      ),
+    },
+    {
+      name: 'a name with its @handle in the article footer',
+      snapshot: doc(OG_ARTICLE, `<article><h1>Title</h1><p>${words(300)}</p><footer>Jane Doe @janedoe · 5 min read</footer></article>`),
+    },
+    {
+      name: '"By ..." right under the title, without any wrapper',
+      snapshot: doc(OG_ARTICLE, `<h1>Title</h1><p>A short summary of the post.</p><p>By Jane Doe</p><p>${words(300)}</p>`),
+    },
+    {
+      name: 'a Dutch byline ("Door ...") in an entry-meta line',
+      snapshot: snapshot(
+        `<!doctype html><html lang="nl"><head><title>Een artikel</title>${OG_ARTICLE}</head><body><div class="entry-meta">Door Pieter de Vries | 3 maart 2026</div><p>${words(300)}</p></body></html>`,
+      ),
+    },
+  ],
+  fails: [
+    {
+      name: '"founded by" in the opening sentence is the article speaking, and "Photo by" is a credit',
+      snapshot: doc(
+        OG_ARTICLE,
+        `<h1>Title</h1><p>The bakery was founded by Jane Doe in 1990.</p><article><header><p>Photo by John Smith</p></header><p>${words(300)}</p></article>`,
+      ),
+    },
+  ],
 });

@@ -39,3 +39,21 @@ testRule(trustDates, {
   fails: [{ name: 'an article without any date', snapshot: article({}) }],
   notApplicable: [{ name: 'an undated non-article', snapshot: doc('') }],
 });
+
+// Dates of what the page publishes (a fact check, a podcast episode) are the page's; og:article:* is read too.
+testRule(trustDates, {
+  passes: [
+    {
+      name: 'a ClaimReview and the article tags of Open Graph',
+      snapshot: doc(
+        `<meta property="og:type" content="article"><meta property="og:article:modified_time" content="2026-01-02T10:00:00+0000"><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'ClaimReview', datePublished: '2026-01-01' })}</script>`,
+      ),
+    },
+    {
+      name: 'a radio episode page with its own datePublished and dateModified',
+      snapshot: doc(
+        `<meta property="og:type" content="article"><script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'RadioEpisode', datePublished: '2026-01-14', dateModified: '2026-01-14' })}</script>`,
+      ),
+    },
+  ],
+});

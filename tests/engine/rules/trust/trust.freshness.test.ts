@@ -54,3 +54,92 @@ testRule(trustFreshness, {
     { name: 'an undated article (trust.dates reports it)', snapshot: article({}) },
   ],
 });
+
+// A music track's release date is not the page's publication date.
+testRule(trustFreshness, {
+  passes: [
+    {
+      name: "a track's 2009 release date beside the page's own recent date",
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({
+          '@context': 'https://schema.org',
+          '@graph': [
+            { '@type': 'WebPage', datePublished: '2026-06-01' },
+            { '@type': 'MusicRecording', name: 'A song', datePublished: '2009-05-01' },
+          ],
+        })}</script>`,
+      ),
+    },
+  ],
+  notApplicable: [
+    {
+      name: 'a MusicRecording page states no date of its own',
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'MusicRecording', name: 'A song', datePublished: '2009-05-01', byArtist: { '@type': 'MusicGroup', name: 'A band' } })}</script>`,
+      ),
+    },
+    {
+      name: "an article's citation carries its own date, not the article's",
+      snapshot: doc(
+        `<script type="application/ld+json">${JSON.stringify({ '@type': 'WebPage', citation: { '@type': 'ScholarlyArticle', datePublished: '2001-01-01' } })}</script>`,
+      ),
+    },
+  ],
+});
+
+// A news story keeps its date: its age is worth knowing, not a fault to fix.
+testRule(trustFreshness, {
+  partial: [
+    {
+      name: 'a four-year-old NewsArticle: a notice, not a warning',
+      snapshot: article({ '@type': 'NewsArticle', datePublished: '2022-11-21' }),
+      severity: 'notice',
+      title: 'An older news story',
+    },
+    {
+      name: 'a story marked by news_keywords, four years old: a notice',
+      snapshot: doc(
+        '<meta property="og:type" content="article"><meta name="news_keywords" content="trade, tariffs"><meta property="article:published_time" content="2022-11-21">',
+      ),
+      severity: 'notice',
+    },
+    {
+      name: 'a four-year-old blog post is still told to review its content (a warning)',
+      snapshot: article({ '@type': 'BlogPosting', datePublished: '2022-11-21' }),
+      severity: 'warning',
+    },
+  ],
+});
+
+// Microdata: a review's or a comment's date belongs to that item, not to the page.
+testRule(trustFreshness, {
+  notApplicable: [
+    {
+      name: "a shop's product page whose only date is a 2014 customer review",
+      snapshot: doc(
+        '',
+        '<div itemscope itemtype="http://schema.org/Product"><h1 itemprop="name">Zinfandel Rosé</h1><div itemprop="review" itemscope itemtype="http://schema.org/Review"><meta itemprop="datePublished" content="2014-12-29"><p itemprop="reviewBody">Lovely.</p></div></div>',
+      ),
+    },
+  ],
+  partial: [
+    {
+      name: "an article's own microdata date still counts, its comments' dates do not",
+      snapshot: doc(
+        '',
+        '<article itemscope itemtype="https://schema.org/Article"><meta itemprop="dateModified" content="2022-11-21"><div itemprop="comment" itemscope itemtype="https://schema.org/Comment"><meta itemprop="datePublished" content="2026-11-01"></div></article>',
+      ),
+      detail: '2022-11-21 (modified date in microdata)',
+    },
+  ],
+});
+
+testRule(trustFreshness, {
+  partial: [
+    {
+      name: 'a fact check (ClaimReview) is a dated report too: a notice',
+      snapshot: article({ '@type': 'ClaimReview', datePublished: '2022-11-18' }),
+      severity: 'notice',
+    },
+  ],
+});

@@ -6,7 +6,7 @@ import { createApiRouter, API_PREFIX } from '../../../../server/routes/api-route
 import type { RouteDeps } from '../../../../server/routes/route-deps.js';
 import { createRateLimitBackend } from '../../../../server/middleware/rate-limit-backend.js';
 import { createMcpRouter } from '../../../../server/mcp/http/mcp-route.js';
-import { createSharePageRouter } from '../../../../server/routes/root/index.js';
+import { createHealthRouter, createMetricsRouter, createSharePageRouter } from '../../../../server/routes/root/index.js';
 import { startTestApi, type TestApi } from '../../helpers/test-api.js';
 
 describe('GET /api/v1/openapi.json', () => {
@@ -34,8 +34,9 @@ describe('GET /api/v1/openapi.json', () => {
       guardCheckingScopeItself: [],
       rateLimitBackend: createRateLimitBackend({ redisUrl: null }),
     } as unknown as RouteDeps;
-    const served = new Set<string>(['GET /healthz']);
-    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack, ...createSharePageRouter(deps).stack]) {
+    const served = new Set<string>();
+    const roots = [createHealthRouter(deps), createMetricsRouter(deps, null), createSharePageRouter(deps)];
+    for (const layer of [...createApiRouter(deps).stack, ...createMcpRouter(deps).stack, ...roots.flatMap((r) => r.stack)]) {
       const path = String(layer.path).replace(/:(\w+)/g, '{$1}');
       for (const method of layer.methods) if (method !== 'HEAD') served.add(`${method} ${path}`);
     }
@@ -44,8 +45,9 @@ describe('GET /api/v1/openapi.json', () => {
       for (const method of Object.keys(item)) documented.add(`${method.toUpperCase()} ${path}`);
     }
     expect([...documented].sort()).toEqual([...served].sort());
-    const root = ['GET /healthz', 'POST /mcp', 'GET /r/{token}', 'GET /r/{token}/badge.svg'];
-    expect([...served].every((r) => r.includes(API_PREFIX) || root.includes(r))).toBe(true);
+    const atRoot = ['GET /healthz', 'GET /readyz', 'GET /metrics', 'POST /mcp', 'GET /r/{token}', 'GET /r/{token}/badge.svg'];
+    expect([...served].filter((r) => !r.includes(API_PREFIX))).toEqual(expect.arrayContaining(atRoot));
+    expect([...served].every((r) => r.includes(API_PREFIX) || atRoot.includes(r))).toBe(true);
   });
 
   it('lists every error status of the contract with the {"error"} schema, and the bearer scheme', () => {

@@ -265,5 +265,36 @@ export function describeCrawlStoreContract(subject: CrawlStoreSubject): void {
         });
         expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 5, audited: 3, failed: 0, skipped: 2 });
       });
+
+    it('keeps why URLs were skipped with the crawl (its tally): each URL once per reason, pages skipped after queueing, 429s, notes', async () => {
+      const crawl = await started({ max_pages: 10 });
+      const note = 'The sitemap https://shop.example/big.xml is larger than 16 MB; URLs after that were not read.';
+      await store.admit(crawl.id, {
+        pages: [u('/'), u('/a'), u('/b')],
+        skips: [],
+        skipsBy: { robots: [u('/private/1')], off_site: ['http://shop.example/x'] },
+        notes: [note],
+      });
+      await store.completePage(crawl.id, {
+        url: u('/'),
+        outcome: outcome(u('/'), 90),
+        busy: 2,
+        discovery: { pages: [], skips: [], skipsBy: { off_host: ['https://other.example/'], robots: [u('/private/1'), u('/private/2')] } },
+      });
+      if (subject.durable) await reopen();
+      await store.completePage(crawl.id, { url: u('/a'), outcome: null, skip: 'redirected' });
+      await store.completePage(crawl.id, {
+        url: u('/b'),
+        outcome: outcome(u('/b'), 80),
+        discovery: { pages: [], skips: [], skipsBy: { off_host: ['https://other.example/', 'https://third.example/'] }, notes: [note] },
+      });
+      if (subject.durable) await reopen();
+      const tally = { robots: 2, off_host: 2, off_site: 1, redirected: 1, busy: 2, notes: [note] };
+      expect((await store.crawlById(crawl.id))!.tally).toEqual(tally);
+      expect((await store.crawlById(crawl.id))!.progress).toEqual({ discovered: 8, audited: 2, failed: 0, skipped: 6 });
+      await store.finishCrawl(crawl.id, { status: 'complete', finished_at: new Date().toISOString(), error: null, notes: [], site: null });
+      if (subject.durable) await reopen();
+      expect((await store.crawlById(crawl.id))!.tally).toEqual(tally);
+    });
   });
 }

@@ -188,6 +188,45 @@ export function describeMonitorStoreContract(subject: StoreSubject): void {
       expect(await monitors.requestRun(A, m.id, T0 + 30)).toMatchObject({ run_requested_ms: T0 + 30, paused_at: null });
     });
 
+    it('with a policy, claims take each account in turn, up to what it may run at once', async () => {
+      const policy = { perAccountRunning: 1, perAccountPerMinute: 100 };
+      const many = [];
+      for (let i = 0; i < 5; i++) many.push(monitor(A, { next_run_ms: T0 - 1_000 + i }));
+      for (const m of many) await monitors.createMonitor(m, 100);
+      const late = monitor(B, { next_run_ms: T0 - 1 }); // due after all of A's
+      await monitors.createMonitor(late, 100);
+      expect((await monitors.claimDue(T0, 60_000, 2, policy)).map((m) => m.id)).toEqual([many[0]!.id, late.id]);
+      expect(await monitors.claimDue(T0 + 1, 60_000, 2, policy)).toEqual([]); // A's run and B's run hold their share
+      await monitors.finishRun(many[0]!.id, { finished_at: new Date(T0).toISOString(), result_id: null, error: null });
+      expect((await monitors.claimDue(T0 + 2, 60_000, 2, policy)).map((m) => m.id)).toEqual([many[1]!.id]);
+      // Runs whose lease ran out hold no share (their process died): B's is claimed again, and A's oldest due.
+      expect((await monitors.claimDue(T0 + 60_003, 60_000, 5, policy)).map((m) => m.id)).toEqual([many[2]!.id, late.id]);
+    });
+
+    it('with a policy, an account starts at most its budget of runs a minute, also when its monitors are deleted', async () => {
+      const policy = { perAccountRunning: 100, perAccountPerMinute: 3 };
+      const minute = Math.floor(T0 / 60_000) * 60_000;
+      const claimAll = async (at: number) => {
+        const claimed = await monitors.claimDue(at, 60_000, 100, policy);
+        for (const m of claimed) await monitors.deleteMonitor(m.account_id, m.id); // create, run, delete: no budget back
+        return claimed.length;
+      };
+      for (let i = 0; i < 5; i++) await monitors.createMonitor(monitor(A, { next_run_ms: minute }), 100);
+      await monitors.createMonitor(monitor(B, { next_run_ms: minute }), 100);
+      expect(await claimAll(minute + 1)).toBe(4); // three of A's, B's one
+      for (let i = 0; i < 5; i++) await monitors.createMonitor(monitor(A, { next_run_ms: minute }), 100);
+      await reopen();
+      expect(await claimAll(minute + 2)).toBe(0); // A's budget for this minute is spent, whatever it deleted
+      const second = await currentPlace().open();
+      try {
+        expect(await (await second.monitors()).claimDue(minute + 3, 60_000, 100, policy)).toEqual([]); // another process sees it too
+      } finally {
+        await second.close();
+      }
+      expect(await claimAll(minute + 60_000)).toBe(3); // the next minute: three more
+      expect((await monitors.listMonitors(A)).length).toBe(4);
+    });
+
     it('tells when the next run is due, and forgets a deleted monitor', async () => {
       expect(await monitors.nextDueMs()).toBeNull();
       const m = monitor(A, { next_run_ms: T0 + HOUR });

@@ -10,6 +10,8 @@ import { describe } from 'vitest';
 import { servicesAvailable } from '../../../helpers/services/index.js';
 import { lowdbSubject, postgresSubject, type StoreSubject } from '../subjects.js';
 import { describeAccountsContract } from './accounts.js';
+import { describeAccountDeletionContract } from './account-deletion.js';
+import { describeRetentionContract } from './audits-retention.js';
 import { describeAuditsContract } from './audits.js';
 import { describeEarlierAuditsContract } from './audits-earlier.js';
 import { describeBrandingContract } from './branding.js';
@@ -25,8 +27,8 @@ import { describeWebhookStoreContract } from './webhooks.js';
 export type ContractSuite = (subject: StoreSubject) => void;
 
 export const CONTRACT_SUITES = {
-  accounts: [describeAccountsContract],
-  audits: [describeAuditsContract, describeEarlierAuditsContract],
+  accounts: [describeAccountsContract, describeAccountDeletionContract],
+  audits: [describeAuditsContract, describeEarlierAuditsContract, describeRetentionContract],
   branding: [describeBrandingContract],
   citations: [describeCitationStoreContract, describeCitationRollupContract],
   crawls: [(subject) => describeCrawlStoreContract(crawlSubjectOf(subject))],

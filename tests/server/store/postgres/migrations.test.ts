@@ -50,8 +50,10 @@ const RELEASED: ReadonlyArray<[number, string, string]> = [
   [10, 'citation sources as running totals per year', 'b0a0217995d6f576862a8a5752b71133d64604df6e07dd5d472bd6105542bc97'],
   [11, 'citation day rows carry their competitors', '0272098fa3dbad17df59e729b782c607559210455ac1e54be53c15f9600148b9'],
   [12, 'citation sources as running totals over two-year blocks', '88d1414832e8ccc127ded6ee303ab6023f6527d1d27a9a77764764559c229b74'],
+  [13, 'monitor_run_budgets: runs each account started per minute', 'b5977203650020859f3ac37febd7167b966a0ae10c168614e8cf57d57322203a'],
+  [14, 'maintenance runs (once a day across processes)', '44feff1d873e46d8e415337ac2de5a3e3964d4b217e791fc930c3c48b0a074a9'],
   [
-    13,
+    15,
     "monitors.render: pages rendered by each run (existing monitors: 'none')",
     '4a501e5ef7c9c60334876ed82c31ce0b5c69ae82846c95aa21b02a63af5a2657',
   ],

@@ -6,7 +6,7 @@
 import type { Migration } from './migration.js';
 
 export const migration: Migration = {
-  version: 13,
+  version: 15,
   name: "monitors.render: pages rendered by each run (existing monitors: 'none')",
   sql: `
     ALTER TABLE monitors ADD COLUMN render text NOT NULL DEFAULT 'none' CHECK (render IN ('none', 'sample', 'all'));
