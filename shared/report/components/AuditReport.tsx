@@ -17,6 +17,8 @@ import { LlmsTxtPanel } from './LlmsTxtPanel.js';
 import { ReportFooter } from './ReportFooter.js';
 import { ReportHeader } from './ReportHeader.js';
 import { RuleErrorsPanel } from './RuleErrorsPanel.js';
+import { RenderingPanel } from './RenderingPanel.js';
+import { RENDERING_GAP_TITLE } from '../rendering-gap.js';
 import { ScoreSummary } from './ScoreSummary.js';
 import { Section } from './Section.js';
 import { WebmcpPanel } from './WebmcpPanel.js';
@@ -110,6 +112,12 @@ function AuditSiteSections({ audit }: { audit: ReportAudit }) {
   const discovery = audit.signals.agent_discovery?.files;
   return (
     <>
+      {audit.rendering && (
+        <Section id="rendering" title={RENDERING_GAP_TITLE}>
+          <RenderingPanel rendering={audit.rendering} />
+        </Section>
+      )}
+
       <Section id="crawlers" title="AI crawlers and assistants">
         <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} />
       </Section>
