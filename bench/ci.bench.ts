@@ -59,6 +59,7 @@ function crawlOf(list: CrawlPageOutcome[]): Crawl {
     url: 'https://www.client-example.com/',
     status: 'complete',
     max_pages: pages,
+    render: 'none',
     created_at: '2026-11-21T10:00:00.000Z',
     started_at: '2026-11-21T10:00:01.000Z',
     finished_at: '2026-11-21T10:20:00.000Z',

@@ -105,6 +105,8 @@ const KNOWN = [
     quickArgs: ['300', '30', '5'],
     skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
   },
+  // A crawl's pages as CSV: GET /crawls/{id}/pages.csv of a 10,000-page crawl on the real server, streamed.
+  { name: 'crawl-export', file: 'bench/crawl-export.bench.ts', args: [], quickArgs: ['2000', '3'] },
   // Access logs: citable logs lines/s against GoAccess on a generated 1 GB combined log, gzip, and peak RSS on 10 GB piped.
   { name: 'logs', file: 'bench/logs.bench.ts', args: [], quickArgs: ['100', '1'], timeoutMs: 30 * 60 * 1000 },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
@@ -138,7 +140,7 @@ const KNOWN = [
     skip: () => firstOf(hasChromium(), hasPackage('playwright-core'), hasPackage('wxt')),
   },
   {
-    // The dashboard's first paint with 1,000 audits on the real server (store build, headless Chromium).
+    // The dashboard's first paint with 10,000 audits on the real server, sorting and filtering them (store build, headless Chromium).
     name: 'extension-dashboard',
     file: 'bench/extension-dashboard.bench.ts',
     env: {},

@@ -75,6 +75,8 @@ const builds = [
       { in: 'server/audits/audit-worker.ts', out: 'audit-worker' },
       // The PDF thread (server/reports/pdf/pdf-thread.ts): dist/pdf-worker.mjs.
       { in: 'server/reports/pdf/pdf-worker.ts', out: 'pdf-worker' },
+      // The render thread (server/render/render-thread.ts): dist/render-worker.mjs.
+      { in: 'server/render/render-worker.ts', out: 'render-worker' },
       // The logo thread (server/reports/branding/logo-thread.ts): dist/logo-worker.mjs.
       { in: 'server/reports/branding/logo-worker.ts', out: 'logo-worker' },
     ],

@@ -41,8 +41,8 @@ export function History({
               <span class="history-score">{r.score}</span>
               <span class="history-url">{shortUrl(r.final_url)}</span>
               <span class="muted small">{new Date(r.scanned_at).toLocaleString()}</span>
+              <SyncBadge sync={r.sync} />
             </button>
-            <SyncBadge sync={r.sync} />
           </li>
         ))}
       </ul>

@@ -7,13 +7,19 @@ const GROUP_LABEL: Record<Severity, string> = { critical: 'Critical', warning: '
 
 /**
  * The report's issue cards, grouped by severity behind one line each so the popup stays short: critical
- * ones start open. The cards are the HTML report's own (shared/report).
+ * ones start open. The cards are the HTML report's own (shared/report). `severities`: the groups shown
+ * here (the popup puts the critical ones first, under the score, and the others further down); with none
+ * to show, the critical group is left out (the score's counts already say 0) and the others say so.
  */
-export function IssueGroups({ issues }: { issues: readonly Issue[] }) {
-  if (!issues.length) return <p class="all-clear">No issues found.</p>;
+export function IssueGroups({ issues, severities = ORDER }: { issues: readonly Issue[]; severities?: readonly Severity[] }) {
+  const shown = issues.filter((i) => severities.includes(i.severity));
+  if (!shown.length) {
+    if (severities.includes('critical')) return null;
+    return <p class="all-clear">{severities.length === ORDER.length ? 'No issues found.' : 'No warnings or notices.'}</p>;
+  }
   return (
     <div class="issues">
-      {ORDER.map((severity) => {
+      {severities.map((severity) => {
         const group = issues.filter((i) => i.severity === severity);
         if (!group.length) return null;
         return (
@@ -22,7 +28,7 @@ export function IssueGroups({ issues }: { issues: readonly Issue[] }) {
               {GROUP_LABEL[severity] ?? SEVERITY_LABELS[severity]} <span class={`pill ${severity}`}>{group.length}</span>
             </summary>
             {group.map((issue) => (
-              <IssueCard key={`${issue.rule} ${issue.position}`} issue={issue} />
+              <IssueCard key={`${issue.rule} ${issue.position}`} issue={issue} showRule />
             ))}
           </details>
         );

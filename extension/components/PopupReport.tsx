@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { Audit } from '../../shared/types/audit.js';
 import { ruleErrorsOf } from '../../shared/score/score-notes.js';
 import { AgentDiscoveryPanel } from '../../shared/report/components/AgentDiscoveryPanel.js';
@@ -21,7 +22,7 @@ import { builtWith } from '../../shared/report/wording.js';
  * popup's width. What only the extension knows is added through their props: the sync state, the runtime
  * WebMCP probe beside the static scan, the scripts the browser did not let it scan.
  */
-export function PopupReport({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
+export function PopupReport({ audit, record, actions }: { audit: Audit; record: AuditRecord | undefined; actions?: ComponentChildren }) {
   const ruleErrors = ruleErrorsOf(audit);
   const webmcp = audit.signals.webmcp;
   const live = {
@@ -31,31 +32,16 @@ export function PopupReport({ audit, record }: { audit: Audit; record: AuditReco
   return (
     <article class="report popup-report" aria-label="Audit result" data-audit-id={audit.id}>
       <ScoreSummary audit={audit} gaugeNotes>
-        {/* elementtiming: the browser records when this text is first painted (the benchmark's clock stops there). */}
-        <p class="page-url" title={audit.final_url} {...REPORT_PAINT_TIMING}>
-          {audit.final_url}
-        </p>
-        <p class="small">
-          {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
-          {builtWith(audit.builder) ? (
-            <>
-              Built with <strong data-testid="builder">{audit.builder}</strong>
-            </>
-          ) : (
-            <span class="muted" data-testid="builder">
-              Builder not recognised
-            </span>
-          )}
-        </p>
-        <p class="muted small">
-          {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms {record && <SyncBadge sync={record.sync} />}
-        </p>
+        <AuditFacts audit={audit} record={record} />
       </ScoreSummary>
+      {/* First what needs fixing first, then what can be done about it, then the rest. */}
+      <CriticalIssues issues={audit.issues} />
+      {actions}
+      <Section id="issues" title="Other issues">
+        <IssueGroups issues={audit.issues} severities={['warning', 'notice']} />
+      </Section>
       <Section id="categories" title="Scores by category">
         <CategoryChart categories={audit.category_scores} compact />
-      </Section>
-      <Section id="issues" title="Issues">
-        <IssueGroups issues={audit.issues} />
       </Section>
       <Section id="crawlers" title="AI crawlers and assistants" collapsed>
         <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} compact />
@@ -75,5 +61,46 @@ export function PopupReport({ audit, record }: { audit: Audit; record: AuditReco
         </Section>
       )}
     </article>
+  );
+}
+
+/** Under the score: the page's address, what it is built with, when it was audited, its sync state. */
+function AuditFacts({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
+  return (
+    <>
+      {/* elementtiming: the browser records when this text is first painted (the benchmark's clock stops there). */}
+      <p class="page-url" title={audit.final_url} {...REPORT_PAINT_TIMING}>
+        {audit.final_url}
+      </p>
+      <p class="muted small">
+        {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
+        {builtWith(audit.builder) ? (
+          <>
+            Built with <strong data-testid="builder">{audit.builder}</strong>
+          </>
+        ) : (
+          <span data-testid="builder">Builder not recognised</span>
+        )}{' '}
+        · {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms
+      </p>
+      {record && (
+        <p class="small sync-row">
+          <SyncBadge sync={record.sync} />
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The critical issues, open, right under the score (a hidden heading keeps the outline in order). */
+function CriticalIssues({ issues }: { issues: Audit['issues'] }) {
+  if (!issues.some((i) => i.severity === 'critical')) return null;
+  return (
+    <section id="critical" aria-labelledby="critical-title">
+      <h2 id="critical-title" class="sr-only">
+        Critical issues
+      </h2>
+      <IssueGroups issues={issues} severities={['critical']} />
+    </section>
   );
 }

@@ -7,7 +7,7 @@ export function Progress({ url, startedAt, progress }: { url?: string; startedAt
   const elapsed = useElapsed(progress?.startedAt ?? startedAt);
   const steps = progress?.steps ?? [];
   return (
-    <section class="progress" role="status" aria-live="polite" aria-busy="true">
+    <section class="progress" role="status" aria-live="polite" aria-busy="true" tabIndex={-1}>
       <p>
         <strong>Auditing{host ? ` ${host}` : ' this page'}…</strong>{' '}
         <span class="muted small" data-testid="elapsed">

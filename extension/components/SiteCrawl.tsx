@@ -8,11 +8,11 @@ import { CrawlStatus } from './dashboard/CrawlStatus.js';
 
 const POLL_MS = 1_500;
 
-/** "Audit this site": starts a crawl of the page's site on the backend and follows its progress until it ends. */
+/** "Audit this site" (chosen in the popup's menu): starts a crawl of the page's site on the backend as it appears, and follows its progress until it ends. */
 export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string }) {
   const [crawl, setCrawl] = useState<Crawl | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(true);
   useEffect(() => {
     if (!crawl || !crawlRunning(crawl)) return;
     const t = setTimeout(() => {
@@ -22,22 +22,21 @@ export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string })
     }, POLL_MS);
     return () => clearTimeout(t);
   }, [crawl, api]);
-  const start = async () => {
-    setBusy(true);
-    setError('');
-    const res = await startSiteCrawl(api, pageUrl);
-    setBusy(false);
-    if ('error' in res) setError(res.error);
-    else setCrawl(res.crawl);
-  };
+  useEffect(() => {
+    void startSiteCrawl(api, pageUrl).then((res) => {
+      setBusy(false);
+      if ('error' in res) setError(res.error);
+      else setCrawl(res.crawl);
+    });
+  }, [api, pageUrl]);
   const open = () =>
     crawl && void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}#/crawls/${encodeURIComponent(crawl.id)}` });
   return (
     <div class="site-crawl">
-      {!crawl && (
-        <button type="button" class="secondary small" onClick={() => void start()} disabled={busy} data-action="crawl">
-          Audit this site
-        </button>
+      {busy && (
+        <p class="small" role="status">
+          Starting a site audit…
+        </p>
       )}
       {error && (
         <p class="error small" role="alert" data-testid="crawl-error">

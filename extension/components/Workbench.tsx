@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { ComponentType } from 'preact';
+import type { ComponentChildren, ComponentType } from 'preact';
 import { browser } from 'wxt/browser';
 import type { Audit } from '../../shared/types/audit.js';
 import { createApiClient, type ApiClient } from '../lib/api/client.js';
@@ -8,44 +8,51 @@ import { loadAudit, listRecords, type AuditRecord } from '../lib/sync/records.js
 import type { DiffOutcome } from '../lib/popup/audit-diff-source.js';
 import type { ShareOutcome } from '../lib/popup/share-link.js';
 import type { AuditDiff } from '../../shared/diff/audit-diff.js';
+import { MenuItem, MoreMenu } from './MoreMenu.js';
 
 type Busy = 'diff' | 'share' | 'html' | 'json' | null;
 type DiffShown = { outcome: DiffOutcome; View: ComponentType<{ diff: AuditDiff; fromLabel: string }> };
 
 /**
- * The auditor's actions on the audit shown: open it in the dashboard, compare it with the
- * previous audit of the URL, export it (the HTML client report, JSON), copy a share link. Everything
- * heavier than a button (the diff, the report renderer) loads when pressed, so the first paint stays small.
+ * What can be done with the audit shown: one primary action ("Audit again") and the rest in a menu: open it
+ * in the dashboard, compare it with the previous audit of the URL, export it (the HTML client report, JSON),
+ * copy a share link, audit the whole site, Options. Everything heavier than a button (the diff, the report
+ * renderer, the site crawl) loads when pressed, so the first paint stays small.
  */
-export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord | undefined }) {
+export function Workbench({ audit, record, onAgain, againDisabled }: WorkbenchProps) {
   const api = useBackend();
   const SiteCrawl = useSiteCrawl(api);
+  const [crawling, setCrawling] = useState(false);
   const { busy, diff, share, saved, compare, exportAs, shareLink } = useAuditActions(audit, api);
+  useEffect(() => setCrawling(false), [audit.id]);
 
-  const synced = record?.sync.state === 'synced';
+  const synced = !!api && record?.sync.state === 'synced';
   const shareBlocked = !api
     ? 'Set a backend in Options to share links.'
     : !synced
       ? 'The audit is not on the backend yet: share it once it is synced.'
       : '';
   const openDashboard = () => {
-    const hash = api && synced ? `#/audits/${encodeURIComponent(audit.id)}` : '';
+    const hash = synced ? `#/audits/${encodeURIComponent(audit.id)}` : '';
     void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}${hash}` });
   };
 
   return (
     <section class="workbench" aria-label="Actions on this audit">
-      <WorkbenchButtons
-        synced={!!api && synced}
-        busy={busy}
-        shareBlocked={shareBlocked}
-        onDashboard={openDashboard}
-        onCompare={() => void compare()}
-        onExport={(kind) => void exportAs(kind)}
-        onShare={() => void shareLink()}
-      />
-      {api && SiteCrawl && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
-      {shareBlocked && api !== null && <p class="muted small">{shareBlocked}</p>}
+      <ActionBar onAgain={onAgain} againDisabled={againDisabled}>
+        <WorkbenchItems
+          synced={synced}
+          busy={busy}
+          shareBlocked={shareBlocked}
+          crawlBlocked={api ? '' : 'Set a backend in Options to audit whole sites.'}
+          onDashboard={openDashboard}
+          onCompare={() => void compare()}
+          onExport={(kind) => void exportAs(kind)}
+          onShare={() => void shareLink()}
+          onCrawl={() => setCrawling(true)}
+        />
+      </ActionBar>
+      {api && SiteCrawl && crawling && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
       {saved && (
         <p class="muted small" role="status" data-testid="export-saved">
           Saved {saved}
@@ -54,6 +61,42 @@ export function Workbench({ audit, record }: { audit: Audit; record: AuditRecord
       {share && <ShareResult share={share} />}
       {diff && <DiffResult diff={diff} />}
     </section>
+  );
+}
+
+interface WorkbenchProps {
+  audit: Audit;
+  record: AuditRecord | undefined;
+  onAgain: () => void;
+  againDisabled: boolean;
+}
+
+/** The primary action and the menu of the others: the same bar over a result, a message or a failure. */
+export function ActionBar({
+  onAgain,
+  againDisabled,
+  children,
+}: {
+  onAgain: () => void;
+  againDisabled: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="action-bar">
+      <button type="button" class="primary" onClick={onAgain} disabled={againDisabled} data-action="again">
+        Audit again
+      </button>
+      <MoreMenu label="More actions">{children}</MoreMenu>
+    </div>
+  );
+}
+
+/** The menu item that opens Options (every menu of the popup ends with it). */
+export function OptionsItem() {
+  return (
+    <MenuItem action="options" onClick={() => void browser.runtime.openOptionsPage()}>
+      Options
+    </MenuItem>
   );
 }
 
@@ -109,60 +152,41 @@ function useAuditActions(audit: Audit, api: ApiClient | null) {
   return { busy, diff, share, saved, compare, exportAs, shareLink };
 }
 
-/** The row of action buttons; `synced`: the audit is on the configured backend. */
-function WorkbenchButtons(props: {
+/** The menu's items; `synced`: the audit is on the configured backend. A disabled item says why. */
+function WorkbenchItems(props: {
   synced: boolean;
   busy: Busy;
   shareBlocked: string;
+  crawlBlocked: string;
   onDashboard: () => void;
   onCompare: () => void;
   onExport: (kind: 'html' | 'json') => void;
   onShare: () => void;
+  onCrawl: () => void;
 }) {
-  const { synced, busy, shareBlocked } = props;
+  const { synced, busy, shareBlocked, crawlBlocked } = props;
   return (
-    <div class="actions">
-      <button
-        type="button"
-        class="secondary small"
-        onClick={props.onDashboard}
-        data-action="dashboard"
-        title={synced ? 'This audit on the backend, in the dashboard' : 'The dashboard'}
-      >
+    <>
+      <MenuItem action="dashboard" onClick={props.onDashboard}>
         {synced ? 'Open in dashboard' : 'Dashboard'}
-      </button>
-      <button type="button" class="secondary small" onClick={props.onCompare} disabled={busy === 'diff'} data-action="diff">
+      </MenuItem>
+      <MenuItem action="diff" onClick={props.onCompare} disabled={busy === 'diff'}>
         Compare with previous
-      </button>
-      <button
-        type="button"
-        class="secondary small"
-        onClick={() => props.onExport('html')}
-        disabled={busy === 'html'}
-        data-action="export-html"
-      >
-        Export HTML
-      </button>
-      <button
-        type="button"
-        class="secondary small"
-        onClick={() => props.onExport('json')}
-        disabled={busy === 'json'}
-        data-action="export-json"
-      >
+      </MenuItem>
+      <MenuItem action="export-html" onClick={() => props.onExport('html')} disabled={busy === 'html'}>
+        Export HTML report
+      </MenuItem>
+      <MenuItem action="export-json" onClick={() => props.onExport('json')} disabled={busy === 'json'}>
         Export JSON
-      </button>
-      <button
-        type="button"
-        class="secondary small"
-        onClick={props.onShare}
-        disabled={!!shareBlocked || busy === 'share'}
-        title={shareBlocked || undefined}
-        data-action="share"
-      >
+      </MenuItem>
+      <MenuItem action="share" onClick={props.onShare} disabled={!!shareBlocked || busy === 'share'} why={shareBlocked || undefined}>
         Copy share link
-      </button>
-    </div>
+      </MenuItem>
+      <MenuItem action="crawl" onClick={props.onCrawl} disabled={!!crawlBlocked} why={crawlBlocked || undefined}>
+        Audit this site
+      </MenuItem>
+      <OptionsItem />
+    </>
   );
 }
 

@@ -53,6 +53,8 @@ import { MonitorService } from '../monitors/monitor-service.js';
 import { runMonitor } from '../monitors/run-monitor.js';
 import { createAddressGuard } from '../net/address-guard.js';
 import { createWebhookRuntime, type WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import type { Renderer } from '../../shared/types/renderer.js';
+import { NO_RENDERING, type RenderAvailability } from '../render/render-availability.js';
 import { createFixService, type FixService } from '../fixes/fix-service.js';
 import { defaultTrafficService } from '../traffic/default-traffic.js';
 import type { TrafficService } from '../traffic/traffic-service.js';
@@ -95,6 +97,11 @@ export interface AppDeps {
   fetcher?: Fetcher;
   /** Replaces the engine runner built from `fetcher` (tests of the API alone). */
   runner?: AuditRunner;
+  /**
+   * The process's browser (server/render/): audits and crawls with `render` use it, and requests with `render`
+   * are refused (503) when it says it cannot. Default: none, every such request refused.
+   */
+  renderer?: Renderer & RenderAvailability;
   config?: Partial<AppConfig>;
   logger?: Logger;
   now?: () => Date;
@@ -184,7 +191,7 @@ export function createApp(deps: AppDeps): CitableApp {
 function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
   const logger = deps.logger ?? silentLogger;
   const now = deps.now ?? (() => new Date());
-  const runner = deps.runner ?? buildRunner(deps.fetcher, config, now);
+  const runner = deps.runner ?? buildRunner(deps.fetcher, config, now, deps.renderer);
   const addressGuard = deps.webhooks?.guard ?? createAddressGuard({ allowPrivate: config.auditAllowPrivate });
   const webhooks =
     deps.webhooks ??
@@ -195,7 +202,11 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
   const monitors = new MonitorService({
     store: () => deps.store.monitors(),
     run: (monitor, signal) =>
-      runMonitor({ store, runAudit: (url) => runner.run(url), crawls: crawlLauncher, publisher: webhooks.publisher, now }, monitor, signal),
+      runMonitor(
+        { store, runAudit: (url, options) => runner.run(url, options), crawls: crawlLauncher, publisher: webhooks.publisher, now },
+        monitor,
+        signal,
+      ),
     logger,
     now: () => now().getTime(),
     // Monitor runs share the audit runner with the API: at most half its slots.
@@ -216,6 +227,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     addressGuard,
     webhooks,
     monitors,
+    rendering: deps.renderer ?? NO_RENDERING,
     retentionDays: config.retentionDays,
     fixes:
       deps.fixes ??
@@ -239,10 +251,11 @@ function defaultCitations(store: Store, logger: Logger, now: () => Date): Citati
   });
 }
 
-function buildRunner(fetcher: Fetcher | undefined, config: AppConfig, now: () => Date): AuditRunner {
+function buildRunner(fetcher: Fetcher | undefined, config: AppConfig, now: () => Date, renderer?: Renderer): AuditRunner {
   if (!fetcher) throw new Error('createApp needs a fetcher or a runner');
   return createEngineRunner({
     fetcher,
+    ...(renderer ? { renderer } : {}),
     deadlineMs: config.auditDeadlineMs,
     concurrency: config.auditConcurrency,
     queueLimit: config.auditQueueLimit,
@@ -255,7 +268,7 @@ function defaultCrawls(deps: AppDeps, config: AppConfig, logger: Logger, now: ()
   const fetcher = deps.fetcher ?? createNodeFetcher();
   return createEmbeddedCrawls({
     store: deps.store,
-    pages: createInProcessPageRunner(fetcher),
+    pages: createInProcessPageRunner(fetcher, deps.renderer ? { renderer: deps.renderer } : {}),
     fetcher,
     settings: {
       ...crawlSettingsFor({ auditDeadlineMs: config.auditDeadlineMs, concurrency: config.auditConcurrency }),

@@ -13,12 +13,15 @@ import { createInProcessPageRunner, threadPageRunner } from '../crawls/page-runn
 import type { Logger } from '../logging/logger.js';
 import type { ServerConfig } from '../settings/server-config.js';
 import type { Store } from '../store/contracts/store.js';
+import type { Renderer } from '../../shared/types/renderer.js';
 
 export async function createServerCrawls(deps: {
   config: ServerConfig;
   store: Store;
   fetcher: Fetcher;
   runner: WorkerRunner | undefined;
+  /** The process's browser, for crawls with `render` (the audit threads have it already). */
+  renderer: Renderer;
   logger: Logger;
 }): Promise<CrawlService> {
   const { config } = deps;
@@ -32,7 +35,7 @@ export async function createServerCrawls(deps: {
   });
   return createEmbeddedCrawls({
     store: deps.store,
-    pages: deps.runner ? threadPageRunner(deps.runner) : createInProcessPageRunner(deps.fetcher),
+    pages: deps.runner ? threadPageRunner(deps.runner) : createInProcessPageRunner(deps.fetcher, { renderer: deps.renderer }),
     fetcher: deps.fetcher,
     settings,
     logger: deps.logger,

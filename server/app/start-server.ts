@@ -3,6 +3,7 @@
  * citation tracking, audit worker threads, the Koa app and its listener. Signals and the process's exit
  * are server/main.ts's; this hands back `announce` (the first key and the "listening" line) and `stop`.
  */
+import { countRender } from '../metrics/work-metrics.js';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RequestListener, Server } from 'node:http';
@@ -31,6 +32,8 @@ import type { CrawlService } from '../crawls/crawl-service.js';
 import type { MonitorScheduler } from '../monitors/in-process-monitor-scheduler.js';
 import type { Store } from '../store/contracts/store.js';
 import { createNodeMonitorScheduler } from './server-monitors.js';
+import { createRenderHost } from '../render/render-host.js';
+import type { PageRendererHost } from '../render/page-renderer.js';
 import { startServerOperations, type ServerOperations } from './server-operations.js';
 import { timedStore } from './timed-store.js';
 
@@ -85,6 +88,8 @@ interface Services {
   fetcher: Fetcher;
   crawls: CrawlService;
   reports: ReportsRuntime;
+  /** The process's browser for audits and crawls with `render` (server/render/). */
+  renderer: PageRendererHost;
   /** The store every part uses: opened.store with each operation timed for the metrics. */
   store: Store;
   /** Audits stored at start (for the "listening" line). */
@@ -107,6 +112,7 @@ async function startBehind(
     fetcher: services.fetcher,
     crawls,
     ...(runner ? { runner } : {}),
+    renderer: services.renderer,
     config,
     logger,
     rateLimitBackend: services.rateLimitBackend,
@@ -173,22 +179,41 @@ async function openServices(
     scheduleCheckMs: config.scheduleCheckMs,
   });
   const audits = await store.countAudits();
-  const runner = auditThreads(config, options.workerUrl);
+  const renderer = serverRenderer(config, options.workerUrl, logger);
+  const runner = auditThreads(config, options.workerUrl, renderer);
   const fetcher = createNodeFetcher({ allowPrivate: config.auditAllowPrivate });
-  const crawls = await createServerCrawls({ config, store, fetcher, runner, logger });
+  const crawls = await createServerCrawls({ config, store, fetcher, runner, renderer, logger });
   // Chromium starts on the first PDF, driven from its own thread (dist/pdf-worker.mjs beside the audit worker).
   const reports = createReportsRuntime(config.reports, new URL('./pdf-worker.mjs', options.workerUrl));
-  return { rateLimitBackend, opened, store, webhooks, citations, runner, fetcher, crawls, reports, audits };
+  return { rateLimitBackend, opened, store, webhooks, citations, runner, fetcher, crawls, reports, renderer, audits };
+}
+
+/**
+ * Chromium starts on the first render, driven from its own thread (dist/render-worker.mjs beside the audit worker),
+ * at a lower CPU priority than the thread that answers the API.
+ */
+function serverRenderer(config: ServerConfig, workerUrl: URL, logger: Logger): PageRendererHost {
+  return createRenderHost(config.render, {
+    allowPrivate: config.auditAllowPrivate,
+    workerUrl: new URL('./render-worker.mjs', workerUrl),
+    lowerPriority: true,
+    // citable_renders_total and citable_render_duration_seconds of GET /metrics, by outcome.
+    onRender: (outcome, seconds) => {
+      countRender(outcome, seconds);
+      if (outcome !== 'ok') logger.debug('render ended', { outcome, seconds });
+    },
+  });
 }
 
 /**
  * Audits run in worker threads, so their CPU work never stalls the API; run from source without a
  * build, they run on this thread (undefined).
  */
-function auditThreads(config: ServerConfig, workerUrl: URL): WorkerRunner | undefined {
+function auditThreads(config: ServerConfig, workerUrl: URL, renderer: PageRendererHost): WorkerRunner | undefined {
   if (!existsSync(fileURLToPath(workerUrl))) return undefined;
   return createWorkerRunner({
     workerUrl,
+    renderer,
     allowPrivate: config.auditAllowPrivate,
     deadlineMs: config.auditDeadlineMs,
     concurrency: config.auditConcurrency,
@@ -240,6 +265,7 @@ async function stopAll(
     await services.webhooks.stop(); // an attempt cut short is sent again (same event id) at the next start
     await services.citations.stop(); // unfinished checks resume at the next start
     await services.reports.close();
+    await services.renderer.close();
     await services.opened.store.close();
     await closeRateLimitBackend(services.rateLimitBackend);
   };

@@ -5,7 +5,9 @@
  */
 import type { Audit } from '../../shared/types/audit.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';
+import type { Renderer } from '../../shared/types/renderer.js';
 import { runAudit } from '../../shared/audit/run-audit.js';
+import { AuditRenderError, RENDER_UNAVAILABLE_MESSAGE } from '../../shared/audit/errors.js';
 import { Semaphore } from './semaphore.js';
 import { countAudit, type AuditOutcome } from '../metrics/work-metrics.js';
 import type { QueueSample } from '../metrics/queue-metrics.js';
@@ -15,10 +17,15 @@ import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 export interface AuditRunOptions {
   /** The agents the page is fetched as (`POST /audits` `agents`); the sample when absent. */
   agents?: AgentSelection;
+  /** Also render the page in the process's browser (`render: true`). */
+  render?: boolean;
 }
 
 export interface AuditRunner {
-  /** Audits a URL as submitted. Throws AuditInputError / AuditFetchError (from the engine) or AuditorBusyError. */
+  /**
+   * Audits a URL as submitted. Throws AuditInputError / AuditFetchError / AuditRenderError (from the engine)
+   * or AuditorBusyError.
+   */
   run(url: string, options?: AuditRunOptions): Promise<Audit>;
   /** Audits running or waiting. */
   readonly pending: number;
@@ -62,6 +69,8 @@ export class AuditTooHeavyError extends Error {
 
 export interface EngineRunnerOptions {
   fetcher: Fetcher;
+  /** The process's browser, for audits with `render`; absent: they fail with the 503's reason. */
+  renderer?: Renderer;
   deadlineMs: number;
   concurrency: number;
   queueLimit: number;
@@ -150,6 +159,12 @@ export function createEngineRunner(options: EngineRunnerOptions): AuditRunner {
       limits: { deadlineMs: options.deadlineMs },
       signal,
       ...(options.now ? { now: options.now } : {}),
+      ...(run.render ? { renderer: options.renderer ?? noRenderer } : {}),
     }),
   );
 }
+
+/** What renders on a host without a browser: every render fails as Chromium missing would (the API's 503). */
+export const noRenderer: Renderer = {
+  render: () => Promise.reject(new AuditRenderError('unavailable', RENDER_UNAVAILABLE_MESSAGE)),
+};

@@ -12,6 +12,7 @@ import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
+import { createRelayRenderer } from './relay-renderer.js';
 import {
   SITE_FILE_KEYS,
   toWorkerError,
@@ -32,6 +33,8 @@ let running: AbortController | null = null;
 /** Site files of the crawls this thread ran pages of, oldest first (the runner mirrors this order). */
 const siteFiles = new Map<string, GatheredSiteFiles>();
 const resources = createResourceCache();
+/** Pages rendered by the process's one browser, asked for by message (relay-renderer.ts). */
+const renderer = createRelayRenderer(port);
 
 /** The crawl's site files this thread holds under `key`, updated with `files` when they came with the message. */
 function siteFilesOf({ key, files }: PageRequest['siteFiles']): GatheredSiteFiles | undefined {
@@ -49,6 +52,7 @@ function runPage(message: PageRequest, signal: AbortSignal) {
     fetcher: cachingFetcher(fetcher, resources, message.siteFiles.key),
     ...(given ? { siteFiles: given } : {}),
     signal,
+    renderer,
   });
 }
 
@@ -60,16 +64,12 @@ function readSitemap(message: SitemapRequest, signal: AbortSignal) {
 }
 
 /** One piece of work and the reply it makes. */
-function work(message: Exclude<WorkerRequest, { type: 'abort' }>, signal: AbortSignal): Promise<WorkerReply> {
+function work(message: Extract<WorkerRequest, { type: 'run' | 'page' | 'sitemap' }>, signal: AbortSignal): Promise<WorkerReply> {
   if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', result }));
   if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', result }));
-  const agents = message.agents ? { agents: message.agents } : {};
-  return runAudit(message.url, { fetcher, origin: 'server', limits: { deadlineMs: message.deadlineMs }, signal, ...agents }).then(
-    (audit) => ({
-      type: 'done',
-      audit,
-    }),
-  );
+  const options = { fetcher, origin: 'server' as const, limits: { deadlineMs: message.deadlineMs }, signal };
+  const run = { ...options, ...(message.agents ? { agents: message.agents } : {}), ...(message.render ? { renderer } : {}) };
+  return runAudit(message.url, run).then((audit) => ({ type: 'done', audit }));
 }
 
 port.on('message', (message: WorkerRequest) => {
@@ -77,6 +77,7 @@ port.on('message', (message: WorkerRequest) => {
     running?.abort(new Error(message.reason));
     return;
   }
+  if (message.type === 'render-done' || message.type === 'render-failed') return renderer.answer(message);
   const controller = new AbortController();
   running = controller;
   Promise.resolve()

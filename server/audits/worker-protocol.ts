@@ -1,5 +1,6 @@
 /** Messages between the API thread (worker-runner.ts) and an audit worker (audit-worker.ts). */
-import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
+import { AuditFetchError, AuditInputError, AuditRenderError } from '../../shared/audit/errors.js';
+import type { RenderedPage } from '../../shared/types/snapshot.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
@@ -30,10 +31,20 @@ export interface SitemapRequest {
 }
 
 export type WorkerRequest =
-  | { type: 'run'; url: string; deadlineMs: number; agents?: AgentSelection }
+  | { type: 'run'; url: string; deadlineMs: number; render?: boolean; agents?: AgentSelection }
   | PageRequest
   | SitemapRequest
-  | { type: 'abort'; reason: string };
+  | { type: 'abort'; reason: string }
+  | RenderAnswer;
+
+/**
+ * Rendering crosses the boundary the other way: the thread asks the process's renderer host (one browser per
+ * process, server/render/) for a page, and gets its DOM or the reason back.
+ */
+export type RenderAsk = { type: 'render'; id: number; url: string } | { type: 'render-abort'; id: number };
+export type RenderAnswer =
+  | { type: 'render-done'; id: number; page: RenderedPage }
+  | { type: 'render-failed'; id: number; error: { code: AuditRenderError['code']; message: string } };
 
 /** Sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up). */
 export interface WorkingSignal {
@@ -50,11 +61,13 @@ export type WorkerReply =
 export type WorkerError =
   | { kind: 'input'; problem: AuditInputError['problem']; message: string }
   | { kind: 'fetch'; code: AuditFetchError['code']; message: string }
+  | { kind: 'render'; code: AuditRenderError['code']; message: string }
   | { kind: 'other'; message: string };
 
 export function toWorkerError(error: unknown): WorkerError {
   if (error instanceof AuditInputError) return { kind: 'input', problem: error.problem, message: error.message };
   if (error instanceof AuditFetchError) return { kind: 'fetch', code: error.code, message: error.message };
+  if (error instanceof AuditRenderError) return { kind: 'render', code: error.code, message: error.message };
   return { kind: 'other', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
 }
 
@@ -62,5 +75,6 @@ export function toWorkerError(error: unknown): WorkerError {
 export function fromWorkerError(error: WorkerError): Error {
   if (error.kind === 'input') return new AuditInputError(error.problem, error.message);
   if (error.kind === 'fetch') return new AuditFetchError(error.code, error.message);
+  if (error.kind === 'render') return new AuditRenderError(error.code, error.message);
   return new Error(`audit worker: ${error.message}`);
 }

@@ -13,9 +13,13 @@ import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import type { QueueSample } from '../metrics/queue-metrics.js';
-import { AuditTooHeavyError, createBoundedRunner, type AuditRunner, type AuditRunOptions } from './audit-runner.js';
+import type { Renderer } from '../../shared/types/renderer.js';
+import { AuditRenderError } from '../../shared/audit/errors.js';
+import { AuditTooHeavyError, createBoundedRunner, noRenderer, type AuditRunner, type AuditRunOptions } from './audit-runner.js';
 import {
   fromWorkerError,
+  type RenderAnswer,
+  type RenderAsk,
   SITE_FILE_KEYS,
   type AuditWorkerData,
   type WorkerReply,
@@ -36,6 +40,8 @@ export interface WorkerRunnerOptions {
   threadLimits?: ResourceLimits;
   /** A sitemap file's time on a thread (default SITEMAP_BUDGET_MS). */
   sitemapBudgetMs?: number;
+  /** The process's browser: the threads ask it for the pages of audits and crawl pages with `render`. */
+  renderer?: Renderer;
 }
 
 export interface WorkerRunner extends AuditRunner {
@@ -91,15 +97,23 @@ class AuditThread {
   #settle: ((reply: WorkerReply | Error) => void) | null = null;
   /** Starts the budget of the work in progress once the thread begins it. */
   #working: (() => void) | null = null;
+  readonly #renders: RenderRelay;
 
   constructor(private readonly options: WorkerRunnerOptions) {
+    this.#renders = new RenderRelay(options.renderer ?? noRenderer, (answer) => {
+      if (!this.dead) this.worker.postMessage(answer satisfies WorkerRequest);
+    });
     this.worker = new Worker(options.workerUrl, {
       workerData: { allowPrivate: options.allowPrivate } satisfies AuditWorkerData,
       ...(options.execArgv ? { execArgv: options.execArgv } : {}),
       resourceLimits: options.threadLimits ?? THREAD_LIMITS,
     });
     this.worker.unref(); // an idle thread never keeps the process alive
-    this.worker.on('message', (reply: WorkerReply | WorkingSignal) => (reply.type === 'working' ? this.#working?.() : this.#finish(reply)));
+    this.worker.on('message', (reply: WorkerReply | WorkingSignal | RenderAsk) => {
+      if (reply.type === 'working') this.#working?.();
+      else if (reply.type === 'render' || reply.type === 'render-abort') this.#renders.handle(reply);
+      else this.#finish(reply);
+    });
     const heapMb = (options.threadLimits ?? THREAD_LIMITS).maxOldGenerationSizeMb ?? 0;
     this.worker.on('error', (error: Error & { code?: string }) =>
       this.#finish(
@@ -111,7 +125,8 @@ class AuditThread {
 
   run(url: string, deadlineMs: number, signal: AbortSignal, options: AuditRunOptions = {}): Promise<Audit> {
     const agents = options.agents ? { agents: options.agents } : {};
-    return this.#send({ type: 'run', url, deadlineMs, ...agents }, signal).then((reply) => {
+    const render = options.render ? { render: true } : {};
+    return this.#send({ type: 'run', url, deadlineMs, ...agents, ...render }, signal).then((reply) => {
       if (reply.type !== 'done') throw new Error(`the audit worker answered ${reply.type} to an audit`);
       return reply.audit;
     });
@@ -183,7 +198,10 @@ class AuditThread {
   }
 
   #finish(reply: WorkerReply | Error): void {
-    if (reply instanceof Error) this.dead = true;
+    if (reply instanceof Error) {
+      this.dead = true;
+      this.#renders.abortAll();
+    }
     const settle = this.#settle;
     this.#settle = null;
     settle?.(reply);
@@ -238,4 +256,35 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       idle.length = 0;
     },
   };
+}
+
+/** The renders a thread asked for, run on the process's renderer host; the answers go back to the thread. */
+class RenderRelay {
+  readonly #running = new Map<number, AbortController>();
+
+  constructor(
+    private readonly renderer: Renderer,
+    private readonly reply: (answer: RenderAnswer) => void,
+  ) {}
+
+  handle(ask: RenderAsk): void {
+    if (ask.type === 'render-abort') return this.#running.get(ask.id)?.abort(new Error('the render was cancelled'));
+    const controller = new AbortController();
+    this.#running.set(ask.id, controller);
+    this.renderer
+      .render(ask.url, { signal: controller.signal })
+      .then(
+        (page) => this.reply({ type: 'render-done', id: ask.id, page }),
+        (error: unknown) => {
+          const e = error instanceof AuditRenderError ? error : new AuditRenderError('crashed', String((error as Error)?.message ?? error));
+          this.reply({ type: 'render-failed', id: ask.id, error: { code: e.code, message: e.message } });
+        },
+      )
+      .finally(() => this.#running.delete(ask.id));
+  }
+
+  /** The thread died: its renders are no longer wanted. */
+  abortAll(): void {
+    for (const controller of this.#running.values()) controller.abort(new Error('the audit thread stopped'));
+  }
 }

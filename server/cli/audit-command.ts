@@ -1,4 +1,4 @@
-import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
+import { AuditFetchError, AuditInputError, AuditRenderError } from '../../shared/audit/errors.js';
 import { gatherForAudit } from '../../shared/audit/gather-for-audit.js';
 import type { GatherLimits } from '../../shared/gather/limits.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
@@ -12,15 +12,18 @@ import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
 import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { openCliRenderer, RENDER_HELP } from './cli-renderer.js';
 import { DEFAULT_AGENT_SELECTION, isAgentSelection, type AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 const USAGE =
-  'Usage: citable audit <url> [--agents sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable audit <url> [--render] [--agents sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
 
   <url>            an http(s) URL or a bare host (example.com)
+  --render         also load the page in headless Chromium and compare it with the server HTML
+                   (${RENDER_HELP})
   --agents WHICH   the AI agents the page is also fetched as: sample (default, at most 8) or all
   --json           print exactly the audit object the API returns (the same as --format json)
   --fail-under N   exit 1 when the score is below N (0-100), for CI
@@ -33,6 +36,7 @@ AUDIT_DEADLINE_MS: the audit's time budget in ms (default ${AUDIT_DEADLINE_DEFAU
 
 const OPTIONS = {
   json: { type: 'boolean' },
+  render: { type: 'boolean' },
   'fail-under': { type: 'string' },
   agents: { type: 'string' },
   ...CI_OPTIONS,
@@ -53,7 +57,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (!isAgentSelection(agents)) return fail('--agents takes sample or all.');
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
-  const audit = await auditPage(positionals[0]!, io.env, judging, agents);
+  const audit = await auditPage(positionals[0]!, io.env, judging, { agents, render: values.render === true });
   if (typeof audit === 'string') return fail(audit);
 
   const report = auditReport(audit);
@@ -77,7 +81,7 @@ async function auditPage(
   url: string,
   env: CliIo['env'],
   judging: Promise<typeof import('../../shared/audit/audit-snapshot.js')>,
-  agents: AgentSelection,
+  { agents, render }: { agents: AgentSelection; render: boolean },
 ): Promise<Audit | string> {
   let settings: AuditSettings;
   try {
@@ -88,16 +92,25 @@ async function auditPage(
   }
   const { allowPrivate } = settings;
   const limits: Partial<GatherLimits> = { deadlineMs: settings.deadlineMs };
+  const renderer = render ? openCliRenderer(env, allowPrivate) : null;
+  if (typeof renderer === 'string') return renderer;
   try {
-    const snapshot = await gatherForAudit(url, { fetcher: createNodeFetcher({ allowPrivate }), limits, agents });
+    const snapshot = await gatherForAudit(url, {
+      fetcher: createNodeFetcher({ allowPrivate }),
+      limits,
+      agents,
+      ...(renderer ? { renderer } : {}),
+    });
     return (await judging).auditSnapshot(snapshot, { id: crypto.randomUUID() });
   } catch (err) {
-    if (err instanceof AuditInputError) return err.message;
+    if (err instanceof AuditInputError || err instanceof AuditRenderError) return err.message;
     if (err instanceof AuditFetchError) {
       const refusedByPolicy = err.code === 'blocked_address' || err.code === 'special_use_name';
       const hint = refusedByPolicy && !allowPrivate ? ' Set AUDIT_ALLOW_PRIVATE=1 to audit it in local development.' : '';
       return `${err.message}${hint}`;
     }
     throw err;
+  } finally {
+    await renderer?.close();
   }
 }

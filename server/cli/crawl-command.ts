@@ -1,4 +1,8 @@
 import { normalizeAuditUrl } from '../../shared/url/normalize.js';
+import { openCliRenderer, RENDER_HELP } from './cli-renderer.js';
+import type { PageRendererHost } from '../render/page-renderer.js';
+import { CRAWL_RENDER_MODES, type CrawlRenderMode } from '../../shared/schema/crawl.js';
+import { RENDER_CONCURRENCY_DEFAULT } from '../settings/render-settings.js';
 import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl, type CrawlPage } from '../../shared/schema/crawl.js';
 import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
 import { crawlWire } from '../crawls/crawl-wire.js';
@@ -24,7 +28,7 @@ export const CLI_CRAWL_CONCURRENCY = 8;
 export const INTERRUPTED_EXIT = 130;
 
 const USAGE =
-  'Usage: citable crawl <url> [--max-pages N] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable crawl <url> [--max-pages N] [--render sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
 const HELP = `${USAGE}
 
 Audits a whole site the way AI answer engines see it: pages found from its sitemaps and links, each
@@ -32,6 +36,9 @@ audited once, then a site report (top issues by pages affected, worst templates,
 
   <url>            the start page: an http(s) URL or a bare host (example.com)
   --max-pages N    audit at most N pages (1-${MAX_PAGES_LIMIT.toLocaleString('en')}, default ${DEFAULT_MAX_PAGES})
+  --render WHICH   also load pages in headless Chromium and compare them with the server HTML: sample
+                   (the start page and one page per URL template), all, or none (default)
+                   (${RENDER_HELP}, RENDER_CONCURRENCY, default ${RENDER_CONCURRENCY_DEFAULT})
   --json           print exactly the crawl object the API returns (the same as --format json)
   --fail-under N   exit 1 when the site score is below N (0-100), for CI
 ${CI_HELP}${REPORT_FILE_HELP}
@@ -51,6 +58,7 @@ CRAWL_HOST_CONCURRENCY.
 
 const OPTIONS = {
   'max-pages': { type: 'string' },
+  render: { type: 'string' },
   json: { type: 'boolean' },
   'fail-under': { type: 'string' },
   ...CI_OPTIONS,
@@ -74,6 +82,8 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
   const { allowPrivate } = asked;
+  const render = openCrawlRenderer(values.render, io.env, allowPrivate);
+  if (typeof render === 'string') return fail(render);
 
   boundHeapGrowth();
   const startedAt = Date.now();
@@ -82,17 +92,19 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
     ...asked,
     workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url),
     ...(outcomes ? { onPage: outcomes.add } : {}),
+    ...(render ? { render } : {}),
   });
   const { stored, interrupted } = await followCrawl(crawl, io, options.interrupt, startedAt);
+  await render?.renderer.close();
   const result: Crawl = crawlWire(stored);
   const pages = crawl.pages();
 
   const report = crawlReport(result, outcomes?.list ?? null);
-  const render = {
+  const output = {
     text: (o: { color: boolean }) => renderCrawlReport(result, { color: o.color, pages, elapsedMs: Date.now() - startedAt }),
     json: () => result,
   };
-  const written = await writeOutputs(plan, report, render, io);
+  const written = await writeOutputs(plan, report, output, io);
   if (written) return fail(written);
   if (result.status === 'failed') {
     io.stderr.write(`citable crawl: ${result.error ?? 'the crawl failed'}${allowPrivate ? '' : privateHint(result.error)}\n`);
@@ -215,4 +227,21 @@ function listenForInterrupt(signal: AbortSignal | undefined, stop: () => void): 
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   };
+}
+
+/** `--render`: the mode and the browser, null for none, or the message to exit 2 with (a bad value, no Chromium). */
+function openCrawlRenderer(
+  value: string | undefined,
+  env: CliIo['env'],
+  allowPrivate: boolean,
+): { mode: CrawlRenderMode; renderer: PageRendererHost } | null | string {
+  const mode = value ?? 'none';
+  if (!isCrawlRenderMode(mode)) return '--render takes sample, all or none.';
+  if (mode === 'none') return null;
+  const renderer = openCliRenderer(env, allowPrivate);
+  return typeof renderer === 'string' ? renderer : { mode, renderer };
+}
+
+function isCrawlRenderMode(value: string): value is CrawlRenderMode {
+  return (CRAWL_RENDER_MODES as readonly string[]).includes(value);
 }

@@ -1,3 +1,5 @@
+import { openCliRenderer } from './cli-renderer.js';
+import type { PageRendererHost } from '../render/page-renderer.js';
 import { Console } from 'node:console';
 import { API_KEY_PATTERN } from '../auth/api-key.js';
 import { createJsonLogger } from '../logging/logger.js';
@@ -47,6 +49,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   const apiUrl = values['api-url'] ?? (io.env.CITABLE_API_URL || undefined);
   const apiKey = values['api-key'] ?? (io.env.CITABLE_API_KEY || undefined);
   let backend: McpBackend;
+  let renderer: PageRendererHost | undefined;
   if (apiUrl !== undefined || apiKey !== undefined) {
     if (apiUrl === undefined) return fail('an API key needs a server: set CITABLE_API_URL (or --api-url) as well.');
     if (apiKey === undefined) return fail('a server needs an API key: set CITABLE_API_KEY (or --api-key) as well.');
@@ -63,7 +66,9 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       if (err instanceof ConfigError) return fail(err.message);
       throw err;
     }
-    backend = createLocalBackend(settings);
+    const host = openCliRenderer(io.env, settings.allowPrivate);
+    if (typeof host !== 'string') renderer = host;
+    backend = createLocalBackend({ ...settings, ...(renderer ? { renderer } : {}) });
   }
 
   // stdout belongs to the protocol: anything a library might print with console goes to stderr instead.
@@ -72,5 +77,6 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     io.stderr.write('citable mcp: serving MCP on stdin and stdout for an MCP client to start (citable mcp --help); Ctrl-D ends it.\n');
   const logger = createJsonLogger('warn', (line) => io.stderr.write(line));
   await serveStdio(backend, { stdin: process.stdin, stdout: process.stdout, logger });
+  await renderer?.close();
   return 0;
 }

@@ -12,6 +12,13 @@ import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError, readText } from '../settings/parse.js';
 import { readStoreSettings } from '../settings/store-settings.js';
+import {
+  readRenderSettings,
+  RENDER_CONCURRENCY_DEFAULT,
+  RENDER_TIMEOUT_DEFAULT_MS,
+  type RenderSettings,
+} from '../settings/render-settings.js';
+import { createRenderHost } from '../render/render-host.js';
 import type { PostgresStore } from '../store/postgres/store.js';
 import { redactUrl } from '../util/redact-url.js';
 import { startCommand } from './command-args.js';
@@ -34,6 +41,9 @@ Environment (read as the server reads it):
   REDIS_URL               the server's Redis (required)
   CRAWL_CONCURRENCY       pages audited at once by this process (default ${WORKER_CRAWL_CONCURRENCY}, on as many audit threads)
   CRAWL_HOST_CONCURRENCY  requests at once to one site (default 4), CRAWL_DEADLINE_MS, AUDIT_DEADLINE_MS
+  RENDER_CONCURRENCY      pages of crawls with "render" rendered at once by this process (default ${RENDER_CONCURRENCY_DEFAULT})
+  RENDER_TIMEOUT_MS       longest one page may take to render (default ${RENDER_TIMEOUT_DEFAULT_MS})
+  CHROMIUM_PATH           the headless Chromium that renders them (default /usr/bin/chromium)
   AUDIT_ALLOW_PRIVATE=1   allow private and loopback addresses (local development only; set it on the
                           workers as on the API servers, or the workers refuse the crawls the API accepts)
   LOG_LEVEL               debug, info (default), warn, error or silent: JSON lines on stdout
@@ -51,6 +61,7 @@ interface WorkerConfig {
   allowPrivate: boolean;
   level: LogLevel;
   settings: CrawlSettings;
+  render: RenderSettings;
 }
 
 /** `citable worker`: the crawl queues' worker process (docs/scaling-out.md). */
@@ -100,7 +111,7 @@ function readWorkerConfig(env: CliIo['env']): WorkerConfig | string {
   });
   const level = readText(env, 'LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) return 'LOG_LEVEL must be debug, info, warn, error or silent.';
-  return { databaseUrl, redisUrl, allowPrivate: audit.allowPrivate, level: level as LogLevel, settings };
+  return { databaseUrl, redisUrl, allowPrivate: audit.allowPrivate, level: level as LogLevel, settings, render: readRenderSettings(env) };
 }
 
 /** Why Redis cannot be reached, or null: BullMQ would otherwise wait for it without a word. */
@@ -138,9 +149,12 @@ async function openStore(databaseUrl: string): Promise<PostgresStore | string> {
 async function startWorking(config: WorkerConfig, store: PostgresStore, logger: Logger, workerUrl: URL): Promise<() => Promise<void>> {
   const { settings, allowPrivate } = config;
   const fetcher = createNodeFetcher({ allowPrivate });
+  // One browser for this process's pages with `render`, on its own thread beside the audit threads.
+  const renderer = createRenderHost(config.render, { allowPrivate, workerUrl: new URL('./render-worker.mjs', workerUrl) });
   const threads = existsSync(fileURLToPath(workerUrl))
     ? createWorkerRunner({
         workerUrl,
+        renderer,
         allowPrivate,
         deadlineMs: settings.auditDeadlineMs,
         concurrency: settings.concurrency,
@@ -148,7 +162,7 @@ async function startWorking(config: WorkerConfig, store: PostgresStore, logger: 
       })
     : null;
   const queues = openCrawlQueues(config.redisUrl, logger);
-  const pages = threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher);
+  const pages = threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher, { renderer });
   const worker = await startCrawlWorker({ store, queues, fetcher, pages, settings, logger, allowPrivate });
   logger.info('worker ready', {
     concurrency: settings.concurrency,
@@ -161,6 +175,7 @@ async function startWorking(config: WorkerConfig, store: PostgresStore, logger: 
     await worker.close();
     await queues.close();
     await threads?.close();
+    await renderer.close();
     await store.close();
   };
 }

@@ -15,12 +15,13 @@ const POLL_MS = 1_000;
 export function crawlLauncherFor(crawls: CrawlService, options: { pollMs?: number } = {}): CrawlLauncher {
   const pollMs = options.pollMs ?? POLL_MS;
   return {
-    async crawl(accountId, url, maxPages, signal) {
+    async crawl(accountId, url, maxPages, signal, render) {
       const normalized = normalizeAuditUrl(url);
       if (!normalized.ok) throw new Error(normalized.message);
       const created = await crawls.create(accountId, {
         url: normalized.submitted,
         max_pages: Math.max(1, Math.min(maxPages, MAX_PAGES_LIMIT)),
+        ...(render ? { render } : {}),
       });
       if (!created.created)
         throw new Error(`the account already has ${CRAWL_DEFAULTS.maxRunningPerAccount} running crawls; the next due run tries again`);

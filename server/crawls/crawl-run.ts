@@ -215,11 +215,18 @@ export class CrawlRun {
         retryBusy: (this.#attempts.get(item.url) ?? 0) < this.deps.settings.busyRetries,
         deadlineMs: Math.max(1_000, Math.min(this.deps.settings.auditDeadlineMs, remaining)),
         maxRequests: weight,
+        ...(this.#renders(item) ? { render: true } : {}),
       };
       return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal);
     } finally {
       pass.release();
     }
+  }
+
+  /** Whether this page is rendered in the browser: the crawl's `render` says every page, its sample pages, or none. */
+  #renders(item: QueuedUrl): boolean {
+    const mode = this.#site.record.render ?? 'none';
+    return mode === 'all' || (mode === 'sample' && item.sample);
   }
 
   /** A queued URL on another host (queued before discovery kept to the crawl's origin): never fetched, skipped. */

@@ -4,14 +4,14 @@
  * processes run (queued-crawls.ts, with REDIS_URL). Reads go to the store either way, so any API process
  * answers for any crawl.
  */
-import type { Crawl, CrawlPage, CrawlSummary } from '../../shared/schema/crawl.js';
+import type { Crawl, CrawlPage, CrawlRenderMode, CrawlSummary } from '../../shared/schema/crawl.js';
 import type { CrawlListQuery, CrawlPagesQuery } from '../store/contracts/crawls.js';
 
 export type CreateCrawlResult = { created: true; crawl: Crawl } | { created: false; reason: 'limit' };
 
 export interface CrawlService {
   /** Stores the crawl (queued) and starts it; `limit` when the account already has its running crawls. */
-  create(accountId: string, input: { url: string; max_pages?: number }): Promise<CreateCrawlResult>;
+  create(accountId: string, input: { url: string; max_pages?: number; render?: CrawlRenderMode }): Promise<CreateCrawlResult>;
   get(accountId: string, id: string): Promise<Crawl | null>;
   list(accountId: string, query: CrawlListQuery): Promise<{ crawls: CrawlSummary[]; next: CrawlListQuery['after'] | null }>;
   pages(accountId: string, id: string, query: CrawlPagesQuery): Promise<{ pages: CrawlPage[]; next: number | null } | null>;

@@ -9,6 +9,7 @@ export function crawlWire(stored: StoredCrawl): Crawl {
     url: stored.url,
     status: stored.status,
     max_pages: stored.max_pages,
+    render: stored.render ?? 'none',
     created_at: stored.created_at,
     started_at: stored.started_at,
     finished_at: stored.finished_at,

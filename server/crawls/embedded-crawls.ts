@@ -47,7 +47,7 @@ export function createEmbeddedCrawls(options: EmbeddedCrawlsOptions): CrawlServi
     ...crawlReads(options.store),
     async create(accountId, input) {
       const crawls = await options.store.crawls();
-      const record = newCrawlRecord(accountId, input.url, input.max_pages, now());
+      const record = newCrawlRecord(accountId, input.url, input.max_pages, now(), input.render);
       if ((await crawls.createCrawl(record, CRAWL_DEFAULTS.maxRunningPerAccount)) === 'limit') return { created: false, reason: 'limit' };
       void (await coordinator).run(record.id);
       return { created: true, crawl: crawlWire(record) };

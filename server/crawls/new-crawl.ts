@@ -1,10 +1,16 @@
 /** A crawl record as created (status queued), for the API, the CLI and the MCP tool alike. */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_MAX_PAGES } from '../../shared/schema/crawl.js';
+import { DEFAULT_MAX_PAGES, type CrawlRenderMode } from '../../shared/schema/crawl.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
 import { newPageIdKey } from './page-audit-id.js';
 
-export function newCrawlRecord(accountId: string, url: string, maxPages: number | undefined, now: Date): StoredCrawl {
+export function newCrawlRecord(
+  accountId: string,
+  url: string,
+  maxPages: number | undefined,
+  now: Date,
+  render: CrawlRenderMode = 'none',
+): StoredCrawl {
   return {
     id: randomUUID(),
     account_id: accountId,
@@ -13,6 +19,7 @@ export function newCrawlRecord(accountId: string, url: string, maxPages: number 
     host: null,
     status: 'queued',
     max_pages: maxPages ?? DEFAULT_MAX_PAGES,
+    render,
     created_at: now.toISOString(),
     started_at: null,
     finished_at: null,

@@ -6,6 +6,7 @@
  * when it has them: the thread that serves the API only gets the bounded lists back.
  */
 import type { Fetcher } from '../../shared/types/fetcher.js';
+import type { Renderer } from '../../shared/types/renderer.js';
 import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { readSitemapFile, type SitemapFileRequest, type SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
@@ -28,7 +29,7 @@ export interface CrawlPageRunner {
 
 export function createInProcessPageRunner(
   fetcher: Fetcher,
-  options: { onRuleError?: (rule: Rule, error: unknown) => void } = {},
+  options: { onRuleError?: (rule: Rule, error: unknown) => void; renderer?: Renderer } = {},
 ): CrawlPageRunner {
   const cache = createResourceCache();
   return {
@@ -38,6 +39,7 @@ export function createInProcessPageRunner(
         siteFiles: siteFiles.files,
         signal,
         ...(options.onRuleError ? { onRuleError: options.onRuleError } : {}),
+        ...(options.renderer ? { renderer: options.renderer } : {}),
       }),
     readSitemap: (request, siteFiles, signal) => readSitemapFile(request, { fetcher, files: siteFiles.files, signal }),
   };

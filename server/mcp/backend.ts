@@ -9,7 +9,7 @@ import type { AuditRunOptions } from '../audits/audit-runner.js';
 import type { CitationEngineId } from '../../shared/schema/citation-engines.js';
 import type { CitationList } from '../../shared/schema/citation.js';
 import type { CitationSummary } from '../../shared/schema/citation-intelligence.js';
-import type { Crawl } from '../../shared/schema/crawl.js';
+import type { Crawl, CrawlRenderMode } from '../../shared/schema/crawl.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { Fix, FixPolicy } from '../../shared/fixes/types.js';
 import type { Traffic } from '../../shared/schema/traffic.js';
@@ -56,7 +56,7 @@ export interface McpBackend {
   /** GET /citations/summary of the account. Absent where there is no account. */
   citationSummary?(query: CitationSummaryArgs): Promise<CitationSummary>;
   /** POST /crawls: starts a site audit of the account and answers it queued. Absent where there is no account. */
-  crawlSite?(input: { url: string; max_pages?: number }): Promise<Crawl>;
+  crawlSite?(input: { url: string; max_pages?: number; render?: CrawlRenderMode }): Promise<Crawl>;
   /** GET /crawls/{id}: the account's crawl (progress, or the rollup once ended), or null. */
   getCrawl?(id: string): Promise<Crawl | null>;
   /**

@@ -5,6 +5,8 @@
  * records `last_error` saying crawls are not available (no 4xx/5xx at creation: the monitor starts
  * working the day the backend is there).
  */
+import type { CrawlRenderMode } from '../../shared/schema/crawl.js';
+
 export interface CrawlOutcome {
   id: string;
   url: string;
@@ -16,7 +18,7 @@ export interface CrawlOutcome {
 
 export interface CrawlLauncher {
   /** Starts a crawl of `url` for the account, up to `maxPages` pages, and resolves when it has ended. `signal`: the server is stopping. */
-  crawl(accountId: string, url: string, maxPages: number, signal: AbortSignal): Promise<CrawlOutcome>;
+  crawl(accountId: string, url: string, maxPages: number, signal: AbortSignal, render?: CrawlRenderMode): Promise<CrawlOutcome>;
 }
 
 export const NO_CRAWLS_MESSAGE =

@@ -9,6 +9,7 @@ export function monitorToWire(m: StoredMonitor, nowMs: number): Monitor {
     kind: m.kind,
     every: m.every,
     max_pages: m.max_pages,
+    render: m.kind === 'audit' ? (m.render ?? 'none') !== 'none' : (m.render ?? 'none'),
     created_at: m.created_at,
     next_run_at: new Date(m.next_run_ms).toISOString(),
     last_run_at: m.last_run_at,

@@ -3,7 +3,8 @@
  * shared schema, the URL normalised as POST /audits does it, and refused when it can never be audited
  * (a private or reserved literal address, a special-use name). Its first run is due now.
  */
-import { createMonitorRequestSchema, MONITOR_MAX_PAGES } from '../../shared/schema/monitor.js';
+import { createMonitorRequestSchema, MONITOR_MAX_PAGES, MONITOR_RENDER_MESSAGE } from '../../shared/schema/monitor.js';
+import type { CrawlRenderMode } from '../../shared/schema/crawl.js';
 import { normalizeAuditUrl } from '../../shared/url/normalize.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { StoredMonitor } from '../store/contracts/monitors.js';
@@ -29,6 +30,8 @@ export function newMonitor(
   if (!url.ok) return { ok: false, problem: 'invalid', message: url.message };
   if (request.kind === 'audit' && request.max_pages !== undefined)
     return { ok: false, problem: 'invalid', message: 'max_pages applies to crawl monitors only' };
+  const render = renderMode(request.kind, request.render);
+  if (render === null) return { ok: false, problem: 'invalid', message: `Invalid monitor: ${MONITOR_RENDER_MESSAGE}` };
   const target = new URL(url.url);
   const port = target.port ? Number(target.port) : target.protocol === 'https:' ? 443 : 80;
   const literal = guard.literalBlockReason(target.hostname, port);
@@ -51,8 +54,16 @@ export function newMonitor(
       last_result_id: null,
       last_error: null,
       paused_at: null,
+      render,
     },
   };
+}
+
+/** The stored mode of what a run renders, or null when `render` does not fit the monitor's kind. */
+function renderMode(kind: StoredMonitor['kind'], render: boolean | CrawlRenderMode | undefined): CrawlRenderMode | null {
+  if (render === undefined) return 'none';
+  if (kind === 'audit') return typeof render === 'boolean' ? (render ? 'all' : 'none') : null;
+  return typeof render === 'string' ? render : null;
 }
 
 export function limitMessage(): string {

@@ -5,7 +5,7 @@
  * raises crawl.completed. Returns what to record, or null when the server is stopping (the run keeps
  * its lease and starts again after the restart).
  */
-import { AuditFetchError, AuditInputError } from '../../shared/audit/errors.js';
+import { AuditFetchError, AuditInputError, AuditRenderError } from '../../shared/audit/errors.js';
 import type { Audit } from '../../shared/types/audit.js';
 import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError } from '../audits/audit-runner.js';
 import { canonicalHash } from '../audits/canonical-hash.js';
@@ -18,7 +18,7 @@ import { NO_CRAWLS_MESSAGE, type CrawlLauncher } from './crawl-launcher.js';
 export interface RunMonitorDeps {
   /** The store whose puts raise audit events (server/events/observe-audits.ts). */
   store: Store;
-  runAudit: (url: string) => Promise<Audit>;
+  runAudit: (url: string, options: { render?: boolean }) => Promise<Audit>;
   crawls: CrawlLauncher | null;
   publisher: EventPublisher;
   now: () => Date;
@@ -33,7 +33,7 @@ export async function runMonitor(deps: RunMonitorDeps, monitor: StoredMonitor, s
   if (monitor.kind === 'crawl') {
     if (!deps.crawls) return finished(null, NO_CRAWLS_MESSAGE);
     try {
-      const crawl = await deps.crawls.crawl(monitor.account_id, monitor.url, monitor.max_pages ?? 100, signal);
+      const crawl = await deps.crawls.crawl(monitor.account_id, monitor.url, monitor.max_pages ?? 100, signal, monitor.render ?? 'none');
       await deps.publisher.publish(
         monitor.account_id,
         'crawl.completed',
@@ -47,7 +47,8 @@ export async function runMonitor(deps: RunMonitorDeps, monitor: StoredMonitor, s
     }
   }
   try {
-    const audit = await deps.runAudit(monitor.url);
+    const render = (monitor.render ?? 'none') !== 'none';
+    const audit = await deps.runAudit(monitor.url, render ? { render } : {});
     await asMonitorRun(monitor.id, () => deps.store.putAudit(monitor.account_id, audit, canonicalHash(audit)));
     return finished(audit.id, null);
   } catch (error) {
@@ -56,6 +57,8 @@ export async function runMonitor(deps: RunMonitorDeps, monitor: StoredMonitor, s
       return finished(null, `the page could not be audited: ${error.message}`);
     }
     if (error instanceof AuditorBusyError) return finished(null, 'the server was too busy to audit; the next due run tries again');
+    if (error instanceof AuditRenderError && error.code !== 'aborted')
+      return finished(null, `the page could not be rendered: ${error.message}`);
     throw error;
   }
 }

@@ -12,13 +12,23 @@ import type { Store } from '../store/contracts/store.js';
 export interface AuditReportRequest {
   paper: Paper;
   medium: 'html' | 'pdf';
+  /** The same report as a PDF (a share page), linked in its header. */
+  pdfHref?: string | null;
   /** Draw the page's score history from the account's earlier audits. */
   withHistory: boolean;
 }
 
 export async function accountBranding(store: Store, accountId: string): Promise<ReportBranding | null> {
   const stored = await (await store.branding()).getBranding(accountId);
-  return stored && { name: stored.name, accent: stored.accent, logo: stored.logo };
+  return (
+    stored && {
+      name: stored.name,
+      accent: stored.accent,
+      logo: stored.logo,
+      contact: stored.contact ?? null,
+      white_label: stored.white_label === true,
+    }
+  );
 }
 
 export async function renderAccountAuditReport(
@@ -36,6 +46,7 @@ export async function renderAccountAuditReport(
     history: earlier.map((a) => ({ scanned_at: a.scanned_at, score: a.score })),
     paper: request.paper,
     medium: request.medium,
+    pdfHref: request.pdfHref ?? null,
   };
   return { html: renderAuditReportHtml(audit, options), branding };
 }

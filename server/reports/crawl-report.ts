@@ -25,7 +25,7 @@ export async function renderAccountCrawlReport(
   accountId: string,
   crawl: ReportCrawl,
   sources: CrawlReportSources,
-  request: { paper: Paper; medium: 'html' | 'pdf' },
+  request: { paper: Paper; medium: 'html' | 'pdf'; pdfHref?: string | null },
 ): Promise<{ html: string; branding: ReportBranding | null }> {
   const critical = (crawl.issues ?? []).filter((i) => i.severity === 'critical');
   const [branding, pages, history, advice] = await Promise.all([
@@ -47,6 +47,7 @@ export async function renderAccountCrawlReport(
     expiredAudits,
     paper: request.paper,
     medium: request.medium,
+    pdfHref: request.pdfHref ?? null,
   });
   return { html, branding };
 }

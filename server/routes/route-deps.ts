@@ -11,6 +11,7 @@ import type { ReportsRuntime } from '../reports/reports-runtime.js';
 import type { MonitorService } from '../monitors/monitor-service.js';
 import type { AddressGuard } from '../net/address-guard.js';
 import type { WebhookRuntime } from '../webhooks/webhook-runtime.js';
+import type { RenderAvailability } from '../render/render-availability.js';
 import type { FixService } from '../fixes/fix-service.js';
 import type { TrafficService } from '../traffic/traffic-service.js';
 
@@ -33,6 +34,8 @@ export interface RouteDeps {
   webhooks: WebhookRuntime;
   /** Runs due monitors (server/monitors/monitor-service.ts). */
   monitors: MonitorService;
+  /** Whether this process can render pages: a request with `render` is refused (503) up front when it cannot. */
+  rendering: RenderAvailability;
   /** RETENTION_DAYS: audits older than this are removed daily (0: never); a 404 for an audit then says so. */
   retentionDays: number;
   /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */

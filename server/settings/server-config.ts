@@ -5,6 +5,7 @@ import { ConfigError, readChoice, readDuration, readFlag, readInt, readText, typ
 import { readReportSettings, type ReportSettings } from './report-settings.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
 import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
+import { readRenderSettings, type RenderSettings } from './render-settings.js';
 
 /** Audits running at once, and waiting for a slot, unless configured. */
 export const AUDIT_CONCURRENCY_DEFAULT = 4;
@@ -48,6 +49,8 @@ export interface ServerConfig extends StoreSettings {
   crawl: CrawlEnvSettings;
   /** Share links and PDFs (docs/api-decisions.md#reports-shares-and-diffs). */
   reports: ReportSettings;
+  /** Rendering pages in headless Chromium (RENDER_*, CHROMIUM_PATH). */
+  render: RenderSettings;
   /** Webhook deliveries in flight at once to one webhook (per process). */
   /** LOG_UPLOAD_MAX_BYTES: the largest log file POST /projects/{id}/logs takes (413 beyond). */
   logUploadMaxBytes: number;
@@ -103,6 +106,7 @@ export function readServerConfig(env: Env): ServerConfig {
     databasePoolSize: readInt(env, 'DATABASE_POOL_SIZE', 10, 1, 200),
     crawl: readCrawlSettings(env),
     reports: readReportSettings(env),
+    render: readRenderSettings(env),
     webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     logUploadMaxBytes: readInt(env, 'LOG_UPLOAD_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
     monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),

@@ -9,6 +9,7 @@ import { crawlerVerdicts } from '../crawlers/verdicts.js';
 import { llmsTxtSummary } from '../llms-txt/summary.js';
 import { webmcpSignal } from '../webmcp/signal.js';
 import { agentDiscoverySignal } from '../agent-discovery/signal.js';
+import { renderingSummary } from './rendering-summary.js';
 
 export interface AuditSnapshotOptions {
   id: string;
@@ -60,6 +61,7 @@ export function auditSnapshotInContext(snapshot: Snapshot, options: AuditSnapsho
     crawlers: crawlerVerdicts(ctx),
     llms_txt: llmsTxtSummary(ctx),
     signals: { webmcp: webmcpSignal(ctx), agent_discovery: agentDiscoverySignal(ctx) },
+    rendering: renderingSummary(ctx),
   };
   audit.scanned_at = (options.now ?? (() => new Date()))().toISOString();
   audit.duration_ms = Math.round(snapshot.gatherMs + (performance.now() - t0));

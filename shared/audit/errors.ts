@@ -23,6 +23,29 @@ export class AuditFetchError extends Error {
   }
 }
 
+/** Why a page could not be rendered (docs/audits.md#rendering-on-the-server). */
+export type RenderErrorCode =
+  | 'unavailable' // no browser: CHROMIUM_PATH is missing or does not start (HTTP 503)
+  | 'busy' // every rendering slot stayed taken for the whole timeout (HTTP 503)
+  | 'timeout' // no DOM could be read within RENDER_TIMEOUT_MS (an endless loop, a page that never yields)
+  | 'crashed' // the page's renderer or the browser died (out of memory, killed)
+  | 'navigation' // the browser could not load the page (refused address, endless redirects, a network error)
+  | 'aborted'; // the audit was cancelled
+
+/** The exact message of a render asked of a host without a browser (the API's 503, the CLI's exit 2). */
+export const RENDER_UNAVAILABLE_MESSAGE = 'Rendering needs Chromium: set CHROMIUM_PATH';
+
+/** The page could not be rendered (HTTP 422 in the API, 503 for `unavailable` and `busy`; exit 2 in the CLI). */
+export class AuditRenderError extends Error {
+  constructor(
+    readonly code: RenderErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AuditRenderError';
+  }
+}
+
 const FETCH_ERROR_TEXT: Record<FetchErrorCode, string> = {
   invalid_url: 'the URL is not valid',
   unsupported_scheme: 'only http and https URLs can be audited',

@@ -7,11 +7,14 @@
  */
 import type { Audit } from '../types/audit.js';
 import type { FetchErrorCode, Fetcher } from '../types/fetcher.js';
+import type { Renderer } from '../types/renderer.js';
+import type { Snapshot } from '../types/snapshot.js';
 import type { Rule } from '../judge/rule.js';
 import { gather } from '../gather/gather.js';
 import type { GatheredSiteFiles } from '../gather/gather-site-files.js';
 import { auditSnapshotInContext } from '../audit/audit-snapshot.js';
-import { describeFetchError } from '../audit/errors.js';
+import { AuditRenderError, describeFetchError } from '../audit/errors.js';
+import { PendingRender } from '../audit/pending-render.js';
 import { markdownAvailability } from '../facts/markdown-availability.js';
 import { accessSummary } from '../crawlers/agent-fetches.js';
 import { pageLinks, sortByRobots, type PageLinks } from './page-links.js';
@@ -35,13 +38,15 @@ export interface CrawlPageRequest {
   deadlineMs: number;
   /** Requests at the host at once for this page (its share of CRAWL_HOST_CONCURRENCY); absent: no bound. */
   maxRequests?: number;
+  /** Also load the page in the host's browser (the crawl's `render`: every page, or its sample pages). */
+  render?: boolean;
 }
 
 export type CrawlPageResult =
   | { kind: 'audited'; audit: Audit; httpStatus: number; links: PageLinks; sample: PageSampleFindings | null; summary: PageSummary }
   | { kind: 'busy'; httpStatus: number; retryAfterMs: number | null }
   | { kind: 'off-site'; httpStatus: number; location: string }
-  | { kind: 'failed'; code: FetchErrorCode; message: string };
+  | { kind: 'failed'; code: FetchErrorCode | 'render'; message: string };
 
 export interface CrawlPageDeps {
   fetcher: Fetcher;
@@ -50,23 +55,44 @@ export interface CrawlPageDeps {
   signal?: AbortSignal;
   now?: () => Date;
   onRuleError?: (rule: Rule, error: unknown) => void;
+  /** The host's browser, for pages with `render`; absent: such a page fails with the reason. */
+  renderer?: Renderer;
 }
 
 const BUSY = new Set([429, 503]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
 export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps): Promise<CrawlPageResult> {
-  const snapshot = await gather(req.url, req.url, {
-    fetcher: req.maxRequests ? limitedFetcher(deps.fetcher, req.maxRequests) : deps.fetcher,
-    origin: 'crawl',
-    limits: { deadlineMs: req.deadlineMs },
-    agentFetches: req.sample,
-    markdownProbe: req.sample,
-    pageRedirectHosts: [req.host],
-    ...(deps.siteFiles ? { siteFiles: deps.siteFiles } : {}),
-    ...(deps.signal ? { signal: deps.signal } : {}),
-    ...(deps.now ? { now: deps.now } : {}),
-  });
+  const render = req.render && deps.renderer ? new PendingRender(deps.renderer, req.url, deps.signal) : null;
+  try {
+    if (req.render && !render) return { kind: 'failed', code: 'render', message: 'This host cannot render pages: no browser was given' };
+    const snapshot = await gather(req.url, req.url, {
+      fetcher: req.maxRequests ? limitedFetcher(deps.fetcher, req.maxRequests) : deps.fetcher,
+      origin: 'crawl',
+      limits: { deadlineMs: req.deadlineMs },
+      agentFetches: req.sample,
+      markdownProbe: req.sample,
+      pageRedirectHosts: [req.host],
+      ...(deps.siteFiles ? { siteFiles: deps.siteFiles } : {}),
+      ...(deps.signal ? { signal: deps.signal } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+    });
+    const unjudged = unjudgedPage(req, snapshot, deps);
+    if (unjudged) return unjudged;
+    if (!render) return judgePage(req, snapshot, deps);
+    try {
+      return judgePage(req, { ...snapshot, rendered: await render.result() }, deps);
+    } catch (error) {
+      if (!(error instanceof AuditRenderError) || error.code === 'aborted') throw error;
+      return { kind: 'failed', code: 'render', message: error.message };
+    }
+  } finally {
+    render?.stop();
+  }
+}
+
+/** A page that is not judged: it could not be fetched, its host is busy (retried later), or it redirects away. */
+function unjudgedPage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDeps): CrawlPageResult | null {
   const page = snapshot.page;
   if (page.error)
     return { kind: 'failed', code: page.error.code, message: describeFetchError(page.error.code, req.url, page.error.message) };
@@ -75,7 +101,10 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
   const location = page.headers.location;
   if (REDIRECT.has(page.status) && location)
     return { kind: 'off-site', httpStatus: page.status, location: new URL(location, page.finalUrl).href };
+  return null;
+}
 
+function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDeps): CrawlPageResult {
   const { audit, ctx } = auditSnapshotInContext(snapshot, {
     id: req.auditId,
     ...(deps.now ? { now: deps.now } : {}),
@@ -94,7 +123,7 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
   return {
     kind: 'audited',
     audit,
-    httpStatus: page.status,
+    httpStatus: snapshot.page.status,
     links: deps.siteFiles ? sortByRobots(links, robotsOf(deps.siteFiles)) : links,
     sample,
     summary: pageSummary(ctx),

@@ -36,7 +36,7 @@ export interface ShellEvidence {
   rawWords: number;
   /** `{{ ... }}` placeholders in the visible text: a client-side template (AngularJS, Vue, Handlebars) not yet rendered. */
   templatePlaceholders: number;
-  /** Words of the rendered DOM, when the extension captured it. */
+  /** Words of the rendered DOM, when the extension or the server's browser captured it. */
   renderedWords: number | null;
   /** SPA mount points (#root, #__next ...) with no text. */
   emptyRoots: RootContainerFact[];

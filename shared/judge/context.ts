@@ -38,7 +38,7 @@ export class JudgeContext {
     return this.memo('facts', () => extractPageFacts(this.snapshot.page.body, this.pageUrl.href));
   }
 
-  /** Facts of the rendered DOM, when the extension captured one. */
+  /** Facts of the rendered DOM, when the extension or the server's browser captured one. */
   get renderedFacts(): PageFacts | null {
     return this.memo('renderedFacts', () => {
       const r = this.snapshot.rendered;

@@ -16,13 +16,40 @@ export interface SafeBranding {
   /** Black or white: whichever reads on the accent. */
   onAccent: string;
   logo: string | null;
+  /** The agency's contact as a link: `mailto:` for an email address, else the http(s) address itself. */
+  contact: { href: string; text: string } | null;
+  /** Whether the footer says "with Citable" (not when the agency chose white label). */
+  credit: boolean;
+}
+
+/** An email address as a person writes it (one @, a dot in the domain, no spaces or angle brackets). */
+const EMAIL = /^[^\s@<>"()]+@[^\s@<>"()]+\.[^\s@<>"()]+$/;
+
+/** The contact as a link, or null when it is neither an email address nor an http(s) address. */
+export function contactLink(contact: string | null | undefined): { href: string; text: string } | null {
+  const text = contact?.trim();
+  if (!text || text.length > 200) return null;
+  if (EMAIL.test(text)) return { href: `mailto:${text}`, text };
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? { href: url.href, text } : null;
+  } catch {
+    return null;
+  }
 }
 
 export function safeBranding(branding: ReportBranding | null | undefined): SafeBranding {
   const accent = branding?.accent && ACCENT.test(branding.accent) ? branding.accent.toLowerCase() : DEFAULT_ACCENT;
   const name = branding?.name?.trim() ? branding.name.trim() : null;
   const logo = branding?.logo && LOGO.test(branding.logo) ? branding.logo : null;
-  return { name, accent, onAccent: readableOn(accent), logo };
+  return {
+    name,
+    accent,
+    onAccent: readableOn(accent),
+    logo,
+    contact: contactLink(branding?.contact),
+    credit: branding?.white_label !== true,
+  };
 }
 
 /** WCAG relative luminance decides: dark text on light accents, white on dark ones. */

@@ -27,6 +27,12 @@ export function dateTime(iso: string): string {
   return date ? `${DATE.format(date)}, ${TIME.format(date)} UTC` : iso;
 }
 
+/** "21 Nov 10:00" (UTC): a chart label where two points share a day. */
+export function shortDateTime(iso: string): string {
+  const date = parsed(iso);
+  return date ? `${SHORT_DATE.format(date)} ${TIME.format(date)}` : '';
+}
+
 /** "21 Nov" for chart labels. */
 export function shortDate(iso: string): string {
   const date = parsed(iso);

@@ -20,6 +20,7 @@ export function renderAuditReportHtml(audit: ReportAudit, options: ReportOptions
         history={history}
         generatedAt={options.generatedAt ?? audit.scanned_at}
         fixes={options.fixes ?? null}
+        pdfHref={options.pdfHref ?? null}
       />
     </ReportDocument>,
   )}`;

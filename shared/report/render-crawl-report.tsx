@@ -24,6 +24,7 @@ export function renderCrawlReportHtml(crawl: ReportCrawl, options: ReportOptions
         {...(options.advice ? { advice: options.advice } : {})}
         {...(options.expiredAudits ? { expiredAudits: options.expiredAudits } : {})}
         fixes={options.fixes ?? null}
+        pdfHref={options.pdfHref ?? null}
       />
     </ReportDocument>,
   )}`;

@@ -73,7 +73,30 @@ svg text { font-family: system-ui, -apple-system, "Segoe UI", Roboto, Arial, "Li
 .fix-head { margin-bottom: 2px; }
 .fix-content { background: var(--panel); border-radius: 6px; padding: 8px 10px; font: 11.5px/1.45 ui-monospace, "SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace; white-space: pre-wrap; overflow-wrap: anywhere; max-height: 24em; overflow: auto; margin: 4px 0 0; }
 a.download { font-weight: 600; color: var(--accent); }
+.rule-ref { font-size: 12px; color: var(--muted); margin: 4px 0 0; }
+.rule-ref summary { cursor: pointer; width: fit-content; }
+.rule-ref code { font-size: 12px; }
+.examples .more { list-style: none; margin-left: -18px; }
+@media print { .rule-ref { display: none; } }
+.report-links { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 10px 0 0; font-size: 13px; }
+.report-links a { overflow-wrap: anywhere; }
 @media print { .fix-content { max-height: none; overflow: visible; } a.download { display: none; } }
+@media screen and (prefers-color-scheme: dark) {
+  .cap { background: #3d1214; }
+  .pill.critical, .pill.poor, .pill.blocked, .pill.invalid, .pill.error { background: #3d1214; color: #ff9b93; }
+  .pill.warning, .pill.fair { background: #3b2300; color: #f0b45b; }
+  .pill.notice, .pill.na, .pill.not_found { background: #262c36; color: #b1bac4; }
+  .pill.good, .pill.allowed, .pill.found, .pill.present, .pill.detected { background: #0f2e1a; color: #56d364; }
+  .all-clear { border-color: #1f5130; background: #0f2e1a; }
+  .banner { border-color: #5c4400; background: #2d2200; }
+  .stat { background: var(--panel); }
+  .chart-track { fill: #262c36; }
+  .chart-grid { stroke: #3d444d; }
+  .gauge-number { fill: var(--text); }
+  .chart-dot-ring { fill: #0d1117; }
+  .kicker, a.download { color: var(--text); }
+  a { color: #8ab4f8; }
+}
 `;
 
 /** The colours the parts use; the accent is the branding's (validated in branding.ts). */
@@ -83,9 +106,24 @@ export function reportTokensCss(accent: string, onAccent: string): string {
   --accent: ${accent};
   --on-accent: ${onAccent};
   --text: #1f2933; --muted: #5f6b7a; --line: #e3e7ec; --panel: #f6f8fa;
-  --good: #1a7f37; --fair: #b35900; --poor: #c62828; --na: #8a94a3;
+  --good: #1a7f37; --fair: #a35000; --poor: #c62828; --na: #8a94a3;
 }`;
 }
+
+/**
+ * Dark mode on screen (the system's choice); print and PDF stay light. The accent stays the agency's for
+ * lines and rules; text on dark surfaces takes the light text colour so every pair meets WCAG AA.
+ */
+const DARK_PAGE_CSS = `
+@media screen and (prefers-color-scheme: dark) {
+  :root {
+    color-scheme: dark;
+    --text: #e6edf3; --muted: #9ea7b3; --line: #3d444d; --panel: #161b22;
+    --good: #3fb950; --fair: #e3a03a; --poor: #ff7b72; --na: #8b949e;
+  }
+  body { background: #010409; }
+  .report { background: #0d1117; box-shadow: none; }
+}`;
 
 export function reportCss(branding: SafeBranding, paper: Paper, medium: 'html' | 'pdf'): string {
   return `
@@ -115,6 +153,12 @@ ${REPORT_PARTS_CSS}footer.report-footer { break-inside: avoid; page-break-inside
 @media (max-width: 640px) {
   .report { padding: 20px 16px; margin: 0; }
   .summary { flex-direction: column; align-items: flex-start; }
+  /* A phone: tables narrow to the screen (a cell may break inside a long word) instead of the page scrolling sideways. */
+  table { font-size: 12px; }
+  th, td { padding: 5px 4px; overflow-wrap: anywhere; }
+  th { letter-spacing: 0; }
+  .url { font-size: 19px; }
 }
+${medium === 'html' ? DARK_PAGE_CSS : ''}
 `;
 }

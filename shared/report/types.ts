@@ -12,6 +12,10 @@ export interface ReportBranding {
   accent?: string | null;
   /** A `data:` URL of a PNG, JPEG or (sanitised) SVG image; anything else is ignored. */
   logo?: string | null;
+  /** How the client reaches the agency: an email address or an http(s) address; anything else is ignored. */
+  contact?: string | null;
+  /** White label: the report never mentions Citable (the footer's "with Citable" goes). */
+  white_label?: boolean | null;
 }
 
 /** One earlier (or the current) score of the same page or site, for the history chart. */
@@ -37,6 +41,8 @@ export interface ReportOptions {
   generatedAt?: string;
   /** Fixes (GET /audits/{id}/fixes or /crawls/{id}/fixes): shown under their issues, with an archive of them all. */
   fixes?: readonly Fix[] | null;
+  /** Where the same report is as a PDF (a share page: `?format=pdf`): a "Download PDF" link in the header, not printed. */
+  pdfHref?: string | null;
 }
 
 /** `signals.agent_discovery` (docs/api-decisions.md#agent-discovery-signals), read defensively: audits made before it lack it. */

@@ -14,6 +14,8 @@ export const agentSelectionSchema = z.enum(AGENT_SELECTIONS, { error: () => 'age
     '`all` (every agent of the crawler table that sends requests). One request per agent, never retried.',
 });
 
+export const RENDER_FLAG_MESSAGE = 'render must be true or false';
+
 /** Every error body: exactly one human-readable member. */
 export const errorBodySchema = z.strictObject({
   error: z.string(),
@@ -28,6 +30,10 @@ export const createAuditRequestSchema = z.strictObject({
     .string({ error: (issue) => (issue.input === undefined ? URL_REQUIRED_MESSAGE : URL_NOT_STRING_MESSAGE) })
     .min(1, URL_REQUIRED_MESSAGE)
     .max(MAX_URL_LENGTH, URL_TOO_LONG_MESSAGE),
+  render: z.boolean({ error: RENDER_FLAG_MESSAGE }).optional().meta({
+    description:
+      'Also load the page in headless Chromium (default false): the rules that compare the server HTML with the rendered page run, and `audit.rendering` is filled.',
+  }),
   agents: agentSelectionSchema.optional(),
 });
 

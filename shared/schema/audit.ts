@@ -177,6 +177,22 @@ export const signalsSchema = z.strictObject({
   }),
 });
 
+export const pageSummarySchema = z.strictObject({
+  words: z.number().int().min(0).meta({ description: 'Words of visible text (script, style, template and noscript left out).' }),
+  links: z.number().int().min(0).meta({ description: 'Links (`<a href>`) to http(s) URLs.' }),
+  json_ld: z.number().int().min(0).meta({ description: 'Inline `<script type="application/ld+json">` blocks.' }),
+  title: z.string().nullable().meta({ description: 'The first `<title>`, trimmed; null when there is none.' }),
+});
+
+export const auditRenderingSchema = z
+  .strictObject({
+    engine: z.string().meta({ description: 'The browser and its version, e.g. "Chromium 131.0.6778.85".' }),
+    ms: z.number().int().min(0).meta({ description: 'Milliseconds from the start of loading to the capture of the DOM.' }),
+    raw: pageSummarySchema.meta({ description: "The server's HTML: what AI crawlers that do not run JavaScript read." }),
+    rendered: pageSummarySchema.meta({ description: "The DOM once the browser ran the page's scripts." }),
+  })
+  .meta({ description: 'The page before and after JavaScript (POST /audits with `render: true`, or the extension).' });
+
 /**
  * Exactly the six categories, in contract order. JSON Schema says so with prefixItems (one `name` const per
  * position); zod checks the count here and the order in audit-invariants.ts, which names the first problem.
@@ -220,6 +236,10 @@ export const auditSchema = z.strictObject({
   crawlers: z.array(crawlerVerdictSchema),
   llms_txt: llmsTxtSummarySchema,
   signals: signalsSchema,
+  rendering: auditRenderingSchema.nullable().optional().meta({
+    description:
+      'The page before and after JavaScript; null when the audit did not render it. Absent from audits made before rendering on the server existed.',
+  }),
 });
 
 /**

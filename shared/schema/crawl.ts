@@ -12,6 +12,14 @@ export type CrawlStatus = (typeof CRAWL_STATUSES)[number];
 export const MAX_PAGES_LIMIT = 10_000;
 export const DEFAULT_MAX_PAGES = 100;
 export const MAX_PAGES_MESSAGE = `max_pages must be an integer from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}`;
+/** Which pages of a crawl are rendered in a browser (docs/site-audits.md#rendering): none, the sample pages, or all. */
+export const CRAWL_RENDER_MODES = ['none', 'sample', 'all'] as const;
+export type CrawlRenderMode = (typeof CRAWL_RENDER_MODES)[number];
+export const CRAWL_RENDER_MESSAGE = 'render must be "sample", "all" or "none"';
+export const crawlRenderSchema = z.enum(CRAWL_RENDER_MODES, { error: CRAWL_RENDER_MESSAGE }).meta({
+  description:
+    'Pages rendered in headless Chromium, so the rules that compare the server HTML with the rendered page run: `none` (the default), `sample` (the start page and one per URL template) or `all`.',
+});
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 const count = z.number().int().min(0);
@@ -90,6 +98,7 @@ export const crawlSchema = z.strictObject({
   url: z.string(),
   status: z.enum(CRAWL_STATUSES),
   max_pages: z.number().int().min(1).max(MAX_PAGES_LIMIT),
+  render: crawlRenderSchema,
   created_at: isoTimestamp,
   started_at: isoTimestamp.nullable(),
   finished_at: isoTimestamp.nullable(),
@@ -155,6 +164,7 @@ export const createCrawlRequestSchema = z.strictObject({
     .max(MAX_PAGES_LIMIT, MAX_PAGES_MESSAGE)
     .optional()
     .meta({ description: `Pages to audit at most (default ${DEFAULT_MAX_PAGES}).` }),
+  render: crawlRenderSchema.optional(),
 });
 
 export type Crawl = z.infer<typeof crawlSchema>;

@@ -1,6 +1,7 @@
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): a URL re-audited, or a site re-crawled, every hour, day or week. */
 import { z } from 'zod';
 import { MAX_URL_LENGTH, URL_REQUIRED_MESSAGE, URL_TOO_LONG_MESSAGE } from '../url/normalize.js';
+import { CRAWL_RENDER_MODES } from './crawl.js';
 
 export const MONITOR_KINDS = ['audit', 'crawl'] as const;
 export const MONITOR_PERIODS = ['hour', 'day', 'week'] as const;
@@ -11,6 +12,10 @@ export const MONITOR_ID_PATTERN = /^mon_[A-Za-z0-9]{16}$/;
 
 const isoTimestamp = z.iso.datetime({ offset: true });
 
+export const MONITOR_RENDER_MESSAGE = 'render must be true or false for an audit monitor, or "sample", "all" or "none" for a crawl monitor';
+/** What each run renders in the browser: a boolean for an audit monitor, the crawl's mode for a crawl monitor. */
+const monitorRender = z.union([z.boolean(), z.enum(CRAWL_RENDER_MODES)], { error: MONITOR_RENDER_MESSAGE });
+
 export const monitorSchema = z.strictObject({
   id: z.string().regex(MONITOR_ID_PATTERN),
   /** As submitted (normalised like POST /audits: a bare host stays bare). */
@@ -19,6 +24,10 @@ export const monitorSchema = z.strictObject({
   every: z.enum(MONITOR_PERIODS),
   /** Crawl monitors: pages per crawl; null for audit monitors. */
   max_pages: z.number().int().min(MONITOR_MAX_PAGES.min).max(MONITOR_MAX_PAGES.max).nullable(),
+  render: monitorRender.meta({
+    description:
+      'What each run renders in headless Chromium: for an audit monitor true or false (POST /audits `render`), for a crawl monitor `none`, `sample` or `all` (POST /crawls `render`).',
+  }),
   created_at: isoTimestamp,
   /** When the next scheduled run is due. */
   next_run_at: isoTimestamp,
@@ -46,6 +55,9 @@ export const createMonitorRequestSchema = z.strictObject({
     .min(MONITOR_MAX_PAGES.min, `max_pages must be an integer from ${MONITOR_MAX_PAGES.min} to ${MONITOR_MAX_PAGES.max}`)
     .max(MONITOR_MAX_PAGES.max, `max_pages must be an integer from ${MONITOR_MAX_PAGES.min} to ${MONITOR_MAX_PAGES.max}`)
     .optional(),
+  render: monitorRender
+    .optional()
+    .meta({ description: 'Audit monitors: true or false (default false). Crawl monitors: `none` (default), `sample` or `all`.' }),
 });
 
 /** PATCH /monitors/{id}: pause (`true`) or resume (`false`) a monitor. */

@@ -1,7 +1,9 @@
 /** Branding and share links (docs/api-decisions.md#reports-shares-and-diffs): request and response bodies, shared by validation and OpenAPI. */
 import { z } from 'zod';
+import { contactLink } from '../report/branding.js';
 
 export const BRANDING_NAME_MAX = 100;
+export const BRANDING_CONTACT_MAX = 200;
 /** A 200 KB image as base64 plus its `data:` prefix; the decoded size is checked against 200 KB itself. */
 export const BRANDING_LOGO_MAX_CHARS = 280_000;
 export const SHARE_DAYS = { min: 1, max: 90, default: 30 } as const;
@@ -16,6 +18,11 @@ export const brandingSchema = z.strictObject({
     .nullable()
     .meta({ description: "The reports' accent colour, `#rrggbb` (stored lower case)." }),
   logo: z.string().nullable().meta({ description: 'A `data:` URL (base64) of a PNG, JPEG or sanitised SVG image, at most 200 KB.' }),
+  contact: z.string().nullable().meta({
+    description:
+      'How a client reaches the agency: an email address or an http(s) address, shown at the top of every report and share page.',
+  }),
+  white_label: z.boolean().meta({ description: 'true: reports and share pages never mention Citable (no "with Citable" in the footer).' }),
   updated_at: isoTimestamp.nullable().meta({ description: 'null until the account sets its branding.' }),
 });
 
@@ -29,6 +36,15 @@ export const putBrandingRequestSchema = z.strictObject({
     .nullable()
     .optional(),
   logo: z.string().max(BRANDING_LOGO_MAX_CHARS, 'must be an image of at most 200 KB').nullable().optional(),
+  contact: z
+    .string()
+    .trim()
+    .min(1)
+    .max(BRANDING_CONTACT_MAX)
+    .refine((c) => contactLink(c) !== null, 'must be an email address or an http(s) address')
+    .nullable()
+    .optional(),
+  white_label: z.boolean().optional(),
 });
 
 export const createShareRequestSchema = z.strictObject({

@@ -15,7 +15,15 @@
  * Every function here is total: odd or hostile JSON gives empty results, never an exception.
  */
 export type { JsonLdBlock, JsonLdDocument, JsonLdEntity, JsonLdNode } from './json-ld-types.js';
-export { readJsonLd, jsonLdEntities, readJsonLdSources, isJsonLdType, type JsonLdSource } from './json-ld.js';
+export {
+  readJsonLd,
+  readRenderedJsonLd,
+  inlineJsonLdScripts,
+  jsonLdEntities,
+  readJsonLdSources,
+  isJsonLdType,
+  type JsonLdSource,
+} from './json-ld.js';
 export { propValues, propText, textOf, hasProp, isPresentValue, resolveNode } from './json-ld-values.js';
 export { hasFamily, isInFamily, type SchemaFamily } from './schema-families.js';
 export { isKnownSchemaType, suggestSchemaType } from './schema-types.js';

@@ -1,4 +1,5 @@
 import type { JudgeContext } from '../judge/context.js';
+import type { PageFacts } from '../facts/fact-types.js';
 import type { JsonLdBlock, JsonLdDocument, JsonLdEntity, JsonLdNode } from './json-ld-types.js';
 import { parseJsonLdText } from './json-ld-parse.js';
 import { flattenJsonLd } from './json-ld-flatten.js';
@@ -11,11 +12,27 @@ export interface JsonLdSource {
 /** The page's JSON-LD (server HTML as fetched), parsed once per audit and shared by every rule. */
 export function readJsonLd(ctx: JudgeContext): JsonLdDocument {
   return ctx.memo('structured-data:json-ld', () => {
-    const sources = ctx.facts.scripts
-      .filter((s) => isJsonLdType(s.type) && s.src === null)
-      .map((s) => ({ text: s.text, offset: s.offset }));
+    const sources = inlineJsonLdScripts(ctx.facts).map((s) => ({ text: s.text, offset: s.offset }));
     return readJsonLdSources(sources, ctx.pageUrl.href);
   });
+}
+
+/**
+ * The JSON-LD of the rendered DOM (the extension's tab, or the server's browser), parsed once per audit; null
+ * when the audit has no rendered DOM. Blocks scripts added or kept after JavaScript ran.
+ */
+export function readRenderedJsonLd(ctx: JudgeContext): JsonLdDocument | null {
+  return ctx.memo('structured-data:rendered-json-ld', () => {
+    const rendered = ctx.renderedFacts;
+    if (!rendered) return null;
+    const sources = inlineJsonLdScripts(rendered).map((s) => ({ text: s.text, offset: s.offset }));
+    return readJsonLdSources(sources, ctx.snapshot.rendered?.url || ctx.pageUrl.href);
+  });
+}
+
+/** The inline `application/ld+json` scripts of one document's facts (a `src` is never loaded by JSON-LD readers). */
+export function inlineJsonLdScripts(facts: PageFacts): PageFacts['scripts'] {
+  return facts.scripts.filter((s) => isJsonLdType(s.type) && s.src === null);
 }
 
 /** Every typed JSON-LD node of the page (top level, `@graph`, arrays, nested values), in document order. */

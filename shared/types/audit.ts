@@ -213,6 +213,31 @@ export interface Signals {
   agent_discovery?: AgentDiscoverySignal;
 }
 
+/** One version of the page, as `audit.rendering` compares them: what a reader of that version gets. */
+export interface PageSummary {
+  /** Words of visible text (script, style, template and noscript left out). */
+  words: number;
+  /** Links (`<a href>`) to http(s) URLs. */
+  links: number;
+  /** Inline `<script type="application/ld+json">` blocks. */
+  json_ld: number;
+  /** The first `<title>`, trimmed; null when there is none. */
+  title: string | null;
+}
+
+/**
+ * The page before and after JavaScript (docs/audits.md#rendering-on-the-server): `raw` is the server's HTML, what
+ * AI crawlers that do not run JavaScript read; `rendered` the DOM once the browser ran the page's scripts.
+ */
+export interface AuditRendering {
+  /** The browser and its version, e.g. "Chromium 131.0.6778.85". */
+  engine: string;
+  /** Milliseconds from the start of loading to the capture of the DOM. */
+  ms: number;
+  raw: PageSummary;
+  rendered: PageSummary;
+}
+
 export interface Audit {
   id: string;
   url: string;
@@ -235,4 +260,9 @@ export interface Audit {
   crawlers: CrawlerVerdict[];
   llms_txt: LlmsTxtSummary;
   signals: Signals;
+  /**
+   * The page before and after JavaScript; null when the audit did not render it. Absent from audits made
+   * before rendering on the server existed.
+   */
+  rendering?: AuditRendering | null;
 }

@@ -54,12 +54,16 @@ export interface AgentProbe {
   resource: FetchedResource;
 }
 
-/** What the live browser tab showed (extension only). */
+/** The page after JavaScript ran: the extension's live tab, or the server's headless browser (`render`). */
 export interface RenderedPage {
-  /** document.documentElement.outerHTML after scripts ran. */
+  /** document.documentElement.outerHTML after scripts ran, behind the doctype. */
   html: string;
   url: string;
   capturedAt: string;
+  /** The browser and its version, e.g. "Chromium 131.0.6778.85" (absent from captures made before it was recorded). */
+  engine?: string;
+  /** Milliseconds from the start of loading to the capture. */
+  ms?: number;
 }
 
 /**
@@ -119,7 +123,7 @@ export interface Snapshot {
   llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */
   scripts: GatheredScript[];
-  /** Extension only: the DOM after JavaScript ran. */
+  /** The DOM after JavaScript ran: the extension's tab, or the server's browser when the audit asked to render. */
   rendered?: RenderedPage;
   /** Extension only: the runtime WebMCP probe. */
   runtimeWebmcp?: RuntimeWebmcpProbe;

@@ -85,6 +85,7 @@ export function crawlOf(outcomes: CrawlPageOutcome[], overrides: Partial<Crawl> 
     url: SITE,
     status: 'complete',
     max_pages: 100,
+    render: 'none',
     created_at: '2026-11-21T10:00:00.000Z',
     started_at: '2026-11-21T10:00:01.000Z',
     finished_at: '2026-11-21T10:02:00.000Z',

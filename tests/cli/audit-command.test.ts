@@ -101,6 +101,7 @@ describe('citable audit --json', () => {
         'issues',
         'llms_txt',
         'origin',
+        'rendering',
         'rule_errors',
         'scanned_at',
         'score',

@@ -9,6 +9,7 @@ import { until } from '../helpers/until.js';
 import { call, setBackend } from './helpers/backend.js';
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
+import { answerConfirm } from './helpers/confirm.js';
 
 interface Crawl {
   id: string;
@@ -154,6 +155,7 @@ describe.skipIf(!serverAvailable)('dashboard: crawls', () => {
     await page.waitForSelector('[data-action="cancel-crawl"]:not([disabled])');
     await screenshot(page, 'dashboard-crawl-running');
     await page.click('[data-action="cancel-crawl"]');
+    await answerConfirm(page, true, /Cancel the crawl of .+\?.*cannot be resumed/);
     await page.waitForSelector(`section[data-crawl-id="${id}"] [data-status="cancelled"]`, { timeout: 30_000 });
     const crawl = await crawlOf(id);
     expect(crawl.status).toBe('cancelled');

@@ -12,6 +12,7 @@ import { until } from '../helpers/until.js';
 import { call, createReadOnlyKey, setBackend, startReceiver } from './helpers/backend.js';
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
+import { answerConfirm } from './helpers/confirm.js';
 
 const PROMPT = 'best pour-over coffee guide';
 
@@ -165,7 +166,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
   it('monitors: list, create, pause, resume, delete', async () => {
     const page = await open('#/monitors');
     await page.waitForSelector(`tr[data-monitor-id="${ids.monitor}"]`);
-    await page.fill('form[aria-label="New monitor"] input[type="url"]', `${site.url}/`);
+    await page.fill('form[aria-label="New monitor"] input[name="url"]', `${site.url}/`);
     await page.selectOption('form[aria-label="New monitor"] select >> nth=1', 'hour');
     await page.click('[data-action="create-monitor"]');
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 2);
@@ -191,11 +192,20 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       paused: false,
       paused_at: null,
     });
+    // Delete asks first and names the monitor; keeping it changes nothing and gives focus back to the button.
     await page.click(`${row} [data-action="delete"]`);
+    await answerConfirm(page, false, new RegExp(`Delete the monitor of ${site.url.replace(/^https?:\/\//, '')}\\?`));
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('delete');
+    expect(await page.locator('tr[data-monitor-id]').count()).toBe(2);
+    await page.click(`${row} [data-action="delete"]`);
+    await answerConfirm(page, true, /audits and crawls it already made stay/);
     await page.waitForFunction(() => document.querySelectorAll('tr[data-monitor-id]').length === 1);
+    // The row and its button are gone: focus is on what the deletion did, not on the page's body.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'done-note');
+    expect(await page.textContent('[data-testid="done-note"]')).toMatch(/^The monitor of .+ was deleted\.$/);
     expect((await call<{ monitors: unknown[] }>(api, 'GET', '/monitors')).json.monitors).toHaveLength(1);
     // A refused body shows the server's message.
-    await page.fill('form[aria-label="New monitor"] input[type="url"]', 'ftp://example.com/');
+    await page.fill('form[aria-label="New monitor"] input[name="url"]', 'ftp://example.com/');
     await page.click('[data-action="create-monitor"]');
     await page.waitForSelector('form[aria-label="New monitor"] .action-error');
     expect((await page.textContent('form[aria-label="New monitor"] .action-error'))!.length).toBeGreaterThan(5);
@@ -225,6 +235,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       w.url.endsWith('/second'),
     )!;
     await page.click(`tr[data-webhook-id="${second.id}"] [data-action="delete"]`);
+    await answerConfirm(page, true, /signing secret is lost/);
     await page.waitForFunction((id) => !document.querySelector(`tr[data-webhook-id="${id}"]`), second.id);
     expect((await call<{ webhooks: unknown[] }>(api, 'GET', '/webhooks')).json.webhooks).toHaveLength(1);
     await page.close();
@@ -247,6 +258,9 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     expect(await page.textContent('[data-testid="citation-figures"]')).toContain(`${Math.round(summary.share_of_voice * 100)}%`);
     expect(await crowdedLabels(page)).toEqual([]);
     expect(await page.locator('figure.chart svg text.axis').count()).toBeGreaterThan(5);
+    // Engines by their names, not the API's ids.
+    expect(await page.textContent('tr[data-engine="chatgpt"] strong')).toBe('ChatGPT');
+    expect(await page.textContent('tr[data-engine="perplexity"] strong')).toBe('Perplexity');
     await screenshot(page, 'dashboard-project');
     await page.close();
   });
@@ -285,6 +299,8 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
   it('share links: listed, and revoking one makes its link answer 404', async () => {
     const page = await open('#/shares');
     await page.waitForSelector(`tr[data-share-id="${ids.share}"]`);
+    // Named after the page the report is about, not "audit 30441f1e".
+    expect(await page.textContent(`tr[data-share-id="${ids.share}"] td >> nth=0`)).toMatch(/^Audit of 127\.0\.0\.1:\d+\//);
     await screenshot(page, 'dashboard-shares');
     // A link made in the dashboard works without a key.
     await page.goto(`chrome-extension://${session.extensionId}/dashboard.html#/audits/${ids.first}`);
@@ -297,6 +313,11 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
       (s) => s.target_id === ids.first,
     )!;
     await page.click(`tr[data-share-id="${made.id}"] [data-action="revoke"]`);
+    await answerConfirm(
+      page,
+      true,
+      /Revoke the share link of the audit of 127\.0\.0\.1:\d+\/.*The link stops working at once: whoever has it \(your client\)/s,
+    );
     await page.waitForFunction((id) => !document.querySelector(`tr[data-share-id="${id}"]`), made.id);
     expect((await fetch(link)).status).toBe(404);
     await page.close();
@@ -355,10 +376,12 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     await page.keyboard.press('Enter');
     await page.waitForSelector(`tr[data-project-id="${ids.project}"]`);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
-    // Onwards from the view: the first controls are the new project form's, then the project's link.
+    // Onwards from the view: the first controls are the new project form's, then the table's own (filter, export, the
+    // sortable headers), then the project's link.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => !!document.activeElement?.closest('form[aria-label="New project"]'))).toBe(true);
-    for (let i = 0; i < 5 && (await page.evaluate(() => !!document.activeElement?.closest('form'))); i++) await page.keyboard.press('Tab');
+    const inControls = () => page.evaluate(() => !!document.activeElement?.closest('form, .table-tools, thead'));
+    for (let i = 0; i < 15 && (await inControls()); i++) await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Brew Notes');
     await page.close();
   });

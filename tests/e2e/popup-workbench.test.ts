@@ -13,6 +13,7 @@ import { waitForSyncState } from './helpers/records.js';
 import { expectAudit, sendAuditMessage } from './helpers/send-audit.js';
 import { clickToolbar, closePopup, launchStoreBuild, popupEvaluate, savePopupScreens, waitForPopup } from './helpers/toolbar.js';
 import { SCREENSHOT_DIR } from './fixtures/screenshots.js';
+import { chooseAction } from './helpers/popup-menu.js';
 
 /** The popup's workbench: compare with the previous audit, export, share, open in the dashboard. */
 describe.skipIf(!serverAvailable)('popup workbench', () => {
@@ -44,7 +45,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
 
   it("compares with the previous audit through the backend's diff", async () => {
     const { popup, first, second } = await twoSyncedAudits();
-    await popup.click('[data-action="diff"]');
+    await chooseAction(popup, 'diff');
     await popup.waitForSelector(`[data-testid="diff"][data-from="${first}"][data-to="${second}"]`);
     expect(await popup.textContent('[data-testid="diff"]')).not.toContain('(this browser)');
     await screenshot(popup, 'popup-diff');
@@ -53,14 +54,14 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
 
   it('exports the HTML client report and the JSON as files', async () => {
     const { popup, second } = await twoSyncedAudits();
-    const [html] = await Promise.all([popup.waitForEvent('download'), popup.click('[data-action="export-html"]')]);
+    const [html] = await Promise.all([popup.waitForEvent('download'), chooseAction(popup, 'export-html')]);
     expect(html.suggestedFilename()).toMatch(/^citable-127\.0\.0\.1-guides-pour-over-coffee-\d{4}-\d{2}-\d{2}\.html$/);
     const htmlText = await readFile((await html.path())!, 'utf8');
     expect(htmlText).toMatch(/^<!doctype html>/);
     expect(htmlText).toContain(`data-audit-id="${second}"`);
     expect(htmlText).toContain("default-src 'none'"); // the report's own CSP: the same file the server renders
     expect(htmlText).not.toMatch(/<script/i);
-    const [json] = await Promise.all([popup.waitForEvent('download'), popup.click('[data-action="export-json"]')]);
+    const [json] = await Promise.all([popup.waitForEvent('download'), chooseAction(popup, 'export-json')]);
     const audit = JSON.parse(await readFile((await json.path())!, 'utf8')) as { id: string; origin: string };
     expect(audit).toMatchObject({ id: second, origin: 'extension' });
     expect(await popup.textContent('[data-testid="export-saved"]')).toContain(json.suggestedFilename());
@@ -69,7 +70,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
 
   it('copies a share link that answers without a key', async () => {
     const { popup, second } = await twoSyncedAudits();
-    await popup.click('[data-action="share"]');
+    await chooseAction(popup, 'share');
     await popup.waitForSelector('[data-testid="share-link"] input');
     const link = await popup.inputValue('[data-testid="share-link"] input');
     expect(link).toMatch(new RegExp(`^${api.url}/r/`));
@@ -94,7 +95,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
 
   it('"Open in dashboard" opens dashboard.html on this audit', async () => {
     const { popup, second } = await twoSyncedAudits();
-    const [dash] = await Promise.all([session.context.waitForEvent('page'), popup.click('[data-action="dashboard"]')]);
+    const [dash] = await Promise.all([session.context.waitForEvent('page'), chooseAction(popup, 'dashboard')]);
     await dash.waitForURL(new RegExp(`dashboard\\.html#/audits/${second}$`));
     await dash.waitForSelector(`section[data-audit-id="${second}"]`);
     await Promise.all([dash.close(), popup.close()]);
@@ -103,7 +104,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
   it('"Audit this site" starts a crawl of the site and shows its progress (or says the server has no crawls)', async () => {
     const { popup } = await twoSyncedAudits();
     const crawlsRoute = (await fetch(`${api.url}/api/v1/crawls?limit=1`, { headers: { authorization: `Bearer ${api.key}` } })).status;
-    await popup.click('[data-action="crawl"]');
+    await chooseAction(popup, 'crawl');
     await popup.waitForSelector('[data-testid="crawl-progress"], [data-testid="crawl-error"]');
     if (crawlsRoute === 404) {
       // A server without the crawl routes (docs/api-decisions.md#crawls).
@@ -126,7 +127,7 @@ describe.skipIf(!serverAvailable)('popup workbench', () => {
     const popup = await openPopupFor(session, tabId);
     await popup.waitForSelector(`article.report[data-audit-id="${second}"]`);
     expect(await popup.isDisabled('[data-action="share"]')).toBe(true);
-    await popup.click('[data-action="diff"]');
+    await chooseAction(popup, 'diff');
     await popup.waitForSelector(`[data-testid="diff"][data-from="${first}"][data-to="${second}"]`);
     expect(await popup.textContent('[data-testid="diff"]')).toContain('(this browser)');
     await popup.close();
@@ -152,7 +153,7 @@ describe('popup workbench, store build, real toolbar click', () => {
     await clickToolbar(session, page);
     await waitForPopup(session, 'article.report');
     const first = await popupEvaluate(session, (w) => w.document.querySelector('article.report')!.getAttribute('data-audit-id'), null);
-    await popupEvaluate(session, (w) => (w.document.querySelector('.bar-actions button') as HTMLButtonElement).click(), null);
+    await popupEvaluate(session, (w) => (w.document.querySelector('[data-action="again"]') as HTMLButtonElement).click(), null);
     await session.extensionPage.waitForFunction(
       (id) => {
         const doc = chrome.extension.getViews({ type: 'popup' })[0]?.document;

@@ -95,6 +95,8 @@ describe('routes', () => {
       { view: 'audit', id: 'a1-b2' },
       { view: 'crawls' },
       { view: 'crawl', id: 'c1' },
+      { view: 'crawl-pages', id: 'c1' },
+      { view: 'crawl-pages', id: 'c1', rule: 'content.single-h1' },
       { view: 'monitors' },
       { view: 'webhooks' },
       { view: 'webhook', id: 'wh_1' },
@@ -105,12 +107,26 @@ describe('routes', () => {
     for (const r of routes) expect(parseRoute(routeHref(r))).toEqual(r);
   });
   it('anything unknown or hostile falls back to the audits list', () => {
-    for (const h of ['', '#', '#/nope', '#/audits/../../x', '#/audits/a%2Fb', '#/monitors/m1', '#/audits/<script>', '#/audits/1/2'])
+    for (const h of [
+      '',
+      '#',
+      '#/nope',
+      '#/audits/../../x',
+      '#/audits/a%2Fb',
+      '#/monitors/m1',
+      '#/audits/<script>',
+      '#/audits/1/2',
+      '#/crawls/c1/pages/<b>',
+      '#/crawls/c1/pages/a.b/c',
+      '#/crawls/c1/other',
+      '#/audits/c1/pages',
+    ])
       expect(parseRoute(h)).toEqual({ view: 'audits' });
   });
   it('a detail view highlights its list in the navigation', () => {
     expect(sectionOf({ view: 'webhook', id: 'x' })).toBe('webhooks');
     expect(sectionOf({ view: 'shares' })).toBe('shares');
+    expect(sectionOf({ view: 'crawl-pages', id: 'c1', rule: 'content.title' })).toBe('crawls');
   });
 });
 
@@ -208,6 +224,14 @@ describe('crawl progress', () => {
       done: 13 / 40,
     });
     expect(crawlProgress({ status: 'queued', progress: { discovered: 0, audited: 0, failed: 0, skipped: 0 } }).done).toBeNull();
+    // Just started: not "0 of 1 page audited", which reads as a one-page site.
+    expect(crawlProgress({ status: 'running', progress: { discovered: 1, audited: 0, failed: 0, skipped: 0 } })).toEqual({
+      text: 'Finding pages: 1 found so far, the first being audited',
+      done: null,
+    });
+    expect(crawlProgress({ status: 'queued', progress: { discovered: 0, audited: 0, failed: 0, skipped: 0 } }).text).toBe(
+      'Waiting to start',
+    );
     expect([crawlRunning({ status: 'queued' }), crawlRunning({ status: 'complete' }), crawlRunning({ status: 'cancelled' })]).toEqual([
       true,
       false,

@@ -22,7 +22,10 @@ export function AuditView({ id }: { id: string }) {
   const [diff] = useApi((a) => a.get<{ diff: AuditDiff }>(`/audits/${encodeURIComponent(id)}/diff?against=previous`), [id]);
   const [fixes, reloadFixes] = useApi((a) => a.get<{ fixes: Fix[] }>(`/audits/${encodeURIComponent(id)}/fixes`), [id]);
   const [saved, setSaved] = useState('');
-  const html = useReportHtml(api, audit.state === 'ok' ? audit.data.audit : null, fixes.state === 'ok' ? fixes.data.fixes : null);
+  // The report is made once the fixes are read (or failed): made before, it was made again when they came, and
+  // the frame reloaded under a reader (and a test) already in it.
+  const settled = audit.state === 'ok' && fixes.state !== 'loading';
+  const html = useReportHtml(api, settled ? audit.data.audit : null, fixes.state === 'ok' ? fixes.data.fixes : null);
 
   if (audit.state === 'loading') return <Loading what="the audit" />;
   if (audit.state === 'error') return <ErrorState what="the audit" error={audit.error} onRetry={reload} />;

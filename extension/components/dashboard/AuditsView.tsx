@@ -9,28 +9,28 @@ import { displayUrl, when } from './format.js';
 import { ScorePill } from './ScorePill.js';
 import { builtWith } from '../../../shared/report/wording.js';
 import { Empty, ErrorState, Loading } from './states.js';
+import { DataTable, type TableColumn } from './DataTable.js';
+import { NewAuditForm } from './NewAuditForm.js';
 
 /** Most audits read into the page for filtering; an account with more narrows by URL on the server first. */
-export const MAX_LISTED = 5_000;
-const ROWS_STEP = 100;
+export const MAX_LISTED = 10_000;
 
 /** Every audit of the account, newest first, filtered in the page by URL, day and score as the filters are typed. */
 export function AuditsView() {
   const { api } = useDashboard();
   const { audits, status, retry } = useAllAudits(api);
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
-  const [rows, setRows] = useState(ROWS_STEP);
 
   const problem = filterProblem(filters);
   const shown = useMemo(() => filterAudits(audits, filters), [audits, filters]);
   const set = (name: keyof AuditFilters, value: string) => {
     setFilters({ ...filters, [name]: value });
-    setRows(ROWS_STEP);
   };
 
   return (
     <section aria-labelledby="h-audits">
       <h1 id="h-audits">Audits</h1>
+      <NewAuditForm />
       <AuditFiltersForm filters={filters} onSet={set} onClear={() => setFilters(NO_FILTERS)} />
       {problem && (
         <p class="action-error" role="alert">
@@ -50,14 +50,9 @@ export function AuditsView() {
             {hasFilters(filters) ? `${shown.length.toLocaleString('en-GB')} of ` : ''}
             {audits.length.toLocaleString('en-GB')} audit{audits.length === 1 ? '' : 's'}
             {status.done ? '' : ' (reading more…)'}
-            {status.done && audits.length >= MAX_LISTED ? ` (the newest ${MAX_LISTED.toLocaleString('en-GB')})` : ''}
+            {status.done && status.more ? ` (the newest ${MAX_LISTED.toLocaleString('en-GB')})` : ''}
           </p>
-          {shown.length === 0 ? <Empty title="No audit matches these filters." /> : <AuditsTable audits={shown.slice(0, rows)} />}
-          {shown.length > rows && (
-            <button type="button" class="secondary" onClick={() => setRows(rows + ROWS_STEP)}>
-              Show {Math.min(ROWS_STEP, shown.length - rows)} more
-            </button>
-          )}
+          {shown.length === 0 ? <Empty title="No audit matches these filters." /> : <AuditsTable audits={shown} />}
         </>
       )}
     </section>
@@ -68,6 +63,8 @@ interface AuditsStatus {
   loading: boolean;
   /** Every page is read (or MAX_LISTED reached). */
   done: boolean;
+  /** The server has more than MAX_LISTED. */
+  more?: boolean;
   error: string;
 }
 
@@ -85,9 +82,9 @@ function useAllAudits(api: ApiClient): { audits: AuditSummary[]; status: AuditsS
       api,
       '/audits',
       'audits',
-      (page, done) => {
+      (page, done, more) => {
         setAudits((all) => all.concat(page));
-        setStatus({ loading: false, done, error: '' });
+        setStatus({ loading: false, done, more, error: '' });
       },
       { max: MAX_LISTED, cancelled: () => cancelled },
     ).then((res) => {
@@ -119,19 +116,19 @@ function AuditFiltersForm({
         <input type="search" name="url" value={filters.url} onInput={set('url')} placeholder="example.com/blog" />
       </label>
       <label>
-        From
+        Audited from
         <input type="date" name="from" value={filters.from} onInput={set('from')} />
       </label>
       <label>
-        To
+        Audited until
         <input type="date" name="to" value={filters.to} onInput={set('to')} />
       </label>
       <label>
-        Score from
+        Lowest score
         <input type="number" name="minScore" min={0} max={100} inputMode="numeric" value={filters.minScore} onInput={set('minScore')} />
       </label>
       <label>
-        to
+        Highest score
         <input type="number" name="maxScore" min={0} max={100} inputMode="numeric" value={filters.maxScore} onInput={set('maxScore')} />
       </label>
       {hasFilters(filters) && (
@@ -143,38 +140,47 @@ function AuditFiltersForm({
   );
 }
 
-/** The audits shown: score, page, when, where from and what the site is built with. */
-function AuditsTable({ audits }: { audits: AuditSummary[] }) {
+/** The audits' columns: score, page, when, where from and what the site is built with. */
+const AUDIT_COLUMNS: readonly TableColumn<AuditSummary>[] = [
+  { id: 'score', label: 'Score', num: true, sort: (a) => a.score, csv: (a) => a.score, cell: (a) => <ScorePill score={a.score} /> },
+  {
+    id: 'page',
+    label: 'Page',
+    sort: (a) => displayUrl(a.final_url || a.url, 2_000),
+    csv: (a) => a.final_url || a.url,
+    cell: (a) => <a href={routeHref({ view: 'audit', id: a.id })}>{displayUrl(a.final_url || a.url, 90)}</a>,
+    td: () => ({ class: 'url-cell' }),
+  },
+  {
+    id: 'audited',
+    label: 'Audited',
+    sort: (a) => a.scanned_at,
+    csv: (a) => a.scanned_at,
+    cell: (a) => when(a.scanned_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+  { id: 'origin', label: 'From', sort: (a) => a.origin, csv: (a) => a.origin },
+  {
+    id: 'builder',
+    label: 'Built with',
+    sort: (a) => (builtWith(a.builder) ? a.builder : null),
+    csv: (a) => (builtWith(a.builder) ? a.builder : ''),
+    cell: (a) => (builtWith(a.builder) ? a.builder : <span class="muted">Not recognised</span>),
+    td: () => ({ 'data-col': 'builder' }),
+  },
+];
+
+function AuditsTable({ audits }: { audits: readonly AuditSummary[] }) {
   return (
-    <div class="table-wrap">
-      <table class="data audits-table">
-        <thead>
-          <tr>
-            <th scope="col" class="num">
-              Score
-            </th>
-            <th scope="col">Page</th>
-            <th scope="col">Audited</th>
-            <th scope="col">From</th>
-            <th scope="col">Built with</th>
-          </tr>
-        </thead>
-        <tbody>
-          {audits.map((a) => (
-            <tr key={a.id} data-audit-id={a.id}>
-              <td class="num">
-                <ScorePill score={a.score} />
-              </td>
-              <td class="url-cell">
-                <a href={routeHref({ view: 'audit', id: a.id })}>{displayUrl(a.final_url || a.url, 90)}</a>
-              </td>
-              <td class="nowrap">{when(a.scanned_at)}</td>
-              <td>{a.origin}</td>
-              <td data-col="builder">{builtWith(a.builder) ? a.builder : <span class="muted">Not recognised</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={audits}
+      columns={AUDIT_COLUMNS}
+      rowKey={(a) => a.id}
+      rowProps={(a) => ({ 'data-audit-id': a.id })}
+      label="Audits"
+      exportName="audits"
+      tableClass="audits-table"
+      search={false}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiClient } from '../../lib/api/client.js';
-import type { Branding, Crawl, CrawlPage, Fix } from '../../lib/api/types.js';
+import type { Crawl, Fix } from '../../lib/api/types.js';
 import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { CrawlStatus } from './CrawlStatus.js';
@@ -13,14 +13,19 @@ import { ActionError, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { FixesPanel } from './FixesPanel.js';
 import { useAction } from './use-action.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
+import { CrawlDrillDown } from './CrawlDrillDown.js';
 
 const POLL_MS = 1_500;
 
-/** One crawl: its progress while it runs (cancel), then the site report (shared/report's crawl report) with its worst pages. */
+/**
+ * One crawl: its progress while it runs (cancel), then its issues (each opening every page that has it), the
+ * pages to fix first (each opening its audit) and the client report the server makes.
+ */
 export function CrawlView({ id }: { id: string }) {
   const { api } = useDashboard();
   const [crawl, reload] = useApi((a) => a.get<{ crawl: Crawl }>(`/crawls/${encodeURIComponent(id)}`), [id]);
-  const { error, run } = useAction();
+  const { error, dialog, done, cancelCrawl } = useCancelCrawl(reload);
   const c = crawl.state === 'ok' ? crawl.data.crawl : null;
   const running = !!c && crawlRunning(c);
 
@@ -30,15 +35,12 @@ export function CrawlView({ id }: { id: string }) {
     return () => clearInterval(t);
   }, [running, reload]);
 
-  const html = useSiteReportHtml(api, c);
+  const report = useSiteReportHtml(api, c);
 
   if (crawl.state === 'loading') return <Loading what="the crawl" />;
   if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
   const shown = crawl.data.crawl;
-  const cancel = async () => {
-    await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`));
-    reload();
-  };
+  const cancel = () => void cancelCrawl(shown);
   return (
     <section aria-labelledby="h-crawl" data-crawl-id={shown.id}>
       <p class="crumbs small">
@@ -54,19 +56,25 @@ export function CrawlView({ id }: { id: string }) {
       <p class="muted small">Started {when(shown.started_at ?? shown.created_at)}</p>
       <div class="toolbar">
         {running && (
-          <WriteButton class="danger" onClick={() => void cancel()} action="cancel-crawl">
+          <WriteButton class="danger" onClick={cancel} action="cancel-crawl">
             Cancel crawl
           </WriteButton>
         )}
         {shown.status === 'complete' && <ShareButton kind="crawl" id={shown.id} />}
       </div>
       {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
+      {shown.status === 'complete' && <CrawlDrillDown crawl={shown} />}
       {shown.status === 'complete' && <CrawlFixes crawl={shown} />}
+      {shown.status === 'complete' && <h2>Client report</h2>}
+      {shown.status === 'complete' && report.error && <ErrorState what="the site report" error={report.error} />}
       {shown.status === 'complete' &&
-        (html === null ? (
+        !report.error &&
+        (report.html === null ? (
           <Loading what="the site report" />
         ) : (
-          <ReportFrame html={html} title={`Site report of ${displayUrl(shown.url)}`} />
+          <ReportFrame html={report.html} title={`Site report of ${displayUrl(shown.url)}`} />
         ))}
     </section>
   );
@@ -83,29 +91,47 @@ function CrawlFixes({ crawl }: { crawl: Crawl }) {
   );
 }
 
-/** A complete crawl's site report as HTML, with the account's branding and its worst pages; null until it is made. */
-function useSiteReportHtml(api: ApiClient, c: Crawl | null): string | null {
-  const [html, setHtml] = useState<string | null>(null);
+/**
+ * A complete crawl's client report, as the server makes it (`GET /crawls/{id}/report`: the account's branding,
+ * the true worst pages, the advice under critical issues, earlier scores of the site); null until it arrives.
+ */
+function useSiteReportHtml(api: ApiClient, c: Crawl | null): { html: string | null; error: string } {
+  const [report, setReport] = useState<{ html: string | null; error: string }>({ html: null, error: '' });
   useEffect(() => {
     if (!c || c.status !== 'complete') return;
     let cancelled = false;
-    void (async () => {
-      const [exporter, branding, pages] = await Promise.all([
-        import('../../lib/export/export-crawl.js'),
-        api.get<{ branding: Branding }>('/branding'),
-        api.get<{ pages: CrawlPage[] }>(`/crawls/${encodeURIComponent(c.id)}/pages?limit=100`),
-      ]);
-      if (!cancelled)
-        setHtml(
-          exporter.crawlReportHtml(c, {
-            branding: branding.ok ? branding.data.branding : null,
-            ...(pages.ok ? { worstPages: pages.data.pages } : {}),
-          }),
-        );
-    })();
+    void api.getText(`/crawls/${encodeURIComponent(c.id)}/report`, 'text/html').then((res) => {
+      if (!cancelled) setReport(res.ok ? { html: res.data, error: '' } : { html: null, error: res.error });
+    });
     return () => {
       cancelled = true;
     };
   }, [c?.id, c?.status, api]);
-  return html;
+  return report;
+}
+
+/** Cancelling a crawl after the user confirms it; `done` says it was cancelled. */
+function useCancelCrawl(reload: () => void) {
+  const { api } = useDashboard();
+  const { error, run } = useAction();
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const cancelCrawl = async (shown: Crawl) => {
+    const { audited, discovered } = shown.progress;
+    const yes = await ask({
+      title: `Cancel the crawl of ${displayUrl(shown.url)}?`,
+      body: (
+        <p>
+          The pages not audited yet are not audited: the crawl stops with {audited} of {discovered} pages, and its report covers those only.
+          A cancelled crawl cannot be resumed; a new crawl starts again from the first page.
+        </p>
+      ),
+      confirm: 'Cancel crawl',
+      keep: 'Keep crawling',
+    });
+    if (!yes) return;
+    if ((await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`))).ok) setDone('The crawl was cancelled.');
+    reload();
+  };
+  return { error, dialog, done, cancelCrawl };
 }

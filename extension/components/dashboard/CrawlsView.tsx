@@ -10,6 +10,7 @@ import { useApi } from './use-api.js';
 import { ActionError, Empty, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DataTable, type TableColumn } from './DataTable.js';
 
 const POLL_MS = 2_000;
 
@@ -48,38 +49,38 @@ export function CrawlsView() {
   );
 }
 
+const CRAWL_COLUMNS: readonly TableColumn<Crawl>[] = [
+  { id: 'score', label: 'Score', num: true, sort: (c) => c.score, csv: (c) => c.score, cell: (c) => <ScorePill score={c.score} /> },
+  {
+    id: 'site',
+    label: 'Site',
+    sort: (c) => displayUrl(c.url, 2_000),
+    csv: (c) => c.url,
+    cell: (c) => <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>,
+    td: () => ({ class: 'url-cell' }),
+  },
+  { id: 'status', label: 'Status', sort: (c) => c.status, csv: (c) => c.status, cell: (c) => <CrawlStatus crawl={c} /> },
+  { id: 'pages', label: 'Pages audited', num: true, sort: (c) => c.progress.audited, csv: (c) => c.progress.audited },
+  {
+    id: 'started',
+    label: 'Started',
+    sort: (c) => c.started_at ?? c.created_at,
+    csv: (c) => c.started_at ?? c.created_at,
+    cell: (c) => when(c.started_at ?? c.created_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+];
+
 function CrawlsTable({ crawls }: { crawls: readonly Crawl[] }) {
   return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col" class="num">
-              Score
-            </th>
-            <th scope="col">Site</th>
-            <th scope="col">Status</th>
-            <th scope="col">Started</th>
-          </tr>
-        </thead>
-        <tbody>
-          {crawls.map((c) => (
-            <tr key={c.id} data-crawl-id={c.id}>
-              <td class="num">
-                <ScorePill score={c.score} />
-              </td>
-              <td class="url-cell">
-                <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>
-              </td>
-              <td>
-                <CrawlStatus crawl={c} />
-              </td>
-              <td class="nowrap">{when(c.started_at ?? c.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={crawls}
+      columns={CRAWL_COLUMNS}
+      rowKey={(c) => c.id}
+      rowProps={(c) => ({ 'data-crawl-id': c.id })}
+      label="Crawls"
+      exportName="crawls"
+    />
   );
 }
 
@@ -99,7 +100,16 @@ function NewCrawl({ onStarted }: { onStarted: () => void }) {
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New crawl">
       <label>
         Site
-        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.com/" />
+        <input
+          type="text"
+          name="url"
+          inputMode="url"
+          spellcheck={false}
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="example.com"
+        />
       </label>
       <label>
         Pages at most

@@ -11,6 +11,7 @@ import { AuditsView } from './AuditsView.js';
 import { AuditView } from './AuditView.js';
 import { CrawlsView } from './CrawlsView.js';
 import { CrawlView } from './CrawlView.js';
+import { CrawlPagesView } from './CrawlPagesView.js';
 import { MonitorsView } from './MonitorsView.js';
 import { WebhooksView } from './WebhooksView.js';
 import { WebhookView } from './WebhookView.js';
@@ -137,6 +138,8 @@ function View({ route }: { route: Route }) {
       return <CrawlsView />;
     case 'crawl':
       return <CrawlView id={route.id} />;
+    case 'crawl-pages':
+      return <CrawlPagesView id={route.id} rule={route.rule} />;
     case 'monitors':
       return <MonitorsView />;
     case 'webhooks':

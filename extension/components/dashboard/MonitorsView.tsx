@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { Monitor } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
@@ -7,6 +7,9 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DataTable, type TableColumn } from './DataTable.js';
+import { MonitorScore } from './MonitorScore.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
@@ -14,9 +17,27 @@ export function MonitorsView() {
   const { api, caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ monitors: Monitor[] }>('/monitors'), []);
   const { busy, error, run } = useAction();
-  const act = async (key: string, request: () => Promise<ApiResult<unknown>>) => {
-    await run(key, request);
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const act = async (key: string, request: () => Promise<ApiResult<unknown>>, said = '') => {
+    setDone('');
+    if ((await run(key, request)).ok && said) setDone(said);
     reload();
+  };
+  const remove = async (m: Monitor) => {
+    const yes = await ask({
+      title: `Delete the monitor of ${displayUrl(m.url)}?`,
+      body: (
+        <p>
+          {m.kind === 'crawl' ? 'The site' : 'The page'} is no longer {m.kind === 'crawl' ? 'crawled' : 'audited'} every {m.every}, and no
+          more regressions are sent to your webhooks for it. The audits and crawls it already made stay. This cannot be undone; pausing
+          keeps the monitor instead.
+        </p>
+      ),
+      confirm: 'Delete monitor',
+      keep: 'Keep the monitor',
+    });
+    if (yes) await act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`), `The monitor of ${displayUrl(m.url)} was deleted.`);
   };
   return (
     <section aria-labelledby="h-monitors">
@@ -24,6 +45,8 @@ export function MonitorsView() {
       <p class="muted">A monitor audits a page (or crawls a site) on a schedule; regressions and other changes go out through webhooks.</p>
       <NewMonitor onCreated={reload} disabled={caps?.crawls === false} />
       {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
       <ListStates load={list} what="monitors" items={(d) => d.monitors} empty="No monitors yet." onRetry={reload}>
         {(monitors) => (
           <MonitorsTable
@@ -31,7 +54,7 @@ export function MonitorsView() {
             busy={busy}
             onRun={(m) => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
             onPause={(m) => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
-            onDelete={(m) => void act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`))}
+            onDelete={(m) => void remove(m)}
           />
         )}
       </ListStates>
@@ -51,58 +74,90 @@ interface MonitorActions {
   onDelete: (m: Monitor) => void;
 }
 
-function MonitorsTable({ monitors, ...actions }: { monitors: readonly Monitor[] } & MonitorActions) {
-  return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">What</th>
-            <th scope="col">Every</th>
-            <th scope="col">State</th>
-            <th scope="col">Last run</th>
-            <th scope="col">Next run</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {monitors.map((m) => (
-            <MonitorRow key={m.id} monitor={m} {...actions} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-function MonitorRow({ monitor: m, ...actions }: { monitor: Monitor } & MonitorActions) {
-  return (
-    <tr data-monitor-id={m.id} data-paused={m.paused ? 'true' : 'false'}>
-      <td class="url-cell">{displayUrl(m.url)}</td>
-      <td>{m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'}</td>
-      <td>{m.every}</td>
-      <td class="nowrap">
+const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
+  {
+    id: 'url',
+    label: 'URL',
+    sort: (m) => displayUrl(m.url, 2_000),
+    csv: (m) => m.url,
+    cell: (m) => displayUrl(m.url),
+    td: () => ({ class: 'url-cell' }),
+  },
+  {
+    id: 'what',
+    label: 'What',
+    sort: (m) => m.kind,
+    csv: (m) => (m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'),
+  },
+  { id: 'every', label: 'Every', sort: (m) => ['hour', 'day', 'week'].indexOf(m.every), csv: (m) => m.every },
+  {
+    id: 'state',
+    label: 'State',
+    sort: monitorState,
+    csv: monitorState,
+    td: () => ({ class: 'nowrap' }),
+    cell: (m) => (
+      <>
         <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
           {monitorState(m)}
         </span>
         {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
-      </td>
-      <td>
-        {m.running ? 'running now' : when(m.last_run_at)}
-        {m.last_result_id && m.kind === 'audit' && (
-          <>
-            {' '}
-            <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
-          </>
-        )}
-        {m.last_error && <span class="error small"> {m.last_error}</span>}
-      </td>
-      <td class="nowrap">{m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)}</td>
-      <td class="row-actions">
-        <MonitorButtons monitor={m} {...actions} />
-      </td>
-    </tr>
+      </>
+    ),
+  },
+  { id: 'last', label: 'Last run', sort: (m) => m.last_run_at, csv: (m) => m.last_run_at, cell: (m) => <LastRun monitor={m} /> },
+  { id: 'score', label: 'Last score', text: false, csv: () => '', export: false, cell: (m) => <MonitorScore monitor={m} /> },
+  {
+    id: 'next',
+    label: 'Next run',
+    sort: (m) => (m.paused ? null : m.next_run_at),
+    csv: (m) => (m.paused ? '' : m.next_run_at),
+    td: () => ({ class: 'nowrap' }),
+    cell: (m) => (m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)),
+  },
+];
+
+function MonitorsTable({ monitors, busy, onRun, onPause, onDelete }: { monitors: readonly Monitor[] } & MonitorActions) {
+  const columns = useMemo<readonly TableColumn<Monitor>[]>(
+    () => [
+      ...MONITOR_COLUMNS,
+      {
+        id: 'actions',
+        label: 'Actions',
+        export: false,
+        text: false,
+        csv: () => '',
+        td: () => ({ class: 'row-actions' }),
+        cell: (m) => <MonitorButtons monitor={m} busy={busy} onRun={onRun} onPause={onPause} onDelete={onDelete} />,
+      },
+    ],
+    [busy, onRun, onPause, onDelete],
+  );
+  return (
+    <DataTable
+      rows={monitors}
+      columns={columns}
+      rowKey={(m) => m.id}
+      rowProps={(m) => ({ 'data-monitor-id': m.id, 'data-paused': m.paused ? 'true' : 'false' })}
+      label="Monitors"
+      exportName="monitors"
+    />
+  );
+}
+
+/** When it last ran (or that it runs now), a link to the audit it made, and its last error. */
+function LastRun({ monitor: m }: { monitor: Monitor }) {
+  return (
+    <>
+      {m.running ? 'running now' : when(m.last_run_at)}
+      {m.last_result_id && m.kind === 'audit' && (
+        <>
+          {' '}
+          <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
+        </>
+      )}
+      {m.last_error && <span class="error small"> {m.last_error}</span>}
+    </>
   );
 }
 
@@ -115,7 +170,7 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
           class="secondary small"
           busy={busy === `run:${m.id}`}
           onClick={() => onRun(m)}
-          label={`Run the monitor of ${m.url} now`}
+          context={`the monitor of ${m.url}`}
           action="run"
         >
           Run now
@@ -125,7 +180,7 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
         class="secondary small"
         busy={busy === `pause:${m.id}`}
         onClick={() => onPause(m)}
-        label={`${m.paused ? 'Resume' : 'Pause'} the monitor of ${m.url}`}
+        context={`the monitor of ${m.url}`}
         action={m.paused ? 'resume' : 'pause'}
       >
         {m.paused ? 'Resume' : 'Pause'}
@@ -134,7 +189,7 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
         class="danger small"
         busy={busy === `del:${m.id}`}
         onClick={() => onDelete(m)}
-        label={`Delete the monitor of ${m.url}`}
+        context={`the monitor of ${m.url}`}
         action="delete"
       >
         Delete
@@ -166,7 +221,16 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New monitor">
       <label>
         URL
-        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder="https://example.com/pricing" />
+        <input
+          type="text"
+          name="url"
+          inputMode="url"
+          spellcheck={false}
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="example.com/pricing"
+        />
       </label>
       <label>
         What

@@ -5,6 +5,7 @@ import { useApi } from './use-api.js';
 import { ActionError, Empty, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
 
 /**
  * A project's tracked prompts (GET /prompts, this project's), and POST /prompts with its project_id: the prompt tracks the project's domain
@@ -53,15 +54,79 @@ export function ProjectPrompts({ projectId }: { projectId: string }) {
       {list.state === 'loading' && <Loading what="prompts" />}
       {list.state === 'error' && <ErrorState what="prompts" error={list.error} onRetry={reload} />}
       {list.state === 'ok' && mine.length === 0 && <Empty title="No prompt tracks this project yet." />}
-      {list.state === 'ok' && mine.length > 0 && (
-        <ul class="prompt-list">
-          {mine.map((p) => (
-            <li key={p.id} data-prompt-id={p.id}>
-              {p.text}
-            </li>
-          ))}
-        </ul>
-      )}
+      {list.state === 'ok' && mine.length > 0 && <PromptList prompts={mine} onChanged={reload} />}
+      <CheckNow />
     </>
+  );
+}
+
+/** The prompts, each with Delete (asked first: it names the prompt and says what stops). */
+function PromptList({ prompts, onChanged }: { prompts: readonly Prompt[]; onChanged: () => void }) {
+  const { api } = useDashboard();
+  const { busy, error, run } = useAction();
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const remove = async (p: Prompt) => {
+    const yes = await ask({
+      title: `Stop tracking “${p.text}”?`,
+      body: <p>Citation checks no longer ask the engines this prompt. Tracking it again later starts its figures afresh.</p>,
+      confirm: 'Delete prompt',
+      keep: 'Keep tracking',
+    });
+    if (!yes) return;
+    setDone('');
+    if ((await run(p.id, () => api.del(`/prompts/${encodeURIComponent(p.id)}`))).ok) setDone(`“${p.text}” is no longer tracked.`);
+    onChanged();
+  };
+  return (
+    <>
+      {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
+      <ul class="prompt-list">
+        {prompts.map((p) => (
+          <li key={p.id} data-prompt-id={p.id}>
+            {p.text}{' '}
+            <WriteButton
+              class="danger small"
+              busy={busy === p.id}
+              onClick={() => void remove(p)}
+              context={`the prompt ${p.text}`}
+              action="delete-prompt"
+            >
+              Delete
+            </WriteButton>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Check now": every prompt of the account on every engine, in the background (POST /citations/checks). */
+function CheckNow() {
+  const { api } = useDashboard();
+  const { busy, error, run } = useAction();
+  const [started, setStarted] = useState('');
+  const [checkId, setCheckId] = useState('');
+  const check = async () => {
+    setStarted('');
+    const res = await run('check', () => api.post<{ check: { id: string } }>('/citations/checks'));
+    if (!res.ok) return;
+    setCheckId(res.data.check.id);
+    setStarted('Checking every prompt on every engine now; the figures above include the answers once it ends (a few minutes).');
+  };
+  return (
+    <p>
+      <WriteButton class="secondary" busy={busy !== ''} onClick={() => void check()} action="check-now">
+        Check now
+      </WriteButton>{' '}
+      {started && (
+        <span class="ok" role="status" data-check-id={checkId}>
+          {started}
+        </span>
+      )}
+      {error && <ActionError error={error} />}
+    </p>
   );
 }

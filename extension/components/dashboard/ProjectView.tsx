@@ -5,19 +5,22 @@ import { addDays, periods } from '../../lib/dashboard/chart-geometry.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { BarChart } from './charts/BarChart.js';
 import { LineChart } from './charts/LineChart.js';
-import { StackedColumns } from './charts/StackedColumns.js';
+import { StackedColumns, type Texture } from './charts/StackedColumns.js';
 import { percent, shortDate } from './format.js';
 import { ProjectPrompts } from './ProjectPrompts.js';
 import { useApi, type Load } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
+import { DataTable, type TableColumn } from './DataTable.js';
+import { engineName } from '../../lib/dashboard/engine-names.js';
 
 const WINDOWS = [7, 30, 90] as const;
 /** Periods the "sources over time" chart splits the window into. */
 const SOURCE_PERIODS = { 7: 7, 30: 5, 90: 6 } as const;
-const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; className: string }> = [
-  { kind: 'owned', name: 'The client’s own pages', className: 'kind-owned' },
-  { kind: 'competitor', name: 'Competitors', className: 'kind-competitor' },
-  { kind: 'third_party', name: 'Third parties', className: 'kind-third' },
+/** Each kind of source: its colour, a texture (so the columns differ without colour) and its name in words. */
+const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; short: string; className: string; texture: Texture }> = [
+  { kind: 'owned', name: 'The client’s own pages', short: 'own site', className: 'kind-owned', texture: 'solid' },
+  { kind: 'competitor', name: 'Competitors', short: 'competitor', className: 'kind-competitor', texture: 'hatch' },
+  { kind: 'third_party', name: 'Third parties', short: 'third party', className: 'kind-third', texture: 'dots' },
 ];
 
 /**
@@ -126,6 +129,7 @@ function SourcesOverTime({ overTime }: { overTime: Load<PeriodSources[]> }) {
         parts: KINDS.map((k) => ({
           name: k.name,
           className: k.className,
+          texture: k.texture,
           value: w.sources.filter((s) => s.kind === k.kind).reduce((n, s) => n + s.citations, 0),
         })),
       }))}
@@ -170,6 +174,7 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
           value: v.share,
           text: percent(v.share),
           className: v.own ? 'kind-owned' : 'kind-competitor',
+          kind: v.own ? 'the client' : 'competitor',
         }))}
       />
       <h2>By engine</h2>
@@ -178,45 +183,63 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
   );
 }
 
+type EngineRow = CitationSummary['by_engine'][number];
+
+const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
+  {
+    id: 'engine',
+    label: 'Engine',
+    sort: (e) => engineName(e.engine),
+    csv: (e) => e.engine,
+    cell: (e) => <strong>{engineName(e.engine)}</strong>,
+  },
+  { id: 'runs', label: 'Runs', num: true, sort: (e) => e.runs, csv: (e) => e.runs },
+  {
+    id: 'visibility',
+    label: 'Visibility',
+    num: true,
+    sort: (e) => e.visibility,
+    csv: (e) => e.visibility,
+    cell: (e) => percent(e.visibility),
+  },
+  {
+    id: 'citation_rate',
+    label: 'Citation rate',
+    num: true,
+    sort: (e) => e.citation_rate,
+    csv: (e) => e.citation_rate,
+    cell: (e) => percent(e.citation_rate),
+  },
+  {
+    id: 'share',
+    label: 'Share of voice',
+    num: true,
+    sort: (e) => e.share_of_voice,
+    csv: (e) => e.share_of_voice,
+    cell: (e) => percent(e.share_of_voice),
+  },
+  {
+    id: 'position',
+    label: 'Avg. position',
+    num: true,
+    sort: (e) => e.avg_position,
+    csv: (e) => e.avg_position,
+    cell: (e) => e.avg_position ?? '—',
+  },
+];
+
 /** Visibility, citation rate, share of voice and position per engine. */
 function EngineTable({ engines }: { engines: CitationSummary['by_engine'] }) {
   return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">Engine</th>
-            <th scope="col" class="num">
-              Runs
-            </th>
-            <th scope="col" class="num">
-              Visibility
-            </th>
-            <th scope="col" class="num">
-              Citation rate
-            </th>
-            <th scope="col" class="num">
-              Share of voice
-            </th>
-            <th scope="col" class="num">
-              Avg. position
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {engines.map((e) => (
-            <tr key={e.engine} data-engine={e.engine}>
-              <th scope="row">{e.engine}</th>
-              <td class="num">{e.runs}</td>
-              <td class="num">{percent(e.visibility)}</td>
-              <td class="num">{percent(e.citation_rate)}</td>
-              <td class="num">{percent(e.share_of_voice)}</td>
-              <td class="num">{e.avg_position ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={engines}
+      columns={ENGINE_COLUMNS}
+      rowKey={(e) => e.engine}
+      rowProps={(e) => ({ 'data-engine': e.engine })}
+      label="By engine"
+      exportName="engines"
+      search={false}
+    />
   );
 }
 
@@ -228,7 +251,13 @@ function SourcesPart({ sources }: { sources: readonly Source[] }) {
       <BarChart
         label="Most cited domains"
         max={max}
-        bars={sources.map((s) => ({ label: s.domain, value: s.citations, text: `${s.citations}`, className: kind(s.kind).className }))}
+        bars={sources.map((s) => ({
+          label: s.domain,
+          value: s.citations,
+          text: `${s.citations}`,
+          className: kind(s.kind).className,
+          kind: kind(s.kind).short,
+        }))}
       />
       <details>
         <summary>Pages cited, per domain</summary>

@@ -5,6 +5,7 @@ import { percent } from './format.js';
 import { NewProjectForm } from './NewProjectForm.js';
 import { useApi } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
+import { DataTable, type TableColumn } from './DataTable.js';
 
 type Row = { project: Project; summary: ApiResult<{ summary: CitationSummary }> };
 
@@ -46,48 +47,54 @@ export function ProjectsView() {
   );
 }
 
+/** A summary's figure, or null when it could not be read. */
+const fig = (r: Row, pick: (s: CitationSummary) => number) => (r.summary.ok ? pick(r.summary.data.summary) : null);
+
+const PROJECT_COLUMNS: readonly TableColumn<Row>[] = [
+  {
+    id: 'project',
+    label: 'Project',
+    sort: (r) => r.project.name,
+    csv: (r) => r.project.name,
+    cell: (r) => <a href={routeHref({ view: 'project', id: r.project.id })}>{r.project.name}</a>,
+  },
+  { id: 'domain', label: 'Domain', sort: (r) => r.project.domain, csv: (r) => r.project.domain },
+  {
+    id: 'runs',
+    label: 'Runs',
+    num: true,
+    sort: (r) => fig(r, (s) => s.runs),
+    csv: (r) => fig(r, (s) => s.runs),
+    cell: (r) => (r.summary.ok ? r.summary.data.summary.runs : <span class="error small">{r.summary.error}</span>),
+  },
+  {
+    id: 'visibility',
+    label: 'Visibility',
+    num: true,
+    sort: (r) => fig(r, (s) => s.visibility),
+    csv: (r) => fig(r, (s) => s.visibility),
+    cell: (r) => (r.summary.ok ? percent(r.summary.data.summary.visibility) : '—'),
+  },
+  {
+    id: 'share',
+    label: 'Share of voice',
+    num: true,
+    sort: (r) => fig(r, (s) => s.share_of_voice),
+    csv: (r) => fig(r, (s) => s.share_of_voice),
+    cell: (r) => (r.summary.ok ? percent(r.summary.data.summary.share_of_voice) : '—'),
+  },
+];
+
 /** Each project with its last 30 days: runs, visibility and share of voice (or why they could not be read). */
 function ProjectsTable({ rows }: { rows: readonly Row[] }) {
   return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">Project</th>
-            <th scope="col">Domain</th>
-            <th scope="col" class="num">
-              Runs
-            </th>
-            <th scope="col" class="num">
-              Visibility
-            </th>
-            <th scope="col" class="num">
-              Share of voice
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ project, summary }) => (
-            <tr key={project.id} data-project-id={project.id}>
-              <td>
-                <a href={routeHref({ view: 'project', id: project.id })}>{project.name}</a>
-              </td>
-              <td>{project.domain}</td>
-              {summary.ok ? (
-                <>
-                  <td class="num">{summary.data.summary.runs}</td>
-                  <td class="num">{percent(summary.data.summary.visibility)}</td>
-                  <td class="num">{percent(summary.data.summary.share_of_voice)}</td>
-                </>
-              ) : (
-                <td colSpan={3} class="error small">
-                  {summary.error}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={rows}
+      columns={PROJECT_COLUMNS}
+      rowKey={(r) => r.project.id}
+      rowProps={(r) => ({ 'data-project-id': r.project.id })}
+      label="Projects"
+      exportName="projects"
+    />
   );
 }

@@ -14,7 +14,9 @@ export function ReportFrame({ html, title }: { html: string; title: string }) {
     if (!el) return;
     const fit = () => {
       const doc = el.contentDocument;
-      if (doc?.documentElement) setHeight(Math.max(300, doc.documentElement.scrollHeight + 8));
+      // The root's own box, not its scrollHeight: that is never less than the frame, so a frame once too tall
+      // (laid out narrower first) kept a band of empty page below the report.
+      if (doc?.documentElement) setHeight(Math.max(300, Math.ceil(doc.documentElement.getBoundingClientRect().height) + 8));
     };
     el.addEventListener('load', fit);
     const resize = new ResizeObserver(fit);

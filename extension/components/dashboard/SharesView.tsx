@@ -1,21 +1,20 @@
 import type { ShareSummary } from '../../lib/api/types.js';
+import type { ApiClient, ApiResult } from '../../lib/api/client.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
-import { when } from './format.js';
+import { displayUrl, when } from './format.js';
 import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
+import { useMemo, useState } from 'preact/hooks';
+import { DataTable, type TableColumn } from './DataTable.js';
 import { useAction } from './use-action.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
-  const { api } = useDashboard();
-  const [list, reload] = useApi((a) => a.get<{ shares: ShareSummary[] }>('/shares'), []);
-  const { busy, error, run } = useAction();
-  const revoke = async (id: string) => {
-    await run(id, () => api.del(`/shares/${encodeURIComponent(id)}`));
-    reload();
-  };
+  const [list, reload] = useApi(readNamedShares, []);
+  const { busy, error, dialog, done, revoke } = useRevoke(reload);
   return (
     <section aria-labelledby="h-shares">
       <h1 id="h-shares">Share links</h1>
@@ -23,46 +22,130 @@ export function SharesView() {
         Links that open a report without a key. A link's address is shown once, when it is made (from an audit or a crawl); revoke one here.
       </p>
       {error && <ActionError error={error} />}
+      <DoneNote text={done} />
+      {dialog}
       <ListStates load={list} what="share links" items={(d) => d.shares} empty="No live share links." onRetry={reload}>
-        {(shares) => (
-          <div class="table-wrap">
-            <table class="data">
-              <thead>
-                <tr>
-                  <th scope="col">Report of</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Expires</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shares.map((s) => (
-                  <tr key={s.id} data-share-id={s.id}>
-                    <td>
-                      <a href={routeHref(s.kind === 'audit' ? { view: 'audit', id: s.target_id } : { view: 'crawl', id: s.target_id })}>
-                        {s.kind} {s.target_id.slice(0, 8)}
-                      </a>
-                    </td>
-                    <td class="nowrap">{when(s.created_at)}</td>
-                    <td class="nowrap">{when(s.expires_at)}</td>
-                    <td>
-                      <WriteButton
-                        class="danger small"
-                        busy={busy === s.id}
-                        onClick={() => void revoke(s.id)}
-                        label={`Revoke the share link of ${s.kind} ${s.target_id}`}
-                        action="revoke"
-                      >
-                        Revoke
-                      </WriteButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(shares) => <SharesTable shares={shares} busy={busy} onRevoke={(s) => void revoke(s)} />}
       </ListStates>
     </section>
   );
+}
+
+const SHARE_COLUMNS: readonly TableColumn<NamedShare>[] = [
+  {
+    id: 'report',
+    label: 'Report',
+    sort: shareName,
+    csv: shareName,
+    cell: (s) => (
+      <a href={routeHref(s.kind === 'audit' ? { view: 'audit', id: s.target_id } : { view: 'crawl', id: s.target_id })}>{shareName(s)}</a>
+    ),
+  },
+  { id: 'kind', label: 'Kind', sort: (s) => s.kind, csv: (s) => s.kind },
+  {
+    id: 'created',
+    label: 'Created',
+    sort: (s) => s.created_at,
+    csv: (s) => s.created_at,
+    cell: (s) => when(s.created_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+  {
+    id: 'expires',
+    label: 'Expires',
+    sort: (s) => s.expires_at,
+    csv: (s) => s.expires_at,
+    cell: (s) => when(s.expires_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+];
+
+function SharesTable({ shares, busy, onRevoke }: { shares: readonly NamedShare[]; busy: string; onRevoke: (s: NamedShare) => void }) {
+  const columns = useMemo<readonly TableColumn<NamedShare>[]>(
+    () => [
+      ...SHARE_COLUMNS,
+      {
+        id: 'actions',
+        label: 'Actions',
+        export: false,
+        text: false,
+        csv: () => '',
+        cell: (s) => (
+          <WriteButton
+            class="danger small"
+            busy={busy === s.id}
+            onClick={() => onRevoke(s)}
+            context={`the share link of the ${s.name}`}
+            action="revoke"
+          >
+            Revoke
+          </WriteButton>
+        ),
+      },
+    ],
+    [busy, onRevoke],
+  );
+  return (
+    <DataTable
+      rows={shares}
+      columns={columns}
+      rowKey={(s) => s.id}
+      rowProps={(s) => ({ 'data-share-id': s.id })}
+      label="Share links"
+      exportName="share-links"
+    />
+  );
+}
+
+/** Revoking a share after the user confirms it; `done` says what was revoked. */
+function useRevoke(reload: () => void) {
+  const { api } = useDashboard();
+  const { busy, error, run } = useAction();
+  const { dialog, ask } = useConfirm();
+  const [done, setDone] = useState('');
+  const revoke = async (s: NamedShare) => {
+    const yes = await ask({
+      title: `Revoke the share link of the ${s.name}?`,
+      body: (
+        <p>
+          The link stops working at once: whoever has it (your client) sees “This report link no longer works” instead of the report. It
+          would otherwise work until {when(s.expires_at)}. The {s.kind} itself stays; a new link can be made from it.
+        </p>
+      ),
+      confirm: 'Revoke link',
+      keep: 'Keep the link',
+    });
+    if (!yes) return;
+    setDone('');
+    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok) setDone(`The share link of the ${s.name} was revoked.`);
+    reload();
+  };
+  return { busy, error, dialog, done, revoke };
+}
+
+/** A share with what a person knows it by: the page or site its report is about. */
+type NamedShare = ShareSummary & { name: string };
+
+/** The live shares, each named after its audit's page or its crawl's site (read beside the list, at most 100). */
+async function readNamedShares(api: ApiClient): Promise<ApiResult<{ shares: NamedShare[] }>> {
+  const res = await api.get<{ shares: ShareSummary[] }>('/shares');
+  if (!res.ok) return res;
+  const shares = await Promise.all(res.data.shares.slice(0, 100).map(async (s) => ({ ...s, name: await targetName(api, s) })));
+  return { ...res, data: { shares } };
+}
+
+/** "audit of example.com/pricing", "site audit of example.com"; the kind and the id's start when the target cannot be read. */
+async function targetName(api: ApiClient, s: ShareSummary): Promise<string> {
+  const id = encodeURIComponent(s.target_id);
+  if (s.kind === 'crawl') {
+    const res = await api.get<{ crawl: { url: string } }>(`/crawls/${id}`);
+    return res.ok ? `site audit of ${displayUrl(res.data.crawl.url)}` : `crawl ${s.target_id.slice(0, 8)}`;
+  }
+  const res = await api.get<{ audit: { url: string; final_url?: string | null } }>(`/audits/${id}`);
+  return res.ok ? `audit of ${displayUrl(res.data.audit.final_url || res.data.audit.url)}` : `audit ${s.target_id.slice(0, 8)}`;
+}
+
+/** "Audit of example.com/pricing", for the table. */
+function shareName(s: NamedShare): string {
+  return s.name.charAt(0).toUpperCase() + s.name.slice(1);
 }

@@ -6,6 +6,8 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DataTable, type TableColumn } from './DataTable.js';
+import { deliveryState } from '../../lib/dashboard/delivery-state.js';
 
 /** One webhook's delivery log (`GET /webhooks/{id}/deliveries`): every event, its status and each attempt. */
 export function WebhookView({ id }: { id: string }) {
@@ -49,56 +51,74 @@ export function WebhookView({ id }: { id: string }) {
 }
 
 /** Each delivery: its event, status, attempts (each one's answer under "Attempts"), when made and next tried. */
+const DELIVERY_COLUMNS: readonly TableColumn<Delivery>[] = [
+  { id: 'event', label: 'Event', sort: (d) => d.type, csv: (d) => d.type, cell: (d) => <strong>{d.type}</strong> },
+  { id: 'event_id', label: 'Event id', csv: (d) => d.event_id, text: false, cell: (d) => <code class="small">{d.event_id}</code> },
+  {
+    id: 'status',
+    label: 'Status',
+    sort: (d) => deliveryState(d).label,
+    csv: (d) => deliveryState(d).label,
+    cell: (d) => <span class={`status status-${deliveryState(d).tone}`}>{deliveryState(d).label}</span>,
+  },
+  { id: 'attempts', label: 'Attempts', num: true, sort: (d) => d.attempts, csv: (d) => d.attempts },
+  {
+    id: 'answer',
+    label: 'Last answer',
+    sort: (d) => d.last_status_code,
+    csv: (d) => [d.last_status_code ?? '', d.last_error ?? ''].filter(String).join(' '),
+    cell: (d) => <LastAnswer delivery={d} />,
+  },
+  {
+    id: 'created',
+    label: 'Created',
+    sort: (d) => d.created_at,
+    csv: (d) => d.created_at,
+    cell: (d) => when(d.created_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+  {
+    id: 'next',
+    label: 'Next attempt',
+    sort: (d) => d.next_attempt_at,
+    csv: (d) => d.next_attempt_at,
+    cell: (d) => when(d.next_attempt_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+];
+
 function DeliveriesTable({ deliveries }: { deliveries: readonly Delivery[] }) {
   return (
-    <div class="table-wrap">
-      <table class="data deliveries">
-        <thead>
-          <tr>
-            <th scope="col">Event</th>
-            <th scope="col">Status</th>
-            <th scope="col" class="num">
-              Attempts
-            </th>
-            <th scope="col">Last answer</th>
-            <th scope="col">Created</th>
-            <th scope="col">Next attempt</th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.map((d) => (
-            <tr key={d.id} data-delivery-id={d.id} data-status={d.status}>
-              <td>
-                <strong>{d.type}</strong>
-                <br />
-                <code class="small">{d.event_id}</code>
-              </td>
-              <td>
-                <span class={`status status-${d.status}`}>{d.status}</span>
-              </td>
-              <td class="num">{d.attempts}</td>
-              <td>
-                {d.last_status_code ?? '—'}
-                {d.last_error && <span class="error small"> {d.last_error}</span>}
-                {d.log.length > 0 && (
-                  <details>
-                    <summary class="small">Attempts</summary>
-                    <ol class="small attempts">
-                      {d.log.map((a, i) => (
-                        <li key={i}>
-                          {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
-                        </li>
-                      ))}
-                    </ol>
-                  </details>
-                )}
-              </td>
-              <td class="nowrap">{when(d.created_at)}</td>
-              <td class="nowrap">{when(d.next_attempt_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={deliveries}
+      columns={DELIVERY_COLUMNS}
+      rowKey={(d) => d.id}
+      rowProps={(d) => ({ 'data-delivery-id': d.id, 'data-status': d.status })}
+      label="Deliveries"
+      exportName="deliveries"
+      tableClass="deliveries"
+    />
+  );
+}
+
+/** The last answer's status code and error, and every attempt under "Attempts". */
+function LastAnswer({ delivery: d }: { delivery: Delivery }) {
+  return (
+    <>
+      {d.last_status_code ?? '—'}
+      {d.last_error && <span class="error small"> {d.last_error}</span>}
+      {d.log.length > 0 && (
+        <details>
+          <summary class="small">Attempts</summary>
+          <ol class="small attempts">
+            {d.log.map((a, i) => (
+              <li key={i}>
+                {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { EVENT_TYPES } from '../../lib/api/event-types.js';
 import type { CreatedWebhook, Webhook } from '../../lib/api/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
@@ -8,6 +8,8 @@ import { useApi } from './use-api.js';
 import { ActionError, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { DataTable, type TableColumn } from './DataTable.js';
+import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 
 /** Webhooks (docs/api-decisions.md#monitors-and-webhooks): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
@@ -22,6 +24,7 @@ export function WebhooksView() {
     if ((await run(key, request)).ok) setNote(done);
     reload();
   };
+  const remove = useDeleteWebhook(act);
   return (
     <section aria-labelledby="h-webhooks">
       <h1 id="h-webhooks">Webhooks</h1>
@@ -37,11 +40,8 @@ export function WebhooksView() {
       />
       {created && <SecretBanner created={created} onSaved={() => setCreated(null)} />}
       {error && <ActionError error={error} />}
-      {note && (
-        <p class="ok" role="status">
-          {note}
-        </p>
-      )}
+      <DoneNote text={note} />
+      {remove.dialog}
       <ListStates load={list} what="webhooks" items={(d) => d.webhooks} empty="No webhooks yet." onRetry={reload}>
         {(webhooks) => (
           <WebhooksTable
@@ -54,7 +54,7 @@ export function WebhooksView() {
                 `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
               )
             }
-            onDelete={(w) => void act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), 'Webhook deleted.')}
+            onDelete={(w) => void remove.ask(w)}
           />
         )}
       </ListStates>
@@ -76,6 +76,36 @@ function SecretBanner({ created, onSaved }: { created: CreatedWebhook; onSaved: 
   );
 }
 
+const WEBHOOK_COLUMNS: readonly TableColumn<Webhook>[] = [
+  {
+    id: 'url',
+    label: 'URL',
+    sort: (w) => displayUrl(w.url, 2_000),
+    csv: (w) => w.url,
+    td: () => ({ class: 'url-cell' }),
+    cell: (w) => (
+      <>
+        <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
+        {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
+      </>
+    ),
+  },
+  { id: 'events', label: 'Events', sort: eventsOf, csv: eventsOf },
+  { id: 'format', label: 'Format', sort: (w) => w.format, csv: (w) => w.format },
+  {
+    id: 'created',
+    label: 'Created',
+    sort: (w) => w.created_at,
+    csv: (w) => w.created_at,
+    cell: (w) => when(w.created_at),
+    td: () => ({ class: 'nowrap' }),
+  },
+];
+
+function eventsOf(w: Webhook): string {
+  return w.events.includes('*') ? 'all events' : w.events.join(', ');
+}
+
 /** The account's webhooks, each with its deliveries link, a test ping and delete; `busy`: the write running. */
 function WebhooksTable({
   webhooks,
@@ -88,62 +118,62 @@ function WebhooksTable({
   onTest: (w: Webhook) => void;
   onDelete: (w: Webhook) => void;
 }) {
+  const columns = useMemo<readonly TableColumn<Webhook>[]>(
+    () => [
+      ...WEBHOOK_COLUMNS,
+      {
+        id: 'actions',
+        label: 'Actions',
+        export: false,
+        text: false,
+        csv: () => '',
+        td: () => ({ class: 'row-actions' }),
+        cell: (w) => <WebhookButtons webhook={w} busy={busy} onTest={() => onTest(w)} onDelete={() => onDelete(w)} />,
+      },
+    ],
+    [busy, onTest, onDelete],
+  );
   return (
-    <div class="table-wrap">
-      <table class="data">
-        <thead>
-          <tr>
-            <th scope="col">URL</th>
-            <th scope="col">Events</th>
-            <th scope="col">Format</th>
-            <th scope="col">Created</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {webhooks.map((w) => (
-            <WebhookRow key={w.id} webhook={w} busy={busy} onTest={() => onTest(w)} onDelete={() => onDelete(w)} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={webhooks}
+      columns={columns}
+      rowKey={(w) => w.id}
+      rowProps={(w) => ({ 'data-webhook-id': w.id })}
+      label="Webhooks"
+      exportName="webhooks"
+    />
   );
 }
 
-function WebhookRow({ webhook: w, busy, onTest, onDelete }: { webhook: Webhook; busy: string; onTest: () => void; onDelete: () => void }) {
+function WebhookButtons({
+  webhook: w,
+  busy,
+  onTest,
+  onDelete,
+}: {
+  webhook: Webhook;
+  busy: string;
+  onTest: () => void;
+  onDelete: () => void;
+}) {
   return (
-    <tr data-webhook-id={w.id}>
-      <td class="url-cell">
-        <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
-        {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
-      </td>
-      <td>{w.events.includes('*') ? 'all events' : w.events.join(', ')}</td>
-      <td>{w.format}</td>
-      <td class="nowrap">{when(w.created_at)}</td>
-      <td class="row-actions">
-        <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
-          Deliveries
-        </a>
-        <WriteButton
-          class="secondary small"
-          busy={busy === `test:${w.id}`}
-          onClick={onTest}
-          label={`Send a test ping to ${w.url}`}
-          action="test"
-        >
-          Test ping
-        </WriteButton>
-        <WriteButton
-          class="danger small"
-          busy={busy === `del:${w.id}`}
-          onClick={onDelete}
-          label={`Delete the webhook to ${w.url}`}
-          action="delete"
-        >
-          Delete
-        </WriteButton>
-      </td>
-    </tr>
+    <>
+      <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
+        Deliveries
+      </a>
+      <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={onTest} context={`to ${w.url}`} action="test">
+        Test ping
+      </WriteButton>
+      <WriteButton
+        class="danger small"
+        busy={busy === `del:${w.id}`}
+        onClick={onDelete}
+        context={`the webhook to ${w.url}`}
+        action="delete"
+      >
+        Delete
+      </WriteButton>
+    </>
   );
 }
 
@@ -201,4 +231,25 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
       {error && <ActionError error={error} />}
     </form>
   );
+}
+
+/** Deleting a webhook after the user confirms it, through the view's `act` (which says it was done). */
+function useDeleteWebhook(act: (key: string, request: () => Promise<ApiResult<unknown>>, done: string) => Promise<void>) {
+  const { api } = useDashboard();
+  const { dialog, ask: confirm } = useConfirm();
+  const ask = async (w: Webhook) => {
+    const yes = await confirm({
+      title: `Delete the webhook to ${displayUrl(w.url)}?`,
+      body: (
+        <p>
+          No more events are sent to {displayUrl(w.url)}, its delivery log goes, and its signing secret is lost for good: a new webhook gets
+          a new secret, which the receiving system must then be given.
+        </p>
+      ),
+      confirm: 'Delete webhook',
+      keep: 'Keep the webhook',
+    });
+    if (yes) await act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), `The webhook to ${displayUrl(w.url)} was deleted.`);
+  };
+  return { dialog, ask };
 }

@@ -10,7 +10,8 @@ export function WriteButton(props: {
   type?: 'button' | 'submit';
   busy?: boolean;
   class?: string;
-  label?: string;
+  /** Words a screen reader hears after the visible label ("Run now" + "the monitor of example.com/"): the name starts with what is seen. */
+  context?: string;
   action?: string;
   children: ComponentChildren;
 }) {
@@ -23,12 +24,12 @@ export function WriteButton(props: {
       onClick={props.onClick}
       disabled={!!refused || props.busy}
       title={refused || undefined}
-      aria-label={props.label}
       aria-describedby={refused && caps ? 'read-only-note' : undefined}
       data-action={props.action}
       data-write=""
     >
       {props.children}
+      {props.context && <span class="sr-only"> {props.context}</span>}
     </button>
   );
 }

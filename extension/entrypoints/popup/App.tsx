@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { Audit } from '../../../shared/types/audit.js';
 import type { AuditResponse } from '../../lib/messages.js';
@@ -13,7 +13,7 @@ import { Progress } from '../../components/Progress.js';
 import { History } from '../../components/History.js';
 import { Notice } from '../../components/Notice.js';
 import { UnreadFiles } from '../../components/UnreadFiles.js';
-import { Workbench } from '../../components/Workbench.js';
+import { ActionBar, OptionsItem, Workbench } from '../../components/Workbench.js';
 
 /** What the popup's main area shows. New views (a diff, a share link) add a kind here. */
 export type View =
@@ -56,71 +56,134 @@ export function App({ first }: { first?: FirstLook | undefined }) {
     })();
   }, [first, show]);
 
-  const again = () => tab && void run(tab);
+  const acted = useFocusAfterAction(view);
+  const again = () => {
+    acted.current = true;
+    if (tab) void run(tab);
+  };
   const open = async (id: string) => {
     const audit = await loadAudit(id);
+    acted.current = true;
     if (audit) setView({ kind: 'result', audit, cached: true });
   };
   const shown = view.kind === 'result' ? view.audit : null;
-  const record = shown ? records.find((r) => r.id === shown.id) : undefined;
   const busy = view.kind === 'working' || view.kind === 'starting';
 
   return (
     <div class="popup">
       <header class="bar">
         <h1>Citable</h1>
-        <PopupActions onAgain={again} againDisabled={busy || !tab} />
       </header>
-      <main>
-        {view.kind === 'working' && (
-          <Progress startedAt={view.startedAt} progress={progress} {...(view.tab.url ? { url: view.tab.url } : {})} />
-        )}
-        {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
-        {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
-        {shown && <ShownAudit audit={shown} cached={view.kind === 'result' && view.cached} record={record} onGranted={again} />}
-      </main>
+      <PopupMain view={view} progress={progress} records={records} onAgain={again} againDisabled={busy || !tab} />
       <History records={records} current={shown?.id} onOpen={(id) => void open(id)} />
+      {/* Stays in the page, so a screen reader hears each change: the audit under way, its result, a failure. */}
+      <p class="sr-only" role="status" data-testid="announcer">
+        {announcement(view)}
+      </p>
     </div>
   );
 }
 
-function PopupActions({ onAgain, againDisabled }: { onAgain: () => void; againDisabled: boolean }) {
+/** What the popup now shows, in one sentence for a screen reader. */
+function announcement(view: View): string {
+  if (view.kind === 'working') return 'Auditing the page…';
+  if (view.kind === 'result') {
+    const critical = view.audit.issues.filter((i) => i.severity === 'critical').length;
+    return `Audit done: score ${view.audit.score} out of 100, ${critical} critical issue${critical === 1 ? '' : 's'}.`;
+  }
+  if (view.kind === 'error') return `The audit failed: ${view.message}`;
+  if (view.kind === 'restricted') return restrictedTitle(view.message);
+  return '';
+}
+
+/**
+ * After the user's own action (Audit again, a history entry) the button pressed goes away or is disabled:
+ * focus moves to what replaced it (the progress, then the new result's primary action, or the message),
+ * never to the page's body. Returns the flag the actions set.
+ */
+function useFocusAfterAction(view: View) {
+  const acted = useRef(false);
+  useEffect(() => {
+    if (!acted.current) return;
+    const target = { working: '.progress', result: '[data-action="again"]', error: '.notice', restricted: '.notice', starting: '' }[
+      view.kind
+    ];
+    const el = target ? document.querySelector<HTMLElement>(target) : null;
+    if (el) el.focus();
+    if (view.kind !== 'working') acted.current = false;
+  }, [view]);
+  return acted;
+}
+
+/** The popup's main area for each view: the progress, a message, or the audit; the actions under them. */
+function PopupMain({
+  view,
+  progress,
+  records,
+  onAgain,
+  againDisabled,
+}: {
+  view: View;
+  progress: ReturnType<typeof useProgress>;
+  records: AuditRecord[];
+  onAgain: () => void;
+  againDisabled: boolean;
+}) {
+  const shown = view.kind === 'result' ? view.audit : null;
   return (
-    <div class="bar-actions">
-      <button type="button" onClick={onAgain} disabled={againDisabled}>
-        Audit again
-      </button>
-      <button type="button" class="secondary" onClick={() => void browser.runtime.openOptionsPage()}>
-        Options
-      </button>
-    </div>
+    <main>
+      {view.kind === 'working' && (
+        <Progress startedAt={view.startedAt} progress={progress} {...(view.tab.url ? { url: view.tab.url } : {})} />
+      )}
+      {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
+      {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
+      {!shown && view.kind !== 'starting' && (
+        <ActionBar onAgain={onAgain} againDisabled={againDisabled}>
+          <OptionsItem />
+        </ActionBar>
+      )}
+      {shown && (
+        <ShownAudit
+          audit={shown}
+          cached={view.kind === 'result' && view.cached}
+          record={records.find((r) => r.id === shown.id)}
+          onAgain={onAgain}
+          againDisabled={againDisabled}
+        />
+      )}
+    </main>
   );
 }
 
-/** An audit's result: when it was made (if it is a recent one), files it could not read, its actions and its report. */
+/**
+ * An audit's result: its score, verdict and critical issues first, then the actions (when it was made, if it
+ * is a recent one; files it could not read), then the rest of the report.
+ */
 function ShownAudit({
   audit,
   cached,
   record,
-  onGranted,
+  onAgain,
+  againDisabled,
 }: {
   audit: Audit;
   cached: boolean;
   record: AuditRecord | undefined;
-  onGranted: () => void;
+  onAgain: () => void;
+  againDisabled: boolean;
 }) {
-  return (
+  const actions = (
     <>
+      <Workbench audit={audit} record={record} onAgain={onAgain} againDisabled={againDisabled} />
       {cached && (
         <p class="muted small cached-note" data-testid="cached-note">
           Audited {ago(audit.scanned_at)}. “Audit again” runs a new audit.
         </p>
       )}
-      <UnreadFiles notes={record?.notes} onGranted={onGranted} />
-      <Workbench audit={audit} record={record} />
-      <PopupReport audit={audit} record={record} />
+      <UnreadFiles notes={record?.notes} onGranted={onAgain} />
     </>
   );
+  return <PopupReport audit={audit} record={record} actions={actions} />;
 }
 
 /** What the first look shows at once: the recent audit, or the audit under way (its answer comes later). */

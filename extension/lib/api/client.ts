@@ -9,6 +9,8 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown): Promise<ApiResult<T>>;
   patch<T>(path: string, body: unknown): Promise<ApiResult<T>>;
   del<T = null>(path: string): Promise<ApiResult<T>>;
+  /** A GET whose answer is text, not JSON (a CSV export): the body as it came. */
+  getText(path: string, accept: string): Promise<ApiResult<string>>;
 }
 
 /** Status 0: no HTTP answer at all (refused, timed out, CORS or host access missing). */
@@ -21,14 +23,14 @@ const TIMEOUT_MS = 20_000;
  */
 export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (...a) => fetch(...a)): ApiClient {
   const base = `${settings.backendUrl}/api/v1`;
-  const call = async <T>(method: string, path: string, body?: unknown): Promise<ApiResult<T>> => {
+  const call = async <T>(method: string, path: string, body?: unknown, accept = 'application/json'): Promise<ApiResult<T>> => {
     let res: Response;
     try {
       res = await fetchImpl(`${base}${path}`, {
         method,
         headers: {
           authorization: `Bearer ${settings.apiKey}`,
-          accept: 'application/json',
+          accept,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -47,6 +49,7 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
     }
     if (res.status === 204) return { ok: true, status: 204, data: null as T };
     const text = await res.text().catch(() => '');
+    if (res.ok && accept !== 'application/json') return { ok: true, status: res.status, data: text as T };
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -65,6 +68,7 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
     post: (path, body) => call('POST', path, body ?? {}),
     patch: (path, body) => call('PATCH', path, body),
     del: (path) => call('DELETE', path),
+    getText: (path, accept) => call<string>('GET', path, undefined, accept),
   };
 }
 

@@ -5,9 +5,16 @@ export function crawlRunning(crawl: Pick<Crawl, 'status'>): boolean {
   return crawl.status === 'queued' || crawl.status === 'running';
 }
 
-/** "12 of 40 pages audited, 1 failed, 3 skipped" and the share done (0–1; null while nothing is discovered). */
+/**
+ * "12 of 40 pages audited, 1 failed, 3 skipped" and the share done (0–1). Before the first page is done the
+ * count of pages found is only the start page, so "0 of 1 page audited" would read as a one-page site: it says
+ * it is waiting or finding pages instead, and the share is null (an indeterminate bar).
+ */
 export function crawlProgress(crawl: Pick<Crawl, 'status' | 'progress'>): { text: string; done: number | null } {
   const { discovered, audited, failed, skipped } = crawl.progress;
+  if (crawl.status === 'queued') return { text: 'Waiting to start', done: null };
+  if (crawl.status === 'running' && audited + failed === 0)
+    return { text: `Finding pages: ${discovered} found so far, the first being audited`, done: null };
   const parts = [`${audited} of ${discovered} page${discovered === 1 ? '' : 's'} audited`];
   if (failed) parts.push(`${failed} failed`);
   if (skipped) parts.push(`${skipped} skipped`);

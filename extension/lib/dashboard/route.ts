@@ -4,6 +4,8 @@ export type Route =
   | { view: 'audit'; id: string }
   | { view: 'crawls' }
   | { view: 'crawl'; id: string }
+  /** A crawl's pages: all of them, or those with an issue of `rule`. */
+  | { view: 'crawl-pages'; id: string; rule?: string }
   | { view: 'monitors' }
   | { view: 'webhooks' }
   | { view: 'webhook'; id: string }
@@ -26,6 +28,8 @@ export type Section = (typeof SECTIONS)[number]['view'];
 const DETAIL: Record<string, Route['view']> = { audits: 'audit', crawls: 'crawl', webhooks: 'webhook', projects: 'project' };
 /** Ids are opaque to the dashboard, but only plain characters reach a request path. */
 const ID = /^[A-Za-z0-9_-]{1,80}$/;
+/** A rule id (`content.title`): `<area>.<what>`. */
+const RULE = /^[a-z0-9-]{1,40}\.[a-z0-9-]{1,60}$/;
 
 /** `#/audits/ab12…` → `{view: 'audit', id}`; anything unknown → the audits list. */
 export function parseRoute(hash: string): Route {
@@ -33,7 +37,7 @@ export function parseRoute(hash: string): Route {
     .replace(/^#\/?/, '')
     .split('/')
     .map((s) => decodeURIComponent(s));
-  if (rest.length > 0) return { view: 'audits' };
+  if (rest.length > 0) return crawlPages(section, id, rest);
   if (id !== undefined && id !== '') {
     const view = DETAIL[section];
     return view && ID.test(id) ? ({ view, id } as Route) : { view: 'audits' };
@@ -41,8 +45,18 @@ export function parseRoute(hash: string): Route {
   return SECTIONS.some((s) => s.view === section) ? ({ view: section } as Route) : { view: 'audits' };
 }
 
+/** `#/crawls/{id}/pages` and `#/crawls/{id}/pages/{rule}`; anything else → the audits list. */
+function crawlPages(section: string, id: string | undefined, rest: string[]): Route {
+  const [what, rule, ...more] = rest;
+  if (section !== 'crawls' || !id || !ID.test(id) || what !== 'pages' || more.length > 0) return { view: 'audits' };
+  if (rule === undefined || rule === '') return { view: 'crawl-pages', id };
+  return RULE.test(rule) ? { view: 'crawl-pages', id, rule } : { view: 'audits' };
+}
+
 export function routeHref(route: Route): string {
   switch (route.view) {
+    case 'crawl-pages':
+      return `#/crawls/${encodeURIComponent(route.id)}/pages${route.rule ? `/${encodeURIComponent(route.rule)}` : ''}`;
     case 'audit':
       return `#/audits/${encodeURIComponent(route.id)}`;
     case 'crawl':
@@ -58,6 +72,12 @@ export function routeHref(route: Route): string {
 
 /** The navigation section a route belongs to (a detail view highlights its list). */
 export function sectionOf(route: Route): Section {
-  const parent: Partial<Record<Route['view'], Section>> = { audit: 'audits', crawl: 'crawls', webhook: 'webhooks', project: 'projects' };
+  const parent: Partial<Record<Route['view'], Section>> = {
+    audit: 'audits',
+    crawl: 'crawls',
+    'crawl-pages': 'crawls',
+    webhook: 'webhooks',
+    project: 'projects',
+  };
   return parent[route.view] ?? (route.view as Section);
 }

@@ -5,6 +5,8 @@
  * keeps no page list: each page's row goes to the report's shortlist (the worst and the failed pages), so the
  * command's memory does not grow with the pages beyond the URLs the crawl has seen.
  */
+import type { Renderer } from '../../../shared/types/renderer.js';
+import type { CrawlRenderMode } from '../../../shared/schema/crawl.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createWorkerRunner, type WorkerRunner } from '../../audits/worker-runner.js';
@@ -60,6 +62,8 @@ export function startLocalCrawl(input: {
   settings: CrawlSettings;
   allowPrivate: boolean;
   workerUrl: URL;
+  /** Which pages are rendered, and the browser that renders them (`--render`). */
+  render?: { mode: CrawlRenderMode; renderer: Renderer };
   /** Each page's outcome as it is done (the CI formats that list findings page by page). */
   onPage?: (outcome: CrawlPageOutcome) => void;
 }): LocalCrawl {
@@ -71,18 +75,21 @@ export function startLocalCrawl(input: {
         deadlineMs: input.settings.auditDeadlineMs,
         concurrency: input.settings.concurrency,
         queueLimit: 0,
+        ...(input.render ? { renderer: input.render.renderer } : {}),
       })
     : null;
   const { store, shortlist } = createCliCrawlStore(input.onPage);
   const coordinator = new CrawlCoordinator({
     store,
-    pages: threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher),
+    pages: threads
+      ? threadPageRunner(threads)
+      : createInProcessPageRunner(fetcher, input.render ? { renderer: input.render.renderer } : {}),
     fetcher,
     gate: new HostGate(input.settings.hostConcurrency),
     settings: input.settings,
     logger: silentLogger,
   });
-  const record = newCrawlRecord(CLI_ACCOUNT, input.url, input.maxPages, new Date());
+  const record = newCrawlRecord(CLI_ACCOUNT, input.url, input.maxPages, new Date(), input.render?.mode);
   const done = store.createCrawl(record, 1).then(() => coordinator.run(record.id));
   return {
     store,

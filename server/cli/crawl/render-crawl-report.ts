@@ -6,6 +6,7 @@ import type { Crawl, CrawlPage } from '../../../shared/schema/crawl.js';
 import { scoreBar } from '../report/bar.js';
 import { createStyle, scoreColor, type Style } from '../report/style.js';
 import { padEnd, safe, table } from '../report/text.js';
+import { plural } from '../../../shared/report/format.js';
 
 const BAR_WIDTH = 20;
 export const TOP_ISSUES = 10;
@@ -69,24 +70,28 @@ function categories(crawl: Crawl, style: Style): string[] {
 }
 
 const SEVERITY_LABEL = { critical: 'CRITICAL', warning: 'warning', notice: 'notice' } as const;
+const SEVERITY_RANK = { critical: 0, warning: 1, notice: 2 } as const;
 
 function issues(crawl: Crawl, style: Style): string[] {
   if (!crawl.issues.length)
     return crawl.status === 'complete' && crawl.progress.audited
       ? [style.bold('Issues'), style.green('  No issue on any audited page.')]
       : [];
-  const byPages = [...crawl.issues].sort((a, b) => b.pages - a.pages || a.rule.localeCompare(b.rule)).slice(0, TOP_ISSUES);
+  // Critical first (a notice on every page matters less than a critical issue on one), then by pages affected.
+  const byPages = [...crawl.issues]
+    .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.pages - a.pages || a.rule.localeCompare(b.rule))
+    .slice(0, TOP_ISSUES);
   const paint = (severity: keyof typeof SEVERITY_LABEL) =>
     severity === 'critical' ? style.red : severity === 'warning' ? style.yellow : style.dim;
   const rows = byPages.map((i) => [
     paint(i.severity)(SEVERITY_LABEL[i.severity]),
-    `${i.pages} pages`,
+    plural(i.pages, 'page'),
     `${Math.round(i.share * 100)}%`,
     `${safe(i.title)} ${style.dim(`(${i.rule})`)}`,
   ]);
   const more = crawl.issues.length - byPages.length;
   return [
-    style.bold(`Top issues by pages affected (${crawl.issues.length} in all)`),
+    style.bold(`Top issues by pages affected (${crawl.issues.length} in all), critical first`),
     ...table(rows),
     ...(more > 0 ? [style.dim(`  and ${more} more: --json lists them all`)] : []),
   ];
@@ -97,7 +102,7 @@ function templates(crawl: Crawl, style: Style): string[] {
   const worst = [...crawl.templates].sort((a, b) => a.score - b.score || b.pages - a.pages).slice(0, WORST_TEMPLATES);
   return [
     style.bold('Worst templates'),
-    ...table(worst.map((t) => [scoreColor(style, t.score)(String(t.score).padStart(3)), safe(t.pattern), `${t.pages} pages`])),
+    ...table(worst.map((t) => [scoreColor(style, t.score)(String(t.score).padStart(3)), safe(t.pattern), plural(t.pages, 'page')])),
   ];
 }
 

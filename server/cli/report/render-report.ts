@@ -5,6 +5,7 @@ import { issuesSection } from './issues-section.js';
 import { crawlersSection } from './crawlers-section.js';
 import { signalsSection } from './signals-section.js';
 import { ruleErrorsSection } from './rule-errors-section.js';
+import { renderingSection } from './rendering-section.js';
 
 export interface RenderOptions {
   color: boolean;
@@ -15,7 +16,7 @@ export interface RenderOptions {
 /** The human-readable report `citable audit` prints. */
 export function renderReport(audit: Audit, options: RenderOptions): string {
   const ctx = { style: createStyle(options.color), width: Math.max(60, Math.min(options.columns ?? 100, 120)) };
-  const sections = [summarySection, ruleErrorsSection, issuesSection, crawlersSection, signalsSection]
+  const sections = [summarySection, ruleErrorsSection, issuesSection, renderingSection, crawlersSection, signalsSection]
     .map((section) => section(audit, ctx))
     .filter((lines) => lines.length > 0)
     .map((lines) => lines.join('\n'));

@@ -38,7 +38,7 @@ export function createQueuedCrawls(options: {
     },
     async create(accountId, input) {
       const crawls = await options.store.crawls();
-      const record = newCrawlRecord(accountId, input.url, input.max_pages, now());
+      const record = newCrawlRecord(accountId, input.url, input.max_pages, now(), input.render);
       if ((await crawls.createCrawl(record, CRAWL_DEFAULTS.maxRunningPerAccount)) === 'limit') return { created: false, reason: 'limit' };
       await queueCrawlJob(queues, record.id);
       void warnWithoutWorkers({ crawl_id: record.id });

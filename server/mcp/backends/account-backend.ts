@@ -24,6 +24,7 @@ import { asQueryParameters, McpToolError, type McpBackend } from '../backend.js'
 import type { TakeAudit } from '../http/audit-quota.js';
 import { throwAuditFailure } from './audit-failure.js';
 import type { FixService } from '../../fixes/fix-service.js';
+import type { RenderAvailability } from '../../render/render-availability.js';
 
 export interface AccountBackendDeps {
   store: Store;
@@ -35,6 +36,8 @@ export interface AccountBackendDeps {
   fixes: FixService;
   takeFixes: TakeAudit;
   accountId: string;
+  /** Whether this process can render: a call with `render` is refused up front without a browser, as the API's 503. */
+  rendering: RenderAvailability;
 }
 
 export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
@@ -45,6 +48,7 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
       // As POST /audits: a URL that cannot be audited is refused before it counts toward the limit.
       const normalized = normalizeAuditUrl(url);
       if (!normalized.ok) throw new McpToolError(normalized.message);
+      refuseWithoutBrowser(deps.rendering, run?.render === true);
       await takeAudit(accountId);
       let audit: Audit;
       try {
@@ -75,10 +79,8 @@ export function createAccountBackend(deps: AccountBackendDeps): McpBackend {
       // As POST /crawls: the same URL rules and the same limit of running crawls, with the same messages.
       const normalized = normalizeAuditUrl(input.url);
       if (!normalized.ok) throw new McpToolError(normalized.message);
-      const created = await crawls.create(accountId, {
-        url: normalized.submitted,
-        ...(input.max_pages !== undefined ? { max_pages: input.max_pages } : {}),
-      });
+      refuseWithoutBrowser(deps.rendering, (input.render ?? 'none') !== 'none');
+      const created = await crawls.create(accountId, { ...input, url: normalized.submitted });
       if (!created.created) throw new McpToolError(CRAWL_LIMIT_MESSAGE);
       return created.crawl;
     },
@@ -122,4 +124,9 @@ function fixesOf(deps: AccountBackendDeps): NonNullable<McpBackend['getFixes']> 
     await deps.takeFixes(deps.accountId);
     return of === 'audit' ? deps.fixes.auditFixes(deps.accountId, id, policy) : deps.fixes.crawlFixes(deps.accountId, id, policy);
   };
+}
+
+function refuseWithoutBrowser(rendering: RenderAvailability, wanted: boolean): void {
+  const why = wanted ? rendering.unavailable() : null;
+  if (why) throw new McpToolError(why);
 }

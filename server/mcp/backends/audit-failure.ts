@@ -2,12 +2,17 @@
  * Why an audit could not run, said the way POST /audits says it (its 400, 422 and 503 messages), thrown
  * as an McpToolError. Anything else is rethrown as it is: an internal error, which the tool logs.
  */
-import { AuditFetchError, AuditInputError } from '../../../shared/audit/errors.js';
+import { AuditFetchError, AuditInputError, AuditRenderError } from '../../../shared/audit/errors.js';
 import { AuditCancelledError, AuditorBusyError, AuditTooHeavyError } from '../../audits/audit-runner.js';
 import { McpToolError } from '../backend.js';
 
 export function throwAuditFailure(error: unknown, options: { allowPrivateHint?: boolean } = {}): never {
-  if (error instanceof AuditInputError || error instanceof AuditTooHeavyError || error instanceof AuditorBusyError)
+  if (
+    error instanceof AuditInputError ||
+    error instanceof AuditRenderError ||
+    error instanceof AuditTooHeavyError ||
+    error instanceof AuditorBusyError
+  )
     throw new McpToolError(error.message);
   if (error instanceof AuditFetchError) {
     const hint =

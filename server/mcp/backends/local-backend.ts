@@ -4,6 +4,7 @@
  * for get_audit until the process stops, and reads or writes nothing else: no account, so no citations.
  */
 import type { Audit } from '../../../shared/types/audit.js';
+import type { Renderer } from '../../../shared/types/renderer.js';
 import { auditIdFromPath } from '../../audits/audit-id.js';
 import { createEngineRunner } from '../../audits/audit-runner.js';
 import { createNodeFetcher } from '../../net/node-fetcher.js';
@@ -20,6 +21,8 @@ import { throwAuditFailure } from './audit-failure.js';
 export interface LocalBackendOptions extends AuditSettings {
   /** Bytes of audit JSON kept for get_audit; the oldest go first (default 64 MB, hundreds of audits). */
   keepBytes?: number;
+  /** The browser for audit_url with `render` (started on the first one); absent: such calls get the API's 503 message. */
+  renderer?: Renderer;
 }
 
 /** Audits running at once; an agent firing many calls waits in a short line rather than hogging the machine. */
@@ -30,6 +33,7 @@ export function createLocalBackend(options: LocalBackendOptions): McpBackend {
   const fetcher = createNodeFetcher({ allowPrivate: options.allowPrivate });
   const runner = createEngineRunner({
     fetcher,
+    ...(options.renderer ? { renderer: options.renderer } : {}),
     deadlineMs: options.deadlineMs,
     concurrency: CONCURRENCY,
     queueLimit: QUEUE_LIMIT,

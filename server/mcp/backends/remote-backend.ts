@@ -60,7 +60,11 @@ export function createRemoteBackend(options: RemoteBackendOptions): McpBackend {
   return {
     auditScope: `in the account of CITABLE_API_KEY on ${base}`,
     async runAudit(url, run) {
-      const answer = await call('POST', '/audits', { url, ...(run?.agents ? { agents: run.agents } : {}) });
+      const answer = await call('POST', '/audits', {
+        url,
+        ...(run?.agents ? { agents: run.agents } : {}),
+        ...(run?.render ? { render: true } : {}),
+      });
       if (answer.status !== 201) throw refusal(answer);
       return read(auditEnvelopeSchema, 'an audit', answer).audit;
     },

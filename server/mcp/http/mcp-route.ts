@@ -30,7 +30,7 @@ export const MCP_BODY_LIMIT = 64 * 1024;
 
 export type McpRouteDeps = Pick<
   RouteDeps,
-  'store' | 'crawls' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself' | 'fixes'
+  'store' | 'crawls' | 'runner' | 'logger' | 'rateLimitBackend' | 'guardCheckingScopeItself' | 'fixes' | 'rendering'
 >;
 
 export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
@@ -49,6 +49,7 @@ export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
       fixes: deps.fixes,
       takeFixes,
       accountId: ctx.state.account!.id,
+      rendering: deps.rendering,
     });
     // A read-only key is offered the tools that only read.
     const server = createMcpServer(backend, { logger: deps.logger, tools: readOnlyKey ? MCP_TOOLS.filter((t) => t.readOnly) : MCP_TOOLS });

@@ -18,10 +18,18 @@ export const auditUrlTool = defineTool({
     agents: agentSelectionSchema
       .optional()
       .describe('Which AI agents the page is also fetched as: "sample" (default, at most 8) or "all" (every agent that sends requests).'),
+    render: z
+      .boolean()
+      .optional()
+      .describe(
+        'Also load the page in headless Chromium (default false) and compare it with the server HTML: fills `rendering` and runs the rules that need the rendered page.',
+      ),
   }),
   output: auditEnvelopeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   writes: 'it stores an audit',
   availableWith: () => true,
-  run: async ({ url, agents }, backend) => ({ audit: await backend.runAudit(url, agents ? { agents } : {}) }),
+  run: async ({ url, agents, render }, backend) => ({
+    audit: await backend.runAudit(url, { ...(agents ? { agents } : {}), ...(render ? { render } : {}) }),
+  }),
 });

@@ -1,6 +1,6 @@
 /** crawl_site: POST /crawls for agents (docs/api-decisions.md#crawls and docs/api-decisions.md#mcp-server). Starts a site audit; get_crawl follows it. */
 import { z } from 'zod';
-import { crawlEnvelopeSchema, DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from '../../../shared/schema/crawl.js';
+import { crawlEnvelopeSchema, crawlRenderSchema, DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from '../../../shared/schema/crawl.js';
 import { MAX_URL_LENGTH } from '../../../shared/url/normalize.js';
 import { defineTool } from '../tool.js';
 
@@ -15,6 +15,7 @@ export const crawlSiteTool = defineTool({
   input: z.strictObject({
     url: z.string().max(MAX_URL_LENGTH).describe('The start page: an http(s) URL, or a bare host such as example.com.'),
     max_pages: z.number().int().min(1).max(MAX_PAGES_LIMIT).optional().describe(`Pages to audit at most (default ${DEFAULT_MAX_PAGES}).`),
+    render: crawlRenderSchema.optional(),
   }),
   output: crawlEnvelopeSchema,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },

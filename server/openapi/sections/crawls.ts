@@ -150,5 +150,37 @@ export const crawlsSection: OpenApiSection = {
         },
       },
     },
+    '/api/v1/crawls/{id}/pages.csv': {
+      get: {
+        operationId: 'exportCrawlPages',
+        tags: ['Site audits'],
+        summary: 'Export the pages of a site audit as CSV',
+        description:
+          'Every page of the crawl (or, with `rule`, every page with an issue of that rule) as CSV, streamed as it is read: RFC 4180 (a header row, ' +
+          "CRLF, fields with a comma, a quote or a line break quoted), UTF-8, text cells that start with `=`, `+`, `-` or `@` prefixed with `'`. " +
+          'Columns: `url`, `score`, `http_status`, `critical`, `audit_id`, `error`.',
+        security: [{ bearerAuth: [] }],
+        parameters: [
+          crawlIdParam,
+          {
+            name: 'rule',
+            in: 'query',
+            description: "A rule id, as in the crawl's `issues[].rule` (such as `content.title`).",
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'The pages, one CSV record each, after a header row.',
+            headers: {
+              'Content-Disposition': { description: '`attachment; filename="crawl-{id}-pages.csv"`', schema: { type: 'string' } },
+            },
+            content: { 'text/csv': { schema: { type: 'string' } } },
+          },
+          ...authErrors('`rule` not a rule id, or a parameter given twice.'),
+          '404': notFound,
+        },
+      },
+    },
   },
 };

@@ -279,7 +279,7 @@ export const reportsSection: OpenApiSection = {
         summary: 'A shared report (no key)',
         description:
           "The report a share link opens: the shared audit alone (never another audit, not even earlier scores), with the account's branding. " +
-          'Every answer carries `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`; the report allows no script. Unknown, expired and revoked links are 404.',
+          'Every answer carries `X-Robots-Tag: noindex` and `Referrer-Policy: no-referrer`; the report allows no script. Unknown, expired and revoked links are the same 404.',
         security: [],
         parameters: [
           {
@@ -297,7 +297,14 @@ export const reportsSection: OpenApiSection = {
             'Referrer-Policy': { description: '`no-referrer`', schema: { type: 'string' } },
           }),
           '400': errorResponse('`format` or `paper` not one of their values.'),
-          '404': errorResponse('No such link, or it expired or was revoked.'),
+          '404': {
+            description:
+              'No such link, or it expired or was revoked: an HTML page that says the link no longer works, or `{"error": ...}` to a client whose Accept asks for JSON only.',
+            content: {
+              'text/html': { schema: { type: 'string' } },
+              'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+            },
+          },
           '429': shareThrottled,
           '503': pdfUnavailable,
         },

@@ -2,8 +2,10 @@
 import type { Branding } from '../../../shared/schema/reports.js';
 import type { StoredBranding } from '../../store/contracts/branding.js';
 
-const NO_BRANDING: Branding = { name: null, accent: null, logo: null, updated_at: null };
+const NO_BRANDING: Branding = { name: null, accent: null, logo: null, contact: null, white_label: false, updated_at: null };
 
 export function brandingToWire(stored: StoredBranding | null): Branding {
-  return stored ? { name: stored.name, accent: stored.accent, logo: stored.logo, updated_at: stored.updated_at } : NO_BRANDING;
+  if (!stored) return NO_BRANDING;
+  const { name, accent, logo, updated_at } = stored;
+  return { name, accent, logo, contact: stored.contact ?? null, white_label: stored.white_label === true, updated_at };
 }

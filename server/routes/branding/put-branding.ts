@@ -1,5 +1,5 @@
 /**
- * PUT /branding `{name, accent, logo}`: replaces the account's report branding as a whole (a member left
+ * PUT /branding `{name, accent, logo, contact, white_label}`: replaces the account's report branding as a whole (a member left
  * out is cleared); the logo is checked and, for an SVG, sanitised (server/reports/branding/logo.ts)
  * before it is stored.
  */
@@ -24,6 +24,8 @@ export const putBranding = route({
       name: input.name ?? null,
       accent: input.accent ? input.accent.toLowerCase() : null,
       logo: input.logo ? await checkedLogo(input.logo) : null,
+      contact: input.contact ?? null,
+      white_label: input.white_label ?? false,
       updated_at: deps.now().toISOString(),
     };
     await (await deps.store.branding()).putBranding(branding);

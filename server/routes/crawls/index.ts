@@ -6,6 +6,7 @@ import { getCrawl } from './get-crawl.js';
 import { getCrawlFixes } from './get-crawl-fixes.js';
 import { getCrawlReport } from './get-crawl-report.js';
 import { listCrawlPages } from './list-crawl-pages.js';
+import { exportCrawlPages } from './export-crawl-pages.js';
 import { listCrawls } from './list-crawls.js';
 import { shareCrawl } from './share-crawl.js';
 
@@ -14,6 +15,7 @@ export const CRAWL_ROUTES: readonly Route[] = [
   listCrawls,
   getCrawl,
   listCrawlPages,
+  exportCrawlPages,
   cancelCrawl,
   getCrawlReport,
   shareCrawl,

@@ -26,15 +26,20 @@ export const pagesCursor = cursorOf<number>({
   },
 });
 
+/** `?rule=`: a rule id, or a 400 that says what is expected. */
+export function ruleParam(rule: string | undefined): string | undefined {
+  if (rule !== undefined && !RULE_IDS.has(rule))
+    throw new HttpError(400, "rule must be a rule id, as in the crawl's issues[].rule (such as content.title)");
+  return rule;
+}
+
 export const listCrawlPages = route({
   method: 'GET',
   path: '/crawls/:id/pages',
   async handle(ctx, deps) {
     const limit = pageLimit(ctx.query, DEFAULT_PAGE_SIZE, MAX_CRAWL_PAGES_PAGE);
     const after = pagesCursor.fromQuery(ctx.query);
-    const rule = singleParam(ctx.query, 'rule');
-    if (rule !== undefined && !RULE_IDS.has(rule))
-      throw new HttpError(400, "rule must be a rule id, as in the crawl's issues[].rule (such as content.title)");
+    const rule = ruleParam(singleParam(ctx.query, 'rule'));
     const id = auditIdFromPath(ctx.params.id);
     const page = id
       ? await deps.crawls.pages(ctx.state.account.id, id, {

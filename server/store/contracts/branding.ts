@@ -10,6 +10,10 @@ export interface StoredBranding {
   accent: string | null;
   /** A `data:` URL (PNG, JPEG or sanitised SVG), at most 200 KB of image. */
   logo: string | null;
+  /** An email address or an http(s) address; absent in brandings stored before it existed. */
+  contact?: string | null;
+  /** White label: the reports never mention Citable. */
+  white_label?: boolean;
   updated_at: string;
 }
 

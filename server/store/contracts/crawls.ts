@@ -6,7 +6,7 @@
  * default), postgres/crawls.ts. One contract suite (tests/server/store/contracts/crawls.ts) runs against all.
  * Every write resolves once it is durable.
  */
-import type { CrawlSite, CrawlStatus } from '../../../shared/schema/crawl.js';
+import type { CrawlRenderMode, CrawlSite, CrawlStatus } from '../../../shared/schema/crawl.js';
 import type { AdmissionState, Discovery, QueuedUrl, SkipCounts } from '../../../shared/crawl/admission.js';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import type { RollupState, RollupSummary } from '../../../shared/crawl/rollup.js';
@@ -31,6 +31,8 @@ export interface StoredCrawl {
   host: string | null;
   status: CrawlStatus;
   max_pages: number;
+  /** Which pages are rendered in a browser; absent from crawls stored before rendering existed (none). */
+  render?: CrawlRenderMode;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -5,6 +5,7 @@
  * Reached through `Store.monitors()`; every write resolves once it is durable.
  */
 import type { MonitorKind, MonitorPeriod } from '../../../shared/schema/monitor.js';
+import type { CrawlRenderMode } from '../../../shared/schema/crawl.js';
 
 export interface StoredMonitor {
   id: string;
@@ -25,6 +26,11 @@ export interface StoredMonitor {
   last_error: string | null;
   /** When the monitor was paused (ISO 8601), or null: a paused monitor is never claimed and refuses "run now". */
   paused_at: string | null;
+  /**
+   * Pages each run renders in the browser: `none`, `sample` or `all` (an audit monitor's `render: true` is `all`).
+   * Absent from monitors stored before rendering existed: none.
+   */
+  render?: CrawlRenderMode;
 }
 
 /** What a run left behind. */

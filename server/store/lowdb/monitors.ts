@@ -25,8 +25,8 @@ interface MonitorsData {
 }
 
 const empty = (): MonitorsData => ({ version: 1, monitors: [] });
-/** A copy to hand out; records written before pausing existed have no `paused_at`: not paused. */
-const copy = (m: StoredMonitor): StoredMonitor => ({ ...m, paused_at: m.paused_at ?? null });
+/** A copy to hand out; records written before pausing (or rendering) existed have no `paused_at` (`render`): not paused (none). */
+const copy = (m: StoredMonitor): StoredMonitor => ({ ...m, paused_at: m.paused_at ?? null, render: m.render ?? 'none' });
 
 export class LowdbMonitorStore implements MonitorStore {
   private constructor(private readonly doc: SharedJsonDoc<MonitorsData>) {}

@@ -16,7 +16,7 @@ import {
 import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 
 const COLUMNS = `id, account_id, url, kind, every, max_pages, created_at, next_run_ms, run_requested_ms, lease_until_ms,
-  last_run_at, last_result_id, last_error, paused_at`;
+  last_run_at, last_result_id, last_error, paused_at, render`;
 
 /** Not paused, and due or asked for with no run in progress, or a run whose lease ran out ($1: now). */
 const MUST_RUN =
@@ -49,7 +49,7 @@ export class PostgresMonitorStore implements MonitorStore {
         return 'limit';
       }
       await client.query(
-        `INSERT INTO monitors (${COLUMNS}, period_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        `INSERT INTO monitors (${COLUMNS}, period_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
         [
           m.id,
           m.account_id,
@@ -65,6 +65,7 @@ export class PostgresMonitorStore implements MonitorStore {
           m.last_result_id,
           m.last_error,
           m.paused_at,
+          m.render ?? 'none',
           PERIOD_MS[m.every],
         ],
       );
@@ -223,5 +224,6 @@ function monitor(row: StoredMonitor): StoredMonitor {
     last_result_id: row.last_result_id,
     last_error: row.last_error,
     paused_at: row.paused_at,
+    render: row.render ?? 'none',
   };
 }

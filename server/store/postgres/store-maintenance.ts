@@ -77,7 +77,7 @@ export async function accountRecords(db: Queryable, accountId: string): Promise<
 /** The account's projects with traffic: every rollup comes from an ingest of the account. */
 const TRAFFIC_PROJECTS = 'SELECT DISTINCT project_id FROM traffic_ingests WHERE account_id = $1';
 
-/** The daily traffic rollups of the account's projects (migrations/0015-traffic.ts). */
+/** The daily traffic rollups of the account's projects (migrations/0016-traffic.ts). */
 async function countTrafficRollups(db: Queryable, accountId: string): Promise<number> {
   const { rows } = await db.query<{ count: string }>(`SELECT count(*) FROM traffic_days WHERE project_id IN (${TRAFFIC_PROJECTS})`, [
     accountId,

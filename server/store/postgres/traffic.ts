@@ -1,5 +1,5 @@
 /**
- * Traffic in PostgreSQL (schema: migrations/0015-traffic.ts). A chunk is one transaction under the project's
+ * Traffic in PostgreSQL (schema: migrations/0016-traffic.ts). A chunk is one transaction under the project's
  * advisory lock: the cursor is checked and moved, the days it touches are read, merged (../rollup/traffic-days.ts)
  * and written back, and its pages' day bits OR-ed in; two ingests of one project never merge the same day at once.
  */

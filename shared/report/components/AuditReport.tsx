@@ -17,6 +17,8 @@ import { LlmsTxtPanel } from './LlmsTxtPanel.js';
 import { ReportFooter } from './ReportFooter.js';
 import { ReportHeader } from './ReportHeader.js';
 import { RuleErrorsPanel } from './RuleErrorsPanel.js';
+import { RenderingPanel } from './RenderingPanel.js';
+import { RENDERING_GAP_TITLE } from '../rendering-gap.js';
 import { ScoreSummary } from './ScoreSummary.js';
 import { Section } from './Section.js';
 import { WebmcpPanel } from './WebmcpPanel.js';
@@ -28,15 +30,18 @@ export interface AuditReportProps {
   history: readonly ScorePoint[];
   generatedAt: string;
   fixes?: readonly Fix[] | null;
+  /** The same report as a PDF (a share page), linked in the header. */
+  pdfHref?: string | null;
 }
 
 /** The report of one page audit, in the order a client reads it: the score, what matters most, then the detail. */
-export function AuditReport({ audit, branding, history, generatedAt, fixes = null }: AuditReportProps) {
+export function AuditReport({ audit, branding, history, generatedAt, fixes = null, pdfHref = null }: AuditReportProps) {
   const others = audit.issues.filter((i) => i.severity !== 'critical');
   return (
     <main class="report" data-audit-id={audit.id}>
       <ReportHeader
         branding={branding}
+        pdfHref={pdfHref}
         kicker="AI visibility report"
         title={displayUrl(audit.final_url || audit.url, 120)}
         subtitle={[`Audited ${dateTime(audit.scanned_at)}`, builtWith(audit.builder)].filter(Boolean).join(' · ')}
@@ -107,6 +112,12 @@ function AuditSiteSections({ audit }: { audit: ReportAudit }) {
   const discovery = audit.signals.agent_discovery?.files;
   return (
     <>
+      {audit.rendering && (
+        <Section id="rendering" title={RENDERING_GAP_TITLE}>
+          <RenderingPanel rendering={audit.rendering} />
+        </Section>
+      )}
+
       <Section id="crawlers" title="AI crawlers and assistants">
         <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} />
       </Section>

@@ -30,7 +30,7 @@ export function CategoryChart({ categories, compact = false }: { categories: rea
               <text x="0" y={y + textY} class="chart-label">
                 {c.name}
               </text>
-              <rect x={label} y={y + barY} width={track} height={bar} rx={bar / 2} fill="#eef1f4" />
+              <rect x={label} y={y + barY} width={track} height={bar} rx={bar / 2} fill="#eef1f4" class="chart-track" />
               {applies && c.score > 0 && (
                 <rect
                   class={`band-${scoreBand(c.score)}`}

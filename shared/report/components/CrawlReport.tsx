@@ -26,19 +26,13 @@ export interface CrawlReportProps extends CrawlReportExtras {
   history: readonly ScorePoint[];
   generatedAt: string;
   fixes?: readonly Fix[] | null;
+  /** The same report as a PDF (a share page), linked in the header. */
+  pdfHref?: string | null;
 }
 
 /** The report of a site audit: the site's score, the issues by pages affected, templates, worst pages, site files. */
-export function CrawlReport({
-  crawl,
-  branding,
-  history,
-  generatedAt,
-  worstPages = [],
-  advice = {},
-  expiredAudits = 0,
-  fixes = null,
-}: CrawlReportProps) {
+export function CrawlReport(props: CrawlReportProps) {
+  const { crawl, branding, history, generatedAt, worstPages = [], advice = {}, expiredAudits = 0, fixes = null, pdfHref = null } = props;
   const issues = crawl.issues ?? [];
   const site = siteFindings(crawl.site);
   const judged = crawl.score !== null && crawl.score !== undefined;
@@ -46,6 +40,7 @@ export function CrawlReport({
     <main class="report" data-crawl-id={crawl.id}>
       <ReportHeader
         branding={branding}
+        pdfHref={pdfHref}
         kicker="Site AI visibility report"
         title={displayUrl(crawl.url, 120)}
         subtitle={[`Site audit of ${dateTime(crawl.finished_at ?? crawl.started_at ?? crawl.created_at)}`, builtWith(crawl.builder)]

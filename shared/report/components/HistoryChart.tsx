@@ -1,5 +1,5 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
-import { shortDate, longDate } from '../format.js';
+import { shortDate, shortDateTime, longDate } from '../format.js';
 import type { ScorePoint } from '../types.js';
 
 const WIDTH = 680;
@@ -22,6 +22,9 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   const x = (i: number) => LEFT + INSET + ((plotW - 2 * INSET) * i) / (sorted.length - 1);
   const y = (score: number) => TOP + plotH * (1 - score / 100);
   const labelEvery = Math.ceil(sorted.length / 8);
+  // Audits on the same day would all read "28 Nov": then every label carries its time.
+  const days = sorted.map((p) => p.scanned_at.slice(0, 10));
+  const label = new Set(days).size < days.length ? shortDateTime : shortDate;
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
   const description = `${subject} scored ${first.score} on ${longDate(first.scanned_at)} and ${last.score} on ${longDate(last.scanned_at)} (${sorted.length} audits).`;
@@ -30,7 +33,15 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`Score history: ${description}`}>
         {[0, 50, 80, 100].map((g) => (
           <g key={g}>
-            <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(g)} y2={y(g)} stroke="#e3e7ec" stroke-dasharray={g === 0 ? undefined : '4 4'} />
+            <line
+              x1={LEFT}
+              x2={WIDTH - RIGHT}
+              y1={y(g)}
+              y2={y(g)}
+              class="chart-grid"
+              stroke="#e3e7ec"
+              stroke-dasharray={g === 0 ? undefined : '4 4'}
+            />
             <text x={LEFT - 6} y={y(g) + 4} text-anchor="end" class="chart-muted">
               {g}
             </text>
@@ -45,13 +56,13 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
         />
         {sorted.map((p, i) => (
           <g key={`${p.scanned_at}-${i}`} data-history-score={p.score}>
-            <circle class="accent-line" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />
+            <circle class="accent-line chart-dot-ring" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />
             <text x={x(i)} y={y(p.score) - 9} text-anchor="middle" class="chart-value">
               {p.score}
             </text>
             {(i % labelEvery === 0 || i === sorted.length - 1) && (
               <text x={x(i)} y={HEIGHT - 8} text-anchor={axisLabelAnchor(i, sorted.length)} class="chart-muted">
-                {shortDate(p.scanned_at)}
+                {label(p.scanned_at)}
               </text>
             )}
           </g>

@@ -2,6 +2,7 @@ import type { CategoryName, Severity } from '../../types/audit.js';
 import type { Fix } from '../../fixes/types.js';
 import { SEVERITY_LABELS } from '../wording.js';
 import { FixItem } from './FixItem.js';
+import { RuleRef } from './RuleRef.js';
 
 export interface IssueView {
   rule: string;
@@ -14,8 +15,12 @@ export interface IssueView {
   reach?: string;
 }
 
-/** One issue as a card that is never split across printed pages, with the fixes for it when there are some. */
-export function IssueCard({ issue, fixes = [] }: { issue: IssueView; fixes?: readonly Fix[] }) {
+/**
+ * One issue as a card that is never split across printed pages, with the fixes for it when there are some.
+ * `showRule`: the rule's id in the card's line (the auditor's popup); otherwise it waits behind "Technical
+ * reference" (a client's report).
+ */
+export function IssueCard({ issue, fixes = [], showRule = false }: { issue: IssueView; fixes?: readonly Fix[]; showRule?: boolean }) {
   return (
     <article class={`issue ${issue.severity}`} data-rule={issue.rule} data-severity={issue.severity}>
       <div class="issue-head">
@@ -24,9 +29,16 @@ export function IssueCard({ issue, fixes = [] }: { issue: IssueView; fixes?: rea
       </div>
       <p class="issue-meta">
         {issue.category}
-        {issue.reach ? ` · ${issue.reach}` : ''} · <span class="mono">{issue.rule}</span>
+        {issue.reach ? ` · ${issue.reach}` : ''}
+        {showRule && (
+          <>
+            {' '}
+            · <span class="mono">{issue.rule}</span>
+          </>
+        )}
       </p>
       {issue.detail && <p class="advice">{issue.detail}</p>}
+      {!showRule && <RuleRef rule={issue.rule} />}
       {fixes.map((fix) => (
         <FixItem key={fix.id} fix={fix} />
       ))}

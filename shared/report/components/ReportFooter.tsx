@@ -5,9 +5,16 @@ export function ReportFooter({ branding, generatedAt, reference }: { branding: S
   return (
     <footer class="report-footer">
       <span>
-        {branding.name ? `Prepared by ${branding.name} with Citable` : 'Prepared with Citable'} · {dateTime(generatedAt)}
+        {preparedBy(branding)}
+        {dateTime(generatedAt)}
       </span>
       <span class="mono">{reference}</span>
     </footer>
   );
+}
+
+/** "Prepared by North Agency with Citable · ", without Citable under white label (and nothing without a name). */
+function preparedBy({ name, credit }: SafeBranding): string {
+  if (!credit) return name ? `Prepared by ${name} · ` : '';
+  return name ? `Prepared by ${name} with Citable · ` : 'Prepared with Citable · ';
 }

@@ -19,7 +19,7 @@ export function ScoreGauge({ score, judged = true, label = 'Score', note = null 
     : `${label} ${NOT_APPLICABLE_LABEL}${note ? `: ${note}` : ''}`;
   return (
     <svg class={`gauge gauge-${band}`} viewBox="0 0 128 128" width="128" height="128" role="img" aria-label={name}>
-      <circle cx="64" cy="64" r={r} fill="none" stroke="#e3e7ec" stroke-width="12" />
+      <circle cx="64" cy="64" r={r} fill="none" stroke="#e3e7ec" stroke-width="12" class="chart-grid" />
       {judged && score > 0 && (
         <circle
           class={`ring-${band}`}

@@ -37,10 +37,11 @@ export function ScoreSummary({
         )}
         <p class="counts">
           <span data-count="critical">
-            <span class="pill critical">{counts.critical}</span> critical
+            <span class={`pill ${counts.critical ? 'critical' : 'notice'}`}>{counts.critical}</span> critical
           </span>
           <span data-count="warning">
-            <span class="pill warning">{counts.warning}</span> {counts.warning === 1 ? 'warning' : 'warnings'}
+            <span class={`pill ${counts.warning ? 'warning' : 'notice'}`}>{counts.warning}</span>{' '}
+            {counts.warning === 1 ? 'warning' : 'warnings'}
           </span>
           <span data-count="notice">
             <span class="pill notice">{counts.notice}</span> {counts.notice === 1 ? 'notice' : 'notices'}

@@ -4,7 +4,7 @@ export function ShareBar({ value, max, band }: { value: number; max: number; ban
   const filled = max > 0 ? Math.max(0, Math.min(1, value / max)) * width : 0;
   return (
     <svg viewBox={`0 0 ${width} 10`} width={width} height="10" aria-hidden="true" class="share-bar">
-      <rect x="0" y="0" width={width} height="10" rx="5" fill="#eef1f4" />
+      <rect x="0" y="0" width={width} height="10" rx="5" fill="#eef1f4" class="chart-track" />
       {filled > 0 && <rect class={`band-${band}`} x="0" y="0" width={Math.max(10, filled)} height="10" rx="5" />}
     </svg>
   );

@@ -36,7 +36,7 @@ function StaticColumn({ webmcp, found }: { webmcp: WebmcpSignal; found: ReturnTy
   ];
   return (
     <section aria-labelledby="wm-static">
-      <h4 id="wm-static">Static (HTML and scripts)</h4>
+      <h3 id="wm-static">Static (HTML and scripts)</h3>
       <dl>
         <dt>Found</dt>
         <dd data-testid="webmcp-static">{found}</dd>
@@ -54,7 +54,7 @@ function StaticColumn({ webmcp, found }: { webmcp: WebmcpSignal; found: ReturnTy
 function RuntimeColumn({ runtime: rt }: { runtime: WebmcpSignal['runtime'] }) {
   return (
     <section aria-labelledby="wm-runtime">
-      <h4 id="wm-runtime">Runtime (live page)</h4>
+      <h3 id="wm-runtime">Runtime (live page)</h3>
       {rt ? (
         <dl>
           <dt>API</dt>

@@ -2,6 +2,7 @@ import type { Rule } from '../../judge/rule.js';
 import renderingNotHtml from './rendering.not-html.js';
 import renderingNoContentWithoutJs from './rendering.no-content-without-js.js';
 import renderingJsOnlyContent from './rendering.js-only-content.js';
+import renderingJsonLdOnlyAfterJs from './rendering.json-ld-only-after-js.js';
 import renderingSpaShell from './rendering.spa-shell.js';
 import renderingNoscriptJsRequired from './rendering.noscript-js-required.js';
 import renderingThinContent from './rendering.thin-content.js';
@@ -19,6 +20,7 @@ export const renderingRules: readonly Rule[] = [
   renderingNotHtml,
   renderingNoContentWithoutJs,
   renderingJsOnlyContent,
+  renderingJsonLdOnlyAfterJs,
   renderingSpaShell,
   renderingNoscriptJsRequired,
   renderingThinContent,

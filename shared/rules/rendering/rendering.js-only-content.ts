@@ -7,7 +7,7 @@ const MISSING_WORDS = 100;
 const MIN_RAW_SHARE = 0.6;
 
 /**
- * Extension only (it needs the rendered DOM): part of the content appears only after JavaScript.
+ * With the rendered DOM (the extension's tab, or an audit with `render`): part of the content appears only after JavaScript.
  * A page with nearly nothing in its raw HTML is the critical `rendering.no-content-without-js` instead.
  */
 export default defineRule({
@@ -16,7 +16,8 @@ export default defineRule({
   weight: 6,
   severity: 'warning',
   title: 'Content that appears only after JavaScript',
-  description: 'Extension only: whether part of the content (100 words or more, or over 40 % of it) appears only after JavaScript runs.',
+  description:
+    'With the rendered page: whether part of the content (100 words or more, or over 40 % of it) appears only after JavaScript runs.',
   fix: 'Render that content on the server.',
   check(ctx) {
     const rendered = ctx.renderedFacts;

@@ -29,9 +29,10 @@ export interface FirefoxSession {
 /**
  * Firefox ESR, headless, over WebDriver BiDi (puppeteer-core), with the store build installed as a
  * temporary add-on (docs/research/extension-testing.md#toolbar-click-and-firefox). `extensions.webextOptionalPermissionPrompts`
- * off answers "allow" to permission requests, which Firefox still accepts only from a user action.
+ * off answers "allow" to permission requests, which Firefox still accepts only from a user action. `prefs`: more
+ * preferences (a dark colour scheme, for one).
  */
-export async function launchFirefox(): Promise<FirefoxSession> {
+export async function launchFirefox(prefs: Record<string, unknown> = {}): Promise<FirefoxSession> {
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX,
@@ -40,6 +41,7 @@ export async function launchFirefox(): Promise<FirefoxSession> {
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: ADDON_UUID }),
       'extensions.webextOptionalPermissionPrompts': false,
+      ...prefs,
     },
   });
   await browser.installExtension(FIREFOX_EXTENSION_DIR);

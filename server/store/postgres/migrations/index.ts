@@ -28,8 +28,9 @@ import { migration as v11 } from './0011-day-competitors.js';
 import { migration as v12 } from './0012-source-blocks.js';
 import { migration as v13 } from './0013-monitor-run-budgets.js';
 import { migration as v14 } from './0014-maintenance-runs.js';
-import { migration as v15 } from './0015-traffic.js';
+import { migration as v15 } from './0015-monitor-render.js';
+import { migration as v16 } from './0016-traffic.js';
 
 export type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16];

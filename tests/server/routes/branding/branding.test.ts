@@ -19,7 +19,7 @@ describe('branding', () => {
     const { accountId: _, key } = await api.newAccount();
     const res = await api.request('GET', '/api/v1/branding', { key });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ branding: { name: null, accent: null, logo: null, updated_at: null } });
+    expect(res.json).toEqual({ branding: { name: null, accent: null, logo: null, contact: null, white_label: false, updated_at: null } });
   });
 
   it('PUT replaces it as a whole and GET reads it back; another account sees its own', async () => {
@@ -30,6 +30,8 @@ describe('branding', () => {
       name: 'Northwind Digital',
       accent: '#0f766e',
       logo: dataUrl('image/png', PNG),
+      contact: null,
+      white_label: false,
       updated_at: new Date(api.clock.now).toISOString(),
     });
     expect((await api.request('GET', '/api/v1/branding')).json).toEqual({ branding });
@@ -64,6 +66,10 @@ describe('branding', () => {
     [{ logo: dataUrl('image/png', Buffer.concat([PNG, Buffer.alloc(200 * 1024)])) }, /200 KB/],
     [{ logo: 'data:image/png;base64,%%%' }, /base64/],
     [{ logo: dataUrl('image/svg+xml', '<html><body>not an svg</body></html>') }, /one <svg> element/],
+    [{ contact: 'call us' }, /contact: must be an email address or an http\(s\) address/],
+    [{ contact: 'javascript:alert(1)' }, /contact/],
+    [{ contact: `a@${'b'.repeat(200)}.example` }, /contact/],
+    [{ white_label: 'yes' }, /white_label/],
   ])('400 for %j, saying what is wrong, and the branding stays as it was', async (body, message) => {
     await put({ name: 'Kept' });
     const res = await put(body);
@@ -89,5 +95,21 @@ describe('branding', () => {
     expect(res.text).toContain('Report Brand Ltd');
     expect(res.text).toContain('--accent: #7c3aed');
     expect(res.text).toContain(`src="${dataUrl('image/png', PNG)}"`);
+  });
+
+  it('a contact and white label: the contact at the top of the report, no "with Citable" in its footer', async () => {
+    const res = await put({ name: 'North Agency', contact: ' https://north.example/contact ', white_label: true });
+    expect(res.status).toBe(200);
+    expect(res.json.branding).toMatchObject({ contact: 'https://north.example/contact', white_label: true });
+    const audit = await api.putAudit({});
+    const report = (await api.request('GET', `/api/v1/audits/${audit.id}/report`)).text;
+    expect(report).toContain('<a href="https://north.example/contact">https://north.example/contact</a>');
+    expect(report).toMatch(/<footer class="report-footer"><span>Prepared by North Agency · /);
+    expect(report).not.toContain('with Citable');
+    // Left out, both are cleared: the credit is back.
+    expect((await put({ name: 'North Agency', contact: 'hello@north.example' })).json.branding).toMatchObject({ white_label: false });
+    const again = (await api.request('GET', `/api/v1/audits/${audit.id}/report`)).text;
+    expect(again).toContain('Prepared by North Agency with Citable');
+    expect(again).toContain('href="mailto:hello@north.example"');
   });
 });

@@ -62,6 +62,7 @@ describe('monitor routes', () => {
       'next_run_at',
       'paused',
       'paused_at',
+      'render',
       'running',
       'url',
     ]);

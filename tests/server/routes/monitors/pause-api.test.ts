@@ -45,6 +45,7 @@ describe('pausing and resuming a monitor', () => {
       'next_run_at',
       'paused',
       'paused_at',
+      'render',
       'running',
       'url',
     ]);

@@ -71,6 +71,7 @@ describe('OpenAPI: monitors and webhooks', () => {
         'running',
         'paused',
         'paused_at',
+        'render',
       ].sort(),
     );
   });

@@ -123,7 +123,17 @@ describe('share links', () => {
     const gone = await open(created.url);
     expect(gone.status).toBe(404);
     expectShareHeaders(gone);
-    expect(await gone.json()).toEqual({ error: 'This share link does not exist, has expired or was revoked' });
+    // A person's browser gets a page that says so; a client asking for JSON only gets the API's error.
+    expect(gone.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(gone.headers.get('content-security-policy')).toBe(REPORT_CSP);
+    const page = await gone.text();
+    expect(page).toMatch(/^<!doctype html><html lang="en">/);
+    expect(page).toContain('<h1>This report link no longer works</h1>');
+    expect(page).toContain('revoked, has expired or never existed');
+    expect(page).not.toContain('<script');
+    const asJson = await fetch(created.url, { headers: { accept: 'application/json' } });
+    expect(asJson.status).toBe(404);
+    expect(await asJson.json()).toEqual({ error: 'This share link does not exist, has expired or was revoked' });
     expect((await open(created.url, '?format=pdf')).status).toBe(404);
     expect((await api.request('DELETE', `/api/v1/shares/${created.id}`)).status).toBe(404);
     expect((await api.request('GET', '/api/v1/shares')).json.shares.map((s: { id: string }) => s.id)).not.toContain(created.id);
@@ -146,6 +156,7 @@ describe('share links', () => {
       const res = await open(`${api.url}/r/${encodeURIComponent(token)}`);
       expect(res.status).toBe(404);
       expectShareHeaders(res);
+      expect(await res.text()).toContain('This report link no longer works');
     }
   });
 

@@ -52,7 +52,12 @@ const RELEASED: ReadonlyArray<[number, string, string]> = [
   [12, 'citation sources as running totals over two-year blocks', '88d1414832e8ccc127ded6ee303ab6023f6527d1d27a9a77764764559c229b74'],
   [13, 'monitor_run_budgets: runs each account started per minute', 'b5977203650020859f3ac37febd7167b966a0ae10c168614e8cf57d57322203a'],
   [14, 'maintenance runs (once a day across processes)', '44feff1d873e46d8e415337ac2de5a3e3964d4b217e791fc930c3c48b0a074a9'],
-  [15, 'traffic: log ingests, daily rollups, fetched pages', 'f4a7276881200bd80625b4dece42282292ee28c9cce6738a7fd9320ad79f5590'],
+  [
+    15,
+    "monitors.render: pages rendered by each run (existing monitors: 'none')",
+    '4a501e5ef7c9c60334876ed82c31ce0b5c69ae82846c95aa21b02a63af5a2657',
+  ],
+  [16, 'traffic: log ingests, daily rollups, fetched pages', 'f4a7276881200bd80625b4dece42282292ee28c9cce6738a7fd9320ad79f5590'],
 ];
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -8,7 +8,7 @@
 import type { Migration } from './migration.js';
 
 export const migration: Migration = {
-  version: 15,
+  version: 16,
   name: 'traffic: log ingests, daily rollups, fetched pages',
   sql: `
     CREATE TABLE traffic_ingests (

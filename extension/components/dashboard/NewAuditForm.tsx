@@ -1,0 +1,49 @@
+import { useState } from 'preact/hooks';
+import type { AuditSummary } from '../../lib/api/types.js';
+import { routeHref } from '../../lib/dashboard/route.js';
+import { useDashboard } from './context.js';
+import { ActionError } from './states.js';
+import { useAction } from './use-action.js';
+import { WriteButton } from './WriteButton.js';
+
+/**
+ * One page audited by the server from the dashboard (`POST /audits {url}`, answered when the audit is done),
+ * then opened. The address is taken as typed (`example.com` too): the server adds the scheme and refuses
+ * what it cannot audit, in words shown under the form.
+ */
+export function NewAuditForm() {
+  const { api } = useDashboard();
+  const [url, setUrl] = useState('');
+  const { busy, error, run } = useAction();
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const res = await run('audit', () => api.post<{ audit: Pick<AuditSummary, 'id'> }>('/audits', { url: url.trim() }));
+    if (res.ok) location.hash = routeHref({ view: 'audit', id: res.data.audit.id });
+  };
+  return (
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New audit">
+      <label>
+        Page
+        <input
+          type="text"
+          name="audit-url"
+          inputMode="url"
+          spellcheck={false}
+          required
+          value={url}
+          onInput={(e) => setUrl(e.currentTarget.value)}
+          placeholder="example.com/pricing"
+        />
+      </label>
+      <WriteButton type="submit" busy={busy !== ''} action="start-audit">
+        Audit page
+      </WriteButton>
+      {busy && (
+        <span class="muted small" role="status">
+          Auditing the page: this takes a few seconds, up to half a minute for a slow one.
+        </span>
+      )}
+      {error && <ActionError error={error} />}
+    </form>
+  );
+}
