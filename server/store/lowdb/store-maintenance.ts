@@ -16,6 +16,7 @@ import { parseCrawlRecordLine } from './crawls.js';
 import { parseShareLine } from './shares.js';
 import { parseOutboxLine } from './webhooks-outbox-lines.js';
 import { SharedJsonDoc } from './infra/shared-json-doc.js';
+import { removeAccountTraffic } from './traffic-maintenance.js';
 import { stageRewrite, type StagedRewrite } from './infra/rewrite-lines.js';
 
 export async function readiness(dataDir: string): Promise<StoreReadiness> {
@@ -42,14 +43,9 @@ export async function removeAccountFiles(dataDir: string, accountId: string, app
   counts.branding = await removeBranding(dataDir, accountId, apply);
   counts.monitors = await removeFromDoc<StoredMonitor>(path.join(dataDir, 'monitors.json'), 'monitors', accountId, apply);
   Object.assign(counts, await removeWebhooks(dataDir, accountId, apply));
-  counts.traffic_rollups = await removeTrafficRollups(dataDir, accountId, apply);
+  counts.traffic_rollups = await removeAccountTraffic(dataDir, accountId, apply);
   const { keys: _keys, ...rest } = counts;
   return rest;
-}
-
-/** The traffic rollups of the access-log reports: counted and removed here once they are stored (none yet). */
-async function removeTrafficRollups(_dataDir: string, _accountId: string, _apply: boolean): Promise<number> {
-  return 0;
 }
 
 async function settle(staged: StagedRewrite, apply: boolean): Promise<void> {

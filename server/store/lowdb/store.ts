@@ -35,6 +35,7 @@ import type { ProjectStore } from '../contracts/projects.js';
 import { LowdbProjectStore } from './projects.js';
 import type { TrafficStore } from '../contracts/traffic.js';
 import { LowdbTrafficStore } from './traffic.js';
+import { expireTrafficDays } from './traffic-maintenance.js';
 import type { AccountRecords, ExpiredRecords, StoreReadiness } from '../contracts/store-maintenance.js';
 import { Gate, gatedStore } from './infra/gate.js';
 import { withMaintenanceLock } from './infra/maintenance-lock.js';
@@ -213,13 +214,13 @@ export class LowdbStore implements Store {
     });
   }
 
-  /** Audits and citations are closed meanwhile (their requests wait), then reopened from the rewritten files. */
+  /** Audits, citations and traffic are closed meanwhile (their requests wait), then reopened from the rewritten files. */
   expireBefore(before: Date): Promise<ExpiredRecords> {
     const ms = before.getTime();
-    return this.#maintain(['audits', 'citations'], async () => ({
+    return this.#maintain(['audits', 'citations', 'traffic'], async () => ({
       audits: await removeAudits(this.dataDir, (r) => Date.parse(r.scanned_at) < ms, true),
       citation_rows: await expireCitationRows(this.dataDir, ms),
-      traffic_rollups: 0, // the access-log traffic rollups expire here once they are stored
+      traffic_rollups: await expireTrafficDays(this.dataDir, ms),
     }));
   }
 

@@ -2,9 +2,9 @@
  * One of everything an account can own, written through the Store interface as the server writes it: a
  * key, an audit, a finished crawl whose page is that audit, a share link, branding, a monitor, a webhook
  * with a pending delivery, a project with a prompt, a prompt without one, citation rows with their runs
- * and tallies, and a manual check. Every id and URL is the account's own (its tag is in each), so a test
- * can look for any of them after the account is deleted. The scheduler's check, shared by accounts, is
- * `sharedCheck`.
+ * and tallies, a manual check, and an uploaded access log with two days of traffic. Every id and URL is
+ * the account's own (its tag is in each), so a test can look for any of them after the account is deleted.
+ * The scheduler's check, shared by accounts, is `sharedCheck`.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { canonicalHash } from '../../../../server/audits/canonical-hash.js';
@@ -18,6 +18,7 @@ import { scopeOf } from '../../../../server/store/rollup/row-tally.js';
 import { emptySiteFiles, outcome } from '../../../crawls/helpers/crawl-records.js';
 import { extensionAudit } from '../../helpers/extension-audit.js';
 import { prompt, row } from './citations-rows.js';
+import { chunkOf, gptHit, trafficIngest } from './traffic.js';
 
 export interface SeededAccount {
   accountId: string;
@@ -49,7 +50,7 @@ export const SEEDED_RECORDS: AccountRecords = {
   prompts: 2,
   citation_rows: 2,
   citation_checks: 1,
-  traffic_rollups: 0,
+  traffic_rollups: 2,
 };
 
 const base62 = (n: number) =>
@@ -123,6 +124,7 @@ export async function seedAccount(store: Store, tag: string, now = new Date()): 
   );
   const webhookId = await seedWebhook(store, account.id, domain, audit.id, now);
   const { projectId, prompts, manualCheckId } = await seedCitations(store, account.id, domain, now);
+  const ingestId = await seedTraffic(store, account.id, projectId);
   return {
     accountId: account.id,
     domain,
@@ -147,8 +149,18 @@ export async function seedAccount(store: Store, tag: string, now = new Date()): 
       projectId,
       ...prompts.map((p) => p.id),
       manualCheckId,
+      ingestId,
     ],
   };
+}
+
+/** An uploaded access log of the project: two days of GPTBot hits. */
+async function seedTraffic(store: Store, accountId: string, projectId: string): Promise<string> {
+  const traffic = await store.traffic();
+  const ingestId = `ing_${base62(16)}`;
+  await traffic.createIngest(trafficIngest(ingestId, accountId, projectId));
+  await traffic.commitChunk(chunkOf(ingestId, 0, [gptHit('01', '/a'), gptHit('02', '/b')], projectId));
+  return ingestId;
 }
 
 async function seedCrawl(store: Store, accountId: string, url: string, auditId: string, now: Date): Promise<string> {

@@ -11,6 +11,8 @@ import { rowTally } from '../../../../server/citations/intelligence/row-tally.js
 import { extensionAudit } from '../../helpers/extension-audit.js';
 import { type StoreSubject, storePerTest } from '../subjects.js';
 import { prompt, row } from './citations-rows.js';
+import { chunkOf, gptHit, trafficIngest } from './traffic.js';
+import { nginx, UA } from '../../../logs/samples.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
@@ -85,6 +87,27 @@ export function describeRetentionContract(subject: StoreSubject): void {
         await lifecycle.reopen();
       }
       expect(await store.expireBefore(new Date(NOW - 30 * DAY))).toEqual({ audits: 0, citation_rows: 0, traffic_rollups: 0 });
+    });
+
+    it('removes the traffic days older than the cut-off and keeps the newer ones', async () => {
+      const account = (await store.createAccount({ name: 'a', plan: 'agency' })).id;
+      const traffic = await store.traffic();
+      await traffic.createIngest(trafficIngest('ing_retention', account, 'prj_retention'));
+      // Two days of August 2026, both before a cut-off of 1 November; one of 20 November, after it.
+      const august = chunkOf('ing_retention', 0, [gptHit('01', '/a'), gptHit('02', '/b')], 'prj_retention');
+      expect(await traffic.commitChunk(august)).toBe(true);
+      const november = nginx('20.171.206.12', '20/Nov/2026:10:00:00 +0000', 'GET /c HTTP/1.1', 200, '-', UA.gptbot);
+      expect(await traffic.commitChunk(chunkOf('ing_retention', august.to, [november], 'prj_retention'))).toBe(true);
+      const days = async () => (await (await store.traffic()).listDays('prj_retention', '2026-01-01', '2026-12-31')).map((d) => d.date);
+      expect(await days()).toEqual(['2026-08-01', '2026-08-02', '2026-11-20']);
+
+      const cut = new Date('2026-11-01T00:00:00.000Z');
+      expect((await store.expireBefore(cut)).traffic_rollups).toBe(2);
+      for (let pass = 0; pass < 2; pass++) {
+        expect(await days()).toEqual(['2026-11-20']);
+        await lifecycle.reopen();
+      }
+      expect((await store.expireBefore(cut)).traffic_rollups).toBe(0);
     });
 
     it('keeps working while it expires: a put during the pass is stored', async () => {

@@ -11,10 +11,15 @@ import type { StorePlace, StoreSubject } from '../subjects.js';
 const AT = '2026-11-21T10:00:00.000Z';
 
 function ingest(id: string, overrides: Partial<StoredIngest> = {}): StoredIngest {
+  return { ...trafficIngest(id, 'acct_a', 'prj_a'), ...overrides };
+}
+
+/** A queued ingest of the account's project. */
+export function trafficIngest(id: string, accountId: string, projectId: string): StoredIngest {
   return {
     id,
-    account_id: 'acct_a',
-    project_id: 'prj_a',
+    account_id: accountId,
+    project_id: projectId,
     sha256: `sha-of-${id}`,
     status: 'queued',
     bytes: 1000,
@@ -24,7 +29,6 @@ function ingest(id: string, overrides: Partial<StoredIngest> = {}): StoredIngest
     error: null,
     created_at: AT,
     updated_at: AT,
-    ...overrides,
   };
 }
 
@@ -40,8 +44,10 @@ export function chunkOf(ingestId: string, from: number, lines: string[], project
   return { ingest_id: ingestId, project_id: projectId, from, to: from + bytes.length, at: AT, ...chunkParts(daily) };
 }
 
-const gpt = (day: string, path: string) =>
+/** GPTBot fetching `path` on `day` of August 2026. */
+export const gptHit = (day: string, path: string) =>
   nginx('20.171.206.12', `${day}/Aug/2026:10:00:00 +0000`, `GET ${path} HTTP/1.1`, 200, '-', UA.gptbot);
+const gpt = gptHit;
 const claude = (day: string, path: string) =>
   nginx('192.0.2.1', `${day}/Aug/2026:11:00:00 +0000`, `GET ${path} HTTP/1.1`, 404, '-', UA.claudebot);
 
