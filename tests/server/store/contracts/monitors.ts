@@ -29,6 +29,7 @@ export function monitor(account: string, change: Partial<StoredMonitor> = {}): S
     last_result_id: null,
     last_error: null,
     paused_at: null,
+    render: 'none',
     ...change,
   };
 }
