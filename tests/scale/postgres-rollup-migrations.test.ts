@@ -100,7 +100,13 @@ describe.runIf(servicesAvailable('postgres'))('PostgreSQL rollup migrations 10, 
         'SELECT year, count(*)::int AS n FROM citation_source_urls GROUP BY year ORDER BY year',
       );
       expect(years.rows.map((r) => r.year)).toEqual([2023, 2024, 2025]);
-      expect(await migrate(pool)).toEqual([11, 12]);
+      // Up to 12 only: the migrations after it are not about citation sources.
+      expect(
+        await migrate(
+          pool,
+          MIGRATIONS.filter((m) => m.version <= 12),
+        ),
+      ).toEqual([11, 12]);
       const yearTables = await pool.query(
         "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name IN ('citation_source_domains', 'citation_source_urls')",
       );
