@@ -13,6 +13,7 @@ import { prompt as promptRow, row } from '../server/store/contracts/citations-ro
 import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
 import { auditOf, call, connectHttp, textOf } from './helpers/mcp-clients.js';
 import { engineAudit, expectFixtureAudit, startMcpFixtureSite } from './helpers/mcp-fixture.js';
+import { PUBLISHED_TOOLS } from './tool-names.js';
 
 const INITIALIZE = {
   jsonrpc: '2.0',
@@ -47,16 +48,7 @@ describe('POST /mcp with an Agency key', () => {
 
   it('lists the tools of the contract this server can serve, with input and output schemas', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      'audit_url',
-      'get_audit',
-      'crawl_site',
-      'get_crawl',
-      'citation_summary',
-      'list_citations',
-      'get_fixes',
-      'crawler_traffic',
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(PUBLISHED_TOOLS);
     const auditUrl = tools.find((t) => t.name === 'audit_url')!;
     expect(auditUrl.inputSchema).toMatchObject({ type: 'object', required: ['url'], additionalProperties: false });
     expect(auditUrl.outputSchema).toMatchObject({ type: 'object', required: ['audit'] });

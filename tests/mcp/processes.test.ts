@@ -18,6 +18,7 @@ import { startTestApi, type TestApi } from '../server/helpers/test-api.js';
 import { startServerProcess } from '../helpers/server-process.js';
 import { auditOf, call, connectHttp, connectStdio, textOf, type StdioSession } from './helpers/mcp-clients.js';
 import { engineAudit, expectFixtureAudit, startMcpFixtureSite } from './helpers/mcp-fixture.js';
+import { PUBLISHED_TOOLS } from './tool-names.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let install: string;
@@ -171,16 +172,7 @@ describe('citable mcp with a Citable server (CITABLE_API_URL, CITABLE_API_KEY)',
 
   it('offers citation_summary and list_citations too, and forwards audit_url to the server, which stores the audit in the account', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([
-      'audit_url',
-      'get_audit',
-      'crawl_site',
-      'get_crawl',
-      'citation_summary',
-      'list_citations',
-      'get_fixes',
-      'crawler_traffic',
-    ]);
+    expect(tools.map((t) => t.name)).toEqual(PUBLISHED_TOOLS);
     const audit = auditOf(await call(session.client, 'audit_url', { url: pageUrl }));
     expectFixtureAudit(audit, expected, pageUrl);
     const stored = await api.request('GET', `/api/v1/audits/${audit.id}`);
@@ -281,16 +273,7 @@ describe('POST /mcp on the built server', () => {
       const key = server.firstKey!;
       const client = await connectHttp(server.url, key);
       try {
-        expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
-          'audit_url',
-          'get_audit',
-          'crawl_site',
-          'get_crawl',
-          'citation_summary',
-          'list_citations',
-          'get_fixes',
-          'crawler_traffic',
-        ]);
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(PUBLISHED_TOOLS);
         const audit = auditOf(await call(client, 'audit_url', { url: pageUrl }));
         expectFixtureAudit(audit, expected, pageUrl);
         const stored = await fetch(`${server.url}/api/v1/audits/${audit.id}`, { headers: { authorization: `Bearer ${key}` } });
