@@ -11,6 +11,7 @@ import { ActionError, Empty, ListStates } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
+import { UrlField } from './UrlField.js';
 
 const POLL_MS = 2_000;
 
@@ -98,19 +99,7 @@ function NewCrawl({ onStarted }: { onStarted: () => void }) {
   };
   return (
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New crawl">
-      <label>
-        Site
-        <input
-          type="text"
-          name="url"
-          inputMode="url"
-          spellcheck={false}
-          required
-          value={url}
-          onInput={(e) => setUrl(e.currentTarget.value)}
-          placeholder="example.com"
-        />
-      </label>
+      <UrlField label="Site" name="url" value={url} onInput={setUrl} placeholder="example.com" />
       <label>
         Pages at most
         <input type="number" min={1} max={10000} value={maxPages} onInput={(e) => setMaxPages(e.currentTarget.value)} />

@@ -11,6 +11,7 @@ import { DataTable, type TableColumn } from './DataTable.js';
 import { MonitorScore } from './MonitorScore.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
+import { UrlField } from './UrlField.js';
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
@@ -219,19 +220,7 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
   };
   return (
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New monitor">
-      <label>
-        URL
-        <input
-          type="text"
-          name="url"
-          inputMode="url"
-          spellcheck={false}
-          required
-          value={url}
-          onInput={(e) => setUrl(e.currentTarget.value)}
-          placeholder="example.com/pricing"
-        />
-      </label>
+      <UrlField label="URL" name="url" value={url} onInput={setUrl} placeholder="example.com/pricing" />
       <label>
         What
         <select value={kind} onChange={(e) => setKind(e.currentTarget.value as 'audit' | 'crawl')}>

@@ -5,6 +5,7 @@ import { useDashboard } from './context.js';
 import { ActionError } from './states.js';
 import { useAction } from './use-action.js';
 import { WriteButton } from './WriteButton.js';
+import { UrlField } from './UrlField.js';
 
 /**
  * One page audited by the server from the dashboard (`POST /audits {url}`, answered when the audit is done),
@@ -22,19 +23,7 @@ export function NewAuditForm() {
   };
   return (
     <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New audit">
-      <label>
-        Page
-        <input
-          type="text"
-          name="audit-url"
-          inputMode="url"
-          spellcheck={false}
-          required
-          value={url}
-          onInput={(e) => setUrl(e.currentTarget.value)}
-          placeholder="example.com/pricing"
-        />
-      </label>
+      <UrlField label="Page" name="audit-url" value={url} onInput={setUrl} placeholder="example.com/pricing" />
       <WriteButton type="submit" busy={busy !== ''} action="start-audit">
         Audit page
       </WriteButton>
