@@ -20,15 +20,15 @@ export const TEXT_ATTRIBUTES = new Set([
   'message',
   'fromLabel',
 ]);
-/** Names that read the same in every language. */
-export const ALLOWED = new Set(['Citable']);
+/** Names and units that read the same in every language. */
+export const ALLOWED = new Set(['Citable', 'llms.txt', 'robots.txt', 'WebMCP', 'ms', 'CSV', 'JSON', 'URL']);
 
 export interface Literal {
   line: number;
   text: string;
 }
 
-const hasWords = (s: string) => /\p{L}/u.test(s) && !ALLOWED.has(s.trim());
+const hasWords = (s: string) => /\p{L}/u.test(s) && !ALLOWED.has(s.trim().replace(/[:.]$/, ''));
 
 /** The string literals an expression evaluates to directly (through ?:, &&, ||, ?? and parentheses). */
 function literalsOf(node: ts.Expression): string[] {
