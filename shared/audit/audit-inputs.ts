@@ -8,6 +8,7 @@ import type { FetchedResource } from '../types/fetcher.js';
 import type { Snapshot } from '../types/snapshot.js';
 import { probedPages } from '../gather/agent-probes.js';
 import { redirectHopsHidden } from '../judge/redirects.js';
+import { createTranslator, type Translator } from '../i18n/translator.js';
 
 const BROWSER_READ_FILES = ['robotsTxt', 'sitemap', 'llmsTxt', 'llmsFullTxt'] as const;
 
@@ -25,31 +26,30 @@ export function auditInputs(snapshot: Snapshot): AuditInputs {
 }
 
 /**
- * One short sentence on where the audit was scored and what that includes or leaves out, for the popup, the
- * dashboard and the reports; null for an audit made before its inputs were recorded.
+ * One or two short sentences on where the audit was scored and what that includes or leaves out, for the popup,
+ * the dashboard and the reports, in the report's language (English by default); null for an audit made before
+ * its inputs were recorded.
  */
-export function auditSourceLine(audit: { origin: Audit['origin'] | string; inputs?: AuditInputs | null | undefined }): string | null {
+export function auditSourceLine(
+  audit: { origin: Audit['origin'] | string; inputs?: AuditInputs | null | undefined },
+  translator: Translator = createTranslator('en'),
+): string | null {
   const inputs = audit.inputs;
   if (!inputs) return null;
-  if (audit.origin === 'extension') {
-    const has = [inputs.rendered ? 'the page after JavaScript' : '', inputs.runtime_webmcp ? 'WebMCP tools registered at run time' : '']
-      .filter(Boolean)
-      .join(' and ');
-    const lacks = [
-      inputs.agent_probes === 0 ? 'the AI agent probes (no access to this site)' : '',
-      inputs.redirect_hops_hidden ? 'the redirect hops' : '',
-      inputs.unread_files.length
-        ? `${inputs.unread_files.length} site ${inputs.unread_files.length === 1 ? 'file' : 'files'} the browser would not read`
-        : '',
-    ].filter(Boolean);
-    return `Scored in the browser${has ? `: includes ${has}` : ''}${lacks.length ? `; without ${joinAnd(lacks)}` : ''}.`;
+  const { t } = translator;
+  if (audit.origin !== 'extension') {
+    const crawl = audit.origin === 'crawl';
+    if (inputs.rendered) return t(crawl ? 'source.crawlRendered' : 'source.serverRendered');
+    return t(crawl ? 'source.crawlUnrendered' : 'source.serverUnrendered');
   }
-  const where = audit.origin === 'crawl' ? 'Scored on the server (site audit)' : 'Scored on the server';
-  return inputs.rendered
-    ? `${where}, with the page rendered in a headless browser.`
-    : `${where}, from the HTML without running JavaScript: the checks that need the rendered page were left out.`;
-}
-
-function joinAnd(parts: string[]): string {
-  return parts.length < 2 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  const list = (items: string[]) => new Intl.ListFormat(translator.locale, { type: 'conjunction' }).format(items);
+  const has = [inputs.rendered ? t('source.renderedPage') : '', inputs.runtime_webmcp ? t('source.runtimeWebmcp') : ''].filter(Boolean);
+  const unread = inputs.unread_files.length;
+  const lacks = [
+    inputs.agent_probes === 0 ? t('source.noAgentProbes') : '',
+    inputs.redirect_hops_hidden ? t('source.redirectHops') : '',
+    unread ? t('source.unreadFiles', { count: unread }) : '',
+  ].filter(Boolean);
+  const scored = has.length ? t('source.browserIncludes', { list: list(has) }) : t('source.browser');
+  return lacks.length ? `${scored} ${t('source.browserWithout', { list: list(lacks) })}` : scored;
 }

@@ -5,6 +5,7 @@
  * with a legend when both are there.
  */
 import type { ScorePoint } from '../types.js';
+import { useT } from '../i18n-context.js';
 
 export type HistorySource = 'server' | 'browser';
 
@@ -23,7 +24,7 @@ export function historySeries(points: readonly ScorePoint[]): Array<{ source: Hi
   return [...series].map(([source, indexes]) => ({ source, indexes }));
 }
 
-const LEGEND: Record<HistorySource, string> = { server: 'Scored on the server', browser: 'Scored in the browser' };
+const LEGEND = { server: 'history.legendServer', browser: 'history.legendBrowser' } as const;
 
 export function HistoryLines(props: {
   points: readonly ScorePoint[];
@@ -34,6 +35,7 @@ export function HistoryLines(props: {
 }) {
   const { points, x, y, legendAt } = props;
   const series = historySeries(points);
+  const { t } = useT();
   return (
     <>
       {series.map(({ source, indexes }) => (
@@ -50,7 +52,7 @@ export function HistoryLines(props: {
       ))}
       {series.length > 1 && (
         <text x={legendAt.x} y={legendAt.y} text-anchor="end" class="chart-muted" data-history-legend>
-          {series.map((s) => `${s.source === 'browser' ? '- - ' : '— '}${LEGEND[s.source]}`).join('   ')}
+          {series.map((s) => `${s.source === 'browser' ? '- - ' : '— '}${t(LEGEND[s.source])}`).join('   ')}
         </text>
       )}
     </>

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { auditInputs, auditSourceLine } from '../../../shared/audit/audit-inputs.js';
 import { auditSchema } from '../../../shared/schema/audit.js';
+import { createTranslator } from '../../../shared/i18n/translator.js';
 import type { Snapshot } from '../../../shared/types/snapshot.js';
 import { page, resource, words } from '../../helpers/snapshot.js';
 
@@ -63,7 +64,19 @@ describe('the source line', () => {
   it('says what a browser audit includes and leaves out', () => {
     const audit = auditSnapshot(fromBrowser(), { id: crypto.randomUUID() });
     expect(auditSourceLine(audit)).toBe(
-      'Scored in the browser: includes the page after JavaScript and WebMCP tools registered at run time; without the AI agent probes (no access to this site), the redirect hops and 1 site file the browser would not read.',
+      'Scored in the browser: includes the page after JavaScript and WebMCP tools registered at run time. ' +
+        'Not seen from the browser: the AI agent probes (no access to this site), the redirect hops and 1 site file the browser would not read.',
+    );
+  });
+
+  it('says it in the report language', () => {
+    const audit = auditSnapshot(fromBrowser(), { id: crypto.randomUUID() });
+    expect(auditSourceLine(audit, createTranslator('de'))).toBe(
+      'Im Browser bewertet: einschließlich der Seite nach JavaScript und zur Laufzeit registrierter WebMCP-Tools. ' +
+        'Aus dem Browser nicht sichtbar: die Abrufe als KI-Agenten (kein Zugriff auf diese Website), die einzelnen Weiterleitungen und 1 Website-Datei, die der Browser nicht lesen ließ.',
+    );
+    expect(auditSourceLine({ origin: 'server', inputs: audit.inputs! }, createTranslator('fr'))).toBe(
+      'Noté sur le serveur, avec la page rendue dans un navigateur sans interface.',
     );
   });
 
