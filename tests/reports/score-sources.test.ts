@@ -34,7 +34,7 @@ describe('the score over time, by where each audit was scored', () => {
     expect(drawn.map(([source]) => source)).toEqual(['server', 'browser']);
     expect(drawn[0]![1]!.split(' ')).toHaveLength(2); // the two server audits, joined
     expect(drawn[1]![1]!.split(' ')).toHaveLength(1); // the browser audit alone: no line to it from a server audit
-    expect(html).toMatch(/data-history-legend[^>]*>— Scored on the server {3}- - Scored in the browser</);
+    expect(html).toMatch(/data-history-legend.*Scored on the server<\/span>.*stroke-dasharray="6 4".*Scored in the browser<\/span><\/p>/s);
   });
 
   it('draws one line and no legend when every audit was scored in one place', () => {

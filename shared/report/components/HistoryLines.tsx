@@ -2,7 +2,7 @@
  * The lines of the score history, one series per place the page was scored: the browser extension and the server
  * can see different things (docs/audits.md#why-the-extension-and-the-server-can-differ), so a browser audit after
  * a server one is not drawn as a rise or a drop of one line. Each series is its own line (the browser's dashed),
- * with a legend when both are there.
+ * with a legend under the chart when both are there.
  */
 import type { ScorePoint } from '../types.js';
 import { useT } from '../i18n-context.js';
@@ -24,21 +24,14 @@ export function historySeries(points: readonly ScorePoint[]): Array<{ source: Hi
   return [...series].map(([source, indexes]) => ({ source, indexes }));
 }
 
+const DASH = '6 4';
 const LEGEND = { server: 'history.legendServer', browser: 'history.legendBrowser' } as const;
 
-export function HistoryLines(props: {
-  points: readonly ScorePoint[];
-  x: (i: number) => number;
-  y: (score: number) => number;
-  /** Where the legend's right edge and baseline go. */
-  legendAt: { x: number; y: number };
-}) {
-  const { points, x, y, legendAt } = props;
-  const series = historySeries(points);
-  const { t } = useT();
+export function HistoryLines(props: { points: readonly ScorePoint[]; x: (i: number) => number; y: (score: number) => number }) {
+  const { points, x, y } = props;
   return (
     <>
-      {series.map(({ source, indexes }) => (
+      {historySeries(points).map(({ source, indexes }) => (
         <polyline
           key={source}
           data-history-source={source}
@@ -47,14 +40,36 @@ export function HistoryLines(props: {
           fill="none"
           stroke-width="2.5"
           stroke-linejoin="round"
-          stroke-dasharray={source === 'browser' ? '6 4' : undefined}
+          stroke-dasharray={source === 'browser' ? DASH : undefined}
         />
       ))}
-      {series.length > 1 && (
-        <text x={legendAt.x} y={legendAt.y} text-anchor="end" class="chart-muted" data-history-legend>
-          {series.map((s) => `${s.source === 'browser' ? '- - ' : '— '}${t(LEGEND[s.source])}`).join('   ')}
-        </text>
-      )}
     </>
+  );
+}
+
+/** Which line is which, under the chart: only when both series are there. */
+export function HistoryLegend({ points }: { points: readonly ScorePoint[] }) {
+  const { t } = useT();
+  const series = historySeries(points);
+  if (series.length < 2) return null;
+  return (
+    <p class="muted small history-legend" data-history-legend>
+      {series.map(({ source }) => (
+        <span key={source} style="margin-right: 16px; white-space: nowrap">
+          <svg width="28" height="8" viewBox="0 0 28 8" aria-hidden="true" style="margin-right: 6px">
+            <line
+              x1="0"
+              x2="28"
+              y1="4"
+              y2="4"
+              class="accent-line"
+              stroke-width="2.5"
+              stroke-dasharray={source === 'browser' ? DASH : undefined}
+            />
+          </svg>
+          {t(LEGEND[source])}
+        </span>
+      ))}
+    </p>
   );
 }
