@@ -46,11 +46,9 @@ export const auditDiffSchema = z.strictObject({
     .strictObject({
       from: origin,
       to: origin,
-      inputs_changed: z
-        .array(z.enum(['rendered', 'runtime_webmcp', 'agent_probes', 'redirect_hops_hidden', 'unread_files']))
-        .meta({
-          description: "Members of the audits' `inputs` whose values differ; empty when they agree or either audit did not record them.",
-        }),
+      inputs_changed: z.array(z.enum(['rendered', 'runtime_webmcp', 'agent_probes', 'redirect_hops_hidden', 'unread_files'])).meta({
+        description: "Members of the audits' `inputs` whose values differ; empty when they agree or either audit did not record them.",
+      }),
     })
     .optional()
     .meta({

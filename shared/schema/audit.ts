@@ -209,11 +209,9 @@ export const auditInputsSchema = z
     redirect_hops_hidden: z
       .boolean()
       .meta({ description: "The page's fetch followed redirects without seeing the hops (a browser sees only where it ended)." }),
-    unread_files: z
-      .array(z.string())
-      .meta({
-        description: 'Site files the browser would not let the extension read (robots.txt, sitemap, llms.txt, llms-full.txt), by URL.',
-      }),
+    unread_files: z.array(z.string()).meta({
+      description: 'Site files the browser would not let the extension read (robots.txt, sitemap, llms.txt, llms-full.txt), by URL.',
+    }),
   })
   .meta({
     description:
