@@ -77,6 +77,10 @@ export const llmsTxtSummarySchema = z.strictObject({
   status: z.enum(['present', 'missing', 'error']),
   valid: z.boolean(),
   problems: z.array(z.string()),
+  url: z.string().optional().meta({
+    description:
+      'The llms.txt judged when it is not the origin\'s /llms.txt: the file the page names with rel="describedby" (llms.txt v2, a subpath file covering the page). Absent when /llms.txt was judged.',
+  }),
 });
 
 export const webmcpEvidenceSchema = z.strictObject({

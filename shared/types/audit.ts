@@ -89,6 +89,8 @@ export interface LlmsTxtSummary {
   status: 'present' | 'missing' | 'error';
   valid: boolean;
   problems: string[];
+  /** The llms.txt the page names with rel="describedby", when that file was judged instead of /llms.txt. */
+  url?: string;
 }
 
 export type WebmcpStatus = 'detected' | 'not_found' | 'inconclusive';
