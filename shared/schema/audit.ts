@@ -139,6 +139,10 @@ export const runtimeWebmcpProbeSchema = z.strictObject({
   declarativeForms: z.array(z.string()).optional(),
   deepProbe: z.boolean().optional(),
   errors: z.array(z.string()).optional(),
+  note: z.string().optional().meta({
+    description:
+      "Set when the browser lacks the WebMCP API: that is the browser's state (flag or origin trial), not evidence about the site.",
+  }),
 });
 
 export const webmcpSignalSchema = z.strictObject({

@@ -164,6 +164,8 @@ export interface RuntimeWebmcpProbe {
   deepProbe?: boolean;
   /** Problems the probe hit (getTools threw, timed out ...). */
   errors?: string[];
+  /** Set when the browser lacks the API: says that this is the browser's state, not the site's. */
+  note?: string;
 }
 
 export interface WebmcpSignal {
