@@ -22,26 +22,6 @@ describe('probeWebmcp (MAIN world)', () => {
     const p = await probeWebmcp(100, RECORDER_KEY);
     expect(p).toMatchObject({ apiAvailable: false, surface: 'none', tools: [], polyfill: false, deepProbe: false, errors: [] });
     expect(Date.parse(p.checkedAt)).not.toBeNaN();
-    expect(p.note).toMatch(/^This browser has no WebMCP API .*says nothing about the site/);
-  });
-
-  it("says so when the browser lacks the API on a page that opted into Chrome's origin trial", async () => {
-    const meta = document.createElement('meta');
-    meta.httpEquiv = 'origin-trial';
-    meta.content = 'AAAAtoken';
-    document.head.append(meta);
-    try {
-      const p = await probeWebmcp(100, RECORDER_KEY);
-      expect(p.apiAvailable).toBe(false);
-      expect(p.note).toContain('origin-trial token');
-    } finally {
-      meta.remove();
-    }
-  });
-
-  it('has no note when the API is there', async () => {
-    doc.modelContext = { registerTool() {}, getTools: async () => [] };
-    expect((await probeWebmcp(100, RECORDER_KEY)).note).toBeUndefined();
   });
 
   it('lists tools from a polyfilled document.modelContext', async () => {

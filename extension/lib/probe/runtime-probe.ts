@@ -89,20 +89,8 @@ export async function probeWebmcp(timeoutMs: number, recorderKey: string): Promi
     if (tool && !tool.stack && Array.isArray(r.stack)) tool.stack = r.stack.map(String).slice(0, 4);
   }
 
-  const apiAvailable = !!mc || typeof testing?.listTools === 'function';
-  // Chrome exposes the API only with its WebMCP flag or on an origin that serves an origin-trial token: a missing API
-  // is the browser's state, never evidence that the site has no tools.
-  const trialToken = !!document.querySelector('meta[http-equiv="origin-trial" i]');
-  const note = apiAvailable
-    ? undefined
-    : `This browser has no WebMCP API (document.modelContext), so the live page could not list its tools; that says nothing about the site.${
-        trialToken
-          ? ' The page carries an origin-trial token: a Chrome in the WebMCP trial would expose the API here.'
-          : ' Chrome exposes it with its WebMCP flag or on sites with an origin-trial token.'
-      } Declarative forms and the static evidence still count.`;
   return {
-    apiAvailable,
-    ...(note ? { note } : {}),
+    apiAvailable: !!mc || typeof testing?.listTools === 'function',
     tools,
     checkedAt: new Date().toISOString(),
     surface,
