@@ -13,7 +13,7 @@ const GOOD_RATIO = 0.15;
 /**
  * Markup only costs a reader when it pushes the text past what a crawler reads: Googlebot reads the first
  * 2 MB of an HTML file (Google Search Central, 2026); no answer engine documents a smaller cut. Below that
- * a low ratio is worth knowing, not fixing (docs/research/standards.md).
+ * a low ratio is worth knowing, not fixing (docs/research/standards-2026.md).
  */
 const TRUNCATION_BYTES = 2 * 1024 * 1024;
 
