@@ -77,6 +77,10 @@ export const llmsTxtSummarySchema = z.strictObject({
   status: z.enum(['present', 'missing', 'error']),
   valid: z.boolean(),
   problems: z.array(z.string()),
+  url: z.string().optional().meta({
+    description:
+      'The llms.txt judged when it is not the origin\'s /llms.txt: the file the page names with rel="describedby" (llms.txt v2, a subpath file covering the page). Absent when /llms.txt was judged.',
+  }),
 });
 
 export const webmcpEvidenceSchema = z.strictObject({
@@ -135,6 +139,10 @@ export const runtimeWebmcpProbeSchema = z.strictObject({
   declarativeForms: z.array(z.string()).optional(),
   deepProbe: z.boolean().optional(),
   errors: z.array(z.string()).optional(),
+  note: z.string().optional().meta({
+    description:
+      "Set when the browser lacks the WebMCP API: that is the browser's state (flag or origin trial), not evidence about the site.",
+  }),
 });
 
 export const webmcpSignalSchema = z.strictObject({

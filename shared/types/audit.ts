@@ -89,6 +89,8 @@ export interface LlmsTxtSummary {
   status: 'present' | 'missing' | 'error';
   valid: boolean;
   problems: string[];
+  /** The llms.txt the page names with rel="describedby", when that file was judged instead of /llms.txt. */
+  url?: string;
 }
 
 export type WebmcpStatus = 'detected' | 'not_found' | 'inconclusive';
@@ -162,6 +164,8 @@ export interface RuntimeWebmcpProbe {
   deepProbe?: boolean;
   /** Problems the probe hit (getTools threw, timed out ...). */
   errors?: string[];
+  /** Set when the browser lacks the API: says that this is the browser's state, not the site's. */
+  note?: string;
 }
 
 export interface WebmcpSignal {
