@@ -83,7 +83,7 @@ describe('ingest runner', () => {
       expect(finished.offset).toBe(Buffer.byteLength(LOG));
       expect(finished.problems).toHaveLength(1);
       const t = trafficOfDays(
-        await traffic.listDays('prj_a', '2026-08-01', '2026-08-31'),
+        await traffic.listWindow('prj_a', '2026-08-01', '2026-08-31'),
         { since: NaN, until: NaN },
         { agent: null, purpose: null },
       );
