@@ -29,14 +29,33 @@ export class TrafficState {
   /** Set once the journal is replayed: from then on a new project's blocks are kept from its first chunk. */
   live = false;
 
-  /** The project's blocks, built from its days the first time. */
-  blocksOf(projectId: string): Map<string, DayRollup> {
-    let blocks = this.#blocks.get(projectId);
-    if (!blocks) {
-      const days = [...(this.days.get(projectId) ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
-      this.#blocks.set(projectId, (blocks = buildBlocks(days.map(([date, rollup]) => ({ date, rollup })))));
-    }
-    return blocks;
+  /**
+   * Per project whose blocks are being built: the build, and the days of chunks applied meanwhile (the build
+   * reads the days as they were when it started, so those are added when it ends).
+   */
+  readonly #building = new Map<string, { blocks: Promise<Map<string, DayRollup>>; since: TrafficChunk['days'][] }>();
+
+  /** The project's blocks, built from its days the first time (without holding up the event loop). */
+  blocksOf(projectId: string): Promise<Map<string, DayRollup>> {
+    const blocks = this.#blocks.get(projectId);
+    if (blocks) return Promise.resolve(blocks);
+    const running = this.#building.get(projectId);
+    if (running) return running.blocks;
+    const days = [...(this.days.get(projectId) ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+    const build: { blocks: Promise<Map<string, DayRollup>>; since: TrafficChunk['days'][] } = {
+      blocks: Promise.resolve(new Map()),
+      since: [],
+    };
+    build.blocks = buildBlocks(days.map(([date, rollup]) => ({ date, rollup }))).then((built) => {
+      // A project deleted while its blocks were built has none to keep.
+      if (this.#building.get(projectId) !== build) return new Map<string, DayRollup>();
+      this.#building.delete(projectId);
+      for (const chunkDays of build.since) addDaysToBlocks(built, chunkDays);
+      this.#blocks.set(projectId, built);
+      return built;
+    });
+    this.#building.set(projectId, build);
+    return build.blocks;
   }
 
   apply(line: TrafficLine): void {
@@ -62,6 +81,7 @@ export class TrafficState {
     if (this.live && days.size === 0 && !this.#blocks.has(chunk.project_id)) this.#blocks.set(chunk.project_id, new Map());
     const blocks = this.#blocks.get(chunk.project_id);
     if (blocks) addDaysToBlocks(blocks, chunk.days);
+    this.#building.get(chunk.project_id)?.since.push(chunk.days);
     for (const { date, rollup } of chunk.days) {
       const had = days.get(date);
       days.set(date, had ? mergeRollups(had, rollup) : rollup);
@@ -83,6 +103,7 @@ export class TrafficState {
     this.days.delete(projectId);
     this.pages.delete(projectId);
     this.#blocks.delete(projectId);
+    this.#building.delete(projectId);
     for (const [id, i] of this.ingests) {
       if (i.project_id !== projectId) continue;
       this.ingests.delete(id);

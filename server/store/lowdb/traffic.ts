@@ -102,7 +102,7 @@ export class LowdbTrafficStore implements TrafficStore {
         if (date > last) last = date;
       }
     if (first > last) return [];
-    const blocks = this.#state.blocksOf(projectId);
+    const blocks = await this.#state.blocksOf(projectId);
     const out: StoredTrafficBlock[] = [];
     for (const ref of coverWindow(first, last)) {
       const rollup = ref.level === 0 ? days.get(ref.start) : blocks.get(blockKey(ref));

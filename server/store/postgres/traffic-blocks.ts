@@ -84,7 +84,7 @@ async function ensureBlocks(pool: pg.Pool, projectId: string): Promise<void> {
     );
     const days = rows.filter((r) => isDayRollup(r.rollup)).map((r) => ({ date: r.day, rollup: r.rollup as DayRollup }));
     await client.query('DELETE FROM traffic_blocks WHERE project_id = $1', [projectId]);
-    await writeBlocks(client, projectId, buildBlocks(days));
+    await writeBlocks(client, projectId, await buildBlocks(days));
     await client.query('INSERT INTO traffic_block_projects (project_id) VALUES ($1)', [projectId]);
   });
 }

@@ -113,8 +113,14 @@ export function addDaysToBlocks(blocks: Map<string, DayRollup>, days: readonly {
   }
 }
 
-/** Every block of a project's stored days, built bottom up (about one merge per day). */
-export function buildBlocks(days: readonly { date: string; rollup: DayRollup }[]): Map<string, DayRollup> {
+/** Lets other work (requests, timers) run between merges: a year of large rollups takes seconds to merge. */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Every block of a project's stored days, built bottom up (about one merge per day). It yields to the event loop
+ * after each merge, so building the blocks of a large project never holds up the other requests a process serves.
+ */
+export async function buildBlocks(days: readonly { date: string; rollup: DayRollup }[]): Promise<Map<string, DayRollup>> {
   const out = new Map<string, DayRollup>();
   let level = new Map<number, DayRollup>(days.map(({ date, rollup }) => [dayNumber(date), dayAsBlock(date, rollup)]));
   for (let k = 1; k <= BLOCK_LEVELS; k++) {
@@ -123,7 +129,10 @@ export function buildBlocks(days: readonly { date: string; rollup: DayRollup }[]
     for (const [n, rollup] of level) {
       const start = n - (((n % size) + size) % size);
       const had = next.get(start);
-      next.set(start, had ? mergeBlocks(had, rollup) : rollup);
+      if (had) {
+        next.set(start, mergeBlocks(had, rollup));
+        await yieldToEventLoop();
+      } else next.set(start, rollup);
     }
     for (const [start, rollup] of next) out.set(blockKey({ level: k, start: dateOfNumber(start) }), rollup);
     level = next;

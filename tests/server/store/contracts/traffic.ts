@@ -180,6 +180,34 @@ export function describeTrafficContract(subject: StoreSubject): void {
       expect(await reopened.listWindow('prj_b', '2026-08-01', '2026-12-31')).toEqual([]);
     });
 
+    it('a chunk committed while a window is first read is in the next window', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_one'));
+      const days = Array.from({ length: 28 }, (_, i) => gpt(String(i + 1).padStart(2, '0'), `/p${i}`));
+      const first = chunkOf('ing_one', 0, days);
+      await traffic.commitChunk(first);
+      await reopen();
+      const reopened = await store.traffic();
+      // The first read may build the blocks of the stored days; the chunk lands while it does (or just after).
+      const [during] = await Promise.all([
+        reopened.listWindow('prj_a', '2026-08-01', '2026-08-31'),
+        reopened.commitChunk(chunkOf('ing_one', first.to, [gpt('05', '/late'), claude('20', '/late')])),
+      ]);
+      const parsedOf = (blocks: typeof during) =>
+        countsOfDays(blocks, { since: NaN, until: NaN }, { agent: null, purpose: null }).traffic.parsed;
+      expect([28, 30]).toContain(parsedOf(during));
+      const after = await reopened.listWindow('prj_a', '2026-08-01', '2026-08-31');
+      expect(parsedOf(after)).toBe(30);
+      const byDay = (await reopened.listDays('prj_a', '2026-08-01', '2026-08-31')).map((d) => ({
+        level: 0,
+        start: d.date,
+        rollup: d.rollup,
+      }));
+      expect(countsOfDays(after, { since: NaN, until: NaN }, { agent: null, purpose: null }).traffic.agents).toEqual(
+        countsOfDays(byDay, { since: NaN, until: NaN }, { agent: null, purpose: null }).traffic.agents,
+      );
+    });
+
     it('deleting a project removes its ingests, days and pages, and no other project’s', async () => {
       const traffic = await store.traffic();
       await traffic.createIngest(ingest('ing_a'));
