@@ -36,7 +36,7 @@ function sample(renders: number): MemorySample {
 }
 
 export async function measureRenderMemory(url: string, total: number, chromiumPath: string): Promise<RenderMemory> {
-  const settings = { ...readRenderSettings({ ...process.env, CHROMIUM_PATH: chromiumPath }) };
+  const settings = { ...readRenderSettings({ ...process.env, RENDER_CHROMIUM_PATH: chromiumPath }) };
   const host = createRenderHost(settings, { allowPrivate: true });
   const marks = new Set([1, 100, total, ...Array.from({ length: 10 }, (_, i) => Math.round(((i + 1) * total) / 10))]);
   const samples: MemorySample[] = [];
