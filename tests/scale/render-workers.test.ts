@@ -26,23 +26,24 @@ const PAGES = 10;
 const SCRIPT_DELAY_MS = 1_500;
 
 interface SlowScript {
-  /** The page that asked for it (its Referer). */
+  /** The page that asked for it (the script's `from` parameter: each page names itself). */
   page: string;
   at: number;
 }
 
-/** A home page linking PAGES pages; every page loads /slow.js, which adds JSON-LD once it arrives. */
+/** A home page linking the other pages; every page loads /slow.js, which adds JSON-LD once it arrives. */
 async function startSlowSite(served: SlowScript[], inFlight: Set<string>): Promise<FixtureSite> {
-  const page = (title: string, links = '') =>
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><script src="/slow.js"></script></head>` +
+  const page = (title: string, from: string, links = '') =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title>` +
+    `<script src="/slow.js?from=${encodeURIComponent(from)}"></script></head>` +
     `<body><main><h1>${title}</h1><p>${'Words every reader gets. '.repeat(40)}</p>${links}</main></body></html>`;
   const links = Array.from({ length: PAGES - 1 }, (_, i) => `<a href="/p/${i + 1}">Page ${i + 1}</a>`).join(' ');
   return startFixtureSite({
-    '/': { body: page('Home', links) },
-    ...Object.fromEntries(Array.from({ length: PAGES - 1 }, (_, i) => [`/p/${i + 1}`, { body: page(`Page ${i + 1}`) }])),
+    '/': { body: page('Home', '/', links) },
+    ...Object.fromEntries(Array.from({ length: PAGES - 1 }, (_, i) => [`/p/${i + 1}`, { body: page(`Page ${i + 1}`, `/p/${i + 1}`) }])),
     '/robots.txt': { body: 'User-agent: *\nAllow: /\n', headers: { 'content-type': 'text/plain' } },
     '/slow.js': (req, res) => {
-      const from = new URL(String(req.headers.referer ?? 'http://x/unknown')).pathname;
+      const from = new URL(req.url ?? '/', 'http://x').searchParams.get('from') ?? 'unknown';
       served.push({ page: from, at: Date.now() });
       inFlight.add(from);
       setTimeout(() => {
