@@ -215,6 +215,7 @@ async function memoryPart(): Promise<void> {
       ),
       figure(`Chromium PSS after render ${RENDERS} / after render 100`, b.chromium.pssMb / a.chromium.pssMb, '×'),
       figure(`renders per second, one process, RENDER_CONCURRENCY ${m.concurrency} at once`, m.rendersPerSecond, '/s'),
+      figure('CPU time per render, Node and every Chromium process (renders 100 to the last; holds under load)', m.cpuMsPerRender, 'ms'),
     );
     if (m.failed) notes.push(`${m.failed} of ${RENDERS} renders failed (see the output).`);
   } finally {
