@@ -5,7 +5,7 @@
  * store write, so that 50,000 URLs never make one long step.
  */
 import type { QueuedUrl } from '../../shared/crawl/admission.js';
-import { MAX_CRAWL_DELAY_S, type CrawlRobots } from '../../shared/crawl/site-findings.js';
+import { MAX_CRAWL_DELAY_S, type RobotsVerdict } from '../../shared/crawl/site-findings.js';
 import { discoverFromSitemaps, type SitemapDiscovery, type SitemapFileReader } from '../../shared/crawl/sitemap-discovery.js';
 import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
@@ -25,7 +25,8 @@ export interface SitemapDeps {
   gate: HostGate;
   crawlId: string;
   files: GatheredSiteFiles;
-  robots: CrawlRobots;
+  /** Its Crawl-delay spaces the reads (a reader on this thread applies the rules itself, read once per files object). */
+  robots: RobotsVerdict;
   signal: AbortSignal;
 }
 
@@ -36,7 +37,7 @@ export function discoverSitemaps(deps: SitemapDeps): Promise<SitemapDiscovery> {
   const keyed = { key: deps.crawlId, files };
   const readOne: SitemapFileReader = pages.readSitemap
     ? (request) => pages.readSitemap!(request, keyed, signal)
-    : (request) => readSitemapFile(request, { fetcher: deps.fetcher, files, robots: deps.robots, signal });
+    : (request) => readSitemapFile(request, { fetcher: deps.fetcher, files, signal });
   const found = discoverFromSitemaps(files, async (request) => {
     const pass = await gate.acquire(parseUrl(request.url)?.host ?? '', { delayMs, signal });
     try {

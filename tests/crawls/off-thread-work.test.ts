@@ -1,8 +1,8 @@
 /**
  * A crawl's work in proportion to what a site serves runs off the thread that serves the API, on an audit thread
  * (the worker from its TypeScript source): one sitemap file comes back as bounded, sorted lists (the crawl's origin
- * only, robots.txt applied), and a page's links with robots.txt applied; a sitemap that outlasts its budget ends its
- * thread, and the next file gets a fresh one. A sitemap index that fans out into 50,000 children is read as at
+ * only, robots.txt applied), a page's links with robots.txt applied, and robots.txt's verdict for the crawl's start;
+ * a sitemap that outlasts its budget ends its thread, and the next file gets a fresh one. A sitemap index that fans out into 50,000 children is read as at
  * most 50 files, the rest counted; and the crawl's queue is a deque.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +91,20 @@ describe('a sitemap file on an audit thread', () => {
         offHost: ['http://localhost:9/elsewhere', 'https://en.wikipedia.org/wiki/Coffee'], // the page's footer links out
         refused: [`${site.url}/private/x`],
       });
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it("robots.txt for a crawl's start is read on the thread: its verdict, and whether the start URL is allowed", async () => {
+    const runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0 });
+    try {
+      const signal = new AbortController().signal;
+      const refused = await runner.runRobots(`${site.url}/private/start`, { key: 'crawl-4', files }, signal);
+      expect(refused).toEqual({ verdict: { status: 'found', citable: 'partly', crawlDelay: null }, startAllowed: false });
+      // The second ask sends no site files: the thread still holds them under the crawl's key.
+      const allowed = await runner.runRobots(`${site.url}/ok`, { key: 'crawl-4', files }, signal);
+      expect(allowed).toEqual({ verdict: refused.verdict, startAllowed: true });
     } finally {
       await runner.close();
     }
