@@ -142,7 +142,7 @@ export class CrawlRun {
     }
     await store.admit(this.id, { pages: [start.startUrl], skips: [] });
     const record = (await store.crawlById(this.id))!;
-    return { record, files, robots, sitemaps: this.#discover(files, robots) };
+    return { record, files, robots, sitemaps: this.#discover(files, robots, record.max_pages) };
   }
 
   /** A running crawl after a restart: its stored files; the sitemaps read again if its start page was not done. */
@@ -155,7 +155,7 @@ export class CrawlRun {
     const { verdict: robots } = await this.#readRobots(record.start_url, files);
     // The start page queues the sitemaps' URLs when it is done: if it was not done before the restart, read them again.
     const startDone = await this.deps.store.isDone(this.id, record.start_url);
-    return { record, files, robots, sitemaps: startDone ? null : this.#discover(files, robots) };
+    return { record, files, robots, sitemaps: startDone ? null : this.#discover(files, robots, record.max_pages) };
   }
 
   /**
@@ -171,8 +171,8 @@ export class CrawlRun {
   /** The parsed rules, on this thread: only for links a page runner returned without robots.txt applied. */
   #rules = (): CrawlRobots => robotsOf(this.#site.files);
 
-  #discover(files: GatheredSiteFiles, robots: RobotsVerdict): Promise<SitemapDiscovery> {
-    return discoverSitemaps({ ...this.deps, crawlId: this.id, files, robots, signal: this.#signal });
+  #discover(files: GatheredSiteFiles, robots: RobotsVerdict, maxPages: number): Promise<SitemapDiscovery> {
+    return discoverSitemaps({ ...this.deps, crawlId: this.id, files, robots, signal: this.#signal, maxPages });
   }
 
   /** Launches pages while the queue has some and the host's budget allows, until none is left in flight. */

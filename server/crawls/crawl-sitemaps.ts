@@ -6,7 +6,12 @@
  */
 import type { QueuedUrl } from '../../shared/crawl/admission.js';
 import { MAX_CRAWL_DELAY_S, type RobotsVerdict } from '../../shared/crawl/site-findings.js';
-import { discoverFromSitemaps, type SitemapDiscovery, type SitemapFileReader } from '../../shared/crawl/sitemap-discovery.js';
+import {
+  discoverFromSitemaps,
+  sitemapUrlRoom,
+  type SitemapDiscovery,
+  type SitemapFileReader,
+} from '../../shared/crawl/sitemap-discovery.js';
 import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';
@@ -28,6 +33,8 @@ export interface SitemapDeps {
   /** Its Crawl-delay spaces the reads (a reader on this thread applies the rules itself, read once per files object). */
   robots: RobotsVerdict;
   signal: AbortSignal;
+  /** The crawl's max_pages: the sitemap URLs kept are bounded by it (sitemapUrlRoom), the rest only counted. */
+  maxPages: number;
 }
 
 /** The sitemaps' URLs, read in the background while the start page is audited; never rejects. */
@@ -38,14 +45,15 @@ export function discoverSitemaps(deps: SitemapDeps): Promise<SitemapDiscovery> {
   const readOne: SitemapFileReader = pages.readSitemap
     ? (request) => pages.readSitemap!(request, keyed, signal)
     : (request) => readSitemapFile(request, { fetcher: deps.fetcher, files, signal });
-  const found = discoverFromSitemaps(files, async (request) => {
+  const read: SitemapFileReader = async (request) => {
     const pass = await gate.acquire(parseUrl(request.url)?.host ?? '', { delayMs, signal });
     try {
       return await readOne(request);
     } finally {
       pass.release();
     }
-  });
+  };
+  const found = discoverFromSitemaps(files, read, sitemapUrlRoom(deps.maxPages));
   found.catch(() => undefined);
   return found;
 }
