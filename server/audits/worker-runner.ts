@@ -12,6 +12,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import type { StartRobots } from '../../shared/crawl/site-findings.js';
 import type { QueueSample } from '../metrics/queue-metrics.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { AuditRenderError } from '../../shared/audit/errors.js';
@@ -72,6 +73,8 @@ export interface WorkerRunner extends AuditRunner {
     siteFiles: { key: string; files: GatheredSiteFiles },
     signal: AbortSignal,
   ): Promise<SitemapFileResult>;
+  /** Reads a crawl's robots.txt on a thread (its verdict, and whether it allows the start URL), under the same bounds as a page. */
+  runRobots(startUrl: string, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<StartRobots>;
 }
 
 /** A sitemap file's time on a thread, its fetch included: 16 MB parse in about 5 s on a busy machine. */
@@ -163,6 +166,14 @@ class AuditThread {
     const budget = { what: `Reading the sitemap ${request.url.slice(0, 200)}`, ms: this.options.sitemapBudgetMs ?? SITEMAP_BUDGET_MS };
     return this.#send(message, signal, budget).then((reply) => {
       if (reply.type !== 'sitemap-done') throw new Error(`the audit worker answered ${reply.type} to a sitemap`);
+      return reply.result;
+    });
+  }
+
+  robots(startUrl: string, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<StartRobots> {
+    const message: WorkerRequest = { type: 'robots', startUrl, siteFiles: this.#siteFiles(siteFiles) };
+    return this.#send(message, signal).then((reply) => {
+      if (reply.type !== 'robots-done') throw new Error(`the audit worker answered ${reply.type} to robots.txt`);
       return reply.result;
     });
   }
@@ -261,6 +272,8 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal, onGathered)), signal),
     runSitemap: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.sitemap(request, siteFiles, taskSignal)), signal),
+    runRobots: (startUrl, siteFiles, signal) =>
+      bounded.runTask((taskSignal) => onThread((thread) => thread.robots(startUrl, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
     waitingLine: () => bounded.waitingLine(),
     warm() {

@@ -18,7 +18,7 @@ import { PendingRender } from '../audit/pending-render.js';
 import { markdownAvailability } from '../facts/markdown-availability.js';
 import { accessSummary } from '../crawlers/agent-fetches.js';
 import { pageLinks, sortByRobots, type PageLinks } from './page-links.js';
-import { crawlRobots, type CrawlRobots } from './site-findings.js';
+import { robotsOf } from './robots-allow.js';
 import { retryAfterMs } from './retry-after.js';
 import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
@@ -131,12 +131,4 @@ function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDep
     sample,
     summary: pageSummary(ctx),
   };
-}
-
-/** robots.txt of a crawl's site files, read once per files object (a thread keeps them for every page of the crawl). */
-const robotsOfFiles = new WeakMap<GatheredSiteFiles, CrawlRobots>();
-function robotsOf(files: GatheredSiteFiles): CrawlRobots {
-  let robots = robotsOfFiles.get(files);
-  if (!robots) robotsOfFiles.set(files, (robots = crawlRobots(files)));
-  return robots;
 }
