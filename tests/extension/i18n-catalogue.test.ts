@@ -52,7 +52,6 @@ const NOT_YET_CONVERTED = [
   'extension/components/dashboard/WebhookView.tsx',
   'extension/components/dashboard/WebhooksView.tsx',
   'extension/components/dashboard/states.tsx',
-  'extension/entrypoints/options/Options.tsx',
 ];
 
 const placeholdersOf = (e: Entry) =>
