@@ -18,7 +18,7 @@ const english = catalogue('en');
 
 /** Messages that read the same as the English in that language (names, codes); any other copy is untranslated. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  de: ['extName', 'wbDashboard'],
+  de: ['extName', 'stepSitemap', 'wbDashboard'],
   fr: ['diffScore', 'extName', 'pagesCount_one', 'pagesCount_other', 'wbOptions'],
   es: ['extName'],
 };
@@ -28,7 +28,6 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
  * files other work converts may stay.
  */
 const NOT_YET_CONVERTED = [
-  'extension/components/Progress.tsx',
   'extension/components/dashboard/AuditView.tsx',
   'extension/components/dashboard/AuditsView.tsx',
   'extension/components/dashboard/ConfirmDialog.tsx',

@@ -66,14 +66,8 @@ export function formatPercent(share: number, at: FormatAt = {}): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(share);
 }
 
-/** A duration in seconds or minutes for estimates and elapsed time: "12 s", "2 min". */
+/** A duration for estimates: "12 s", "2 min" (the SI symbols, the same in every language), the number localized. */
 export function formatSeconds(seconds: number, at: FormatAt = {}): string {
-  const locale = at.locale ?? uiLocale();
-  const minutes = seconds >= 90;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: minutes ? 'minute' : 'second',
-    unitDisplay: 'short',
-    maximumFractionDigits: 0,
-  }).format(minutes ? Math.round(seconds / 60) : Math.max(0, Math.round(seconds)));
+  const number = new Intl.NumberFormat(at.locale ?? uiLocale(), { maximumFractionDigits: 0 });
+  return seconds >= 90 ? `${number.format(Math.round(seconds / 60))} min` : `${number.format(Math.max(0, Math.round(seconds)))} s`;
 }
