@@ -18,8 +18,19 @@ const english = catalogue('en');
 
 /** Messages that read the same as the English in that language (names, codes); any other copy is untranslated. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  de: ['extName', 'newProjectDomain', 'newProjectName', 'shareLinkColon', 'stepSitemap', 'wbDashboard'],
-  fr: ['diffScore', 'extName', 'newAuditPage', 'pagesCount_one', 'pagesCount_other', 'wbOptions'],
+  de: ['extName', 'navCrawls', 'newProjectDomain', 'newProjectName', 'shareLinkColon', 'stepSitemap', 'wbDashboard'],
+  fr: [
+    'colPage',
+    'colPages',
+    'colScore',
+    'diffScore',
+    'extName',
+    'navAudits',
+    'newAuditPage',
+    'pagesCount_one',
+    'pagesCount_other',
+    'wbOptions',
+  ],
   es: ['extName'],
 };
 
@@ -28,11 +39,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
  * files other work converts may stay.
  */
 const NOT_YET_CONVERTED = [
-  'extension/components/dashboard/AuditView.tsx',
   'extension/components/dashboard/AuditsView.tsx',
-  'extension/components/dashboard/CrawlDrillDown.tsx',
-  'extension/components/dashboard/CrawlPagesView.tsx',
-  'extension/components/dashboard/CrawlView.tsx',
   'extension/components/dashboard/CrawlsView.tsx',
   'extension/components/dashboard/Dashboard.tsx',
   'extension/components/dashboard/FixesPanel.tsx',
