@@ -42,7 +42,6 @@ const NOT_YET_CONVERTED = [
   'extension/components/dashboard/AuditsView.tsx',
   'extension/components/dashboard/CrawlsView.tsx',
   'extension/components/dashboard/Dashboard.tsx',
-  'extension/components/dashboard/FixesPanel.tsx',
   'extension/components/dashboard/MonitorScore.tsx',
   'extension/components/dashboard/MonitorsView.tsx',
   'extension/components/dashboard/ProjectPrompts.tsx',
