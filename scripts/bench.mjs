@@ -119,6 +119,15 @@ const KNOWN = [
   { name: 'crawl-export', file: 'bench/crawl-export.bench.ts', args: [], quickArgs: ['2000', '3'] },
   // Access logs: citable logs lines/s against GoAccess on a generated 1 GB combined log, gzip, and peak RSS on 10 GB piped.
   { name: 'logs', file: 'bench/logs.bench.ts', args: [], quickArgs: ['100', '1'], timeoutMs: 30 * 60 * 1000 },
+  // Traffic through the API on lowdb and PostgreSQL: GET /projects/{id}/traffic p99 over a year of rollups, uploads' lines/s against the CLI's.
+  {
+    name: 'traffic-api',
+    file: 'bench/traffic-api.bench.ts',
+    args: [],
+    quickArgs: ['60', '50', '5000', '3', '32'],
+    skip: () => hasPackage('autocannon'),
+    timeoutMs: 30 * 60 * 1000,
+  },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   {
     name: 'api-postgres',

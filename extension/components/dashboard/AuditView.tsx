@@ -13,6 +13,7 @@ import { ErrorState, Loading } from './states.js';
 import { FixesPanel } from './FixesPanel.js';
 import { t } from '../../lib/i18n/t.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
+import { SourceLine } from '../../../shared/report/components/SourceLine.js';
 
 /**
  * One audit: its diff against the previous audit of the URL, share and export, and the client report itself
@@ -55,6 +56,7 @@ export function AuditView({ id }: { id: string }) {
           </>
         ) : null}
       </p>
+      <SourceLine audit={a} />
       <div class="toolbar">
         <ShareButton kind="audit" id={a.id} />
         <button type="button" class="secondary" onClick={() => void save('html')} data-action="export-html">

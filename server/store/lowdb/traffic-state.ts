@@ -5,6 +5,7 @@
 import type { IngestStatus, StoredIngest, TrafficChunk } from '../contracts/traffic.js';
 import { mergeRollups, type DayRollup } from '../rollup/traffic-days.js';
 import { bitmapsOf, YEAR_BYTES } from '../rollup/page-days.js';
+import { addDaysToBlocks, buildBlocks } from '../rollup/traffic-blocks.js';
 
 export type TrafficLine =
   | { t: 'ingest'; ingest: StoredIngest }
@@ -20,6 +21,23 @@ export class TrafficState {
   readonly days = new Map<string, Map<string, DayRollup>>();
   /** Per project, per path, per year: the days it was fetched. */
   readonly pages = new Map<string, Map<string, Map<number, Uint8Array>>>();
+  /**
+   * Per project, its blocks of days by key (../rollup/traffic-blocks.ts): built when first asked for (not while
+   * the journal is replayed), then kept up to date by each chunk. A project with no days yet has them at once.
+   */
+  readonly #blocks = new Map<string, Map<string, DayRollup>>();
+  /** Set once the journal is replayed: from then on a new project's blocks are kept from its first chunk. */
+  live = false;
+
+  /** The project's blocks, built from its days the first time. */
+  blocksOf(projectId: string): Map<string, DayRollup> {
+    let blocks = this.#blocks.get(projectId);
+    if (!blocks) {
+      const days = [...(this.days.get(projectId) ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+      this.#blocks.set(projectId, (blocks = buildBlocks(days.map(([date, rollup]) => ({ date, rollup })))));
+    }
+    return blocks;
+  }
 
   apply(line: TrafficLine): void {
     if (line.t === 'ingest') {
@@ -41,6 +59,9 @@ export class TrafficState {
     ingest.updated_at = chunk.at;
     let days = this.days.get(chunk.project_id);
     if (!days) this.days.set(chunk.project_id, (days = new Map()));
+    if (this.live && days.size === 0 && !this.#blocks.has(chunk.project_id)) this.#blocks.set(chunk.project_id, new Map());
+    const blocks = this.#blocks.get(chunk.project_id);
+    if (blocks) addDaysToBlocks(blocks, chunk.days);
     for (const { date, rollup } of chunk.days) {
       const had = days.get(date);
       days.set(date, had ? mergeRollups(had, rollup) : rollup);
@@ -61,6 +82,7 @@ export class TrafficState {
   #forget(projectId: string): void {
     this.days.delete(projectId);
     this.pages.delete(projectId);
+    this.#blocks.delete(projectId);
     for (const [id, i] of this.ingests) {
       if (i.project_id !== projectId) continue;
       this.ingests.delete(id);
