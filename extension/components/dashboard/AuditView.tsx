@@ -76,11 +76,7 @@ export function AuditView({ id }: { id: string }) {
       <h2>{t('auditFixes')}</h2>
       <FixesPanel fixes={fixes} issues={a.issues} url={a.final_url || a.url} onRetry={reloadFixes} />
       <h2>{t('auditReport')}</h2>
-      {html === null ? (
-        <Loading what={t('whatReport')} />
-      ) : (
-        <ReportFrame html={html} title={t('auditReportOf', displayUrl(a.final_url || a.url))} />
-      )}
+      <AuditReport html={html} url={a.final_url || a.url} />
     </section>
   );
 }
@@ -136,4 +132,9 @@ function PreviousDiff({ diff }: { diff: Load<{ diff: AuditDiff }> }) {
       </p>
     </>
   );
+}
+
+/** The client report in its frame, once made. */
+function AuditReport({ html, url }: { html: string | null; url: string }) {
+  return html === null ? <Loading what={t('whatReport')} /> : <ReportFrame html={html} title={t('auditReportOf', displayUrl(url))} />;
 }

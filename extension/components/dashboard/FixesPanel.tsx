@@ -120,25 +120,30 @@ function FixCard({ fix }: { fix: Fix }) {
           {fix.content}
         </pre>
       </details>
-      {fix.preview && (
-        <details class="fix-preview">
-          <summary>{t('fixesHeadBeforeAfter')}</summary>
-          <div class="preview-cols">
-            <div>
-              <p class="muted small">{t('fixesBefore')}</p>
-              <pre class="fix-code" tabIndex={0} aria-label={t('fixesHeadBefore')}>
-                {fix.preview.before}
-              </pre>
-            </div>
-            <div>
-              <p class="muted small">{t('fixesAfter')}</p>
-              <pre class="fix-code" tabIndex={0} aria-label={t('fixesHeadAfter')}>
-                {fix.preview.after}
-              </pre>
-            </div>
-          </div>
-        </details>
-      )}
+      {fix.preview && <FixPreview preview={fix.preview} />}
     </article>
+  );
+}
+
+/** A snippet's effect on the page's head: before and after, side by side. */
+function FixPreview({ preview }: { preview: NonNullable<Fix['preview']> }) {
+  return (
+    <details class="fix-preview">
+      <summary>{t('fixesHeadBeforeAfter')}</summary>
+      <div class="preview-cols">
+        <div>
+          <p class="muted small">{t('fixesBefore')}</p>
+          <pre class="fix-code" tabIndex={0} aria-label={t('fixesHeadBefore')}>
+            {preview.before}
+          </pre>
+        </div>
+        <div>
+          <p class="muted small">{t('fixesAfter')}</p>
+          <pre class="fix-code" tabIndex={0} aria-label={t('fixesHeadAfter')}>
+            {preview.after}
+          </pre>
+        </div>
+      </div>
+    </details>
   );
 }
