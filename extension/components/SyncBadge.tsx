@@ -1,6 +1,6 @@
 import type { AuditRecord } from '../lib/sync/records.js';
 
-import { NOT_CONFIGURED } from '../lib/sync/reasons.js';
+import { NOT_CONFIGURED, SENDING } from '../lib/sync/reasons.js';
 import { t } from '../lib/i18n/t.js';
 
 const TEXT = { synced: 'syncSynced', pending: 'syncPending', failed: 'syncFailed' } as const;
@@ -10,7 +10,7 @@ export function SyncBadge({ sync }: { sync: AuditRecord['sync'] }) {
   // No backend: one short word here; the history says once what to do about it.
   if (sync.state === 'pending' && sync.reason === NOT_CONFIGURED) {
     return (
-      <span class="sync sync-local" data-sync="pending" title={NOT_CONFIGURED}>
+      <span class="sync sync-local" data-sync="pending" title={t('syncNotConfigured')}>
         {t('syncNotSynced')}
       </span>
     );
@@ -18,7 +18,9 @@ export function SyncBadge({ sync }: { sync: AuditRecord['sync'] }) {
   return (
     <span class={`sync sync-${sync.state}`} data-sync={sync.state}>
       {t(TEXT[sync.state])}
-      {sync.state !== 'synced' && sync.reason ? <span class="sync-reason">: {sync.reason}</span> : null}
+      {sync.state !== 'synced' && sync.reason ? (
+        <span class="sync-reason">: {sync.reason === SENDING ? t('syncSending') : sync.reason}</span>
+      ) : null}
       {sync.state === 'failed' && sync.waitForSettings ? <span class="sync-reason"> {t('syncRetriedAutomatically')}</span> : null}
     </span>
   );

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { isAuditRequest, isSyncNowRequest } from '../lib/messages.js';
-import { handleAuditRequest } from '../lib/audit/handle-audit.js';
+import { isAuditRequest, isCancelRequest, isSyncNowRequest } from '../lib/messages.js';
+import { cancelAudit, handleAuditRequest } from '../lib/audit/handle-audit.js';
 import { requestSync, SYNC_ALARM } from '../lib/sync/service.js';
 import { SETTINGS_KEY } from '../lib/settings.js';
 import { syncDeepProbeScript } from '../lib/probe/deep-probe.js';
@@ -11,6 +11,10 @@ export default defineBackground(() => {
     if (isAuditRequest(message)) {
       void handleAuditRequest(message.tabId, message.fetchVia, () => void requestSync(true)).then(sendResponse);
       return true;
+    }
+    if (isCancelRequest(message)) {
+      sendResponse({ ok: cancelAudit(message.tabId) });
+      return undefined;
     }
     if (isSyncNowRequest(message)) {
       void requestSync(true).then(() => sendResponse({ ok: true }));

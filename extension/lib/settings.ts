@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from './i18n/t.js';
 
 /** Backend settings. storage.local only: an API key must never travel through browser sync. */
 export interface Settings {
@@ -39,11 +40,11 @@ export function backendUrlProblem(url: string): string | null {
   try {
     u = new URL(url);
   } catch {
-    return `"${url}" is not a web address. Enter it like https://citable.example.com or 127.0.0.1:8787.`;
+    return t('settingsNotWebAddress', url);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `The backend must be an http or https address, not ${u.protocol}.`;
-  if (u.username || u.password) return 'Leave the user name and password out of the address; the API key is entered below.';
-  if (u.search || u.hash) return 'Enter the server address only, without ? or #.';
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return t('settingsHttpOnly', u.protocol);
+  if (u.username || u.password) return t('settingsNoCredentials');
+  if (u.search || u.hash) return t('settingsAddressOnly');
   return null;
 }
 

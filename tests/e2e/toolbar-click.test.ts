@@ -154,6 +154,9 @@ describe('store build, real toolbar click', () => {
     );
     expect(steps.join('\n')).toMatch(/Server HTML \(what AI crawlers get\)\d+\.\d s…/);
     expect(await popupText(session, '[data-testid="elapsed"]')).toMatch(/^\d+\.\d s$/);
+    // Four steps a person follows, the page's one under way, with an estimate and Cancel.
+    expect(await popupText(session, '.phases li[data-phase="page"]')).toMatch(/^Fetching the page/);
+    expect(await popupText(session, '[data-testid="estimate"]')).toMatch(/^(About \d+ s left|Taking longer than usual)/);
     await savePopupScreenshot('popup-progress-slow-page');
     await waitForPopup(session, 'article.report', 30_000);
 
@@ -164,6 +167,27 @@ describe('store build, real toolbar click', () => {
     expect(raw.startedAt).toBeLessThan(tabLoad.endedAt!);
     expect(markdown.startedAt).toBeLessThan(tabLoad.endedAt!);
     expect(markdown.startedAt).toBeLessThan(raw.endedAt!);
+  });
+
+  it('Cancel stops a slow audit in the background: the popup says so at once and stays usable, nothing is stored', async () => {
+    const log: TimedRequest[] = [];
+    const site = await serve(slowPageSite(3_000, log));
+    const page = await session.context.newPage();
+    await page.goto(`${site.url}${ARTICLE_PATH}`, { waitUntil: 'commit' });
+    const before = (await readRecords(session)).length;
+    await closePopup(session);
+    await clickToolbar(session, page);
+    await waitForPopup(session, '[data-action="cancel"]');
+    await popupEvaluate(session, (w) => w.document.querySelector<HTMLButtonElement>('[data-action="cancel"]')!.click(), null);
+    await waitForPopup(session, '.notice-info', 2_000);
+    expect(await popupText(session, '.notice-info h2')).toBe('Audit cancelled');
+    expect(await popupEvaluate(session, (w) => w.document.querySelector<HTMLButtonElement>('[data-action="again"]')!.disabled, null)).toBe(
+      false,
+    );
+    await savePopupScreenshot('popup-cancelled');
+    // Past the slow page's answer: the cancelled audit made no record (it would have, had it run on).
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect((await readRecords(session)).length).toBe(before);
   });
 
   it('says what to do on a page it may not read, a page that did not load, and an empty page', async () => {

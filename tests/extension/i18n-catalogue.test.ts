@@ -18,8 +18,19 @@ const english = catalogue('en');
 
 /** Messages that read the same as the English in that language (names, codes); any other copy is untranslated. */
 const SAME_AS_ENGLISH: Record<string, string[]> = {
-  de: ['extName', 'wbDashboard'],
-  fr: ['diffScore', 'extName', 'pagesCount_one', 'pagesCount_other', 'wbOptions'],
+  de: ['extName', 'navCrawls', 'newProjectDomain', 'newProjectName', 'shareLinkColon', 'stepSitemap', 'wbDashboard'],
+  fr: [
+    'colPage',
+    'colPages',
+    'colScore',
+    'diffScore',
+    'extName',
+    'navAudits',
+    'newAuditPage',
+    'pagesCount_one',
+    'pagesCount_other',
+    'wbOptions',
+  ],
   es: ['extName'],
 };
 
@@ -28,31 +39,17 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
  * files other work converts may stay.
  */
 const NOT_YET_CONVERTED = [
-  'extension/components/Progress.tsx',
-  'extension/components/dashboard/AuditView.tsx',
   'extension/components/dashboard/AuditsView.tsx',
-  'extension/components/dashboard/ConfirmDialog.tsx',
-  'extension/components/dashboard/CrawlDrillDown.tsx',
-  'extension/components/dashboard/CrawlPagesView.tsx',
-  'extension/components/dashboard/CrawlStatus.tsx',
-  'extension/components/dashboard/CrawlView.tsx',
   'extension/components/dashboard/CrawlsView.tsx',
   'extension/components/dashboard/Dashboard.tsx',
-  'extension/components/dashboard/DataTable.tsx',
-  'extension/components/dashboard/FixesPanel.tsx',
   'extension/components/dashboard/MonitorScore.tsx',
   'extension/components/dashboard/MonitorsView.tsx',
-  'extension/components/dashboard/NewAuditForm.tsx',
-  'extension/components/dashboard/NewProjectForm.tsx',
   'extension/components/dashboard/ProjectPrompts.tsx',
   'extension/components/dashboard/ProjectView.tsx',
   'extension/components/dashboard/ProjectsView.tsx',
-  'extension/components/dashboard/ShareButton.tsx',
   'extension/components/dashboard/SharesView.tsx',
   'extension/components/dashboard/WebhookView.tsx',
   'extension/components/dashboard/WebhooksView.tsx',
-  'extension/components/dashboard/states.tsx',
-  'extension/entrypoints/options/Options.tsx',
 ];
 
 const placeholdersOf = (e: Entry) =>

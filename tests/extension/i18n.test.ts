@@ -33,15 +33,12 @@ describe('t()', () => {
     expect(document.documentElement.lang).toBe('de');
   });
 
-  it('dates and numbers follow the language of the text, with the browser’s region where it matches', () => {
+  it('dates and numbers follow the language of the text, whatever the browser reports as its UI language', () => {
     germanBrowser();
-    expect(uiLocale()).toBe('de');
-    i18n.getUILanguage = () => 'de-AT';
-    expect(uiLocale()).toBe('de-AT');
     // Chromium can report en-US while it shows the German catalogue: the text's language wins.
     i18n.getUILanguage = () => 'en-US';
-    expect(uiLocale()).toBe('de');
-    expect(formatDate('2026-11-28T10:00:00Z', { timeZone: 'UTC' })).toBe('28. Nov. 2026');
+    expect(uiLocale()).toBe('de-DE');
+    expect(formatDate('2026-11-28T10:00:00Z', { timeZone: 'UTC' })).toBe('28. November 2026');
   });
 
   it('answers the key itself, never an empty string, for a message no catalogue has', () => {
@@ -62,30 +59,28 @@ describe('t()', () => {
   });
 });
 
-describe('dates, one format for the extension', () => {
+describe('dates, one format for the extension and the reports', () => {
   const at = { timeZone: 'Europe/Berlin' };
-  it('day, month and year in the user’s locale and time zone', () => {
+  it('day, month and year in the language shown and the browser’s time zone', () => {
     // 23:30 UTC is the next day in Berlin.
-    expect(formatDate('2026-11-27T23:30:00Z', { ...at, locale: 'en-GB' })).toBe('28 Nov 2026');
-    expect(formatDate('2026-11-27T23:30:00Z', { ...at, locale: 'de' })).toBe('28. Nov. 2026');
-    expect(formatDate('2026-11-27T23:30:00Z', { ...at, locale: 'fr' })).toBe('28 nov. 2026');
-    expect(formatDate('2026-11-27T23:30:00Z', { ...at, locale: 'es' })).toBe('28 nov 2026');
-    expect(formatDateTime('2026-11-27T23:30:00Z', { ...at, locale: 'de' })).toBe('28. Nov. 2026, 00:30');
+    expect(formatDate('2026-11-27T23:30:00Z', { ...at, lang: 'en' })).toBe('28 November 2026');
+    expect(formatDate('2026-11-27T23:30:00Z', { ...at, lang: 'de' })).toBe('28. November 2026');
+    expect(formatDate('2026-11-27T23:30:00Z', { ...at, lang: 'fr' })).toBe('28 novembre 2026');
+    expect(formatDate('2026-11-27T23:30:00Z', { ...at, lang: 'es' })).toBe('28 de noviembre de 2026');
+    expect(formatDateTime('2026-11-27T23:30:00Z', { ...at, lang: 'de' })).toBe('28. November 2026, 00:30 MEZ');
+    expect(formatDateTime('2026-11-27T23:30:00Z', { timeZone: 'UTC', lang: 'en' })).toBe('27 November 2026, 23:30 UTC');
     expect(formatDate(null)).toBe('—');
     expect(formatDate('not a date')).toBe('not a date');
   });
 
   it('a series gives the time of day only where a day repeats', () => {
-    const labels = formatDates(['2026-11-28T08:12:00Z', '2026-11-28T14:03:00Z', '2026-11-29T09:00:00Z'], {
-      timeZone: 'UTC',
-      locale: 'en-GB',
-    });
-    expect(labels).toEqual(['28 Nov 2026, 08:12', '28 Nov 2026, 14:03', '29 Nov 2026']);
+    const labels = formatDates(['2026-11-28T08:12:00Z', '2026-11-28T14:03:00Z', '2026-11-29T09:00:00Z'], { timeZone: 'UTC', lang: 'en' });
+    expect(labels).toEqual(['28 November 2026, 08:12 UTC', '28 November 2026, 14:03 UTC', '29 November 2026']);
   });
 
-  it('percentages in the locale', () => {
-    expect(formatPercent(0.4321, { locale: 'en' })).toBe('43%');
-    expect(formatPercent(0.4321, { locale: 'de' })).toBe('43\u00a0%');
-    expect(formatPercent(0.001, { locale: 'en' })).toBe('<1%');
+  it('percentages in the language', () => {
+    expect(formatPercent(0.4321, { lang: 'en' })).toBe('43%');
+    expect(formatPercent(0.4321, { lang: 'de' })).toBe('43\u00a0%');
+    expect(formatPercent(0.001, { lang: 'en' })).toBe('<1%');
   });
 });

@@ -6,11 +6,13 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { DiffView } from '../DiffView.js';
 import { useApi, type Load } from './use-api.js';
 import { useDashboard } from './context.js';
-import { dateTime, displayUrl } from './format.js';
+import { displayUrl } from './format.js';
 import { ReportFrame } from './ReportFrame.js';
 import { ShareButton } from './ShareButton.js';
 import { ErrorState, Loading } from './states.js';
 import { FixesPanel } from './FixesPanel.js';
+import { t } from '../../lib/i18n/t.js';
+import { formatDateTime } from '../../lib/i18n/format.js';
 import { SourceLine } from '../../../shared/report/components/SourceLine.js';
 
 /**
@@ -28,8 +30,8 @@ export function AuditView({ id }: { id: string }) {
   const settled = audit.state === 'ok' && fixes.state !== 'loading';
   const html = useReportHtml(api, settled ? audit.data.audit : null, fixes.state === 'ok' ? fixes.data.fixes : null);
 
-  if (audit.state === 'loading') return <Loading what="the audit" />;
-  if (audit.state === 'error') return <ErrorState what="the audit" error={audit.error} onRetry={reload} />;
+  if (audit.state === 'loading') return <Loading what={t('whatAudit')} />;
+  if (audit.state === 'error') return <ErrorState what={t('whatAudit')} error={audit.error} onRetry={reload} />;
   const a = audit.data.audit;
   // Page audits of a crawl carry its id (docs/api-decisions.md#crawls); the engine's Audit type does not list it.
   const crawlId = (a as { crawl_id?: unknown }).crawl_id;
@@ -40,17 +42,17 @@ export function AuditView({ id }: { id: string }) {
   return (
     <section aria-labelledby="h-audit" data-audit-id={a.id}>
       <p class="crumbs small">
-        <a href={routeHref({ view: 'audits' })}>Audits</a> /
+        <a href={routeHref({ view: 'audits' })}>{t('navAudits')}</a> /
       </p>
       <h1 id="h-audit" class="break">
         {displayUrl(a.final_url || a.url, 120)}
       </h1>
       <p class="muted">
-        Score {a.score} · audited {dateTime(a.scanned_at)} · from {a.origin}
+        {t('auditFacts', a.score, formatDateTime(a.scanned_at), a.origin)}
         {typeof crawlId === 'string' ? (
           <>
             {' '}
-            · part of <a href={routeHref({ view: 'crawl', id: crawlId })}>a crawl</a>
+            · {t('auditPartOf')} <a href={routeHref({ view: 'crawl', id: crawlId })}>{t('auditACrawl')}</a>
           </>
         ) : null}
       </p>
@@ -58,23 +60,23 @@ export function AuditView({ id }: { id: string }) {
       <div class="toolbar">
         <ShareButton kind="audit" id={a.id} />
         <button type="button" class="secondary" onClick={() => void save('html')} data-action="export-html">
-          Download HTML report
+          {t('auditDownloadHtml')}
         </button>
         <button type="button" class="secondary" onClick={() => void save('json')} data-action="export-json">
-          Download JSON
+          {t('auditDownloadJson')}
         </button>
         {saved && (
           <span class="muted small" role="status">
-            Saved {saved}
+            {t('wbSaved', saved)}
           </span>
         )}
       </div>
-      <h2>Since the previous audit of this URL</h2>
+      <h2>{t('auditSincePrevious')}</h2>
       <PreviousDiff diff={diff} />
-      <h2>Fixes</h2>
+      <h2>{t('auditFixes')}</h2>
       <FixesPanel fixes={fixes} issues={a.issues} url={a.final_url || a.url} onRetry={reloadFixes} />
-      <h2>Report</h2>
-      {html === null ? <Loading what="the report" /> : <ReportFrame html={html} title={`Report of ${displayUrl(a.final_url || a.url)}`} />}
+      <h2>{t('auditReport')}</h2>
+      <AuditReport html={html} url={a.final_url || a.url} />
     </section>
   );
 }
@@ -113,21 +115,26 @@ function useReportHtml(api: ApiClient, shown: Audit | null, fixes: readonly Fix[
 
 /** What changed since the previous audit of the URL; a first audit says there is nothing to compare. */
 function PreviousDiff({ diff }: { diff: Load<{ diff: AuditDiff }> }) {
-  if (diff.state === 'loading') return <Loading what="the comparison" />;
+  if (diff.state === 'loading') return <Loading what={t('whatComparison')} />;
   if (diff.state === 'error' && diff.status === 404) {
     return (
       <p class="muted" data-testid="diff-none">
-        This is the first audit of this URL on the backend: there is nothing to compare yet.
+        {t('auditFirst')}
       </p>
     );
   }
-  if (diff.state === 'error') return <ErrorState what="the comparison" error={diff.error} />;
+  if (diff.state === 'error') return <ErrorState what={t('whatComparison')} error={diff.error} />;
   return (
     <>
-      <DiffView diff={diff.data.diff} fromLabel="the previous audit" />
+      <DiffView diff={diff.data.diff} fromLabel={t('wbPreviousAudit')} />
       <p class="small">
-        <a href={routeHref({ view: 'audit', id: diff.data.diff.from })}>Open the previous audit</a>
+        <a href={routeHref({ view: 'audit', id: diff.data.diff.from })}>{t('auditOpenPrevious')}</a>
       </p>
     </>
   );
+}
+
+/** The client report in its frame, once made. */
+function AuditReport({ html, url }: { html: string | null; url: string }) {
+  return html === null ? <Loading what={t('whatReport')} /> : <ReportFrame html={html} title={t('auditReportOf', displayUrl(url))} />;
 }

@@ -1,5 +1,6 @@
 import type { ComponentChildren, VNode } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { t } from '../../lib/i18n/t.js';
 
 /** What a destructive action asks before it runs: what it does, what is lost, and the words of its button. */
 export interface ConfirmRequest {
@@ -64,7 +65,7 @@ function ConfirmDialog({ request, onAnswer }: { request: ConfirmRequest; onAnswe
       <div id="confirm-body">{request.body}</div>
       <div class="confirm-actions">
         <button type="button" class="secondary" data-choice="keep" onClick={() => answer(false)}>
-          {request.keep ?? 'Keep it'}
+          {request.keep ?? t('confirmKeep')}
         </button>
         <button type="button" class="danger" data-choice="confirm" onClick={() => answer(true)}>
           {request.confirm}

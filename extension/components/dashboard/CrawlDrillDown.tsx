@@ -1,10 +1,11 @@
 import type { Crawl } from '../../lib/api/types.js';
 import type { CrawlIssue } from '../../../shared/report/types.js';
 import { routeHref } from '../../lib/dashboard/route.js';
-import { SEVERITY_LABELS } from '../../../shared/report/wording.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { PAGE_COLUMNS, useCrawlPages } from './CrawlPagesView.js';
 import { Loading, ErrorState } from './states.js';
+import { t, tp } from '../../lib/i18n/t.js';
+import { formatPercent } from '../../lib/i18n/format.js';
 
 const SEVERITY_ORDER = { critical: 0, warning: 1, notice: 2 } as const;
 /** Pages listed under "Pages to fix first". */
@@ -13,36 +14,36 @@ const WORST = 10;
 /** A crawl's issues: each opens every page that has it. */
 function issueColumns(crawlId: string): readonly TableColumn<CrawlIssue>[] {
   return [
-    { id: 'issue', label: 'Issue', sort: (i) => i.title, csv: (i) => i.title, cell: (i) => <strong>{i.title}</strong> },
+    { id: 'issue', label: t('colIssue'), sort: (i) => i.title, csv: (i) => i.title, cell: (i) => <strong>{i.title}</strong> },
     {
       id: 'severity',
-      label: 'Severity',
+      label: t('colSeverity'),
       sort: (i) => SEVERITY_ORDER[i.severity] ?? 3,
       csv: (i) => i.severity,
-      cell: (i) => <span class={`pill ${i.severity}`}>{SEVERITY_LABELS[i.severity]}</span>,
+      cell: (i) => <span class={`pill ${i.severity}`}>{t(`severity_${i.severity}`)}</span>,
     },
-    { id: 'category', label: 'Category', sort: (i) => i.category, csv: (i) => i.category },
+    { id: 'category', label: t('colCategory'), sort: (i) => i.category, csv: (i) => i.category },
     {
       id: 'pages',
-      label: 'Pages',
+      label: t('colPages'),
       num: true,
       sort: (i) => i.pages,
       csv: (i) => i.pages,
       cell: (i) => (
         <a href={routeHref({ view: 'crawl-pages', id: crawlId, rule: i.rule })} data-action="issue-pages">
-          {i.pages} page{i.pages === 1 ? '' : 's'}
+          {tp('pagesCount', i.pages)}
         </a>
       ),
     },
     {
       id: 'share',
-      label: 'Share of pages',
+      label: t('colShareOfPages'),
       num: true,
       sort: (i) => i.share,
       csv: (i) => i.share,
-      cell: (i) => `${Math.round(i.share * 100)}%`,
+      cell: (i) => formatPercent(i.share),
     },
-    { id: 'rule', label: 'Rule', sort: (i) => i.rule, csv: (i) => i.rule, cell: (i) => <code class="small">{i.rule}</code> },
+    { id: 'rule', label: t('colRule'), sort: (i) => i.rule, csv: (i) => i.rule, cell: (i) => <code class="small">{i.rule}</code> },
   ];
 }
 
@@ -54,16 +55,16 @@ export function CrawlDrillDown({ crawl }: { crawl: Crawl }) {
   const issues = crawl.issues ?? [];
   return (
     <>
-      <h2 id="h-crawl-issues">Issues</h2>
+      <h2 id="h-crawl-issues">{t('drillIssues')}</h2>
       {issues.length === 0 ? (
-        <p class="all-clear">No issues on the pages audited.</p>
+        <p class="all-clear">{t('drillNoIssues')}</p>
       ) : (
         <DataTable
           rows={issues}
           columns={issueColumns(crawl.id)}
           rowKey={(i) => i.rule}
           rowProps={(i) => ({ 'data-rule': i.rule })}
-          label="Issues of the crawl"
+          label={t('drillIssuesOfCrawl')}
           exportName="crawl-issues"
           tableClass="crawl-issues"
         />
@@ -79,15 +80,15 @@ function WorstPages({ crawl }: { crawl: Crawl }) {
   const worst = [...pages.rows].sort((a, b) => (a.score ?? 101) - (b.score ?? 101)).slice(0, WORST);
   return (
     <>
-      <h2 id="h-fix-first">Pages to fix first</h2>
-      {pages.error && <ErrorState what="the pages" error={pages.error} />}
-      {!pages.error && !pages.done && <Loading what="the pages" />}
+      <h2 id="h-fix-first">{t('drillFixFirst')}</h2>
+      {pages.error && <ErrorState what={t('whatPages')} error={pages.error} />}
+      {!pages.error && !pages.done && <Loading what={t('whatPages')} />}
       {pages.done && !pages.error && (
         <DataTable
           rows={worst}
           columns={PAGE_COLUMNS}
           rowKey={(p) => p.url}
-          label="Pages to fix first"
+          label={t('drillFixFirst')}
           exportName="pages-to-fix-first"
           initialSort={{ column: 'score', direction: 'asc' }}
           search={false}
@@ -95,7 +96,7 @@ function WorstPages({ crawl }: { crawl: Crawl }) {
       )}
       <p>
         <a href={routeHref({ view: 'crawl-pages', id: crawl.id })} data-action="all-pages">
-          Every page of the crawl ({crawl.progress.audited + crawl.progress.failed})
+          {t('drillEveryPage', crawl.progress.audited + crawl.progress.failed)}
         </a>
       </p>
     </>

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'preact/hooks';
 import type { Crawl, CrawlPage } from '../../lib/api/types.js';
 import { loadPages } from '../../lib/dashboard/load-pages.js';
 import { routeHref } from '../../lib/dashboard/route.js';
-import { SEVERITY_LABELS } from '../../../shared/report/wording.js';
 import { useDashboard } from './context.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { displayUrl } from './format.js';
 import { ScorePill } from './ScorePill.js';
 import { useApi } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
+import { t, tp } from '../../lib/i18n/t.js';
+import { formatPercent } from '../../lib/i18n/format.js';
 
 /** The most pages listed (a crawl audits at most 10,000). */
 const MAX_PAGES = 10_000;
@@ -17,10 +18,10 @@ const MAX_PAGES = 10_000;
 type Page = CrawlPage & { error?: string | null };
 
 export const PAGE_COLUMNS: readonly TableColumn<Page>[] = [
-  { id: 'score', label: 'Score', num: true, sort: (p) => p.score, csv: (p) => p.score, cell: (p) => <ScorePill score={p.score} /> },
+  { id: 'score', label: t('colScore'), num: true, sort: (p) => p.score, csv: (p) => p.score, cell: (p) => <ScorePill score={p.score} /> },
   {
     id: 'page',
-    label: 'Page',
+    label: t('colPage'),
     sort: (p) => displayUrl(p.url, 2_000),
     csv: (p) => p.url,
     td: () => ({ class: 'url-cell' }),
@@ -29,17 +30,17 @@ export const PAGE_COLUMNS: readonly TableColumn<Page>[] = [
         <a href={routeHref({ view: 'audit', id: p.audit_id })}>{displayUrl(p.url, 100)}</a>
       ) : (
         <span>
-          {displayUrl(p.url, 100)} <span class="error small">{p.error ?? 'not audited'}</span>
+          {displayUrl(p.url, 100)} <span class="error small">{p.error ?? t('pagesNotAudited')}</span>
         </span>
       ),
   },
-  { id: 'http', label: 'HTTP status', num: true, sort: (p) => p.http_status, csv: (p) => p.http_status },
+  { id: 'http', label: t('colHttpStatus'), num: true, sort: (p) => p.http_status, csv: (p) => p.http_status },
   {
     id: 'critical',
-    label: 'Critical issue',
+    label: t('colCriticalIssue'),
     sort: (p) => (p.critical ? 1 : 0),
     csv: (p) => !!p.critical,
-    cell: (p) => (p.critical ? <span class="pill critical">Critical</span> : <span class="muted">none</span>),
+    cell: (p) => (p.critical ? <span class="pill critical">{t('pagesCritical')}</span> : <span class="muted">{t('pagesNone')}</span>),
   },
 ];
 
@@ -63,33 +64,34 @@ export function CrawlPagesView({ id, rule }: { id: string; rule?: string | undef
   return (
     <section aria-labelledby="h-crawl-pages" data-crawl-id={id} data-rule={rule}>
       <p class="crumbs small">
-        <a href={routeHref({ view: 'crawls' })}>Crawls</a> / <a href={routeHref({ view: 'crawl', id })}>{site || 'the crawl'}</a> /
+        <a href={routeHref({ view: 'crawls' })}>{t('navCrawls')}</a> /{' '}
+        <a href={routeHref({ view: 'crawl', id })}>{site || t('pagesTheCrawl')}</a> /
       </p>
       <h1 id="h-crawl-pages" class="break">
-        {rule ? `Pages with “${issue?.title ?? rule}”` : `Every page of ${site || 'the crawl'}`}
+        {rule ? t('pagesWithIssue', issue?.title ?? rule) : t('pagesEveryPageOf', site || t('pagesTheCrawl'))}
       </h1>
       {issue && (
         <p class="muted">
-          {issue.pages} page{issue.pages === 1 ? '' : 's'} of the crawl ({Math.round(issue.share * 100)}%) · {issue.category} ·{' '}
-          <span class={`pill ${issue.severity}`}>{SEVERITY_LABELS[issue.severity]}</span> · <code>{issue.rule}</code>
+          {t('pagesOfCrawl', tp('pagesCount', issue.pages), formatPercent(issue.share))} · {issue.category} ·{' '}
+          <span class={`pill ${issue.severity}`}>{t(`severity_${issue.severity}`)}</span> · <code>{issue.rule}</code>
         </p>
       )}
-      {pages.error && <ErrorState what="the pages" error={pages.error} />}
-      {!pages.error && pages.loading && <Loading what="the pages" />}
-      {!pages.loading && !pages.error && pages.rows.length === 0 && <Empty title="No page of this crawl has this issue." />}
+      {pages.error && <ErrorState what={t('whatPages')} error={pages.error} />}
+      {!pages.error && pages.loading && <Loading what={t('whatPages')} />}
+      {!pages.loading && !pages.error && pages.rows.length === 0 && <Empty title={t('pagesNoneWithIssue')} />}
       {pages.rows.length > 0 && (
         <DataTable
           rows={pages.rows}
           columns={PAGE_COLUMNS}
           rowKey={(p) => p.url}
           rowProps={(p) => ({ 'data-url': p.url })}
-          label={rule ? `Pages with ${rule}` : 'Pages'}
+          label={rule ? t('pagesWithRule', rule) : t('colPages')}
           exportName={`crawl-pages${rule ? `-${rule}` : ''}`}
           initialSort={{ column: 'score', direction: 'asc' }}
           exportCsv={exportCsv}
         />
       )}
-      {!pages.done && pages.rows.length > 0 && <p class="muted small">Reading more pages…</p>}
+      {!pages.done && pages.rows.length > 0 && <p class="muted small">{t('pagesReadingMore')}</p>}
     </section>
   );
 }

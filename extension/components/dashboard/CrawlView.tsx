@@ -5,7 +5,7 @@ import { crawlRunning } from '../../lib/dashboard/crawl-progress.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { CrawlStatus } from './CrawlStatus.js';
 import { useDashboard } from './context.js';
-import { displayUrl, when } from './format.js';
+import { displayUrl } from './format.js';
 import { ReportFrame } from './ReportFrame.js';
 import { ShareButton } from './ShareButton.js';
 import { useApi } from './use-api.js';
@@ -15,6 +15,8 @@ import { FixesPanel } from './FixesPanel.js';
 import { useAction } from './use-action.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import { CrawlDrillDown } from './CrawlDrillDown.js';
+import { t } from '../../lib/i18n/t.js';
+import { formatDateTime } from '../../lib/i18n/format.js';
 
 const POLL_MS = 1_500;
 
@@ -37,14 +39,14 @@ export function CrawlView({ id }: { id: string }) {
 
   const report = useSiteReportHtml(api, c);
 
-  if (crawl.state === 'loading') return <Loading what="the crawl" />;
-  if (crawl.state === 'error') return <ErrorState what="the crawl" error={crawl.error} onRetry={reload} />;
+  if (crawl.state === 'loading') return <Loading what={t('whatCrawl')} />;
+  if (crawl.state === 'error') return <ErrorState what={t('whatCrawl')} error={crawl.error} onRetry={reload} />;
   const shown = crawl.data.crawl;
   const cancel = () => void cancelCrawl(shown);
   return (
     <section aria-labelledby="h-crawl" data-crawl-id={shown.id}>
       <p class="crumbs small">
-        <a href={routeHref({ view: 'crawls' })}>Crawls</a> /
+        <a href={routeHref({ view: 'crawls' })}>{t('navCrawls')}</a> /
       </p>
       <h1 id="h-crawl" class="break">
         {displayUrl(shown.url, 120)}
@@ -53,11 +55,11 @@ export function CrawlView({ id }: { id: string }) {
       <p>
         <CrawlStatus crawl={shown} />
       </p>
-      <p class="muted small">Started {when(shown.started_at ?? shown.created_at)}</p>
+      <p class="muted small">{t('crawlStarted', formatDateTime(shown.started_at ?? shown.created_at))}</p>
       <div class="toolbar">
         {running && (
           <WriteButton class="danger" onClick={cancel} action="cancel-crawl">
-            Cancel crawl
+            {t('crawlCancel')}
           </WriteButton>
         )}
         {shown.status === 'complete' && <ShareButton kind="crawl" id={shown.id} />}
@@ -67,14 +69,14 @@ export function CrawlView({ id }: { id: string }) {
       {dialog}
       {shown.status === 'complete' && <CrawlDrillDown crawl={shown} />}
       {shown.status === 'complete' && <CrawlFixes crawl={shown} />}
-      {shown.status === 'complete' && <h2>Client report</h2>}
-      {shown.status === 'complete' && report.error && <ErrorState what="the site report" error={report.error} />}
+      {shown.status === 'complete' && <h2>{t('crawlClientReport')}</h2>}
+      {shown.status === 'complete' && report.error && <ErrorState what={t('whatSiteReport')} error={report.error} />}
       {shown.status === 'complete' &&
         !report.error &&
         (report.html === null ? (
-          <Loading what="the site report" />
+          <Loading what={t('whatSiteReport')} />
         ) : (
-          <ReportFrame html={report.html} title={`Site report of ${displayUrl(shown.url)}`} />
+          <ReportFrame html={report.html} title={t('crawlSiteReportOf', displayUrl(shown.url))} />
         ))}
     </section>
   );
@@ -85,7 +87,7 @@ function CrawlFixes({ crawl }: { crawl: Crawl }) {
   const [fixes, reload] = useApi((a) => a.get<{ fixes: Fix[] }>(`/crawls/${encodeURIComponent(crawl.id)}/fixes`), [crawl.id]);
   return (
     <>
-      <h2>Fixes</h2>
+      <h2>{t('auditFixes')}</h2>
       <FixesPanel fixes={fixes} issues={crawl.issues ?? []} url={crawl.url} onRetry={reload} />
     </>
   );
@@ -119,18 +121,13 @@ function useCancelCrawl(reload: () => void) {
   const cancelCrawl = async (shown: Crawl) => {
     const { audited, discovered } = shown.progress;
     const yes = await ask({
-      title: `Cancel the crawl of ${displayUrl(shown.url)}?`,
-      body: (
-        <p>
-          The pages not audited yet are not audited: the crawl stops with {audited} of {discovered} pages, and its report covers those only.
-          A cancelled crawl cannot be resumed; a new crawl starts again from the first page.
-        </p>
-      ),
-      confirm: 'Cancel crawl',
-      keep: 'Keep crawling',
+      title: t('crawlCancelTitle', displayUrl(shown.url)),
+      body: <p>{t('crawlCancelBody', audited, discovered)}</p>,
+      confirm: t('crawlCancel'),
+      keep: t('crawlKeepCrawling'),
     });
     if (!yes) return;
-    if ((await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`))).ok) setDone('The crawl was cancelled.');
+    if ((await run('cancel', () => api.del(`/crawls/${encodeURIComponent(shown.id)}`))).ok) setDone(t('crawlWasCancelled'));
     reload();
   };
   return { error, dialog, done, cancelCrawl };

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { filterRows, nextSort, pageOf, sortRows, tableCsv, type Column, type Sort } from '../../lib/dashboard/table.js';
 import { saveFile } from '../../lib/export/save-file.js';
 import { CSV_CONTENT_TYPE } from '../../../shared/csv/csv.js';
+import { t, tp } from '../../lib/i18n/t.js';
 
 /** A column as the table shows it: the pure column (sort, filter, CSV) and how its cell is drawn. */
 export interface TableColumn<T> extends Column<T> {
@@ -53,15 +54,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div class="table-tools">
         {search && (
           <label class="table-filter">
-            Filter
-            <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} placeholder="Any text in a row" />
+            {t('tableFilter')}
+            <input type="search" value={query} onInput={(e) => setQuery(e.currentTarget.value)} placeholder={t('tableFilterPlaceholder')} />
           </label>
         )}
         {props.tools}
         <p class="muted small table-count" role="status" data-testid="row-count">
-          {shown.length === rows.length
-            ? `${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}`
-            : `${shown.length.toLocaleString()} of ${rows.length.toLocaleString()} ${rows.length === 1 ? 'row' : 'rows'}`}
+          {shown.length === rows.length ? tp('tableRows', rows.length) : tp('tableRowsOf', rows.length, shown.length)}
         </p>
         <ExportButton {...props} rows={shown} />
       </div>
@@ -117,15 +116,15 @@ function HeaderCell<T>({ column, sort, onSort }: { column: TableColumn<T>; sort:
 function Pager({ label, page, pages, onPage }: { label: string; page: number; pages: number; onPage: (page: number) => void }) {
   const go = (to: number) => to >= 1 && to <= pages && onPage(to);
   return (
-    <nav class="pager" aria-label={`${label}: pages`}>
+    <nav class="pager" aria-label={t('tablePages', label)}>
       <button type="button" class="secondary small" aria-disabled={page === 1 ? 'true' : undefined} onClick={() => go(page - 1)}>
-        Previous
+        {t('tablePrevious')}
       </button>
       <span class="small" aria-live="polite">
-        Page {page} of {pages}
+        {t('tablePageOf', page, pages)}
       </span>
       <button type="button" class="secondary small" aria-disabled={page === pages ? 'true' : undefined} onClick={() => go(page + 1)}>
-        Next
+        {t('tableNext')}
       </button>
     </nav>
   );
@@ -150,7 +149,7 @@ function ExportButton<T>({ rows, columns, exportName, exportCsv }: DataTableProp
         aria-disabled={state === 'busy' ? 'true' : undefined}
         data-action="export-csv"
       >
-        Export CSV
+        {t('tableExportCsv')}
       </button>
       {typeof state === 'object' && (
         <span class="error small" role="alert">

@@ -3,11 +3,12 @@ import type { Fix } from '../../lib/api/types.js';
 import { archiveName, groupFixes, type IssueHeading } from '../../lib/dashboard/fixes.js';
 import type { Load } from './use-api.js';
 import { Empty, ErrorState } from './states.js';
+import { t } from '../../lib/i18n/t.js';
 
 const WHERE: Record<Fix['kind'], (fix: Fix) => string> = {
-  file: (fix) => `File to publish at ${fix.path ?? ''}`,
-  snippet: (fix) => `Markup for the <head> of ${fix.path ?? ''}`,
-  config: () => 'Server or CDN example',
+  file: (fix) => t('fixWhereFile', fix.path ?? ''),
+  snippet: (fix) => t('fixWhereSnippet', fix.path ?? ''),
+  config: () => t('fixWhereConfig'),
 };
 
 /**
@@ -29,14 +30,13 @@ export function FixesPanel({
   if (fixes.state === 'loading') {
     return (
       <p class="state state-loading" role="status" aria-busy="true">
-        Reading the site for its fixes…
+        {t('fixesReading')}
       </p>
     );
   }
-  if (fixes.state === 'error') return <ErrorState what="the fixes" error={fixes.error} onRetry={onRetry} />;
+  if (fixes.state === 'error') return <ErrorState what={t('fixesWhat')} error={fixes.error} onRetry={onRetry} />;
   const all = fixes.data.fixes;
-  if (!all.length)
-    return <Empty title="Nothing to fix that Citable can write for you.">Its issues need changes only the site's team can make.</Empty>;
+  if (!all.length) return <Empty title={t('fixesNothing')}>{t('fixesTeamOnly')}</Empty>;
   const save = async () => {
     const exporter = await import('../../lib/export/export-fixes.js');
     setSaved(exporter.saveFixesArchive(all, archiveName(url)));
@@ -45,11 +45,11 @@ export function FixesPanel({
     <div class="fixes" data-testid="fixes">
       <div class="toolbar">
         <button type="button" class="secondary" onClick={() => void save()} data-action="download-fixes">
-          Download all {all.length} fixes (.zip)
+          {t('fixesDownloadAll', all.length)}
         </button>
         {saved && (
           <span class="muted small" role="status">
-            Saved {saved}
+            {t('wbSaved', saved)}
           </span>
         )}
       </div>
@@ -57,11 +57,15 @@ export function FixesPanel({
         <section
           class="fix-group"
           key={group.issue?.rule ?? 'other'}
-          aria-label={group.issue ? `Fixes for: ${group.issue.title}` : 'Other fixes'}
+          aria-label={group.issue ? t('fixesFor', group.issue.title) : t('fixesOther')}
         >
           <h3>
-            {group.issue && <span class={`sev sev-${group.issue.severity}`}>{group.issue.severity}</span>}{' '}
-            {group.issue ? group.issue.title : 'Also offered: no issue asks for these'}
+            {group.issue && (
+              <span class={`sev sev-${group.issue.severity}`}>
+                {t(`severity_${group.issue.severity as 'critical' | 'warning' | 'notice'}`)}
+              </span>
+            )}{' '}
+            {group.issue ? group.issue.title : t('fixesAlsoOffered')}
           </h3>
           {group.fixes.map((fix) => (
             <FixCard key={fix.id} fix={fix} />
@@ -80,15 +84,21 @@ function FixCard({ fix }: { fix: Fix }) {
   const lines = fix.content.split('\n').length;
   const copy = () =>
     navigator.clipboard.writeText(fix.content).then(
-      () => setCopied('Copied'),
-      () => setCopied('Copying was refused: select the text and copy it'),
+      () => setCopied(t('fixesCopied')),
+      () => setCopied(t('fixesCopyRefused')),
     );
   return (
     <article class="fix-card" data-fix-id={fix.id}>
       <div class="fix-card-head">
         <strong>{fix.title}</strong>
-        <button type="button" class="secondary small" onClick={() => void copy()} data-action="copy-fix" aria-label={`Copy ${fix.title}`}>
-          Copy
+        <button
+          type="button"
+          class="secondary small"
+          onClick={() => void copy()}
+          data-action="copy-fix"
+          aria-label={t('fixesCopyLabel', fix.title)}
+        >
+          {t('fixesCopy')}
         </button>
         <span class="muted small" role="status">
           {copied}
@@ -99,36 +109,41 @@ function FixCard({ fix }: { fix: Fix }) {
         {fix.rules.length > 0 && (
           <>
             {' '}
-            · fixes <span class="mono">{fix.rules.join(', ')}</span>
+            · {t('fixesFixes')} <span class="mono">{fix.rules.join(', ')}</span>
           </>
         )}
       </p>
       <p class="small">{fix.explanation}</p>
       <details class="fix-content" open={lines <= OPEN_LINES}>
-        <summary>{lines <= OPEN_LINES ? 'Content' : `Show all ${lines} lines`}</summary>
-        <pre class="fix-code" tabIndex={0} aria-label={`${fix.title}: content`}>
+        <summary>{lines <= OPEN_LINES ? t('fixesContent') : t('fixesShowAll', lines)}</summary>
+        <pre class="fix-code" tabIndex={0} aria-label={t('fixesContentLabel', fix.title)}>
           {fix.content}
         </pre>
       </details>
-      {fix.preview && (
-        <details class="fix-preview">
-          <summary>The page's head before and after</summary>
-          <div class="preview-cols">
-            <div>
-              <p class="muted small">Before</p>
-              <pre class="fix-code" tabIndex={0} aria-label="Head before">
-                {fix.preview.before}
-              </pre>
-            </div>
-            <div>
-              <p class="muted small">After</p>
-              <pre class="fix-code" tabIndex={0} aria-label="Head after">
-                {fix.preview.after}
-              </pre>
-            </div>
-          </div>
-        </details>
-      )}
+      {fix.preview && <FixPreview preview={fix.preview} />}
     </article>
+  );
+}
+
+/** A snippet's effect on the page's head: before and after, side by side. */
+function FixPreview({ preview }: { preview: NonNullable<Fix['preview']> }) {
+  return (
+    <details class="fix-preview">
+      <summary>{t('fixesHeadBeforeAfter')}</summary>
+      <div class="preview-cols">
+        <div>
+          <p class="muted small">{t('fixesBefore')}</p>
+          <pre class="fix-code" tabIndex={0} aria-label={t('fixesHeadBefore')}>
+            {preview.before}
+          </pre>
+        </div>
+        <div>
+          <p class="muted small">{t('fixesAfter')}</p>
+          <pre class="fix-code" tabIndex={0} aria-label={t('fixesHeadAfter')}>
+            {preview.after}
+          </pre>
+        </div>
+      </div>
+    </details>
   );
 }

@@ -6,6 +6,7 @@ import { ActionError } from './states.js';
 import { useAction } from './use-action.js';
 import { WriteButton } from './WriteButton.js';
 import { UrlField } from './UrlField.js';
+import { t } from '../../lib/i18n/t.js';
 
 /**
  * One page audited by the server from the dashboard (`POST /audits {url}`, answered when the audit is done),
@@ -22,14 +23,14 @@ export function NewAuditForm() {
     if (res.ok) location.hash = routeHref({ view: 'audit', id: res.data.audit.id });
   };
   return (
-    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New audit">
-      <UrlField label="Page" name="audit-url" value={url} onInput={setUrl} placeholder="example.com/pricing" />
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label={t('newAuditLabel')}>
+      <UrlField label={t('newAuditPage')} name="audit-url" value={url} onInput={setUrl} placeholder={t('newAuditPlaceholder')} />
       <WriteButton type="submit" busy={busy !== ''} action="start-audit">
-        Audit page
+        {t('newAuditSubmit')}
       </WriteButton>
       {busy && (
         <span class="muted small" role="status">
-          Auditing the page: this takes a few seconds, up to half a minute for a slow one.
+          {t('newAuditBusy')}
         </span>
       )}
       {error && <ActionError error={error} />}

@@ -4,6 +4,7 @@ import { useDashboard } from './context.js';
 import { ActionError } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { t } from '../../lib/i18n/t.js';
 
 /**
  * POST /projects (docs/api-decisions.md#projects-and-citation-intelligence) with a name and the client's domain; brand and competitors can follow through the API or the CLI.
@@ -22,17 +23,17 @@ export function NewProjectForm({ onCreated }: { onCreated: (project: Project) =>
     onCreated(res.data.project);
   };
   return (
-    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New project">
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label={t('newProjectLabel')}>
       <label>
-        Name
-        <input required value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder="Acme" />
+        {t('newProjectName')}
+        <input required value={name} onInput={(e) => setName(e.currentTarget.value)} placeholder={t('newProjectNamePlaceholder')} />
       </label>
       <label>
-        Domain
-        <input required value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder="acme.com" />
+        {t('newProjectDomain')}
+        <input required value={domain} onInput={(e) => setDomain(e.currentTarget.value)} placeholder={t('newProjectDomainPlaceholder')} />
       </label>
       <WriteButton type="submit" busy={busy !== ''} action="create-project">
-        Add project
+        {t('newProjectSubmit')}
       </WriteButton>
       {error && <ActionError error={error} />}
     </form>

@@ -4,6 +4,8 @@ import { useDashboard } from './context.js';
 import { ActionError } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
+import { t } from '../../lib/i18n/t.js';
+import { formatDate } from '../../lib/i18n/format.js';
 
 /** "Create share link" for an audit or a crawl (`POST /{kind}s/{id}/share`): the link is shown once, with a copy button. */
 export function ShareButton({ kind, id }: { kind: 'audit' | 'crawl'; id: string }) {
@@ -25,14 +27,14 @@ export function ShareButton({ kind, id }: { kind: 'audit' | 'crawl'; id: string 
   return (
     <div class="share-box">
       <WriteButton onClick={() => void create()} busy={busy !== ''} class="secondary" action="share">
-        Create share link
+        {t('shareCreate')}
       </WriteButton>
       {error && <ActionError error={error} />}
       {share && (
         <p class="small" role="status" data-testid="share-link">
-          {copied ? 'Copied: ' : 'Link: '}
-          <input class="share-url" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{' '}
-          <span class="muted">works without a key until {share.expires_at.slice(0, 10)}; listed under Share links.</span>
+          {copied ? t('shareCopied') : t('shareLinkColon')}{' '}
+          <input class="share-url" readOnly value={share.url} aria-label={t('wbShareLink')} onFocus={(e) => e.currentTarget.select()} />{' '}
+          <span class="muted">{t('shareWorksUntil', formatDate(share.expires_at))}</span>
         </p>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useDashboard } from './context.js';
+import { t } from '../../lib/i18n/t.js';
 
 /**
  * A button that changes something on the backend: disabled, with the reason, when the key is read-only
@@ -16,7 +17,7 @@ export function WriteButton(props: {
   children: ComponentChildren;
 }) {
   const { caps } = useDashboard();
-  const refused = caps === null ? 'Checking what this API key may do…' : caps.canWrite ? '' : caps.readOnlyReason;
+  const refused = caps === null ? t('writeChecking') : caps.canWrite ? '' : caps.readOnlyReason;
   return (
     <button
       type={props.type ?? 'button'}

@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import type { Load } from './use-api.js';
+import { t } from '../../lib/i18n/t.js';
 
 /** "Loading …": announced politely, marked busy. */
 export function Loading({ what }: { what: string }) {
   return (
     <p class="state state-loading" role="status" aria-busy="true">
-      Loading {what}…
+      {t('stateLoading', what)}
     </p>
   );
 }
@@ -27,11 +28,11 @@ export function ErrorState({ what, error, onRetry }: { what: string; error: stri
   return (
     <div class="state state-error" role="alert" data-state="error">
       <p>
-        <strong>Could not load {what}.</strong> {error}
+        <strong>{t('stateCouldNotLoad', what)}</strong> {error}
       </p>
       {onRetry && (
         <button type="button" class="secondary small" onClick={onRetry}>
-          Try again
+          {t('stateTryAgain')}
         </button>
       )}
     </div>

@@ -4,6 +4,7 @@ import { backendUrlProblem, loadSettings, normalizeBackendUrl, saveSettings, typ
 import { testConnection, type ConnectionResult } from '../../lib/options/test-connection.js';
 import { requestBackendAccess } from '../../lib/options/backend-permission.js';
 import { deepProbeGranted, setDeepProbe } from '../../lib/probe/deep-probe.js';
+import { t } from '../../lib/i18n/t.js';
 
 /** Backend URL and API key (kept in this browser only), a connection test, and the deep-probe opt-in. */
 export function Options() {
@@ -28,11 +29,7 @@ export function Options() {
     void access.then(async (granted) => {
       await saveSettings(s);
       setForm(s);
-      setStatus(
-        granted
-          ? 'Saved. Pending audits will be sent now.'
-          : 'Saved. Access to the backend was not granted; sync works only if the server allows this extension (CORS).',
-      );
+      setStatus(granted ? t('optionsSaved') : t('optionsSavedNoAccess'));
     });
   };
   const runTest = () => {
@@ -47,13 +44,13 @@ export function Options() {
 
   return (
     <main class="options">
-      <h1>Citable options</h1>
+      <h1>{t('optionsTitle')}</h1>
       <BackendForm form={form} onChange={setForm} onSave={save} onTest={runTest} testing={test === 'running'} />
       <p role="status" id="save-status">
         {status}
       </p>
       <p role="status" id="test-result" class={test && test !== 'running' ? (test.ok ? 'result-ok' : 'result-bad') : ''}>
-        {test === 'running' ? 'Testing…' : (test?.message ?? '')}
+        {test === 'running' ? t('optionsTesting') : (test?.message ?? '')}
       </p>
       <DashboardLink />
       <DeepProbeOptIn deep={deep} onToggle={(enabled) => void toggleDeep(enabled)} />
@@ -77,7 +74,7 @@ function BackendForm({
 }) {
   return (
     <form onSubmit={onSave} noValidate>
-      <label for="backend">Backend URL</label>
+      <label for="backend">{t('optionsBackendUrl')}</label>
       {/* type=text: a browser's url field refuses "127.0.0.1:8787"; the address is checked on save instead. */}
       <input
         id="backend"
@@ -85,11 +82,11 @@ function BackendForm({
         inputMode="url"
         spellcheck={false}
         autocomplete="url"
-        placeholder="https://citable.example.com or 127.0.0.1:8787"
+        placeholder={t('optionsBackendPlaceholder')}
         value={form.backendUrl}
         onInput={(e) => onChange({ ...form, backendUrl: e.currentTarget.value })}
       />
-      <label for="key">API key</label>
+      <label for="key">{t('optionsApiKey')}</label>
       <input
         id="key"
         type="password"
@@ -98,11 +95,11 @@ function BackendForm({
         value={form.apiKey}
         onInput={(e) => onChange({ ...form, apiKey: e.currentTarget.value })}
       />
-      <p class="muted small">Stored in this browser only (storage.local), never synced to other devices.</p>
+      <p class="muted small">{t('optionsKeyStored')}</p>
       <div class="row">
-        <button type="submit">Save</button>
+        <button type="submit">{t('optionsSave')}</button>
         <button type="button" class="secondary" onClick={onTest} disabled={testing}>
-          Test connection
+          {t('optionsTestConnection')}
         </button>
       </div>
     </form>
@@ -112,12 +109,12 @@ function BackendForm({
 function DashboardLink() {
   return (
     <>
-      <h2>Dashboard</h2>
+      <h2>{t('wbDashboard')}</h2>
       <p>
         <a href={browser.runtime.getURL('/dashboard.html')} data-testid="open-dashboard">
-          Open the dashboard
+          {t('optionsOpenDashboard')}
         </a>{' '}
-        <span class="muted small">audits, crawls, monitors, webhooks, projects and share links of the backend above.</span>
+        <span class="muted small">{t('optionsDashboardWhat')}</span>
       </p>
     </>
   );
@@ -127,15 +124,11 @@ function DashboardLink() {
 function DeepProbeOptIn({ deep, onToggle }: { deep: boolean; onToggle: (enabled: boolean) => void }) {
   return (
     <>
-      <h2>Deep WebMCP probe</h2>
+      <h2>{t('optionsDeepProbe')}</h2>
       <label class="checkbox">
-        <input type="checkbox" checked={deep} onChange={(e) => onToggle(e.currentTarget.checked)} /> Record WebMCP tool registrations from
-        page load
+        <input type="checkbox" checked={deep} onChange={(e) => onToggle(e.currentTarget.checked)} /> {t('optionsDeepProbeRecord')}
       </label>
-      <p class="muted small">
-        Runs a small recorder on every page as it starts, so tools registered early are captured with the script that registered them. Needs
-        access to all sites; the recorder only observes and never changes what pages do.
-      </p>
+      <p class="muted small">{t('optionsDeepProbeWhat')}</p>
     </>
   );
 }

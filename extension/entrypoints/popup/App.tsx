@@ -22,7 +22,10 @@ export type View =
   | { kind: 'working'; tab: Tab; startedAt: number }
   | { kind: 'result'; audit: Audit; cached: boolean }
   | { kind: 'restricted'; message: string }
-  | { kind: 'error'; message: string };
+  | { kind: 'cancelled' }
+  | { kind: 'error'; message: string; partial?: PartialRead | undefined };
+
+type PartialRead = { read: string[]; waitedFor: string[] };
 
 /**
  * One click on the toolbar icon: the tab's audit from the last 10 minutes if there is one (docs/api-decisions.md#extension), else a new audit with its steps shown while it runs. "Audit again" always runs one.
@@ -34,11 +37,13 @@ export function App({ first }: { first?: FirstLook | undefined }) {
   const records = useRecords(first?.records);
   const progress = useProgress(tab?.id, view.kind === 'working');
 
+  // Each audit shown gets a number: the answer of one cancelled (or replaced) is not shown when it comes.
+  const shownRun = useRef(0);
   const show = useCallback(async (target: Tab, startedAt: number, response: Promise<AuditResponse>) => {
+    const run = ++shownRun.current;
     setView({ kind: 'working', tab: target, startedAt });
     const res = await response;
-    if ('audit' in res) setView({ kind: 'result', audit: res.audit, cached: false });
-    else setView(res.restricted ? { kind: 'restricted', message: res.error } : { kind: 'error', message: res.error });
+    if (run === shownRun.current) setView(viewOfResponse(res));
   }, []);
   const run = useCallback((target: Tab) => show(target, Date.now(), requestAudit(target.id)), [show]);
 
@@ -67,6 +72,13 @@ export function App({ first }: { first?: FirstLook | undefined }) {
     acted.current = true;
     if (audit) setView({ kind: 'result', audit, cached: true });
   };
+  const cancel = () => {
+    if (view.kind !== 'working') return;
+    shownRun.current++;
+    acted.current = true;
+    void browser.runtime.sendMessage({ type: 'citable:cancel', tabId: view.tab.id }).catch(() => undefined);
+    setView({ kind: 'cancelled' });
+  };
   const shown = view.kind === 'result' ? view.audit : null;
   const busy = view.kind === 'working' || view.kind === 'starting';
 
@@ -75,7 +87,7 @@ export function App({ first }: { first?: FirstLook | undefined }) {
       <header class="bar">
         <h1>Citable</h1>
       </header>
-      <PopupMain view={view} progress={progress} records={records} onAgain={again} againDisabled={busy || !tab} />
+      <PopupMain view={view} progress={progress} records={records} onAgain={again} onCancel={cancel} againDisabled={busy || !tab} />
       <History records={records} current={shown?.id} onOpen={(id) => void open(id)} />
       {/* Stays in the page, so a screen reader hears each change: the audit under way, its result, a failure. */}
       <p class="sr-only" role="status" data-testid="announcer">
@@ -94,6 +106,7 @@ function announcement(view: View): string {
   }
   if (view.kind === 'error') return t('popupAnnounceFailed', view.message);
   if (view.kind === 'restricted') return restrictedTitle(view.message);
+  if (view.kind === 'cancelled') return t('progressCancelled');
   return '';
 }
 
@@ -106,9 +119,14 @@ function useFocusAfterAction(view: View) {
   const acted = useRef(false);
   useEffect(() => {
     if (!acted.current) return;
-    const target = { working: '.progress', result: '[data-action="again"]', error: '.notice', restricted: '.notice', starting: '' }[
-      view.kind
-    ];
+    const target = {
+      working: '.progress',
+      result: '[data-action="again"]',
+      error: '.notice',
+      restricted: '.notice',
+      cancelled: '.notice',
+      starting: '',
+    }[view.kind];
     const el = target ? document.querySelector<HTMLElement>(target) : null;
     if (el) el.focus();
     if (view.kind !== 'working') acted.current = false;
@@ -122,22 +140,26 @@ function PopupMain({
   progress,
   records,
   onAgain,
+  onCancel,
   againDisabled,
 }: {
   view: View;
   progress: ReturnType<typeof useProgress>;
   records: AuditRecord[];
   onAgain: () => void;
+  onCancel: () => void;
   againDisabled: boolean;
 }) {
   const shown = view.kind === 'result' ? view.audit : null;
   return (
     <main>
       {view.kind === 'working' && (
-        <Progress startedAt={view.startedAt} progress={progress} {...(view.tab.url ? { url: view.tab.url } : {})} />
+        <Progress startedAt={view.startedAt} progress={progress} onCancel={onCancel} {...(view.tab.url ? { url: view.tab.url } : {})} />
       )}
       {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
-      {view.kind === 'error' && <Notice tone="error" title={t('popupAuditFailed')} message={view.message} />}
+      {view.kind === 'error' && !view.partial && <Notice tone="error" title={t('popupAuditFailed')} message={view.message} />}
+      {view.kind === 'error' && view.partial && <SlowPage message={view.message} partial={view.partial} />}
+      {view.kind === 'cancelled' && <Notice tone="info" title={t('progressCancelled')} message={t('progressCancelledText')} />}
       {!shown && view.kind !== 'starting' && (
         <ActionBar onAgain={onAgain} againDisabled={againDisabled}>
           <OptionsItem />
@@ -185,6 +207,34 @@ function ShownAudit({
     </>
   );
   return <PopupReport audit={audit} record={record} actions={actions} />;
+}
+
+/** The background's answer as a view: the audit, a page no extension may read, a cancelled audit, a failure. */
+function viewOfResponse(res: AuditResponse): View {
+  if ('audit' in res) return { kind: 'result', audit: res.audit, cached: false };
+  if (res.cancelled) return { kind: 'cancelled' };
+  return res.restricted ? { kind: 'restricted', message: res.error } : { kind: 'error', message: res.error, partial: res.partial };
+}
+
+/** A page that did not answer in time: what was read before the audit stopped, what it waited for, and why no score. */
+function SlowPage({ message, partial }: { message: string; partial: PartialRead }) {
+  return (
+    <section class="notice notice-error slow-page" role="alert" tabIndex={-1} data-testid="slow-page">
+      <h2>{t('slowTitle')}</h2>
+      <p>{message}</p>
+      {partial.read.length > 0 && (
+        <p class="small">
+          {t('slowRead')} {partial.read.join(', ')}
+        </p>
+      )}
+      {partial.waitedFor.length > 0 && (
+        <p class="small">
+          {t('slowWaited')} {partial.waitedFor.join(', ')}
+        </p>
+      )}
+      <p class="small">{t('slowNote')}</p>
+    </section>
+  );
 }
 
 /** What the first look shows at once: the recent audit, or the audit under way (its answer comes later). */

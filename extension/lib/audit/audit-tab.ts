@@ -12,6 +12,7 @@ import { hostAccess } from './host-access.js';
 import { auditNotes, type AuditNotes } from './audit-notes.js';
 import { describeInjectionError, RestrictedPageError } from './injection-errors.js';
 import type { ProgressTracker } from './progress.js';
+import { t } from '../i18n/t.js';
 
 export { RestrictedPageError } from './injection-errors.js';
 
@@ -27,15 +28,20 @@ export interface TabAudit {
  * crawlers get), while the tab supplies the rendered DOM and the runtime WebMCP probe. The fetches
  * start at once, beside the tab's own loading: a slow page is waited for once, not three times.
  */
-export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', progress?: ProgressTracker): Promise<TabAudit> {
+export async function auditTab(
+  tabId: number,
+  fetchVia?: 'tab' | 'extension',
+  progress?: ProgressTracker,
+  cancel?: AbortSignal,
+): Promise<TabAudit> {
   const tab = await browser.tabs.get(tabId);
   // Without host access the URL is hidden on pages we may not script: then the injection says why.
   const known = tab.url || tab.pendingUrl;
   if (known) assertAuditable(known);
 
-  const renderedStep = progress?.start('Reading the page in the tab');
+  const renderedStep = progress?.start(t('stepTab'), 'page');
   const rendered = inject(tabId, 'ISOLATED', captureRenderedPage, []).finally(() => renderedStep?.());
-  const probeStep = progress?.start('Probing WebMCP in the live page');
+  const probeStep = progress?.start(t('stepWebmcp'), 'crawlers');
   const probe = inject(tabId, 'MAIN', probeWebmcp, [PROBE_TIMEOUT_MS, RECORDER_KEY]).finally(() => probeStep?.());
   probe.catch(() => undefined); // read in enrich; if the page cannot be read at all, nobody waits for it
   rendered.catch(() => undefined);
@@ -45,15 +51,10 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', pr
   assertAuditable(pageUrl);
   const tabOrigin = new URL(pageUrl).origin;
 
-  // A page we cannot script (an error page, no access) ends the audit: its fetches are cancelled.
+  // A page we cannot script (an error page, no access) ends the audit: its fetches are cancelled. So does Cancel.
   const stop = new AbortController();
-  const failedTab = rendered.then(
-    () => new Promise<never>(() => undefined),
-    (err: unknown) => {
-      stop.abort();
-      throw err;
-    },
-  );
+  const cancelled = whenCancelled(cancel, stop);
+  const failedTab = whenTabFails(rendered, stop);
 
   let notes: AuditNotes = { unread: [], accessOrigins: [], skippedScripts: [] };
   const access = hostAccess();
@@ -76,20 +77,46 @@ export async function auditTab(tabId: number, fetchVia?: 'tab' | 'extension', pr
       const page = await rendered;
       const runtimeWebmcp: RuntimeWebmcpProbe = await probe.catch((err: unknown) => probeFailed(err));
       const renderedPage: RenderedPage = page;
-      const agentsStep = progress?.start('Fetching the page as AI agents');
+      const agentsStep = progress?.start(t('stepAgents'), 'crawlers');
       const agents = await probeAsAgents(snapshot.page.finalUrl, access.mayRead, stop.signal).finally(() => agentsStep?.());
       notes = auditNotes(snapshot, tabOrigin);
-      progress?.start('Judging')();
+      progress?.start(t('stepJudging'), 'judging'); // ends with the answer
       return { ...snapshot, ...agents, rendered: renderedPage, runtimeWebmcp };
     },
   });
-  audit.catch(() => undefined);
-  failedTab.catch(() => undefined); // both are awaited through the race below
-  const result = await Promise.race([audit, failedTab]);
+  for (const p of [audit, failedTab, cancelled]) p.catch(() => undefined); // all are awaited through the race below
+  const result = await Promise.race([audit, failedTab, cancelled]);
   if (notes.accessOrigins.length) {
     notes.accessHeld = await browser.permissions.contains({ origins: notes.accessOrigins }).catch(() => false);
   }
   return { audit: result, notes };
+}
+
+/** The user pressed Cancel: the audit's fetches are aborted and the audit answers at once, not when they end. */
+export class AuditCancelledError extends Error {
+  override name = 'AuditCancelledError';
+}
+
+/** Never settles while the tab can be read; rejects (aborting the fetches) when it cannot. */
+function whenTabFails(rendered: Promise<unknown>, stop: AbortController): Promise<never> {
+  return rendered.then(
+    () => new Promise<never>(() => undefined),
+    (err: unknown) => {
+      stop.abort();
+      throw err;
+    },
+  );
+}
+
+function whenCancelled(cancel: AbortSignal | undefined, stop: AbortController): Promise<never> {
+  return new Promise<never>((_resolve, reject) => {
+    const abort = () => {
+      stop.abort();
+      reject(new AuditCancelledError('cancelled'));
+    };
+    if (cancel?.aborted) abort();
+    else cancel?.addEventListener('abort', abort, { once: true });
+  });
 }
 
 function assertAuditable(url: string): void {

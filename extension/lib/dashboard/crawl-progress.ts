@@ -1,4 +1,5 @@
 import type { Crawl } from '../api/types.js';
+import { t, tp } from '../i18n/t.js';
 
 /** A crawl still working (the views poll it). */
 export function crawlRunning(crawl: Pick<Crawl, 'status'>): boolean {
@@ -12,12 +13,11 @@ export function crawlRunning(crawl: Pick<Crawl, 'status'>): boolean {
  */
 export function crawlProgress(crawl: Pick<Crawl, 'status' | 'progress'>): { text: string; done: number | null } {
   const { discovered, audited, failed, skipped } = crawl.progress;
-  if (crawl.status === 'queued') return { text: 'Waiting to start', done: null };
-  if (crawl.status === 'running' && audited + failed === 0)
-    return { text: `Finding pages: ${discovered} found so far, the first being audited`, done: null };
-  const parts = [`${audited} of ${discovered} page${discovered === 1 ? '' : 's'} audited`];
-  if (failed) parts.push(`${failed} failed`);
-  if (skipped) parts.push(`${skipped} skipped`);
+  if (crawl.status === 'queued') return { text: t('crawlWaiting'), done: null };
+  if (crawl.status === 'running' && audited + failed === 0) return { text: t('crawlFinding', discovered), done: null };
+  const parts = [tp('crawlAudited', discovered, audited)];
+  if (failed) parts.push(t('crawlFailedCount', failed));
+  if (skipped) parts.push(t('crawlSkippedCount', skipped));
   const finished = audited + failed;
   return { text: parts.join(', '), done: discovered > 0 ? Math.min(1, finished / discovered) : null };
 }

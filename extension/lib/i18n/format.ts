@@ -1,79 +1,59 @@
-import { uiLocale } from './t.js';
+import { formatDate as dateIn, formatDateTime as dateTimeIn, formatPercent as percentIn } from '../../../shared/i18n/format.js';
+import { formatNumber, language } from './t.js';
+import type { ReportLanguage } from '../../../shared/i18n/languages.js';
 
 /**
- * Dates for every screen of the extension, in one format: the user's locale and time zone, day, month and year
- * ("28 Nov 2026", "28. Nov. 2026"), with the time of day ("28 Nov 2026, 14:05") where it tells apart things
- * of the same day. Unit tests pass `at` to pin the locale and time zone.
+ * Dates for every screen of the extension, in the reports' one form (shared/i18n/format.ts) and the language the
+ * extension is shown in, but in the browser's time zone: "28 November 2026", "28 November 2026, 14:05 CET"
+ * ("28. November 2026, 14:05 MEZ" in German), with the time of day where it tells apart things of the same day.
+ * Unit tests pass `at` to pin the language and time zone.
  */
 export interface FormatAt {
-  locale?: string;
+  lang?: ReportLanguage;
   timeZone?: string;
 }
 
-const DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-const DAY_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: '2-digit', minute: '2-digit' };
+type When = string | number | Date | null | undefined;
 
-const made = new Map<string, Intl.DateTimeFormat>();
-function formatter(options: Intl.DateTimeFormatOptions, at: FormatAt): Intl.DateTimeFormat {
-  const locale = at.locale ?? uiLocale();
-  const id = `${locale}|${at.timeZone ?? ''}|${options.hour ? 't' : 'd'}`;
-  let f = made.get(id);
-  if (!f) made.set(id, (f = new Intl.DateTimeFormat(locale, { ...options, ...(at.timeZone ? { timeZone: at.timeZone } : {}) })));
-  return f;
+let browserZone: string | null = null;
+/** The browser's time zone ("Europe/Berlin"). */
+export function timeZone(): string {
+  return (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
-function parsed(when: string | number | Date): Date | null {
-  const date = when instanceof Date ? when : new Date(when);
-  return Number.isNaN(date.getTime()) ? null : date;
+function iso(when: string | number | Date): string {
+  return when instanceof Date ? when.toISOString() : typeof when === 'number' ? new Date(when).toISOString() : when;
 }
 
-/** "28 Nov 2026"; the text as given when it is not a date, "—" for none. */
-export function formatDate(when: string | number | Date | null | undefined, at: FormatAt = {}): string {
+/** "28 November 2026"; the text as given when it is not a date, "—" for none. */
+export function formatDate(when: When, at: FormatAt = {}): string {
   if (when == null || when === '') return '—';
-  const date = parsed(when);
-  return date ? formatter(DAY, at).format(date) : String(when);
+  return dateIn(at.lang ?? language(), iso(when), at.timeZone ?? timeZone());
 }
 
-/** "28 Nov 2026, 14:05" in the user's time zone. */
-export function formatDateTime(when: string | number | Date | null | undefined, at: FormatAt = {}): string {
+/** "28 November 2026, 14:05 CET" in the browser's time zone. */
+export function formatDateTime(when: When, at: FormatAt = {}): string {
   if (when == null || when === '') return '—';
-  const date = parsed(when);
-  return date ? formatter(DAY_TIME, at).format(date) : String(when);
-}
-
-/** The calendar day of a date in the user's time zone: two dates on one day share it. */
-function dayOf(date: Date, at: FormatAt): string {
-  return formatter(DAY, at).format(date);
+  return dateTimeIn(at.lang ?? language(), iso(when), at.timeZone ?? timeZone());
 }
 
 /**
  * Labels for a series of dates (a chart's axis, a list): the day alone, or the day and time where two dates of the
- * series fall on the same day, so three audits of 28 November read "28 Nov 2026, 09:12", "..., 11:40", "..., 15:03".
+ * series fall on the same day, so three audits of 28 November do not all read "28 November 2026".
  */
 export function formatDates(list: readonly (string | number | Date)[], at: FormatAt = {}): string[] {
-  const dates = list.map(parsed);
+  const days = list.map((d) => formatDate(d, at));
   const count = new Map<string, number>();
-  for (const d of dates) if (d) count.set(dayOf(d, at), (count.get(dayOf(d, at)) ?? 0) + 1);
-  return dates.map((d, i) =>
-    !d ? String(list[i]) : (count.get(dayOf(d, at)) ?? 0) > 1 ? formatter(DAY_TIME, at).format(d) : dayOf(d, at),
-  );
+  for (const day of days) count.set(day, (count.get(day) ?? 0) + 1);
+  return list.map((d, i) => ((count.get(days[i]!) ?? 0) > 1 ? formatDateTime(d, at) : days[i]!));
 }
 
-/** 0.4321 → "43 %" in German, "43%" in English; above 0 but under 1 % → "<1%". */
+/** 0.4321 → "43%" in English, "43 %" in German; above 0 but under 1 % → "<1%". */
 export function formatPercent(share: number, at: FormatAt = {}): string {
-  const locale = at.locale ?? uiLocale();
-  if (share > 0 && share < 0.005) return `<${new Intl.NumberFormat(locale, { style: 'percent' }).format(0.01)}`;
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+  return percentIn(at.lang ?? language(), share);
 }
 
-/** A duration in seconds or minutes for estimates and elapsed time: "12 s", "2 min". */
-export function formatSeconds(seconds: number, at: FormatAt = {}): string {
-  const locale = at.locale ?? uiLocale();
-  const minutes = seconds >= 90;
-  return new Intl.NumberFormat(locale, {
-    style: 'unit',
-    unit: minutes ? 'minute' : 'second',
-    unitDisplay: 'short',
-    maximumFractionDigits: 0,
-  }).format(minutes ? Math.round(seconds / 60) : Math.max(0, Math.round(seconds)));
+/** A duration for estimates: "12 s", "2 min" (the SI symbols, the same in every language), the number localized. */
+export function formatSeconds(seconds: number): string {
+  return seconds >= 90 ? `${formatNumber(Math.round(seconds / 60))} min` : `${formatNumber(Math.max(0, Math.round(seconds)))} s`;
 }

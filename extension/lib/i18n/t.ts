@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import type english from '../../public/_locales/en/messages.json';
+import { formatNumber as formatNumberIn } from '../../../shared/i18n/format.js';
+import { DEFAULT_LANGUAGE, LOCALES, matchLanguage, type ReportLanguage } from '../../../shared/i18n/languages.js';
 
 /**
  * The extension's text. Every user-facing string is a message in extension/public/_locales/<lang>/messages.json
@@ -53,30 +55,23 @@ function lookUp(key: string, subs: readonly string[]): string {
   return text;
 }
 
-/**
- * The locale for dates and numbers: the language the text is in, with the browser's region where it speaks that
- * language ("de-AT", "en-GB"), so a German page never shows American dates. (Chromium's getUILanguage() can say
- * "en-US" while the German catalogue is shown, so the catalogue decides the language.)
- */
-export function uiLocale(): string {
-  const lang = catalogueLanguage();
-  const candidates: string[] = [];
-  try {
-    candidates.push(browser.i18n.getUILanguage());
-  } catch {
-    // Unit tests: no i18n API.
-  }
-  if (typeof navigator !== 'undefined') candidates.push(...(navigator.languages ?? []), navigator.language);
-  return candidates.find((c) => c && c.split('-')[0]!.toLowerCase() === lang) ?? lang;
+/** The language the extension is shown in, as the reports name it: the catalogue the browser chose. */
+export function language(): ReportLanguage {
+  return matchLanguage(catalogueLanguage()) ?? DEFAULT_LANGUAGE;
 }
 
-const numbers = new Map<string, Intl.NumberFormat>();
+/**
+ * The locale for dates and numbers: the one the reports use for the language the text is in ("de-DE"), so a German
+ * screen never shows American dates. (Chromium's getUILanguage() can say "en-US" while it shows the German
+ * catalogue: the catalogue decides.)
+ */
+export function uiLocale(): string {
+  return LOCALES[language()];
+}
+
 /** 1234 → "1,234" in English, "1.234" in German. */
 export function formatNumber(n: number): string {
-  const locale = uiLocale();
-  let f = numbers.get(locale);
-  if (!f) numbers.set(locale, (f = new Intl.NumberFormat(locale)));
-  return f.format(n);
+  return formatNumberIn(language(), n);
 }
 
 const asText = (s: Sub) => (typeof s === 'number' ? formatNumber(s) : s);

@@ -8,10 +8,11 @@ import type { Audit } from '../../../shared/types/audit.js';
 import type { ApiClient } from '../api/client.js';
 import type { AuditRecord } from '../sync/records.js';
 import { previousRecordOf } from './previous-audit.js';
+import { t } from '../i18n/t.js';
 
 export type DiffOutcome = { diff: AuditDiff; previousAt: string; source: 'backend' | 'browser' } | { message: string };
 
-export const NO_PREVIOUS = 'No earlier audit of this URL to compare with: audit it again later to see what changed.';
+export const NO_PREVIOUS = t('diffNoPrevious');
 
 export async function diffForPopup(
   audit: Audit,
@@ -32,5 +33,5 @@ export async function diffForPopup(
   const previous = previousRecordOf(records, audit);
   const older = previous ? await load(previous.id) : undefined;
   if (older) return { diff: diffAudits(older, audit), previousAt: older.scanned_at, source: 'browser' };
-  return { message: backendError ? `The backend could not compare: ${backendError}` : NO_PREVIOUS };
+  return { message: backendError ? t('diffBackendFailed', backendError) : NO_PREVIOUS };
 }

@@ -1,12 +1,13 @@
 import type { ApiClient } from '../api/client.js';
 import type { Crawl } from '../api/types.js';
+import { t } from '../i18n/t.js';
 
 /** The site a page belongs to, as a crawl's start URL: its origin's home page. */
 export function siteStartUrl(pageUrl: string): string {
   return `${new URL(pageUrl).origin}/`;
 }
 
-export const NO_CRAWLS = 'This backend has no site audits yet (crawls need a newer Citable server).';
+export const NO_CRAWLS = t('crawlNoCrawls');
 
 /** `POST /crawls` (docs/api-decisions.md#crawls) for the page's site; a server without the route says so in words. */
 export async function startSiteCrawl(api: ApiClient, pageUrl: string): Promise<{ crawl: Crawl } | { error: string }> {

@@ -21,7 +21,7 @@ export const TEXT_ATTRIBUTES = new Set([
   'fromLabel',
 ]);
 /** Names and units that read the same in every language. */
-export const ALLOWED = new Set(['Citable', 'llms.txt', 'robots.txt', 'WebMCP', 'ms', 'CSV', 'JSON', 'URL']);
+export const ALLOWED = new Set(['Citable', 'llms.txt', 'robots.txt', 'WebMCP', 'ms', 'CSV', 'JSON', 'URL', 'cit_…']);
 
 export interface Literal {
   line: number;
