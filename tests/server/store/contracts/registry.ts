@@ -24,6 +24,7 @@ import { describeProjectsContract } from './projects.js';
 import { describeSharesContract } from './shares.js';
 import { describeTrafficContract } from './traffic.js';
 import { describeWebhookStoreContract } from './webhooks.js';
+import { describeWebhookEditContract } from './webhooks-edit.js';
 
 export type ContractSuite = (subject: StoreSubject) => void;
 
@@ -37,7 +38,7 @@ export const CONTRACT_SUITES = {
   projects: [describeProjectsContract],
   shares: [describeSharesContract],
   traffic: [describeTrafficContract],
-  webhooks: [describeWebhookStoreContract],
+  webhooks: [describeWebhookStoreContract, describeWebhookEditContract],
 } satisfies Record<string, readonly ContractSuite[]>;
 
 export type Resource = keyof typeof CONTRACT_SUITES;
