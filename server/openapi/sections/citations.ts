@@ -189,7 +189,9 @@ export const citationsSection: OpenApiSection = {
             ...rateLimitHeaders,
             Location: 'Location',
           }),
-          ...authErrors('Malformed JSON, an unknown member, both project_id and prompt_id, or a project or prompt that is not the account\'s.'),
+          ...authErrors(
+            "Malformed JSON, an unknown member, both project_id and prompt_id, or a project or prompt that is not the account's.",
+          ),
           '413': errorResponse('Body larger than 1 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),
           '429': errorResponse('More than 10 checks in an hour for this account.', { ...rateLimitHeaders, 'Retry-After': 'Retry-After' }),

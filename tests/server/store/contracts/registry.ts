@@ -20,6 +20,7 @@ import { describeCitationRollupContract } from './citations-rollups.js';
 import { describeCrawlStoreContract } from './crawls.js';
 import { crawlSubjectOf } from './crawls-subjects.js';
 import { describeMonitorStoreContract } from './monitors.js';
+import { describeMonitorEditContract } from './monitors-edit.js';
 import { describeProjectsContract } from './projects.js';
 import { describeSharesContract } from './shares.js';
 import { describeTrafficContract } from './traffic.js';
@@ -34,7 +35,7 @@ export const CONTRACT_SUITES = {
   branding: [describeBrandingContract],
   citations: [describeCitationStoreContract, describeCitationRollupContract],
   crawls: [(subject) => describeCrawlStoreContract(crawlSubjectOf(subject))],
-  monitors: [describeMonitorStoreContract],
+  monitors: [describeMonitorStoreContract, describeMonitorEditContract],
   projects: [describeProjectsContract],
   shares: [describeSharesContract],
   traffic: [describeTrafficContract],
