@@ -27,6 +27,7 @@ export async function accountBranding(store: Store, accountId: string): Promise<
       logo: stored.logo,
       contact: stored.contact ?? null,
       white_label: stored.white_label === true,
+      language: stored.language ?? null,
     }
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { Audit, CategoryScore, CrawlerVerdict, LlmsTxtSummary, Severity, CategoryName } from '../types/audit.js';
 import type { Fix } from '../fixes/types.js';
+import type { ReportLanguage } from '../i18n/languages.js';
 
 /** The agency's branding (docs/api-decisions.md#reports-shares-and-diffs, `PUT /branding`): every member optional in a report. */
 export interface ReportBranding {
@@ -16,6 +17,8 @@ export interface ReportBranding {
   contact?: string | null;
   /** White label: the report never mentions Citable (the footer's "with Citable" goes). */
   white_label?: boolean | null;
+  /** The reports' language (`en`, `de`, `fr`, `es`) when a request asks for none (docs/reports.md#languages). */
+  language?: string | null;
 }
 
 /** One earlier (or the current) score of the same page or site, for the history chart. */
@@ -29,6 +32,10 @@ export type Paper = 'A4' | 'Letter';
 
 export interface ReportOptions {
   branding?: ReportBranding | null;
+  /** The report's language (docs/reports.md#languages); default English. */
+  lang?: ReportLanguage;
+  /** A `?lang=` that names no report language: the report says it is shown in `lang` instead (a share page). */
+  unsupportedLang?: string | null;
   /** Earlier scores, in any order; the current one is added by the renderer. Fewer than one: no chart. */
   history?: readonly ScorePoint[];
   paper?: Paper;

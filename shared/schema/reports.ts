@@ -1,6 +1,7 @@
 /** Branding and share links (docs/api-decisions.md#reports-shares-and-diffs): request and response bodies, shared by validation and OpenAPI. */
 import { z } from 'zod';
 import { contactLink } from '../report/branding.js';
+import { REPORT_LANGUAGES } from '../i18n/languages.js';
 
 export const BRANDING_NAME_MAX = 100;
 export const BRANDING_CONTACT_MAX = 200;
@@ -23,6 +24,10 @@ export const brandingSchema = z.strictObject({
       'How a client reaches the agency: an email address or an http(s) address, shown at the top of every report and share page.',
   }),
   white_label: z.boolean().meta({ description: 'true: reports and share pages never mention Citable (no "with Citable" in the footer).' }),
+  language: z
+    .enum(REPORT_LANGUAGES)
+    .nullable()
+    .meta({ description: "The reports' language (en, de, fr, es) unless a request asks for another with `?lang=`; null: the reader's." }),
   updated_at: isoTimestamp.nullable().meta({ description: 'null until the account sets its branding.' }),
 });
 
@@ -45,6 +50,7 @@ export const putBrandingRequestSchema = z.strictObject({
     .nullable()
     .optional(),
   white_label: z.boolean().optional(),
+  language: z.enum(REPORT_LANGUAGES, 'must be one of en, de, fr, es').nullable().optional(),
 });
 
 export const createShareRequestSchema = z.strictObject({

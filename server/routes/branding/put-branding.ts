@@ -1,5 +1,5 @@
 /**
- * PUT /branding `{name, accent, logo, contact, white_label}`: replaces the account's report branding as a whole (a member left
+ * PUT /branding `{name, accent, logo, contact, white_label, language}`: replaces the account's report branding as a whole (a member left
  * out is cleared); the logo is checked and, for an SVG, sanitised (server/reports/branding/logo.ts)
  * before it is stored.
  */
@@ -26,6 +26,7 @@ export const putBranding = route({
       logo: input.logo ? await checkedLogo(input.logo) : null,
       contact: input.contact ?? null,
       white_label: input.white_label ?? false,
+      language: input.language ?? null,
       updated_at: deps.now().toISOString(),
     };
     await (await deps.store.branding()).putBranding(branding);

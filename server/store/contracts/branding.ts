@@ -14,6 +14,8 @@ export interface StoredBranding {
   contact?: string | null;
   /** White label: the reports never mention Citable. */
   white_label?: boolean;
+  /** The reports' language (`en`, `de`, `fr`, `es`); absent in brandings stored before it existed. */
+  language?: string | null;
   updated_at: string;
 }
 

@@ -19,7 +19,9 @@ describe('branding', () => {
     const { accountId: _, key } = await api.newAccount();
     const res = await api.request('GET', '/api/v1/branding', { key });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ branding: { name: null, accent: null, logo: null, contact: null, white_label: false, updated_at: null } });
+    expect(res.json).toEqual({
+      branding: { name: null, accent: null, logo: null, contact: null, white_label: false, language: null, updated_at: null },
+    });
   });
 
   it('PUT replaces it as a whole and GET reads it back; another account sees its own', async () => {
@@ -32,6 +34,7 @@ describe('branding', () => {
       logo: dataUrl('image/png', PNG),
       contact: null,
       white_label: false,
+      language: null,
       updated_at: new Date(api.clock.now).toISOString(),
     });
     expect((await api.request('GET', '/api/v1/branding')).json).toEqual({ branding });
@@ -70,6 +73,7 @@ describe('branding', () => {
     [{ contact: 'javascript:alert(1)' }, /contact/],
     [{ contact: `a@${'b'.repeat(200)}.example` }, /contact/],
     [{ white_label: 'yes' }, /white_label/],
+    [{ language: 'pt' }, /language/],
   ])('400 for %j, saying what is wrong, and the branding stays as it was', async (body, message) => {
     await put({ name: 'Kept' });
     const res = await put(body);
