@@ -70,7 +70,7 @@ export function ProjectView({ id }: { id: string }) {
       <h2>Sources over time</h2>
       <SourcesOverTime overTime={overTime} />
 
-      <ProjectPrompts projectId={p.id} />
+      <ProjectPrompts projectId={p.id} domain={p.domain} />
     </section>
   );
 }
