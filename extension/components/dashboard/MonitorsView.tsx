@@ -12,6 +12,7 @@ import { MonitorScore } from './MonitorScore.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 import { UrlField } from './UrlField.js';
+import { MonitorEvery } from './MonitorEdit.js';
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
@@ -56,6 +57,7 @@ export function MonitorsView() {
             onRun={(m) => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
             onPause={(m) => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
             onDelete={(m) => void remove(m)}
+            onChanged={reload}
           />
         )}
       </ListStates>
@@ -90,7 +92,6 @@ const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
     sort: (m) => m.kind,
     csv: (m) => (m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'),
   },
-  { id: 'every', label: 'Every', sort: (m) => ['hour', 'day', 'week'].indexOf(m.every), csv: (m) => m.every },
   {
     id: 'state',
     label: 'State',
@@ -118,10 +119,25 @@ const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
   },
 ];
 
-function MonitorsTable({ monitors, busy, onRun, onPause, onDelete }: { monitors: readonly Monitor[] } & MonitorActions) {
+function MonitorsTable({
+  monitors,
+  busy,
+  onRun,
+  onPause,
+  onDelete,
+  onChanged,
+}: { monitors: readonly Monitor[]; onChanged: () => void } & MonitorActions) {
   const columns = useMemo<readonly TableColumn<Monitor>[]>(
     () => [
-      ...MONITOR_COLUMNS,
+      ...MONITOR_COLUMNS.slice(0, 2),
+      {
+        id: 'every',
+        label: 'Every',
+        sort: (m) => ['hour', 'day', 'week'].indexOf(m.every),
+        csv: (m) => m.every,
+        cell: (m) => <MonitorEvery monitor={m} onChanged={onChanged} />,
+      },
+      ...MONITOR_COLUMNS.slice(2),
       {
         id: 'actions',
         label: 'Actions',
@@ -132,7 +148,7 @@ function MonitorsTable({ monitors, busy, onRun, onPause, onDelete }: { monitors:
         cell: (m) => <MonitorButtons monitor={m} busy={busy} onRun={onRun} onPause={onPause} onDelete={onDelete} />,
       },
     ],
-    [busy, onRun, onPause, onDelete],
+    [busy, onRun, onPause, onDelete, onChanged],
   );
   return (
     <DataTable

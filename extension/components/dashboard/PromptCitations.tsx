@@ -73,7 +73,12 @@ export function CheckButton({ scope, label, context, onDone }: { scope: object; 
       >
         {label}
       </WriteButton>
-      <span role="status" class={progress && !progress.running ? 'ok small' : 'small'} data-check-id={check?.id ?? ''} data-check-status={check?.status ?? ''}>
+      <span
+        role="status"
+        class={progress && !progress.running ? 'ok small' : 'small'}
+        data-check-id={check?.id ?? ''}
+        data-check-status={check?.status ?? ''}
+      >
         {progress?.running && (
           <>
             {' '}
