@@ -13,6 +13,7 @@ import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 import { UrlField } from './UrlField.js';
 import { MonitorEvery } from './MonitorEdit.js';
+import { useProjectFilter } from './ProjectFilter.js';
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
@@ -21,6 +22,7 @@ export function MonitorsView() {
   const { busy, error, run } = useAction();
   const { dialog, ask } = useConfirm();
   const [done, setDone] = useState('');
+  const client = useProjectFilter();
   const act = async (key: string, request: () => Promise<ApiResult<unknown>>, said = '') => {
     setDone('');
     if ((await run(key, request)).ok && said) setDone(said);
@@ -49,7 +51,14 @@ export function MonitorsView() {
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
-      <ListStates load={list} what="monitors" items={(d) => d.monitors} empty="No monitors yet." onRetry={reload}>
+      {client.select}
+      <ListStates
+        load={list}
+        what="monitors"
+        items={(d) => client.only(d.monitors, (m) => m.url)}
+        empty="No monitors yet."
+        onRetry={reload}
+      >
         {(monitors) => (
           <MonitorsTable
             monitors={monitors}
@@ -61,10 +70,7 @@ export function MonitorsView() {
           />
         )}
       </ListStates>
-      <p class="muted small">
-        A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on
-        its schedule.
-      </p>
+      <PausedNote />
     </section>
   );
 }
@@ -265,5 +271,14 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
       </WriteButton>
       {error && <ActionError error={error} />}
     </form>
+  );
+}
+
+function PausedNote() {
+  return (
+    <p class="muted small">
+      A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on
+      its schedule.
+    </p>
   );
 }
