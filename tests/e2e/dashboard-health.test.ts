@@ -61,6 +61,33 @@ describe.skipIf(!serverAvailable)('dashboard: citations per prompt, webhook and 
     await page.close();
   });
 
+  it("a project's competitors: one added (a bad domain refused first) and one removed", async () => {
+    const project = (
+      await call<{ project: { id: string } }>(api, 'POST', '/projects', {
+        name: 'Tea Co',
+        domain: 'tea.example',
+        competitors: [{ name: 'Leafy', domains: ['leafy.example'] }],
+      })
+    ).json.project;
+    const page = await open(`#/projects/${project.id}`);
+    await page.click('.competitors-edit summary');
+    await page.fill('input[name="competitor-name"]', 'Brewster');
+    await page.fill('input[name="competitor-domains"]', 'not a host');
+    await page.click('[data-action="add-competitor"]');
+    await page.waitForSelector('.competitors-edit [role="alert"]');
+    await page.fill('input[name="competitor-domains"]', 'https://www.brewster.example/shop, brewster.example');
+    await page.click('[data-action="add-competitor"]');
+    await page.waitForSelector('li[data-competitor="Brewster"]');
+    await page.click('li[data-competitor="Leafy"] [data-action="remove-competitor"]');
+    await page.waitForFunction(() => !document.querySelector('li[data-competitor="Leafy"]'));
+    const stored = (
+      await call<{ project: { competitors: Array<{ name: string; domains: string[] }> } }>(api, 'GET', `/projects/${project.id}`)
+    ).json.project.competitors;
+    expect(stored.map((c) => [c.name, c.domains])).toEqual([['Brewster', ['brewster.example']]]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it('a webhook is edited (a new secret shown once) and a delivery is sent again', async () => {
     const hook = (await call<{ webhook: { id: string } }>(api, 'POST', '/webhooks', { url: receiver.url, events: ['*'] })).json.webhook;
     await call(api, 'POST', `/webhooks/${hook.id}/test`);
