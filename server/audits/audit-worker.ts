@@ -53,6 +53,7 @@ function runPage(message: PageRequest, signal: AbortSignal) {
     ...(given ? { siteFiles: given } : {}),
     signal,
     renderer,
+    onGathered: () => port.postMessage({ type: 'gathered' } satisfies WorkingSignal),
   });
 }
 

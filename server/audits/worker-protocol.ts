@@ -46,10 +46,11 @@ export type RenderAnswer =
   | { type: 'render-done'; id: number; page: RenderedPage }
   | { type: 'render-failed'; id: number; error: { code: AuditRenderError['code']; message: string } };
 
-/** Sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up). */
-export interface WorkingSignal {
-  type: 'working';
-}
+/**
+ * `working`: sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up).
+ * `gathered`: a crawl page's fetches are done (it may still wait for its render).
+ */
+export type WorkingSignal = { type: 'working' } | { type: 'gathered' };
 
 export type WorkerReply =
   | { type: 'done'; audit: Audit }

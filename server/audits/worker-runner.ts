@@ -57,7 +57,12 @@ export interface WorkerRunner extends AuditRunner {
    * Audits a crawl's page on a thread, under the same bounds as audits (it waits beyond the line's limit: the
    * crawl bounds its own pages). The crawl's site files go to each thread once, not with every page.
    */
-  runPage(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult>;
+  runPage(
+    request: CrawlPageRequest,
+    siteFiles: { key: string; files: GatheredSiteFiles },
+    signal: AbortSignal,
+    onGathered?: () => void,
+  ): Promise<CrawlPageResult>;
   /**
    * Reads one sitemap file of a crawl's discovery on a thread (shared/crawl/sitemap-file.ts: up to 16 MB fetched,
    * parsed and sorted), under the same bounds as a page, and within SITEMAP_BUDGET_MS: beyond it the thread is ended.
@@ -97,6 +102,8 @@ class AuditThread {
   #settle: ((reply: WorkerReply | Error) => void) | null = null;
   /** Starts the budget of the work in progress once the thread begins it. */
   #working: (() => void) | null = null;
+  /** Told when the crawl page in progress has done its fetches. */
+  #gathered: (() => void) | null = null;
   readonly #renders: RenderRelay;
 
   constructor(private readonly options: WorkerRunnerOptions) {
@@ -111,6 +118,7 @@ class AuditThread {
     this.worker.unref(); // an idle thread never keeps the process alive
     this.worker.on('message', (reply: WorkerReply | WorkingSignal | RenderAsk) => {
       if (reply.type === 'working') this.#working?.();
+      else if (reply.type === 'gathered') this.#gathered?.();
       else if (reply.type === 'render' || reply.type === 'render-abort') this.#renders.handle(reply);
       else this.#finish(reply);
     });
@@ -132,8 +140,14 @@ class AuditThread {
     });
   }
 
-  page(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult> {
+  page(
+    request: CrawlPageRequest,
+    siteFiles: { key: string; files: GatheredSiteFiles },
+    signal: AbortSignal,
+    onGathered?: () => void,
+  ): Promise<CrawlPageResult> {
     const message: WorkerRequest = { type: 'page', request, siteFiles: this.#siteFiles(siteFiles) };
+    this.#gathered = onGathered ?? null;
     return this.#send(message, signal).then((reply) => {
       if (reply.type !== 'page-done') throw new Error(`the audit worker answered ${reply.type} to a crawl page`);
       return reply.result;
@@ -187,6 +201,7 @@ class AuditThread {
       this.#settle = (reply) => {
         clearTimeout(overBudget);
         this.#working = null;
+        this.#gathered = null;
         signal.removeEventListener('abort', onAbort);
         if (reply instanceof Error) reject(reply);
         else if (reply.type === 'failed') reject(fromWorkerError(reply.error));
@@ -242,8 +257,8 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       return all.size;
     },
     run: (url, run) => bounded.run(url, run),
-    runPage: (request, siteFiles, signal) =>
-      bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
+    runPage: (request, siteFiles, signal, onGathered) =>
+      bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal, onGathered)), signal),
     runSitemap: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.sitemap(request, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),

@@ -217,7 +217,9 @@ export class CrawlRun {
         maxRequests: weight,
         ...(this.#renders(item) ? { render: true } : {}),
       };
-      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal);
+      // Once its fetches are done the page no longer holds the host's budget: a render (bounded by RENDER_CONCURRENCY)
+      // overlaps with the next pages instead of holding them back.
+      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, () => pass.release());
     } finally {
       pass.release();
     }

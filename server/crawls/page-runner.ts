@@ -22,7 +22,8 @@ export interface KeyedSiteFiles {
 }
 
 export interface CrawlPageRunner {
-  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<CrawlPageResult>;
+  /** `onGathered`: told once the page's own fetches are done (runners that can tell; a render may still be running). */
+  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal, onGathered?: () => void): Promise<CrawlPageResult>;
   /** Reads one sitemap file of the crawl's discovery; absent: the coordinator reads it on its own thread. */
   readSitemap?(request: SitemapFileRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<SitemapFileResult>;
 }
@@ -33,8 +34,9 @@ export function createInProcessPageRunner(
 ): CrawlPageRunner {
   const cache = createResourceCache();
   return {
-    runPage: (request, siteFiles, signal) =>
+    runPage: (request, siteFiles, signal, onGathered) =>
       auditCrawlPage(request, {
+        ...(onGathered ? { onGathered } : {}),
         fetcher: cachingFetcher(fetcher, cache, siteFiles.key),
         siteFiles: siteFiles.files,
         signal,
@@ -51,9 +53,9 @@ export function createInProcessPageRunner(
  */
 export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage' | 'runSitemap'>): CrawlPageRunner {
   return {
-    async runPage(request, siteFiles, signal) {
+    async runPage(request, siteFiles, signal, onGathered) {
       try {
-        return await threads.runPage(request, siteFiles, signal);
+        return await threads.runPage(request, siteFiles, signal, onGathered);
       } catch (error) {
         if (signal.aborted || error instanceof AuditCancelledError) throw error;
         return { kind: 'failed', code: 'network', message: error instanceof Error ? error.message : String(error) };

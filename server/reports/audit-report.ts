@@ -44,7 +44,7 @@ export async function renderAccountAuditReport(
   ]);
   const options: ReportOptions = {
     branding,
-    history: earlier.map((a) => ({ scanned_at: a.scanned_at, score: a.score })),
+    history: earlier.map((a) => ({ scanned_at: a.scanned_at, score: a.score, origin: a.origin })),
     paper: request.paper,
     medium: request.medium,
     pdfHref: request.pdfHref ?? null,

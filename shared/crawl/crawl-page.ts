@@ -57,6 +57,8 @@ export interface CrawlPageDeps {
   onRuleError?: (rule: Rule, error: unknown) => void;
   /** The host's browser, for pages with `render`; absent: such a page fails with the reason. */
   renderer?: Renderer;
+  /** Told once the page's fetches are done (a rendered page then only waits for its browser). */
+  onGathered?: () => void;
 }
 
 const BUSY = new Set([429, 503]);
@@ -77,6 +79,7 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     });
+    deps.onGathered?.();
     const unjudged = unjudgedPage(req, snapshot, deps);
     if (unjudged) return unjudged;
     if (!render) return judgePage(req, snapshot, deps);

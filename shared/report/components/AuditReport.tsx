@@ -21,6 +21,7 @@ import { RenderingPanel } from './RenderingPanel.js';
 import { RENDERING_GAP_TITLE } from '../rendering-gap.js';
 import { ScoreSummary } from './ScoreSummary.js';
 import { Section } from './Section.js';
+import { SourceLine } from './SourceLine.js';
 import { WebmcpPanel } from './WebmcpPanel.js';
 
 export interface AuditReportProps {
@@ -47,6 +48,7 @@ export function AuditReport({ audit, branding, history, generatedAt, fixes = nul
         subtitle={[`Audited ${dateTime(audit.scanned_at)}`, builtWith(audit.builder)].filter(Boolean).join(' · ')}
       />
       <ScoreSummary audit={audit} />
+      <SourceLine audit={audit} />
       <AuditPriorities critical={audit.issues.filter((i) => i.severity === 'critical')} others={others} fixes={fixes} />
       {fixes && fixes.length > 0 && <FixesSection fixes={fixes} issueRules={new Set(audit.issues.map((i) => i.rule))} />}
 
