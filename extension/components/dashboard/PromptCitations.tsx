@@ -98,7 +98,7 @@ export function PromptResults({ prompt, results }: { prompt: Prompt; results: re
   if (!results || results.length === 0) return <p class="muted small">{t('dashCiteNotChecked')}</p>;
   return (
     <div class="table-wrap">
-      <table class="prompt-results" aria-label={t('dashCiteTableLabel', prompt.text)}>
+      <table class="data prompt-results" aria-label={t('dashCiteTableLabel', prompt.text)}>
         <thead>
           <tr>
             <th scope="col">{t('dashCiteEngine')}</th>
