@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { CitationStore, StoredCheck } from '../store/contracts/citations.js';
 import type { CheckEnvironment } from './check/check-environment.js';
 import { closedCheck, openCheck, type CheckPlan, type OpenedCheck, type PromptLeases } from './check/check-record.js';
-import { duePairs, everyPair, livePrompts, pairsLeft } from './check/plan-pairs.js';
+import { duePairs, everyPair, livePrompts, pairsLeft, promptsInScope, type CheckScope } from './check/plan-pairs.js';
 import { runPairs } from './check/run-pairs.js';
 import { storePairRow } from './check/store-pair-row.js';
 
@@ -59,13 +59,16 @@ export class CitationCheckRunner {
 
   constructor(private readonly deps: CheckRunnerDeps) {}
 
-  /** POST /citations/checks: every prompt of the account, every engine. A check already running for the account is returned instead. */
-  checkAccount(accountId: string): Promise<StoredCheck> {
+  /**
+   * POST /citations/checks: every prompt of the account (or of the scope), every engine. A check already running for the
+   * account is returned instead, whatever its scope.
+   */
+  checkAccount(accountId: string, scope: CheckScope = {}): Promise<StoredCheck> {
     const existing = this.#manual.get(accountId);
     if (existing) return existing;
     const starting = (async () => {
       const store = await this.deps.store();
-      const pairs = everyPair(await store.listPrompts(accountId), this.deps.env.config.enabledEngines);
+      const pairs = everyPair(promptsInScope(await store.listPrompts(accountId), scope), this.deps.env.config.enabledEngines);
       return (await this.#open(store, { accountId, trigger: 'manual', pairs }))!; // a manual check is always stored
     })();
     this.#manual.set(accountId, starting); // before any await: a second request joins this check

@@ -8,14 +8,15 @@
 import type { Logger } from '../logging/logger.js';
 import type { StoredCheck } from '../store/contracts/citations.js';
 import type { CitationCheckRunner } from './check-runner.js';
+import type { CheckScope } from './check/plan-pairs.js';
 
 export interface CitationScheduler {
   /** Resumes unfinished checks, runs what is due, and keeps doing so every interval. */
   start(): Promise<void>;
   /** One pass over what is due now (the timer calls this; tests call it with an injected clock). */
   tick(): Promise<StoredCheck | null>;
-  /** Starts a check of the account's prompts now, in the background. */
-  checkNow(accountId: string): Promise<StoredCheck>;
+  /** Starts a check of the account's prompts (all, or those of the scope) now, in the background. */
+  checkNow(accountId: string, scope?: CheckScope): Promise<StoredCheck>;
   /** The account's manual check while it runs, or null (POST /citations/checks answers it without spending its quota). */
   runningCheck(accountId: string): Promise<StoredCheck | null>;
   /** Stops the timer and cancels running checks (they resume at the next start). */
@@ -66,7 +67,7 @@ export function createInProcessScheduler(options: InProcessSchedulerOptions): Ci
       schedule();
     },
     tick,
-    checkNow: (accountId) => options.runner.checkAccount(accountId),
+    checkNow: (accountId, scope) => options.runner.checkAccount(accountId, scope),
     runningCheck: (accountId) => options.runner.runningCheck(accountId),
     async stop() {
       stopped = true;

@@ -44,7 +44,7 @@ export async function newWebhook(
 }
 
 /** `["*"]` stays alone; named types are kept once each, in the contract's order. */
-function normalizeEvents(events: ReadonlyArray<WebhookEventType | '*'>): Array<WebhookEventType | '*'> {
+export function normalizeEvents(events: ReadonlyArray<WebhookEventType | '*'>): Array<WebhookEventType | '*'> {
   if (events.includes('*')) return ['*'];
   return WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
 }

@@ -83,9 +83,17 @@ export const citationCheckSchema = z.strictObject({
   prompt_count: z.number().int().min(0),
   /** (prompt, engine) rows stored so far. */
   result_count: z.number().int().min(0),
+  /** (prompt, engine) rows the check stores when it ends: its progress is result_count of pair_count. */
+  pair_count: z.number().int().min(0),
   /** Prompts left out because another running check was already checking them. */
   skipped_prompts: z.number().int().min(0),
   error: z.string().optional(),
+});
+
+/** POST /citations/checks: the whole account (no body, or `{}`), one project's prompts, or one prompt. */
+export const startCheckRequestSchema = z.strictObject({
+  project_id: z.string({ error: 'project_id must be a string' }).optional(),
+  prompt_id: z.string({ error: 'prompt_id must be a string' }).optional(),
 });
 
 export const citationCheckEnvelopeSchema = z.strictObject({ check: citationCheckSchema });
@@ -95,4 +103,5 @@ export type CompetitorCounts = z.infer<typeof competitorCountsSchema>;
 export type CitationSurface = (typeof CITATION_SURFACES)[number];
 export type CitationList = z.infer<typeof citationListSchema>;
 export type CitationCheck = z.infer<typeof citationCheckSchema>;
+export type StartCheckRequest = z.infer<typeof startCheckRequestSchema>;
 export type CheckStatus = (typeof CHECK_STATUSES)[number];

@@ -60,9 +60,14 @@ export const createMonitorRequestSchema = z.strictObject({
     .meta({ description: 'Audit monitors: true or false (default false). Crawl monitors: `none` (default), `sample` or `all`.' }),
 });
 
-/** PATCH /monitors/{id}: pause (`true`) or resume (`false`) a monitor. */
+/**
+ * PATCH /monitors/{id}: pause (`paused: true`) or resume (`false`) a monitor, or change its schedule (`every`) and,
+ * for a crawl monitor, its pages per crawl (`max_pages`). A pause is not combined with an edit.
+ */
 export const updateMonitorRequestSchema = z.strictObject({
-  paused: z.boolean(),
+  paused: z.boolean().optional(),
+  every: createMonitorRequestSchema.shape.every.optional(),
+  max_pages: createMonitorRequestSchema.shape.max_pages,
 });
 
 export const monitorEnvelopeSchema = z.strictObject({ monitor: monitorSchema });

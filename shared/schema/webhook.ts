@@ -62,7 +62,21 @@ export const createWebhookRequestSchema = z.strictObject({
   format: z.enum(WEBHOOK_FORMATS, { error: 'format must be "json" or "slack"' }).optional(),
 });
 
+/** PATCH /webhooks/{id}: the members given replace the stored ones; `rotate_secret: true` makes a new secret (answered once). */
+export const updateWebhookRequestSchema = z.strictObject({
+  url: createWebhookRequestSchema.shape.url.optional(),
+  events: createWebhookRequestSchema.shape.events.optional(),
+  format: createWebhookRequestSchema.shape.format,
+  rotate_secret: z.boolean({ error: 'rotate_secret must be true or false' }).optional(),
+});
+
+/** PATCH /webhooks/{id} (200): the webhook, and its new secret when it was rotated. */
+export const updatedWebhookSchema = webhookSchema.extend({
+  secret: z.string().regex(WEBHOOK_SECRET_PATTERN).optional(),
+});
+
 export const webhookEnvelopeSchema = z.strictObject({ webhook: webhookSchema });
+export const updatedWebhookEnvelopeSchema = z.strictObject({ webhook: updatedWebhookSchema });
 export const createdWebhookEnvelopeSchema = z.strictObject({ webhook: createdWebhookSchema });
 export const webhookListSchema = z.strictObject({ webhooks: z.array(webhookSchema) });
 
@@ -91,6 +105,8 @@ export const deliverySchema = z.strictObject({
   /** Every attempt, oldest first: the delivery log. */
   log: z.array(deliveryAttemptSchema),
 });
+
+export const deliveryEnvelopeSchema = z.strictObject({ delivery: deliverySchema });
 
 export const deliveryListSchema = z.strictObject({
   deliveries: z.array(deliverySchema),
@@ -226,6 +242,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export type Webhook = z.infer<typeof webhookSchema>;
 export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 export type CreateWebhookRequest = z.infer<typeof createWebhookRequestSchema>;
+export type UpdatedWebhook = z.infer<typeof updatedWebhookSchema>;
 export type Delivery = z.infer<typeof deliverySchema>;
 export type DeliveryAttempt = z.infer<typeof deliveryAttemptSchema>;
 export type EventData = { [T in WebhookEventType]: z.infer<(typeof EVENT_DATA_SCHEMAS)[T]> };

@@ -122,6 +122,22 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR: the dashboa
     await page.close();
   });
 
+  it("a project's prompt: Check now runs to its end and each engine's result shows, with no axe violation", async () => {
+    const project = await call<{ project: { id: string } }>(api, 'POST', '/projects', { name: 'Kettle Co', domain: 'kettle.example' });
+    const prompt = await call<{ prompt: { id: string } }>(api, 'POST', '/prompts', {
+      text: 'quietest electric kettle',
+      project_id: project.json.project.id,
+    });
+    const li = `li[data-prompt-id="${prompt.json.prompt.id}"]`;
+    const page = await dashboard(`#/projects/${project.json.project.id}`, li);
+    await page.click(`${li} [data-action="check-now"]`);
+    await waitIn(page, 'the check to end and its results', () => document.querySelectorAll('table.prompt-results tbody tr').length > 0);
+    expect(await page.$eval(`${li} [data-check-status]`, (e) => e.getAttribute('data-check-status'))).toBe('completed');
+    expect(await axeViolations(page)).toEqual([]);
+    await firefoxScreenshot(page, 'firefox-dashboard-prompt-citations');
+    await page.close();
+  });
+
   it('in the dark scheme: the dashboard and Options turn dark, with no axe violation', async () => {
     // Firefox's BiDi cannot emulate a media feature: a second Firefox whose preferences ask pages for dark.
     const dark = await launchFirefox({ 'layout.css.prefers-color-scheme.content-override': 0, 'ui.systemUsesDarkTheme': 1 });

@@ -11,6 +11,8 @@ import { builtWith } from '../../../shared/report/wording.js';
 import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { NewAuditForm } from './NewAuditForm.js';
+import { useProjectFilter } from './ProjectFilter.js';
+import { t } from '../../lib/i18n/t.js';
 
 /** Most audits read into the page for filtering; an account with more narrows by URL on the server first. */
 export const MAX_LISTED = 10_000;
@@ -22,7 +24,14 @@ export function AuditsView() {
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
 
   const problem = filterProblem(filters);
-  const shown = useMemo(() => filterAudits(audits, filters), [audits, filters]);
+  const client = useProjectFilter();
+  const [crawlPages, setCrawlPages] = useState(true);
+  // A site audit's pages can be left to their crawl instead of filling this list (shown by default, as before).
+  const folded = useMemo(() => audits.filter((a) => a.origin === 'crawl').length, [audits]);
+  const shown = useMemo(
+    () => client.only(filterAudits(crawlPages ? audits : audits.filter((a) => a.origin !== 'crawl'), filters), (a) => a.final_url || a.url),
+    [audits, filters, crawlPages, client.only],
+  );
   const set = (name: keyof AuditFilters, value: string) => {
     setFilters({ ...filters, [name]: value });
   };
@@ -32,6 +41,20 @@ export function AuditsView() {
       <h1 id="h-audits">Audits</h1>
       <NewAuditForm />
       <AuditFiltersForm filters={filters} onSet={set} onClear={() => setFilters(NO_FILTERS)} />
+      <div class="filters">
+        {client.select}
+        {folded > 0 && (
+          <label class="check small">
+            <input
+              type="checkbox"
+              name="hide-crawl-pages"
+              checked={!crawlPages}
+              onChange={(e) => setCrawlPages(!e.currentTarget.checked)}
+            />{' '}
+            {t('dashCrawlPagesHidden', folded)}
+          </label>
+        )}
+      </div>
       {problem && (
         <p class="action-error" role="alert">
           {problem}
@@ -47,7 +70,7 @@ export function AuditsView() {
       {audits.length > 0 && (
         <>
           <p class="muted small" role="status" data-testid="audit-count">
-            {hasFilters(filters) ? `${shown.length.toLocaleString('en-GB')} of ` : ''}
+            {shown.length !== audits.length ? `${shown.length.toLocaleString('en-GB')} of ` : ''}
             {audits.length.toLocaleString('en-GB')} audit{audits.length === 1 ? '' : 's'}
             {status.done ? '' : ' (reading more…)'}
             {status.done && status.more ? ` (the newest ${MAX_LISTED.toLocaleString('en-GB')})` : ''}

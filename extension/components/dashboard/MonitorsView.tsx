@@ -12,6 +12,8 @@ import { MonitorScore } from './MonitorScore.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
 import { UrlField } from './UrlField.js';
+import { MonitorEvery } from './MonitorEdit.js';
+import { useProjectFilter } from './ProjectFilter.js';
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
@@ -20,6 +22,7 @@ export function MonitorsView() {
   const { busy, error, run } = useAction();
   const { dialog, ask } = useConfirm();
   const [done, setDone] = useState('');
+  const client = useProjectFilter();
   const act = async (key: string, request: () => Promise<ApiResult<unknown>>, said = '') => {
     setDone('');
     if ((await run(key, request)).ok && said) setDone(said);
@@ -48,7 +51,14 @@ export function MonitorsView() {
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
-      <ListStates load={list} what="monitors" items={(d) => d.monitors} empty="No monitors yet." onRetry={reload}>
+      {client.select}
+      <ListStates
+        load={list}
+        what="monitors"
+        items={(d) => client.only(d.monitors, (m) => m.url)}
+        empty="No monitors yet."
+        onRetry={reload}
+      >
         {(monitors) => (
           <MonitorsTable
             monitors={monitors}
@@ -56,13 +66,11 @@ export function MonitorsView() {
             onRun={(m) => void act(`run:${m.id}`, () => api.post(`/monitors/${m.id}/run`))}
             onPause={(m) => void act(`pause:${m.id}`, () => api.patch(`/monitors/${m.id}`, { paused: !m.paused }))}
             onDelete={(m) => void remove(m)}
+            onChanged={reload}
           />
         )}
       </ListStates>
-      <p class="muted small">
-        A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on
-        its schedule.
-      </p>
+      <PausedNote />
     </section>
   );
 }
@@ -90,7 +98,6 @@ const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
     sort: (m) => m.kind,
     csv: (m) => (m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'),
   },
-  { id: 'every', label: 'Every', sort: (m) => ['hour', 'day', 'week'].indexOf(m.every), csv: (m) => m.every },
   {
     id: 'state',
     label: 'State',
@@ -118,10 +125,25 @@ const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
   },
 ];
 
-function MonitorsTable({ monitors, busy, onRun, onPause, onDelete }: { monitors: readonly Monitor[] } & MonitorActions) {
+function MonitorsTable({
+  monitors,
+  busy,
+  onRun,
+  onPause,
+  onDelete,
+  onChanged,
+}: { monitors: readonly Monitor[]; onChanged: () => void } & MonitorActions) {
   const columns = useMemo<readonly TableColumn<Monitor>[]>(
     () => [
-      ...MONITOR_COLUMNS,
+      ...MONITOR_COLUMNS.slice(0, 2),
+      {
+        id: 'every',
+        label: 'Every',
+        sort: (m) => ['hour', 'day', 'week'].indexOf(m.every),
+        csv: (m) => m.every,
+        cell: (m) => <MonitorEvery monitor={m} onChanged={onChanged} />,
+      },
+      ...MONITOR_COLUMNS.slice(2),
       {
         id: 'actions',
         label: 'Actions',
@@ -132,7 +154,7 @@ function MonitorsTable({ monitors, busy, onRun, onPause, onDelete }: { monitors:
         cell: (m) => <MonitorButtons monitor={m} busy={busy} onRun={onRun} onPause={onPause} onDelete={onDelete} />,
       },
     ],
-    [busy, onRun, onPause, onDelete],
+    [busy, onRun, onPause, onDelete, onChanged],
   );
   return (
     <DataTable
@@ -249,5 +271,14 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
       </WriteButton>
       {error && <ActionError error={error} />}
     </form>
+  );
+}
+
+function PausedNote() {
+  return (
+    <p class="muted small">
+      A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on
+      its schedule.
+    </p>
   );
 }

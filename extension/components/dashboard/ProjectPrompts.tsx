@@ -6,14 +6,18 @@ import { ActionError, Empty, ErrorState, Loading } from './states.js';
 import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
+import { CheckButton, PromptResults, useProjectResults } from './PromptCitations.js';
+import type { EngineResult } from '../../lib/dashboard/prompt-citations.js';
+import { t } from '../../lib/i18n/t.js';
 
 /**
  * A project's tracked prompts (GET /prompts, this project's), and POST /prompts with its project_id: the prompt tracks the project's domain
- * and aliases.
+ * and aliases. Under each prompt, where each engine cites or mentions the site, with "Check now" for the prompt and the project.
  */
-export function ProjectPrompts({ projectId }: { projectId: string }) {
+export function ProjectPrompts({ projectId, domain }: { projectId: string; domain: string }) {
   const { api } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ prompts: Prompt[] }>('/prompts'), [projectId]);
+  const [results, resultsError, reloadResults] = useProjectResults(projectId, domain);
   const [text, setText] = useState('');
   const [added, setAdded] = useState('');
   const { busy, error, run } = useAction();
@@ -54,14 +58,29 @@ export function ProjectPrompts({ projectId }: { projectId: string }) {
       {list.state === 'loading' && <Loading what="prompts" />}
       {list.state === 'error' && <ErrorState what="prompts" error={list.error} onRetry={reload} />}
       {list.state === 'ok' && mine.length === 0 && <Empty title="No prompt tracks this project yet." />}
-      {list.state === 'ok' && mine.length > 0 && <PromptList prompts={mine} onChanged={reload} />}
-      <CheckNow />
+      <p>
+        <CheckButton scope={{ project_id: projectId }} label={t('dashCiteCheckProject')} onDone={reloadResults} />
+      </p>
+      {resultsError && <ActionError error={resultsError} />}
+      {list.state === 'ok' && mine.length > 0 && (
+        <PromptList prompts={mine} results={results} onChecked={reloadResults} onChanged={reload} />
+      )}
     </>
   );
 }
 
-/** The prompts, each with Delete (asked first: it names the prompt and says what stops). */
-function PromptList({ prompts, onChanged }: { prompts: readonly Prompt[]; onChanged: () => void }) {
+/** The prompts, each with its engines' results, Check now and Delete (asked first: it names the prompt and says what stops). */
+function PromptList({
+  prompts,
+  results,
+  onChecked,
+  onChanged,
+}: {
+  prompts: readonly Prompt[];
+  results: Map<string, EngineResult[]> | null;
+  onChecked: () => void;
+  onChanged: () => void;
+}) {
   const { api } = useDashboard();
   const { busy, error, run } = useAction();
   const { dialog, ask } = useConfirm();
@@ -86,7 +105,8 @@ function PromptList({ prompts, onChanged }: { prompts: readonly Prompt[]; onChan
       <ul class="prompt-list">
         {prompts.map((p) => (
           <li key={p.id} data-prompt-id={p.id}>
-            {p.text}{' '}
+            <strong>{p.text}</strong>{' '}
+            <CheckButton scope={{ prompt_id: p.id }} label={t('dashCiteCheckPrompt')} context={p.text} onDone={onChecked} />{' '}
             <WriteButton
               class="danger small"
               busy={busy === p.id}
@@ -96,37 +116,10 @@ function PromptList({ prompts, onChanged }: { prompts: readonly Prompt[]; onChan
             >
               Delete
             </WriteButton>
+            {results && <PromptResults prompt={p} results={results.get(p.id)} />}
           </li>
         ))}
       </ul>
     </>
-  );
-}
-
-/** "Check now": every prompt of the account on every engine, in the background (POST /citations/checks). */
-function CheckNow() {
-  const { api } = useDashboard();
-  const { busy, error, run } = useAction();
-  const [started, setStarted] = useState('');
-  const [checkId, setCheckId] = useState('');
-  const check = async () => {
-    setStarted('');
-    const res = await run('check', () => api.post<{ check: { id: string } }>('/citations/checks'));
-    if (!res.ok) return;
-    setCheckId(res.data.check.id);
-    setStarted('Checking every prompt on every engine now; the figures above include the answers once it ends (a few minutes).');
-  };
-  return (
-    <p>
-      <WriteButton class="secondary" busy={busy !== ''} onClick={() => void check()} action="check-now">
-        Check now
-      </WriteButton>{' '}
-      {started && (
-        <span class="ok" role="status" data-check-id={checkId}>
-          {started}
-        </span>
-      )}
-      {error && <ActionError error={error} />}
-    </p>
   );
 }

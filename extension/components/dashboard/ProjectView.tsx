@@ -12,6 +12,7 @@ import { useApi, type Load } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { engineName } from '../../lib/dashboard/engine-names.js';
+import { CompetitorsEdit } from './CompetitorsEdit.js';
 
 const WINDOWS = [7, 30, 90] as const;
 /** Periods the "sources over time" chart splits the window into. */
@@ -31,7 +32,7 @@ export function ProjectView({ id }: { id: string }) {
   const [days, setDays] = useState<(typeof WINDOWS)[number]>(30);
   const today = new Date().toISOString().slice(0, 10);
   const since = addDays(today, -(days - 1));
-  const [project] = useApi((a) => a.get<{ project: Project }>(`/projects/${encodeURIComponent(id)}`), [id]);
+  const [project, reloadProject] = useApi((a) => a.get<{ project: Project }>(`/projects/${encodeURIComponent(id)}`), [id]);
   const [summary, reloadSummary] = useApi(
     (a) => a.get<{ summary: CitationSummary }>(`/citations/summary${query({ project_id: id, since, until: today })}`),
     [id, since],
@@ -55,6 +56,7 @@ export function ProjectView({ id }: { id: string }) {
         {p.domain}
         {p.competitors.length > 0 ? ` · against ${p.competitors.map((c) => c.name).join(', ')}` : ''}
       </p>
+      <CompetitorsEdit project={p} onSaved={reloadProject} />
       <PeriodPicker days={days} onChange={setDays} />
 
       {summary.state === 'loading' && <Loading what="the summary" />}
@@ -70,7 +72,7 @@ export function ProjectView({ id }: { id: string }) {
       <h2>Sources over time</h2>
       <SourcesOverTime overTime={overTime} />
 
-      <ProjectPrompts projectId={p.id} />
+      <ProjectPrompts projectId={p.id} domain={p.domain} />
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import { useMemo, useState } from 'preact/hooks';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { useAction } from './use-action.js';
+import { formatDate } from '../../lib/i18n/format.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
@@ -134,15 +135,22 @@ async function readNamedShares(api: ApiClient): Promise<ApiResult<{ shares: Name
   return { ...res, data: { shares } };
 }
 
-/** "audit of example.com/pricing", "site audit of example.com"; the kind and the id's start when the target cannot be read. */
+/**
+ * "audit of example.com/pricing, 28 Nov 2026", "site audit of example.com, 28 Nov 2026": what and when, so two links
+ * to one site differ; the kind and the id's start when the target cannot be read.
+ */
 async function targetName(api: ApiClient, s: ShareSummary): Promise<string> {
   const id = encodeURIComponent(s.target_id);
   if (s.kind === 'crawl') {
-    const res = await api.get<{ crawl: { url: string } }>(`/crawls/${id}`);
-    return res.ok ? `site audit of ${displayUrl(res.data.crawl.url)}` : `crawl ${s.target_id.slice(0, 8)}`;
+    const res = await api.get<{ crawl: { url: string; created_at: string } }>(`/crawls/${id}`);
+    return res.ok
+      ? `site audit of ${displayUrl(res.data.crawl.url)}, ${formatDate(res.data.crawl.created_at)}`
+      : `crawl ${s.target_id.slice(0, 8)}`;
   }
-  const res = await api.get<{ audit: { url: string; final_url?: string | null } }>(`/audits/${id}`);
-  return res.ok ? `audit of ${displayUrl(res.data.audit.final_url || res.data.audit.url)}` : `audit ${s.target_id.slice(0, 8)}`;
+  const res = await api.get<{ audit: { url: string; final_url?: string | null; scanned_at: string } }>(`/audits/${id}`);
+  return res.ok
+    ? `audit of ${displayUrl(res.data.audit.final_url || res.data.audit.url)}, ${formatDate(res.data.audit.scanned_at)}`
+    : `audit ${s.target_id.slice(0, 8)}`;
 }
 
 /** "Audit of example.com/pricing", for the table. */

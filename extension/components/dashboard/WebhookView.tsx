@@ -8,14 +8,27 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { deliveryState } from '../../lib/dashboard/delivery-state.js';
+import { t } from '../../lib/i18n/t.js';
+import { formatDateTime } from '../../lib/i18n/format.js';
+import { useMemo, useState } from 'preact/hooks';
+import { WebhookEdit } from './WebhookEdit.js';
 
 /** One webhook's delivery log (`GET /webhooks/{id}/deliveries`): every event, its status and each attempt. */
 export function WebhookView({ id }: { id: string }) {
   const { api } = useDashboard();
-  const [hooks] = useApi((a) => a.get<{ webhooks: Webhook[] }>('/webhooks'), []);
+  const [hooks, reloadHooks] = useApi((a) => a.get<{ webhooks: Webhook[] }>('/webhooks'), []);
+  const [redone, setRedone] = useState('');
   const [log, reload] = useApi((a) => a.get<{ deliveries: Delivery[] }>(`/webhooks/${encodeURIComponent(id)}/deliveries`), [id]);
   const { busy, error, run } = useAction();
   const hook = hooks.state === 'ok' ? hooks.data.webhooks.find((w) => w.id === id) : undefined;
+  const redeliver = async (d: Delivery) => {
+    setRedone('');
+    const res = await run(`redeliver:${d.id}`, () =>
+      api.post(`/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(d.id)}/redeliver`),
+    );
+    if (res.ok) setRedone(t('dashHookRedelivered'));
+    reload();
+  };
   const ping = async () => {
     await run('ping', () => api.post(`/webhooks/${encodeURIComponent(id)}/test`));
     reload();
@@ -36,7 +49,11 @@ export function WebhookView({ id }: { id: string }) {
           Refresh
         </button>
       </div>
+      {hook && <WebhookEdit webhook={hook} onSaved={reloadHooks} />}
       {error && <ActionError error={error} />}
+      <p role="status" class="ok">
+        {redone}
+      </p>
       <ListStates
         load={log}
         what="the delivery log"
@@ -44,7 +61,7 @@ export function WebhookView({ id }: { id: string }) {
         empty="Nothing was sent to this webhook yet."
         onRetry={reload}
       >
-        {(deliveries) => <DeliveriesTable deliveries={deliveries} />}
+        {(deliveries) => <DeliveriesTable deliveries={deliveries} busy={busy} onRedeliver={(d) => void redeliver(d)} />}
       </ListStates>
     </section>
   );
@@ -59,7 +76,7 @@ const DELIVERY_COLUMNS: readonly TableColumn<Delivery>[] = [
     label: 'Status',
     sort: (d) => deliveryState(d).label,
     csv: (d) => deliveryState(d).label,
-    cell: (d) => <span class={`status status-${deliveryState(d).tone}`}>{deliveryState(d).label}</span>,
+    cell: (d) => <span class={`status status-${deliveryState(d).tone}`}>{statusWords(d)}</span>,
   },
   { id: 'attempts', label: 'Attempts', num: true, sort: (d) => d.attempts, csv: (d) => d.attempts },
   {
@@ -87,11 +104,51 @@ const DELIVERY_COLUMNS: readonly TableColumn<Delivery>[] = [
   },
 ];
 
-function DeliveriesTable({ deliveries }: { deliveries: readonly Delivery[] }) {
+/** "Failing, retrying (attempt 2, next at 28 Nov 2026, 14:05)" for a delivery the API calls pending after failures. */
+function statusWords(d: Delivery): string {
+  const state = deliveryState(d);
+  return d.status === 'pending' && state.tone === 'failed' && d.next_attempt_at
+    ? t('dashHookRetrying', d.attempts, formatDateTime(d.next_attempt_at))
+    : state.label;
+}
+
+function DeliveriesTable({
+  deliveries,
+  busy,
+  onRedeliver,
+}: {
+  deliveries: readonly Delivery[];
+  busy: string;
+  onRedeliver: (d: Delivery) => void;
+}) {
+  const columns = useMemo<readonly TableColumn<Delivery>[]>(
+    () => [
+      ...DELIVERY_COLUMNS,
+      {
+        id: 'actions',
+        label: t('dashActions'),
+        export: false,
+        text: false,
+        csv: () => '',
+        cell: (d) => (
+          <WriteButton
+            class="secondary small"
+            busy={busy === `redeliver:${d.id}`}
+            onClick={() => onRedeliver(d)}
+            context={d.type}
+            action="redeliver"
+          >
+            {t('dashHookRedeliver')}
+          </WriteButton>
+        ),
+      },
+    ],
+    [busy, onRedeliver],
+  );
   return (
     <DataTable
       rows={deliveries}
-      columns={DELIVERY_COLUMNS}
+      columns={columns}
       rowKey={(d) => d.id}
       rowProps={(d) => ({ 'data-delivery-id': d.id, 'data-status': d.status })}
       label="Deliveries"

@@ -1,9 +1,8 @@
-/** Dates and numbers as the dashboard shows them: UTC like the reports, so a table and a report agree. */
+/** Numbers and addresses as the reports show them; dates in the extension's one format (the user's locale and time zone). */
 export { dateTime, displayUrl, longDate, percent, plural, scoreBand, shortDate } from '../../../shared/report/format.js';
+import { formatDateTime } from '../../lib/i18n/format.js';
 
-/** "2026-05-01 10:00 UTC": compact for table cells. */
+/** "28 Nov 2026, 14:05" in the user's locale and time zone (lib/i18n/format.ts), "—" for none: compact for table cells. */
 export function when(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatDateTime(iso);
 }

@@ -8,6 +8,7 @@ export type { Webhook, CreatedWebhook, Delivery, WebhookEventType } from '../../
 export type { Project } from '../../../shared/schema/project.js';
 export type { Prompt } from '../../../shared/schema/prompt.js';
 export type { CitationSummary, CitationSources, Source } from '../../../shared/schema/citation-intelligence.js';
+export type { CitationResult, CitationCheck } from '../../../shared/schema/citation.js';
 export type { Branding, ShareSummary } from '../../../shared/schema/reports.js';
 export type { AuditDiff } from '../../../shared/diff/audit-diff.js';
 export type { Fix, FixPolicy } from '../../../shared/fixes/types.js';

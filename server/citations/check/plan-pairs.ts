@@ -19,6 +19,19 @@ export interface PlannedPair {
   basis?: number | null;
 }
 
+/** What a manual check covers: the whole account, one project's prompts, or one prompt. */
+export interface CheckScope {
+  projectId?: string;
+  promptId?: string;
+}
+
+/** The account's prompts within the scope. */
+export function promptsInScope(prompts: readonly StoredPrompt[], scope: CheckScope = {}): StoredPrompt[] {
+  return prompts.filter(
+    (p) => (scope.promptId === undefined || p.id === scope.promptId) && (scope.projectId === undefined || p.project_id === scope.projectId),
+  );
+}
+
 /** A manual check: every prompt on every engine that runs (CITATION_ENGINES). */
 export function everyPair(prompts: readonly StoredPrompt[], engines: readonly CitationEngineId[]): PlannedPair[] {
   return prompts.flatMap((prompt) => engines.map((engine) => ({ prompt, engine })));

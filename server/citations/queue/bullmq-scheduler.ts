@@ -90,7 +90,7 @@ export function createBullmqScheduler(options: BullmqSchedulerOptions): Citation
       await tick();
     },
     tick,
-    checkNow: (accountId) => queueManualCheck(ctx, accountId),
+    checkNow: (accountId, scope) => queueManualCheck(ctx, accountId, scope),
     async runningCheck(accountId) {
       const holder = await ctx.coordination.manualHolder(accountId);
       const check = holder ? await (await ctx.store()).getCheck(holder) : null;

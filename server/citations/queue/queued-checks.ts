@@ -4,7 +4,7 @@
  */
 import type { CitationStore, StoredCheck } from '../../store/contracts/citations.js';
 import { newCheckId, openCheck, type CheckPlan } from '../check/check-record.js';
-import { duePairs, everyPair, livePrompts, pairsLeft } from '../check/plan-pairs.js';
+import { duePairs, everyPair, livePrompts, pairsLeft, promptsInScope, type CheckScope } from '../check/plan-pairs.js';
 import { addPairJobs, finishCheck } from './pair-jobs.js';
 import type { QueueContext } from './queue-context.js';
 
@@ -26,15 +26,15 @@ export async function queueDuePass(ctx: QueueContext, intervalMs: number): Promi
   return check;
 }
 
-/** POST /citations/checks: while the account's check runs (in any process), that check is returned. */
-export async function queueManualCheck(ctx: QueueContext, accountId: string): Promise<StoredCheck> {
+/** POST /citations/checks (the account's prompts, or the scope's): while the account's check runs (in any process), that check is returned. */
+export async function queueManualCheck(ctx: QueueContext, accountId: string, scope: CheckScope = {}): Promise<StoredCheck> {
   const store = await ctx.store();
   for (let attempt = 0; attempt < 50; attempt++) {
     const id = newCheckId();
     const claim = await ctx.coordination.claimManual(accountId, id);
     if (claim.claimed) {
       try {
-        const pairs = everyPair(await store.listPrompts(accountId), ctx.env.config.enabledEngines);
+        const pairs = everyPair(promptsInScope(await store.listPrompts(accountId), scope), ctx.env.config.enabledEngines);
         const check = (await queueCheck(ctx, store, { id, accountId, trigger: 'manual', pairs }))!; // a manual check is always stored
         if (check.status !== 'running') await ctx.coordination.releaseManual(accountId, id);
         return check;

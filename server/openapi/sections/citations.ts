@@ -5,6 +5,7 @@ import {
   citationCheckSchema,
   citationListSchema,
   citationResultSchema,
+  startCheckRequestSchema,
 } from '../../../shared/schema/citation.js';
 import { createPromptRequestSchema, promptEnvelopeSchema, promptListSchema, promptSchema } from '../../../shared/schema/prompt.js';
 import { ENGINE_LIST } from '../../citations/engines/index.js';
@@ -44,6 +45,7 @@ export const citationsSection: OpenApiSection = {
     CitationList: citationListSchema,
     CitationCheck: citationCheckSchema,
     CitationCheckEnvelope: citationCheckEnvelopeSchema,
+    StartCheckRequest: startCheckRequestSchema,
     ...citationIntelligence.schemas,
   },
   paths: {
@@ -170,18 +172,28 @@ export const citationsSection: OpenApiSection = {
       post: {
         operationId: 'startCitationCheck',
         tags: [TAG],
-        summary: 'Check every prompt now',
+        summary: 'Check prompts now',
         description:
-          'Asks every engine about every prompt of the account, in the background; follow GET /citations/checks/{id}, then read GET /citations. ' +
-          'While a check runs for the account, the same check is returned, and that answer does not count toward the limit of 10 checks per hour per account. No request body. ' +
+          'Asks every engine about every prompt of the account, in the background; follow GET /citations/checks/{id} (`result_count` of `pair_count`), then read GET /citations. ' +
+          'No body (or `{}`) checks the whole account, `{"project_id": ...}` the prompts of one project, `{"prompt_id": ...}` one prompt. ' +
+          'While a check runs for the account, the same check is returned (whatever it covers), and that answer does not count toward the limit of 10 checks per hour per account. ' +
           "A prompt another running check (the scheduler's) is already checking is skipped (`skipped_prompts`): its results come from that check.",
         security: [{ bearerAuth: [] }],
+        requestBody: {
+          required: false,
+          description: 'Optional; at most 1 KB.',
+          content: jsonContent(schemaRef('StartCheckRequest')),
+        },
         responses: {
           '202': jsonResponse('The check, running (or completed at once when the account has no prompts).', 'CitationCheckEnvelope', {
             ...rateLimitHeaders,
             Location: 'Location',
           }),
-          ...authErrors(),
+          ...authErrors(
+            "Malformed JSON, an unknown member, both project_id and prompt_id, or a project or prompt that is not the account's.",
+          ),
+          '413': errorResponse('Body larger than 1 KB.'),
+          '415': errorResponse('Content-Type is not application/json.'),
           '429': errorResponse('More than 10 checks in an hour for this account.', { ...rateLimitHeaders, 'Retry-After': 'Retry-After' }),
         },
       },

@@ -70,17 +70,21 @@ export const monitorsSection: OpenApiSection = {
       patch: {
         operationId: 'updateMonitor',
         tags: [TAG],
-        summary: 'Pause or resume a monitor',
+        summary: 'Pause, resume or edit a monitor',
         description:
           '`{"paused": true}` pauses the monitor: no scheduled run, a pending "run now" is dropped, and POST /monitors/{id}/run answers 409 until it is resumed; a run already going finishes. ' +
           'Pausing a paused monitor keeps its `paused_at`. `{"paused": false}` resumes it: if a due time passed while it was paused, `next_run_at` becomes now and one catch-up run starts (never one per missed period); ' +
-          'the cadence then counts from the resume. Resuming a monitor that is not paused changes nothing.',
+          'the cadence then counts from the resume. Resuming a monitor that is not paused changes nothing. ' +
+          '`{"every": ...}` changes the schedule (a shorter period moves the next run to at most one new period from now) and `{"max_pages": ...}` a crawl monitor\'s pages per crawl; ' +
+          '`paused` is not sent together with them.',
         security: [{ bearerAuth: [] }],
         parameters: [idParam],
         requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('UpdateMonitorRequest')) },
         responses: {
           '200': jsonResponse('The monitor as it is now.', 'MonitorEnvelope'),
-          ...authErrors('Malformed JSON, an unknown member, or `paused` missing or not a boolean.'),
+          ...authErrors(
+            'Malformed JSON, an unknown member, an empty body, `paused` not a boolean or sent with an edit, `every` not hour, day or week, or `max_pages` out of range or for an audit monitor.',
+          ),
           '404': errorResponse("No monitor with this id for this account (another account's is 404 too)."),
           '413': errorResponse('Body larger than 16 KB.'),
           '415': errorResponse('Content-Type is not application/json.'),

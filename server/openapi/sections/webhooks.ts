@@ -23,6 +23,10 @@ import {
   webmcpChangedDataSchema,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
+  updateWebhookRequestSchema,
+  updatedWebhookSchema,
+  updatedWebhookEnvelopeSchema,
+  deliveryEnvelopeSchema,
 } from '../../../shared/schema/webhook.js';
 import { authErrors, errorResponse, jsonContent, jsonResponse, rateLimitHeaders, schemaRef } from '../refs.js';
 import type { OpenApiObject, OpenApiSection } from '../types.js';
@@ -132,6 +136,10 @@ export const webhooksSection: OpenApiSection = {
     DeliveryAttempt: deliveryAttemptSchema,
     DeliveryList: deliveryListSchema,
     TestWebhookResponse: testWebhookResponseSchema,
+    UpdateWebhookRequest: updateWebhookRequestSchema,
+    UpdatedWebhook: updatedWebhookSchema,
+    UpdatedWebhookEnvelope: updatedWebhookEnvelopeSchema,
+    DeliveryEnvelope: deliveryEnvelopeSchema,
     // The same names and schemas as the reports section's (GET /audits/{id}/diff).
     AuditDiff: auditDiffSchema,
     CategoryChange: categoryChangeSchema,
@@ -181,6 +189,25 @@ export const webhooksSection: OpenApiSection = {
       },
     },
     '/api/v1/webhooks/{id}': {
+      patch: {
+        operationId: 'updateWebhook',
+        tags: [TAG],
+        summary: 'Edit a webhook',
+        description:
+          'The members given replace the stored ones (`url`, `events`, `format`); the signing secret is kept unless `rotate_secret` is true, ' +
+          'and a new one is answered in `secret` this once. A new URL passes the same checks as at creation and re-enables a webhook the 410 rule disabled.',
+        security: [{ bearerAuth: [] }],
+        parameters: [idParam],
+        requestBody: { required: true, description: 'At most 16 KB.', content: jsonContent(schemaRef('UpdateWebhookRequest')) },
+        responses: {
+          '200': jsonResponse('The webhook (with `secret` when it was rotated).', 'UpdatedWebhookEnvelope'),
+          ...authErrors('Malformed JSON, an empty body, an unknown member, a URL that is not http(s), an unknown event type or format.'),
+          '404': errorResponse("No webhook with this id for this account (another account's is 404 too)."),
+          '413': errorResponse('Body larger than 16 KB.'),
+          '415': errorResponse('Content-Type is not application/json.'),
+          '422': errorResponse('The URL is refused, as at creation.'),
+        },
+      },
       delete: {
         operationId: 'deleteWebhook',
         tags: [TAG],
@@ -244,6 +271,37 @@ export const webhooksSection: OpenApiSection = {
           '200': jsonResponse('A page of deliveries.', 'DeliveryList'),
           ...authErrors('limit out of range, a cursor this server did not issue, or a parameter given twice.'),
           '404': errorResponse("No webhook with this id for this account (another account's is 404 too)."),
+        },
+      },
+    },
+    '/api/v1/webhooks/{id}/deliveries/{delivery_id}/redeliver': {
+      post: {
+        operationId: 'redeliverDelivery',
+        tags: [TAG],
+        summary: 'Send a delivery again',
+        description:
+          "The delivery's event is sent again as a new delivery, due at once and retried like any other. It carries the same event `id`, so a receiver that keeps ids drops it as a duplicate. No request body. " +
+          'Shares the limit of test pings (10 a minute per account).',
+        security: [{ bearerAuth: [] }],
+        parameters: [
+          idParam,
+          {
+            name: 'delivery_id',
+            in: 'path',
+            required: true,
+            description: 'The delivery id.',
+            schema: { type: 'string', pattern: '^dlv_[A-Za-z0-9]{20}$' },
+          },
+        ],
+        responses: {
+          '202': jsonResponse('The new delivery, pending.', 'DeliveryEnvelope', { Location: 'Location' }),
+          ...authErrors(),
+          '404': errorResponse("No such webhook, or no such delivery of it, for this account (another account's is 404 too)."),
+          '409': errorResponse('The webhook is disabled (the receiver answered 410 Gone three times in a row): change its URL first.'),
+          '429': errorResponse('More than 10 test pings and redeliveries in a minute for this account.', {
+            ...rateLimitHeaders,
+            'Retry-After': 'Retry-After',
+          }),
         },
       },
     },

@@ -20,6 +20,7 @@ export function checkToWire(check: StoredCheck, resultCount: number): CitationCh
     finished_at: check.finished_at,
     prompt_count: check.prompt_count,
     result_count: resultCount,
+    pair_count: check.pairs.length,
     skipped_prompts: check.skipped_prompts,
     ...(check.error ? { error: check.error } : {}),
   };

@@ -3,7 +3,7 @@ import type { Route } from '../route.js';
 import { createMonitor } from './create-monitor.js';
 import { deleteMonitor } from './delete-monitor.js';
 import { listMonitors } from './list-monitors.js';
-import { pauseMonitor } from './pause-monitor.js';
+import { updateMonitor } from './update-monitor.js';
 import { runMonitor } from './run-monitor.js';
 
-export const MONITOR_ROUTES: readonly Route[] = [createMonitor, listMonitors, deleteMonitor, runMonitor, pauseMonitor];
+export const MONITOR_ROUTES: readonly Route[] = [createMonitor, listMonitors, deleteMonitor, runMonitor, updateMonitor];

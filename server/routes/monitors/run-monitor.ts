@@ -3,7 +3,7 @@ import { MONITOR_ID_PATTERN } from '../../../shared/schema/monitor.js';
 import { HttpError } from '../../http/http-error.js';
 import { monitorToWire } from '../../monitors/monitor-wire.js';
 import { route } from '../route.js';
-import { pausedRunMessage } from './pause-monitor.js';
+import { pausedRunMessage } from './update-monitor.js';
 
 export const MONITOR_RUNS_PER_MINUTE = 10;
 

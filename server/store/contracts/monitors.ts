@@ -41,6 +41,27 @@ export interface MonitorRunOutcome {
   error: string | null;
 }
 
+/** PATCH /monitors/{id}'s schedule and pages: the members given replace the stored ones. */
+export interface MonitorPatch {
+  every?: MonitorPeriod;
+  /** Crawl monitors only (the route refuses it for an audit monitor). */
+  max_pages?: number;
+}
+
+/**
+ * The monitor with the patch applied (both stores). A new period keeps the next run when it comes sooner than
+ * one period from now, else moves it to one period from now: a shorter period never waits out the longer one.
+ */
+export function patchedMonitor(m: StoredMonitor, patch: MonitorPatch, nowMs: number): StoredMonitor {
+  const every = patch.every ?? m.every;
+  return {
+    ...m,
+    every,
+    max_pages: patch.max_pages ?? m.max_pages,
+    next_run_ms: every === m.every ? m.next_run_ms : Math.min(m.next_run_ms, nowMs + PERIOD_MS[every]),
+  };
+}
+
 export interface MonitorStore {
   /** Adds a monitor unless the account holds `limit` already. */
   createMonitor(monitor: StoredMonitor, limit: number): Promise<'created' | 'limit'>;
@@ -61,6 +82,8 @@ export interface MonitorStore {
    * such monitor.
    */
   setPaused(accountId: string, id: string, paused: boolean, nowMs: number): Promise<StoredMonitor | null>;
+  /** Changes the schedule or the pages per crawl (patchedMonitor); null when the account has no such monitor. */
+  updateMonitor(accountId: string, id: string, patch: MonitorPatch, nowMs: number): Promise<StoredMonitor | null>;
   /**
    * Claims up to `limit` monitors that must run now (never a paused one), and leases each until nowMs + leaseMs: those due
    * (next_run_ms <= now) or asked to run, with no live lease, and those whose lease ran out (the process

@@ -89,12 +89,38 @@ export interface DeliveryPage {
   next: { created_ms: number; id: string } | null;
 }
 
+/** PATCH /webhooks/{id}: the members given replace the stored ones; `secret` only when it is rotated. */
+export interface WebhookPatch {
+  url?: string;
+  events?: Array<WebhookEventType | '*'>;
+  format?: WebhookFormat;
+  secret?: string;
+}
+
+/** The webhook with the patch applied (both stores): a new URL re-enables it. */
+export function patchedWebhook(webhook: StoredWebhook, patch: WebhookPatch): StoredWebhook {
+  const moved = patch.url !== undefined && patch.url !== webhook.url;
+  return {
+    ...webhook,
+    ...(patch.url !== undefined ? { url: patch.url } : {}),
+    ...(patch.events !== undefined ? { events: [...patch.events] } : {}),
+    ...(patch.format !== undefined ? { format: patch.format } : {}),
+    ...(patch.secret !== undefined ? { secret: patch.secret } : {}),
+    ...(moved ? { disabled_at: null, disabled_reason: null, gone_streak: 0 } : {}),
+  };
+}
+
 export interface WebhookStore {
   /** Adds a webhook unless the account holds `limit` already. */
   createWebhook(webhook: StoredWebhook, limit: number): Promise<'created' | 'limit'>;
   /** The account's webhooks, oldest first. */
   listWebhooks(accountId: string): Promise<StoredWebhook[]>;
   getWebhook(accountId: string, id: string): Promise<StoredWebhook | null>;
+  /**
+   * Changes the members the patch gives; a new URL re-enables a disabled webhook (its 410 count reset: the
+   * receiver moved). Null when the account has no webhook with this id.
+   */
+  updateWebhook(accountId: string, id: string, patch: WebhookPatch): Promise<StoredWebhook | null>;
   /** Deletes the webhook and its deliveries; false when the account has none with this id. */
   deleteWebhook(accountId: string, id: string): Promise<boolean>;
   /** True when an active webhook of the account wants any of these types (lets callers skip building events). */
@@ -116,6 +142,11 @@ export interface WebhookStore {
   /** Epoch ms of the earliest pending delivery's next attempt, or null. */
   nextDueMs(): Promise<number | null>;
   getDelivery(accountId: string, id: string): Promise<StoredDelivery | null>;
+  /**
+   * Sends a delivery's event again: a new pending delivery of the same event (the same event id, so receivers
+   * can drop a duplicate) to the same webhook, created and due at `nowMs`. Null when the account has no such delivery.
+   */
+  redeliver(accountId: string, deliveryId: string, nowMs: number): Promise<StoredDelivery | null>;
   /** A webhook's deliveries, newest first. */
   listDeliveries(
     accountId: string,

@@ -9,7 +9,9 @@ import {
   chooseClaims,
   nextDueAfter,
   PERIOD_MS,
+  patchedMonitor,
   type ClaimPolicy,
+  type MonitorPatch,
   type MonitorRunOutcome,
   type MonitorStore,
   type RunBudget,
@@ -84,6 +86,16 @@ export class LowdbMonitorStore implements MonitorStore {
         if (isPaused(monitor) && monitor.next_run_ms <= nowMs) monitor.next_run_ms = nowMs;
         monitor.paused_at = null;
       }
+      return copy(monitor);
+    });
+  }
+
+  async updateMonitor(accountId: string, id: string, patch: MonitorPatch, nowMs: number): Promise<StoredMonitor | null> {
+    if (!(await this.getMonitor(accountId, id))) return null;
+    return this.doc.mutate((data) => {
+      const monitor = data.monitors.find((m) => m.id === id && m.account_id === accountId);
+      if (!monitor) return null;
+      Object.assign(monitor, patchedMonitor(monitor, patch, nowMs));
       return copy(monitor);
     });
   }

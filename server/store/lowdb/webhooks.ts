@@ -21,12 +21,14 @@ import type {
   StoredDelivery,
   StoredEvent,
   StoredWebhook,
+  WebhookPatch,
   WebhookStore,
 } from '../contracts/webhooks.js';
 import { writeFileDurable } from './infra/durable-write.js';
 import { SharedJsonDoc } from './infra/shared-json-doc.js';
 import { parseOutboxLine, type OutboxLine } from './webhooks-outbox-lines.js';
 import { OutboxState } from './webhooks-outbox-state.js';
+import { patchedWebhook } from '../contracts/webhooks.js';
 
 interface WebhooksData {
   version: 1;
@@ -92,6 +94,15 @@ export class LowdbWebhookStore implements WebhookStore {
   async getWebhook(accountId: string, id: string): Promise<StoredWebhook | null> {
     const found = (await this.doc.current()).webhooks.find((w) => w.id === id && w.account_id === accountId);
     return found ? copyWebhook(found) : null;
+  }
+
+  async updateWebhook(accountId: string, id: string, patch: WebhookPatch): Promise<StoredWebhook | null> {
+    return this.doc.mutate((data) => {
+      const webhook = data.webhooks.find((w) => w.id === id && w.account_id === accountId);
+      if (!webhook) return null;
+      Object.assign(webhook, patchedWebhook(webhook, patch));
+      return copyWebhook(webhook);
+    });
   }
 
   async deleteWebhook(accountId: string, id: string): Promise<boolean> {
@@ -215,6 +226,17 @@ export class LowdbWebhookStore implements WebhookStore {
   async getDelivery(accountId: string, id: string): Promise<StoredDelivery | null> {
     const d = (await this.#state()).deliveries.get(id);
     return d && d.account_id === accountId ? copyDelivery(d) : null;
+  }
+
+  async redeliver(accountId: string, deliveryId: string, nowMs: number): Promise<StoredDelivery | null> {
+    this.#owner();
+    const d = this.state.deliveries.get(deliveryId);
+    const event = d && d.account_id === accountId ? this.state.events.get(d.event_id) : undefined;
+    const webhook = d ? await this.getWebhook(accountId, d.webhook_id) : null;
+    if (!event || !webhook) return null;
+    const again = { ...newDelivery(webhook, event), created_at: new Date(nowMs).toISOString(), next_attempt_ms: nowMs };
+    await this.#append({ op: 'event', event, deliveries: [again] });
+    return copyDelivery(again);
   }
 
   async listDeliveries(

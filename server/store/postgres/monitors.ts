@@ -7,7 +7,9 @@ import type pg from 'pg';
 import {
   chooseClaims,
   PERIOD_MS,
+  patchedMonitor,
   type ClaimPolicy,
+  type MonitorPatch,
   type MonitorRunOutcome,
   type MonitorStore,
   type RunBudget,
@@ -119,6 +121,22 @@ export class PostgresMonitorStore implements MonitorStore {
       [id, accountId, paused ? new Date(nowMs).toISOString() : nowMs],
     );
     return rows[0] ? monitor(rows[0]) : null;
+  }
+
+  async updateMonitor(accountId: string, id: string, patch: MonitorPatch, nowMs: number): Promise<StoredMonitor | null> {
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<StoredMonitor>(`SELECT ${COLUMNS} FROM monitors WHERE id = $1 AND account_id = $2 FOR UPDATE`, [
+        id,
+        accountId,
+      ]);
+      if (!rows[0]) return null;
+      const m = patchedMonitor(monitor(rows[0]), patch, nowMs);
+      const updated = await client.query<StoredMonitor>(
+        `UPDATE monitors SET every = $2, max_pages = $3, next_run_ms = $4::bigint, period_ms = $5::bigint WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, m.every, m.max_pages, m.next_run_ms, PERIOD_MS[m.every]],
+      );
+      return monitor(updated.rows[0]!);
+    });
   }
 
   async claimDue(nowMs: number, leaseMs: number, limit: number, policy?: ClaimPolicy): Promise<StoredMonitor[]> {

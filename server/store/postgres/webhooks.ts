@@ -16,8 +16,10 @@ import type {
   StoredDelivery,
   StoredEvent,
   StoredWebhook,
+  WebhookPatch,
   WebhookStore,
 } from '../contracts/webhooks.js';
+import { patchedWebhook } from '../contracts/webhooks.js';
 import { inTransaction } from './infra/pool.js';
 
 const WEBHOOK_COLUMNS = 'id, account_id, url, events, format, secret, created_at, disabled_at, disabled_reason, gone_streak';
@@ -65,6 +67,22 @@ export class PostgresWebhookStore implements WebhookStore {
       accountId,
     ]);
     return rows[0] ? webhook(rows[0]) : null;
+  }
+
+  async updateWebhook(accountId: string, id: string, patch: WebhookPatch): Promise<StoredWebhook | null> {
+    return inTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<StoredWebhook>(
+        `SELECT ${WEBHOOK_COLUMNS} FROM webhooks WHERE id = $1 AND account_id = $2 FOR UPDATE`,
+        [id, accountId],
+      );
+      if (!rows[0]) return null;
+      const w = patchedWebhook(webhook(rows[0]), patch);
+      await client.query(
+        `UPDATE webhooks SET url = $2, events = $3, format = $4, secret = $5, disabled_at = $6, disabled_reason = $7, gone_streak = $8 WHERE id = $1`,
+        [id, w.url, w.events, w.format, w.secret, w.disabled_at, w.disabled_reason, w.gone_streak],
+      );
+      return w;
+    });
   }
 
   async deleteWebhook(accountId: string, id: string): Promise<boolean> {
@@ -215,6 +233,17 @@ export class PostgresWebhookStore implements WebhookStore {
     const { rows } = await this.pool.query<StoredDelivery>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE id = $1 AND account_id = $2`,
       [id, accountId],
+    );
+    return rows[0] ? delivery(rows[0]) : null;
+  }
+
+  async redeliver(accountId: string, deliveryId: string, nowMs: number): Promise<StoredDelivery | null> {
+    const { rows } = await this.pool.query<StoredDelivery>(
+      `INSERT INTO webhook_deliveries (id, webhook_id, account_id, event_id, type, status, next_attempt_ms, created_at, created_ms)
+       SELECT $3, d.webhook_id, d.account_id, d.event_id, d.type, 'pending', $4::bigint, $5, $4::bigint
+         FROM webhook_deliveries d WHERE d.id = $1 AND d.account_id = $2
+       RETURNING ${DELIVERY_COLUMNS}`,
+      [deliveryId, accountId, `dlv_${randomBase62(20)}`, nowMs, new Date(nowMs).toISOString()],
     );
     return rows[0] ? delivery(rows[0]) : null;
   }

@@ -20,10 +20,12 @@ import { describeCitationRollupContract } from './citations-rollups.js';
 import { describeCrawlStoreContract } from './crawls.js';
 import { crawlSubjectOf } from './crawls-subjects.js';
 import { describeMonitorStoreContract } from './monitors.js';
+import { describeMonitorEditContract } from './monitors-edit.js';
 import { describeProjectsContract } from './projects.js';
 import { describeSharesContract } from './shares.js';
 import { describeTrafficContract } from './traffic.js';
 import { describeWebhookStoreContract } from './webhooks.js';
+import { describeWebhookEditContract } from './webhooks-edit.js';
 
 export type ContractSuite = (subject: StoreSubject) => void;
 
@@ -33,11 +35,11 @@ export const CONTRACT_SUITES = {
   branding: [describeBrandingContract],
   citations: [describeCitationStoreContract, describeCitationRollupContract],
   crawls: [(subject) => describeCrawlStoreContract(crawlSubjectOf(subject))],
-  monitors: [describeMonitorStoreContract],
+  monitors: [describeMonitorStoreContract, describeMonitorEditContract],
   projects: [describeProjectsContract],
   shares: [describeSharesContract],
   traffic: [describeTrafficContract],
-  webhooks: [describeWebhookStoreContract],
+  webhooks: [describeWebhookStoreContract, describeWebhookEditContract],
 } satisfies Record<string, readonly ContractSuite[]>;
 
 export type Resource = keyof typeof CONTRACT_SUITES;
