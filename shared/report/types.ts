@@ -36,6 +36,8 @@ export interface ReportOptions {
   lang?: ReportLanguage;
   /** A `?lang=` that names no report language: the report says it is shown in `lang` instead (a share page). */
   unsupportedLang?: string | null;
+  /** The published rule reference (docs/rules.md) each issue links to; none: the entry is named, not linked (rule-docs.ts). */
+  rulesDocUrl?: string | null;
   /** Earlier scores, in any order; the current one is added by the renderer. Fewer than one: no chart. */
   history?: readonly ScorePoint[];
   paper?: Paper;

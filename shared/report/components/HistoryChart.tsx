@@ -1,5 +1,5 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
-import { shortDate, shortDateTime, longDate } from '../format.js';
+import { useT } from '../i18n-context.js';
 import type { ScorePoint } from '../types.js';
 
 const WIDTH = 680;
@@ -14,6 +14,7 @@ export const HISTORY_POINTS = 24;
 
 /** The score over time as a line (inline SVG), oldest left. Needs at least two points. */
 export function HistoryChart({ points, subject }: { points: readonly ScorePoint[]; subject: string }) {
+  const tr = useT();
   const sorted = [...points].sort((a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at)).slice(-HISTORY_POINTS);
   if (sorted.length < 2) return null;
   const plotW = WIDTH - LEFT - RIGHT;
@@ -24,13 +25,20 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   const labelEvery = Math.ceil(sorted.length / 8);
   // Audits on the same day would all read "28 Nov": then every label carries its time.
   const days = sorted.map((p) => p.scanned_at.slice(0, 10));
-  const label = new Set(days).size < days.length ? shortDateTime : shortDate;
+  const label = new Set(days).size < days.length ? tr.shortDateTime : tr.shortDate;
   const first = sorted[0]!;
   const last = sorted[sorted.length - 1]!;
-  const description = `${subject} scored ${first.score} on ${longDate(first.scanned_at)} and ${last.score} on ${longDate(last.scanned_at)} (${sorted.length} audits).`;
+  const description = tr.t('history.description', {
+    subject,
+    first: first.score,
+    firstDate: tr.date(first.scanned_at),
+    last: last.score,
+    lastDate: tr.date(last.scanned_at),
+    count: sorted.length,
+  });
   return (
     <figure class="history">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`Score history: ${description}`}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={tr.t('history.chartLabel', { description })}>
         {[0, 50, 80, 100].map((g) => (
           <g key={g}>
             <line
