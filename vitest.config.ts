@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'extension',
           include: ['tests/extension/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // English text for t() where the fake browser has no i18n API (extension/lib/i18n/t.ts).
+          setupFiles: ['tests/extension/setup-i18n.ts'],
           testTimeout: 30_000,
         },
       },

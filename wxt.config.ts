@@ -7,8 +7,11 @@ import preact from '@preact/preset-vite';
  * The store build keeps the minimal permission set.
  */
 const e2e = process.env.CITABLE_E2E === '1';
-/** The toolbar tooltip. WXT would take the popup page's <title> instead; the hook below keeps this one. */
-export const ACTION_TITLE = 'Audit this page with Citable';
+/**
+ * The toolbar tooltip, translated (extension/public/_locales). WXT would take the popup page's <title> instead; the
+ * hook below keeps this one.
+ */
+export const ACTION_TITLE = '__MSG_actionTitle__';
 /** PNGs rendered from extension/icons/*.svg (npx tsx extension/icons/render-icons.ts), in extension/public/icon/. */
 const ICONS = { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png', 128: 'icon/128.png' };
 const loopback = ['http://127.0.0.1/*', 'http://localhost/*'];
@@ -28,8 +31,10 @@ export default defineConfig({
     },
   },
   manifest: ({ manifestVersion, browser }) => ({
-    name: 'Citable',
-    description: 'Can AI answer engines read, use and cite this page? One-click audit of the current tab.',
+    // Text in extension/public/_locales/<lang>/messages.json (docs/extension.md#translating).
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // alarms: the MV3 service worker dies between retries; only an alarm can wake it to resend the sync queue.
     // declarativeNetRequestWithHostAccess: the agent probes set each agent's User-Agent on the extension's own
     // requests, only where host access was granted (no install-time warning; extension/lib/probe/agent-probes.ts).

@@ -1,4 +1,5 @@
 import type { AuditDiff } from '../../shared/diff/audit-diff.js';
+import { t, tp } from '../lib/i18n/t.js';
 
 /**
  * What changed between two audits of one URL (the diff of docs/api-decisions.md#reports-shares-and-diffs), the same in the popup and the
@@ -16,20 +17,17 @@ export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: stri
     !diff.crawlers.length &&
     !webmcpChanged;
   return (
-    <section class="diff" aria-label="Changes since the previous audit" data-testid="diff" data-from={diff.from} data-to={diff.to}>
+    <section class="diff" aria-label={t('diffLabel')} data-testid="diff" data-from={diff.from} data-to={diff.to}>
       <p class="diff-score">
-        Score <strong>{diff.score.from}</strong> → <strong>{diff.score.to}</strong> <Delta value={diff.score.delta} />{' '}
-        <span class="muted small">since {fromLabel}</span>
+        {t('diffScore')} <strong>{diff.score.from}</strong> → <strong>{diff.score.to}</strong> <Delta value={diff.score.delta} />{' '}
+        <span class="muted small">{t('diffSince', fromLabel)}</span>
       </p>
-      {nothing && <p class="muted">Nothing changed.</p>}
+      {nothing && <p class="muted">{t('diffNothing')}</p>}
       {moved.length > 0 && <CategoryChanges moved={moved} />}
-      <IssueChanges title="New issues" issues={diff.new_issues} kind="new" />
-      <IssueChanges title="Fixed issues" issues={diff.fixed_issues} kind="fixed" />
+      <IssueChanges title={t('diffNewIssues')} issues={diff.new_issues} kind="new" />
+      <IssueChanges title={t('diffFixedIssues')} issues={diff.fixed_issues} kind="fixed" />
       {(diff.fixes_applied?.length ?? 0) > 0 && (
-        <p data-testid="fixes-applied">
-          {diff.fixes_applied.length === 1 ? 'One fix' : `${diff.fixes_applied.length} fixes`} of {fromLabel} applied: the rules{' '}
-          {diff.fixes_applied.length === 1 ? 'it names pass' : 'they name pass'} now.
-        </p>
+        <p data-testid="fixes-applied">{tp('diffFixesApplied', diff.fixes_applied.length, fromLabel)}</p>
       )}
       <CrawlerChanges crawlers={diff.crawlers} />
       {webmcpChanged && (
@@ -44,18 +42,18 @@ export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: stri
 function CategoryChanges({ moved }: { moved: AuditDiff['categories'] }) {
   return (
     <table class="diff-table">
-      <caption class="sr-only">Categories that changed</caption>
+      <caption class="sr-only">{t('diffCategoriesChanged')}</caption>
       <thead>
         <tr>
-          <th scope="col">Category</th>
+          <th scope="col">{t('diffCategory')}</th>
           <th scope="col" class="num">
-            Before
+            {t('diffBefore')}
           </th>
           <th scope="col" class="num">
-            Now
+            {t('diffNow')}
           </th>
           <th scope="col" class="num">
-            Change
+            {t('diffChange')}
           </th>
         </tr>
       </thead>
@@ -63,9 +61,9 @@ function CategoryChanges({ moved }: { moved: AuditDiff['categories'] }) {
         {moved.map((c) => (
           <tr key={c.name} data-category={c.name}>
             <th scope="row">{c.name}</th>
-            <td class="num">{c.from ?? 'n/a'}</td>
-            <td class="num">{c.to ?? 'n/a'}</td>
-            <td class="num">{c.delta === null ? 'n/a' : <Delta value={c.delta} />}</td>
+            <td class="num">{c.from ?? t('diffNotApplicable')}</td>
+            <td class="num">{c.to ?? t('diffNotApplicable')}</td>
+            <td class="num">{c.delta === null ? t('diffNotApplicable') : <Delta value={c.delta} />}</td>
           </tr>
         ))}
       </tbody>
@@ -77,7 +75,7 @@ function CrawlerChanges({ crawlers }: { crawlers: AuditDiff['crawlers'] }) {
   if (!crawlers.length) return null;
   return (
     <>
-      <h3>Crawler verdicts that changed</h3>
+      <h3>{t('diffCrawlersChanged')}</h3>
       <ul class="diff-list">
         {crawlers.map((c) => (
           <li key={c.agent}>

@@ -3,6 +3,8 @@ import type { AuditRecord } from '../lib/sync/records.js';
 import { SyncBadge } from './SyncBadge.js';
 import { NOT_CONFIGURED } from '../lib/sync/reasons.js';
 import { HISTORY_LIMIT } from '../lib/sync/records.js';
+import { t } from '../lib/i18n/t.js';
+import { formatDateTime } from '../lib/i18n/format.js';
 
 /** Recent audits, newest first, each with its sync state; opening one shows its stored report. */
 export function History({
@@ -22,16 +24,16 @@ export function History({
   return (
     <section class="history" aria-labelledby="h-history">
       <div class="history-head">
-        <h2 id="h-history">Recent audits</h2>
+        <h2 id="h-history">{t('historyTitle')}</h2>
         {unsent && (
           <button type="button" class="secondary small" onClick={() => void browser.runtime.sendMessage({ type: 'citable:sync-now' })}>
-            Retry sync now
+            {t('historyRetrySync')}
           </button>
         )}
       </div>
       {localOnly && (
         <p class="muted small" data-testid="local-only">
-          No backend set: audits stay in this browser (the last {HISTORY_LIMIT}). Set one in Options to sync them.
+          {t('historyLocalOnly', HISTORY_LIMIT)}
         </p>
       )}
       <ul>
@@ -40,7 +42,7 @@ export function History({
             <button type="button" class="history-item" aria-current={r.id === current ? 'true' : undefined} onClick={() => onOpen(r.id)}>
               <span class="history-score">{r.score}</span>
               <span class="history-url">{shortUrl(r.final_url)}</span>
-              <span class="muted small">{new Date(r.scanned_at).toLocaleString()}</span>
+              <span class="muted small">{formatDateTime(r.scanned_at)}</span>
               <SyncBadge sync={r.sync} />
             </button>
           </li>

@@ -1,9 +1,9 @@
 import type { Issue, Severity } from '../../shared/types/audit.js';
 import { IssueCard } from '../../shared/report/components/IssueCard.js';
-import { SEVERITY_LABELS } from '../../shared/report/wording.js';
+import { t } from '../lib/i18n/t.js';
 
 const ORDER: Severity[] = ['critical', 'warning', 'notice'];
-const GROUP_LABEL: Record<Severity, string> = { critical: 'Critical', warning: 'Warnings', notice: 'Notices' };
+const GROUP_LABEL = { critical: 'issuesCritical', warning: 'issuesWarnings', notice: 'issuesNotices' } as const;
 
 /**
  * The report's issue cards, grouped by severity behind one line each so the popup stays short: critical
@@ -15,7 +15,7 @@ export function IssueGroups({ issues, severities = ORDER }: { issues: readonly I
   const shown = issues.filter((i) => severities.includes(i.severity));
   if (!shown.length) {
     if (severities.includes('critical')) return null;
-    return <p class="all-clear">{severities.length === ORDER.length ? 'No issues found.' : 'No warnings or notices.'}</p>;
+    return <p class="all-clear">{severities.length === ORDER.length ? t('issuesNone') : t('issuesNoWarnings')}</p>;
   }
   return (
     <div class="issues">
@@ -25,7 +25,7 @@ export function IssueGroups({ issues, severities = ORDER }: { issues: readonly I
         return (
           <details key={severity} class={`issue-group sev-${severity}`} open={severity === 'critical'}>
             <summary>
-              {GROUP_LABEL[severity] ?? SEVERITY_LABELS[severity]} <span class={`pill ${severity}`}>{group.length}</span>
+              {t(GROUP_LABEL[severity])} <span class={`pill ${severity}`}>{group.length}</span>
             </summary>
             {group.map((issue) => (
               <IssueCard key={`${issue.rule} ${issue.position}`} issue={issue} showRule />

@@ -16,6 +16,8 @@ import { IssueGroups } from './IssueGroups.js';
 import { SyncBadge } from './SyncBadge.js';
 import { REPORT_PAINT_TIMING } from './paint-timing.js';
 import { builtWith } from '../../shared/report/wording.js';
+import { formatNumber, t } from '../lib/i18n/t.js';
+import { formatDateTime } from '../lib/i18n/format.js';
 
 /**
  * One audit in the popup: the HTML report's own components (shared/report), in the report's order, at the
@@ -30,20 +32,20 @@ export function PopupReport({ audit, record, actions }: { audit: Audit; record: 
     skipped: record?.notes?.skippedScripts ?? [],
   };
   return (
-    <article class="report popup-report" aria-label="Audit result" data-audit-id={audit.id}>
+    <article class="report popup-report" aria-label={t('reportLabel')} data-audit-id={audit.id}>
       <ScoreSummary audit={audit} gaugeNotes>
         <AuditFacts audit={audit} record={record} />
       </ScoreSummary>
       {/* First what needs fixing first, then what can be done about it, then the rest. */}
       <CriticalIssues issues={audit.issues} />
       {actions}
-      <Section id="issues" title="Other issues">
+      <Section id="issues" title={t('reportOtherIssues')}>
         <IssueGroups issues={audit.issues} severities={['warning', 'notice']} />
       </Section>
-      <Section id="categories" title="Scores by category">
+      <Section id="categories" title={t('reportScoresByCategory')}>
         <CategoryChart categories={audit.category_scores} compact />
       </Section>
-      <Section id="crawlers" title="AI crawlers and assistants" collapsed>
+      <Section id="crawlers" title={t('reportCrawlers')} collapsed>
         <CrawlerTable crawlers={audit.crawlers} unknownReason={crawlersUnknownReason(audit.issues)} compact />
       </Section>
       <Section id="llms-txt" title="llms.txt">
@@ -52,11 +54,11 @@ export function PopupReport({ audit, record, actions }: { audit: Audit; record: 
       <Section id="webmcp" title="WebMCP">
         <WebmcpPanel webmcp={webmcp} live={live} />
       </Section>
-      <Section id="agent-discovery" title="Agent discovery">
+      <Section id="agent-discovery" title={t('reportAgentDiscovery')}>
         <AgentDiscoveryPanel files={audit.signals.agent_discovery?.files} compact />
       </Section>
       {ruleErrors.length > 0 && (
-        <Section id="rule-errors" title="Checks that could not run">
+        <Section id="rule-errors" title={t('reportChecksNotRun')}>
           <RuleErrorsPanel errors={ruleErrors} />
         </Section>
       )}
@@ -76,12 +78,12 @@ function AuditFacts({ audit, record }: { audit: Audit; record: AuditRecord | und
         {/* As the HTML report: a builder no fingerprint matched is not "Built with Unknown". */}
         {builtWith(audit.builder) ? (
           <>
-            Built with <strong data-testid="builder">{audit.builder}</strong>
+            {t('reportBuiltWith')} <strong data-testid="builder">{audit.builder}</strong>
           </>
         ) : (
-          <span data-testid="builder">Builder not recognised</span>
+          <span data-testid="builder">{t('reportBuilderUnknown')}</span>
         )}{' '}
-        · {new Date(audit.scanned_at).toLocaleString()} · {audit.duration_ms} ms
+        · {formatDateTime(audit.scanned_at)} · {formatNumber(audit.duration_ms)} ms
       </p>
       {record && (
         <p class="small sync-row">
@@ -98,7 +100,7 @@ function CriticalIssues({ issues }: { issues: Audit['issues'] }) {
   return (
     <section id="critical" aria-labelledby="critical-title">
       <h2 id="critical-title" class="sr-only">
-        Critical issues
+        {t('reportCriticalIssues')}
       </h2>
       <IssueGroups issues={issues} severities={['critical']} />
     </section>

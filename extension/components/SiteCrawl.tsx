@@ -5,6 +5,7 @@ import type { Crawl } from '../lib/api/types.js';
 import { crawlRunning } from '../lib/dashboard/crawl-progress.js';
 import { startSiteCrawl } from '../lib/popup/site-crawl.js';
 import { CrawlStatus } from './dashboard/CrawlStatus.js';
+import { t } from '../lib/i18n/t.js';
 
 const POLL_MS = 1_500;
 
@@ -35,7 +36,7 @@ export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string })
     <div class="site-crawl">
       {busy && (
         <p class="small" role="status">
-          Starting a site audit…
+          {t('crawlStarting')}
         </p>
       )}
       {error && (
@@ -45,9 +46,9 @@ export function SiteCrawl({ api, pageUrl }: { api: ApiClient; pageUrl: string })
       )}
       {crawl && (
         <p class="small" role="status" data-testid="crawl-progress" data-crawl-id={crawl.id}>
-          Site audit: <CrawlStatus crawl={crawl} />{' '}
+          {t('crawlSiteAudit')} <CrawlStatus crawl={crawl} />{' '}
           <button type="button" class="secondary small" onClick={open}>
-            {crawlRunning(crawl) ? 'Follow in dashboard' : 'Open the site report'}
+            {crawlRunning(crawl) ? t('crawlFollow') : t('crawlOpenReport')}
           </button>
         </p>
       )}

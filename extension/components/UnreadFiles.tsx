@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { browser } from 'wxt/browser';
 import type { AuditNotes } from '../lib/audit/audit-notes.js';
 import { describeScope } from '../lib/access/describe-scope.js';
+import { t } from '../lib/i18n/t.js';
 
 /**
  * Site files the browser would not let Citable read, and the one click that fixes it: asking for
@@ -34,36 +35,28 @@ export function UnreadFiles({ notes, onGranted }: { notes: AuditNotes | undefine
   const names = notes.unread.map((f) => f.label).join(', ');
   return (
     <section class="notice notice-info unread" aria-labelledby="h-unread" data-testid="unread-files">
-      <h2 id="h-unread">{names} could not be read from the browser</h2>
+      <h2 id="h-unread">{t('unreadTitle', names)}</h2>
       <ul class="small">
         {notes.unread.map((f) => (
-          <li key={f.url}>
-            <span class="url-inline">{f.url}</span> answered, but the browser does not let Citable read it
-            {isSameSite(f.url, origins) ? ' (it redirects to another address)' : ' (it is on another site)'}.
-          </li>
+          <li key={f.url}>{t(isSameSite(f.url, origins) ? 'unreadRedirects' : 'unreadOtherSite', f.url)}</li>
         ))}
       </ul>
-      <p class="small">Nothing is judged from these files: no crawler counts as blocked and their checks are left out.</p>
-      {heldAlready && (
-        <p class="small">
-          Citable already may read {describeScope(origins)}: the file redirects to a site outside it, which the browser does not name. The
-          Citable server or CLI can read it.
-        </p>
-      )}
+      <p class="small">{t('unreadNothingJudged')}</p>
+      {heldAlready && <p class="small">{t('unreadHeldAlready', describeScope(origins))}</p>}
       {origins.length > 0 && !heldAlready && state !== 'granted' && (
         <button type="button" onClick={allow} data-testid="allow-reading">
-          Allow reading {describeScope(origins)}
+          {t('unreadAllow', describeScope(origins))}
         </button>
       )}
       {state === 'granted' && (
         <p class="small">
-          Access granted.{' '}
+          {t('unreadGranted')}{' '}
           <button type="button" class="secondary small" onClick={onGranted}>
-            Audit again
+            {t('wbAuditAgain')}
           </button>
         </p>
       )}
-      {state === 'declined' && <p class="small">Access was not granted; the files stay unread. The Citable server or CLI can read them.</p>}
+      {state === 'declined' && <p class="small">{t('unreadDeclined')}</p>}
     </section>
   );
 }

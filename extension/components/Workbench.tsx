@@ -9,6 +9,8 @@ import type { DiffOutcome } from '../lib/popup/audit-diff-source.js';
 import type { ShareOutcome } from '../lib/popup/share-link.js';
 import type { AuditDiff } from '../../shared/diff/audit-diff.js';
 import { MenuItem, MoreMenu } from './MoreMenu.js';
+import { t } from '../lib/i18n/t.js';
+import { formatDate, formatDateTime } from '../lib/i18n/format.js';
 
 type Busy = 'diff' | 'share' | 'html' | 'json' | null;
 type DiffShown = { outcome: DiffOutcome; View: ComponentType<{ diff: AuditDiff; fromLabel: string }> };
@@ -27,24 +29,20 @@ export function Workbench({ audit, record, onAgain, againDisabled }: WorkbenchPr
   useEffect(() => setCrawling(false), [audit.id]);
 
   const synced = !!api && record?.sync.state === 'synced';
-  const shareBlocked = !api
-    ? 'Set a backend in Options to share links.'
-    : !synced
-      ? 'The audit is not on the backend yet: share it once it is synced.'
-      : '';
+  const shareBlocked = !api ? t('wbShareNeedsBackend') : !synced ? t('wbShareNotSynced') : '';
   const openDashboard = () => {
     const hash = synced ? `#/audits/${encodeURIComponent(audit.id)}` : '';
     void browser.tabs.create({ url: `${browser.runtime.getURL('/dashboard.html')}${hash}` });
   };
 
   return (
-    <section class="workbench" aria-label="Actions on this audit">
+    <section class="workbench" aria-label={t('wbActionsLabel')}>
       <ActionBar onAgain={onAgain} againDisabled={againDisabled}>
         <WorkbenchItems
           synced={synced}
           busy={busy}
           shareBlocked={shareBlocked}
-          crawlBlocked={api ? '' : 'Set a backend in Options to audit whole sites.'}
+          crawlBlocked={api ? '' : t('wbCrawlNeedsBackend')}
           onDashboard={openDashboard}
           onCompare={() => void compare()}
           onExport={(kind) => void exportAs(kind)}
@@ -55,7 +53,7 @@ export function Workbench({ audit, record, onAgain, againDisabled }: WorkbenchPr
       {api && SiteCrawl && crawling && <SiteCrawl api={api} pageUrl={audit.final_url || audit.url} />}
       {saved && (
         <p class="muted small" role="status" data-testid="export-saved">
-          Saved {saved}
+          {t('wbSaved', saved)}
         </p>
       )}
       {share && <ShareResult share={share} />}
@@ -84,9 +82,9 @@ export function ActionBar({
   return (
     <div class="action-bar">
       <button type="button" class="primary" onClick={onAgain} disabled={againDisabled} data-action="again">
-        Audit again
+        {t('wbAuditAgain')}
       </button>
-      <MoreMenu label="More actions">{children}</MoreMenu>
+      <MoreMenu label={t('wbMoreActions')}>{children}</MoreMenu>
     </div>
   );
 }
@@ -95,7 +93,7 @@ export function ActionBar({
 export function OptionsItem() {
   return (
     <MenuItem action="options" onClick={() => void browser.runtime.openOptionsPage()}>
-      Options
+      {t('wbOptions')}
     </MenuItem>
   );
 }
@@ -168,22 +166,22 @@ function WorkbenchItems(props: {
   return (
     <>
       <MenuItem action="dashboard" onClick={props.onDashboard}>
-        {synced ? 'Open in dashboard' : 'Dashboard'}
+        {synced ? t('wbOpenInDashboard') : t('wbDashboard')}
       </MenuItem>
       <MenuItem action="diff" onClick={props.onCompare} disabled={busy === 'diff'}>
-        Compare with previous
+        {t('wbCompare')}
       </MenuItem>
       <MenuItem action="export-html" onClick={() => props.onExport('html')} disabled={busy === 'html'}>
-        Export HTML report
+        {t('wbExportHtml')}
       </MenuItem>
       <MenuItem action="export-json" onClick={() => props.onExport('json')} disabled={busy === 'json'}>
-        Export JSON
+        {t('wbExportJson')}
       </MenuItem>
       <MenuItem action="share" onClick={props.onShare} disabled={!!shareBlocked || busy === 'share'} why={shareBlocked || undefined}>
-        Copy share link
+        {t('wbCopyShareLink')}
       </MenuItem>
       <MenuItem action="crawl" onClick={props.onCrawl} disabled={!!crawlBlocked} why={crawlBlocked || undefined}>
-        Audit this site
+        {t('wbAuditSite')}
       </MenuItem>
       <OptionsItem />
     </>
@@ -195,15 +193,15 @@ function ShareResult({ share }: { share: ShareOutcome }) {
   if ('error' in share) {
     return (
       <p key="error" class="error small" role="alert">
-        Could not make a share link: {share.error}
+        {t('wbShareFailed', share.error)}
       </p>
     );
   }
   return (
     <p key="link" class="small" role="status" data-testid="share-link">
-      {share.copied ? 'Link copied: ' : 'Copy this link: '}
-      <input class="share-url" readOnly value={share.url} aria-label="Share link" onFocus={(e) => e.currentTarget.select()} />{' '}
-      <span class="muted">until {share.expiresAt.slice(0, 10)}</span>
+      {share.copied ? t('wbLinkCopied') : t('wbCopyThisLink')}{' '}
+      <input class="share-url" readOnly value={share.url} aria-label={t('wbShareLink')} onFocus={(e) => e.currentTarget.select()} />{' '}
+      <span class="muted">{t('wbUntil', formatDate(share.expiresAt))}</span>
     </p>
   );
 }
@@ -218,10 +216,11 @@ function DiffResult({ diff }: { diff: DiffShown }) {
       </p>
     );
   }
-  return (
-    <View
-      diff={outcome.diff}
-      fromLabel={`${outcome.previousAt ? new Date(outcome.previousAt).toLocaleString() : 'the previous audit'}${outcome.source === 'browser' ? ' (this browser)' : ''}`}
-    />
-  );
+  return <View diff={outcome.diff} fromLabel={fromLabel(outcome.previousAt, outcome.source === 'browser')} />;
+}
+
+/** "28 Nov 2026, 14:05 (this browser)": the audit a comparison starts from. */
+function fromLabel(previousAt: string | null | undefined, inBrowser: boolean): string {
+  const when = previousAt ? formatDateTime(previousAt) : t('wbPreviousAudit');
+  return inBrowser ? t('wbThisBrowser', when) : when;
 }

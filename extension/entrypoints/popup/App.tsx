@@ -14,6 +14,7 @@ import { History } from '../../components/History.js';
 import { Notice } from '../../components/Notice.js';
 import { UnreadFiles } from '../../components/UnreadFiles.js';
 import { ActionBar, OptionsItem, Workbench } from '../../components/Workbench.js';
+import { t, tp } from '../../lib/i18n/t.js';
 
 /** What the popup's main area shows. New views (a diff, a share link) add a kind here. */
 export type View =
@@ -48,7 +49,7 @@ export function App({ first }: { first?: FirstLook | undefined }) {
         look = first ?? (await takeFirstLook(browser as unknown as FirstLookApi, location.search));
       } catch (err) {
         // The tab or the history could not be read (the browser refused): say so instead of waiting forever.
-        return setView({ kind: 'error', message: `The tab could not be read: ${err instanceof Error ? err.message : String(err)}` });
+        return setView({ kind: 'error', message: t('popupTabUnreadable', err instanceof Error ? err.message : String(err)) });
       }
       setTab(look.tab);
       setView(viewOf(look));
@@ -86,12 +87,12 @@ export function App({ first }: { first?: FirstLook | undefined }) {
 
 /** What the popup now shows, in one sentence for a screen reader. */
 function announcement(view: View): string {
-  if (view.kind === 'working') return 'Auditing the page…';
+  if (view.kind === 'working') return t('popupAnnounceWorking');
   if (view.kind === 'result') {
     const critical = view.audit.issues.filter((i) => i.severity === 'critical').length;
-    return `Audit done: score ${view.audit.score} out of 100, ${critical} critical issue${critical === 1 ? '' : 's'}.`;
+    return tp('popupAnnounceDone', critical, view.audit.score);
   }
-  if (view.kind === 'error') return `The audit failed: ${view.message}`;
+  if (view.kind === 'error') return t('popupAnnounceFailed', view.message);
   if (view.kind === 'restricted') return restrictedTitle(view.message);
   return '';
 }
@@ -136,7 +137,7 @@ function PopupMain({
         <Progress startedAt={view.startedAt} progress={progress} {...(view.tab.url ? { url: view.tab.url } : {})} />
       )}
       {view.kind === 'restricted' && <Notice tone="info" title={restrictedTitle(view.message)} message={view.message} />}
-      {view.kind === 'error' && <Notice tone="error" title="The audit failed" message={view.message} />}
+      {view.kind === 'error' && <Notice tone="error" title={t('popupAuditFailed')} message={view.message} />}
       {!shown && view.kind !== 'starting' && (
         <ActionBar onAgain={onAgain} againDisabled={againDisabled}>
           <OptionsItem />
@@ -177,7 +178,7 @@ function ShownAudit({
       <Workbench audit={audit} record={record} onAgain={onAgain} againDisabled={againDisabled} />
       {cached && (
         <p class="muted small cached-note" data-testid="cached-note">
-          Audited {ago(audit.scanned_at)}. “Audit again” runs a new audit.
+          {t('popupAuditedAgo', ago(audit.scanned_at))}
         </p>
       )}
       <UnreadFiles notes={record?.notes} onGranted={onAgain} />
@@ -188,20 +189,20 @@ function ShownAudit({
 
 /** What the first look shows at once: the recent audit, or the audit under way (its answer comes later). */
 function viewOf(look: FirstLook): View {
-  if (!look.tab) return { kind: 'error', message: 'No active tab was found.' };
+  if (!look.tab) return { kind: 'error', message: t('popupNoActiveTab') };
   if (look.recent) return { kind: 'result', audit: look.recent, cached: true };
   return look.request ? { kind: 'working', tab: look.tab, startedAt: look.request.startedAt } : { kind: 'starting' };
 }
 
 function restrictedTitle(message: string): string {
-  if (message === NO_ACCESS_MESSAGE) return 'Click the Citable icon to audit this page';
-  if (message === ERROR_PAGE_MESSAGE) return 'The page did not load';
-  return 'This page cannot be audited';
+  if (message === NO_ACCESS_MESSAGE) return t('popupRestrictedNoAccess');
+  if (message === ERROR_PAGE_MESSAGE) return t('popupRestrictedErrorPage');
+  return t('popupRestrictedOther');
 }
 
 function ago(iso: string): string {
   const s = Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
-  if (s < 60) return s <= 5 ? 'just now' : `${s} s ago`;
+  if (s < 60) return s <= 5 ? t('agoJustNow') : t('agoSeconds', s);
   const m = Math.round(s / 60);
-  return `${m} minute${m === 1 ? '' : 's'} ago`;
+  return tp('agoMinutes', m);
 }

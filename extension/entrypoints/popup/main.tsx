@@ -1,4 +1,5 @@
 import { render } from 'preact';
+import { applyDocumentLanguage } from '../../lib/i18n/t.js';
 import { browser } from 'wxt/browser';
 import { installReportStyle } from '../../components/report-style.js';
 import { takeFirstLook, type FirstLookApi } from '../../lib/popup/first-look.js';
@@ -8,6 +9,7 @@ import { App } from './App.js';
 import popupCss from '../../components/styles.css?inline';
 
 performance.mark('citable:modules'); // all modules loaded and evaluated
+applyDocumentLanguage();
 installReportStyle({ parts: true });
 document.head.append(Object.assign(document.createElement('style'), { textContent: popupCss }));
 const root = document.getElementById('app')!;
