@@ -1,5 +1,6 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
 import { useT } from '../i18n-context.js';
+import type { Translator } from '../../i18n/translator.js';
 import type { ScorePoint } from '../types.js';
 
 const WIDTH = 680;
@@ -26,16 +27,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   // Audits on the same day would all read "28 Nov": then every label carries its time.
   const days = sorted.map((p) => p.scanned_at.slice(0, 10));
   const label = new Set(days).size < days.length ? tr.shortDateTime : tr.shortDate;
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
-  const description = tr.t('history.description', {
-    subject,
-    first: first.score,
-    firstDate: tr.date(first.scanned_at),
-    last: last.score,
-    lastDate: tr.date(last.scanned_at),
-    count: sorted.length,
-  });
+  const description = describe(tr, subject, sorted);
   return (
     <figure class="history">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={tr.t('history.chartLabel', { description })}>
@@ -79,4 +71,12 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
       <figcaption>{description}</figcaption>
     </figure>
   );
+}
+
+/** "This page scored 30 on 1 November 2026 and 41 on 21 November 2026 (3 audits)." in the report's language. */
+function describe(tr: Translator, subject: string, sorted: readonly ScorePoint[]): string {
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  const [firstDate, lastDate] = [tr.date(first.scanned_at), tr.date(last.scanned_at)];
+  return tr.t('history.description', { subject, first: first.score, firstDate, last: last.score, lastDate, count: sorted.length });
 }
