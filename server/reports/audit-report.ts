@@ -10,7 +10,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { Store } from '../store/contracts/store.js';
 import { negotiateLanguage, type ReportLanguage } from '../../shared/i18n/languages.js';
 
-/** What a request says about the report's language: `?lang=` and Accept-Language (docs/reports.md#languages). */
+/** What a request says about the report's language: `?lang=` and Accept-Language (docs/reports.md#languages-and-rule-links). */
 export interface LanguageRequest {
   query: string | null;
   acceptLanguage: string | null;

@@ -7,7 +7,7 @@ import { singleParam, type RawQuery } from './query-params.js';
 export interface ReportQuery {
   format: 'html' | 'pdf';
   paper: Paper;
-  /** `?lang=` as given (a BCP 47 tag), or null; the report's language is negotiated with the branding (docs/reports.md#languages). */
+  /** `?lang=` as given (a BCP 47 tag), or null; the report's language is negotiated with the branding (docs/reports.md#languages-and-rule-links). */
   lang: string | null;
 }
 

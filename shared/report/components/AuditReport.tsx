@@ -158,7 +158,7 @@ function AuditSiteSections({ audit }: { audit: ReportAudit }) {
   );
 }
 
-/** Said once, in a report in another language than English: the advice under each issue is English (docs/reports.md#languages). */
+/** Said once, in a report in another language than English: the advice under each issue is English (docs/reports.md#languages-and-rule-links). */
 export function AdviceNote({ shown }: { shown: boolean }) {
   const tr = useT();
   if (!shown || tr.lang === 'en') return null;

@@ -1,5 +1,5 @@
 /**
- * A report's language over real HTTP (docs/reports.md#languages): `?lang=` (exact or by primary subtag), then
+ * A report's language over real HTTP (docs/reports.md#languages-and-rule-links): `?lang=` (exact or by primary subtag), then
  * `branding.language`, then Accept-Language, then English; an unknown `?lang=` is a 400 on the API and a note on
  * a share page; the PDF (real Chromium) is in the language, its footer too; each issue links its rule's entry.
  */
