@@ -158,6 +158,12 @@ ${REPORT_PARTS_CSS}footer.report-footer { break-inside: avoid; page-break-inside
   .summary { background: var(--panel); }
   h2 { margin-top: 22px; }
   section { break-inside: auto; }
+  /* A section's heading and its lead-in line stay with what follows (never alone at a page's foot). */
+  h2 + p { break-after: avoid; page-break-after: avoid; }
+  /* The category chart keeps its bars together, but its notes may run on: a whole figure that does not fit left
+     most of a crawl report's first page empty. */
+  figure.categories { break-inside: auto; page-break-inside: auto; }
+  figure.categories svg { break-inside: avoid; page-break-inside: avoid; }
 }
 @media (max-width: 640px) {
   .report { padding: 20px 16px; margin: 0; }
