@@ -22,6 +22,7 @@ export function DiffView({ diff, fromLabel }: { diff: AuditDiff; fromLabel: stri
         {t('diffScore')} <strong>{diff.score.from}</strong> → <strong>{diff.score.to}</strong> <Delta value={diff.score.delta} />{' '}
         <span class="muted small">{t('diffSince', fromLabel)}</span>
       </p>
+      <SourcesNote sources={diff.sources} />
       {nothing && <p class="muted">{t('diffNothing')}</p>}
       {moved.length > 0 && <CategoryChanges moved={moved} />}
       <IssueChanges title={t('diffNewIssues')} issues={diff.new_issues} kind="new" />
@@ -108,4 +109,18 @@ function IssueChanges({ title, issues, kind }: { title: string; issues: AuditDif
 function Delta({ value }: { value: number }) {
   const sign = value > 0 ? '+' : value < 0 ? '−' : '±';
   return <span class={`delta ${value > 0 ? 'up' : value < 0 ? 'down' : 'same'}`}>{`${sign}${Math.abs(value)}`}</span>;
+}
+
+/** Two audits that saw different things: say that part of the change may come from that, not from the page. */
+function SourcesNote({ sources }: { sources: AuditDiff['sources'] }) {
+  if (!sources) return null;
+  const browser = (o: string) => o === 'extension';
+  const key =
+    browser(sources.from) !== browser(sources.to) ? 'diffSourcesDiffer' : sources.inputs_changed.length ? 'diffInputsDiffer' : null;
+  if (!key) return null;
+  return (
+    <p class="muted small" data-testid="diff-sources" data-inputs-changed={sources.inputs_changed.join(' ')}>
+      {t(key)}
+    </p>
+  );
 }

@@ -8,6 +8,7 @@ import { LlmsTxtPanel } from '../../shared/report/components/LlmsTxtPanel.js';
 import { RuleErrorsPanel } from '../../shared/report/components/RuleErrorsPanel.js';
 import { ScoreSummary } from '../../shared/report/components/ScoreSummary.js';
 import { Section } from '../../shared/report/components/Section.js';
+import { SourceLine } from '../../shared/report/components/SourceLine.js';
 import { WebmcpPanel } from '../../shared/report/components/WebmcpPanel.js';
 import { crawlersUnknownReason } from '../../shared/report/unread-files.js';
 import type { AuditRecord } from '../lib/sync/records.js';
@@ -85,6 +86,7 @@ function AuditFacts({ audit, record }: { audit: Audit; record: AuditRecord | und
         )}{' '}
         · {formatDateTime(audit.scanned_at)} · {formatNumber(audit.duration_ms)} ms
       </p>
+      <SourceLine audit={audit} />
       {record && (
         <p class="small sync-row">
           <SyncBadge sync={record.sync} />

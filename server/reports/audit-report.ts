@@ -74,7 +74,7 @@ export async function renderAccountAuditReport(
     lang,
     unsupportedLang,
     rulesDocUrl: request.rulesDocUrl ?? null,
-    history: earlier.map((a) => ({ scanned_at: a.scanned_at, score: a.score })),
+    history: earlier.map((a) => ({ scanned_at: a.scanned_at, score: a.score, origin: a.origin })),
     paper: request.paper,
     medium: request.medium,
     pdfHref: request.pdfHref ?? null,

@@ -31,7 +31,8 @@ export const AGENT_FILES = {
     kind: 'ai_catalog',
     path: '/.well-known/ai-catalog.json',
     accept: json('application/ai-catalog+json'),
-    rels: [],
+    // Agentic Resource Discovery v0.9, section 6.1: `<link rel="ai-catalog" href="...">` (Lighthouse also reads the header form).
+    rels: ['ai-catalog'],
     label: 'an AI catalog',
   },
   agentSkills: {

@@ -10,6 +10,7 @@ import { llmsTxtSummary } from '../llms-txt/summary.js';
 import { webmcpSignal } from '../webmcp/signal.js';
 import { agentDiscoverySignal } from '../agent-discovery/signal.js';
 import { renderingSummary } from './rendering-summary.js';
+import { auditInputs } from './audit-inputs.js';
 
 export interface AuditSnapshotOptions {
   id: string;
@@ -62,6 +63,7 @@ export function auditSnapshotInContext(snapshot: Snapshot, options: AuditSnapsho
     llms_txt: llmsTxtSummary(ctx),
     signals: { webmcp: webmcpSignal(ctx), agent_discovery: agentDiscoverySignal(ctx) },
     rendering: renderingSummary(ctx),
+    inputs: auditInputs(snapshot),
   };
   audit.scanned_at = (options.now ?? (() => new Date()))().toISOString();
   audit.duration_ms = Math.round(snapshot.gatherMs + (performance.now() - t0));

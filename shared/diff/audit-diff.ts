@@ -19,6 +19,7 @@
 import {
   CATEGORY_NAMES,
   type Audit,
+  type AuditInputs,
   type CategoryName,
   type CrawlerVerdict,
   type Issue,
@@ -69,6 +70,19 @@ export interface AuditDiff {
   webmcp: { from: WebmcpStatus; to: WebmcpStatus };
   /** Ids of the older audit's fixes whose rules pass in the newer one. */
   fixes_applied: string[];
+  /**
+   * Where each audit was scored and the inputs (`audit.inputs`) that differ between them: part of a change between a
+   * browser audit and a server one may come from what each could see (docs/audits.md#why-the-extension-and-the-server-can-differ).
+   * Absent from diffs of servers that predate it.
+   */
+  sources?: DiffSources;
+}
+
+export interface DiffSources {
+  from: Audit['origin'];
+  to: Audit['origin'];
+  /** Members of `inputs` whose values differ; empty when they agree or either audit did not record them. */
+  inputs_changed: Array<keyof AuditInputs>;
 }
 
 /** The diff from `from` (the earlier audit) to `to`. */
@@ -83,7 +97,15 @@ export function diffAudits(from: Audit, to: Audit): AuditDiff {
     crawlers: crawlerChanges(from.crawlers, to.crawlers),
     webmcp: { from: from.signals.webmcp.status, to: to.signals.webmcp.status },
     fixes_applied: appliedFixIds(from, to),
+    sources: diffSources(from, to),
   };
+}
+
+function diffSources(from: Audit, to: Audit): DiffSources {
+  const a = from.inputs;
+  const b = to.inputs;
+  const changed = a && b ? (Object.keys(a) as Array<keyof AuditInputs>).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])) : [];
+  return { from: from.origin, to: to.origin, inputs_changed: changed };
 }
 
 function categoryChange(name: CategoryName, from: Audit, to: Audit): CategoryChange {

@@ -7,6 +7,8 @@ import type { ContentBlocks, HeadingRegion } from './content-blocks.js';
 export interface PageFacts {
   /** Length of the HTML in characters. */
   htmlLength: number;
+  /** Size of the HTML in UTF-8 bytes. */
+  htmlBytes: number;
   /** Attributes of <html> (lang, data-wf-site, class ...). */
   htmlAttrs: Record<string, string>;
   bodyAttrs: Record<string, string>;

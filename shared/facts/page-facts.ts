@@ -14,6 +14,7 @@ import { headingsExtractor } from './reader/headings.js';
 import { visibleTextExtractor } from './reader/visible-text.js';
 import { HIDDEN_TEXT_TAGS, HIDDEN_WITHOUT_SCRIPTING } from './html-tags.js';
 import { NOSCRIPT_CONTENT_WORDS, noscriptContentWords } from './noscript-content.js';
+import { utf8Length } from './words.js';
 
 export { collapse, countWords } from './words.js';
 
@@ -34,7 +35,7 @@ export function extractPageFacts(html: string, baseUrl: string): PageFacts {
 }
 
 function readFacts(html: string, baseUrl: string, hiddenTags: ReadonlySet<string>): PageFacts {
-  const facts = emptyFacts(html.length);
+  const facts = emptyFacts(html.length, utf8Length(html));
   const reader = new FactsReader(
     facts,
     baseUrl,
@@ -61,9 +62,10 @@ function readFacts(html: string, baseUrl: string, hiddenTags: ReadonlySet<string
   return facts;
 }
 
-function emptyFacts(htmlLength: number): PageFacts {
+function emptyFacts(htmlLength: number, htmlBytes: number): PageFacts {
   return {
     htmlLength,
+    htmlBytes,
     htmlAttrs: {},
     bodyAttrs: {},
     lang: null,

@@ -46,6 +46,25 @@ function isWordChar(c: number): boolean {
   return c !== 0xd7 && c !== 0xf7 && !(c >= 0xa1 && c <= 0xbf);
 }
 
+/**
+ * Bytes the string takes in UTF-8 (what a fetcher receives for a UTF-8 page): one for ASCII, two up to U+07FF,
+ * three for the rest of the BMP (CJK among them), four for a surrogate pair.
+ */
+export function utf8Length(s: string): number {
+  let bytes = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) bytes += 1;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      // A surrogate pair: two UTF-16 units, four bytes.
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
 export function hasNonSpace(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -5,9 +5,11 @@ import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
+import { describedLlmsTxtUrl } from '../llms-txt/discovery.js';
 import { extractScriptRefs } from './script-refs.js';
 import type { GatheredSiteFiles } from './gather-site-files.js';
 import { AS_BROWSER, gatherRequests, startDeadline, type GatherRequests } from './gather-requests.js';
+import { LLMS_TXT_ACCEPT } from './site-files.js';
 import { awaitAll } from './await-all.js';
 import { originOf } from '../url/parse.js';
 import type { AgentSelection } from '../crawlers/probe-selection.js';
@@ -64,7 +66,14 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...files,
       ...pageReferences(page, where, limits, requests),
     });
-    const { llmsTxtLinks: checkedLinks, markdownMirror: mirror, agentFileLinks: linkedFiles, agentProbes: probes, ...resources } = fetched;
+    const {
+      llmsTxtLinks: checkedLinks,
+      markdownMirror: mirror,
+      agentFileLinks: linkedFiles,
+      agentProbes: probes,
+      describedLlmsTxt: described,
+      ...resources
+    } = fetched;
 
     return {
       submittedUrl,
@@ -73,6 +82,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...resources,
       ...(checkedLinks ? { llmsTxtLinks: checkedLinks } : {}),
       ...(mirror ? { markdownMirror: mirror } : {}),
+      ...(described ? { describedLlmsTxt: described } : {}),
       ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
       ...(probes ? { agentProbes: probes } : {}),
       origin: options.origin ?? 'server',
@@ -117,7 +127,10 @@ function markdownMirrorAfter(
   });
 }
 
-/** What the page refers to: its scripts, and agent files its Link header or <link> elements point to elsewhere. */
+/**
+ * What the page refers to: its scripts, agent files its Link header or <link> elements point to elsewhere, and
+ * the llms.txt it names with rel="describedby" (llms.txt v2) when that is not the origin's /llms.txt.
+ */
 function pageReferences(page: FetchedResource, where: PageLocation, limits: GatherLimits, requests: GatherRequests) {
   const htmlLinks: HtmlLink[] = [];
   const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
@@ -126,7 +139,9 @@ function pageReferences(page: FetchedResource, where: PageLocation, limits: Gath
       .filter((t) => t.url !== new URL(specOfKind(t.kind).path, where.origin).href)
       .map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
   );
-  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks };
+  const described = where.readable ? describedLlmsTxtUrl(where.url, page.headers.link, htmlLinks) : null;
+  const describedLlmsTxt = described ? requests.siteFile(described, LLMS_TXT_ACCEPT) : Promise.resolve(null);
+  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, describedLlmsTxt };
 }
 
 function isMarkdown(md: FetchedResource | null): boolean {

@@ -3,7 +3,7 @@ import type { Snapshot } from '../types/snapshot.js';
 import { AGENT_FILE_BYTES, AGENT_FILES, type AgentFileMember } from '../agent-discovery/kinds.js';
 
 /** What agents that want Markdown send: llms.txt is read the way they ask for it. */
-const TEXT_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.5';
+export const LLMS_TXT_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.5';
 
 interface SiteFileRow {
   path: string;
@@ -26,8 +26,8 @@ const AGENT_DISCOVERY_ROWS = Object.fromEntries(
  */
 export const SITE_FILES = {
   robotsTxt: { path: '/robots.txt', accept: 'text/plain, text/markdown;q=0.9, */*;q=0.5' },
-  llmsTxt: { path: '/llms.txt', accept: TEXT_ACCEPT },
-  llmsFullTxt: { path: '/llms-full.txt', accept: TEXT_ACCEPT },
+  llmsTxt: { path: '/llms.txt', accept: LLMS_TXT_ACCEPT },
+  llmsFullTxt: { path: '/llms-full.txt', accept: LLMS_TXT_ACCEPT },
   tdmrep: { path: '/.well-known/tdmrep.json', accept: 'application/json' },
   ...AGENT_DISCOVERY_ROWS,
 } as const satisfies Partial<Record<keyof Snapshot, SiteFileRow>>;

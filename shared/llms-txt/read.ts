@@ -13,13 +13,25 @@ export interface LlmsTxtReading {
   /** Delivery and grammar problems together, errors first. */
   problems: LlmsTxtProblem[];
   valid: boolean;
+  /** Set when the file judged is the one the page names with rel="describedby", not the origin's /llms.txt. */
+  describedUrl?: string;
 }
 
 const MARKDOWN_TYPES = new Set(['text/plain', 'text/markdown', 'text/x-markdown']);
 
-/** The site's /llms.txt, read and validated once per audit. */
+/**
+ * The llms.txt that covers the page, read and validated once per audit: the one the page names with
+ * rel="describedby" when that answered with text (llms.txt v2: the most specific file applies), else the
+ * origin's /llms.txt.
+ */
 export function readLlmsTxt(ctx: JudgeContext): LlmsTxtReading {
-  return ctx.memo('llms-txt:reading', () => readLlmsTxtResource(ctx.snapshot.llmsTxt));
+  return ctx.memo('llms-txt:reading', () => {
+    const described = ctx.snapshot.describedLlmsTxt;
+    if (described && classifySiteFile(described).kind === 'text') {
+      return { ...readLlmsTxtResource(described), describedUrl: described.url };
+    }
+    return readLlmsTxtResource(ctx.snapshot.llmsTxt);
+  });
 }
 
 /** Pure core of `readLlmsTxt`. */

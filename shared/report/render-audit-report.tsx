@@ -11,7 +11,7 @@ import type { ReportAudit, ReportOptions, ScorePoint } from './types.js';
 
 export function renderAuditReportHtml(audit: ReportAudit, options: ReportOptions = {}): string {
   const branding = safeBranding(options.branding);
-  const history: ScorePoint[] = [...(options.history ?? []), { scanned_at: audit.scanned_at, score: audit.score }];
+  const history: ScorePoint[] = [...(options.history ?? []), { scanned_at: audit.scanned_at, score: audit.score, origin: audit.origin }];
   const tr = createTranslator(options.lang);
   const title = tr.t('audit.documentTitle', { url: displayUrl(audit.final_url || audit.url, 80) });
   const css = reportCss(branding, options.paper ?? 'A4', options.medium ?? 'html', tr);

@@ -25,6 +25,8 @@ export interface ReportBranding {
 export interface ScorePoint {
   scanned_at: string;
   score: number;
+  /** Where it was scored (the audit's `origin`): the browser's and the server's audits are drawn as separate lines. */
+  origin?: string;
 }
 
 /** `A4` or `Letter`: the paper the print CSS sets with `@page { size }`. */

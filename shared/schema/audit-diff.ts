@@ -9,6 +9,7 @@ const score = z.number().int().min(0).max(100);
 const delta = z.number().int().min(-100).max(100);
 const robots = z.enum(['allowed', 'blocked']);
 const webmcpStatus = z.enum(['detected', 'not_found', 'inconclusive']);
+const origin = z.enum(['server', 'extension', 'crawl']);
 
 export const issueRefSchema = z.strictObject({
   rule: z.string(),
@@ -41,6 +42,19 @@ export const auditDiffSchema = z.strictObject({
     description:
       "Ids of the older audit's fixes (GET /audits/{id}/fixes, under any policy) whose rules all pass in the newer audit; a fix no rule asks for is never listed.",
   }),
+  sources: z
+    .strictObject({
+      from: origin,
+      to: origin,
+      inputs_changed: z.array(z.enum(['rendered', 'runtime_webmcp', 'agent_probes', 'redirect_hops_hidden', 'unread_files'])).meta({
+        description: "Members of the audits' `inputs` whose values differ; empty when they agree or either audit did not record them.",
+      }),
+    })
+    .optional()
+    .meta({
+      description:
+        'Where each audit was scored (`origin`) and which inputs differ: part of a change between a browser audit and a server one may come from what each could see.',
+    }),
 });
 
 export const auditDiffEnvelopeSchema = z.strictObject({ diff: auditDiffSchema });

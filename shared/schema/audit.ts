@@ -77,6 +77,10 @@ export const llmsTxtSummarySchema = z.strictObject({
   status: z.enum(['present', 'missing', 'error']),
   valid: z.boolean(),
   problems: z.array(z.string()),
+  url: z.string().optional().meta({
+    description:
+      'The llms.txt judged when it is not the origin\'s /llms.txt: the file the page names with rel="describedby" (llms.txt v2, a subpath file covering the page). Absent when /llms.txt was judged.',
+  }),
 });
 
 export const webmcpEvidenceSchema = z.strictObject({
@@ -135,6 +139,10 @@ export const runtimeWebmcpProbeSchema = z.strictObject({
   declarativeForms: z.array(z.string()).optional(),
   deepProbe: z.boolean().optional(),
   errors: z.array(z.string()).optional(),
+  note: z.string().optional().meta({
+    description:
+      "Set when the browser lacks the WebMCP API: that is the browser's state (flag or origin trial), not evidence about the site.",
+  }),
 });
 
 export const webmcpSignalSchema = z.strictObject({
@@ -193,6 +201,31 @@ export const auditRenderingSchema = z
   })
   .meta({ description: 'The page before and after JavaScript (POST /audits with `render: true`, or the extension).' });
 
+export const auditInputsSchema = z
+  .strictObject({
+    rendered: z
+      .boolean()
+      .meta({ description: "The DOM after JavaScript ran was judged: the extension's tab, or the server's browser (`render`)." }),
+    runtime_webmcp: z
+      .boolean()
+      .meta({ description: 'WebMCP tools registered at run time were looked for in the live page (the extension only).' }),
+    agent_probes: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'How many AI agents the page was fetched as (edge probes); 0 when none was.' }),
+    redirect_hops_hidden: z
+      .boolean()
+      .meta({ description: "The page's fetch followed redirects without seeing the hops (a browser sees only where it ended)." }),
+    unread_files: z.array(z.string()).meta({
+      description: 'Site files the browser would not let the extension read (robots.txt, sitemap, llms.txt, llms-full.txt), by URL.',
+    }),
+  })
+  .meta({
+    description:
+      'What the audit was judged from where the browser extension and the server can see different things: with `origin`, it says why two audits of one page may differ.',
+  });
+
 /**
  * Exactly the six categories, in contract order. JSON Schema says so with prefixItems (one `name` const per
  * position); zod checks the count here and the order in audit-invariants.ts, which names the first problem.
@@ -240,6 +273,7 @@ export const auditSchema = z.strictObject({
     description:
       'The page before and after JavaScript; null when the audit did not render it. Absent from audits made before rendering on the server existed.',
   }),
+  inputs: auditInputsSchema.optional().meta({ description: 'Absent from audits made before the inputs were recorded.' }),
 });
 
 /**

@@ -89,6 +89,8 @@ export interface LlmsTxtSummary {
   status: 'present' | 'missing' | 'error';
   valid: boolean;
   problems: string[];
+  /** The llms.txt the page names with rel="describedby", when that file was judged instead of /llms.txt. */
+  url?: string;
 }
 
 export type WebmcpStatus = 'detected' | 'not_found' | 'inconclusive';
@@ -162,6 +164,8 @@ export interface RuntimeWebmcpProbe {
   deepProbe?: boolean;
   /** Problems the probe hit (getTools threw, timed out ...). */
   errors?: string[];
+  /** Set when the browser lacks the API: says that this is the browser's state, not the site's. */
+  note?: string;
 }
 
 export interface WebmcpSignal {
@@ -238,6 +242,20 @@ export interface AuditRendering {
   rendered: PageSummary;
 }
 
+/** The inputs that differ between a browser and a server (docs/audits.md#why-the-extension-and-the-server-can-differ). */
+export interface AuditInputs {
+  /** The DOM after JavaScript ran was judged: the extension's tab, or the server's headless browser (`render`). */
+  rendered: boolean;
+  /** WebMCP tools registered at run time were looked for in the live page (the extension only). */
+  runtime_webmcp: boolean;
+  /** How many AI agents the page was fetched as (edge probes); 0 when none was (an extension without access to the site). */
+  agent_probes: number;
+  /** The page's fetch followed redirects without seeing the hops (a browser sees only where it ended). */
+  redirect_hops_hidden: boolean;
+  /** Site files the browser would not let the extension read (robots.txt, sitemap, llms.txt, llms-full.txt), by URL. */
+  unread_files: string[];
+}
+
 export interface Audit {
   id: string;
   url: string;
@@ -265,4 +283,9 @@ export interface Audit {
    * before rendering on the server existed.
    */
   rendering?: AuditRendering | null;
+  /**
+   * What the audit was judged from where the browser extension and the server can see different things
+   * (docs/audits.md#why-the-extension-and-the-server-can-differ). Absent from audits made before it was recorded.
+   */
+  inputs?: AuditInputs;
 }

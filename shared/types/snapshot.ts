@@ -101,6 +101,11 @@ export interface Snapshot {
   markdownMirror?: FetchedResource | null;
   robotsTxt: FetchedResource | null;
   llmsTxt: FetchedResource | null;
+  /**
+   * The llms.txt the page names with rel="describedby" (llms.txt v2) on its own origin, when that is not
+   * /llms.txt: a subpath file covering the page. Absent when the page names none.
+   */
+  describedLlmsTxt?: FetchedResource | null;
   llmsFullTxt: FetchedResource | null;
   /** The sitemap named by robots.txt, else /sitemap.xml. */
   sitemap: FetchedResource | null;

@@ -17,12 +17,26 @@ const STACK_LOCATION = /(https?:\/\/[^\s()]+?):(\d+):(\d+)/;
 export function mergeRuntimeWebmcp(signal: WebmcpSignal, probe: RuntimeWebmcpProbe, pageUrl: string): WebmcpSignal {
   const staticEvidence = signal.evidence.filter((e) => e.kind !== 'runtime-tool');
   const runtimeEvidence = runtimeToolEvidence(probe, pageUrl);
-  const merged: WebmcpSignal = { ...signal, evidence: [...staticEvidence, ...runtimeEvidence], runtime: probe };
+  const trialToken = staticEvidence.some((e) => e.kind === 'origin-trial-token');
+  const runtime = probe.apiAvailable ? probe : { ...probe, note: missingApiNote(trialToken) };
+  const merged: WebmcpSignal = { ...signal, evidence: [...staticEvidence, ...runtimeEvidence], runtime };
   if (runtimeEvidence.length) {
     merged.status = 'detected';
     merged.source = staticEvidence.some((e) => e.registers) ? 'mixed' : 'runtime';
   }
   return merged;
+}
+
+/**
+ * What a probe without the API means: Chrome exposes `document.modelContext` only with its WebMCP flag or on an
+ * origin that serves an origin-trial token (header or `<meta http-equiv="origin-trial">`), so the missing API is the
+ * browser's state, not the site's.
+ */
+export function missingApiNote(trialToken: boolean): string {
+  const where = trialToken
+    ? 'The page carries a WebMCP origin-trial token: a Chrome in the trial would expose the API here.'
+    : 'Chrome exposes it with its WebMCP flag or on sites that serve an origin-trial token.';
+  return `This browser has no WebMCP API (document.modelContext), so the live page could not list its tools; that says nothing about the site. ${where} Declarative forms and the static evidence still count.`;
 }
 
 /** One entry per tool seen live, plus declarative forms in the live DOM the tool list lacks. */

@@ -129,6 +129,14 @@ describe('renderReport', () => {
     expect(plain).toContain('[Crawler Access · robots.search-agents-blocked]');
   });
 
+  it('says where the audit was scored, when the audit recorded it', () => {
+    const inputs = { rendered: false, runtime_webmcp: false, agent_probes: 8, redirect_hops_hidden: false, unread_files: [] };
+    expect(renderReport(sampleAudit({ inputs }), { color: false })).toMatch(
+      /Source +Scored on the server, from the HTML without running JavaScript: the checks that need the rendered page were left out\./,
+    );
+    expect(plain).not.toContain('Source');
+  });
+
   it('says so when there are no issues', () => {
     expect(renderReport(sampleAudit({ issues: [], score: 97 }), { color: false })).toContain('No issues found.');
   });

@@ -64,6 +64,8 @@ const MARKDOWN_LINK = /\[[^\]\n]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g;
 const PLACEHOLDER_AFTER = /^[<{*$]/;
 /** `NNNN-name.ts`, `...`, and a one-letter stem such as `tests/path/x.test.ts`: examples of a path, not paths. */
 const PLACEHOLDER_PATH = /NNNN|\.\.\.|(?:^|\/)[a-z]\.[\w.]+$/i;
+/** Names that start like a repository path but are not one: MCP's JSON-RPC method `server/discover`. */
+const NOT_PATHS = new Set(['server/discover']);
 
 function findAll(prose: Prose, patterns: readonly RegExp[], kind: FindingKind): Finding[] {
   return patterns.flatMap((pattern) => [...prose.text.matchAll(pattern)].map((m) => ({ line: lineAt(prose, m.index), kind, text: m[0] })));
@@ -90,7 +92,7 @@ export function missingPaths(prose: Prose, repo: RepoView): Finding[] {
     const [whole, target, anchor] = m as unknown as [string, string, string | undefined];
     const rest = prose.text.slice(m.index + target.length);
     const after = rest.slice(/^[\w./@-]*/.exec(rest)![0].length);
-    if (PLACEHOLDER_AFTER.test(after) || PLACEHOLDER_PATH.test(target)) continue;
+    if (PLACEHOLDER_AFTER.test(after) || PLACEHOLDER_PATH.test(target) || NOT_PATHS.has(target)) continue;
     const problem = targetProblem(target, anchor, repo);
     if (problem) found.push({ line: lineAt(prose, m.index), kind: problem, text: whole });
   }

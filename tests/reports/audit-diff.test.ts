@@ -21,6 +21,7 @@ describe('diffAudits', () => {
       'from',
       'new_issues',
       'score',
+      'sources',
       'to',
       'webmcp',
     ]);

@@ -11,6 +11,7 @@ import { ReportFrame } from './ReportFrame.js';
 import { ShareButton } from './ShareButton.js';
 import { ErrorState, Loading } from './states.js';
 import { FixesPanel } from './FixesPanel.js';
+import { SourceLine } from '../../../shared/report/components/SourceLine.js';
 
 /**
  * One audit: its diff against the previous audit of the URL, share and export, and the client report itself
@@ -53,6 +54,7 @@ export function AuditView({ id }: { id: string }) {
           </>
         ) : null}
       </p>
+      <SourceLine audit={a} />
       <div class="toolbar">
         <ShareButton kind="audit" id={a.id} />
         <button type="button" class="secondary" onClick={() => void save('html')} data-action="export-html">

@@ -2,6 +2,7 @@ import type { Audit } from '../../../shared/types/audit.js';
 import { categoryApplies, nothingJudged, NOT_APPLICABLE_LABEL, scoreCapNote } from '../../../shared/score/score-notes.js';
 import type { ReportContext } from './context.js';
 import { scoreBar } from './bar.js';
+import { auditSourceLine } from '../../../shared/audit/audit-inputs.js';
 import { scoreColor } from './style.js';
 import { padEnd, safe, table } from './text.js';
 
@@ -15,6 +16,8 @@ export function summarySection(audit: Audit, { style }: ReportContext): string[]
   facts.push(['Score', scoreLine(audit, { style })]);
   facts.push(['Builder', safe(audit.builder)]);
   facts.push(['Scanned', `${audit.scanned_at} in ${(audit.duration_ms / 1000).toFixed(1)} s`]);
+  const source = auditSourceLine(audit); // why an audit from the extension may differ (docs/audits.md)
+  if (source) facts.push(['Source', source]);
   lines.push(...table(facts));
   lines.push('', style.bold('Categories'));
   const nameWidth = Math.max(...audit.category_scores.map((c) => c.name.length));

@@ -8,7 +8,8 @@
  * there are no sessions to expire or to bound per account. GET (the server-to-client stream) and DELETE
  * (ending a session) have nothing to do without sessions: 405 with Allow: POST, as the transport's
  * specification allows. JSON-RPC batches are not accepted (MCP removed them in 2025-06-18): the body is
- * one JSON object of at most MCP_BODY_LIMIT.
+ * one JSON object of at most MCP_BODY_LIMIT. Clients of the stateless revision (2026-07-28) are answered on the same
+ * route: see ../stateless-revision.ts.
  */
 import type Router from '@koa/router';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -18,7 +19,8 @@ import { jsonBody } from '../../middleware/json-body.js';
 import type { RouteDeps } from '../../routes/route-deps.js';
 import { createRouter } from '../../routes/router.js';
 import { createAccountBackend } from '../backends/account-backend.js';
-import { createMcpServer } from '../create-mcp-server.js';
+import { createMcpServer, MCP_SERVER_IDENTITY } from '../create-mcp-server.js';
+import { withStatelessRevision } from '../stateless-revision.js';
 import { MCP_TOOLS } from '../tools/index.js';
 import { createAuditQuota, createQuota } from './audit-quota.js';
 import { FIXES_RATE_LIMIT } from '../../routes/fix-query.js';
@@ -55,7 +57,7 @@ export function createMcpRouter(deps: McpRouteDeps): Router<ApiState> {
     const server = createMcpServer(backend, { logger: deps.logger, tools: readOnlyKey ? MCP_TOOLS.filter((t) => t.readOnly) : MCP_TOOLS });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     try {
-      await server.connect(transport);
+      await server.connect(withStatelessRevision(transport, MCP_SERVER_IDENTITY));
       await answerWith(ctx, await transport.handleRequest(toWebRequest(ctx), { parsedBody: ctx.state.body }));
     } finally {
       await server.close();

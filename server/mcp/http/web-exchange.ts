@@ -8,6 +8,7 @@
 import type { ParameterizedContext } from 'koa';
 import { HttpError } from '../../http/http-error.js';
 import type { ApiState } from '../../http/state.js';
+import { STATELESS_REVISIONS } from '../stateless-revision.js';
 
 const TRANSPORT_HEADERS = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id'];
 
@@ -15,6 +16,9 @@ export function toWebRequest(ctx: ParameterizedContext<ApiState>): Request {
   const headers = new Headers();
   for (const name of TRANSPORT_HEADERS) {
     const value = ctx.get(name);
+    // The SDK checks this header against the handshake revisions it knows; a stateless revision's requests are
+    // told apart by their `_meta` (../stateless-revision.ts), which says the same version.
+    if (name === 'mcp-protocol-version' && STATELESS_REVISIONS.includes(value)) continue;
     if (value) headers.set(name, value);
   }
   return new Request(`http://localhost${ctx.path}`, { method: ctx.method, headers });

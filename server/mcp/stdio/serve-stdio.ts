@@ -7,7 +7,8 @@ import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from '../../logging/logger.js';
 import type { McpBackend } from '../backend.js';
-import { createMcpServer } from '../create-mcp-server.js';
+import { createMcpServer, MCP_SERVER_IDENTITY } from '../create-mcp-server.js';
+import { withStatelessRevision } from '../stateless-revision.js';
 
 export interface StdioOptions {
   stdin: Readable;
@@ -31,7 +32,7 @@ export async function serveStdio(backend: McpBackend, { stdin, stdout, logger }:
     stdin.once('end', resolve);
     stdin.once('close', resolve);
   });
-  await server.connect(new StdioServerTransport(stdin, stdout));
+  await server.connect(withStatelessRevision(new StdioServerTransport(stdin, stdout), MCP_SERVER_IDENTITY));
   await ended;
   await Promise.allSettled([...running]);
   await new Promise((resolve) => setImmediate(resolve)); // the answers go out after their calls settle

@@ -114,6 +114,27 @@ export const de = {
   },
   'history.chartLabel': 'Verlauf der Punktzahl: {description}',
 
+  // Wo die Prüfung lief
+  'source.browser': 'Im Browser bewertet.',
+  'source.browserIncludes': 'Im Browser bewertet: einschließlich {list}.',
+  'source.browserWithout': 'Aus dem Browser nicht sichtbar: {list}.',
+  'source.renderedPage': 'der Seite nach JavaScript',
+  'source.runtimeWebmcp': 'zur Laufzeit registrierter WebMCP-Tools',
+  'source.noAgentProbes': 'die Abrufe als KI-Agenten (kein Zugriff auf diese Website)',
+  'source.redirectHops': 'die einzelnen Weiterleitungen',
+  'source.unreadFiles': {
+    one: '{count} Website-Datei, die der Browser nicht lesen ließ',
+    other: '{count} Website-Dateien, die der Browser nicht lesen ließ',
+  },
+  'source.serverRendered': 'Auf dem Server bewertet, mit der in einem Headless-Browser gerenderten Seite.',
+  'source.serverUnrendered':
+    'Auf dem Server bewertet, aus dem HTML ohne JavaScript: Die Prüfungen, die die gerenderte Seite brauchen, entfielen.',
+  'source.crawlRendered': 'Auf dem Server bewertet (Website-Prüfung), mit der in einem Headless-Browser gerenderten Seite.',
+  'source.crawlUnrendered':
+    'Auf dem Server bewertet (Website-Prüfung), aus dem HTML ohne JavaScript: Die Prüfungen, die die gerenderte Seite brauchen, entfielen.',
+  'history.legendServer': 'Auf dem Server bewertet',
+  'history.legendBrowser': 'Im Browser bewertet',
+
   'crawlers.none': 'Es wurde kein KI-Crawler geprüft.',
   'crawlers.unknown': 'Unbekannt für alle {count} Agenten: {reason}.',
   'crawlers.robotsUnread': 'robots.txt ließ sich im Browser nicht lesen',

@@ -119,6 +119,24 @@ export const en = {
   },
   'history.chartLabel': 'Score history: {description}',
 
+  // Where the audit was scored (docs/audits.md#why-the-extension-and-the-server-can-differ)
+  'source.browser': 'Scored in the browser.',
+  'source.browserIncludes': 'Scored in the browser: includes {list}.',
+  'source.browserWithout': 'Not seen from the browser: {list}.',
+  'source.renderedPage': 'the page after JavaScript',
+  'source.runtimeWebmcp': 'WebMCP tools registered at run time',
+  'source.noAgentProbes': 'the AI agent probes (no access to this site)',
+  'source.redirectHops': 'the redirect hops',
+  'source.unreadFiles': { one: '{count} site file the browser would not read', other: '{count} site files the browser would not read' },
+  'source.serverRendered': 'Scored on the server, with the page rendered in a headless browser.',
+  'source.serverUnrendered':
+    'Scored on the server, from the HTML without running JavaScript: the checks that need the rendered page were left out.',
+  'source.crawlRendered': 'Scored on the server (site audit), with the page rendered in a headless browser.',
+  'source.crawlUnrendered':
+    'Scored on the server (site audit), from the HTML without running JavaScript: the checks that need the rendered page were left out.',
+  'history.legendServer': 'Scored on the server',
+  'history.legendBrowser': 'Scored in the browser',
+
   // AI crawlers
   'crawlers.none': 'No AI crawler was checked.',
   'crawlers.unknown': 'Unknown for all {count} agents: {reason}.',

@@ -112,6 +112,27 @@ export const es = {
   },
   'history.chartLabel': 'Historial de puntuación: {description}',
 
+  // Dónde se puntuó la auditoría
+  'source.browser': 'Puntuado en el navegador.',
+  'source.browserIncludes': 'Puntuado en el navegador: incluye {list}.',
+  'source.browserWithout': 'No visible desde el navegador: {list}.',
+  'source.renderedPage': 'la página tras JavaScript',
+  'source.runtimeWebmcp': 'las herramientas WebMCP registradas en tiempo de ejecución',
+  'source.noAgentProbes': 'las peticiones como agentes de IA (sin acceso a este sitio)',
+  'source.redirectHops': 'los saltos de redirección',
+  'source.unreadFiles': {
+    one: '{count} archivo del sitio que el navegador no dejó leer',
+    other: '{count} archivos del sitio que el navegador no dejó leer',
+  },
+  'source.serverRendered': 'Puntuado en el servidor, con la página renderizada en un navegador sin interfaz.',
+  'source.serverUnrendered':
+    'Puntuado en el servidor, a partir del HTML sin ejecutar JavaScript: se omitieron las comprobaciones que necesitan la página renderizada.',
+  'source.crawlRendered': 'Puntuado en el servidor (auditoría del sitio), con la página renderizada en un navegador sin interfaz.',
+  'source.crawlUnrendered':
+    'Puntuado en el servidor (auditoría del sitio), a partir del HTML sin ejecutar JavaScript: se omitieron las comprobaciones que necesitan la página renderizada.',
+  'history.legendServer': 'Puntuado en el servidor',
+  'history.legendBrowser': 'Puntuado en el navegador',
+
   'crawlers.none': 'No se comprobó ningún rastreador de IA.',
   'crawlers.unknown': 'Desconocido para los {count} agentes: {reason}.',
   'crawlers.robotsUnread': 'no se pudo leer robots.txt desde el navegador',

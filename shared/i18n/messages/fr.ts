@@ -115,6 +115,27 @@ export const fr = {
   },
   'history.chartLabel': 'Historique du score : {description}',
 
+  // Où l'audit a été noté
+  'source.browser': 'Noté dans le navigateur.',
+  'source.browserIncludes': 'Noté dans le navigateur : inclut {list}.',
+  'source.browserWithout': 'Invisible depuis le navigateur : {list}.',
+  'source.renderedPage': 'la page après JavaScript',
+  'source.runtimeWebmcp': "les outils WebMCP enregistrés à l'exécution",
+  'source.noAgentProbes': "les requêtes en tant qu'agents IA (pas d'accès à ce site)",
+  'source.redirectHops': 'les étapes de redirection',
+  'source.unreadFiles': {
+    one: '{count} fichier du site que le navigateur n’a pas laissé lire',
+    other: '{count} fichiers du site que le navigateur n’a pas laissé lire',
+  },
+  'source.serverRendered': 'Noté sur le serveur, avec la page rendue dans un navigateur sans interface.',
+  'source.serverUnrendered':
+    'Noté sur le serveur, à partir du HTML sans exécuter JavaScript : les vérifications qui demandent la page rendue ont été laissées de côté.',
+  'source.crawlRendered': 'Noté sur le serveur (audit de site), avec la page rendue dans un navigateur sans interface.',
+  'source.crawlUnrendered':
+    'Noté sur le serveur (audit de site), à partir du HTML sans exécuter JavaScript : les vérifications qui demandent la page rendue ont été laissées de côté.',
+  'history.legendServer': 'Noté sur le serveur',
+  'history.legendBrowser': 'Noté dans le navigateur',
+
   'crawlers.none': "Aucun robot IA n'a été vérifié.",
   'crawlers.unknown': 'Inconnu pour les {count} agents : {reason}.',
   'crawlers.robotsUnread': "robots.txt n'a pas pu être lu depuis le navigateur",

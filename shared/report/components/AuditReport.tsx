@@ -21,6 +21,7 @@ import { RuleErrorsPanel } from './RuleErrorsPanel.js';
 import { RenderingPanel } from './RenderingPanel.js';
 import { ScoreSummary } from './ScoreSummary.js';
 import { Section } from './Section.js';
+import { SourceLine } from './SourceLine.js';
 import { WebmcpPanel } from './WebmcpPanel.js';
 
 export interface AuditReportProps {
@@ -61,6 +62,7 @@ export function AuditReport({
           .join(' · ')}
       />
       <ScoreSummary audit={audit} />
+      <SourceLine audit={audit} />
       <AdviceNote shown={audit.issues.some((i) => i.detail)} />
       <AuditPriorities critical={audit.issues.filter((i) => i.severity === 'critical')} others={others} fixes={fixes} />
       {fixes && fixes.length > 0 && <FixesSection fixes={fixes} issueRules={new Set(audit.issues.map((i) => i.rule))} />}

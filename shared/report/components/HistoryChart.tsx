@@ -2,6 +2,7 @@ import { axisLabelAnchor } from '../axis-anchor.js';
 import { useT } from '../i18n-context.js';
 import type { Translator } from '../../i18n/translator.js';
 import type { ScorePoint } from '../types.js';
+import { HistoryLegend, HistoryLines } from './HistoryLines.js';
 
 const WIDTH = 680;
 const HEIGHT = 200;
@@ -47,13 +48,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
             </text>
           </g>
         ))}
-        <polyline
-          points={sorted.map((p, i) => `${x(i).toFixed(1)},${y(p.score).toFixed(1)}`).join(' ')}
-          class="accent-line"
-          fill="none"
-          stroke-width="2.5"
-          stroke-linejoin="round"
-        />
+        <HistoryLines points={sorted} x={x} y={y} />
         {sorted.map((p, i) => (
           <g key={`${p.scanned_at}-${i}`} data-history-score={p.score}>
             <circle class="accent-line chart-dot-ring" cx={x(i)} cy={y(p.score)} r="4" fill="#fff" stroke-width="2.5" />
@@ -68,6 +63,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
           </g>
         ))}
       </svg>
+      <HistoryLegend points={sorted} />
       <figcaption>{description}</figcaption>
     </figure>
   );

@@ -3,6 +3,7 @@ import type { JudgeContext } from '../../judge/context.js';
 import { comparableUrl } from '../../sitemap/comparable-url.js';
 import { listPhrase } from '../../judge/wording.js';
 import { sameSite } from '../../url/site.js';
+import { redirectingUrls } from '../../judge/redirects.js';
 import { canonicalDeclarations, type CanonicalDeclaration } from '../../facts/canonical-declarations.js';
 
 /** The canonical URL is the address engines credit when they cite the page. */
@@ -60,7 +61,7 @@ function targetFault(canonical: URL, ctx: JudgeContext): RuleOutcome | null {
   }
   const target = comparableUrl(canonical.href);
   const here = comparableUrl(page.href);
-  const redirected = ctx.snapshot.page.redirects.some((hop) => comparableUrl(hop.url) === target);
+  const redirected = redirectingUrls(ctx.snapshot.page).some((url) => comparableUrl(url) === target);
   if (redirected && target !== here) {
     return partial(
       0.5,

@@ -8,7 +8,8 @@ export default defineRule({
   weight: 5,
   severity: 'notice',
   title: 'No llms.txt',
-  description: 'Whether the site serves a non-empty Markdown /llms.txt (llmstxt.org).',
+  description:
+    'Whether the site serves a non-empty Markdown /llms.txt, or the page names its own with rel="describedby" (llmstxt.org, v2).',
   fix: 'Publish /llms.txt: an H1 with the site name, a "> summary" line and H2 sections listing key pages.',
   check(ctx) {
     const { file } = readLlmsTxt(ctx);

@@ -1,5 +1,6 @@
 import { defineRule, notApplicable, partial, pass } from '../../judge/rule.js';
 import { hostOf } from '../../url/parse.js';
+import { redirectHopsHidden } from '../../judge/redirects.js';
 
 /** More hops than this is a long chain: several AI fetchers give up after a few redirects. */
 const MAX_HOPS = 2;
@@ -17,7 +18,8 @@ export default defineRule({
     const page = ctx.snapshot.page;
     if (page.error || page.status === 0) return notApplicable();
     const hops = page.redirects;
-    if (!hops.length) return pass();
+    // A browser's fetch hides the hops: where it ended still tells a cross-host redirect, not how many there were.
+    if (!hops.length && !redirectHopsHidden(page)) return pass();
     const from = hostOf(page.url || ctx.snapshot.requestedUrl);
     const to = hostOf(page.finalUrl);
     const crossHost = from !== null && to !== null && bareHost(from) !== bareHost(to);

@@ -1,4 +1,5 @@
 import { defineRule, fail, notApplicable, pass } from '../../judge/rule.js';
+import { redirectingUrls } from '../../judge/redirects.js';
 
 export default defineRule({
   id: 'trust.https',
@@ -11,7 +12,7 @@ export default defineRule({
   check(ctx) {
     if (ctx.snapshot.page.status === 0) return notApplicable(); // no response: nothing was served
     if (ctx.pageUrl.protocol === 'https:') return pass();
-    const redirectedDown = ctx.snapshot.page.redirects.some((hop) => hop.url.startsWith('https:'));
+    const redirectedDown = redirectingUrls(ctx.snapshot.page).some((url) => url.startsWith('https:'));
     return fail(
       redirectedDown
         ? `The page redirects from HTTPS to plain HTTP (${ctx.pageUrl.href}); browsers warn about it and answer engines prefer secure sources. Serve the page over HTTPS and redirect HTTP to it.`

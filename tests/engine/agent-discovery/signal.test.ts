@@ -35,6 +35,15 @@ describe('agentFileLinkTargets', () => {
     ]);
   });
 
+  it('takes an AI catalog anywhere by rel="ai-catalog" (Agentic Resource Discovery v0.9), as a link element or header', () => {
+    expect(
+      agentFileLinkTargets(`${O}/page`, '</agents/catalog.json>; rel="ai-catalog"', [{ rel: ['ai-catalog'], href: `${O}/c.json` }]),
+    ).toEqual([
+      { kind: 'ai_catalog', via: 'link_header', url: `${O}/agents/catalog.json` },
+      { kind: 'ai_catalog', via: 'link_element', url: `${O}/c.json` },
+    ]);
+  });
+
   it('keeps at most a handful, whatever the page carries, and ignores non-http links', () => {
     const header =
       Array.from({ length: 50 }, (_, i) => `</c${i}>; rel=api-catalog`).join(', ') + ', <ftp://x/.well-known/api-catalog>; rel=api-catalog';

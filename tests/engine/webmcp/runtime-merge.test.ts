@@ -4,6 +4,7 @@ import { mergeRuntimeWebmcp, webmcpSignal } from '../../../shared/webmcp/signal.
 import type { RuntimeWebmcpProbe, Snapshot, WebmcpSignal } from '../../../shared/types/index.js';
 import { snapshot } from '../../helpers/snapshot.js';
 import { page, PAGE_URL, unreachableScript } from './fixtures/pages.js';
+import { originTrialToken, WEBMCP_TRIAL } from './fixtures/origin-trial-token.js';
 
 const CHECKED_AT = '2026-11-21T10:00:00.000Z';
 const probe = (over: Partial<RuntimeWebmcpProbe> = {}): RuntimeWebmcpProbe => ({
@@ -99,5 +100,26 @@ describe('runtime probe merge', () => {
     // The static signal itself is left untouched.
     expect(base.runtime).toBeUndefined();
     expect(base.evidence).toHaveLength(1);
+  });
+});
+
+// A browser without the API is the browser's state: the runtime record says so, naming the page's trial token.
+describe('a probe without the API', () => {
+  it('carries a note that the missing API says nothing about the site', () => {
+    const merged = mergeRuntimeWebmcp(signalOf('<p>x</p>'), probe({ apiAvailable: false }), PAGE_URL);
+    expect(merged.runtime?.note).toMatch(
+      /^This browser has no WebMCP API .*says nothing about the site\. Chrome exposes it with its WebMCP flag/,
+    );
+    expect(merged.status).toBe('not_found');
+  });
+
+  it('names the origin-trial token the page serves', () => {
+    const meta = `<meta http-equiv="origin-trial" content="${originTrialToken(WEBMCP_TRIAL)}">`;
+    const merged = mergeRuntimeWebmcp(signalOf(meta), probe({ apiAvailable: false }), PAGE_URL);
+    expect(merged.runtime?.note).toContain('The page carries a WebMCP origin-trial token');
+  });
+
+  it('has no note when the API answered', () => {
+    expect(mergeRuntimeWebmcp(signalOf('<p>x</p>'), probe(), PAGE_URL).runtime?.note).toBeUndefined();
   });
 });

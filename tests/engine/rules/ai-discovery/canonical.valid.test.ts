@@ -44,6 +44,12 @@ testRule(canonicalValid, {
       title: 'Canonical points to a redirecting URL',
     },
     {
+      // A browser's fetch (the extension) hides the hops, but the URL it asked for surely redirected.
+      name: 'a URL that redirected here, as a browser sees it (no hops listed)',
+      snapshot: at(`${O}/old`, '', { page: resource(`${O}/old`, `<link rel="canonical" href="${O}/old">`, { finalUrl: `${O}/new` }) }),
+      title: 'Canonical points to a redirecting URL',
+    },
+    {
       name: 'the http:// version of an https page',
       snapshot: at(`${O}/a`, '<link rel="canonical" href="http://example.com/a">'),
       title: 'Canonical points to the http:// version',

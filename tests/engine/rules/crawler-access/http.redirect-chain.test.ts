@@ -3,6 +3,9 @@ import httpRedirectChain from '../../../../shared/rules/crawler-access/http.redi
 import { ARTICLE, PAGE_URL, resource, site } from '../../crawler-access/site.js';
 import { testRule } from '../../rule-tester.js';
 
+/** As a browser's fetch (the extension) reports a redirect: where it ended, no hops. */
+const redirectedInBrowser = (from: string) => site({ page: resource(from, ARTICLE, { finalUrl: PAGE_URL, redirects: [] }) });
+
 const redirected = (from: string, hops: number) =>
   site({
     page: resource(from, ARTICLE, {
@@ -15,6 +18,8 @@ testRule(httpRedirectChain, {
   passes: [
     { name: 'one http→https and www hop', snapshot: redirected('http://www.example.com/blog/post', 1) },
     { name: 'no redirect', snapshot: site() },
+    // The browser cannot count the hops: a same-host redirect is judged as the one hop it surely was.
+    { name: 'a same-host redirect as a browser sees it', snapshot: redirectedInBrowser('http://www.example.com/blog/post') },
   ],
   partial: [
     {
@@ -26,5 +31,11 @@ testRule(httpRedirectChain, {
       check: () => expect(httpRedirectChain.severity).toBe('warning'),
     },
     { name: 'a long chain', snapshot: redirected('https://example.com/p', 3), detail: /3 redirects/ },
+    {
+      name: 'a cross-host redirect as a browser sees it: judged as the server judges it',
+      snapshot: redirectedInBrowser('https://old-brand.net/post'),
+      score: 0.5,
+      detail: /from old-brand\.net to example\.com/,
+    },
   ],
 });

@@ -7,7 +7,14 @@ import { SEARCH_NO, SEARCH_YES_TRAIN_NO, at } from './fixtures.js';
 const SHOP_ONLY = 'User-agent: *\nContent-Signal: /shop/ ai-input=no\nAllow: /\n';
 
 testRule(optoutContentSignalSearch, {
-  passes: [{ name: 'search=yes', snapshot: site({ robots: SEARCH_YES_TRAIN_NO }) }],
+  passes: [
+    { name: 'search=yes', snapshot: site({ robots: SEARCH_YES_TRAIN_NO }) },
+    // Cloudflare's managed robots.txt adds use=immediate|reference|full (how far content may be used): no access rule.
+    {
+      name: "Cloudflare's use= key beside search=yes",
+      snapshot: site({ robots: 'User-agent: *\nContent-Signal: search=yes,ai-train=no,use=reference\nAllow: /\n' }),
+    },
+  ],
   partial: [
     { name: 'search=no and ai-input=no: a warning', snapshot: site({ robots: SEARCH_NO }), detail: 'search=no and ai-input=no' },
     { name: 'a path-scoped signal on its path', snapshot: site({ robots: SHOP_ONLY, requestedUrl: at('/shop/item') }) },

@@ -49,3 +49,29 @@ testRule(renderingTextRatio, {
     },
   ],
 });
+
+// Chinese, Japanese and Korean say in one character what English says in three or four letters: a ratio of
+// characters would call a CJK article heavy with markup where the same article in English is fine. The ratio
+// is of UTF-8 bytes (three a CJK character), which weighs text and markup as a fetcher receives them.
+const ZH = '人工智能搜索引擎会引用网站的内容，但前提是它们能够读取并理解页面上的文字。';
+const JA = '検索エンジンはウェブサイトの内容を引用しますが、ページの文章を読み取れることが前提です。';
+const KO = '인공지능 검색 엔진은 웹사이트의 내용을 인용하지만, 페이지의 글을 읽을 수 있어야 합니다. ';
+const cjkPage = (lang: string, sentence: string, times: number) =>
+  page(
+    `<!doctype html><html lang="${lang}"><head><title>${sentence.slice(0, 12)}</title></head><body><article><p>${sentence.repeat(times)}</p></article><nav data-menu="${'m'.repeat(9_000)}"></nav></body></html>`,
+  );
+
+testRule(renderingTextRatio, {
+  passes: [
+    { name: 'a Chinese article of 1,400 characters beside 9 KB of markup', snapshot: cjkPage('zh', ZH, 38) },
+    { name: 'a Japanese article of 1,400 characters beside 9 KB of markup', snapshot: cjkPage('ja', JA, 32) },
+    { name: 'a Korean article of 1,400 characters beside 9 KB of markup', snapshot: cjkPage('ko', KO, 27) },
+  ],
+  partial: [
+    {
+      name: 'a Chinese page of one sentence in 9 KB of markup is still light on text',
+      snapshot: cjkPage('zh', ZH, 3),
+      severity: 'notice',
+    },
+  ],
+});

@@ -51,3 +51,28 @@ testRule(renderingThinContent, {
     { name: 'well short of it: a warning', snapshot: page(`<p>${words(200)}</p>`), severity: 'warning' },
   ],
 });
+
+// Chinese and Japanese write no spaces between words: each Han, Hiragana or Katakana character counts as a
+// word, as word processors count East Asian text. Korean separates its words with spaces.
+const ZH = '人工智能搜索引擎会引用网站的内容但前提是它们能够读取并理解页面上的文字'; // 34 characters
+const JA = '検索エンジンはウェブサイトの内容を引用しますがページの文章を読み取れることが前提です'; // 41 characters
+const KO = '인공지능 검색 엔진은 웹사이트의 내용을 인용하지만 페이지의 글을 읽을 수 있어야 합니다 '; // 12 words
+const cjk = (lang: string, body: string) =>
+  page(`<!doctype html><html lang="${lang}"><head><title>${lang}</title></head><body><article><p>${body}</p></article></body></html>`);
+
+testRule(renderingThinContent, {
+  passes: [
+    { name: 'Chinese: 340 characters, no spaces', snapshot: cjk('zh', `${ZH}。`.repeat(10)) },
+    { name: 'Japanese: 410 characters, no spaces', snapshot: cjk('ja', `${JA}。`.repeat(10)) },
+    { name: 'Korean: 300 words between spaces', snapshot: cjk('ko', KO.repeat(25)) },
+  ],
+  partial: [
+    { name: 'Chinese: 102 characters are thin', snapshot: cjk('zh', `${ZH}。`.repeat(3)), detail: /main content has 10\d words/ },
+    { name: 'Japanese: 123 characters are thin', snapshot: cjk('ja', `${JA}。`.repeat(3)), detail: /main content has 12\d words/ },
+    {
+      name: 'Korean: 120 words are thin, though 500 characters long',
+      snapshot: cjk('ko', KO.repeat(10)),
+      detail: /main content has 12\d words/,
+    },
+  ],
+});

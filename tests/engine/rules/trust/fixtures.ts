@@ -18,3 +18,6 @@ export const at = (url: string, over: Partial<FetchedResource> = {}) =>
 /** The same page reached by a redirect from `from` to `to`. */
 export const redirected = (from: string, to: string) =>
   snapshot(html, { requestedUrl: from, page: resource(from, html, { finalUrl: to, redirects: [{ url: from, status: 301 }] }) });
+/** The same redirect as a browser's fetch reports it (the extension): where it ended, no hops. */
+export const redirectedInBrowser = (from: string, to: string) =>
+  snapshot(html, { requestedUrl: from, page: resource(from, html, { finalUrl: to, redirects: [] }) });

@@ -1,6 +1,6 @@
 import trustHttps from '../../../../shared/rules/trust/trust.https.js';
 import { testRule } from '../../rule-tester.js';
-import { at, redirected } from './fixtures.js';
+import { at, redirected, redirectedInBrowser } from './fixtures.js';
 
 testRule(trustHttps, {
   passes: [
@@ -12,6 +12,11 @@ testRule(trustHttps, {
     {
       name: 'a downgrade from HTTPS, named',
       snapshot: redirected('https://example.com/', 'http://example.com/'),
+      detail: 'redirects from HTTPS to plain HTTP',
+    },
+    {
+      name: 'a downgrade from HTTPS as a browser sees it (no hops listed), named alike',
+      snapshot: redirectedInBrowser('https://example.com/', 'http://example.com/'),
       detail: 'redirects from HTTPS to plain HTTP',
     },
   ],
