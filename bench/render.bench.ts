@@ -6,17 +6,25 @@
  *  2. `citable crawl --render all` of a 200-page site: at least 8 pages/s; `--render sample` within 10 % of the
  *     unrendered crawl's pages/s (runs alternated);
  *  3. RSS of Node and of Chromium's processes in one process rendering RENDERS pages one after another through the
- *     renderer host (RENDER_CONCURRENCY at once): after the last within 15 % of after the 100th.
+ *     renderer host (RENDER_CONCURRENCY at once): after the last within 15 % of after the 100th;
+ *  4. Google Lighthouse (the `lighthouse` devDependency, SEO category only, on Chromium) on the same page in the same run,
+ *     alternated with `citable audit --render`: Citable's time at most 0.1 × Lighthouse's. Skipped, saying why, when
+ *     Lighthouse is not installed.
+ * The browser that renders is the one the CLI picks (RENDER_CHROMIUM_PATH, CHROMIUM_PATH, else Chromium's headless
+ * shell when installed, else /usr/bin/chromium): docs/configuration.md#rendering.
  *
- *   npx tsx bench/render.bench.ts [--runs 7] [--pages 200] [--renders 1000] [--parts audit,crawl,memory]
+ *   npx tsx bench/render.bench.ts [--runs 7] [--pages 200] [--renders 1000] [--parts audit,crawl,memory,lighthouse]
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startFixtureSite, type FixtureSite } from '../tests/helpers/fixture-server.js';
 import { startTemplatedSite } from '../tests/crawls/helpers/templated-site.js';
 import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';
 import { measureRenderMemory } from './lib/render-memory.js';
+import { lighthouseBin, runLighthouse } from './lib/lighthouse.js';
+import { readRenderSettings } from '../server/settings/render-settings.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -24,14 +32,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '7' },
     pages: { type: 'string', default: '200' },
     renders: { type: 'string', default: '1000' },
-    parts: { type: 'string', default: 'audit,crawl,memory' },
+    parts: { type: 'string', default: 'audit,crawl,memory,lighthouse' },
   },
 });
 const RUNS = Math.max(3, Number(values.runs));
 const PAGES = Number(values.pages);
 const RENDERS = Math.max(100, Number(values.renders));
 const parts = new Set(values.parts.split(','));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** What renders: the CLI's own choice (readRenderSettings) unless the environment names a browser. */
+const CHROMIUM = readRenderSettings(process.env).chromiumPath;
+/** Lighthouse runs on the full Chromium, as its documentation asks (CHROME_PATH). */
+const LIGHTHOUSE_CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 
@@ -65,7 +76,7 @@ function startPageSite(): Promise<FixtureSite> {
 /** Spawned asynchronously: the fixture server lives in this process and must keep answering. */
 function citable(args: string[]): Promise<{ ms: number; stdout: string }> {
   const t0 = performance.now();
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', AUDIT_ALLOW_PRIVATE: '1', CHROMIUM_PATH: CHROMIUM };
+  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', AUDIT_ALLOW_PRIVATE: '1', RENDER_CHROMIUM_PATH: CHROMIUM };
   return new Promise((resolve, reject) => {
     execFile(process.execPath, ['bin/citable.cjs', ...args], { cwd: root, env, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`citable ${args.join(' ')}: ${stderr.slice(-500)}`));
@@ -204,6 +215,7 @@ async function memoryPart(): Promise<void> {
       ),
       figure(`Chromium PSS after render ${RENDERS} / after render 100`, b.chromium.pssMb / a.chromium.pssMb, '×'),
       figure(`renders per second, one process, RENDER_CONCURRENCY ${m.concurrency} at once`, m.rendersPerSecond, '/s'),
+      figure('CPU time per render, Node and every Chromium process (renders 100 to the last; holds under load)', m.cpuMsPerRender, 'ms'),
     );
     if (m.failed) notes.push(`${m.failed} of ${RENDERS} renders failed (see the output).`);
   } finally {
@@ -211,9 +223,44 @@ async function memoryPart(): Promise<void> {
   }
 }
 
+// ---- 4. Lighthouse side by side -----------------------------------------------------------------------
+async function lighthousePart(): Promise<void> {
+  const bin = lighthouseBin(root);
+  if (!bin) {
+    const why = 'Lighthouse comparison skipped: the `lighthouse` devDependency is not installed (npm install)';
+    console.log(why);
+    notes.push(why);
+    return;
+  }
+  const site = await startPageSite();
+  const url = `${site.url}/`;
+  const lighthouse: number[] = [];
+  const citableMs: number[] = [];
+  try {
+    await citable(['audit', url, '--render', '--json']); // warms the file and code caches
+    for (let i = 0; i < 3; i++) {
+      const lh = await runLighthouse(bin, url, LIGHTHOUSE_CHROME);
+      lighthouse.push(lh.ms);
+      citableMs.push((await citable(['audit', url, '--render', '--json'])).ms);
+      console.log(
+        `Lighthouse (SEO, score ${lh.seoScore}): ${lh.ms.toFixed(0)} ms; citable audit --render: ${citableMs.at(-1)!.toFixed(0)} ms`,
+      );
+    }
+  } finally {
+    await site.close();
+  }
+  figures.push(
+    figure('`lighthouse --only-categories=seo`, same page, whole process (median of 3)', median(lighthouse), 'ms'),
+    figure('`citable audit --render` alternated with it (median of 3)', median(citableMs), 'ms'),
+    figure('Citable rendered audit / Lighthouse SEO audit', median(citableMs) / median(lighthouse), '×', { max: 0.1 }),
+  );
+}
+
 if (parts.has('audit')) await auditPart();
 if (parts.has('crawl')) await crawlPart();
 if (parts.has('memory')) await memoryPart();
+if (parts.has('lighthouse')) await lighthousePart();
 if (RENDERS < 1000 && parts.has('memory')) notes.push(`memory measured over ${RENDERS} renders, not 1,000 (--renders).`);
-console.log(`node ${process.version}, ${process.platform}/${process.arch}, Chromium at ${CHROMIUM}`);
+console.log(`node ${process.version}, ${process.platform}/${process.arch}, rendering with ${CHROMIUM}, load ${loadavg()[0]!.toFixed(1)}`);
+notes.push(`Rendered with ${CHROMIUM}; load average ${loadavg()[0]!.toFixed(1)} at the end of the run.`);
 printBenchResult({ name: 'render', figures, notes });

@@ -74,12 +74,12 @@ const KNOWN = [
   { name: 'cli-audit', file: 'bench/cli-audit.bench.ts', args: [], quickArgs: ['5'] },
   // Edge probes: what agents "all" (20 probes) adds to an audit of a loopback page over the default sample (8).
   { name: 'probes', file: 'bench/probes.bench.ts', args: [], quickArgs: ['7'] },
-  // Rendering: citable audit --render whole process, crawls with --render all and sample, RSS over 1,000 renders.
+  // Rendering: citable audit --render whole process, crawls with --render all and sample, RSS over 1,000 renders,
+  // and Lighthouse's SEO audit of the same page side by side (skipped, saying so, without the devDependency).
   {
     name: 'render',
     file: 'bench/render.bench.ts',
-    // 300 renders, not the script's default 1,000, keep the whole run near 10 minutes on a shared 2-core machine.
-    args: ['--renders', '300'],
+    args: ['--renders', '1000'],
     quickArgs: ['--runs', '3', '--pages', '100', '--renders', '200'],
     skip: () => firstOf(hasChromium(), hasPackage('playwright-core')),
     timeoutMs: 20 * 60 * 1000,
@@ -119,6 +119,15 @@ const KNOWN = [
   { name: 'crawl-export', file: 'bench/crawl-export.bench.ts', args: [], quickArgs: ['2000', '3'] },
   // Access logs: citable logs lines/s against GoAccess on a generated 1 GB combined log, gzip, and peak RSS on 10 GB piped.
   { name: 'logs', file: 'bench/logs.bench.ts', args: [], quickArgs: ['100', '1'], timeoutMs: 30 * 60 * 1000 },
+  // Traffic through the API on lowdb and PostgreSQL: GET /projects/{id}/traffic p99 over a year of rollups, uploads' lines/s against the CLI's.
+  {
+    name: 'traffic-api',
+    file: 'bench/traffic-api.bench.ts',
+    args: [],
+    quickArgs: ['60', '50', '5000', '3', '32'],
+    skip: () => hasPackage('autocannon'),
+    timeoutMs: 30 * 60 * 1000,
+  },
   { name: 'crawl-workers', file: 'bench/crawl-workers.bench.ts', args: [], quickArgs: ['300'], skip: hasServices },
   {
     name: 'api-postgres',

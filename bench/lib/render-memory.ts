@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { createRenderHost } from '../../server/render/render-host.js';
 import { readRenderSettings } from '../../server/settings/render-settings.js';
 import { childTreeMemory, type TreeMemory } from './process-memory.js';
+import { treeCpuMs } from './process-cpu.js';
 
 export interface MemorySample {
   renders: number;
@@ -20,6 +21,8 @@ export interface RenderMemory {
   failed: number;
   concurrency: number;
   rendersPerSecond: number;
+  /** CPU time per render from render 100 to the last: Node and every Chromium process, ended renderers included. */
+  cpuMsPerRender: number;
 }
 
 setFlagsFromString('--expose-gc');
@@ -36,12 +39,14 @@ function sample(renders: number): MemorySample {
 }
 
 export async function measureRenderMemory(url: string, total: number, chromiumPath: string): Promise<RenderMemory> {
-  const settings = { ...readRenderSettings({ ...process.env, CHROMIUM_PATH: chromiumPath }) };
+  const settings = { ...readRenderSettings({ ...process.env, RENDER_CHROMIUM_PATH: chromiumPath }) };
   const host = createRenderHost(settings, { allowPrivate: true });
   const marks = new Set([1, 100, total, ...Array.from({ length: 10 }, (_, i) => Math.round(((i + 1) * total) / 10))]);
   const samples: MemorySample[] = [];
   let done = 0;
   let failed = 0;
+  let cpuAt100 = 0;
+  let cpuMsPerRender: number | undefined;
   const t0 = performance.now();
   try {
     // Batches of `concurrency` renders, so every mark falls between two batches with no render in flight.
@@ -55,11 +60,19 @@ export async function measureRenderMemory(url: string, total: number, chromiumPa
       }
       done += batch;
       if (marks.has(done)) samples.push(sample(done));
+      if (done === 100) cpuAt100 = treeCpuMs();
     }
   } finally {
+    cpuMsPerRender = (treeCpuMs() - cpuAt100) / Math.max(1, total - 100);
     await host.close();
   }
-  return { samples, failed, concurrency: settings.concurrency, rendersPerSecond: total / ((performance.now() - t0) / 1000) };
+  return {
+    samples,
+    failed,
+    concurrency: settings.concurrency,
+    rendersPerSecond: total / ((performance.now() - t0) / 1000),
+    cpuMsPerRender: cpuMsPerRender ?? 0,
+  };
 }
 
 function nextMark(marks: Set<number>, done: number): number {

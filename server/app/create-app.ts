@@ -40,6 +40,7 @@ import {
   AUDIT_QUEUE_LIMIT_DEFAULT,
   MONITOR_ACCOUNT_CONCURRENCY_DEFAULT,
   MONITOR_RUNS_PER_MINUTE_DEFAULT,
+  SYNC_AUDITS_PER_DAY_DEFAULT,
 } from '../settings/server-config.js';
 import type { CrawlService } from '../crawls/crawl-service.js';
 import { crawlLauncherFor } from '../crawls/crawl-launcher.js';
@@ -76,6 +77,8 @@ export interface AppConfig {
   metricsToken: string | null;
   /** RETENTION_DAYS (0: off): the audit 404 mentions it (the pass itself runs in server/app/retention.ts). */
   retentionDays: number;
+  /** SYNC_AUDITS_PER_DAY: audit syncs one account may make in 24 hours (server/routes/audits/sync-audit.ts). */
+  syncAuditsPerDay: number;
 }
 
 export const DEFAULT_APP_CONFIG: AppConfig = {
@@ -89,6 +92,7 @@ export const DEFAULT_APP_CONFIG: AppConfig = {
   monitorRunsPerMinute: MONITOR_RUNS_PER_MINUTE_DEFAULT,
   metricsToken: null,
   retentionDays: 0,
+  syncAuditsPerDay: SYNC_AUDITS_PER_DAY_DEFAULT,
 };
 
 export interface AppDeps {
@@ -229,6 +233,7 @@ function buildRouteDeps(deps: AppDeps, config: AppConfig): RouteDeps {
     monitors,
     rendering: deps.renderer ?? NO_RENDERING,
     retentionDays: config.retentionDays,
+    syncAuditsPerDay: config.syncAuditsPerDay,
     fixes:
       deps.fixes ??
       createFixService({

@@ -31,6 +31,7 @@ export async function shutDown(deps: ShutdownDeps): Promise<void> {
     if (!(await settlesWithin(closed, deps.cancelGraceMs ?? 5_000))) server.closeAllConnections();
     await closed;
   }
+  await citable.traffic.stop(); // a log ingest under way stops at its next committed chunk and resumes at the next start
   await deps.closeStore();
   logger.info('stopped');
 }

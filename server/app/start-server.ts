@@ -20,6 +20,8 @@ import { createFirstAccountIfEmpty, firstKeyBanner, type FirstAccount } from './
 import { createApp, type CitableApp } from './create-app.js';
 import { createTrafficService } from '../traffic/traffic-service.js';
 import { spoofEvents } from '../traffic/spoof-events.js';
+import { serverRanges } from '../traffic/server-ranges.js';
+import { readLogsSettings } from '../settings/logs-settings.js';
 import { listen } from './listen.js';
 import { createServerCitations, type ServerCitations } from './server-citations.js';
 import { shutDown } from './shutdown.js';
@@ -125,6 +127,7 @@ async function startBehind(
       now: () => new Date(),
       logger,
       onChunk: spoofEvents(webhooks.publisher, () => opened.store.projects()),
+      ranges: serverRanges(readLogsSettings(process.env).rangesFile, logger),
     }),
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.

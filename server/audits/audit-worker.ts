@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { auditCrawlPage } from '../../shared/crawl/crawl-page.js';
 import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
+import { startRobots } from '../../shared/crawl/robots-allow.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
@@ -18,6 +19,7 @@ import {
   toWorkerError,
   type AuditWorkerData,
   type PageRequest,
+  type RobotsRequest,
   type SitemapRequest,
   type WorkerReply,
   type WorkerRequest,
@@ -53,6 +55,7 @@ function runPage(message: PageRequest, signal: AbortSignal) {
     ...(given ? { siteFiles: given } : {}),
     signal,
     renderer,
+    onGathered: () => port.postMessage({ type: 'gathered' } satisfies WorkingSignal),
   });
 }
 
@@ -63,8 +66,16 @@ function readSitemap(message: SitemapRequest, signal: AbortSignal) {
   return readSitemapFile(message.request, { fetcher, files, signal });
 }
 
+/** robots.txt of the crawl's site files (parsed once per files object this thread holds: its pages reuse it). */
+async function readRobots(message: RobotsRequest): Promise<WorkerReply> {
+  const files = siteFilesOf(message.siteFiles);
+  if (!files) throw new Error(`the audit worker holds no site files for ${message.siteFiles.key}`);
+  return { type: 'robots-done', result: startRobots(files, message.startUrl) };
+}
+
 /** One piece of work and the reply it makes. */
-function work(message: Extract<WorkerRequest, { type: 'run' | 'page' | 'sitemap' }>, signal: AbortSignal): Promise<WorkerReply> {
+function work(message: Extract<WorkerRequest, { type: 'run' | 'page' | 'sitemap' | 'robots' }>, signal: AbortSignal): Promise<WorkerReply> {
+  if (message.type === 'robots') return readRobots(message);
   if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', result }));
   if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', result }));
   const options = { fetcher, origin: 'server' as const, limits: { deadlineMs: message.deadlineMs }, signal };

@@ -5,6 +5,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import type { StartRobots } from '../../shared/crawl/site-findings.js';
 import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 export interface AuditWorkerData {
@@ -30,10 +31,18 @@ export interface SitemapRequest {
   siteFiles: { key: string; files?: GatheredSiteFiles };
 }
 
+/** A crawl's robots.txt read on the thread (parsed, its Citable group, the start URL matched), its site files as for a page. */
+export interface RobotsRequest {
+  type: 'robots';
+  startUrl: string;
+  siteFiles: { key: string; files?: GatheredSiteFiles };
+}
+
 export type WorkerRequest =
   | { type: 'run'; url: string; deadlineMs: number; render?: boolean; agents?: AgentSelection }
   | PageRequest
   | SitemapRequest
+  | RobotsRequest
   | { type: 'abort'; reason: string }
   | RenderAnswer;
 
@@ -46,15 +55,17 @@ export type RenderAnswer =
   | { type: 'render-done'; id: number; page: RenderedPage }
   | { type: 'render-failed'; id: number; error: { code: AuditRenderError['code']; message: string } };
 
-/** Sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up). */
-export interface WorkingSignal {
-  type: 'working';
-}
+/**
+ * `working`: sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up).
+ * `gathered`: a crawl page's fetches are done (it may still wait for its render).
+ */
+export type WorkingSignal = { type: 'working' } | { type: 'gathered' };
 
 export type WorkerReply =
   | { type: 'done'; audit: Audit }
   | { type: 'page-done'; result: CrawlPageResult }
   | { type: 'sitemap-done'; result: SitemapFileResult }
+  | { type: 'robots-done'; result: StartRobots }
   | { type: 'failed'; error: WorkerError };
 
 /** An engine error as it crosses the thread boundary. */

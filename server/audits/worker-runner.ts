@@ -12,6 +12,7 @@ import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import type { StartRobots } from '../../shared/crawl/site-findings.js';
 import type { QueueSample } from '../metrics/queue-metrics.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { AuditRenderError } from '../../shared/audit/errors.js';
@@ -57,7 +58,12 @@ export interface WorkerRunner extends AuditRunner {
    * Audits a crawl's page on a thread, under the same bounds as audits (it waits beyond the line's limit: the
    * crawl bounds its own pages). The crawl's site files go to each thread once, not with every page.
    */
-  runPage(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult>;
+  runPage(
+    request: CrawlPageRequest,
+    siteFiles: { key: string; files: GatheredSiteFiles },
+    signal: AbortSignal,
+    onGathered?: () => void,
+  ): Promise<CrawlPageResult>;
   /**
    * Reads one sitemap file of a crawl's discovery on a thread (shared/crawl/sitemap-file.ts: up to 16 MB fetched,
    * parsed and sorted), under the same bounds as a page, and within SITEMAP_BUDGET_MS: beyond it the thread is ended.
@@ -67,6 +73,8 @@ export interface WorkerRunner extends AuditRunner {
     siteFiles: { key: string; files: GatheredSiteFiles },
     signal: AbortSignal,
   ): Promise<SitemapFileResult>;
+  /** Reads a crawl's robots.txt on a thread (its verdict, and whether it allows the start URL), under the same bounds as a page. */
+  runRobots(startUrl: string, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<StartRobots>;
 }
 
 /** A sitemap file's time on a thread, its fetch included: 16 MB parse in about 5 s on a busy machine. */
@@ -97,6 +105,8 @@ class AuditThread {
   #settle: ((reply: WorkerReply | Error) => void) | null = null;
   /** Starts the budget of the work in progress once the thread begins it. */
   #working: (() => void) | null = null;
+  /** Told when the crawl page in progress has done its fetches. */
+  #gathered: (() => void) | null = null;
   readonly #renders: RenderRelay;
 
   constructor(private readonly options: WorkerRunnerOptions) {
@@ -111,6 +121,7 @@ class AuditThread {
     this.worker.unref(); // an idle thread never keeps the process alive
     this.worker.on('message', (reply: WorkerReply | WorkingSignal | RenderAsk) => {
       if (reply.type === 'working') this.#working?.();
+      else if (reply.type === 'gathered') this.#gathered?.();
       else if (reply.type === 'render' || reply.type === 'render-abort') this.#renders.handle(reply);
       else this.#finish(reply);
     });
@@ -132,8 +143,14 @@ class AuditThread {
     });
   }
 
-  page(request: CrawlPageRequest, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<CrawlPageResult> {
+  page(
+    request: CrawlPageRequest,
+    siteFiles: { key: string; files: GatheredSiteFiles },
+    signal: AbortSignal,
+    onGathered?: () => void,
+  ): Promise<CrawlPageResult> {
     const message: WorkerRequest = { type: 'page', request, siteFiles: this.#siteFiles(siteFiles) };
+    this.#gathered = onGathered ?? null;
     return this.#send(message, signal).then((reply) => {
       if (reply.type !== 'page-done') throw new Error(`the audit worker answered ${reply.type} to a crawl page`);
       return reply.result;
@@ -149,6 +166,14 @@ class AuditThread {
     const budget = { what: `Reading the sitemap ${request.url.slice(0, 200)}`, ms: this.options.sitemapBudgetMs ?? SITEMAP_BUDGET_MS };
     return this.#send(message, signal, budget).then((reply) => {
       if (reply.type !== 'sitemap-done') throw new Error(`the audit worker answered ${reply.type} to a sitemap`);
+      return reply.result;
+    });
+  }
+
+  robots(startUrl: string, siteFiles: { key: string; files: GatheredSiteFiles }, signal: AbortSignal): Promise<StartRobots> {
+    const message: WorkerRequest = { type: 'robots', startUrl, siteFiles: this.#siteFiles(siteFiles) };
+    return this.#send(message, signal).then((reply) => {
+      if (reply.type !== 'robots-done') throw new Error(`the audit worker answered ${reply.type} to robots.txt`);
       return reply.result;
     });
   }
@@ -187,6 +212,7 @@ class AuditThread {
       this.#settle = (reply) => {
         clearTimeout(overBudget);
         this.#working = null;
+        this.#gathered = null;
         signal.removeEventListener('abort', onAbort);
         if (reply instanceof Error) reject(reply);
         else if (reply.type === 'failed') reject(fromWorkerError(reply.error));
@@ -242,10 +268,12 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       return all.size;
     },
     run: (url, run) => bounded.run(url, run),
-    runPage: (request, siteFiles, signal) =>
-      bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal)), signal),
+    runPage: (request, siteFiles, signal, onGathered) =>
+      bounded.runTask((taskSignal) => onThread((thread) => thread.page(request, siteFiles, taskSignal, onGathered)), signal),
     runSitemap: (request, siteFiles, signal) =>
       bounded.runTask((taskSignal) => onThread((thread) => thread.sitemap(request, siteFiles, taskSignal)), signal),
+    runRobots: (startUrl, siteFiles, signal) =>
+      bounded.runTask((taskSignal) => onThread((thread) => thread.robots(startUrl, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
     waitingLine: () => bounded.waitingLine(),
     warm() {

@@ -10,13 +10,17 @@ import { ConfigError } from '../settings/parse.js';
 import { readRenderSettings, RENDER_TIMEOUT_DEFAULT_MS } from '../settings/render-settings.js';
 import type { CliIo } from './io.js';
 
-export const RENDER_HELP = `CHROMIUM_PATH, default /usr/bin/chromium; RENDER_TIMEOUT_MS, default ${RENDER_TIMEOUT_DEFAULT_MS}`;
+export const RENDER_HELP = `RENDER_CHROMIUM_PATH or CHROMIUM_PATH, default the headless shell if installed, else /usr/bin/chromium; RENDER_TIMEOUT_MS, default ${RENDER_TIMEOUT_DEFAULT_MS}`;
 
-/** A renderer host, or the message to exit 2 with (no Chromium, a setting that does not parse). Close it when done. */
-export function openCliRenderer(env: CliIo['env'], allowPrivate: boolean): PageRendererHost | string {
+/**
+ * A renderer host, or the message to exit 2 with (no Chromium, a setting that does not parse). Close it when done.
+ * `workerUrl` (the built render thread): the browser is driven from a thread of its own (a crawl: its pages keep
+ * being audited while playwright-core loads and Chromium starts); absent or not built: from this thread.
+ */
+export function openCliRenderer(env: CliIo['env'], allowPrivate: boolean, workerUrl?: URL): PageRendererHost | string {
   let host: PageRendererHost;
   try {
-    host = createRenderHost(readRenderSettings(env), { allowPrivate });
+    host = createRenderHost(readRenderSettings(env), { allowPrivate, ...(workerUrl ? { workerUrl } : {}) });
   } catch (error) {
     if (error instanceof ConfigError) return error.message;
     throw error;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
@@ -27,15 +28,20 @@ export interface CodeCache {
 type Compile = (this: Module, content: string, filename: string) => unknown;
 const proto = Module.prototype as unknown as { _compile: Compile };
 
-export function installCodeCache(codeDir: string, cacheDir = path.join(codeDir, '.v8-cache')): CodeCache {
-  const root = path.resolve(codeDir) + path.sep;
+/**
+ * `alsoUnder`: other directories whose CommonJS files go through the same cache (a large dependency loaded at run
+ * time, as playwright-core is for `--render`); their caches are kept in `cacheDir` too, named by a hash of the directory.
+ */
+export function installCodeCache(codeDir: string, cacheDir = path.join(codeDir, '.v8-cache'), alsoUnder: string[] = []): CodeCache {
+  const roots = [codeDir, ...alsoUnder].map((dir, i) => ({ dir: path.resolve(dir) + path.sep, prefix: i === 0 ? '' : dirPrefix(dir) }));
   const outcomes = new Map<string, CacheOutcome>();
-  const pending = new Map<string, { script: vm.Script; cacheFile: string }>();
+  const pending = new Map<string, { script: vm.Script; cacheFile: string; name: string }>();
   const original = proto._compile;
 
   proto._compile = function compileWithCache(content, filename) {
-    if (!filename.startsWith(root)) return original.call(this, content, filename);
-    const cacheFile = cacheFileFor(filename, cacheDir);
+    const root = roots.find((r) => filename.startsWith(r.dir));
+    if (!root) return original.call(this, content, filename);
+    const cacheFile = cacheFileFor(filename, cacheDir, root.prefix);
     const cachedData = cacheFile ? readOrUndefined(cacheFile) : undefined;
     const script = new vm.Script(Module.wrap(content), {
       filename,
@@ -44,7 +50,7 @@ export function installCodeCache(codeDir: string, cacheDir = path.join(codeDir, 
     });
     const outcome: CacheOutcome = !cachedData ? 'missing' : script.cachedDataRejected ? 'rejected' : 'accepted';
     outcomes.set(filename, outcome);
-    if (outcome !== 'accepted' && cacheFile) pending.set(filename, { script, cacheFile });
+    if (outcome !== 'accepted' && cacheFile) pending.set(filename, { script, cacheFile, name: `${root.prefix}${path.basename(filename)}` });
     const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
     return wrapper.call(this.exports, this.exports, createRequire(filename), this, filename, path.dirname(filename));
   };
@@ -53,11 +59,11 @@ export function installCodeCache(codeDir: string, cacheDir = path.join(codeDir, 
     outcomes,
     save() {
       let written = 0;
-      for (const [filename, { script, cacheFile }] of pending) {
+      for (const { script, cacheFile, name } of pending.values()) {
         // Never let a cache problem (read-only install, full disk) fail the command that just succeeded.
         try {
           writeAtomically(cacheFile, script.createCachedData());
-          removeStale(cacheFile, path.basename(filename));
+          removeStale(cacheFile, name);
           written++;
         } catch {
           // No cache this time; the next run compiles as usual and tries again.
@@ -73,14 +79,20 @@ export function installCodeCache(codeDir: string, cacheDir = path.join(codeDir, 
 }
 
 /** `<bundle>.<v8 version>.<size>-<mtime>.cache`, or undefined if the bundle cannot be stat'ed. */
-function cacheFileFor(filename: string, cacheDir: string): string | undefined {
+function cacheFileFor(filename: string, cacheDir: string, prefix = ''): string | undefined {
   try {
     const stat = fs.statSync(filename);
     const key = `${process.versions.v8}.${stat.size}-${Math.trunc(stat.mtimeMs)}`;
-    return path.join(cacheDir, `${path.basename(filename)}.${key}.cache`);
+    return path.join(cacheDir, `${prefix}${path.basename(filename)}.${key}.cache`);
   } catch {
     return undefined;
   }
+}
+
+/** `<directory name>-<hash of its path>.`: files of two directories never share a cache name. */
+function dirPrefix(dir: string): string {
+  const hash = createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 8);
+  return `${path.basename(dir)}-${hash}.`;
 }
 
 function readOrUndefined(file: string): Buffer | undefined {

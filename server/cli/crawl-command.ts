@@ -240,7 +240,7 @@ function openCrawlRenderer(
   const mode = value ?? 'none';
   if (!isCrawlRenderMode(mode)) return '--render takes sample, all or none.';
   if (mode === 'none') return null;
-  const renderer = openCliRenderer(env, allowPrivate);
+  const renderer = openCliRenderer(env, allowPrivate, new URL('../render-worker.mjs', import.meta.url));
   return typeof renderer === 'string' ? renderer : { mode, renderer };
 }
 

@@ -43,7 +43,8 @@ Environment (read as the server reads it):
   CRAWL_HOST_CONCURRENCY  requests at once to one site (default 4), CRAWL_DEADLINE_MS, AUDIT_DEADLINE_MS
   RENDER_CONCURRENCY      pages of crawls with "render" rendered at once by this process (default ${RENDER_CONCURRENCY_DEFAULT})
   RENDER_TIMEOUT_MS       longest one page may take to render (default ${RENDER_TIMEOUT_DEFAULT_MS})
-  CHROMIUM_PATH           the headless Chromium that renders them (default /usr/bin/chromium)
+  RENDER_CHROMIUM_PATH    the headless Chromium that renders them (default CHROMIUM_PATH when set, else
+                          Chromium's headless shell when installed, else /usr/bin/chromium)
   AUDIT_ALLOW_PRIVATE=1   allow private and loopback addresses (local development only; set it on the
                           workers as on the API servers, or the workers refuse the crawls the API accepts)
   LOG_LEVEL               debug, info (default), warn, error or silent: JSON lines on stdout

@@ -87,7 +87,13 @@ export class CrawlCoordinator {
     const record = await this.deps.store.crawlById(id);
     if (!record) return;
     const notes = crawlNotes({ record, robots: seen.robots, stop: running.stop, deadlineMs: this.deps.settings.deadlineMs });
-    await this.#finish(id, running.stop === 'cancel' ? 'cancelled' : 'complete', null, notes);
+    await this.#finish(
+      id,
+      running.stop === 'cancel' ? 'cancelled' : 'complete',
+      null,
+      notes,
+      seen.robots ? { robots: seen.robots } : undefined,
+    );
   }
 
   /** Ends the crawl in the store (end-crawl.ts). */

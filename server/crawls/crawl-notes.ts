@@ -1,13 +1,13 @@
 /** The `notes` of a crawl: plain sentences saying why pages were skipped and how the crawl ended. */
-import type { CrawlRobots } from '../../shared/crawl/site-findings.js';
+import type { RobotsVerdict } from '../../shared/crawl/site-findings.js';
 import { MAX_CRAWL_DELAY_S } from '../../shared/crawl/site-findings.js';
 import { oneOrMany, plural } from '../../shared/judge/wording.js';
 import { emptyTally, type StoredCrawl } from '../store/contracts/crawls.js';
 
 /** Why the start page itself may not be crawled. */
-export function robotsRefusalNote(robots: CrawlRobots, startUrl: string): string {
-  if (robots.reading.kind === 'unreachable') {
-    return `robots.txt could not be read (${robots.reading.reason}); RFC 9309 asks crawlers to assume everything is disallowed then, so no page was audited.`;
+export function robotsRefusalNote(robots: RobotsVerdict, startUrl: string): string {
+  if (robots.status === 'unreachable') {
+    return `robots.txt could not be read (${robots.unreachable ?? 'unreachable'}); RFC 9309 asks crawlers to assume everything is disallowed then, so no page was audited.`;
   }
   return `robots.txt refuses ${startUrl} to the Citable crawler (its own group, else User-agent: *), so no page was audited. Allow Citable in robots.txt to audit the site.`;
 }
@@ -17,7 +17,7 @@ export const CANCELLED_NOTE = 'Cancelled: the pages still queued were not audite
 /** The notes at a crawl's end, from what its stored tally says (kept with its state: right whichever process ends it). */
 export function crawlNotes(input: {
   record: StoredCrawl;
-  robots: CrawlRobots | null;
+  robots: RobotsVerdict | null;
   stop: 'cancel' | 'deadline' | 'shutdown' | null;
   deadlineMs: number;
 }): string[] {

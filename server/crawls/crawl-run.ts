@@ -13,7 +13,15 @@ import type { CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import { hostOfUrl } from '../../shared/crawl/crawl-url.js';
 import { auditedOutcome, failedOutcome, type CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
 import { emptyRollup } from '../../shared/crawl/rollup.js';
-import { crawlRobots, MAX_CRAWL_DELAY_S, siteFindings, type CrawlRobots, type SitemapRead } from '../../shared/crawl/site-findings.js';
+import {
+  MAX_CRAWL_DELAY_S,
+  siteFindings,
+  type CrawlRobots,
+  type RobotsVerdict,
+  type SitemapRead,
+  type StartRobots,
+} from '../../shared/crawl/site-findings.js';
+import { robotsOf, startRobots } from '../../shared/crawl/robots-allow.js';
 import type { SitemapDiscovery } from '../../shared/crawl/sitemap-discovery.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
@@ -22,7 +30,7 @@ import { admitDiscovery, discoverSitemaps } from './crawl-sitemaps.js';
 import { startCrawlSite } from './crawl-start.js';
 import { robotsRefusalNote } from './crawl-notes.js';
 import { Deque } from './deque.js';
-import { robotsAllow, sortLinks } from './discovery.js';
+import { sortLinks } from './discovery.js';
 import type { FreshSite } from './end-crawl.js';
 import { pageAuditId } from './page-audit-id.js';
 import type { Semaphore } from '../audits/semaphore.js';
@@ -37,14 +45,14 @@ export interface RunHooks {
 
 /** What the run read, for the crawl's notes at its end (crawl-notes.ts); why URLs were skipped is kept in the store (its tally). */
 export interface RunSeen {
-  robots: CrawlRobots | null;
+  robots: RobotsVerdict | null;
 }
 
-/** The crawl's state once prepared: the stored record (running), its files and robots.txt. */
+/** The crawl's state once prepared: the stored record (running), its files and robots.txt's verdict. */
 interface Prepared {
   record: StoredCrawl;
   files: GatheredSiteFiles;
-  robots: CrawlRobots;
+  robots: RobotsVerdict;
   /** The sitemaps' URLs, read while the start page is audited (null: the start page is done already). */
   sitemaps: Promise<SitemapDiscovery> | null;
 }
@@ -113,7 +121,7 @@ export class CrawlRun {
       await this.hooks.finish('failed', start.error, []);
       return 'ended';
     }
-    const { files, robots } = start;
+    const { files } = start;
     const startedAt = this.hooks.now();
     await store.startCrawl(this.id, {
       start_url: start.startUrl,
@@ -124,15 +132,17 @@ export class CrawlRun {
       site: null,
       notes: [],
     });
-    if (!robotsAllow(robots, start.startUrl)) {
+    const { verdict: robots, startAllowed } = await this.#readRobots(start.startUrl, files);
+    if (signal.aborted) return 'stopped';
+    if (!startAllowed) {
       await store.admit(this.id, { pages: [], skips: [start.startUrl] });
-      const fresh = { startUrl: start.startUrl, files, robots, sitemaps: [] };
+      const fresh = { files, robots, sitemaps: [] };
       await this.hooks.finish('complete', null, [robotsRefusalNote(robots, start.startUrl)], fresh);
       return 'ended';
     }
     await store.admit(this.id, { pages: [start.startUrl], skips: [] });
     const record = (await store.crawlById(this.id))!;
-    return { record, files, robots, sitemaps: this.#discover(files, robots) };
+    return { record, files, robots, sitemaps: this.#discover(files, robots, record.max_pages) };
   }
 
   /** A running crawl after a restart: its stored files; the sitemaps read again if its start page was not done. */
@@ -142,14 +152,27 @@ export class CrawlRun {
       await this.hooks.finish('failed', 'The crawl cannot resume: its site files are missing from the store', []);
       return 'ended';
     }
-    const robots = crawlRobots(files);
+    const { verdict: robots } = await this.#readRobots(record.start_url, files);
     // The start page queues the sitemaps' URLs when it is done: if it was not done before the restart, read them again.
     const startDone = await this.deps.store.isDone(this.id, record.start_url);
-    return { record, files, robots, sitemaps: startDone ? null : this.#discover(files, robots) };
+    return { record, files, robots, sitemaps: startDone ? null : this.#discover(files, robots, record.max_pages) };
   }
 
-  #discover(files: GatheredSiteFiles, robots: CrawlRobots): Promise<SitemapDiscovery> {
-    return discoverSitemaps({ ...this.deps, crawlId: this.id, files, robots, signal: this.#signal });
+  /**
+   * robots.txt through the page runner (an audit thread in the server: a hostile robots.txt of 10,000 rules takes
+   * tens of milliseconds to parse and match), else here.
+   */
+  #readRobots(startUrl: string, files: GatheredSiteFiles): Promise<StartRobots> {
+    const { pages } = this.deps;
+    if (pages.readRobots) return pages.readRobots(startUrl, { key: this.id, files }, this.#signal);
+    return Promise.resolve(startRobots(files, startUrl));
+  }
+
+  /** The parsed rules, on this thread: only for links a page runner returned without robots.txt applied. */
+  #rules = (): CrawlRobots => robotsOf(this.#site.files);
+
+  #discover(files: GatheredSiteFiles, robots: RobotsVerdict, maxPages: number): Promise<SitemapDiscovery> {
+    return discoverSitemaps({ ...this.deps, crawlId: this.id, files, robots, signal: this.#signal, maxPages });
   }
 
   /** Launches pages while the queue has some and the host's budget allows, until none is left in flight. */
@@ -217,7 +240,9 @@ export class CrawlRun {
         maxRequests: weight,
         ...(this.#renders(item) ? { render: true } : {}),
       };
-      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal);
+      // Once its fetches are done the page no longer holds the host's budget: a render (bounded by RENDER_CONCURRENCY)
+      // overlaps with the next pages instead of holding them back.
+      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, () => pass.release());
     } finally {
       pass.release();
     }
@@ -245,7 +270,7 @@ export class CrawlRun {
     else if (result.kind !== 'off-site') {
       audit = this.deps.saveAudit ? await this.deps.saveAudit(this.#site.record.account_id, result.audit) : result.audit;
       outcome = auditedOutcome(item.url, item.template, audit, result.httpStatus, result.sample, result.summary);
-      discovery = sortLinks(result.links, this.#site.robots);
+      discovery = sortLinks(result.links, this.#rules);
     }
     const isStart = item.url === this.#site.record.start_url;
     if (isStart) await this.#afterStartPage(audit);

@@ -5,8 +5,13 @@
  * store write, so that 50,000 URLs never make one long step.
  */
 import type { QueuedUrl } from '../../shared/crawl/admission.js';
-import { MAX_CRAWL_DELAY_S, type CrawlRobots } from '../../shared/crawl/site-findings.js';
-import { discoverFromSitemaps, type SitemapDiscovery, type SitemapFileReader } from '../../shared/crawl/sitemap-discovery.js';
+import { MAX_CRAWL_DELAY_S, type RobotsVerdict } from '../../shared/crawl/site-findings.js';
+import {
+  discoverFromSitemaps,
+  sitemapUrlRoom,
+  type SitemapDiscovery,
+  type SitemapFileReader,
+} from '../../shared/crawl/sitemap-discovery.js';
 import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { Fetcher } from '../../shared/types/fetcher.js';
@@ -25,8 +30,11 @@ export interface SitemapDeps {
   gate: HostGate;
   crawlId: string;
   files: GatheredSiteFiles;
-  robots: CrawlRobots;
+  /** Its Crawl-delay spaces the reads (a reader on this thread applies the rules itself, read once per files object). */
+  robots: RobotsVerdict;
   signal: AbortSignal;
+  /** The crawl's max_pages: the sitemap URLs kept are bounded by it (sitemapUrlRoom), the rest only counted. */
+  maxPages: number;
 }
 
 /** The sitemaps' URLs, read in the background while the start page is audited; never rejects. */
@@ -36,15 +44,16 @@ export function discoverSitemaps(deps: SitemapDeps): Promise<SitemapDiscovery> {
   const keyed = { key: deps.crawlId, files };
   const readOne: SitemapFileReader = pages.readSitemap
     ? (request) => pages.readSitemap!(request, keyed, signal)
-    : (request) => readSitemapFile(request, { fetcher: deps.fetcher, files, robots: deps.robots, signal });
-  const found = discoverFromSitemaps(files, async (request) => {
+    : (request) => readSitemapFile(request, { fetcher: deps.fetcher, files, signal });
+  const read: SitemapFileReader = async (request) => {
     const pass = await gate.acquire(parseUrl(request.url)?.host ?? '', { delayMs, signal });
     try {
       return await readOne(request);
     } finally {
       pass.release();
     }
-  });
+  };
+  const found = discoverFromSitemaps(files, read, sitemapUrlRoom(deps.maxPages));
   found.catch(() => undefined);
   return found;
 }

@@ -1,11 +1,11 @@
 /**
  * The start of a crawl, before any page is audited: the start URL resolved (a bare host tried over https,
  * then http; redirects within the same site followed, so example.com → www.example.com crawls www), the
- * host the crawl then stays on, the site files fetched once, and robots.txt read for the Citable token.
+ * host the crawl then stays on, and the site files fetched once (robots.txt among them: the page runner reads it,
+ * on an audit thread in the server, crawl-run.ts).
  * Every request goes through the host gate and the SSRF-guarded fetcher.
  */
 import { describeFetchError } from '../../shared/audit/errors.js';
-import { crawlRobots, type CrawlRobots } from '../../shared/crawl/site-findings.js';
 import { gatherSiteFiles, type GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { DEFAULT_LIMITS } from '../../shared/gather/limits.js';
 import { BROWSER_USER_AGENT, HTML_ACCEPT } from '../../shared/gather/user-agents.js';
@@ -21,8 +21,7 @@ const MAX_START_REDIRECTS = 5;
 const RETRY_OVER_HTTP = new Set(['refused', 'tls', 'network']);
 
 export type CrawlStart =
-  | { ok: true; startUrl: string; host: string; origin: string; files: GatheredSiteFiles; robots: CrawlRobots }
-  | { ok: false; error: string };
+  { ok: true; startUrl: string; host: string; origin: string; files: GatheredSiteFiles } | { ok: false; error: string };
 
 export interface StartDeps {
   fetcher: Fetcher;
@@ -86,7 +85,7 @@ export async function startCrawlSite(submitted: string, deps: StartDeps): Promis
     (u, maxBytes, headers) => get(u, { maxBytes, headers: headers ?? {} }),
     DEFAULT_LIMITS.siteFileBytes,
   );
-  return { ok: true, startUrl: url, host, origin, files, robots: crawlRobots(files) };
+  return { ok: true, startUrl: url, host, origin, files };
 }
 
 /** The start URL asked once without following redirects off its host, reading at most a byte of it. */

@@ -3,17 +3,19 @@
  * queued crawl): the site findings completed with what the sample pages found, then the store's finishCrawl,
  * which summarises the rollup and counts what was still queued as skipped. Exactly one caller ends a crawl.
  */
-import { crawlRobots, siteFindings, type CrawlRobots, type SitemapRead } from '../../shared/crawl/site-findings.js';
+import { crawlRobots, siteFindings, type RobotsVerdict, type SitemapRead } from '../../shared/crawl/site-findings.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { CrawlSite } from '../../shared/schema/crawl.js';
 import type { CrawlEnd, CrawlStore } from '../store/contracts/crawls.js';
 
-/** What the caller has at hand when the start page was never audited (robots.txt refused it). */
+/**
+ * What the caller has at hand when the start page was never audited (robots.txt refused it, or it failed): what is
+ * missing is read from the store (robots.txt parsed here only when no verdict came with the end).
+ */
 export interface FreshSite {
-  startUrl: string;
-  files: GatheredSiteFiles;
-  robots: CrawlRobots;
-  sitemaps: SitemapRead[];
+  files?: GatheredSiteFiles;
+  robots?: RobotsVerdict;
+  sitemaps?: SitemapRead[];
 }
 
 export async function endCrawl(

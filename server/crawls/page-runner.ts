@@ -3,13 +3,16 @@
  * threads (worker-runner.ts, which sends each thread the crawl's site files once). Either way it is
  * auditCrawlPage over the SSRF-guarded fetcher, with the crawl's non-page resources fetched once. The same
  * runner reads the crawl's sitemap files (readSitemapFile: up to 16 MB each, parsed and sorted), on the threads
- * when it has them: the thread that serves the API only gets the bounded lists back.
+ * when it has them: the thread that serves the API only gets the bounded lists back; and robots.txt for the crawl's
+ * start (its verdict, and whether the start URL is allowed), so a hostile robots.txt is never parsed there.
  */
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { readSitemapFile, type SitemapFileRequest, type SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
+import { startRobots } from '../../shared/crawl/robots-allow.js';
+import type { StartRobots } from '../../shared/crawl/site-findings.js';
 import type { Rule } from '../../shared/judge/rule.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
 import { AuditCancelledError } from '../audits/audit-runner.js';
@@ -22,9 +25,15 @@ export interface KeyedSiteFiles {
 }
 
 export interface CrawlPageRunner {
-  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<CrawlPageResult>;
+  /** `onGathered`: told once the page's own fetches are done (runners that can tell; a render may still be running). */
+  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal, onGathered?: () => void): Promise<CrawlPageResult>;
   /** Reads one sitemap file of the crawl's discovery; absent: the coordinator reads it on its own thread. */
   readSitemap?(request: SitemapFileRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<SitemapFileResult>;
+  /**
+   * Reads the crawl's robots.txt (parsed, the Citable group selected, `startUrl` matched): up to 500 KiB of rules, so
+   * on the threads when the runner has them. Absent: the coordinator reads it on its own thread.
+   */
+  readRobots?(startUrl: string, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<StartRobots>;
 }
 
 export function createInProcessPageRunner(
@@ -33,8 +42,9 @@ export function createInProcessPageRunner(
 ): CrawlPageRunner {
   const cache = createResourceCache();
   return {
-    runPage: (request, siteFiles, signal) =>
+    runPage: (request, siteFiles, signal, onGathered) =>
       auditCrawlPage(request, {
+        ...(onGathered ? { onGathered } : {}),
         fetcher: cachingFetcher(fetcher, cache, siteFiles.key),
         siteFiles: siteFiles.files,
         signal,
@@ -42,6 +52,7 @@ export function createInProcessPageRunner(
         ...(options.renderer ? { renderer: options.renderer } : {}),
       }),
     readSitemap: (request, siteFiles, signal) => readSitemapFile(request, { fetcher, files: siteFiles.files, signal }),
+    readRobots: async (startUrl, siteFiles) => startRobots(siteFiles.files, startUrl),
   };
 }
 
@@ -49,16 +60,17 @@ export function createInProcessPageRunner(
  * Pages on the server's audit threads. A thread that dies on a page (out of memory on a pathological page, a
  * crash) fails that page, not the crawl; a cancelled page (the crawl stopped) rejects, so it is not recorded.
  */
-export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage' | 'runSitemap'>): CrawlPageRunner {
+export function threadPageRunner(threads: Pick<WorkerRunner, 'runPage' | 'runSitemap' | 'runRobots'>): CrawlPageRunner {
   return {
-    async runPage(request, siteFiles, signal) {
+    async runPage(request, siteFiles, signal, onGathered) {
       try {
-        return await threads.runPage(request, siteFiles, signal);
+        return await threads.runPage(request, siteFiles, signal, onGathered);
       } catch (error) {
         if (signal.aborted || error instanceof AuditCancelledError) throw error;
         return { kind: 'failed', code: 'network', message: error instanceof Error ? error.message : String(error) };
       }
     },
     readSitemap: (request, siteFiles, signal) => threads.runSitemap(request, siteFiles, signal),
+    readRobots: (startUrl, siteFiles, signal) => threads.runRobots(startUrl, siteFiles, signal),
   };
 }

@@ -60,12 +60,17 @@ export function accountRateLimit(options: RateLimitOptions): Middleware<ApiState
   };
 }
 
-/** Moves koa-ratelimit's headers to the standard names; returns seconds until the window resets. */
+/**
+ * Moves koa-ratelimit's headers to the standard names; returns seconds until the window resets. Behind another
+ * limit of the same route (a per-minute and a per-day one), the headers tell the one with the fewest requests left.
+ */
 function rewriteHeaders(ctx: ParameterizedContext<ApiState>, windowMs: number): number {
   const resetSeconds = secondsUntilReset(Number(ctx.response.get(RAW.reset)), Date.now(), windowMs);
   const limit = ctx.response.get(RAW.total);
   const remaining = ctx.response.get(RAW.remaining);
   for (const name of Object.values(RAW)) ctx.remove(name);
+  const earlier = ctx.response.get('RateLimit-Remaining');
+  if (earlier !== '' && Number(remaining) >= Number(earlier)) return resetSeconds;
   if (limit) {
     ctx.set('RateLimit-Limit', String(limit));
     ctx.set('RateLimit-Remaining', String(remaining));

@@ -5,7 +5,7 @@
  * (a crash, an endless script, a page that never settles) fails that render with AuditRenderError and
  * leaves the others and the process alone; a browser that stops answering is closed and started again.
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AuditRenderError, RENDER_UNAVAILABLE_MESSAGE, type RenderErrorCode } from '../../shared/audit/errors.js';
 import type { Renderer, RenderOptions } from '../../shared/types/renderer.js';
 import type { RenderedPage } from '../../shared/types/snapshot.js';
@@ -46,33 +46,37 @@ export const MAX_REQUESTS_PER_RENDER = 600;
 const CLOSE_TIMEOUT_MS = 5_000;
 
 export function createPageRenderer(options: PageRendererOptions): PageRendererHost {
-  const slots = new Semaphore(options.concurrency, Number.MAX_SAFE_INTEGER);
+  // Two stages, each `concurrency` wide: a context is opened (a renderer process started) while other pages load, so
+  // a slot is held only for loading and reading a page, and the contexts open at once stay bounded (2 × concurrency).
+  const opening = new Semaphore(options.concurrency, Number.MAX_SAFE_INTEGER);
+  const loading = new Semaphore(options.concurrency, Number.MAX_SAFE_INTEGER);
   const session = new BrowserSession(options);
   let closed = false;
+  let inFlight = 0;
 
   const render = async (url: string, renderOptions: RenderOptions = {}): Promise<RenderedPage> => {
     if (closed) throw new AuditRenderError('unavailable', 'The server is shutting down');
     if (!chromiumPresent(options.chromiumPath)) throw new AuditRenderError('unavailable', RENDER_UNAVAILABLE_MESSAGE);
-    const release = await acquireSlot(slots, options.timeoutMs, renderOptions.signal);
+    inFlight++;
     const started = Date.now();
     try {
-      const page = await renderOnce(session, url, options, renderOptions.signal);
+      const page = await renderOnce(session, url, options, { opening, loading }, renderOptions.signal);
       options.onRender?.('ok', (Date.now() - started) / 1000);
       return page;
     } catch (error) {
       const code = error instanceof AuditRenderError ? error.code : 'failed';
-      if (code !== 'aborted' && code !== 'unavailable')
+      if (code !== 'aborted' && code !== 'unavailable' && code !== 'busy')
         options.onRender?.(code === 'timeout' ? 'timeout' : 'failed', (Date.now() - started) / 1000);
       throw error;
     } finally {
-      release();
+      inFlight--;
     }
   };
 
   return {
     render,
     get pending() {
-      return slots.running + slots.waiting;
+      return inFlight;
     },
     get browser() {
       return session.current;
@@ -149,30 +153,81 @@ async function acquireSlot(slots: Semaphore, timeoutMs: number, signal?: AbortSi
   }
 }
 
-/** One page on the session's browser, raced against its faults; the context and the proxy are closed whatever happens. */
-async function renderOnce(session: BrowserSession, url: string, options: PageRendererOptions, signal?: AbortSignal): Promise<RenderedPage> {
-  const deadline = Date.now() + options.timeoutMs;
-  const { browser, engine } = await session.get();
-  const proxy = await startGuardedProxy({ guard: options.guard, maxRequests: options.maxRequests ?? MAX_REQUESTS_PER_RENDER });
-  const faults = new Faults(browser, deadline, signal);
-  let context: BrowserContext | null = null;
+interface Stages {
+  opening: Semaphore;
+  loading: Semaphore;
+}
+
+/**
+ * One page on the session's browser, raced against its faults: a context opened (behind its own proxy) in an
+ * opening slot, then loaded and read in a loading slot; the context and the proxy are closed whatever happens.
+ */
+async function renderOnce(session: BrowserSession, url: string, options: PageRendererOptions, stages: Stages, signal?: AbortSignal) {
+  const releaseOpening = await acquireSlot(stages.opening, options.timeoutMs, signal);
+  let releaseLoading: (() => void) | null = null;
+  let open: OpenRender | null = null;
   try {
-    const opened = await faults.race(openRenderContext(browser, proxy.url));
-    context = opened.context;
-    faults.watch(opened.page);
-    const step = { browser, url, proxyUrl: proxy.url, deadline, timeoutMs: options.timeoutMs };
-    const captured: PageCapture = await faults.race(loadAndCapture(opened.page, step));
-    return { html: captured.html, url: captured.url, capturedAt: new Date().toISOString(), engine, ms: captured.ms };
+    open = await openRender(session, options, signal);
+    releaseLoading = await acquireSlot(stages.loading, options.timeoutMs, signal);
+    releaseOpening();
+    const deadline = Date.now() + options.timeoutMs;
+    open.faults.rearm(deadline);
+    const step = { browser: open.browser, url, proxyUrl: open.proxy.url, deadline, timeoutMs: options.timeoutMs };
+    const captured: PageCapture = await open.faults.race(loadAndCapture(open.page, step));
+    return { html: captured.html, url: captured.url, capturedAt: new Date().toISOString(), engine: open.engine, ms: captured.ms };
   } catch (error) {
     throw asRenderError(error, url);
   } finally {
-    faults.dispose();
-    await closeContext(session, browser, context, proxy);
+    releaseOpening();
+    if (open) await closeRender(session, open);
+    releaseLoading?.();
   }
 }
 
-async function closeContext(session: BrowserSession, browser: Browser, context: BrowserContext | null, proxy: GuardedProxy): Promise<void> {
-  const closing = Promise.all([context?.close().catch(() => undefined), proxy.close()]);
+interface OpenRender {
+  browser: Browser;
+  engine: string;
+  proxy: GuardedProxy;
+  context: BrowserContext | null;
+  page: Page;
+  faults: Faults;
+}
+
+/** The browser (started if need be), a proxy of the render's own and a fresh context with its page, ready to load. */
+async function openRender(session: BrowserSession, options: PageRendererOptions, signal?: AbortSignal): Promise<OpenRender> {
+  const { browser, engine } = await session.get();
+  const proxy = await startGuardedProxy({ guard: options.guard, maxRequests: options.maxRequests ?? MAX_REQUESTS_PER_RENDER });
+  const faults = new Faults(browser, Date.now() + options.timeoutMs, signal);
+  const opening = openRenderContext(browser, proxy.url);
+  try {
+    const opened = await faults.race(opening);
+    faults.watch(opened.page);
+    faults.pause(); // waiting for a loading slot is bounded by the slot's own timeout
+    return { browser, engine, proxy, faults, ...opened };
+  } catch (error) {
+    faults.dispose();
+    // A context that opens after a fault won the race is closed as soon as it exists.
+    const late = opening.then(
+      (o) => o.context,
+      () => null,
+    );
+    await closeContext(session, browser, late, proxy);
+    throw error;
+  }
+}
+
+async function closeRender(session: BrowserSession, open: OpenRender): Promise<void> {
+  open.faults.dispose();
+  await closeContext(session, open.browser, Promise.resolve(open.context), open.proxy);
+}
+
+async function closeContext(
+  session: BrowserSession,
+  browser: Browser,
+  context: Promise<BrowserContext | null>,
+  proxy: GuardedProxy,
+): Promise<void> {
+  const closing = Promise.all([context.then((c) => c?.close()).catch(() => undefined), proxy.close()]);
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), CLOSE_TIMEOUT_MS)));
   if ((await Promise.race([closing, late])) === 'late') session.discard(browser);
@@ -183,7 +238,7 @@ async function closeContext(session: BrowserSession, browser: Browser, context: 
 class Faults {
   readonly #failed: Promise<never>;
   #fail!: (fault: RenderFault) => void;
-  readonly #timer: NodeJS.Timeout;
+  #timer: NodeJS.Timeout;
   readonly #onDisconnect = () => this.#fail(new RenderFault('crashed', 'Chromium stopped during the render'));
   readonly #onAbort = () => this.#fail(new RenderFault('aborted', 'the render was cancelled'));
 
@@ -194,14 +249,28 @@ class Faults {
   ) {
     this.#failed = new Promise<never>((_, reject) => (this.#fail = reject));
     this.#failed.catch(() => undefined);
-    // loadAndCapture keeps to the deadline itself; this catches a browser that stops answering altogether.
-    this.#timer = setTimeout(
-      () => this.#fail(new RenderFault('timeout', 'the browser stopped answering')),
-      Math.max(0, deadline - Date.now()) + 1_000,
-    );
+    this.#timer = this.#arm(deadline);
     browser.on('disconnected', this.#onDisconnect);
     if (signal?.aborted) this.#onAbort();
     else signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  pause(): void {
+    clearTimeout(this.#timer);
+  }
+
+  /** The page starts loading: its own deadline from now. */
+  rearm(deadline: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = this.#arm(deadline);
+  }
+
+  // loadAndCapture keeps to the deadline itself; this catches a browser that stops answering altogether.
+  #arm(deadline: number): NodeJS.Timeout {
+    return setTimeout(
+      () => this.#fail(new RenderFault('timeout', 'the browser stopped answering')),
+      Math.max(0, deadline - Date.now()) + 1_000,
+    );
   }
 
   watch(page: { on(event: 'crash', listener: () => void): unknown }): void {

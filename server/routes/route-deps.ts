@@ -38,6 +38,8 @@ export interface RouteDeps {
   rendering: RenderAvailability;
   /** RETENTION_DAYS: audits older than this are removed daily (0: never); a 404 for an audit then says so. */
   retentionDays: number;
+  /** SYNC_AUDITS_PER_DAY: PUT /audits/{id} per account and 24 hours, besides its per-minute limit. */
+  syncAuditsPerDay: number;
   /** Fixes for audits and crawls, read from the site now (server/fixes/fix-service.ts). */
   fixes: FixService;
   /** Log uploads of projects and their ingestion (server/traffic/traffic-service.ts). */

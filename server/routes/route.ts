@@ -34,8 +34,11 @@ export interface KeyEndpoint extends EndpointBase {
    * `ctx.state.body`). 'answered' when it answered the request itself: nothing after it runs.
    */
   beforeLimit?: (ctx: AuthedContext, deps: RouteDeps) => Promise<'answered' | void> | 'answered' | void;
-  /** Its own per-account limit (a new one is a row in docs/api.md#rate-limits). */
-  limit?: Omit<RateLimitOptions, 'backend'>;
+  /**
+   * Its own per-account limit (a new one is a row in docs/api.md#rate-limits); a function of the deps when a setting
+   * sizes it, giving the limits taken in order.
+   */
+  limit?: Omit<RateLimitOptions, 'backend'> | ((deps: RouteDeps) => Array<Omit<RateLimitOptions, 'backend'>>);
   handle: (ctx: AuthedContext, deps: RouteDeps) => Promise<void> | void;
 }
 
@@ -85,7 +88,8 @@ function keyMiddleware(endpoint: KeyEndpoint, deps: RouteDeps): RouterMiddleware
   const chain: RouterMiddleware<ApiState>[] = [...deps.guard];
   if (body) chain.push(body.optional ? optionalJsonBody(body.limit) : jsonBody(body.limit));
   if (beforeLimit) chain.push(authed(async (ctx, next) => ((await beforeLimit(ctx, deps)) === 'answered' ? undefined : next())));
-  if (limit) chain.push(accountRateLimit({ backend: deps.rateLimitBackend, ...limit }));
+  const limits = typeof limit === 'function' ? limit(deps) : limit ? [limit] : [];
+  for (const one of limits) chain.push(accountRateLimit({ backend: deps.rateLimitBackend, ...one }));
   chain.push(authed((ctx) => handle(ctx, deps)));
   return chain;
 }

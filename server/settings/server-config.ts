@@ -67,7 +67,12 @@ export interface ServerConfig extends StoreSettings {
   metricsToken: string | null;
   /** Audits and citation rows older than this many days are removed once a day; 0: kept for ever. */
   retentionDays: number;
+  /** Audit syncs (PUT /audits/{id}) one account may make in 24 hours, beyond the per-minute limit. */
+  syncAuditsPerDay: number;
 }
+
+/** Audit syncs per account and 24 hours: far more than people run in a browser, far less than a script could send. */
+export const SYNC_AUDITS_PER_DAY_DEFAULT = 2_000;
 
 /** A bearer token anyone could guess in a few tries protects nothing. */
 const METRICS_TOKEN_MIN = 16;
@@ -115,5 +120,6 @@ export function readServerConfig(env: Env): ServerConfig {
     scheduleCheckMs: readDuration(env, 'SCHEDULE_CHECK_INTERVAL', 60_000, 100),
     metricsToken: readMetricsToken(env),
     retentionDays: readInt(env, 'RETENTION_DAYS', 0, 0, 36_500),
+    syncAuditsPerDay: readInt(env, 'SYNC_AUDITS_PER_DAY', SYNC_AUDITS_PER_DAY_DEFAULT, 1, 10_000_000),
   };
 }

@@ -25,6 +25,22 @@ export interface IngestRun {
   ranges?: readonly SnapshotSource[];
   /** Told about each committed chunk (a webhook for a new spoofing agent, progress). */
   onChunk?: (parts: ChunkParts) => Promise<void> | void;
+  /** Asked after each committed chunk: true stops the run there (IngestStopped), to resume from the cursor later. */
+  stopping?: () => boolean;
+}
+
+/** The run stopped at a committed chunk because it was asked to (a shutdown): the ingest resumes from its cursor. */
+export class IngestStopped extends Error {
+  constructor(id: string) {
+    super(`ingest ${id}: stopped at its cursor`);
+  }
+}
+
+/** Line ends in `bytes`: the lines before a cursor, so problems keep their line numbers after a resume. */
+function lineEnds(bytes: Buffer): number {
+  let n = 0;
+  for (let i = bytes.indexOf(10); i >= 0; i = bytes.indexOf(10, i + 1)) n++;
+  return n;
 }
 
 async function isGzip(file: string): Promise<boolean> {
@@ -59,6 +75,7 @@ class ChunkedReader {
 
   async push(chunk: Buffer, at: number): Promise<void> {
     const end = at + chunk.length;
+    if (at < this.from) this.input.skipLines(lineEnds(chunk.subarray(0, Math.min(chunk.length, this.from - at))));
     if (end <= this.from) return; // committed before: skipped
     let rest = at < this.from ? chunk.subarray(this.from - at) : chunk;
     for (;;) {
@@ -67,7 +84,10 @@ class ChunkedReader {
       const nl = rest.length < need ? -1 : rest.indexOf(10, Math.max(0, need - 1));
       if (nl < 0) return this.feed(rest);
       this.feed(rest.subarray(0, nl + 1));
-      if (this.input.format !== null) await this.commit();
+      if (this.input.format !== null) {
+        await this.commit();
+        if (this.run.stopping?.()) throw new IngestStopped(this.ingest.id);
+      }
       rest = rest.subarray(nl + 1);
     }
   }

@@ -61,7 +61,7 @@ const tooLarge = (max: number) =>
  */
 async function copyHashed(req: IncomingMessage, file: string, maxBytes: number, gzip: boolean): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
-  const out = createWriteStream(file, { mode: 0o600 });
+  const out = createWriteStream(file, { mode: 0o600, highWaterMark: 1 << 20 });
   await new Promise<void>((resolve, reject) => out.once('open', () => resolve()).once('error', reject));
   let bytes = 0;
   let refused: HttpError | null = null;

@@ -8,7 +8,8 @@ import { access, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../logging/logger.js';
 import type { StoredIngest, TrafficStore } from '../store/contracts/traffic.js';
-import { runIngest, type IngestRun } from './ingest-runner.js';
+import type { SnapshotSource } from '../../shared/logs/ranges/ranges-snapshot.js';
+import { IngestStopped, runIngest, type IngestRun } from './ingest-runner.js';
 import { spoolFileOf, spoolUpload } from './spool-upload.js';
 
 export const LOG_UPLOAD_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
@@ -21,6 +22,8 @@ export interface TrafficServiceOptions {
   now: () => Date;
   logger: Logger;
   chunkBytes?: number;
+  /** The address ranges hits are verified with, read at the start of each ingest (default: the shipped snapshot). */
+  ranges?: () => Promise<readonly SnapshotSource[]>;
   onChunk?: (ingest: StoredIngest, parts: Parameters<NonNullable<IngestRun['onChunk']>>[0]) => Promise<void> | void;
 }
 
@@ -31,6 +34,11 @@ export interface TrafficService {
   resume(): Promise<void>;
   /** Resolves when no ingest is waiting or running (tests, shutdown). */
   idle(): Promise<void>;
+  /**
+   * Shutdown: the ingest under way stops at its next committed chunk (its cursor), the waiting ones are left
+   * queued; all resume at the next start. Resolves once nothing runs.
+   */
+  stop(): Promise<void>;
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -39,8 +47,9 @@ export const newIngestId = () => `ing_${[...randomBytes(16)].map((b) => BASE62[b
 export function createTrafficService(options: TrafficServiceOptions): TrafficService {
   let line: Promise<void> = Promise.resolve();
   const queued = new Set<string>();
+  let stopping = false;
 
-  const work = (ingest: StoredIngest) => readIngest(options, ingest);
+  const work = (ingest: StoredIngest) => (stopping ? Promise.resolve() : readIngest(options, ingest, () => stopping));
 
   const enqueue = (ingest: StoredIngest) => {
     if (queued.has(ingest.id)) return;
@@ -87,11 +96,15 @@ export function createTrafficService(options: TrafficServiceOptions): TrafficSer
         if (current === line) return;
       }
     },
+    async stop() {
+      stopping = true;
+      await this.idle();
+    },
   };
 }
 
 /** Reads one ingest from its stored cursor to its end; a failure is recorded on it, never thrown. */
-async function readIngest(options: TrafficServiceOptions, queuedIngest: StoredIngest): Promise<void> {
+async function readIngest(options: TrafficServiceOptions, queuedIngest: StoredIngest, stopping: () => boolean): Promise<void> {
   const traffic = await options.traffic();
   const ingest = (await traffic.getIngest(queuedIngest.project_id, queuedIngest.id)) ?? queuedIngest; // its cursor now
   const file = spoolFileOf(options.spoolDir, ingest.project_id, ingest.sha256);
@@ -109,11 +122,14 @@ async function readIngest(options: TrafficServiceOptions, queuedIngest: StoredIn
       now: options.now,
       chunkBytes: options.chunkBytes,
       onChunk: (parts) => options.onChunk?.(ingest, parts),
+      stopping,
+      ...(options.ranges ? { ranges: await options.ranges() } : {}),
     };
     await runIngest(run, ingest, file);
     await traffic.setIngestStatus(ingest.id, 'done', null, at());
     await rm(file, { force: true });
   } catch (error) {
+    if (error instanceof IngestStopped) return options.logger.info('traffic: an ingest stopped at its cursor', { ingest: ingest.id });
     options.logger.error('traffic: an ingest failed', { ingest: ingest.id, error: String(error) });
     await traffic.setIngestStatus(ingest.id, 'failed', 'the log could not be read to its end; upload it again to resume', at());
   }

@@ -18,7 +18,7 @@ import { PendingRender } from '../audit/pending-render.js';
 import { markdownAvailability } from '../facts/markdown-availability.js';
 import { accessSummary } from '../crawlers/agent-fetches.js';
 import { pageLinks, sortByRobots, type PageLinks } from './page-links.js';
-import { crawlRobots, type CrawlRobots } from './site-findings.js';
+import { robotsOf } from './robots-allow.js';
 import { retryAfterMs } from './retry-after.js';
 import { limitedFetcher } from './limited-fetcher.js';
 import type { PageSampleFindings } from './page-outcome.js';
@@ -57,6 +57,8 @@ export interface CrawlPageDeps {
   onRuleError?: (rule: Rule, error: unknown) => void;
   /** The host's browser, for pages with `render`; absent: such a page fails with the reason. */
   renderer?: Renderer;
+  /** Told once the page's fetches are done (a rendered page then only waits for its browser). */
+  onGathered?: () => void;
 }
 
 const BUSY = new Set([429, 503]);
@@ -77,6 +79,7 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     });
+    deps.onGathered?.();
     const unjudged = unjudgedPage(req, snapshot, deps);
     if (unjudged) return unjudged;
     if (!render) return judgePage(req, snapshot, deps);
@@ -128,12 +131,4 @@ function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDep
     sample,
     summary: pageSummary(ctx),
   };
-}
-
-/** robots.txt of a crawl's site files, read once per files object (a thread keeps them for every page of the crawl). */
-const robotsOfFiles = new WeakMap<GatheredSiteFiles, CrawlRobots>();
-function robotsOf(files: GatheredSiteFiles): CrawlRobots {
-  let robots = robotsOfFiles.get(files);
-  if (!robots) robotsOfFiles.set(files, (robots = crawlRobots(files)));
-  return robots;
 }

@@ -29,13 +29,35 @@ export function isSiteRule(rule: string): boolean {
 
 export type SitemapRead = CrawlSite['sitemaps'][number];
 
-/** What the crawl needs of robots.txt: the reading, the Citable group's verdict and its delay. */
-export interface CrawlRobots {
-  reading: RobotsReading;
+/**
+ * What a crawl's own thread keeps of robots.txt: the Citable group's verdict and its delay, without the rules. Parsing
+ * and matching a hostile robots.txt (10,000 wildcard rules) takes tens of milliseconds: the server does it on an
+ * audit thread (server/crawls/page-runner.ts, readRobots) and its API thread only gets this back.
+ */
+export interface RobotsVerdict {
   status: CrawlSite['robots_txt']['status'];
   citable: CrawlSite['robots_txt']['citable'];
   /** Seconds asked between requests (not capped); null when none. */
   crawlDelay: number | null;
+  /** Why robots.txt could not be read (status `unreachable`). */
+  unreachable?: string;
+}
+
+/** What the crawl needs of robots.txt: the reading, the Citable group's verdict and its delay. */
+export interface CrawlRobots extends RobotsVerdict {
+  reading: RobotsReading;
+}
+
+/** robots.txt as a crawl starts with it: its verdict, and whether it allows the crawl's start URL. */
+export interface StartRobots {
+  verdict: RobotsVerdict;
+  startAllowed: boolean;
+}
+
+/** The verdict alone (what crosses from an audit thread). */
+export function robotsVerdict(robots: CrawlRobots): RobotsVerdict {
+  const { status, citable, crawlDelay, unreachable } = robots;
+  return { status, citable, crawlDelay, ...(unreachable !== undefined ? { unreachable } : {}) };
 }
 
 export function crawlRobots(files: GatheredSiteFiles): CrawlRobots {
@@ -43,7 +65,7 @@ export function crawlRobots(files: GatheredSiteFiles): CrawlRobots {
   const status = (
     { parsed: 'found', unavailable: 'missing', unreachable: 'unreachable', 'not-text': 'not_text', 'not-checked': 'not_checked' } as const
   )[reading.kind];
-  if (reading.kind === 'unreachable') return { reading, status, citable: 'blocked', crawlDelay: null };
+  if (reading.kind === 'unreachable') return { reading, status, citable: 'blocked', crawlDelay: null, unreachable: reading.reason };
   if (reading.kind !== 'parsed') return { reading, status, citable: 'allowed', crawlDelay: null };
   const group = selectGroup(reading.robots, CRAWLER_TOKEN);
   const delays = group.extensions
@@ -90,7 +112,7 @@ export function siteFindings(input: {
   startUrl: string;
   startAudit: Audit | null;
   files: GatheredSiteFiles;
-  robots: CrawlRobots;
+  robots: RobotsVerdict;
   sitemaps: SitemapRead[];
   rollup: RollupState;
 }): CrawlSite {

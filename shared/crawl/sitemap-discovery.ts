@@ -4,7 +4,7 @@
  * Only the crawl's origin is read: `Sitemap:` lines and entries on another scheme, host or port (the same host on
  * another port included) are never fetched, and are counted as skipped with a note. Bounded: at most
  * MAX_SITEMAP_FILES files are read and only they are ever queued (further children are counted), and URLs
- * beyond MAX_SITEMAP_URLS are only counted. Each file is read by `read` (sitemap-file.ts; the server runs it
+ * beyond MAX_SITEMAP_URLS (fewer for a small crawl: sitemapUrlRoom) are only counted. Each file is read by `read` (sitemap-file.ts; the server runs it
  * on an audit thread), which hands back bounded lists: what is left here is a loop over at most 50 files.
  */
 import type { GatheredSiteFiles } from '../gather/gather-site-files.js';
@@ -35,7 +35,23 @@ export interface SitemapDiscovery {
 /** Reads one sitemap file (fetch, parse, sort); may reject (the file is then recorded as an error). */
 export type SitemapFileReader = (request: SitemapFileRequest) => Promise<SitemapFileResult>;
 
-export async function discoverFromSitemaps(files: GatheredSiteFiles, read: SitemapFileReader): Promise<SitemapDiscovery> {
+/**
+ * The sitemap URLs a crawl of `maxPages` keeps (sorted and admitted one by one); those beyond are only counted. A
+ * crawl never audits more than max_pages, and four times that (at least 1,000) leaves room for duplicates and for
+ * entries robots.txt refuses or on another site, while a crawl of 20 pages of a site listing 50,000 never carries
+ * the other 49,000 through its own thread, its memory and its store.
+ */
+export function sitemapUrlRoom(maxPages: number): number {
+  return Math.min(MAX_SITEMAP_URLS, Math.max(1_000, 4 * maxPages));
+}
+
+/** `maxUrls`: the URLs kept (sitemapUrlRoom), at most MAX_SITEMAP_URLS. */
+export async function discoverFromSitemaps(
+  files: GatheredSiteFiles,
+  read: SitemapFileReader,
+  maxUrls = MAX_SITEMAP_URLS,
+): Promise<SitemapDiscovery> {
+  const room = Math.min(maxUrls, MAX_SITEMAP_URLS);
   const out: SitemapDiscovery = { urls: [], refused: [], offSite: [], uncounted: 0, sitemaps: [], notes: [] };
   const origin = parseUrl(files.origin)?.origin ?? files.origin;
   const { sameOrigin, elsewhere } = namedSitemaps(files, origin);
@@ -48,7 +64,7 @@ export async function discoverFromSitemaps(files: GatheredSiteFiles, read: Sitem
     const url = queue[next]!;
     const result = await readOrError(read, {
       url,
-      room: Math.max(0, MAX_SITEMAP_URLS - kept(out)),
+      room: Math.max(0, room - kept(out)),
       fileRoom: MAX_SITEMAP_FILES - queue.length,
       knownFiles: queue,
     });

@@ -15,8 +15,8 @@ import { parseSitemap, type ParsedSitemap } from '../sitemap/parse.js';
 import { looksGzipped } from '../sitemap/gzip-magic.js';
 import { parseUrl } from '../url/parse.js';
 import { normalizeCrawlUrl } from './crawl-url.js';
-import { robotsAllow } from './robots-allow.js';
-import { crawlRobots, type CrawlRobots, type SitemapRead } from './site-findings.js';
+import { robotsAllow, robotsOf } from './robots-allow.js';
+import type { CrawlRobots, SitemapRead } from './site-findings.js';
 
 /** The protocol allows 50 MB per file; a crawl of at most 10,000 pages reads the first 16 MB. */
 export const SITEMAP_DISCOVERY_BYTES = 16 * 1024 * 1024;
@@ -85,7 +85,7 @@ export async function readSitemapFile(request: SitemapFileRequest, deps: Sitemap
   if (!parsed) return result;
   const origin = parseUrl(deps.files.origin)?.origin ?? deps.files.origin;
   if (parsed.kind === 'sitemapindex') sortChildren(parsed, request, origin, result);
-  else sortPages(parsed, request.room, origin, deps.robots ?? crawlRobots(deps.files), result);
+  else sortPages(parsed, request.room, origin, deps.robots ?? robotsOf(deps.files), result);
   return result;
 }
 

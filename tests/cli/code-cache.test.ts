@@ -32,8 +32,8 @@ beforeAll(() => {
   writeFileSync(
     driver,
     `const { installCodeCache } = require(${JSON.stringify(loader)});
-const [codeDir, cacheDir, bundle] = process.argv.slice(2);
-const cache = installCodeCache(codeDir, cacheDir || undefined);
+const [codeDir, cacheDir, bundle, also] = process.argv.slice(2);
+const cache = installCodeCache(codeDir, cacheDir || undefined, also ? also.split(',') : []);
 const loaded = require(bundle);
 const saved = cache.save();
 process.stdout.write(JSON.stringify({ answer: loaded.answer(), loaded, outcome: cache.outcomes.get(bundle) ?? null, saved }));
@@ -58,14 +58,14 @@ interface LoadResult {
   saved: number;
 }
 
-function load(bundle: string, cacheDirOverride = ''): LoadResult {
-  const out = execFileSync(process.execPath, [driver, codeDir, cacheDirOverride, bundle], { encoding: 'utf8' });
+function load(bundle: string, cacheDirOverride = '', alsoUnder: string[] = []): LoadResult {
+  const out = execFileSync(process.execPath, [driver, codeDir, cacheDirOverride, bundle, alsoUnder.join(',')], { encoding: 'utf8' });
   return JSON.parse(out) as LoadResult;
 }
 
 /** A bundle whose answer depends on its code, its module scope and a lazily compiled function. */
-function writeBundle(name: string, answer: number, mtime = new Date('2026-01-01T00:00:00Z')): string {
-  const file = path.join(codeDir, name);
+function writeBundle(name: string, answer: number, mtime = new Date('2026-01-01T00:00:00Z'), inDir = codeDir): string {
+  const file = path.join(inDir, name);
   writeFileSync(
     file,
     `'use strict';
@@ -125,6 +125,23 @@ describe('installCodeCache (each load a new process)', () => {
     writeFileSync(outside, 'module.exports = { answer: () => 5 };');
     expect(load(outside)).toMatchObject({ answer: 5, outcome: null, saved: 0 });
     expect(cacheFiles()).toEqual([]);
+  });
+
+  it('a dependency directory given beside it is cached too, under a name of its own', () => {
+    const dependency = path.join(dir, 'node_modules', 'big-dependency');
+    mkdirSync(dependency, { recursive: true });
+    const inDependency = writeBundle('index.js', 13, undefined, dependency);
+    const ours = writeBundle('index.js', 17);
+    expect(load(inDependency, '', [dependency])).toMatchObject({ answer: 13, outcome: 'missing', saved: 1 });
+    expect(load(ours, '', [dependency])).toMatchObject({ answer: 17, outcome: 'missing', saved: 1 });
+    expect(cacheFiles().sort()).toEqual([
+      expect.stringMatching(/^big-dependency-[0-9a-f]{8}\.index\.js\..+\.cache$/),
+      expect.stringMatching(/^index\.js\./),
+    ]);
+    expect(load(inDependency, '', [dependency])).toMatchObject({ answer: 13, outcome: 'accepted', saved: 0 });
+    expect(load(ours, '', [dependency])).toMatchObject({ answer: 17, outcome: 'accepted', saved: 0 });
+    // Without it, the dependency is left to Node.
+    expect(load(inDependency)).toMatchObject({ answer: 13, outcome: null, saved: 0 });
   });
 
   it('a cache directory that cannot be written costs the cache, not the command', () => {

@@ -1,8 +1,8 @@
 /**
  * A crawl's work in proportion to what a site serves runs off the thread that serves the API, on an audit thread
  * (the worker from its TypeScript source): one sitemap file comes back as bounded, sorted lists (the crawl's origin
- * only, robots.txt applied), and a page's links with robots.txt applied; a sitemap that outlasts its budget ends its
- * thread, and the next file gets a fresh one. A sitemap index that fans out into 50,000 children is read as at
+ * only, robots.txt applied), a page's links with robots.txt applied, and robots.txt's verdict for the crawl's start;
+ * a sitemap that outlasts its budget ends its thread, and the next file gets a fresh one. A sitemap index that fans out into 50,000 children is read as at
  * most 50 files, the rest counted; and the crawl's queue is a deque.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { createWorkerRunner, ThreadBudgetError } from '../../server/audits/worke
 import { Deque } from '../../server/crawls/deque.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
-import { discoverFromSitemaps, MAX_SITEMAP_FILES } from '../../shared/crawl/sitemap-discovery.js';
+import { discoverFromSitemaps, MAX_SITEMAP_FILES, MAX_SITEMAP_URLS, sitemapUrlRoom } from '../../shared/crawl/sitemap-discovery.js';
 import { gatherSiteFiles, type GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { DEFAULT_LIMITS } from '../../shared/gather/limits.js';
 import { html, serveSite, sitemapIndex, text, urlset, type ServedSite } from './helpers/crawl-site.js';
@@ -28,6 +28,7 @@ beforeAll(async () => {
       '/robots.txt': text(`User-agent: *\nDisallow: /private/\nSitemap: ${origin}/index.xml\n`),
       '/linking': html(linkingPage(origin, '/linking', ['/ok', '/private/x', 'http://localhost:9/elsewhere', '/ok#again'])),
       '/pages.xml': text(urlset([`${origin}/a`, `${origin}/private/b`, 'http://localhost:9/c', `${origin}/a`]), 'application/xml'),
+      '/many.xml': text(urlset(Array.from({ length: 3_000 }, (_, i) => `${origin}/p/${i}`)), 'application/xml'),
       '/index.xml': text(sitemapIndex(Array.from({ length: FAN_OUT }, (_, i) => `${origin}/s/${i}.xml`)), 'application/xml'),
       '/slow.xml': async (_req, res) => {
         res.writeHead(200, { 'content-type': 'application/xml' });
@@ -96,6 +97,20 @@ describe('a sitemap file on an audit thread', () => {
     }
   });
 
+  it("robots.txt for a crawl's start is read on the thread: its verdict, and whether the start URL is allowed", async () => {
+    const runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0 });
+    try {
+      const signal = new AbortController().signal;
+      const refused = await runner.runRobots(`${site.url}/private/start`, { key: 'crawl-4', files }, signal);
+      expect(refused).toEqual({ verdict: { status: 'found', citable: 'partly', crawlDelay: null }, startAllowed: false });
+      // The second ask sends no site files: the thread still holds them under the crawl's key.
+      const allowed = await runner.runRobots(`${site.url}/ok`, { key: 'crawl-4', files }, signal);
+      expect(allowed).toEqual({ verdict: refused.verdict, startAllowed: true });
+    } finally {
+      await runner.close();
+    }
+  });
+
   it('ends a thread that outlasts its budget; the next file gets a fresh thread', async () => {
     const runner = createWorkerRunner({
       workerUrl: WORKER,
@@ -128,6 +143,23 @@ describe('discovery from a sitemap index that fans out', () => {
     expect(new Set(read).size).toBe(read.length); // each once: the children that list /index.xml again add nothing
     // /index.xml: 49 of its 50,000 children read, 49,951 not; each child read names one more child, not read (49).
     expect(found.notes).toContain('50000 more sitemap files were not read (at most 50 per crawl).');
+  });
+});
+
+describe('the sitemap URLs a small crawl keeps', () => {
+  it('are bounded by its max_pages (four times, at least 1,000); the rest only counted, never carried', async () => {
+    expect([sitemapUrlRoom(20), sitemapUrlRoom(500), sitemapUrlRoom(10_000)]).toEqual([1_000, 2_000, 40_000]);
+    expect(sitemapUrlRoom(1_000_000)).toBe(MAX_SITEMAP_URLS);
+    const manyFiles = {
+      ...files,
+      files: { ...files.files, robotsTxt: { ...files.files.robotsTxt, body: `Sitemap: ${site.url}/many.xml\n` } },
+    };
+    const small = await discoverFromSitemaps(manyFiles, (req) => readSitemapFile(req, { fetcher, files: manyFiles }), sitemapUrlRoom(20));
+    expect(small.urls).toHaveLength(1_000);
+    expect(small.urls.at(-1)).toBe(`${site.url}/p/999`);
+    expect(small.uncounted).toBe(2_000);
+    const whole = await discoverFromSitemaps(manyFiles, (req) => readSitemapFile(req, { fetcher, files: manyFiles }));
+    expect([whole.urls.length, whole.uncounted]).toEqual([3_000, 0]);
   });
 });
 

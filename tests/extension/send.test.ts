@@ -42,7 +42,7 @@ describe('classifyResponse', () => {
     [404, 'settings'],
     [409, 'rejected'],
     [400, 'rejected'],
-    [413, 'rejected'],
+    [413, 'later'],
     [429, 'retry'],
     [500, 'retry'],
     [503, 'retry'],

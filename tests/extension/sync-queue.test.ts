@@ -4,7 +4,8 @@ import { flushQueue, type QueueDeps } from '../../extension/lib/sync/queue.js';
 import { addAudit, HISTORY_LIMIT, listRecords, updateSync } from '../../extension/lib/sync/records.js';
 import { saveSettings } from '../../extension/lib/settings.js';
 import { NOT_CONFIGURED } from '../../extension/lib/sync/reasons.js';
-import type { SendOutcome } from '../../extension/lib/sync/classify.js';
+import { classifyResponse, type SendOutcome } from '../../extension/lib/sync/classify.js';
+import { HOLD_MS } from '../../extension/lib/sync/queue.js';
 import { sampleAudit } from './helpers/sample-audit.js';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -128,6 +129,49 @@ describe('sync queue', () => {
     await flushQueue(again, true);
     expect(again.sent).toEqual([]);
     expect(await stateOf(id(1))).toMatchObject({ state: 'failed', reason: 'Conflict (409)' });
+  });
+
+  it('a 413 holds that audit alone: kept, the audits behind it sent, and it is sent again once its hold ends', async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await addAudit(sampleAudit({ id: id(2) }), 'x');
+    const tooLarge = classifyResponse(413, 'Request body too large: the limit is 5 MB', null);
+    const first = deps([tooLarge]);
+    await flushQueue(first, true);
+    expect(first.sent).toEqual([id(1), id(2)]);
+    expect(await stateOf(id(1))).toMatchObject({ state: 'pending', holdUntil: 1_000_000 + HOLD_MS, attempts: 1 });
+    expect((await stateOf(id(1))).reason).toMatch(/413.*the limit is 5 MB.*Kept here/);
+    expect((await stateOf(id(2))).state).toBe('synced');
+    expect(first.scheduled.at(-1), 'the background wakes when the hold ends').toBe(1_000_000 + HOLD_MS);
+
+    for (let i = 3; i <= HISTORY_LIMIT + 5; i++) await addAudit(sampleAudit({ id: id(i) }), 'x');
+    expect((await listRecords()).map((r) => r.id)).toContain(id(1)); // never trimmed while it waits
+
+    const during = deps([], 1_000_000 + HOLD_MS - 1);
+    await flushQueue(during);
+    expect(during.sent).not.toContain(id(1));
+    const after = deps([], 1_000_000 + HOLD_MS);
+    await flushQueue(after);
+    expect(after.sent).toContain(id(1));
+    expect(await stateOf(id(1))).toMatchObject({ state: 'synced', attempts: 2 });
+    expect((await stateOf(id(1))).holdUntil).toBeUndefined();
+  });
+
+  it("the daily sync cap's 429 holds every audit until its Retry-After, keeping them all", async () => {
+    await saveSettings(GOOD);
+    await addAudit(sampleAudit({ id: id(1) }), 'x');
+    await addAudit(sampleAudit({ id: id(2) }), 'x');
+    const capped = classifyResponse(429, 'Sync cap reached: at most 2,000 audit syncs per account in 24 hours', '86000');
+    const first = deps([capped]);
+    await flushQueue(first, true);
+    expect(first.sent).toEqual([id(1)]);
+    for (const n of [1, 2]) expect(await stateOf(id(n))).toMatchObject({ state: 'pending', nextAttemptAt: 1_000_000 + 86_000_000 });
+    const early = deps([], 1_000_000 + 86_000_000 - 1);
+    await flushQueue(early);
+    expect(early.sent).toEqual([]);
+    const due = deps([], 1_000_000 + 86_000_000);
+    await flushQueue(due);
+    expect(due.sent).toEqual([id(1), id(2)]);
   });
 
   it('trims old history but never drops an unsent audit', async () => {

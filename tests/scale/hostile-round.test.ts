@@ -6,7 +6,9 @@
  * REST and MCP on A and B; share tokens are guessed, altered and revoked; private and reserved addresses are offered
  * to audits, crawls, monitors and webhooks on G (the fixture site must see no connection); and the monitor fixes hold
  * across A and B: one account's slow monitors take one run slot in all, and its runs per minute stay within the
- * budget counted in the store.
+ * budget counted in the store. The caps found in the security round hold across A and B too (their counters are in
+ * Redis or the database, not in a process): share links per audit, the throttle of GET /r/{token} per address,
+ * webhook test pings per minute, and audit syncs per day.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import type http from 'node:http';
@@ -27,6 +29,8 @@ import { buildServerBundle, type ServerBundle } from './helpers/server-bundle.js
 
 const BUDGET = 5;
 const SLOW = 4;
+/** SYNC_AUDITS_PER_DAY of A and B: each test's account syncs fewer. */
+const SYNCS_PER_DAY = 8;
 const PRIVATE_TARGETS = (port: number) => [
   `http://127.0.0.1:${port}/`,
   `http://[::1]:${port}/`,
@@ -108,6 +112,7 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
         MONITOR_TICK: '500ms',
         MONITOR_RUNS_PER_MINUTE: String(BUDGET),
         AUDIT_CONCURRENCY: '4',
+        SYNC_AUDITS_PER_DAY: String(SYNCS_PER_DAY),
       };
       const open = { ...env, AUDIT_ALLOW_PRIVATE: '1' };
       const guardedEnv = { ...env, DATABASE_URL: guardedDatabaseUrl, REDIS_URL: `${redis.url}/1`, DATA_DIR: path.join(dataDir, 'g') };
@@ -306,6 +311,61 @@ describe.runIf(servicesAvailable('postgres', 'redis'))(
       expect(await ran()).toBeLessThanOrEqual(2 * BUDGET);
       expect(created).toHaveLength(3 * BUDGET);
     }, 60_000);
+
+    it('share links per audit, webhook test pings and syncs per day are capped across A and B, not per process', async () => {
+      const tenant = await newAccount();
+      const at = (i: number) => processes[i % 2]!.url;
+      const audit = extensionAudit();
+      expect((await call(at(0), tenant.key, 'PUT', `/api/v1/audits/${audit.id}`, { audit })).status).toBe(201);
+      for (let i = 0; i < 20; i++) expect((await call(at(i), tenant.key, 'POST', `/api/v1/audits/${audit.id}/share`, {})).status).toBe(201);
+      for (const p of processes) {
+        const refused = await call(p.url, tenant.key, 'POST', `/api/v1/audits/${audit.id}/share`, {});
+        expect(refused.status, p.name).toBe(400);
+        expect(refused.json.error).toMatch(/at most 20 live share links/);
+      }
+
+      const webhook = (await call(at(0), tenant.key, 'POST', '/api/v1/webhooks', { url: `${site.url}/hook`, events: ['audit.completed'] }))
+        .json.webhook;
+      const pings = [];
+      for (let i = 0; i < 14; i++) pings.push((await call(at(i), tenant.key, 'POST', `/api/v1/webhooks/${webhook.id}/test`)).status);
+      expect(pings.filter((status) => status === 202)).toHaveLength(10);
+      expect(pings.slice(10)).toEqual([429, 429, 429, 429]);
+
+      const synced = [];
+      for (let i = 0; i < SYNCS_PER_DAY + 2; i++) {
+        const next = extensionAudit();
+        synced.push(await call(at(i), tenant.key, 'PUT', `/api/v1/audits/${next.id}`, { audit: next }));
+      }
+      // The account synced one audit above: SYNCS_PER_DAY - 1 more are stored, then both processes refuse.
+      expect(synced.map((r) => r.status)).toEqual([...Array<number>(SYNCS_PER_DAY - 1).fill(201), 429, 429, 429]);
+      expect(synced.at(-1)!.json.error).toMatch(/^Sync cap reached: at most 8 audit syncs per account in 24 hours/);
+    });
+
+    it('GET /r/{token} is throttled per address across A and B: 120 a minute in all, not 120 on each', async () => {
+      const owner = await newAccount();
+      const audit = extensionAudit();
+      await call(processes[0]!.url, owner.key, 'PUT', `/api/v1/audits/${audit.id}`, { audit });
+      const token = new URL(
+        (await call(processes[0]!.url, owner.key, 'POST', `/api/v1/audits/${audit.id}/share`, {})).json.share.url,
+      ).pathname
+        .split('/')
+        .pop()!;
+      let answered = 0;
+      let refused: { status: number; json: any } | null = null;
+      for (let i = 0; i < 250 && !refused; i++) {
+        const res = await call(processes[i % 2]!.url, null, 'GET', `/r/${token}`);
+        if (res.status === 200) answered++;
+        else refused = res;
+      }
+      // The share-token test above read /r/ from this address too, within the same minute: at most 120 in all.
+      expect(answered).toBeGreaterThan(90);
+      expect(answered).toBeLessThanOrEqual(120);
+      expect(refused).toMatchObject({
+        status: 429,
+        json: { error: expect.stringMatching(/120 share-link requests per minute from one address/) },
+      });
+      for (const p of processes) expect((await call(p.url, null, 'GET', `/r/${token}`)).status, p.name).toBe(429);
+    });
   },
   300_000,
 );

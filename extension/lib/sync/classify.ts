@@ -5,7 +5,9 @@ export type SendOutcome =
   | { kind: 'retry'; reason: string; retryAfterMs?: number }
   /** The key or backend URL was refused: retry only once the settings change. */
   | { kind: 'settings'; reason: string }
-  /** Will not succeed by resending the same body (409 conflict, 400, 413 ...). */
+  /** This audit alone must wait (413: too large for the server now): kept, tried again later, the rest go on. */
+  | { kind: 'later'; reason: string; retryAfterMs?: number }
+  /** Will not succeed by resending the same body (409 conflict, 400 ...). */
   | { kind: 'rejected'; reason: string };
 
 export function classifyResponse(status: number, errorText: string, retryAfter: string | null): SendOutcome {
@@ -19,6 +21,14 @@ export function classifyResponse(status: number, errorText: string, retryAfter: 
     return {
       kind: 'retry',
       reason: `Server answered ${status}${said}`,
+      ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}),
+    };
+  }
+  if (status === 413) {
+    const seconds = retryAfter !== null ? Number(retryAfter) : NaN;
+    return {
+      kind: 'later',
+      reason: `Too large for the server (413)${said}. Kept here; sent again later.`,
       ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}),
     };
   }

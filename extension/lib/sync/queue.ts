@@ -23,12 +23,15 @@ const BACKOFF = 'syncBackoff';
 
 const settingsTag = (s: Settings) => keyTag(`${s.backendUrl}\n${s.apiKey}`);
 
+/** How long an audit the server found too large (413) waits before it is sent again, unless the user retries now. */
+export const HOLD_MS = 6 * 60 * 60 * 1000;
+
 /**
  * Retried: pending ones, and those refused for their settings, either once the settings changed or,
  * with the same settings, when their backoff is due (the account may have been fixed on the server).
  */
-function isCandidate(r: AuditRecord, tag: string, now: number): boolean {
-  if (r.sync.state === 'pending') return true;
+function isCandidate(r: AuditRecord, tag: string, now: number, force: boolean): boolean {
+  if (r.sync.state === 'pending') return force || (r.sync.holdUntil ?? 0) <= now;
   if (r.sync.state !== 'failed' || !r.sync.waitForSettings) return false;
   return r.sync.waitForSettings !== tag || (r.sync.nextAttemptAt ?? Infinity) <= now;
 }
@@ -42,12 +45,13 @@ export async function flushQueue(deps: QueueDeps, force = false): Promise<void> 
   const settings = await loadSettings();
   const backoff = ((await browser.storage.local.get(BACKOFF))[BACKOFF] as BackoffState | undefined) ?? { failures: 0, nextAt: 0 };
   const tag = settingsTag(settings);
-  const candidates = (await listRecords()).filter((r) => isCandidate(r, tag, now())).reverse();
+  const records = await listRecords();
+  const candidates = records.filter((r) => isCandidate(r, tag, now(), force)).reverse();
   if (!isConfigured(settings)) {
     for (const r of candidates) await updateSync(r.id, (s) => ({ ...s, state: 'pending', reason: NOT_CONFIGURED, nextAttemptAt: 0 }));
     return deps.schedule(null);
   }
-  if (!candidates.length) return deps.schedule(null);
+  if (!candidates.length) return deps.schedule(nextHold(records, now()));
   if (!force && backoff.nextAt > now()) return deps.schedule(backoff.nextAt);
 
   for (let i = 0; i < candidates.length; i++) {
@@ -58,42 +62,50 @@ export async function flushQueue(deps: QueueDeps, force = false): Promise<void> 
       continue;
     }
     const outcome = await deps.send(audit, settings);
-    const tried = ({ waitForSettings: _, ...s }: AuditRecord['sync']) => ({ ...s, attempts: s.attempts + 1 });
-    if (outcome.kind === 'synced') {
-      await updateSync(record.id, (s) => ({ state: 'synced', attempts: s.attempts + 1, syncedAt: new Date(now()).toISOString() }));
-      await browser.storage.local.set({ [BACKOFF]: { failures: 0, nextAt: 0 } satisfies BackoffState });
-    } else if (outcome.kind === 'rejected') {
-      await updateSync(record.id, (s) => ({ ...tried(s), state: 'failed', reason: outcome.reason }));
-    } else {
-      // Down or refused settings: the rest would meet the same answer, so mark them all and stop.
-      // Both are retried with backoff; refused settings are also retried at once when the settings change.
-      const rest = candidates.slice(i);
-      const failures = backoff.failures + 1;
-      const retryAfterMs = outcome.kind === 'settings' ? 0 : (outcome.retryAfterMs ?? 0);
-      const nextAt = now() + Math.max(retryAfterMs, backoffMs(failures, deps.random));
-      await browser.storage.local.set({ [BACKOFF]: { failures, nextAt } satisfies BackoffState });
-      if (outcome.kind === 'settings') {
-        for (const r of rest) {
-          await updateSync(r.id, (s) => ({
-            ...(r === record ? tried(s) : s),
-            state: 'failed',
-            reason: outcome.reason,
-            waitForSettings: tag,
-            nextAttemptAt: nextAt,
-          }));
-        }
-        return deps.schedule(nextAt);
-      }
-      for (const r of rest) {
-        await updateSync(r.id, ({ waitForSettings: _, ...s }) => ({
-          ...(r === record ? tried(s) : s),
-          state: 'pending',
-          reason: outcome.reason,
-          nextAttemptAt: nextAt,
-        }));
-      }
-      return deps.schedule(nextAt);
+    if (await recordOwnOutcome(record, outcome, now())) continue;
+    if (outcome.kind !== 'retry' && outcome.kind !== 'settings') continue;
+    // Down or refused settings: the rest would meet the same answer, so mark them all and stop.
+    // Both are retried with backoff; refused settings are also retried at once when the settings change.
+    const rest = candidates.slice(i);
+    const failures = backoff.failures + 1;
+    const retryAfterMs = outcome.kind === 'settings' ? 0 : (outcome.retryAfterMs ?? 0);
+    const nextAt = now() + Math.max(retryAfterMs, backoffMs(failures, deps.random));
+    await browser.storage.local.set({ [BACKOFF]: { failures, nextAt } satisfies BackoffState });
+    for (const r of rest) {
+      await updateSync(r.id, ({ waitForSettings: _, holdUntil: __, ...s }) => ({
+        ...(r === record ? tried(s) : s),
+        state: outcome.kind === 'settings' ? 'failed' : 'pending',
+        reason: outcome.reason,
+        ...(outcome.kind === 'settings' ? { waitForSettings: tag } : {}),
+        nextAttemptAt: nextAt,
+      }));
     }
+    return deps.schedule(nextAt);
   }
-  return deps.schedule(null);
+  return deps.schedule(nextHold(await listRecords(), now()));
+}
+
+const tried = ({ waitForSettings: _, holdUntil: __, ...s }: AuditRecord['sync']) => ({ ...s, attempts: s.attempts + 1 });
+
+/**
+ * The outcomes that concern this audit alone: synced, refused for good, or held (413: the server finds it too large
+ * now; kept and sent again after HOLD_MS or its Retry-After, while the audits behind it go on). False for the rest.
+ */
+async function recordOwnOutcome(record: AuditRecord, outcome: SendOutcome, now: number): Promise<boolean> {
+  if (outcome.kind === 'synced') {
+    await updateSync(record.id, (s) => ({ state: 'synced', attempts: s.attempts + 1, syncedAt: new Date(now).toISOString() }));
+    await browser.storage.local.set({ [BACKOFF]: { failures: 0, nextAt: 0 } satisfies BackoffState });
+  } else if (outcome.kind === 'later') {
+    const holdUntil = now + Math.max(outcome.retryAfterMs ?? 0, HOLD_MS);
+    await updateSync(record.id, (s) => ({ ...tried(s), state: 'pending', reason: outcome.reason, nextAttemptAt: holdUntil, holdUntil }));
+  } else if (outcome.kind === 'rejected') {
+    await updateSync(record.id, (s) => ({ ...tried(s), state: 'failed', reason: outcome.reason }));
+  } else return false;
+  return true;
+}
+
+/** When the first held audit is due (null: none is held). */
+function nextHold(records: AuditRecord[], now: number): number | null {
+  const holds = records.filter((r) => r.sync.state === 'pending' && (r.sync.holdUntil ?? 0) > now).map((r) => r.sync.holdUntil!);
+  return holds.length ? Math.min(...holds) : null;
 }

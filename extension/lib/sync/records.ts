@@ -24,6 +24,8 @@ export interface AuditRecord {
     nextAttemptAt?: number;
     /** Set when the server refused the settings: retried once they change. */
     waitForSettings?: string;
+    /** Epoch ms before which this pending audit alone is not sent (the server answered 413), unless forced. */
+    holdUntil?: number;
     syncedAt?: string;
   };
   /** What the audit could not read from the browser (files, scripts): the popup offers access and says why. */

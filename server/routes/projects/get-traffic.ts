@@ -36,7 +36,7 @@ export async function projectTraffic(store: Store, project: StoredProject, raw: 
   const query = trafficQuery(raw);
   const from = Number.isNaN(query.since) ? '0000-01-01' : dateOf(query.since);
   const to = Number.isNaN(query.until) ? '9999-12-31' : dateOf(query.until);
-  const days = await (await store.traffic()).listDays(project.id, from, to);
+  const days = await (await store.traffic()).listWindow(project.id, from, to, Boolean(query.agent || query.purpose));
   const { traffic, counts } = countsOfDays(days, query, query);
   const window = { since: from, until: to, sinceMs: query.since, untilMs: query.until };
   return {

@@ -6,9 +6,11 @@
  * counts every line once. Every write resolves once it is durable.
  */
 import type { LogProblem } from '../../../shared/logs/types.js';
+import type { StoredTrafficBlock } from '../rollup/traffic-blocks.js';
 import type { DayRollup, StoredTrafficDay } from '../rollup/traffic-days.js';
 
 export type { DayRollup, StoredTrafficDay } from '../rollup/traffic-days.js';
+export type { StoredTrafficBlock } from '../rollup/traffic-blocks.js';
 
 export const INGEST_STATUSES = ['queued', 'ingesting', 'done', 'failed'] as const;
 export type IngestStatus = (typeof INGEST_STATUSES)[number];
@@ -61,6 +63,12 @@ export interface TrafficStore {
   setIngestStatus(id: string, status: IngestStatus, error: string | null, at: string): Promise<void>;
   /** The project's rollups from `since` to `until` (dates, inclusive), oldest first. */
   listDays(projectId: string, since: string, until: string): Promise<StoredTrafficDay[]>;
+  /**
+   * The project's traffic from `since` to `until` (dates, inclusive; cut to the days it has) as the fewest
+   * rollups that add up to it: days and aligned blocks of 2 to 512 days (../rollup/traffic-blocks.ts), in date order.
+   * A block has its agents' hits per day (`agent_days`) when `agentDays` is true (a filtered window needs them).
+   */
+  listWindow(projectId: string, since: string, until: string, agentDays?: boolean): Promise<StoredTrafficBlock[]>;
   /** Of `paths`, those an AI agent fetched between `since` and `until` (dates, inclusive). */
   fetchedPaths(projectId: string, paths: readonly string[], since: string, until: string): Promise<Set<string>>;
   /** Removes the project's ingests and rollups (the project was deleted). */

@@ -5,6 +5,7 @@
 import type { IngestStatus, StoredIngest, TrafficChunk } from '../contracts/traffic.js';
 import { mergeRollups, type DayRollup } from '../rollup/traffic-days.js';
 import { bitmapsOf, YEAR_BYTES } from '../rollup/page-days.js';
+import { addDaysToBlocks, buildBlocks } from '../rollup/traffic-blocks.js';
 
 export type TrafficLine =
   | { t: 'ingest'; ingest: StoredIngest }
@@ -20,6 +21,42 @@ export class TrafficState {
   readonly days = new Map<string, Map<string, DayRollup>>();
   /** Per project, per path, per year: the days it was fetched. */
   readonly pages = new Map<string, Map<string, Map<number, Uint8Array>>>();
+  /**
+   * Per project, its blocks of days by key (../rollup/traffic-blocks.ts): built when first asked for (not while
+   * the journal is replayed), then kept up to date by each chunk. A project with no days yet has them at once.
+   */
+  readonly #blocks = new Map<string, Map<string, DayRollup>>();
+  /** Set once the journal is replayed: from then on a new project's blocks are kept from its first chunk. */
+  live = false;
+
+  /**
+   * Per project whose blocks are being built: the build, and the days of chunks applied meanwhile (the build
+   * reads the days as they were when it started, so those are added when it ends).
+   */
+  readonly #building = new Map<string, { blocks: Promise<Map<string, DayRollup>>; since: TrafficChunk['days'][] }>();
+
+  /** The project's blocks, built from its days the first time (without holding up the event loop). */
+  blocksOf(projectId: string): Promise<Map<string, DayRollup>> {
+    const blocks = this.#blocks.get(projectId);
+    if (blocks) return Promise.resolve(blocks);
+    const running = this.#building.get(projectId);
+    if (running) return running.blocks;
+    const days = [...(this.days.get(projectId) ?? [])].sort(([a], [b]) => (a < b ? -1 : 1));
+    const build: { blocks: Promise<Map<string, DayRollup>>; since: TrafficChunk['days'][] } = {
+      blocks: Promise.resolve(new Map()),
+      since: [],
+    };
+    build.blocks = buildBlocks(days.map(([date, rollup]) => ({ date, rollup }))).then((built) => {
+      // A project deleted while its blocks were built has none to keep.
+      if (this.#building.get(projectId) !== build) return new Map<string, DayRollup>();
+      this.#building.delete(projectId);
+      for (const chunkDays of build.since) addDaysToBlocks(built, chunkDays);
+      this.#blocks.set(projectId, built);
+      return built;
+    });
+    this.#building.set(projectId, build);
+    return build.blocks;
+  }
 
   apply(line: TrafficLine): void {
     if (line.t === 'ingest') {
@@ -41,6 +78,10 @@ export class TrafficState {
     ingest.updated_at = chunk.at;
     let days = this.days.get(chunk.project_id);
     if (!days) this.days.set(chunk.project_id, (days = new Map()));
+    if (this.live && days.size === 0 && !this.#blocks.has(chunk.project_id)) this.#blocks.set(chunk.project_id, new Map());
+    const blocks = this.#blocks.get(chunk.project_id);
+    if (blocks) addDaysToBlocks(blocks, chunk.days);
+    this.#building.get(chunk.project_id)?.since.push(chunk.days);
     for (const { date, rollup } of chunk.days) {
       const had = days.get(date);
       days.set(date, had ? mergeRollups(had, rollup) : rollup);
@@ -61,6 +102,8 @@ export class TrafficState {
   #forget(projectId: string): void {
     this.days.delete(projectId);
     this.pages.delete(projectId);
+    this.#blocks.delete(projectId);
+    this.#building.delete(projectId);
     for (const [id, i] of this.ingests) {
       if (i.project_id !== projectId) continue;
       this.ingests.delete(id);

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { Journal } from './infra/journal.js';
 import { INGEST_STATUSES, type IngestStatus, type StoredIngest, type TrafficChunk, type TrafficStore } from '../contracts/traffic.js';
 import type { StoredTrafficDay } from '../rollup/traffic-days.js';
+import { blockKey, coverWindow, type StoredTrafficBlock } from '../rollup/traffic-blocks.js';
 import { fetchedBetween } from '../rollup/page-days.js';
 import { TrafficState, type TrafficLine } from './traffic-state.js';
 
@@ -31,6 +32,7 @@ export class LowdbTrafficStore implements TrafficStore {
     const { journal, entries, dropped } = await Journal.open(path.join(dir, 'traffic.journal'), parseTrafficLine);
     const store = new LowdbTrafficStore(journal);
     for (const { value } of entries) store.#state.apply(value);
+    store.#state.live = true;
     if (dropped > 0) options.onDroppedLines?.(journal.file, dropped);
     return store;
   }
@@ -86,6 +88,27 @@ export class LowdbTrafficStore implements TrafficStore {
       .filter(([date]) => date >= since && date <= until)
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([date, rollup]) => ({ project_id: projectId, date, rollup }));
+  }
+
+  /** Blocks in memory always have their agents' daily hits (nothing to read). */
+  async listWindow(projectId: string, since: string, until: string): Promise<StoredTrafficBlock[]> {
+    const days = this.#days.get(projectId);
+    if (!days || days.size === 0) return [];
+    let first = '9999-12-31';
+    let last = '0000-01-01';
+    for (const date of days.keys())
+      if (date >= since && date <= until) {
+        if (date < first) first = date;
+        if (date > last) last = date;
+      }
+    if (first > last) return [];
+    const blocks = await this.#state.blocksOf(projectId);
+    const out: StoredTrafficBlock[] = [];
+    for (const ref of coverWindow(first, last)) {
+      const rollup = ref.level === 0 ? days.get(ref.start) : blocks.get(blockKey(ref));
+      if (rollup) out.push({ project_id: projectId, ...ref, rollup });
+    }
+    return out;
   }
 
   async fetchedPaths(projectId: string, paths: readonly string[], since: string, until: string): Promise<Set<string>> {

@@ -87,15 +87,22 @@ async function countTrafficRollups(db: Queryable, accountId: string): Promise<nu
 
 /** Removes the account's traffic: daily rollups, fetched-page bits, then the ingests. */
 async function deleteTrafficRollups(db: Queryable, accountId: string): Promise<void> {
-  for (const table of ['traffic_days', 'traffic_pages'])
+  for (const table of ['traffic_days', 'traffic_pages', 'traffic_blocks', 'traffic_block_projects'])
     await db.query(`DELETE FROM ${table} WHERE project_id IN (${TRAFFIC_PROJECTS})`, [accountId]);
   await db.query('DELETE FROM traffic_ingests WHERE account_id = $1', [accountId]);
 }
 
-/** Removes the daily traffic rollups of days before `beforeMs` (UTC). */
+/**
+ * Removes the daily traffic rollups of days before `beforeMs` (UTC). The projects that lost days lose their blocks
+ * of days too (a block may hold days on both sides of the cut); they are built again when next asked for.
+ */
 async function expireTrafficRollups(db: Queryable, beforeMs: number): Promise<number> {
   const day = new Date(beforeMs).toISOString().slice(0, 10);
-  return (await db.query('DELETE FROM traffic_days WHERE day < $1', [day])).rowCount ?? 0;
+  const { rows } = await db.query<{ project_id: string }>('DELETE FROM traffic_days WHERE day < $1 RETURNING project_id', [day]);
+  const projects = [...new Set(rows.map((r) => r.project_id))];
+  for (const table of ['traffic_blocks', 'traffic_block_projects'])
+    await db.query(`DELETE FROM ${table} WHERE project_id = ANY($1::text[])`, [projects]);
+  return rows.length;
 }
 
 /** Every row of the account, in one transaction; every process forgets its cached keys (NOTIFY). */

@@ -8,6 +8,8 @@ import type { IngestStatus, StoredIngest, TrafficChunk, TrafficStore } from '../
 import { isDayRollup, mergeRollups, type DayRollup, type StoredTrafficDay } from '../rollup/traffic-days.js';
 import { bitmapsOf, fetchedBetween, YEAR_BYTES } from '../rollup/page-days.js';
 import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
+import { addChunkToBlocks, blocksKept, readWindow } from './traffic-blocks.js';
+import type { StoredTrafficBlock } from '../rollup/traffic-blocks.js';
 
 const COLUMNS = 'id, account_id, project_id, sha256, status, bytes, lines, byte_offset, problems, error, created_at, updated_at';
 
@@ -83,7 +85,9 @@ export class PostgresTrafficStore implements TrafficStore {
         [chunk.ingest_id],
       );
       if (!rows[0] || Number(rows[0].byte_offset) !== chunk.from) return false;
+      const kept = await blocksKept(client, chunk.project_id);
       await mergeDays(client, chunk);
+      if (kept) await addChunkToBlocks(client, chunk);
       await orPages(client, chunk);
       await client.query('UPDATE traffic_ingests SET byte_offset = $2, lines = lines + $3, problems = $4, updated_at = $5 WHERE id = $1', [
         chunk.ingest_id,
@@ -109,6 +113,10 @@ export class PostgresTrafficStore implements TrafficStore {
     return rows.filter((r) => isDayRollup(r.rollup)).map((r) => ({ project_id: projectId, date: r.day, rollup: r.rollup as DayRollup }));
   }
 
+  listWindow(projectId: string, since: string, until: string, agentDays = false): Promise<StoredTrafficBlock[]> {
+    return readWindow(this.pool, projectId, since, until, agentDays);
+  }
+
   async fetchedPaths(projectId: string, paths: readonly string[], since: string, until: string): Promise<Set<string>> {
     const out = new Set<string>();
     if (paths.length === 0) return out;
@@ -129,7 +137,7 @@ export class PostgresTrafficStore implements TrafficStore {
 
   async deleteProject(projectId: string): Promise<void> {
     await inTransaction(this.pool, async (client) => {
-      for (const table of ['traffic_days', 'traffic_pages', 'traffic_ingests'])
+      for (const table of ['traffic_days', 'traffic_pages', 'traffic_blocks', 'traffic_block_projects', 'traffic_ingests'])
         await client.query(`DELETE FROM ${table} WHERE project_id = $1`, [projectId]);
     });
   }

@@ -17,6 +17,8 @@ export interface DayRollup {
   counts: AggregateJson;
   /** Distinct paths each agent fetched that day (before the cut). */
   distinct: Record<string, number>;
+  /** In a block of days (./traffic-blocks.ts): each agent's hits per day. */
+  agent_days?: Record<string, [string, number][]>;
 }
 
 export interface StoredTrafficDay {

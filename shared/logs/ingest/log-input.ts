@@ -44,6 +44,11 @@ export class LogInput {
     this.splitter.push(chunk);
   }
 
+  /** Numbers the next line as if `lines` lines came before it (reading resumed in the middle of a file). */
+  skipLines(lines: number): void {
+    this.splitter.lineNo += lines;
+  }
+
   /** The input ended (normally, or after `fail`). */
   end(): void {
     this.splitter.end();

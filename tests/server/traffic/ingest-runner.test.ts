@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredIngest, TrafficStore } from '../../../server/store/contracts/traffic.js';
 import { LowdbStore } from '../../../server/store/lowdb/store.js';
-import { runIngest } from '../../../server/traffic/ingest-runner.js';
+import { IngestStopped, runIngest } from '../../../server/traffic/ingest-runner.js';
 import { trafficOfDays } from '../../../server/traffic/traffic-of-days.js';
 import { nginx, UA } from '../../logs/samples.js';
 
@@ -83,7 +83,7 @@ describe('ingest runner', () => {
       expect(finished.offset).toBe(Buffer.byteLength(LOG));
       expect(finished.problems).toHaveLength(1);
       const t = trafficOfDays(
-        await traffic.listDays('prj_a', '2026-08-01', '2026-08-31'),
+        await traffic.listWindow('prj_a', '2026-08-01', '2026-08-31'),
         { since: NaN, until: NaN },
         { agent: null, purpose: null },
       );
@@ -95,4 +95,27 @@ describe('ingest runner', () => {
       await store.close();
     });
   }
+
+  it('a run asked to stop ends at a committed chunk; resumed, its problems keep their line numbers in the file', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-ingest-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'upload.log');
+    const lines = Array.from({ length: 3000 }, (_, i) => (i === 99 || i === 2899 ? 'not a log line' : line(i)));
+    await writeFile(file, lines.join('\n') + '\n');
+    const store = await LowdbStore.open(dir);
+    const traffic = await store.traffic();
+    await traffic.createIngest(ingest('ing_s'));
+    let commits = 0;
+    const run = { traffic, now: () => new Date(AT), chunkBytes: 40_000, onChunk: () => void commits++, stopping: () => commits >= 2 };
+    await expect(runIngest(run, (await traffic.getIngest('prj_a', 'ing_s'))!, file)).rejects.toBeInstanceOf(IngestStopped);
+    const stopped = (await traffic.getIngest('prj_a', 'ing_s'))!;
+    expect(commits).toBe(2);
+    expect(stopped.lines).toBeLessThan(2899);
+    expect(stopped.problems.map((p) => p.line)).toEqual([100]);
+    await runIngest({ ...run, stopping: () => false }, stopped, file);
+    const finished = (await traffic.getIngest('prj_a', 'ing_s'))!;
+    expect(finished.lines).toBe(3000);
+    expect(finished.problems.map((p) => p.line)).toEqual([100, 2900]);
+    await store.close();
+  });
 });

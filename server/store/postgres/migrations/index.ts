@@ -30,7 +30,8 @@ import { migration as v13 } from './0013-monitor-run-budgets.js';
 import { migration as v14 } from './0014-maintenance-runs.js';
 import { migration as v15 } from './0015-monitor-render.js';
 import { migration as v16 } from './0016-traffic.js';
+import { migration as v17 } from './0017-traffic-blocks.js';
 
 export type { Migration } from './migration.js';
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16];
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10, v11, v12, v13, v14, v15, v16, v17];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../helpers/test-api.js';
 import { extensionAudit } from '../../helpers/extension-audit.js';
+import { syncCapMessage } from '../../../../server/routes/audits/sync-audit.js';
 
 describe('PUT /api/v1/audits/{id} (extension sync)', () => {
   let api: TestApi;
@@ -96,5 +97,35 @@ describe('PUT /api/v1/audits/{id} (extension sync)', () => {
       headers: { 'content-type': 'text/plain' },
     });
     expect(res.status).toBe(415);
+  });
+});
+
+describe('PUT /api/v1/audits/{id}: the daily cap per account (SYNC_AUDITS_PER_DAY)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ config: { syncAuditsPerDay: 3 } });
+  });
+  afterAll(() => api.close({ removeData: true }));
+
+  it('429 with Retry-After and a JSON error once an account made its syncs of the day; other accounts go on', async () => {
+    for (let i = 0; i < 3; i++) {
+      const audit = extensionAudit();
+      const res = await api.request('PUT', `/api/v1/audits/${audit.id}`, { body: { audit } });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('ratelimit-limit'), 'the limit closest to running out').toBe('3');
+      expect(res.headers.get('ratelimit-remaining')).toBe(String(2 - i));
+    }
+    const refused = extensionAudit();
+    const res = await api.request('PUT', `/api/v1/audits/${refused.id}`, { body: { audit: refused } });
+    expect(res.status).toBe(429);
+    expect(res.json).toEqual({ error: syncCapMessage(3) });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(23 * 60 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect((await api.request('GET', `/api/v1/audits/${refused.id}`)).status).toBe(404);
+
+    const other = await api.newAccount('agency');
+    const theirs = extensionAudit();
+    expect((await api.request('PUT', `/api/v1/audits/${theirs.id}`, { key: other.key, body: { audit: theirs } })).status).toBe(201);
   });
 });

@@ -33,6 +33,7 @@ describe('GET /api/v1/openapi.json', () => {
       guard: [],
       guardCheckingScopeItself: [],
       rateLimitBackend: createRateLimitBackend({ redisUrl: null }),
+      syncAuditsPerDay: 2_000, // sizes a limit of PUT /audits/{id}, made when the route is mounted
     } as unknown as RouteDeps;
     const served = new Set<string>();
     const roots = [createHealthRouter(deps), createMetricsRouter(deps, null), createSharePageRouter(deps)];

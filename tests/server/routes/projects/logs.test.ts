@@ -183,6 +183,19 @@ describe('log uploads and traffic', () => {
     expect((await api.request('GET', `/api/v1/projects/prj_0000000000000000/traffic`)).status).toBe(404);
   });
 
+  it('deleting a project deletes its traffic: a project of the same name starts with none', async () => {
+    const created = await api.request('POST', '/api/v1/projects', { body: { name: 'Gone', domain: 'gone.example' } });
+    const gone = created.json.project.id as string;
+    const sent = await upload(log(30, claude), {}, gone);
+    expect((await done(sent.json.ingest.id, gone)).lines).toBe(30);
+    expect((await traffic('', gone)).parsed).toBe(30);
+    expect((await api.request('DELETE', `/api/v1/projects/${gone}`)).status).toBe(204);
+    const stored = await api.store.traffic();
+    expect(await stored.getIngest(gone, sent.json.ingest.id)).toBeNull();
+    expect(await stored.listDays(gone, '2026-01-01', '2026-12-31')).toEqual([]);
+    expect(await stored.listWindow(gone, '2026-01-01', '2026-12-31')).toEqual([]);
+  });
+
   it('bad traffic queries: 400 naming the parameter', async () => {
     for (const [query, message] of [
       ['?since=2026-02-30', /since must be an ISO 8601 date/],

@@ -103,8 +103,15 @@ export function describeRetentionContract(subject: StoreSubject): void {
 
       const cut = new Date('2026-11-01T00:00:00.000Z');
       expect((await store.expireBefore(cut)).traffic_rollups).toBe(2);
+      // A window over the whole year, read from days and blocks of days, holds only what is left.
+      const windowHits = async () =>
+        (await (await store.traffic()).listWindow('prj_retention', '2026-01-01', '2026-12-31')).reduce(
+          (sum, b) => sum + b.rollup.counts.parsed,
+          0,
+        );
       for (let pass = 0; pass < 2; pass++) {
         expect(await days()).toEqual(['2026-11-20']);
+        expect(await windowHits()).toBe(1);
         await lifecycle.reopen();
       }
       expect((await store.expireBefore(cut)).traffic_rollups).toBe(0);

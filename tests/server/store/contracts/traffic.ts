@@ -5,6 +5,7 @@ import { LogIngest } from '../../../../shared/logs/ingest/log-ingest.js';
 import type { StoredIngest, TrafficChunk } from '../../../../server/store/contracts/traffic.js';
 import type { Store } from '../../../../server/store/contracts/store.js';
 import { chunkParts } from '../../../../server/traffic/chunk-parts.js';
+import { countsOfDays } from '../../../../server/traffic/traffic-of-days.js';
 import { nginx, UA } from '../../../logs/samples.js';
 import type { StorePlace, StoreSubject } from '../subjects.js';
 
@@ -136,6 +137,77 @@ export function describeTrafficContract(subject: StoreSubject): void {
       expect(await reopened.getIngest('prj_a', 'ing_late')).toMatchObject({ status: 'failed', error: 'the spooled file is gone' });
     });
 
+    it('windows: the days and blocks of a window add up to what its days add up to, filtered or not', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_one'));
+      const lines = (from: number, to: number) =>
+        Array.from({ length: to - from }, (_, i) => {
+          const day = from + i;
+          const date = new Date(Date.UTC(2026, 7, 1) + day * 86_400_000);
+          const stamp = `${String(date.getUTCDate()).padStart(2, '0')}/${date.toLocaleString('en', { month: 'short', timeZone: 'UTC' })}/2026`;
+          const hit = (ip: string, ua: string, path: string) => nginx(ip, `${stamp}:10:00:00 +0000`, `GET ${path} HTTP/1.1`, 200, '-', ua);
+          return [hit('20.171.206.12', UA.gptbot, `/p${day % 7}`), ...(day % 3 === 0 ? [hit('192.0.2.1', UA.claudebot, '/c')] : [])];
+        }).flat();
+      const first = chunkOf('ing_one', 0, lines(0, 40));
+      await traffic.commitChunk(first);
+      await reopen(); // lowdb builds the blocks of stored days when first asked; PostgreSQL kept them from the first chunk
+      await (await store.traffic()).commitChunk(chunkOf('ing_one', first.to, lines(30, 100)));
+      const reopened = await store.traffic();
+      const open = { since: NaN, until: NaN };
+      for (const [since, until] of [
+        ['2026-08-01', '2026-11-30'],
+        ['2026-08-03', '2026-10-29'],
+        ['2026-09-10', '2026-09-10'],
+      ] as const) {
+        const window = await reopened.listWindow('prj_a', since, until, true);
+        const days = (await reopened.listDays('prj_a', since, until)).map((d) => ({ level: 0, start: d.date, rollup: d.rollup }));
+        if (since === '2026-08-01') expect(window.length).toBeLessThan(days.length / 4);
+        for (const filter of [
+          { agent: null, purpose: null },
+          { agent: 'claudebot', purpose: null },
+          { agent: null, purpose: 'training' as const },
+        ]) {
+          const got = countsOfDays(window, open, filter).traffic;
+          const want = countsOfDays(days, open, filter).traffic;
+          expect(got.agents).toEqual(want.agents);
+          expect(got.series).toEqual(want.series);
+          expect(got.top_pages).toEqual(want.top_pages);
+        }
+      }
+      expect(
+        countsOfDays(await reopened.listWindow('prj_a', '2026-08-01', '2026-12-31'), open, { agent: null, purpose: null }).traffic.parsed,
+      ).toBe(40 + 14 + 70 + 24);
+      expect(await reopened.listWindow('prj_b', '2026-08-01', '2026-12-31')).toEqual([]);
+    });
+
+    it('a chunk committed while a window is first read is in the next window', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_one'));
+      const days = Array.from({ length: 28 }, (_, i) => gpt(String(i + 1).padStart(2, '0'), `/p${i}`));
+      const first = chunkOf('ing_one', 0, days);
+      await traffic.commitChunk(first);
+      await reopen();
+      const reopened = await store.traffic();
+      // The first read may build the blocks of the stored days; the chunk lands while it does (or just after).
+      const [during] = await Promise.all([
+        reopened.listWindow('prj_a', '2026-08-01', '2026-08-31'),
+        reopened.commitChunk(chunkOf('ing_one', first.to, [gpt('05', '/late'), claude('20', '/late')])),
+      ]);
+      const parsedOf = (blocks: typeof during) =>
+        countsOfDays(blocks, { since: NaN, until: NaN }, { agent: null, purpose: null }).traffic.parsed;
+      expect([28, 30]).toContain(parsedOf(during));
+      const after = await reopened.listWindow('prj_a', '2026-08-01', '2026-08-31');
+      expect(parsedOf(after)).toBe(30);
+      const byDay = (await reopened.listDays('prj_a', '2026-08-01', '2026-08-31')).map((d) => ({
+        level: 0,
+        start: d.date,
+        rollup: d.rollup,
+      }));
+      expect(countsOfDays(after, { since: NaN, until: NaN }, { agent: null, purpose: null }).traffic.agents).toEqual(
+        countsOfDays(byDay, { since: NaN, until: NaN }, { agent: null, purpose: null }).traffic.agents,
+      );
+    });
+
     it('deleting a project removes its ingests, days and pages, and no other project’s', async () => {
       const traffic = await store.traffic();
       await traffic.createIngest(ingest('ing_a'));
@@ -147,6 +219,7 @@ export function describeTrafficContract(subject: StoreSubject): void {
       const reopened = await store.traffic();
       expect(await reopened.getIngest('prj_a', 'ing_a')).toBeNull();
       expect(await reopened.listDays('prj_a', '2026-01-01', '2026-12-31')).toEqual([]);
+      expect(await reopened.listWindow('prj_a', '2026-01-01', '2026-12-31')).toEqual([]);
       expect((await reopened.fetchedPaths('prj_a', ['/a'], '2026-01-01', '2026-12-31')).size).toBe(0);
       expect(await reopened.listDays('prj_b', '2026-01-01', '2026-12-31')).toHaveLength(1);
     });

@@ -58,6 +58,7 @@ const RELEASED: ReadonlyArray<[number, string, string]> = [
     '4a501e5ef7c9c60334876ed82c31ce0b5c69ae82846c95aa21b02a63af5a2657',
   ],
   [16, 'traffic: log ingests, daily rollups, fetched pages', 'f4a7276881200bd80625b4dece42282292ee28c9cce6738a7fd9320ad79f5590'],
+  [17, 'traffic: blocks of days', '8d01ce076c16a7f05f1cd26091844987bc53d3f45120f827c491ce8897c3815c'],
 ];
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

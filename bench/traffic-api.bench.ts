@@ -1,0 +1,194 @@
+/**
+ * AI crawler traffic through the API, on both stores (lowdb, then PostgreSQL started here on 127.0.0.1 with
+ * fsync on), with the built server as in production:
+ *  1. GET /projects/{id}/traffic over a year of daily rollups (DAYS days, AGENTS agents, PATHS paths; seeded
+ *     through the store's commitChunk, bench/lib/traffic-seed.ts): p50/p99 with one connection for SECONDS,
+ *     each request another question (the whole year, the last 7/30/90 days, single months, one agent, one
+ *     purpose); target p99 ≤ 100 ms. The first request after start is shown apart (lowdb builds its blocks of
+ *     days in memory then).
+ *  2. Ingestion: the same generated combined log (bench/lib/log-synth.ts, LOG_MB) read by `citable logs --json`
+ *     (whole process) and uploaded with POST /projects/{id}/logs, timed from the first byte sent until the
+ *     ingest is `done`: lines per second; target at least half the CLI's.
+ *
+ *   npx tsx bench/traffic-api.bench.ts [days=365] [agents=200] [paths=50000] [seconds=10] [logMb=256]
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import autocannon from 'autocannon';
+import { LowdbStore } from '../server/store/lowdb/store.js';
+import { PostgresStore } from '../server/store/postgres/store.js';
+import type { Store } from '../server/store/contracts/store.js';
+import { findPostgres, startPostgres, type PostgresServer } from '../tests/helpers/services/index.js';
+import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';
+import { root, rssMb, startBenchServer } from './lib/citation-bench-server.js';
+import { writeLog } from './lib/log-synth.js';
+import { dayOfYear, INGEST_PROJECT, seedAccount, seedYear, TRAFFIC_PROJECT, type YearShape } from './lib/traffic-seed.js';
+
+const [days = 365, agents = 200, paths = 50_000, seconds = 10, logMb = 256] = process.argv.slice(2).map(Number);
+const shape: YearShape = { days, agents, paths, hitsPerAgent: 30, lastDay: new Date().toISOString().slice(0, 10) };
+const CLI = path.join(root, 'dist/citable.cjs');
+
+if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
+
+/** The questions a dashboard asks, each request the next one. */
+function queries(): string[] {
+  const day = (i: number) => dayOfYear(shape, i);
+  const last = days - 1;
+  const out = ['', `?since=${day(0)}&until=${day(last)}`];
+  for (const n of [7, 30, 90]) out.push(`?since=${day(Math.max(0, last - n + 1))}&until=${day(last)}`);
+  for (let m = 0; m + 30 <= days; m += 30) out.push(`?since=${day(m)}&until=${day(m + 29)}`);
+  out.push('?agent=BenchAgent7', '?purpose=training', `?agent=BenchAgent3&since=${day(Math.max(0, last - 89))}&until=${day(last)}`);
+  out.push(`?purpose=search&since=${day(Math.floor(days / 3))}&until=${day(last - 5)}`, `?since=${day(3)}&until=${day(last - 3)}`);
+  return out;
+}
+
+async function cliRate(file: string): Promise<{ lines: number; perSecond: number }> {
+  const t0 = performance.now();
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'logs', file, '--json'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (c: Buffer) => (text += c.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`citable logs exited with ${code}`))));
+  });
+  const lines = (JSON.parse(out) as { traffic: { lines: number } }).traffic.lines;
+  return { lines, perSecond: lines / ((performance.now() - t0) / 1000) };
+}
+
+async function uploadRate(url: string, key: string, file: string): Promise<{ lines: number; perSecond: number }> {
+  const headers = { authorization: `Bearer ${key}` };
+  const t0 = performance.now();
+  const body = Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream;
+  const sent = await fetch(`${url}/api/v1/projects/${INGEST_PROJECT}/logs`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/plain', 'content-length': String(statSync(file).size) },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  const { ingest } = (await sent.json()) as { ingest: { id: string } };
+  if (sent.status !== 202) throw new Error(`upload: ${sent.status}`);
+  for (;;) {
+    const got = await fetch(`${url}/api/v1/projects/${INGEST_PROJECT}/logs/${ingest.id}`, { headers });
+    const now = (await got.json()) as { ingest: { status: string; lines: number } };
+    if (now.ingest.status === 'done') return { lines: now.ingest.lines, perSecond: now.ingest.lines / ((performance.now() - t0) / 1000) };
+    if (now.ingest.status === 'failed') throw new Error('the ingest failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface StoreRun {
+  name: string;
+  seedMs: number;
+  firstMs: number;
+  p50: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+  rssMb: number;
+  ingest: { lines: number; perSecond: number };
+}
+
+async function measure(name: string, store: Store, env: Record<string, string>, dir: string, log: string): Promise<StoreRun> {
+  const key = await seedAccount(store);
+  const accountId = (await store.listAccounts())[0]!.id;
+  const seedMs = await seedYear(store, accountId, shape);
+  await store.close();
+  const server = await startBenchServer(dir, env);
+  try {
+    const base = `${server.url}/api/v1/projects/${TRAFFIC_PROJECT}/traffic`;
+    const t0 = performance.now();
+    const first = await fetch(base, { headers: { authorization: `Bearer ${key}` } });
+    const year = (await first.json()) as { traffic: { parsed: number; agents: unknown[] } };
+    const firstMs = performance.now() - t0;
+    console.log(
+      `${name}: ${year.traffic.parsed.toLocaleString('en')} lines, ${year.traffic.agents.length} agents; first answer ${firstMs.toFixed(0)} ms`,
+    );
+    const qs = queries();
+    let i = 0;
+    const result = await autocannon({
+      url: server.url,
+      connections: 1,
+      duration: seconds,
+      headers: { authorization: `Bearer ${key}` },
+      requests: [
+        { method: 'GET', setupRequest: (req) => ({ ...req, path: `/api/v1/projects/${TRAFFIC_PROJECT}/traffic${qs[i++ % qs.length]}` }) },
+      ],
+    });
+    const rss = await rssMb(server.proc.pid!);
+    const ingest = await uploadRate(server.url, key, log);
+    console.log(
+      `${name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average} req/s; upload ${ingest.perSecond.toFixed(0)} lines/s`,
+    );
+    return {
+      name,
+      seedMs,
+      firstMs,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      rps: result.requests.average,
+      non2xx: result.non2xx,
+      rssMb: rss,
+      ingest,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-traffic-bench-'));
+  let pg: PostgresServer | null = null;
+  try {
+    const log = path.join(dir, 'access.log');
+    const written = await writeLog(createWriteStream(log), logMb * 1024 * 1024);
+    console.log(`generated ${logMb} MB combined log, ${written.lines.toLocaleString('en')} lines`);
+    const cli = await cliRate(log);
+    console.log(`citable logs: ${cli.perSecond.toFixed(0)} lines/s`);
+    const runs: StoreRun[] = [];
+    const lowDir = path.join(dir, 'lowdb');
+    runs.push(await measure('lowdb', await LowdbStore.open(lowDir), { DATA_DIR: lowDir }, dir, log));
+    if (findPostgres()) {
+      pg = await startPostgres({ durable: true });
+      const url = await pg.createDatabase('traffic');
+      runs.push(
+        await measure('postgres', await PostgresStore.open(url), { DATABASE_URL: url, DATA_DIR: path.join(dir, 'pgdata') }, dir, log),
+      );
+    } else console.log('PostgreSQL is not installed: its half skipped');
+    report(cli, runs);
+  } finally {
+    await pg?.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function report(cli: { lines: number; perSecond: number }, runs: StoreRun[]): void {
+  const load = os.loadavg()[0]!.toFixed(1);
+  const year = `${days} days × ${agents} agents × ${paths.toLocaleString('en')} paths`;
+  console.log(`\nTraffic API (${os.cpus().length} cores, Node ${process.version}, load average ${load}): ${year}`);
+  const figures: BenchFigure[] = [figure(`citable logs, ${logMb} MB combined log (whole process)`, Math.round(cli.perSecond), 'lines/s')];
+  for (const r of runs) {
+    console.log(
+      `| ${r.name} | seed ${(r.seedMs / 1000).toFixed(1)} s | first ${r.firstMs.toFixed(0)} ms | p50 ${r.p50} ms | p99 ${r.p99} ms | ${r.rps} req/s | non-2xx ${r.non2xx} | RSS ${r.rssMb.toFixed(0)} MB | upload ${r.ingest.perSecond.toFixed(0)} lines/s |`,
+    );
+    figures.push(
+      figure(`GET /projects/{id}/traffic p99, ${r.name}, a year (${year}), 1 connection`, r.p99, 'ms', { max: 100 }),
+      figure(`GET /projects/{id}/traffic p50, ${r.name}`, r.p50, 'ms'),
+      figure(`first GET after start, ${r.name}`, Math.round(r.firstMs), 'ms'),
+      figure(`POST /projects/{id}/logs to done, ${r.name}, same log`, Math.round(r.ingest.perSecond), 'lines/s', {
+        min: Math.round(cli.perSecond / 2),
+        target: `≥ ${Math.round(cli.perSecond / 2).toLocaleString('en')} lines/s (half the CLI's)`,
+      }),
+    );
+  }
+  printBenchResult({
+    name: 'traffic-api',
+    figures,
+    notes: [`load average ${load} at the end`, `log ${logMb} MB, ${cli.lines.toLocaleString('en')} lines`],
+  });
+}
+
+await main();
