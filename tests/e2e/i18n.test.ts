@@ -58,6 +58,8 @@ describe.skipIf(!serverAvailable)('the extension in German and French (Chromium)
       expect(await popup.textContent('#h-history')).toBe('Letzte Prüfungen');
       expect(await popup.textContent('.history li .muted')).toMatch(GERMAN_DATE_TIME);
       expect(await popup.textContent('[data-testid="announcer"]')).toMatch(/^Prüfung fertig: \d+ von 100 Punkten/);
+      // The report components the popup shares with the client reports speak German too.
+      expect(await popup.textContent('article.report svg .chart-muted')).toBe('von 100');
       await screenshot(popup, 'i18n-popup-de');
     });
 
@@ -100,6 +102,7 @@ describe.skipIf(!serverAvailable)('the extension in German and French (Chromium)
       expect(await popup.textContent('[data-action="again"]')).toBe('Auditer à nouveau');
       expect(await popup.textContent('#h-history')).toBe('Audits récents');
       expect(await popup.textContent('.history li .muted')).toMatch(FRENCH_DATE_TIME);
+      expect(await popup.textContent('article.report svg .chart-muted')).toBe('sur 100');
       await screenshot(popup, 'i18n-popup-fr');
     });
   });

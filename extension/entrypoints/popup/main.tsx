@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { installReportStyle } from '../../components/report-style.js';
 import { takeFirstLook, type FirstLookApi } from '../../lib/popup/first-look.js';
 import { App } from './App.js';
+import { ReportLanguage } from '../../components/ReportLanguage.js';
 // The popup's sheet as text, set by this module: a <link> would be one more file to fetch, and one that
 // blocks this module and the first paint until it arrives (measured: a cached result ~45 ms sooner without it).
 import popupCss from '../../components/styles.css?inline';
@@ -18,8 +19,19 @@ const root = document.getElementById('app')!;
 void takeFirstLook(browser as unknown as FirstLookApi, location.search).then(
   (first) => {
     performance.mark('citable:first-look');
-    render(<App first={first} />, root);
+    render(
+      <ReportLanguage>
+        <App first={first} />
+      </ReportLanguage>,
+      root,
+    );
     performance.mark('citable:rendered');
   },
-  () => render(<App />, root),
+  () =>
+    render(
+      <ReportLanguage>
+        <App />
+      </ReportLanguage>,
+      root,
+    ),
 );
