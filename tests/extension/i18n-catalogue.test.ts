@@ -41,7 +41,6 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'dashPrompt',
     'dashSections',
     'dashShareIdAudit',
-    'dashShareIdCrawl',
     'diffScore',
     'extName',
     'navAudits',
