@@ -11,12 +11,13 @@ import { verdict, writeOutputs } from './ci-output.js';
 import { startCommand } from './command-args.js';
 import { ConfigError } from '../settings/parse.js';
 import { AUDIT_DEADLINE_DEFAULT_MS, readAuditSettings, type AuditSettings } from '../settings/audit-settings.js';
-import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles } from './report-files.js';
+import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, reportFilesLanguage, writeReportFiles } from './report-files.js';
+import { isReportLanguage } from '../../shared/i18n/languages.js';
 import { openCliRenderer, RENDER_HELP } from './cli-renderer.js';
 import { DEFAULT_AGENT_SELECTION, isAgentSelection, type AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 const USAGE =
-  'Usage: citable audit <url> [--render] [--agents sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable audit <url> [--render] [--agents sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE] [--lang LANG]';
 const HELP = `${USAGE}
 
 Audits one page the way AI answer engines see it and prints a report.
@@ -55,6 +56,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
   const agents = values.agents ?? DEFAULT_AGENT_SELECTION;
   if (!isAgentSelection(agents)) return fail('--agents takes sample or all.');
+  const lang = reportFilesLanguage(values.lang);
+  if (!isReportLanguage(lang)) return fail(lang);
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
   const audit = await auditPage(positionals[0]!, io.env, judging, { agents, render: values.render === true });
@@ -68,7 +71,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     const { renderAuditReportHtml } = await import('../../shared/report/render-audit-report.js');
     const problem = await writeReportFiles(
       values,
-      (medium, paper) => ({ html: renderAuditReportHtml(audit, { medium, paper }), subjectUrl: audit.final_url }),
+      (medium, paper, lang) => ({ html: renderAuditReportHtml(audit, { medium, paper, lang }), subjectUrl: audit.final_url }),
       io,
     );
     if (problem) return fail(problem);

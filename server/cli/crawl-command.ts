@@ -17,7 +17,8 @@ import { PageOutcomes } from './crawl/page-outcomes.js';
 import { createProgressView } from './crawl/progress.js';
 import { renderCrawlReport } from './crawl/render-crawl-report.js';
 import type { CliIo } from './io.js';
-import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, writeReportFiles, type ReportFiles } from './report-files.js';
+import { REPORT_FILE_HELP, REPORT_FILE_OPTIONS, reportFilesLanguage, writeReportFiles, type ReportFiles } from './report-files.js';
+import { isReportLanguage } from '../../shared/i18n/languages.js';
 import { crawlReport } from '../ci/ci-report.js';
 import { CI_HELP, CI_OPTIONS, prepareCi } from './ci-options.js';
 import { verdict, writeOutputs } from './ci-output.js';
@@ -28,7 +29,7 @@ export const CLI_CRAWL_CONCURRENCY = 8;
 export const INTERRUPTED_EXIT = 130;
 
 const USAGE =
-  'Usage: citable crawl <url> [--max-pages N] [--render sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE]';
+  'Usage: citable crawl <url> [--max-pages N] [--render sample|all] [--json] [--fail-under N] [--format F] [--output FILE] [--budget FILE] [--html FILE] [--pdf FILE] [--lang LANG]';
 const HELP = `${USAGE}
 
 Audits a whole site the way AI answer engines see it: pages found from its sitemaps and links, each
@@ -79,6 +80,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const { values, positionals, fail } = start;
   const asked = crawlRequest(values, positionals, io.env);
   if (typeof asked === 'string') return fail(asked);
+  if (!isReportLanguage(reportFilesLanguage(values.lang))) return fail(reportFilesLanguage(values.lang));
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
   const { allowPrivate } = asked;
@@ -199,7 +201,7 @@ async function writeCrawlReportFiles(files: ReportFiles, result: Crawl, pages: C
   const worstPages = pages.filter((p) => p.score !== null).map((p) => ({ ...p, score: p.score!, audit_id: p.audit_id ?? undefined }));
   return writeReportFiles(
     files,
-    (medium, paper) => ({ html: renderCrawlReportHtml(result, { medium, paper, worstPages }), subjectUrl: result.url }),
+    (medium, paper, lang) => ({ html: renderCrawlReportHtml(result, { medium, paper, lang, worstPages }), subjectUrl: result.url }),
     io,
   );
 }

@@ -7,23 +7,32 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Paper } from '../../shared/report/types.js';
+import { isReportLanguage, matchLanguage, REPORT_LANGUAGES, type ReportLanguage } from '../../shared/i18n/languages.js';
 import { ConfigError } from '../settings/parse.js';
 import { readReportSettings } from '../settings/report-settings.js';
 import type { CliIo } from './io.js';
 
-export const REPORT_FILE_OPTIONS = { html: { type: 'string' }, pdf: { type: 'string' } } as const;
+export const REPORT_FILE_OPTIONS = { html: { type: 'string' }, pdf: { type: 'string' }, lang: { type: 'string' } } as const;
 
 export const REPORT_FILE_HELP = `  --html FILE      also write the client report: one self-contained HTML file
   --pdf FILE       also write it as a PDF (needs Chromium: CHROMIUM_PATH, default /usr/bin/chromium)
+  --lang LANG      the language of those files: ${REPORT_LANGUAGES.join(', ')} (default en; de-AT reads as de)
 `;
 
 export interface ReportFiles {
   html?: string | undefined;
   pdf?: string | undefined;
+  lang?: string | undefined;
 }
 
 /** What the report is made from: the HTML for the medium, and the page or site it is about (the PDF footer). */
-export type RenderReport = (medium: 'html' | 'pdf', paper: Paper) => { html: string; subjectUrl: string };
+export type RenderReport = (medium: 'html' | 'pdf', paper: Paper, lang: ReportLanguage) => { html: string; subjectUrl: string };
+
+/** `--lang`: the report language it names, or the message to fail with. */
+export function reportFilesLanguage(lang: string | undefined): ReportLanguage | string {
+  if (lang === undefined) return 'en';
+  return matchLanguage(lang) ?? `--lang takes one of ${REPORT_LANGUAGES.join(', ')}, got ${JSON.stringify(lang)}.`;
+}
 
 /**
  * Writes the files asked for. Returns null when all went well, else the message to fail with (the audit
@@ -31,8 +40,10 @@ export type RenderReport = (medium: 'html' | 'pdf', paper: Paper) => { html: str
  */
 export async function writeReportFiles(files: ReportFiles, render: RenderReport, io: CliIo): Promise<string | null> {
   if (files.html === undefined && files.pdf === undefined) return null;
+  const language = reportFilesLanguage(files.lang);
+  if (!isReportLanguage(language)) return language;
   if (files.html !== undefined) {
-    const problem = await writeWhole(files.html, render('html', 'A4').html);
+    const problem = await writeWhole(files.html, render('html', 'A4', language).html);
     if (problem) return problem;
     io.stderr.write(`Report written to ${files.html}\n`);
   }
@@ -51,8 +62,8 @@ export async function writeReportFiles(files: ReportFiles, render: RenderReport,
     ]);
     const printer = createPdfRenderer({ chromiumPath: settings.chromiumPath, concurrency: 1, timeoutMs: settings.pdfTimeoutMs });
     try {
-      const { html, subjectUrl } = render('pdf', 'A4');
-      const pdf = await printer.render({ html, paper: 'A4', footerTemplate: pdfFooterTemplate(null, subjectUrl) });
+      const { html, subjectUrl } = render('pdf', 'A4', language);
+      const pdf = await printer.render({ html, paper: 'A4', footerTemplate: pdfFooterTemplate(null, subjectUrl, language) });
       const problem = await writeWhole(files.pdf, pdf);
       if (problem) return problem;
       io.stderr.write(`PDF report written to ${files.pdf}\n`);

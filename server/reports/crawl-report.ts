@@ -6,10 +6,10 @@
  */
 import { renderCrawlReportHtml } from '../../shared/report/render-crawl-report.js';
 import { WORST_PAGES } from '../../shared/report/components/WorstPagesTable.js';
-import type { CrawlPage, Paper, ReportBranding, ReportCrawl, ScorePoint } from '../../shared/report/types.js';
+import type { CrawlPage, Paper, ReportCrawl, ScorePoint } from '../../shared/report/types.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { Store } from '../store/contracts/store.js';
-import { accountBranding } from './audit-report.js';
+import { accountBranding, reportLanguage, type LanguageRequest, type RenderedReport } from './audit-report.js';
 
 export interface CrawlReportSources {
   /** The crawl's audited pages (GET /crawls/{id}/pages); only the lowest-scoring WORST_PAGES are shown. */
@@ -25,8 +25,8 @@ export async function renderAccountCrawlReport(
   accountId: string,
   crawl: ReportCrawl,
   sources: CrawlReportSources,
-  request: { paper: Paper; medium: 'html' | 'pdf'; pdfHref?: string | null },
-): Promise<{ html: string; branding: ReportBranding | null }> {
+  request: { paper: Paper; medium: 'html' | 'pdf'; pdfHref?: string | null; language?: LanguageRequest; rulesDocUrl?: string | null },
+): Promise<RenderedReport> {
   const critical = (crawl.issues ?? []).filter((i) => i.severity === 'critical');
   const [branding, pages, history, advice] = await Promise.all([
     accountBranding(store, accountId),
@@ -39,8 +39,12 @@ export async function renderAccountCrawlReport(
   ]);
   const worstPages = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
   const expiredAudits = pages.filter((p) => p.audit_expired).length;
+  const { lang, unsupportedLang } = reportLanguage(request.language, branding);
   const html = renderCrawlReportHtml(crawl, {
     branding,
+    lang,
+    unsupportedLang,
+    rulesDocUrl: request.rulesDocUrl ?? null,
     history,
     worstPages,
     advice,
@@ -49,7 +53,7 @@ export async function renderAccountCrawlReport(
     medium: request.medium,
     pdfHref: request.pdfHref ?? null,
   });
-  return { html, branding };
+  return { html, branding, lang };
 }
 
 /** The detail (what was found, what to do) of each rule, from one page where it fired. */

@@ -10,6 +10,8 @@ export interface ReportsRuntime {
   pdf: PdfRenderer;
   /** The origin of share links; null: the address each request reached. */
   publicUrl: string | null;
+  /** The published rule reference each issue of a report links to (REPORT_RULES_URL); null: named, not linked. */
+  rulesDocUrl: string | null;
   /** Stops Chromium (server shutdown). */
   close(): Promise<void>;
 }
@@ -25,5 +27,5 @@ export function createReportsRuntime(settings: ReportSettings, pdfWorkerUrl?: UR
       ? createThreadedPdfRenderer({ ...options, workerUrl: pdfWorkerUrl })
       : createPdfRenderer(options);
   const pdf = createFairPrinter(renderer, options);
-  return { pdf, publicUrl: settings.publicUrl, close: () => pdf.close() };
+  return { pdf, publicUrl: settings.publicUrl, rulesDocUrl: settings.rulesDocUrl, close: () => pdf.close() };
 }

@@ -8,6 +8,7 @@ import type { Context } from 'koa';
 import { REPORT_CSP } from '../../shared/report/components/ReportDocument.js';
 import { pdfFooterTemplate } from '../../shared/report/pdf-footer.js';
 import type { Paper, ReportBranding } from '../../shared/report/types.js';
+import type { ReportLanguage } from '../../shared/i18n/languages.js';
 import { HttpError } from '../http/http-error.js';
 import { PdfBusyError, PdfLaneBusyError, PdfTimeoutError, PdfUnavailableError } from './pdf/pdf-errors.js';
 import type { PdfLane, PdfRenderer } from './pdf/pdf-renderer.js';
@@ -17,6 +18,8 @@ export interface ReportResponse {
   format: 'html' | 'pdf';
   paper: Paper;
   branding: ReportBranding | null;
+  /** The report's language: the PDF footer's "Page n of N" says it in it. */
+  lang?: ReportLanguage;
   /** The audited page or site, for the PDF footer and the file name. */
   subjectUrl: string;
   /** The file name's distinguishing part (`citable-report-<slug>.pdf`). */
@@ -38,6 +41,8 @@ const LANE_RETRY_AFTER_S = 10;
 
 export async function sendReport(ctx: Context, pdf: PdfRenderer, report: ReportResponse): Promise<void> {
   ctx.set(REPORT_HEADERS);
+  ctx.set('Content-Language', report.lang ?? 'en');
+  ctx.vary('Accept-Language'); // with no ?lang= and no branding language, the reader's header chooses
   if (report.format === 'html') {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = report.html;
@@ -49,7 +54,7 @@ export async function sendReport(ctx: Context, pdf: PdfRenderer, report: ReportR
       {
         html: report.html,
         paper: report.paper,
-        footerTemplate: pdfFooterTemplate(report.branding, report.subjectUrl),
+        footerTemplate: pdfFooterTemplate(report.branding, report.subjectUrl, report.lang),
       },
       report.lane,
     );

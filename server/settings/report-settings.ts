@@ -17,6 +17,8 @@ export interface ReportSettings {
   pdfConcurrency: number;
   /** Longest a PDF may take, waiting included. */
   pdfTimeoutMs: number;
+  /** A published copy of docs/rules.md that reports link each issue to (`{url}#<rule anchor>`); null: none. */
+  rulesDocUrl: string | null;
 }
 
 export function readReportSettings(env: Env): ReportSettings {
@@ -25,6 +27,7 @@ export function readReportSettings(env: Env): ReportSettings {
     chromiumPath: readText(env, 'CHROMIUM_PATH') ?? CHROMIUM_PATH_DEFAULT,
     pdfConcurrency: readInt(env, 'PDF_CONCURRENCY', PDF_CONCURRENCY_DEFAULT, 1, 16),
     pdfTimeoutMs: readDuration(env, 'PDF_TIMEOUT', PDF_TIMEOUT_DEFAULT_MS, 1_000),
+    rulesDocUrl: readRulesUrl(env),
   };
 }
 
@@ -42,4 +45,18 @@ function readPublicUrl(env: Env): string | null {
     throw new ConfigError(`PUBLIC_URL must be an http(s) URL without query, fragment or credentials, got ${JSON.stringify(raw)}`);
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** REPORT_RULES_URL: an http(s) address (its fragment dropped: each issue adds its rule's anchor). */
+function readRulesUrl(env: Env): string | null {
+  const raw = readText(env, 'REPORT_RULES_URL');
+  if (raw === null) return null;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+    url.hash = '';
+    return url.href;
+  } catch {
+    throw new ConfigError(`REPORT_RULES_URL must be an http(s) URL of the rule reference (docs/rules.md), got ${JSON.stringify(raw)}`);
+  }
 }

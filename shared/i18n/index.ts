@@ -1,4 +1,4 @@
-/** The reports' message catalogue (docs/reports.md#languages): four languages, one translator, Intl dates and numbers. */
+/** The reports' message catalogue (docs/reports.md#languages-and-rule-links): four languages, one translator, Intl dates and numbers. */
 export { createTranslator, CATALOGUES, type Translator } from './translator.js';
 export type { Catalogue, MessageKey } from './catalogue.js';
 export type { Message, MessageVars, PluralMessage } from './message.js';

@@ -1,5 +1,5 @@
 /**
- * The languages reports are written in, and how a request picks one (docs/reports.md#languages): `?lang=`, then the
+ * The languages reports are written in, and how a request picks one (docs/reports.md#languages-and-rule-links): `?lang=`, then the
  * account's `branding.language`, then the reader's Accept-Language, then English. A tag matches exactly or by its
  * primary subtag (`de-AT` reads German); anything else is not a report language.
  */

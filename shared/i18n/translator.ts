@@ -20,6 +20,8 @@ export interface Translator {
   /** The Intl locale of `lang` (`de-DE`). */
   readonly locale: string;
   t(key: MessageKey, vars?: MessageVars): string;
+  /** Whether the catalogue has `key` (a key made from data: a category or status name). */
+  has(key: string): boolean;
   /** The message split at its placeholders: text, then `{ name }` for each placeholder (markup fills them). */
   parts(key: MessageKey): Array<string | { name: string }>;
   date(iso: string): string;
@@ -53,7 +55,8 @@ export function createTranslator(lang: ReportLanguage = DEFAULT_LANGUAGE): Trans
   const catalogue = CATALOGUES[lang] ?? CATALOGUES.en;
   let rules: Intl.PluralRules | null = null;
   const plurals = () => (rules ??= new Intl.PluralRules(LOCALES[lang]));
-  const message = (key: MessageKey): Message => catalogue[key] ?? CATALOGUES.en[key];
+  // A key made from data that no catalogue has reads as itself.
+  const message = (key: MessageKey): Message => catalogue[key] ?? CATALOGUES.en[key] ?? key;
   const translator: Translator = {
     lang,
     locale: LOCALES[lang],
@@ -61,6 +64,7 @@ export function createTranslator(lang: ReportLanguage = DEFAULT_LANGUAGE): Trans
       const m = message(key);
       return fill(typeof m === 'string' ? m : pick(m, plurals(), vars), lang, vars);
     },
+    has: (key) => Object.hasOwn(catalogue, key),
     parts: (key) => {
       const m = message(key);
       const text = typeof m === 'string' ? m : m.other;

@@ -11,3 +11,6 @@ export const TranslatorContext = createContext<Translator>(createTranslator('en'
 export function useT(): Translator {
   return useContext(TranslatorContext);
 }
+
+/** The published rule reference the report links each issue to (rule-docs.ts); null: none set. */
+export const RulesDocContext = createContext<string | null>(null);

@@ -4,6 +4,8 @@ import { safeBranding } from './branding.js';
 import { CrawlReport } from './components/CrawlReport.js';
 import { ReportDocument } from './components/ReportDocument.js';
 import { displayUrl } from './format.js';
+import { createTranslator } from '../i18n/translator.js';
+import { RulesDocContext, TranslatorContext } from './i18n-context.js';
 import { reportCss } from './styles.js';
 import type { CrawlReportExtras, ReportCrawl, ReportOptions, ScorePoint } from './types.js';
 
@@ -12,20 +14,26 @@ export function renderCrawlReportHtml(crawl: ReportCrawl, options: ReportOptions
   const when = crawl.finished_at ?? crawl.started_at ?? crawl.created_at;
   const history: ScorePoint[] = [...(options.history ?? [])];
   if (crawl.score !== null && crawl.score !== undefined) history.push({ scanned_at: when, score: crawl.score });
-  const css = reportCss(branding, options.paper ?? 'A4', options.medium ?? 'html');
+  const tr = createTranslator(options.lang);
+  const css = reportCss(branding, options.paper ?? 'A4', options.medium ?? 'html', tr);
   return `<!doctype html>${renderToString(
-    <ReportDocument title={`Site AI visibility report: ${displayUrl(crawl.url, 80)}`} css={css}>
-      <CrawlReport
-        crawl={crawl}
-        branding={branding}
-        history={history}
-        generatedAt={options.generatedAt ?? when}
-        {...(options.worstPages ? { worstPages: options.worstPages } : {})}
-        {...(options.advice ? { advice: options.advice } : {})}
-        {...(options.expiredAudits ? { expiredAudits: options.expiredAudits } : {})}
-        fixes={options.fixes ?? null}
-        pdfHref={options.pdfHref ?? null}
-      />
-    </ReportDocument>,
+    <TranslatorContext.Provider value={tr}>
+      <RulesDocContext.Provider value={options.rulesDocUrl ?? null}>
+        <ReportDocument title={tr.t('crawl.documentTitle', { url: displayUrl(crawl.url, 80) })} css={css} lang={tr.lang}>
+          <CrawlReport
+            crawl={crawl}
+            branding={branding}
+            history={history}
+            generatedAt={options.generatedAt ?? when}
+            {...(options.worstPages ? { worstPages: options.worstPages } : {})}
+            {...(options.advice ? { advice: options.advice } : {})}
+            {...(options.expiredAudits ? { expiredAudits: options.expiredAudits } : {})}
+            fixes={options.fixes ?? null}
+            pdfHref={options.pdfHref ?? null}
+            unsupportedLang={options.unsupportedLang ?? null}
+          />
+        </ReportDocument>
+      </RulesDocContext.Provider>
+    </TranslatorContext.Provider>,
   )}`;
 }

@@ -6,25 +6,25 @@ import { renderToString } from 'preact-render-to-string';
 import { safeBranding } from './branding.js';
 import { ReportDocument } from './components/ReportDocument.js';
 import { reportCss } from './styles.js';
+import { createTranslator } from '../i18n/translator.js';
+import type { ReportLanguage } from '../i18n/languages.js';
 import type { ReportBranding } from './types.js';
 
-export const SHARE_GONE_TITLE = 'This report link no longer works';
+export const SHARE_GONE_TITLE = createTranslator('en').t('gone.title');
 
-export function renderShareGoneHtml(options: { branding?: ReportBranding | null } = {}): string {
+export function renderShareGoneHtml(options: { branding?: ReportBranding | null; lang?: ReportLanguage } = {}): string {
   const branding = safeBranding(options.branding);
-  const css = `${reportCss(branding, 'A4', 'html')}
+  const tr = createTranslator(options.lang);
+  const css = `${reportCss(branding, 'A4', 'html', tr)}
 .gone { max-width: 36rem; }
 .gone h1 { margin-bottom: 12px; }`;
+  const title = tr.t('gone.title');
   return `<!doctype html>${renderToString(
-    <ReportDocument title={SHARE_GONE_TITLE} css={css}>
+    <ReportDocument title={title} css={css} lang={tr.lang}>
       <main class="report gone" data-share="gone">
-        <h1>{SHARE_GONE_TITLE}</h1>
-        <p>The link was revoked, has expired or never existed, so the report it pointed to cannot be shown.</p>
-        <p>
-          {branding.name
-            ? `Ask ${branding.name} for a new link to the report.`
-            : 'Ask whoever sent it to you for a new link to the report.'}
-        </p>
+        <h1>{title}</h1>
+        <p>{tr.t('gone.body')}</p>
+        <p>{branding.name ? tr.t('gone.askAgency', { name: branding.name }) : tr.t('gone.askSender')}</p>
       </main>
     </ReportDocument>,
   )}`;

@@ -4,6 +4,9 @@
  * JavaScript misses. Pure: no I/O, no markup.
  */
 import type { AuditRendering } from '../types/audit.js';
+import { createTranslator, type Translator } from '../i18n/translator.js';
+
+const EN = createTranslator('en');
 
 /** The panel's heading in every view. */
 export const RENDERING_GAP_TITLE = 'What crawlers that do not run JavaScript miss';
@@ -16,26 +19,26 @@ export interface RenderingGapRow {
   missed: number;
 }
 
-export function renderingGapRows(rendering: AuditRendering): RenderingGapRow[] {
+export function renderingGapRows(rendering: AuditRendering, tr: Translator = EN): RenderingGapRow[] {
   const row = (label: string, raw: number, rendered: number) => ({ label, raw, rendered, missed: Math.max(0, rendered - raw) });
   return [
-    row('Words', rendering.raw.words, rendering.rendered.words),
-    row('Links', rendering.raw.links, rendering.rendered.links),
-    row('JSON-LD blocks', rendering.raw.json_ld, rendering.rendered.json_ld),
+    row(tr.t('rendering.words'), rendering.raw.words, rendering.rendered.words),
+    row(tr.t('rendering.links'), rendering.raw.links, rendering.rendered.links),
+    row(tr.t('rendering.jsonLd'), rendering.raw.json_ld, rendering.rendered.json_ld),
   ];
 }
 
 /** One sentence for the top of the panel: the share of words a crawler without JavaScript reads. */
-export function renderingGapSummary(rendering: AuditRendering): string {
+export function renderingGapSummary(rendering: AuditRendering, tr: Translator = EN): string {
   const { raw, rendered } = rendering;
-  const titleNote = raw.title === rendered.title ? '' : ' The title changes after JavaScript runs.';
-  if (rendered.words === 0) return `Neither version of the page has text.${titleNote}`;
+  const titleNote = raw.title === rendered.title ? '' : ` ${tr.t('rendering.titleChanges')}`;
+  if (rendered.words === 0) return `${tr.t('rendering.noText')}${titleNote}`;
   const share = Math.min(100, Math.round((raw.words / rendered.words) * 100));
-  if (raw.words >= rendered.words) return `The server HTML holds all the text the rendered page shows.${titleNote}`;
-  return `The server HTML holds ${share} % of the words the rendered page shows: ${rendered.words - raw.words} appear only after JavaScript.${titleNote}`;
+  if (raw.words >= rendered.words) return `${tr.t('rendering.allText')}${titleNote}`;
+  return `${tr.t('rendering.share', { share: String(share), missing: String(rendered.words - raw.words) })}${titleNote}`;
 }
 
 /** "Rendered by Chromium 131.0.6778.85 in 540 ms". */
-export function renderingEngineLine(rendering: AuditRendering): string {
-  return `Rendered by ${rendering.engine} in ${rendering.ms.toLocaleString('en')} ms`;
+export function renderingEngineLine(rendering: AuditRendering, tr: Translator = EN): string {
+  return tr.t('rendering.engine', { engine: rendering.engine, ms: rendering.ms });
 }

@@ -4,10 +4,19 @@
  * Only validated values are interpolated (branding.ts): an accent is `#rrggbb`, the paper one of two words.
  */
 import type { SafeBranding } from './branding.js';
+import { createTranslator, type Translator } from '../i18n/translator.js';
 import type { Paper } from './types.js';
 
-const PAGE_NUMBERS = `
-  @bottom-right { content: "Page " counter(page) " of " counter(pages); font: 9px system-ui, sans-serif; color: #5f6b7a; }`;
+/** "Page 2 of 5" in the margin of a printed HTML report, in its language; the words are quoted CSS strings. */
+function pageNumbers(tr: Translator): string {
+  const content = tr
+    .parts('page.ofPages')
+    .map((part) => (typeof part === 'string' ? (part ? JSON.stringify(part) : '') : `counter(${part.name === 'pages' ? 'pages' : 'page'})`))
+    .filter(Boolean)
+    .join(' ');
+  return `
+  @bottom-right { content: ${content}; font: 9px system-ui, sans-serif; color: #5f6b7a; }`;
+}
 
 /**
  * The parts of a report (pills, issue cards, tables, charts, panels, the score summary): shared by the report
@@ -125,7 +134,7 @@ const DARK_PAGE_CSS = `
   .report { background: #0d1117; box-shadow: none; }
 }`;
 
-export function reportCss(branding: SafeBranding, paper: Paper, medium: 'html' | 'pdf'): string {
+export function reportCss(branding: SafeBranding, paper: Paper, medium: 'html' | 'pdf', tr: Translator = createTranslator('en')): string {
   return `
 ${reportTokensCss(branding.accent, branding.onAccent)}
 * { box-sizing: border-box; }
@@ -141,7 +150,7 @@ h2 { font-size: 18px; margin: 32px 0 10px; padding-bottom: 6px; border-bottom: 2
 h3 { font-size: 15px; margin: 0 0 4px; break-after: avoid; }
 p { margin: 0 0 8px; }
 ${REPORT_PARTS_CSS}footer.report-footer { break-inside: avoid; page-break-inside: avoid; margin-top: 36px; padding-top: 10px; border-top: 1px solid var(--line); font-size: 11px; color: var(--muted); display: flex; justify-content: space-between; gap: 12px; flex-wrap: wrap; }
-@page { size: ${paper} portrait; margin: 16mm 14mm 18mm 14mm;${medium === 'html' ? PAGE_NUMBERS : ''}
+@page { size: ${paper} portrait; margin: 16mm 14mm 18mm 14mm;${medium === 'html' ? pageNumbers(tr) : ''}
 }
 @media print {
   body { background: #fff; font-size: 12.5px; }
@@ -149,6 +158,12 @@ ${REPORT_PARTS_CSS}footer.report-footer { break-inside: avoid; page-break-inside
   .summary { background: var(--panel); }
   h2 { margin-top: 22px; }
   section { break-inside: auto; }
+  /* A section's heading and its lead-in line stay with what follows (never alone at a page's foot). */
+  h2 + p { break-after: avoid; page-break-after: avoid; }
+  /* The category chart keeps its bars together, but its notes may run on: a whole figure that does not fit left
+     most of a crawl report's first page empty. */
+  figure.categories { break-inside: auto; page-break-inside: auto; }
+  figure.categories svg { break-inside: avoid; page-break-inside: avoid; }
 }
 @media (max-width: 640px) {
   .report { padding: 20px 16px; margin: 0; }

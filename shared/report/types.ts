@@ -17,7 +17,7 @@ export interface ReportBranding {
   contact?: string | null;
   /** White label: the report never mentions Citable (the footer's "with Citable" goes). */
   white_label?: boolean | null;
-  /** The reports' language (`en`, `de`, `fr`, `es`) when a request asks for none (docs/reports.md#languages). */
+  /** The reports' language (`en`, `de`, `fr`, `es`) when a request asks for none (docs/reports.md#languages-and-rule-links). */
   language?: string | null;
 }
 
@@ -34,10 +34,12 @@ export type Paper = 'A4' | 'Letter';
 
 export interface ReportOptions {
   branding?: ReportBranding | null;
-  /** The report's language (docs/reports.md#languages); default English. */
+  /** The report's language (docs/reports.md#languages-and-rule-links); default English. */
   lang?: ReportLanguage;
   /** A `?lang=` that names no report language: the report says it is shown in `lang` instead (a share page). */
   unsupportedLang?: string | null;
+  /** The published rule reference (docs/rules.md) each issue links to; none: the entry is named, not linked (rule-docs.ts). */
+  rulesDocUrl?: string | null;
   /** Earlier scores, in any order; the current one is added by the renderer. Fewer than one: no chart. */
   history?: readonly ScorePoint[];
   paper?: Paper;

@@ -1,6 +1,33 @@
 /** The words of a report, written for a client who is not technical: one place, so every view says the same. */
 import type { CategoryName, CrawlerPurpose, ServedOutcome, Severity, WebmcpStatus } from '../types/audit.js';
 import { UNKNOWN_BUILDER } from '../builder/unknown.js';
+import type { Translator } from '../i18n/translator.js';
+import type { MessageKey } from '../i18n/catalogue.js';
+
+/** One sentence on what a score means for AI answer engines, in a report's language. */
+export function verdictIn(tr: Translator, score: number, judged: boolean): string {
+  if (!judged) return tr.t('verdict.notJudged');
+  return tr.t(score >= 80 ? 'verdict.good' : score >= 50 ? 'verdict.fair' : 'verdict.poor');
+}
+
+export function siteVerdictIn(tr: Translator, score: number): string {
+  return tr.t(score >= 80 ? 'siteVerdict.good' : score >= 50 ? 'siteVerdict.fair' : 'siteVerdict.poor');
+}
+
+/** A category's name in a report's language (the audit keeps the English name, its key); a name no catalogue knows stays. */
+export function categoryNameIn(tr: Translator, name: CategoryName | string): string {
+  return tr.has(`category.${name}`) ? tr.t(`category.${name}` as MessageKey) : name;
+}
+
+/** What a category covers, in a report's language; '' for a name no catalogue knows. */
+export function categoryInfoIn(tr: Translator, name: CategoryName | string): string {
+  return tr.has(`categoryInfo.${name}`) ? tr.t(`categoryInfo.${name}` as MessageKey) : '';
+}
+
+/** "Built with Webflow" in a report's language, or null when no builder was recognised. */
+export function builtWithIn(tr: Translator, builder: string | null | undefined): string | null {
+  return builder && builder !== UNKNOWN_BUILDER ? tr.t('report.builtWith', { builder }) : null;
+}
 
 /** One sentence on what a score means for AI answer engines. */
 export function verdict(score: number, judged: boolean): string {

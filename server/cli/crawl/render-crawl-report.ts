@@ -44,7 +44,7 @@ function summary(crawl: Crawl, style: Style, elapsedMs: number): string[] {
   const facts: string[][] = [
     [
       'Status',
-      `${crawl.status}: ${p.audited} pages audited, ${p.failed} failed, ${p.skipped} skipped, in ${(elapsedMs / 1000).toFixed(1)} s`,
+      `${crawl.status}: ${plural(p.audited, 'page')} audited, ${p.failed} failed, ${p.skipped} skipped, in ${(elapsedMs / 1000).toFixed(1)} s`,
     ],
     [
       'Score',

@@ -29,6 +29,13 @@ const reportParams = [
     description: 'The paper the print CSS and the PDF use.',
     schema: { type: 'string', enum: ['a4', 'letter'], default: 'a4' },
   },
+  {
+    name: 'lang',
+    in: 'query',
+    description:
+      "The report's language: `en`, `de`, `fr` or `es`, or a tag with one as its primary subtag (`de-AT`). Without it: the branding's `language`, then Accept-Language, then English. Another value is a 400 on the API; a share page shows the report in the language it would otherwise have, with a note.",
+    schema: { type: 'string', examples: ['de', 'de-AT'] },
+  },
 ];
 
 const reportHeaders = {
@@ -136,7 +143,7 @@ export const reportsSection: OpenApiSection = {
         parameters: [auditIdParam, ...reportParams],
         responses: {
           '200': reportResponse('The report.'),
-          ...authErrors('`format` or `paper` not one of their values, or given twice.'),
+          ...authErrors('`format`, `paper` or `lang` not one of their values, or given twice.'),
           '404': errorResponse('No audit with this id for this account.'),
           '429': pdfLaneBusy,
           '503': pdfUnavailable,
@@ -178,7 +185,7 @@ export const reportsSection: OpenApiSection = {
         parameters: [crawlIdParam, ...reportParams],
         responses: {
           '200': reportResponse('The report.'),
-          ...authErrors('`format` or `paper` not one of their values, or given twice.'),
+          ...authErrors('`format`, `paper` or `lang` not one of their values, or given twice.'),
           '404': errorResponse('No crawl with this id for this account.'),
           '429': pdfLaneBusy,
           '503': pdfUnavailable,

@@ -1,5 +1,5 @@
 /**
- * GET /audits/{id}/report?format=html|pdf&paper=a4|letter: the client report of an audit,
+ * GET /audits/{id}/report?format=html|pdf&paper=a4|letter&lang=en|de|fr|es: the client report of an audit,
  * with the account's branding and the page's score history; the PDF printed by headless Chromium.
  */
 import { auditIdFromPath } from '../../audits/audit-id.js';
@@ -19,9 +19,11 @@ export const getAuditReport = route({
     const id = auditIdFromPath(ctx.params.id);
     const audit = id ? await loadAudit(deps.store, accountId, id) : null;
     if (!audit) throw new HttpError(404, 'Audit not found');
-    const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, {
+    const { html, branding, lang } = await renderAccountAuditReport(deps.store, accountId, audit, {
       paper: query.paper,
       medium: query.format,
+      language: { query: query.lang, acceptLanguage: ctx.get('accept-language') || null },
+      rulesDocUrl: deps.reports.rulesDocUrl,
       withHistory: true,
     });
     const subjectUrl = audit.final_url || audit.url;
@@ -30,6 +32,7 @@ export const getAuditReport = route({
       format: query.format,
       paper: query.paper,
       branding,
+      lang,
       subjectUrl,
       slug: urlSlug(subjectUrl),
       lane: { account: accountId },

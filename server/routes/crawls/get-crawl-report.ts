@@ -1,5 +1,5 @@
 /**
- * GET /crawls/{id}/report?format=html|pdf&paper=a4|letter: the client report of a crawl,
+ * GET /crawls/{id}/report?format=html|pdf&paper=a4|letter&lang=en|de|fr|es: the client report of a crawl,
  * with the account's branding, the worst pages, advice for its critical issues and the site's earlier scores.
  */
 import { auditIdFromPath } from '../../audits/audit-id.js';
@@ -22,15 +22,18 @@ export const getCrawlReport = route({
     const stored = id ? await (await deps.store.crawls()).getCrawl(accountId, id) : null;
     if (!stored) throw new HttpError(404, CRAWL_NOT_FOUND);
     const sources = await crawlReportSources(deps.store, accountId, stored, { history: true });
-    const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
+    const { html, branding, lang } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
       paper: query.paper,
       medium: query.format,
+      language: { query: query.lang, acceptLanguage: ctx.get('accept-language') || null },
+      rulesDocUrl: deps.reports.rulesDocUrl,
     });
     await sendReport(ctx, deps.reports.pdf, {
       html,
       format: query.format,
       paper: query.paper,
       branding,
+      lang,
       subjectUrl: stored.url,
       slug: urlSlug(stored.url),
       lane: { account: accountId },

@@ -6,7 +6,7 @@
  * key, never another audit (not even earlier scores). Every answer says noindex and no-referrer, allows no script and no framing.
  */
 import { HttpError } from '../../http/http-error.js';
-import { renderAccountAuditReport } from '../../reports/audit-report.js';
+import { renderAccountAuditReport, reportLanguage, type LanguageRequest } from '../../reports/audit-report.js';
 import { loadAudit } from '../../reports/load-audit.js';
 import { REPORT_HEADERS, sendReport, urlSlug } from '../../reports/send-report.js';
 import { renderShareGoneHtml } from '../../../shared/report/render-share-gone.js';
@@ -18,6 +18,7 @@ import { crawlReportSources } from '../../crawls/crawl-report-sources.js';
 import { crawlWire } from '../../crawls/crawl-wire.js';
 import { renderAccountCrawlReport } from '../../reports/crawl-report.js';
 import type { PdfLane } from '../../reports/pdf/pdf-renderer.js';
+import { matchLanguage } from '../../../shared/i18n/languages.js';
 
 export const SHARE_PAGE_PATH = '/r/:token';
 
@@ -56,24 +57,27 @@ export const getSharedReport = openRoute({
   ],
   async handle(ctx, deps) {
     ctx.set(SHARE_PAGE_HEADERS); // on the 404s too (the error middleware keeps headers set before the throw)
-    const query = parseReportQuery(ctx.query);
+    const query = parseReportQuery(ctx.query, { strictLang: false });
     const token = String(ctx.params.token ?? '');
-    if (!SHARE_TOKEN_PATTERN.test(token)) return answerGone(ctx);
+    if (!SHARE_TOKEN_PATTERN.test(token)) return answerGone(ctx, query);
     const share = await (await deps.store.shares()).findShareByTokenHash(hashShareToken(token));
-    if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime()) return answerGone(ctx);
+    if (!share || share.revoked_at !== null || Date.parse(share.expires_at) <= deps.now().getTime()) return answerGone(ctx, query);
     const lane = { account: share.account_id, share: share.id };
     try {
       if (share.kind === 'crawl') return await sendSharedCrawl(ctx, deps, lane, share.target_id, query);
       return await sendSharedAudit(ctx, deps, lane, share.target_id, query);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 404) return answerGone(ctx);
+      if (error instanceof HttpError && error.status === 404) return answerGone(ctx, query);
       throw error;
     }
   },
 });
 
-/** The one 404 of a dead link: the page that says so, or the API's JSON error to a client that asks for JSON only. */
-function answerGone(ctx: ApiContext): void {
+/**
+ * The one 404 of a dead link: the page that says so, or the API's JSON error to a client that asks for JSON only.
+ * Its language: `?lang=`, else the reader's Accept-Language (a dead link has no account, so no branding).
+ */
+function answerGone(ctx: ApiContext, query: ReportQuery): void {
   ctx.status = 404;
   if (ctx.accepts('html', 'json') === 'json') {
     ctx.body = { error: NOT_FOUND };
@@ -81,7 +85,10 @@ function answerGone(ctx: ApiContext): void {
   }
   ctx.set(REPORT_HEADERS);
   ctx.type = 'text/html; charset=utf-8';
-  ctx.body = renderShareGoneHtml();
+  const { lang } = reportLanguage({ query: query.lang, acceptLanguage: ctx.get('accept-language') || null }, null);
+  ctx.set('Content-Language', lang);
+  ctx.vary('Accept-Language');
+  ctx.body = renderShareGoneHtml({ lang });
 }
 
 /** A shared audit's report: the audit alone (no earlier scores), with the account's branding. */
@@ -95,11 +102,13 @@ async function sendSharedAudit(
   const accountId = lane.account;
   const audit = await loadAudit(deps.store, accountId, id);
   if (!audit) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
-  const { html, branding } = await renderAccountAuditReport(deps.store, accountId, audit, {
+  const { html, branding, lang } = await renderAccountAuditReport(deps.store, accountId, audit, {
     paper: query.paper,
     medium: query.format,
     withHistory: false,
     pdfHref: pdfLink(query),
+    language: languageOf(ctx, query),
+    rulesDocUrl: deps.reports.rulesDocUrl,
   });
   const subjectUrl = audit.final_url || audit.url;
   await sendReport(ctx, deps.reports.pdf, {
@@ -107,6 +116,7 @@ async function sendSharedAudit(
     format: query.format,
     paper: query.paper,
     branding,
+    lang,
     subjectUrl,
     slug: urlSlug(subjectUrl),
     lane,
@@ -125,24 +135,34 @@ async function sendSharedCrawl(
   const stored = await (await deps.store.crawls()).getCrawl(accountId, id);
   if (!stored) throw new HttpError(404, NOT_FOUND, SHARE_PAGE_HEADERS);
   const sources = await crawlReportSources(deps.store, accountId, stored, { history: false });
-  const { html, branding } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
+  const { html, branding, lang } = await renderAccountCrawlReport(deps.store, accountId, crawlWire(stored), sources, {
     paper: query.paper,
     medium: query.format,
     pdfHref: pdfLink(query),
+    language: languageOf(ctx, query),
+    rulesDocUrl: deps.reports.rulesDocUrl,
   });
   await sendReport(ctx, deps.reports.pdf, {
     html,
     format: query.format,
     paper: query.paper,
     branding,
+    lang,
     subjectUrl: stored.url,
     slug: urlSlug(stored.url),
     lane,
   });
 }
 
-/** The share page's own PDF (same paper), linked from its HTML; none inside the PDF itself. */
+/** The share page's own PDF (same paper, same `?lang=`), linked from its HTML; none inside the PDF itself. */
 function pdfLink(query: ReportQuery): string | null {
   if (query.format !== 'html') return null;
-  return query.paper === 'Letter' ? '?format=pdf&paper=letter' : '?format=pdf';
+  const params = new URLSearchParams({ format: 'pdf' });
+  if (query.paper === 'Letter') params.set('paper', 'letter');
+  if (query.lang && matchLanguage(query.lang)) params.set('lang', query.lang);
+  return `?${params.toString()}`;
+}
+
+function languageOf(ctx: ApiContext, query: ReportQuery): LanguageRequest {
+  return { query: query.lang, acceptLanguage: ctx.get('accept-language') || null };
 }

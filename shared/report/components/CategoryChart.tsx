@@ -1,7 +1,8 @@
 import type { CategoryScore } from '../../types/audit.js';
-import { categoryApplies, NOT_APPLICABLE_LABEL } from '../../score/score-notes.js';
+import { categoryApplies } from '../../score/score-notes.js';
 import { scoreBand } from '../format.js';
-import { CATEGORY_EXPLANATIONS, NOT_APPLICABLE_EXPLANATION } from '../wording.js';
+import { useT } from '../i18n-context.js';
+import { categoryInfoIn, categoryNameIn } from '../wording.js';
 
 /** Geometry in SVG units; drawn at 1:1 in its box, so text keeps its size: the report's page, or the popup's width. */
 const LAYOUTS = {
@@ -14,21 +15,24 @@ const LAYOUTS = {
  * Each row carries its explanation as a tooltip; `compact` (the popup) lists in words only what n/a means.
  */
 export function CategoryChart({ categories, compact = false }: { categories: readonly CategoryScore[]; compact?: boolean }) {
+  const tr = useT();
+  const na = tr.t('score.notApplicable');
+  const naText = tr.t('category.notApplicable');
   const { width, row, label, track, bar, barY, textY } = LAYOUTS[compact ? 'compact' : 'page'];
   const height = categories.length * row;
   const anyNotApplicable = categories.some((c) => !categoryApplies(c));
-  const summary = categories.map((c) => `${c.name} ${categoryApplies(c) ? c.score : NOT_APPLICABLE_LABEL}`).join(', ');
+  const summary = categories.map((c) => `${categoryNameIn(tr, c.name)} ${categoryApplies(c) ? c.score : na}`).join(', ');
   return (
     <figure class={compact ? 'categories compact' : 'categories'}>
-      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={`Category scores: ${summary}`}>
+      <svg viewBox={`0 0 ${width} ${height}`} width="100%" role="img" aria-label={tr.t('category.chartLabel', { summary })}>
         {categories.map((c, i) => {
           const applies = categoryApplies(c);
           const y = i * row;
           return (
             <g key={c.name} data-category={c.name} class={applies ? undefined : 'not-applicable'}>
-              <title>{applies ? (CATEGORY_EXPLANATIONS[c.name] ?? c.name) : NOT_APPLICABLE_EXPLANATION}</title>
+              <title>{applies ? categoryInfoIn(tr, c.name) || c.name : naText}</title>
               <text x="0" y={y + textY} class="chart-label">
-                {c.name}
+                {categoryNameIn(tr, c.name)}
               </text>
               <rect x={label} y={y + barY} width={track} height={bar} rx={bar / 2} fill="#eef1f4" class="chart-track" />
               {applies && c.score > 0 && (
@@ -42,7 +46,7 @@ export function CategoryChart({ categories, compact = false }: { categories: rea
                 />
               )}
               <text x={width} y={y + textY} text-anchor="end" class={applies ? 'chart-value' : 'chart-muted'}>
-                {applies ? c.score : NOT_APPLICABLE_LABEL}
+                {applies ? c.score : na}
               </text>
             </g>
           );
@@ -52,10 +56,10 @@ export function CategoryChart({ categories, compact = false }: { categories: rea
         {!compact &&
           categories.map((c) => (
             <li key={c.name}>
-              <strong>{c.name}</strong>: {CATEGORY_EXPLANATIONS[c.name] ?? ''}
+              <strong>{categoryNameIn(tr, c.name)}</strong>: {categoryInfoIn(tr, c.name)}
             </li>
           ))}
-        {anyNotApplicable && <li>{NOT_APPLICABLE_EXPLANATION}</li>}
+        {anyNotApplicable && <li>{naText}</li>}
       </ul>
     </figure>
   );

@@ -1,6 +1,9 @@
-import { clip, percent } from '../format.js';
+import { clip } from '../format.js';
+import { useT } from '../i18n-context.js';
+import { ruleTitleIn } from '../rule-titles.js';
+import { RichText } from '../rich-text.js';
 import type { CrawlIssue } from '../types.js';
-import { SEVERITY_LABELS } from '../wording.js';
+import { categoryNameIn } from '../wording.js';
 import { RuleRef } from './RuleRef.js';
 import { ShareBar } from './ShareBar.js';
 
@@ -10,38 +13,41 @@ const BAND = { critical: 'poor', warning: 'fair', notice: 'na' } as const;
 
 /** Every rule that fired on any page, by pages affected (the crawl's order: severity, then pages). */
 export function CrawlIssuesTable({ issues }: { issues: readonly CrawlIssue[] }) {
+  const tr = useT();
   return (
     <table class="crawl-issues">
       <thead>
         <tr>
-          <th>Issue</th>
-          <th>Severity</th>
-          <th class="num">Pages affected</th>
+          <th>{tr.t('crawl.issue')}</th>
+          <th>{tr.t('crawl.severity')}</th>
+          <th class="num">{tr.t('crawl.pagesAffected')}</th>
         </tr>
       </thead>
       <tbody>
         {issues.map((i) => (
           <tr key={i.rule} data-rule={i.rule}>
             <td>
-              <strong>{i.title}</strong>
-              <div class="muted small">{i.category}</div>
+              <strong>
+                <RichText text={ruleTitleIn(tr, i.rule, i.title)} />
+              </strong>
+              <div class="muted small">{categoryNameIn(tr, i.category)}</div>
               {i.examples.length > 0 && (
-                <ul class="examples" aria-label="Example pages">
+                <ul class="examples" aria-label={tr.t('crawl.examplePages')}>
                   {i.examples.slice(0, EXAMPLES).map((url) => (
                     <li key={url}>{clip(url, 100)}</li>
                   ))}
                   {i.pages > Math.min(EXAMPLES, i.examples.length) && (
-                    <li class="more">and {(i.pages - Math.min(EXAMPLES, i.examples.length)).toLocaleString('en-GB')} more</li>
+                    <li class="more">{tr.t('crawl.andMore', { count: i.pages - Math.min(EXAMPLES, i.examples.length) })}</li>
                   )}
                 </ul>
               )}
               <RuleRef rule={i.rule} />
             </td>
             <td>
-              <span class={`pill ${i.severity}`}>{SEVERITY_LABELS[i.severity] ?? i.severity}</span>
+              <span class={`pill ${i.severity}`}>{tr.has(`severity.${i.severity}`) ? tr.t(`severity.${i.severity}`) : i.severity}</span>
             </td>
             <td class="num">
-              <strong>{i.pages.toLocaleString('en-GB')}</strong> ({percent(i.share)})
+              <strong>{tr.number(i.pages)}</strong> ({tr.percent(i.share)})
               <div>
                 <ShareBar value={i.share} max={1} band={BAND[i.severity] ?? 'na'} />
               </div>

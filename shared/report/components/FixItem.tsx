@@ -3,32 +3,34 @@
  * or snippet (long ones only in the archive of FixesSection.tsx).
  */
 import type { Fix } from '../../fixes/types.js';
+import { useT } from '../i18n-context.js';
+import { RichText } from '../rich-text.js';
 
 /** Contents longer than this are in the archive only (a crawl's llms-full.txt can run to megabytes). */
 export const SHOWN_FIX_CHARS = 20_000;
 
-const WHERE: Record<Fix['kind'], (fix: Fix) => string> = {
-  file: (fix) => `publish at ${fix.path ?? ''}`,
-  snippet: (fix) => `add to the <head> of ${fix.path ?? ''}`,
-  config: () => 'server or CDN example',
-};
+const WHERE = { file: 'fix.file', snippet: 'fix.snippet', config: 'fix.config' } as const;
 
 export function FixItem({ fix }: { fix: Fix }) {
+  const tr = useT();
   return (
     <div class="fix" data-fix-id={fix.id}>
       <p class="fix-head">
-        <strong>Fix: {fix.title}</strong> <span class="muted small">{WHERE[fix.kind](fix)}</span>
+        <strong>{tr.t('fix.title', { title: fix.title })}</strong>{' '}
+        <span class="muted small">{tr.t(WHERE[fix.kind], { path: fix.path ?? '' })}</span>
       </p>
       {fix.rules.length > 0 && (
         <p class="issue-meta">
-          Fixes <span class="mono">{fix.rules.join(', ')}</span>
+          {tr.t('fix.fixes')} <span class="mono">{fix.rules.join(', ')}</span>
         </p>
       )}
-      <p class="small">{fix.explanation}</p>
+      <p class="small">
+        <RichText text={fix.explanation} />
+      </p>
       {fix.content.length <= SHOWN_FIX_CHARS ? (
-        <pre class="fix-content">{fix.content}</pre>
+        <pre class="fix-content snippet">{fix.content}</pre>
       ) : (
-        <p class="muted small">{Math.round(fix.content.length / 1024)} KB: in the archive of every fix.</p>
+        <p class="muted small">{tr.t('fix.inArchive', { kb: Math.round(fix.content.length / 1024) })}</p>
       )}
     </div>
   );

@@ -5,7 +5,7 @@
 import { fixFiles } from '../../fixes/archive.js';
 import type { Fix } from '../../fixes/types.js';
 import { toBase64, zipStore } from '../../fixes/zip.js';
-import { plural } from '../format.js';
+import { useT } from '../i18n-context.js';
 import { FixItem } from './FixItem.js';
 import { Section } from './Section.js';
 
@@ -13,12 +13,13 @@ import { Section } from './Section.js';
 export function FixesSection({ fixes, issueRules }: { fixes: readonly Fix[]; issueRules: ReadonlySet<string> }) {
   const archive = toBase64(zipStore(fixFiles(fixes).map((f) => ({ name: f.name, data: f.text }))));
   const untied = fixes.filter((f) => !f.rules.some((r) => issueRules.has(r)));
+  const tr = useT();
   return (
-    <Section id="fixes" title="Fixes">
+    <Section id="fixes" title={tr.t('section.fixes')}>
       <p>
-        {plural(fixes.length, 'fix', 'fixes')} to put on the site, each shown under the issue it fixes.{' '}
+        {tr.t('fixes.intro', { count: fixes.length })}{' '}
         <a class="download" download="citable-fixes.zip" href={`data:application/zip;base64,${archive}`}>
-          Download every fix as one archive (.zip)
+          {tr.t('fixes.download')}
         </a>
       </p>
       {untied.map((fix) => (

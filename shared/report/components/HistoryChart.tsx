@@ -1,5 +1,6 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
-import { shortDate, shortDateTime, longDate } from '../format.js';
+import { useT } from '../i18n-context.js';
+import type { Translator } from '../../i18n/translator.js';
 import type { ScorePoint } from '../types.js';
 import { HistoryLegend, HistoryLines } from './HistoryLines.js';
 
@@ -15,6 +16,7 @@ export const HISTORY_POINTS = 24;
 
 /** The score over time as a line (inline SVG), oldest left. Needs at least two points. */
 export function HistoryChart({ points, subject }: { points: readonly ScorePoint[]; subject: string }) {
+  const tr = useT();
   const sorted = [...points].sort((a, b) => Date.parse(a.scanned_at) - Date.parse(b.scanned_at)).slice(-HISTORY_POINTS);
   if (sorted.length < 2) return null;
   const plotW = WIDTH - LEFT - RIGHT;
@@ -25,13 +27,11 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   const labelEvery = Math.ceil(sorted.length / 8);
   // Audits on the same day would all read "28 Nov": then every label carries its time.
   const days = sorted.map((p) => p.scanned_at.slice(0, 10));
-  const label = new Set(days).size < days.length ? shortDateTime : shortDate;
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
-  const description = `${subject} scored ${first.score} on ${longDate(first.scanned_at)} and ${last.score} on ${longDate(last.scanned_at)} (${sorted.length} audits).`;
+  const label = new Set(days).size < days.length ? tr.shortDateTime : tr.shortDate;
+  const description = describe(tr, subject, sorted);
   return (
     <figure class="history">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={`Score history: ${description}`}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={tr.t('history.chartLabel', { description })}>
         {[0, 50, 80, 100].map((g) => (
           <g key={g}>
             <line
@@ -67,4 +67,12 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
       <figcaption>{description}</figcaption>
     </figure>
   );
+}
+
+/** "This page scored 30 on 1 November 2026 and 41 on 21 November 2026 (3 audits)." in the report's language. */
+function describe(tr: Translator, subject: string, sorted: readonly ScorePoint[]): string {
+  const first = sorted[0]!;
+  const last = sorted[sorted.length - 1]!;
+  const [firstDate, lastDate] = [tr.date(first.scanned_at), tr.date(last.scanned_at)];
+  return tr.t('history.description', { subject, first: first.score, firstDate, last: last.score, lastDate, count: sorted.length });
 }

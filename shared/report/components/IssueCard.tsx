@@ -1,6 +1,9 @@
 import type { CategoryName, Severity } from '../../types/audit.js';
 import type { Fix } from '../../fixes/types.js';
-import { SEVERITY_LABELS } from '../wording.js';
+import { useT } from '../i18n-context.js';
+import { ruleTitleIn } from '../rule-titles.js';
+import { RichText } from '../rich-text.js';
+import { categoryNameIn } from '../wording.js';
 import { FixItem } from './FixItem.js';
 import { RuleRef } from './RuleRef.js';
 
@@ -18,17 +21,20 @@ export interface IssueView {
 /**
  * One issue as a card that is never split across printed pages, with the fixes for it when there are some.
  * `showRule`: the rule's id in the card's line (the auditor's popup); otherwise it waits behind "Technical
- * reference" (a client's report).
+ * reference" (a client's report). Code in the title and advice shows as code, never as backticks.
  */
 export function IssueCard({ issue, fixes = [], showRule = false }: { issue: IssueView; fixes?: readonly Fix[]; showRule?: boolean }) {
+  const tr = useT();
   return (
     <article class={`issue ${issue.severity}`} data-rule={issue.rule} data-severity={issue.severity}>
       <div class="issue-head">
-        <h3>{issue.title}</h3>
-        <span class={`pill ${issue.severity}`}>{SEVERITY_LABELS[issue.severity]}</span>
+        <h3>
+          <RichText text={ruleTitleIn(tr, issue.rule, issue.title)} />
+        </h3>
+        <span class={`pill ${issue.severity}`}>{tr.t(`severity.${issue.severity}`)}</span>
       </div>
       <p class="issue-meta">
-        {issue.category}
+        {categoryNameIn(tr, issue.category)}
         {issue.reach ? ` · ${issue.reach}` : ''}
         {showRule && (
           <>
@@ -37,7 +43,11 @@ export function IssueCard({ issue, fixes = [], showRule = false }: { issue: Issu
           </>
         )}
       </p>
-      {issue.detail && <p class="advice">{issue.detail}</p>}
+      {issue.detail && (
+        <p class="advice" lang={tr.lang === 'en' ? undefined : 'en'}>
+          <RichText text={issue.detail} />
+        </p>
+      )}
       {!showRule && <RuleRef rule={issue.rule} />}
       {fixes.map((fix) => (
         <FixItem key={fix.id} fix={fix} />

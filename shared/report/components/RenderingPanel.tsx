@@ -1,23 +1,25 @@
 import type { AuditRendering } from '../../types/audit.js';
+import { useT } from '../i18n-context.js';
 import { renderingEngineLine, renderingGapRows, renderingGapSummary } from '../rendering-gap.js';
 
 /** The page before and after JavaScript (`render`): what crawlers that do not run it miss. */
 export function RenderingPanel({ rendering }: { rendering: AuditRendering }) {
-  const title = (t: string | null) => (t === null ? '(none)' : t);
+  const tr = useT();
+  const title = (t: string | null) => (t === null ? tr.t('rendering.none') : t);
   return (
     <div class="panel" data-rendering>
-      <p>{renderingGapSummary(rendering)}</p>
+      <p>{renderingGapSummary(rendering, tr)}</p>
       <table>
         <thead>
           <tr>
             <th></th>
-            <th>Server HTML</th>
-            <th>Rendered</th>
-            <th>Missed without JavaScript</th>
+            <th>{tr.t('rendering.serverHtml')}</th>
+            <th>{tr.t('rendering.rendered')}</th>
+            <th>{tr.t('rendering.missed')}</th>
           </tr>
         </thead>
         <tbody>
-          {renderingGapRows(rendering).map((row) => (
+          {renderingGapRows(rendering, tr).map((row) => (
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
               <td>{row.raw}</td>
@@ -26,14 +28,14 @@ export function RenderingPanel({ rendering }: { rendering: AuditRendering }) {
             </tr>
           ))}
           <tr>
-            <th scope="row">Title</th>
+            <th scope="row">{tr.t('rendering.title')}</th>
             <td>{title(rendering.raw.title)}</td>
             <td>{title(rendering.rendered.title)}</td>
             <td></td>
           </tr>
         </tbody>
       </table>
-      <p class="muted">{renderingEngineLine(rendering)}</p>
+      <p class="muted">{renderingEngineLine(rendering, tr)}</p>
     </div>
   );
 }

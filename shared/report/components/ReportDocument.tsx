@@ -11,9 +11,19 @@ const DOCUMENT_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src dat
 export const REPORT_CSP = `${DOCUMENT_CSP}; frame-ancestors 'none'`;
 
 /** The whole HTML document: one file, no script, no external resource. */
-export function ReportDocument({ title, css, children }: { title: string; css: string; children: ComponentChildren }) {
+export function ReportDocument({
+  title,
+  css,
+  lang = 'en',
+  children,
+}: {
+  title: string;
+  css: string;
+  lang?: string;
+  children: ComponentChildren;
+}) {
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta http-equiv="Content-Security-Policy" content={DOCUMENT_CSP} />

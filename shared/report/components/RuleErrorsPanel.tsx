@@ -1,12 +1,13 @@
 import type { RuleError } from '../../types/audit.js';
-import { ruleErrorsNote } from '../../score/score-notes.js';
 import { clip } from '../format.js';
+import { useT } from '../i18n-context.js';
 
 /** Checks that threw instead of judging: said plainly, since each counts as failed in its category. */
 export function RuleErrorsPanel({ errors }: { errors: readonly RuleError[] }) {
+  const tr = useT();
   return (
     <div class="panel">
-      <p>{ruleErrorsNote(errors)}.</p>
+      <p>{tr.t('ruleErrors.note', { count: errors.length })}</p>
       <ul class="small">
         {errors.map((e) => (
           <li key={e.rule} data-rule-error={e.rule}>

@@ -1,5 +1,5 @@
-import { NOT_APPLICABLE_LABEL } from '../../score/score-notes.js';
 import { scoreBand } from '../format.js';
+import { useT } from '../i18n-context.js';
 
 export interface ScoreGaugeProps {
   score: number;
@@ -10,13 +10,16 @@ export interface ScoreGaugeProps {
 }
 
 /** The overall score as a ring: the number is the accessible name, the colour only reinforces it. */
-export function ScoreGauge({ score, judged = true, label = 'Score', note = null }: ScoreGaugeProps) {
+export function ScoreGauge({ score, judged = true, label, note = null }: ScoreGaugeProps) {
+  const tr = useT();
   const r = 50;
   const circumference = 2 * Math.PI * r;
   const band = judged ? scoreBand(score) : 'na';
+  const shown = label ?? tr.t('gauge.score');
+  const na = tr.t('score.notApplicable');
   const name = judged
-    ? `${label} ${score} out of 100${note ? `, ${note}` : ''}`
-    : `${label} ${NOT_APPLICABLE_LABEL}${note ? `: ${note}` : ''}`;
+    ? `${tr.t('gauge.label', { label: shown, score })}${note ? `, ${note}` : ''}`
+    : `${shown} ${na}${note ? `: ${note}` : ''}`;
   return (
     <svg class={`gauge gauge-${band}`} viewBox="0 0 128 128" width="128" height="128" role="img" aria-label={name}>
       <circle cx="64" cy="64" r={r} fill="none" stroke="#e3e7ec" stroke-width="12" class="chart-grid" />
@@ -44,10 +47,10 @@ export function ScoreGauge({ score, judged = true, label = 'Score', note = null 
         fill="#1f2933"
         data-score={judged ? score : undefined}
       >
-        {judged ? score : NOT_APPLICABLE_LABEL}
+        {judged ? score : na}
       </text>
       <text x="64" y="88" text-anchor="middle" class="chart-muted">
-        out of 100
+        {tr.t('gauge.outOf100')}
       </text>
     </svg>
   );

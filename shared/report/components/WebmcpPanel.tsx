@@ -1,9 +1,10 @@
 import type { WebmcpSignal } from '../../types/audit.js';
 import type { WebmcpLive } from '../types.js';
-import { WEBMCP_TEXT } from '../wording.js';
+import { useT } from '../i18n-context.js';
 import { WebmcpColumns } from './WebmcpColumns.js';
 
-const STATUS_LABEL = { detected: 'Detected', not_found: 'Not found', inconclusive: 'Inconclusive' } as const;
+const STATUS_LABEL = { detected: 'webmcp.detected', not_found: 'webmcp.not_found', inconclusive: 'webmcp.inconclusive' } as const;
+const STATUS_TEXT = { detected: 'webmcp.detectedText', not_found: 'webmcp.notFoundText', inconclusive: 'webmcp.inconclusiveText' } as const;
 
 /**
  * WebMCP (tools a site offers AI agents in the browser): the verdict, and the tools seen. With `live`
@@ -11,6 +12,9 @@ const STATUS_LABEL = { detected: 'Detected', not_found: 'Not found', inconclusiv
  * which scripts were not scanned.
  */
 export function WebmcpPanel({ webmcp, live }: { webmcp: WebmcpSignal; live?: WebmcpLive }) {
+  const tr = useT();
+  const label = STATUS_LABEL[webmcp.status];
+  const text = STATUS_TEXT[webmcp.status];
   const tools = [
     ...new Set([
       ...webmcp.evidence.filter((e) => e.registers !== false && e.toolName).map((e) => e.toolName!),
@@ -24,9 +28,9 @@ export function WebmcpPanel({ webmcp, live }: { webmcp: WebmcpSignal; live?: Web
           class={`pill ${webmcp.status === 'detected' ? 'detected' : webmcp.status === 'inconclusive' ? 'warning' : 'not_found'}`}
           data-testid="webmcp-status"
         >
-          {STATUS_LABEL[webmcp.status] ?? webmcp.status}
+          {label ? tr.t(label) : webmcp.status}
         </span>{' '}
-        {WEBMCP_TEXT[webmcp.status] ?? ''}
+        {text ? tr.t(text) : ''}
         {live && webmcp.source !== 'none' && (
           <span class="muted">
             {' '}
@@ -40,13 +44,11 @@ export function WebmcpPanel({ webmcp, live }: { webmcp: WebmcpSignal; live?: Web
         <>
           {tools.length > 0 && (
             <p class="small">
-              Tools: <span class="mono">{tools.join(', ')}</span>
+              {tr.t('webmcp.tools')} <span class="mono">{tools.join(', ')}</span>
             </p>
           )}
           {webmcp.bundlesTotal > 0 && (
-            <p class="muted small">
-              Scripts checked: {webmcp.bundlesScanned} of {webmcp.bundlesTotal}.
-            </p>
+            <p class="muted small">{tr.t('webmcp.scriptsChecked', { scanned: webmcp.bundlesScanned, total: webmcp.bundlesTotal })}</p>
           )}
         </>
       )}

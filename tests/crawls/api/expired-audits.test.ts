@@ -63,7 +63,7 @@ describe('a crawl whose page audits expired', () => {
   it('renders its report, saying which page audit expired', async () => {
     const res = await api.request('GET', `/api/v1/crawls/${crawlId}/report?format=html`);
     expect(res.status).toBe(200);
-    expect(res.text).toContain('The full audits of 1 page expired (the retention period removed them)');
+    expect(res.text).toContain('The full audit of 1 page expired (the retention period removed it)');
     const rows = res.text.split('<tr').filter((row) => row.includes('data-page-score'));
     expect(rows.map((row) => [row.includes('data-page-score="40"'), row.includes('(audit expired)')])).toEqual([
       [true, true],

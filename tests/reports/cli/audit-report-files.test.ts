@@ -70,4 +70,21 @@ describe('citable audit --html / --pdf', () => {
     expect(code).toBe(2);
     expect(err).toContain('--html needs a value');
   });
+
+  it('--lang writes the files in that language, the PDF footer too; an unknown one is a usage error before the audit', async () => {
+    const html = path.join(dir, 'bericht.html');
+    const pdf = path.join(dir, 'bericht.pdf');
+    const { code } = await audit(['--html', html, '--pdf', pdf, '--lang', 'de-DE']);
+    expect(code).toBe(0);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain('KI-Sichtbarkeitsbericht');
+    const { text, pages } = await pdfText(await readFile(pdf));
+    expect(text).toContain('Punktzahlen nach Kategorie');
+    expect(pages[0]).toContain(`Seite 1 von ${pages.length}`);
+    const wrong = await audit(['--html', path.join(dir, 'x.html'), '--lang', 'pt']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toContain('--lang takes one of en, de, fr, es, got "pt".');
+    expect(wrong.out).toBe('');
+  });
 });

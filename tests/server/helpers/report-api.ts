@@ -17,13 +17,16 @@ export interface ReportApi extends TestApi {
   closeAll(): Promise<void>;
 }
 
-export async function startReportApi(options: { publicUrl?: string | null; chromiumPath?: string } = {}): Promise<ReportApi> {
+export async function startReportApi(
+  options: { publicUrl?: string | null; chromiumPath?: string; rulesDocUrl?: string | null } = {},
+): Promise<ReportApi> {
   const clock = { now: T0 };
   const reports = createReportsRuntime({
     publicUrl: options.publicUrl ?? null,
     chromiumPath: options.chromiumPath ?? CHROMIUM,
     pdfConcurrency: 2,
     pdfTimeoutMs: 60_000,
+    rulesDocUrl: options.rulesDocUrl ?? null,
   });
   const api = await startTestApi({ now: () => new Date(clock.now), reports });
   return Object.assign(api, {
