@@ -12,7 +12,7 @@ import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { NewAuditForm } from './NewAuditForm.js';
 import { useProjectFilter } from './ProjectFilter.js';
-import { t } from '../../lib/i18n/t.js';
+import { t, tp } from '../../lib/i18n/t.js';
 
 /** Most audits read into the page for filtering; an account with more narrows by URL on the server first. */
 export const MAX_LISTED = 10_000;
@@ -38,7 +38,7 @@ export function AuditsView() {
 
   return (
     <section aria-labelledby="h-audits">
-      <h1 id="h-audits">Audits</h1>
+      <h1 id="h-audits">{t('navAudits')}</h1>
       <NewAuditForm />
       <AuditFiltersForm filters={filters} onSet={set} onClear={() => setFilters(NO_FILTERS)} />
       <div class="filters">
@@ -60,22 +60,21 @@ export function AuditsView() {
           {problem}
         </p>
       )}
-      {status.error && <ErrorState what="audits" error={status.error} onRetry={retry} />}
-      {status.loading && <Loading what="audits" />}
+      {status.error && <ErrorState what={t('dashWhatAudits')} error={status.error} onRetry={retry} />}
+      {status.loading && <Loading what={t('dashWhatAudits')} />}
       {!status.loading && !status.error && audits.length === 0 && (
-        <Empty title="No audits yet.">
-          <p>Audits made with the extension (once synced), the API, the CLI, monitors and crawls appear here.</p>
+        <Empty title={t('dashAuditsNone')}>
+          <p>{t('dashAuditsNoneBody')}</p>
         </Empty>
       )}
       {audits.length > 0 && (
         <>
           <p class="muted small" role="status" data-testid="audit-count">
-            {shown.length !== audits.length ? `${shown.length.toLocaleString('en-GB')} of ` : ''}
-            {audits.length.toLocaleString('en-GB')} audit{audits.length === 1 ? '' : 's'}
-            {status.done ? '' : ' (reading more…)'}
-            {status.done && status.more ? ` (the newest ${MAX_LISTED.toLocaleString('en-GB')})` : ''}
+            {shown.length !== audits.length ? tp('dashAuditsShownOf', audits.length, shown.length) : tp('dashAuditsCount', audits.length)}
+            {status.done ? '' : ` ${t('dashAuditsReadingMore')}`}
+            {status.done && status.more ? ` ${t('dashAuditsNewest', MAX_LISTED)}` : ''}
           </p>
-          {shown.length === 0 ? <Empty title="No audit matches these filters." /> : <AuditsTable audits={shown} />}
+          {shown.length === 0 ? <Empty title={t('dashAuditsNoMatch')} /> : <AuditsTable audits={shown} />}
         </>
       )}
     </section>
@@ -133,30 +132,30 @@ function AuditFiltersForm({
 }) {
   const set = (name: keyof AuditFilters) => (e: Event) => onSet(name, (e.currentTarget as HTMLInputElement).value);
   return (
-    <form class="filters" role="search" aria-label="Filter audits" onSubmit={(e) => e.preventDefault()}>
+    <form class="filters" role="search" aria-label={t('dashAuditsFilter')} onSubmit={(e) => e.preventDefault()}>
       <label>
-        URL contains
-        <input type="search" name="url" value={filters.url} onInput={set('url')} placeholder="example.com/blog" />
+        {t('dashAuditsUrlContains')}
+        <input type="search" name="url" value={filters.url} onInput={set('url')} placeholder={t('dashAuditsUrlExample')} />
       </label>
       <label>
-        Audited from
+        {t('dashAuditsFrom')}
         <input type="date" name="from" value={filters.from} onInput={set('from')} />
       </label>
       <label>
-        Audited until
+        {t('dashAuditsUntil')}
         <input type="date" name="to" value={filters.to} onInput={set('to')} />
       </label>
       <label>
-        Lowest score
+        {t('dashAuditsLowest')}
         <input type="number" name="minScore" min={0} max={100} inputMode="numeric" value={filters.minScore} onInput={set('minScore')} />
       </label>
       <label>
-        Highest score
+        {t('dashAuditsHighest')}
         <input type="number" name="maxScore" min={0} max={100} inputMode="numeric" value={filters.maxScore} onInput={set('maxScore')} />
       </label>
       {hasFilters(filters) && (
         <button type="button" class="secondary small" onClick={onClear}>
-          Clear filters
+          {t('dashAuditsClear')}
         </button>
       )}
     </form>
@@ -165,10 +164,10 @@ function AuditFiltersForm({
 
 /** The audits' columns: score, page, when, where from and what the site is built with. */
 const AUDIT_COLUMNS: readonly TableColumn<AuditSummary>[] = [
-  { id: 'score', label: 'Score', num: true, sort: (a) => a.score, csv: (a) => a.score, cell: (a) => <ScorePill score={a.score} /> },
+  { id: 'score', label: t('colScore'), num: true, sort: (a) => a.score, csv: (a) => a.score, cell: (a) => <ScorePill score={a.score} /> },
   {
     id: 'page',
-    label: 'Page',
+    label: t('colPage'),
     sort: (a) => displayUrl(a.final_url || a.url, 2_000),
     csv: (a) => a.final_url || a.url,
     cell: (a) => <a href={routeHref({ view: 'audit', id: a.id })}>{displayUrl(a.final_url || a.url, 90)}</a>,
@@ -176,19 +175,19 @@ const AUDIT_COLUMNS: readonly TableColumn<AuditSummary>[] = [
   },
   {
     id: 'audited',
-    label: 'Audited',
+    label: t('dashColAudited'),
     sort: (a) => a.scanned_at,
     csv: (a) => a.scanned_at,
     cell: (a) => when(a.scanned_at),
     td: () => ({ class: 'nowrap' }),
   },
-  { id: 'origin', label: 'From', sort: (a) => a.origin, csv: (a) => a.origin },
+  { id: 'origin', label: t('dashColFrom'), sort: (a) => a.origin, csv: (a) => a.origin },
   {
     id: 'builder',
-    label: 'Built with',
+    label: t('dashColBuiltWith'),
     sort: (a) => (builtWith(a.builder) ? a.builder : null),
     csv: (a) => (builtWith(a.builder) ? a.builder : ''),
-    cell: (a) => (builtWith(a.builder) ? a.builder : <span class="muted">Not recognised</span>),
+    cell: (a) => (builtWith(a.builder) ? a.builder : <span class="muted">{t('dashNotRecognised')}</span>),
     td: () => ({ 'data-col': 'builder' }),
   },
 ];
@@ -200,7 +199,7 @@ function AuditsTable({ audits }: { audits: readonly AuditSummary[] }) {
       columns={AUDIT_COLUMNS}
       rowKey={(a) => a.id}
       rowProps={(a) => ({ 'data-audit-id': a.id })}
-      label="Audits"
+      label={t('navAudits')}
       exportName="audits"
       tableClass="audits-table"
       search={false}

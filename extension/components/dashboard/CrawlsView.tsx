@@ -12,6 +12,7 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { UrlField } from './UrlField.js';
+import { t } from '../../lib/i18n/t.js';
 
 const POLL_MS = 2_000;
 
@@ -22,28 +23,25 @@ export function CrawlsView() {
   const running = list.state === 'ok' && list.data.crawls.some(crawlRunning);
   useEffect(() => {
     if (!running) return;
-    const t = setInterval(reload, POLL_MS);
-    return () => clearInterval(t);
+    const timer = setInterval(reload, POLL_MS);
+    return () => clearInterval(timer);
   }, [running, reload]);
   if (caps?.crawls === false) {
     return (
       <section aria-labelledby="h-crawls">
-        <h1 id="h-crawls">Crawls</h1>
-        <Empty title="This server has no site audits.">
-          <p>Crawls need a Citable server with the crawl routes (POST /api/v1/crawls). Upgrade the server to audit whole sites.</p>
+        <h1 id="h-crawls">{t('navCrawls')}</h1>
+        <Empty title={t('dashCrawlsNoRoutes')}>
+          <p>{t('dashCrawlsNoRoutesBody')}</p>
         </Empty>
       </section>
     );
   }
   return (
     <section aria-labelledby="h-crawls">
-      <h1 id="h-crawls">Crawls</h1>
-      <p class="muted">
-        A crawl audits every page of a site it can find (sitemaps and links) and rolls the results up: issues by share of pages, templates,
-        site files.
-      </p>
+      <h1 id="h-crawls">{t('navCrawls')}</h1>
+      <p class="muted">{t('dashCrawlsIntro')}</p>
       <NewCrawl onStarted={reload} />
-      <ListStates load={list} what="crawls" items={(d) => d.crawls} empty="No crawls yet." onRetry={reload}>
+      <ListStates load={list} what={t('dashWhatCrawls')} items={(d) => d.crawls} empty={t('dashCrawlsNone')} onRetry={reload}>
         {(crawls) => <CrawlsTable crawls={crawls} />}
       </ListStates>
     </section>
@@ -51,20 +49,20 @@ export function CrawlsView() {
 }
 
 const CRAWL_COLUMNS: readonly TableColumn<Crawl>[] = [
-  { id: 'score', label: 'Score', num: true, sort: (c) => c.score, csv: (c) => c.score, cell: (c) => <ScorePill score={c.score} /> },
+  { id: 'score', label: t('colScore'), num: true, sort: (c) => c.score, csv: (c) => c.score, cell: (c) => <ScorePill score={c.score} /> },
   {
     id: 'site',
-    label: 'Site',
+    label: t('dashColSite'),
     sort: (c) => displayUrl(c.url, 2_000),
     csv: (c) => c.url,
     cell: (c) => <a href={routeHref({ view: 'crawl', id: c.id })}>{displayUrl(c.url)}</a>,
     td: () => ({ class: 'url-cell' }),
   },
-  { id: 'status', label: 'Status', sort: (c) => c.status, csv: (c) => c.status, cell: (c) => <CrawlStatus crawl={c} /> },
-  { id: 'pages', label: 'Pages audited', num: true, sort: (c) => c.progress.audited, csv: (c) => c.progress.audited },
+  { id: 'status', label: t('dashColStatus'), sort: (c) => c.status, csv: (c) => c.status, cell: (c) => <CrawlStatus crawl={c} /> },
+  { id: 'pages', label: t('dashColPagesAudited'), num: true, sort: (c) => c.progress.audited, csv: (c) => c.progress.audited },
   {
     id: 'started',
-    label: 'Started',
+    label: t('dashColStarted'),
     sort: (c) => c.started_at ?? c.created_at,
     csv: (c) => c.started_at ?? c.created_at,
     cell: (c) => when(c.started_at ?? c.created_at),
@@ -79,7 +77,7 @@ function CrawlsTable({ crawls }: { crawls: readonly Crawl[] }) {
       columns={CRAWL_COLUMNS}
       rowKey={(c) => c.id}
       rowProps={(c) => ({ 'data-crawl-id': c.id })}
-      label="Crawls"
+      label={t('navCrawls')}
       exportName="crawls"
     />
   );
@@ -98,14 +96,14 @@ function NewCrawl({ onStarted }: { onStarted: () => void }) {
     onStarted();
   };
   return (
-    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New crawl">
-      <UrlField label="Site" name="url" value={url} onInput={setUrl} placeholder="example.com" />
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label={t('dashCrawlsNew')}>
+      <UrlField label={t('dashColSite')} name="url" value={url} onInput={setUrl} placeholder={t('dashExampleSite')} />
       <label>
-        Pages at most
+        {t('dashPagesAtMost')}
         <input type="number" min={1} max={10000} value={maxPages} onInput={(e) => setMaxPages(e.currentTarget.value)} />
       </label>
       <WriteButton type="submit" busy={busy !== ''} action="start-crawl">
-        Start crawl
+        {t('dashCrawlsStart')}
       </WriteButton>
       {error && <ActionError error={error} />}
     </form>

@@ -5,6 +5,7 @@ import { createApiClient } from '../../lib/api/client.js';
 import { probeCapabilities, type Capabilities } from '../../lib/api/capabilities.js';
 import { parseRoute, routeHref, sectionOf, SECTIONS, type Route, type Section } from '../../lib/dashboard/route.js';
 import { isConfigured, loadSettings, SETTINGS_KEY, type Settings } from '../../lib/settings.js';
+import { t } from '../../lib/i18n/t.js';
 import { DashboardContext } from './context.js';
 import { Loading } from './states.js';
 import { AuditsView } from './AuditsView.js';
@@ -40,7 +41,7 @@ export function Dashboard() {
   return (
     <div class="dash">
       <a class="skip" href="#main" onClick={(e) => (e.preventDefault(), main.current?.focus())}>
-        Skip to content
+        {t('dashSkip')}
       </a>
       <DashHeader current={current} backendUrl={api?.backendUrl ?? null} />
       <main id="main" ref={main} tabIndex={-1} class="dash-main">
@@ -49,7 +50,7 @@ export function Dashboard() {
             {caps.readOnlyReason}
           </p>
         )}
-        {settings === null && <Loading what="settings" />}
+        {settings === null && <Loading what={t('dashWhatSettings')} />}
         {settings !== null && !api && <NotConfigured />}
         {api && (
           <DashboardContext.Provider value={{ api, caps }}>
@@ -103,14 +104,14 @@ function DashHeader({ current, backendUrl }: { current: Section; backendUrl: str
   return (
     <header class="dash-head">
       <p class="dash-title">
-        <strong>Citable</strong> <span class="muted">dashboard</span>
+        <strong>Citable</strong> <span class="muted">{t('dashTitle')}</span>
       </p>
-      <nav aria-label="Sections">
+      <nav aria-label={t('dashSections')}>
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.view}>
               <a href={routeHref({ view: s.view } as Route)} aria-current={s.view === current ? 'page' : undefined}>
-                {s.label}
+                {t(s.label)}
               </a>
             </li>
           ))}
@@ -119,10 +120,10 @@ function DashHeader({ current, backendUrl }: { current: Section; backendUrl: str
       <p class="dash-backend small">
         {backendUrl !== null ? (
           <>
-            <span class="muted">Backend</span> {backendUrl}
+            <span class="muted">{t('dashBackend')}</span> {backendUrl}
           </>
         ) : null}{' '}
-        <a href={browser.runtime.getURL('/options.html')}>Options</a>
+        <a href={browser.runtime.getURL('/options.html')}>{t('dashOptions')}</a>
       </p>
     </header>
   );
@@ -158,11 +159,11 @@ function View({ route }: { route: Route }) {
 function NotConfigured() {
   return (
     <div class="state state-setup" data-state="not-configured">
-      <h1>Connect a backend</h1>
-      <p>The dashboard shows what a Citable server holds: audits, crawls, monitors, webhooks, projects and share links.</p>
+      <h1>{t('dashConnectTitle')}</h1>
+      <p>{t('dashConnectBody')}</p>
       <p>
-        Enter the server's address and an API key in <a href={browser.runtime.getURL('/options.html')}>Options</a>; this page updates as
-        soon as they are saved.
+        {t('dashConnectEnter')} <a href={browser.runtime.getURL('/options.html')}>{t('dashOptions')}</a>
+        {t('dashConnectSaved')}
       </p>
     </div>
   );

@@ -1,6 +1,7 @@
 import type { ApiClient, ApiResult } from '../../lib/api/client.js';
 import type { Monitor } from '../../lib/api/types.js';
 import { ScorePill } from './ScorePill.js';
+import { t } from '../../lib/i18n/t.js';
 import { useApi } from './use-api.js';
 
 interface LastScore {
@@ -25,8 +26,8 @@ async function readLastScore(api: ApiClient, m: Monitor): Promise<ApiResult<Last
 /** A monitor's health at a glance: the last score, and up or down since the run before (in words for screen readers). */
 export function MonitorScore({ monitor: m }: { monitor: Monitor }) {
   const [load] = useApi((api) => (m.last_result_id ? readLastScore(api, m) : Promise.resolve(none)), [m.last_result_id, m.kind]);
-  if (!m.last_result_id) return <span class="muted">not run yet</span>;
-  if (load.state !== 'ok') return <span class="muted">{load.state === 'loading' ? '…' : 'unknown'}</span>;
+  if (!m.last_result_id) return <span class="muted">{t('dashMonNotRun')}</span>;
+  if (load.state !== 'ok') return <span class="muted">{load.state === 'loading' ? '…' : t('dashMonUnknown')}</span>;
   const { score, delta } = load.data;
   return (
     <span class="nowrap" data-last-score={score ?? ''} data-trend={delta ?? ''}>
@@ -39,12 +40,12 @@ export function MonitorScore({ monitor: m }: { monitor: Monitor }) {
 const none: ApiResult<LastScore> = { ok: true, status: 200, data: { score: null, delta: null } };
 
 function Trend({ delta }: { delta: number }) {
-  if (delta === 0) return <span class="muted small"> no change</span>;
+  if (delta === 0) return <span class="muted small"> {t('dashMonNoChange')}</span>;
   const up = delta > 0;
   return (
     <span class={`small trend ${up ? 'trend-up' : 'trend-down'}`}>
       {' '}
-      <span aria-hidden="true">{up ? '▲' : '▼'}</span> {up ? 'up' : 'down'} {Math.abs(delta)}
+      <span aria-hidden="true">{up ? '▲' : '▼'}</span> {up ? t('dashMonUp', Math.abs(delta)) : t('dashMonDown', Math.abs(delta))}
     </span>
   );
 }

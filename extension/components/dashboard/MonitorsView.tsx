@@ -14,6 +14,20 @@ import type { ApiResult } from '../../lib/api/client.js';
 import { UrlField } from './UrlField.js';
 import { MonitorEvery } from './MonitorEdit.js';
 import { useProjectFilter } from './ProjectFilter.js';
+import { t, type MessageKey } from '../../lib/i18n/t.js';
+
+/** How often, within a sentence ("is no longer audited every day"). */
+const EVERY_PHRASE: Record<Monitor['every'], MessageKey> = {
+  hour: 'dashMonEveryPhraseHour',
+  day: 'dashMonEveryPhraseDay',
+  week: 'dashMonEveryPhraseWeek',
+};
+/** A monitor's state in words (the data attribute keeps the English name). */
+const STATE_NAME: Record<ReturnType<typeof monitorState>, MessageKey> = {
+  paused: 'dashMonPaused',
+  running: 'dashMonRunning',
+  active: 'dashMonActive',
+};
 
 /** Monitors (docs/api-decisions.md#monitors-and-webhooks): the URLs audited or crawled every hour, day or week; create, run now, pause or resume, delete. */
 export function MonitorsView() {
@@ -30,23 +44,17 @@ export function MonitorsView() {
   };
   const remove = async (m: Monitor) => {
     const yes = await ask({
-      title: `Delete the monitor of ${displayUrl(m.url)}?`,
-      body: (
-        <p>
-          {m.kind === 'crawl' ? 'The site' : 'The page'} is no longer {m.kind === 'crawl' ? 'crawled' : 'audited'} every {m.every}, and no
-          more regressions are sent to your webhooks for it. The audits and crawls it already made stay. This cannot be undone; pausing
-          keeps the monitor instead.
-        </p>
-      ),
-      confirm: 'Delete monitor',
-      keep: 'Keep the monitor',
+      title: t('dashMonDeleteTitle', displayUrl(m.url)),
+      body: <p>{t(m.kind === 'crawl' ? 'dashMonDeleteBodyCrawl' : 'dashMonDeleteBodyAudit', t(EVERY_PHRASE[m.every]))}</p>,
+      confirm: t('dashMonDelete'),
+      keep: t('dashMonKeep'),
     });
-    if (yes) await act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`), `The monitor of ${displayUrl(m.url)} was deleted.`);
+    if (yes) await act(`del:${m.id}`, () => api.del(`/monitors/${m.id}`), t('dashMonDeleted', displayUrl(m.url)));
   };
   return (
     <section aria-labelledby="h-monitors">
-      <h1 id="h-monitors">Monitors</h1>
-      <p class="muted">A monitor audits a page (or crawls a site) on a schedule; regressions and other changes go out through webhooks.</p>
+      <h1 id="h-monitors">{t('navMonitors')}</h1>
+      <p class="muted">{t('dashMonIntro')}</p>
       <NewMonitor onCreated={reload} disabled={caps?.crawls === false} />
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
@@ -54,9 +62,9 @@ export function MonitorsView() {
       {client.select}
       <ListStates
         load={list}
-        what="monitors"
+        what={t('dashWhatMonitors')}
         items={(d) => client.only(d.monitors, (m) => m.url)}
-        empty="No monitors yet."
+        empty={t('dashMonNone')}
         onRetry={reload}
       >
         {(monitors) => (
@@ -86,7 +94,7 @@ interface MonitorActions {
 const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
   {
     id: 'url',
-    label: 'URL',
+    label: t('dashMonUrl'),
     sort: (m) => displayUrl(m.url, 2_000),
     csv: (m) => m.url,
     cell: (m) => displayUrl(m.url),
@@ -94,34 +102,34 @@ const MONITOR_COLUMNS: readonly TableColumn<Monitor>[] = [
   },
   {
     id: 'what',
-    label: 'What',
+    label: t('dashColWhat'),
     sort: (m) => m.kind,
     csv: (m) => (m.kind === 'crawl' ? `crawl (${m.max_pages ?? 100} pages)` : 'audit'),
   },
   {
     id: 'state',
-    label: 'State',
+    label: t('dashColState'),
     sort: monitorState,
     csv: monitorState,
     td: () => ({ class: 'nowrap' }),
     cell: (m) => (
       <>
         <span class={`status status-${monitorState(m)}`} data-monitor-state={monitorState(m)}>
-          {monitorState(m)}
+          {t(STATE_NAME[monitorState(m)])}
         </span>
-        {m.paused_at && <span class="muted small"> since {when(m.paused_at)}</span>}
+        {m.paused_at && <span class="muted small"> {t('dashMonSince', when(m.paused_at))}</span>}
       </>
     ),
   },
-  { id: 'last', label: 'Last run', sort: (m) => m.last_run_at, csv: (m) => m.last_run_at, cell: (m) => <LastRun monitor={m} /> },
-  { id: 'score', label: 'Last score', text: false, csv: () => '', export: false, cell: (m) => <MonitorScore monitor={m} /> },
+  { id: 'last', label: t('dashColLastRun'), sort: (m) => m.last_run_at, csv: (m) => m.last_run_at, cell: (m) => <LastRun monitor={m} /> },
+  { id: 'score', label: t('dashColLastScore'), text: false, csv: () => '', export: false, cell: (m) => <MonitorScore monitor={m} /> },
   {
     id: 'next',
-    label: 'Next run',
+    label: t('dashColNextRun'),
     sort: (m) => (m.paused ? null : m.next_run_at),
     csv: (m) => (m.paused ? '' : m.next_run_at),
     td: () => ({ class: 'nowrap' }),
-    cell: (m) => (m.paused ? <span class="muted">none while paused</span> : when(m.next_run_at)),
+    cell: (m) => (m.paused ? <span class="muted">{t('dashMonNoneWhilePaused')}</span> : when(m.next_run_at)),
   },
 ];
 
@@ -138,7 +146,7 @@ function MonitorsTable({
       ...MONITOR_COLUMNS.slice(0, 2),
       {
         id: 'every',
-        label: 'Every',
+        label: t('dashMonEvery'),
         sort: (m) => ['hour', 'day', 'week'].indexOf(m.every),
         csv: (m) => m.every,
         cell: (m) => <MonitorEvery monitor={m} onChanged={onChanged} />,
@@ -146,7 +154,7 @@ function MonitorsTable({
       ...MONITOR_COLUMNS.slice(2),
       {
         id: 'actions',
-        label: 'Actions',
+        label: t('dashActions'),
         export: false,
         text: false,
         csv: () => '',
@@ -162,7 +170,7 @@ function MonitorsTable({
       columns={columns}
       rowKey={(m) => m.id}
       rowProps={(m) => ({ 'data-monitor-id': m.id, 'data-paused': m.paused ? 'true' : 'false' })}
-      label="Monitors"
+      label={t('navMonitors')}
       exportName="monitors"
     />
   );
@@ -172,11 +180,11 @@ function MonitorsTable({
 function LastRun({ monitor: m }: { monitor: Monitor }) {
   return (
     <>
-      {m.running ? 'running now' : when(m.last_run_at)}
+      {m.running ? t('dashMonRunningNow') : when(m.last_run_at)}
       {m.last_result_id && m.kind === 'audit' && (
         <>
           {' '}
-          <a href={routeHref({ view: 'audit', id: m.last_result_id })}>result</a>
+          <a href={routeHref({ view: 'audit', id: m.last_result_id })}>{t('dashMonResult')}</a>
         </>
       )}
       {m.last_error && <span class="error small"> {m.last_error}</span>}
@@ -193,29 +201,29 @@ function MonitorButtons({ monitor: m, busy, onRun, onPause, onDelete }: { monito
           class="secondary small"
           busy={busy === `run:${m.id}`}
           onClick={() => onRun(m)}
-          context={`the monitor of ${m.url}`}
+          context={t('dashMonContext', m.url)}
           action="run"
         >
-          Run now
+          {t('dashMonRunNow')}
         </WriteButton>
       )}
       <WriteButton
         class="secondary small"
         busy={busy === `pause:${m.id}`}
         onClick={() => onPause(m)}
-        context={`the monitor of ${m.url}`}
+        context={t('dashMonContext', m.url)}
         action={m.paused ? 'resume' : 'pause'}
       >
-        {m.paused ? 'Resume' : 'Pause'}
+        {m.paused ? t('dashMonResume') : t('dashMonPause')}
       </WriteButton>
       <WriteButton
         class="danger small"
         busy={busy === `del:${m.id}`}
         onClick={() => onDelete(m)}
-        context={`the monitor of ${m.url}`}
+        context={t('dashMonContext', m.url)}
         action="delete"
       >
-        Delete
+        {t('dashDelete')}
       </WriteButton>
     </>
   );
@@ -241,33 +249,34 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
     onCreated();
   };
   return (
-    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New monitor">
-      <UrlField label="URL" name="url" value={url} onInput={setUrl} placeholder="example.com/pricing" />
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label={t('dashMonNew')}>
+      <UrlField label={t('dashMonUrl')} name="url" value={url} onInput={setUrl} placeholder={t('dashMonUrlExample')} />
       <label>
-        What
+        {t('dashColWhat')}
         <select value={kind} onChange={(e) => setKind(e.currentTarget.value as 'audit' | 'crawl')}>
-          <option value="audit">Audit the page</option>
+          <option value="audit">{t('dashMonAuditPage')}</option>
           <option value="crawl" disabled={disabled}>
-            Crawl the site{disabled ? ' (not on this server)' : ''}
+            {t('dashMonCrawlSite')}
+            {disabled ? ` ${t('dashMonNotOnServer')}` : ''}
           </option>
         </select>
       </label>
       <label>
-        Every
+        {t('dashMonEvery')}
         <select value={every} onChange={(e) => setEvery(e.currentTarget.value as 'hour' | 'day' | 'week')}>
-          <option value="hour">hour</option>
-          <option value="day">day</option>
-          <option value="week">week</option>
+          <option value="hour">{t('dashMonHour')}</option>
+          <option value="day">{t('dashMonDay')}</option>
+          <option value="week">{t('dashMonWeek')}</option>
         </select>
       </label>
       {kind === 'crawl' && (
         <label>
-          Pages at most
+          {t('dashPagesAtMost')}
           <input type="number" min={1} max={10000} value={maxPages} onInput={(e) => setMaxPages(e.currentTarget.value)} />
         </label>
       )}
       <WriteButton type="submit" busy={busy !== ''} action="create-monitor">
-        Add monitor
+        {t('dashMonAdd')}
       </WriteButton>
       {error && <ActionError error={error} />}
     </form>
@@ -275,10 +284,5 @@ function NewMonitor({ onCreated, disabled }: { onCreated: () => void; disabled: 
 }
 
 function PausedNote() {
-  return (
-    <p class="muted small">
-      A paused monitor keeps its settings and history but does not run. Resumed, it runs once at once if a run came due meanwhile, then on
-      its schedule.
-    </p>
-  );
+  return <p class="muted small">{t('dashMonPausedNote')}</p>;
 }

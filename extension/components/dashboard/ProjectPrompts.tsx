@@ -27,26 +27,20 @@ export function ProjectPrompts({ projectId, domain }: { projectId: string; domai
     const res = await run('add', () => api.post<{ prompt: Prompt }>('/prompts', { text: text.trim(), project_id: projectId }));
     if (!res.ok) return;
     setText('');
-    setAdded(`Added “${res.data.prompt.text}”: the next citation check asks the engines.`);
+    setAdded(t('dashPromptAdded', res.data.prompt.text));
     reload();
   };
   const mine = list.state === 'ok' ? list.data.prompts.filter((p) => p.project_id === projectId) : [];
   return (
     <>
-      <h2>Prompts tracked</h2>
-      <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New prompt">
+      <h2>{t('dashPromptsTracked')}</h2>
+      <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label={t('dashPromptNew')}>
         <label>
-          Prompt
-          <input
-            required
-            class="wide"
-            value={text}
-            onInput={(e) => setText(e.currentTarget.value)}
-            placeholder="best project management tool for agencies"
-          />
+          {t('dashPrompt')}
+          <input required class="wide" value={text} onInput={(e) => setText(e.currentTarget.value)} placeholder={t('dashPromptExample')} />
         </label>
         <WriteButton type="submit" busy={busy !== ''} action="create-prompt">
-          Track prompt
+          {t('dashPromptTrack')}
         </WriteButton>
         {error && <ActionError error={error} />}
         {added && (
@@ -55,9 +49,9 @@ export function ProjectPrompts({ projectId, domain }: { projectId: string; domai
           </p>
         )}
       </form>
-      {list.state === 'loading' && <Loading what="prompts" />}
-      {list.state === 'error' && <ErrorState what="prompts" error={list.error} onRetry={reload} />}
-      {list.state === 'ok' && mine.length === 0 && <Empty title="No prompt tracks this project yet." />}
+      {list.state === 'loading' && <Loading what={t('dashWhatPrompts')} />}
+      {list.state === 'error' && <ErrorState what={t('dashWhatPrompts')} error={list.error} onRetry={reload} />}
+      {list.state === 'ok' && mine.length === 0 && <Empty title={t('dashPromptsNone')} />}
       <p>
         <CheckButton scope={{ project_id: projectId }} label={t('dashCiteCheckProject')} onDone={reloadResults} />
       </p>
@@ -87,14 +81,14 @@ function PromptList({
   const [done, setDone] = useState('');
   const remove = async (p: Prompt) => {
     const yes = await ask({
-      title: `Stop tracking “${p.text}”?`,
-      body: <p>Citation checks no longer ask the engines this prompt. Tracking it again later starts its figures afresh.</p>,
-      confirm: 'Delete prompt',
-      keep: 'Keep tracking',
+      title: t('dashPromptStopTitle', p.text),
+      body: <p>{t('dashPromptStopBody')}</p>,
+      confirm: t('dashPromptDelete'),
+      keep: t('dashPromptKeep'),
     });
     if (!yes) return;
     setDone('');
-    if ((await run(p.id, () => api.del(`/prompts/${encodeURIComponent(p.id)}`))).ok) setDone(`“${p.text}” is no longer tracked.`);
+    if ((await run(p.id, () => api.del(`/prompts/${encodeURIComponent(p.id)}`))).ok) setDone(t('dashPromptStopped', p.text));
     onChanged();
   };
   return (
@@ -111,10 +105,10 @@ function PromptList({
               class="danger small"
               busy={busy === p.id}
               onClick={() => void remove(p)}
-              context={`the prompt ${p.text}`}
+              context={t('dashPromptContext', p.text)}
               action="delete-prompt"
             >
-              Delete
+              {t('dashDelete')}
             </WriteButton>
             {results && <PromptResults prompt={p} results={results.get(p.id)} />}
           </li>

@@ -13,15 +13,37 @@ import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { engineName } from '../../lib/dashboard/engine-names.js';
 import { CompetitorsEdit } from './CompetitorsEdit.js';
+import { t } from '../../lib/i18n/t.js';
 
 const WINDOWS = [7, 30, 90] as const;
 /** Periods the "sources over time" chart splits the window into. */
 const SOURCE_PERIODS = { 7: 7, 30: 5, 90: 6 } as const;
-/** Each kind of source: its colour, a texture (so the columns differ without colour) and its name in words. */
-const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; short: string; className: string; texture: Texture }> = [
-  { kind: 'owned', name: 'The client’s own pages', short: 'own site', className: 'kind-owned', texture: 'solid' },
-  { kind: 'competitor', name: 'Competitors', short: 'competitor', className: 'kind-competitor', texture: 'hatch' },
-  { kind: 'third_party', name: 'Third parties', short: 'third party', className: 'kind-third', texture: 'dots' },
+/** Each kind of source: its colour, a texture (so the columns differ without colour) and its name in words (`inText` within a sentence). */
+const KINDS: ReadonlyArray<{ kind: Source['kind']; name: string; inText: string; short: string; className: string; texture: Texture }> = [
+  {
+    kind: 'owned',
+    name: t('dashKindOwned'),
+    inText: t('dashKindOwnedInText'),
+    short: t('dashKindOwnedShort'),
+    className: 'kind-owned',
+    texture: 'solid',
+  },
+  {
+    kind: 'competitor',
+    name: t('dashKindCompetitors'),
+    inText: t('dashKindCompetitorsInText'),
+    short: t('dashKindCompetitor'),
+    className: 'kind-competitor',
+    texture: 'hatch',
+  },
+  {
+    kind: 'third_party',
+    name: t('dashKindThird'),
+    inText: t('dashKindThirdInText'),
+    short: t('dashKindThirdShort'),
+    className: 'kind-third',
+    texture: 'dots',
+  },
 ];
 
 /**
@@ -43,33 +65,33 @@ export function ProjectView({ id }: { id: string }) {
   );
   const overTime = useSourcesOverTime(id, since, today, SOURCE_PERIODS[days]);
 
-  if (project.state === 'loading') return <Loading what="the project" />;
-  if (project.state === 'error') return <ErrorState what="the project" error={project.error} />;
+  if (project.state === 'loading') return <Loading what={t('dashWhatProject')} />;
+  if (project.state === 'error') return <ErrorState what={t('dashWhatProject')} error={project.error} />;
   const p = project.data.project;
   return (
     <section aria-labelledby="h-project" data-project-id={p.id}>
       <p class="crumbs small">
-        <a href={routeHref({ view: 'projects' })}>Projects</a> /
+        <a href={routeHref({ view: 'projects' })}>{t('navProjects')}</a> /
       </p>
       <h1 id="h-project">{p.name}</h1>
       <p class="muted">
         {p.domain}
-        {p.competitors.length > 0 ? ` · against ${p.competitors.map((c) => c.name).join(', ')}` : ''}
+        {p.competitors.length > 0 ? ` · ${t('dashProjectAgainst', p.competitors.map((c) => c.name).join(', '))}` : ''}
       </p>
       <CompetitorsEdit project={p} onSaved={reloadProject} />
       <PeriodPicker days={days} onChange={setDays} />
 
-      {summary.state === 'loading' && <Loading what="the summary" />}
-      {summary.state === 'error' && <ErrorState what="the summary" error={summary.error} onRetry={reloadSummary} />}
+      {summary.state === 'loading' && <Loading what={t('dashWhatSummary')} />}
+      {summary.state === 'error' && <ErrorState what={t('dashWhatSummary')} error={summary.error} onRetry={reloadSummary} />}
       {summary.state === 'ok' && <SummaryPart summary={summary.data.summary} brand={p.brand?.name ?? p.name} />}
 
-      <h2>Sources the engines cited</h2>
-      {sources.state === 'loading' && <Loading what="sources" />}
-      {sources.state === 'error' && <ErrorState what="sources" error={sources.error} onRetry={reloadSources} />}
-      {sources.state === 'ok' && sources.data.sources.length === 0 && <Empty title="No source was cited in this period." />}
+      <h2>{t('dashSourcesCited')}</h2>
+      {sources.state === 'loading' && <Loading what={t('dashWhatSources')} />}
+      {sources.state === 'error' && <ErrorState what={t('dashWhatSources')} error={sources.error} onRetry={reloadSources} />}
+      {sources.state === 'ok' && sources.data.sources.length === 0 && <Empty title={t('dashSourcesNone')} />}
       {sources.state === 'ok' && sources.data.sources.length > 0 && <SourcesPart sources={sources.data.sources} />}
 
-      <h2>Sources over time</h2>
+      <h2>{t('dashSourcesOverTime')}</h2>
       <SourcesOverTime overTime={overTime} />
 
       <ProjectPrompts projectId={p.id} domain={p.domain} />
@@ -105,10 +127,10 @@ function useSourcesOverTime(id: string, since: string, today: string, count: num
 function PeriodPicker({ days, onChange }: { days: (typeof WINDOWS)[number]; onChange: (days: (typeof WINDOWS)[number]) => void }) {
   return (
     <fieldset class="segmented">
-      <legend>Period</legend>
+      <legend>{t('dashPeriod')}</legend>
       {WINDOWS.map((w) => (
         <label key={w} class="check">
-          <input type="radio" name="window" checked={days === w} onChange={() => onChange(w)} /> Last {w} days
+          <input type="radio" name="window" checked={days === w} onChange={() => onChange(w)} /> {t('dashLastDays', w)}
         </label>
       ))}
     </fieldset>
@@ -117,11 +139,11 @@ function PeriodPicker({ days, onChange }: { days: (typeof WINDOWS)[number]; onCh
 
 /** Citations per period, stacked by kind of source. */
 function SourcesOverTime({ overTime }: { overTime: Load<PeriodSources[]> }) {
-  if (overTime.state === 'loading') return <Loading what="sources over time" />;
-  if (overTime.state === 'error') return <ErrorState what="sources over time" error={overTime.error} />;
+  if (overTime.state === 'loading') return <Loading what={t('dashWhatSourcesOverTime')} />;
+  if (overTime.state === 'error') return <ErrorState what={t('dashWhatSourcesOverTime')} error={overTime.error} />;
   return (
     <StackedColumns
-      label="Citations per period by kind of source"
+      label={t('dashCitationsPerPeriod')}
       legend={KINDS}
       columns={overTime.data.map((w) => ({
         label:
@@ -140,7 +162,7 @@ function SourcesOverTime({ overTime }: { overTime: Load<PeriodSources[]> }) {
 }
 
 function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: string }) {
-  if (summary.runs === 0) return <Empty title="No answered runs in this period." />;
+  if (summary.runs === 0) return <Empty title={t('dashNoRuns')} />;
   const voices = [
     { name: brand, share: summary.share_of_voice, own: true },
     ...summary.competitors.map((c) => ({ name: c.name, share: c.share_of_voice, own: false })),
@@ -148,38 +170,42 @@ function SummaryPart({ summary, brand }: { summary: CitationSummary; brand: stri
   return (
     <>
       <dl class="figures" data-testid="citation-figures">
-        <Figure name="Visibility" value={percent(summary.visibility)} note={`${summary.visible_runs} of ${summary.runs} runs`} />
-        <Figure name="Citation rate" value={percent(summary.citation_rate)} note={`${summary.cited_runs} runs cited the site`} />
-        <Figure name="Share of voice" value={percent(summary.share_of_voice)} note="against the competitors" />
         <Figure
-          name="Average position"
+          name={t('dashColVisibility')}
+          value={percent(summary.visibility)}
+          note={t('dashRunsOf', summary.visible_runs, summary.runs)}
+        />
+        <Figure name={t('dashCitationRate')} value={percent(summary.citation_rate)} note={t('dashRunsCited', summary.cited_runs)} />
+        <Figure name={t('dashShareOfVoice')} value={percent(summary.share_of_voice)} note={t('dashAgainstCompetitors')} />
+        <Figure
+          name={t('dashAvgPosition')}
           value={summary.avg_position === null ? '—' : String(summary.avg_position)}
-          note="among cited sources"
+          note={t('dashAmongCited')}
         />
       </dl>
-      <h2>Visibility and share of voice per day</h2>
-      <p class="muted small">Days without runs are left blank.</p>
+      <h2>{t('dashVisibilityPerDay')}</h2>
+      <p class="muted small">{t('dashDaysBlank')}</p>
       <LineChart
-        label="Visibility and share of voice per day"
+        label={t('dashVisibilityPerDay')}
         days={summary.series.map((s) => s.date)}
         series={[
-          { name: 'Visibility', className: 'series-a', values: summary.series.map((s) => (s.runs > 0 ? s.visibility : null)) },
-          { name: 'Share of voice', className: 'series-b', values: summary.series.map((s) => (s.runs > 0 ? s.share_of_voice : null)) },
+          { name: t('dashColVisibility'), className: 'series-a', values: summary.series.map((s) => (s.runs > 0 ? s.visibility : null)) },
+          { name: t('dashShareOfVoice'), className: 'series-b', values: summary.series.map((s) => (s.runs > 0 ? s.share_of_voice : null)) },
         ]}
       />
-      <h2>Share of voice</h2>
+      <h2>{t('dashShareOfVoice')}</h2>
       <BarChart
-        label="Share of voice"
+        label={t('dashShareOfVoice')}
         max={1}
         bars={voices.map((v) => ({
           label: v.name,
           value: v.share,
           text: percent(v.share),
           className: v.own ? 'kind-owned' : 'kind-competitor',
-          kind: v.own ? 'the client' : 'competitor',
+          kind: v.own ? t('dashKindClient') : t('dashKindCompetitor'),
         }))}
       />
-      <h2>By engine</h2>
+      <h2>{t('dashByEngine')}</h2>
       <EngineTable engines={summary.by_engine} />
     </>
   );
@@ -190,15 +216,15 @@ type EngineRow = CitationSummary['by_engine'][number];
 const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
   {
     id: 'engine',
-    label: 'Engine',
+    label: t('dashColEngine'),
     sort: (e) => engineName(e.engine),
     csv: (e) => e.engine,
     cell: (e) => <strong>{engineName(e.engine)}</strong>,
   },
-  { id: 'runs', label: 'Runs', num: true, sort: (e) => e.runs, csv: (e) => e.runs },
+  { id: 'runs', label: t('dashColRuns'), num: true, sort: (e) => e.runs, csv: (e) => e.runs },
   {
     id: 'visibility',
-    label: 'Visibility',
+    label: t('dashColVisibility'),
     num: true,
     sort: (e) => e.visibility,
     csv: (e) => e.visibility,
@@ -206,7 +232,7 @@ const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
   },
   {
     id: 'citation_rate',
-    label: 'Citation rate',
+    label: t('dashCitationRate'),
     num: true,
     sort: (e) => e.citation_rate,
     csv: (e) => e.citation_rate,
@@ -214,7 +240,7 @@ const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
   },
   {
     id: 'share',
-    label: 'Share of voice',
+    label: t('dashShareOfVoice'),
     num: true,
     sort: (e) => e.share_of_voice,
     csv: (e) => e.share_of_voice,
@@ -222,7 +248,7 @@ const ENGINE_COLUMNS: readonly TableColumn<EngineRow>[] = [
   },
   {
     id: 'position',
-    label: 'Avg. position',
+    label: t('dashColAvgPosition'),
     num: true,
     sort: (e) => e.avg_position,
     csv: (e) => e.avg_position,
@@ -238,7 +264,7 @@ function EngineTable({ engines }: { engines: CitationSummary['by_engine'] }) {
       columns={ENGINE_COLUMNS}
       rowKey={(e) => e.engine}
       rowProps={(e) => ({ 'data-engine': e.engine })}
-      label="By engine"
+      label={t('dashByEngine')}
       exportName="engines"
       search={false}
     />
@@ -251,7 +277,7 @@ function SourcesPart({ sources }: { sources: readonly Source[] }) {
   return (
     <>
       <BarChart
-        label="Most cited domains"
+        label={t('dashMostCited')}
         max={max}
         bars={sources.map((s) => ({
           label: s.domain,
@@ -262,13 +288,13 @@ function SourcesPart({ sources }: { sources: readonly Source[] }) {
         }))}
       />
       <details>
-        <summary>Pages cited, per domain</summary>
+        <summary>{t('dashPagesPerDomain')}</summary>
         <ul class="sources">
           {sources.map((s) => (
             <li key={s.domain} data-source={s.domain} data-kind={s.kind}>
               <strong>{s.domain}</strong>{' '}
               <span class="muted small">
-                ({kind(s.kind).name.toLowerCase()}
+                ({kind(s.kind).inText}
                 {s.competitor ? `: ${s.competitor}` : ''}; {s.engines.join(', ')})
               </span>
               <ul>

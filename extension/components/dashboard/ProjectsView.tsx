@@ -6,6 +6,11 @@ import { NewProjectForm } from './NewProjectForm.js';
 import { useApi } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
 import { DataTable, type TableColumn } from './DataTable.js';
+import { t } from '../../lib/i18n/t.js';
+
+/** The other ways to add a project, named as typed (not translated). */
+const ADD_BY_API = 'POST /api/v1/projects';
+const ADD_BY_CLI = 'citable projects';
 
 type Row = { project: Project; summary: ApiResult<{ summary: CitationSummary }> };
 
@@ -26,19 +31,16 @@ export function ProjectsView() {
   }, []);
   return (
     <section aria-labelledby="h-projects">
-      <h1 id="h-projects">Projects</h1>
-      <p class="muted">
-        How often answer engines show each client (mentioned or cited) over the last 30 days, and its share of voice against its
-        competitors.
-      </p>
+      <h1 id="h-projects">{t('navProjects')}</h1>
+      <p class="muted">{t('dashProjectsIntro')}</p>
       <NewProjectForm onCreated={reload} />
-      {list.state === 'loading' && <Loading what="projects" />}
-      {list.state === 'error' && <ErrorState what="projects" error={list.error} onRetry={reload} />}
+      {list.state === 'loading' && <Loading what={t('dashWhatProjects')} />}
+      {list.state === 'error' && <ErrorState what={t('dashWhatProjects')} error={list.error} onRetry={reload} />}
       {list.state === 'ok' && list.data.length === 0 && (
-        <Empty title="No projects yet.">
+        <Empty title={t('dashProjectsNone')}>
           <p>
-            Add one above (or with <code>POST /api/v1/projects</code> or <code>citable projects</code>), then track prompts for it on its
-            page.
+            {t('dashProjectsAddWith')} <code>{ADD_BY_API}</code> {t('dashProjectsOr')} <code>{ADD_BY_CLI}</code>
+            {t('dashProjectsThenTrack')}
           </p>
         </Empty>
       )}
@@ -53,15 +55,15 @@ const fig = (r: Row, pick: (s: CitationSummary) => number) => (r.summary.ok ? pi
 const PROJECT_COLUMNS: readonly TableColumn<Row>[] = [
   {
     id: 'project',
-    label: 'Project',
+    label: t('dashColProject'),
     sort: (r) => r.project.name,
     csv: (r) => r.project.name,
     cell: (r) => <a href={routeHref({ view: 'project', id: r.project.id })}>{r.project.name}</a>,
   },
-  { id: 'domain', label: 'Domain', sort: (r) => r.project.domain, csv: (r) => r.project.domain },
+  { id: 'domain', label: t('dashColDomain'), sort: (r) => r.project.domain, csv: (r) => r.project.domain },
   {
     id: 'runs',
-    label: 'Runs',
+    label: t('dashColRuns'),
     num: true,
     sort: (r) => fig(r, (s) => s.runs),
     csv: (r) => fig(r, (s) => s.runs),
@@ -69,7 +71,7 @@ const PROJECT_COLUMNS: readonly TableColumn<Row>[] = [
   },
   {
     id: 'visibility',
-    label: 'Visibility',
+    label: t('dashColVisibility'),
     num: true,
     sort: (r) => fig(r, (s) => s.visibility),
     csv: (r) => fig(r, (s) => s.visibility),
@@ -77,7 +79,7 @@ const PROJECT_COLUMNS: readonly TableColumn<Row>[] = [
   },
   {
     id: 'share',
-    label: 'Share of voice',
+    label: t('dashShareOfVoice'),
     num: true,
     sort: (r) => fig(r, (s) => s.share_of_voice),
     csv: (r) => fig(r, (s) => s.share_of_voice),
@@ -93,7 +95,7 @@ function ProjectsTable({ rows }: { rows: readonly Row[] }) {
       columns={PROJECT_COLUMNS}
       rowKey={(r) => r.project.id}
       rowProps={(r) => ({ 'data-project-id': r.project.id })}
-      label="Projects"
+      label={t('navProjects')}
       exportName="projects"
     />
   );

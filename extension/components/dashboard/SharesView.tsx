@@ -11,6 +11,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { useAction } from './use-action.js';
 import { formatDate } from '../../lib/i18n/format.js';
+import { t } from '../../lib/i18n/t.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
@@ -18,14 +19,12 @@ export function SharesView() {
   const { busy, error, dialog, done, revoke } = useRevoke(reload);
   return (
     <section aria-labelledby="h-shares">
-      <h1 id="h-shares">Share links</h1>
-      <p class="muted">
-        Links that open a report without a key. A link's address is shown once, when it is made (from an audit or a crawl); revoke one here.
-      </p>
+      <h1 id="h-shares">{t('navShares')}</h1>
+      <p class="muted">{t('dashSharesIntro')}</p>
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
-      <ListStates load={list} what="share links" items={(d) => d.shares} empty="No live share links." onRetry={reload}>
+      <ListStates load={list} what={t('dashWhatShares')} items={(d) => d.shares} empty={t('dashSharesNone')} onRetry={reload}>
         {(shares) => <SharesTable shares={shares} busy={busy} onRevoke={(s) => void revoke(s)} />}
       </ListStates>
     </section>
@@ -35,17 +34,17 @@ export function SharesView() {
 const SHARE_COLUMNS: readonly TableColumn<NamedShare>[] = [
   {
     id: 'report',
-    label: 'Report',
+    label: t('auditReport'),
     sort: shareName,
     csv: shareName,
     cell: (s) => (
       <a href={routeHref(s.kind === 'audit' ? { view: 'audit', id: s.target_id } : { view: 'crawl', id: s.target_id })}>{shareName(s)}</a>
     ),
   },
-  { id: 'kind', label: 'Kind', sort: (s) => s.kind, csv: (s) => s.kind },
+  { id: 'kind', label: t('dashColKind'), sort: (s) => s.kind, csv: (s) => s.kind },
   {
     id: 'created',
-    label: 'Created',
+    label: t('dashColCreated'),
     sort: (s) => s.created_at,
     csv: (s) => s.created_at,
     cell: (s) => when(s.created_at),
@@ -53,7 +52,7 @@ const SHARE_COLUMNS: readonly TableColumn<NamedShare>[] = [
   },
   {
     id: 'expires',
-    label: 'Expires',
+    label: t('dashColExpires'),
     sort: (s) => s.expires_at,
     csv: (s) => s.expires_at,
     cell: (s) => when(s.expires_at),
@@ -67,7 +66,7 @@ function SharesTable({ shares, busy, onRevoke }: { shares: readonly NamedShare[]
       ...SHARE_COLUMNS,
       {
         id: 'actions',
-        label: 'Actions',
+        label: t('dashActions'),
         export: false,
         text: false,
         csv: () => '',
@@ -76,10 +75,10 @@ function SharesTable({ shares, busy, onRevoke }: { shares: readonly NamedShare[]
             class="danger small"
             busy={busy === s.id}
             onClick={() => onRevoke(s)}
-            context={`the share link of the ${s.name}`}
+            context={t('dashShareLinkOf', s.name)}
             action="revoke"
           >
-            Revoke
+            {t('dashSharesRevoke')}
           </WriteButton>
         ),
       },
@@ -92,7 +91,7 @@ function SharesTable({ shares, busy, onRevoke }: { shares: readonly NamedShare[]
       columns={columns}
       rowKey={(s) => s.id}
       rowProps={(s) => ({ 'data-share-id': s.id })}
-      label="Share links"
+      label={t('navShares')}
       exportName="share-links"
     />
   );
@@ -106,19 +105,14 @@ function useRevoke(reload: () => void) {
   const [done, setDone] = useState('');
   const revoke = async (s: NamedShare) => {
     const yes = await ask({
-      title: `Revoke the share link of the ${s.name}?`,
-      body: (
-        <p>
-          The link stops working at once: whoever has it (your client) sees “This report link no longer works” instead of the report. It
-          would otherwise work until {when(s.expires_at)}. The {s.kind} itself stays; a new link can be made from it.
-        </p>
-      ),
-      confirm: 'Revoke link',
-      keep: 'Keep the link',
+      title: t('dashSharesRevokeTitle', s.name),
+      body: <p>{t(s.kind === 'crawl' ? 'dashSharesRevokeBodyCrawl' : 'dashSharesRevokeBodyAudit', when(s.expires_at))}</p>,
+      confirm: t('dashSharesRevokeLink'),
+      keep: t('dashSharesKeepLink'),
     });
     if (!yes) return;
     setDone('');
-    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok) setDone(`The share link of the ${s.name} was revoked.`);
+    if ((await run(s.id, () => api.del(`/shares/${encodeURIComponent(s.id)}`))).ok) setDone(t('dashSharesRevoked', s.name));
     reload();
   };
   return { busy, error, dialog, done, revoke };
@@ -144,13 +138,13 @@ async function targetName(api: ApiClient, s: ShareSummary): Promise<string> {
   if (s.kind === 'crawl') {
     const res = await api.get<{ crawl: { url: string; created_at: string } }>(`/crawls/${id}`);
     return res.ok
-      ? `site audit of ${displayUrl(res.data.crawl.url)}, ${formatDate(res.data.crawl.created_at)}`
-      : `crawl ${s.target_id.slice(0, 8)}`;
+      ? t('dashShareNameCrawl', displayUrl(res.data.crawl.url), formatDate(res.data.crawl.created_at))
+      : t('dashShareIdCrawl', s.target_id.slice(0, 8));
   }
   const res = await api.get<{ audit: { url: string; final_url?: string | null; scanned_at: string } }>(`/audits/${id}`);
   return res.ok
-    ? `audit of ${displayUrl(res.data.audit.final_url || res.data.audit.url)}, ${formatDate(res.data.audit.scanned_at)}`
-    : `audit ${s.target_id.slice(0, 8)}`;
+    ? t('dashShareNameAudit', displayUrl(res.data.audit.final_url || res.data.audit.url), formatDate(res.data.audit.scanned_at))
+    : t('dashShareIdAudit', s.target_id.slice(0, 8));
 }
 
 /** "Audit of example.com/pricing", for the table. */

@@ -8,10 +8,18 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { deliveryState } from '../../lib/dashboard/delivery-state.js';
-import { t } from '../../lib/i18n/t.js';
+import { t, type MessageKey } from '../../lib/i18n/t.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { useMemo, useState } from 'preact/hooks';
 import { WebhookEdit } from './WebhookEdit.js';
+
+/** deliveryState()'s English labels in the user's language. */
+const STATE_WORDS: Record<string, MessageKey> = {
+  Delivered: 'dashDeliveryDelivered',
+  'Failed, no more attempts': 'dashDeliveryFailed',
+  'Failing, retrying': 'dashDeliveryFailing',
+  Waiting: 'dashDeliveryWaiting',
+};
 
 /** One webhook's delivery log (`GET /webhooks/{id}/deliveries`): every event, its status and each attempt. */
 export function WebhookView({ id }: { id: string }) {
@@ -36,17 +44,17 @@ export function WebhookView({ id }: { id: string }) {
   return (
     <section aria-labelledby="h-webhook">
       <p class="crumbs small">
-        <a href={routeHref({ view: 'webhooks' })}>Webhooks</a> /
+        <a href={routeHref({ view: 'webhooks' })}>{t('navWebhooks')}</a> /
       </p>
       <h1 id="h-webhook" class="break">
-        Deliveries to {hook ? displayUrl(hook.url) : id}
+        {t('dashHookDeliveriesTo', hook ? displayUrl(hook.url) : id)}
       </h1>
       <div class="toolbar">
         <WriteButton class="secondary" onClick={() => void ping()} busy={busy !== ''} action="test">
-          Send a test ping
+          {t('dashHookSendPing')}
         </WriteButton>
         <button type="button" class="secondary" onClick={reload}>
-          Refresh
+          {t('dashRefresh')}
         </button>
       </div>
       {hook && <WebhookEdit webhook={hook} onSaved={reloadHooks} />}
@@ -54,13 +62,7 @@ export function WebhookView({ id }: { id: string }) {
       <p role="status" class="ok">
         {redone}
       </p>
-      <ListStates
-        load={log}
-        what="the delivery log"
-        items={(d) => d.deliveries}
-        empty="Nothing was sent to this webhook yet."
-        onRetry={reload}
-      >
+      <ListStates load={log} what={t('dashWhatDeliveryLog')} items={(d) => d.deliveries} empty={t('dashHookNothingSent')} onRetry={reload}>
         {(deliveries) => <DeliveriesTable deliveries={deliveries} busy={busy} onRedeliver={(d) => void redeliver(d)} />}
       </ListStates>
     </section>
@@ -69,26 +71,26 @@ export function WebhookView({ id }: { id: string }) {
 
 /** Each delivery: its event, status, attempts (each one's answer under "Attempts"), when made and next tried. */
 const DELIVERY_COLUMNS: readonly TableColumn<Delivery>[] = [
-  { id: 'event', label: 'Event', sort: (d) => d.type, csv: (d) => d.type, cell: (d) => <strong>{d.type}</strong> },
-  { id: 'event_id', label: 'Event id', csv: (d) => d.event_id, text: false, cell: (d) => <code class="small">{d.event_id}</code> },
+  { id: 'event', label: t('dashColEvent'), sort: (d) => d.type, csv: (d) => d.type, cell: (d) => <strong>{d.type}</strong> },
+  { id: 'event_id', label: t('dashColEventId'), csv: (d) => d.event_id, text: false, cell: (d) => <code class="small">{d.event_id}</code> },
   {
     id: 'status',
-    label: 'Status',
+    label: t('dashColStatus'),
     sort: (d) => deliveryState(d).label,
     csv: (d) => deliveryState(d).label,
     cell: (d) => <span class={`status status-${deliveryState(d).tone}`}>{statusWords(d)}</span>,
   },
-  { id: 'attempts', label: 'Attempts', num: true, sort: (d) => d.attempts, csv: (d) => d.attempts },
+  { id: 'attempts', label: t('dashColAttempts'), num: true, sort: (d) => d.attempts, csv: (d) => d.attempts },
   {
     id: 'answer',
-    label: 'Last answer',
+    label: t('dashColLastAnswer'),
     sort: (d) => d.last_status_code,
     csv: (d) => [d.last_status_code ?? '', d.last_error ?? ''].filter(String).join(' '),
     cell: (d) => <LastAnswer delivery={d} />,
   },
   {
     id: 'created',
-    label: 'Created',
+    label: t('dashColCreated'),
     sort: (d) => d.created_at,
     csv: (d) => d.created_at,
     cell: (d) => when(d.created_at),
@@ -96,7 +98,7 @@ const DELIVERY_COLUMNS: readonly TableColumn<Delivery>[] = [
   },
   {
     id: 'next',
-    label: 'Next attempt',
+    label: t('dashColNextAttempt'),
     sort: (d) => d.next_attempt_at,
     csv: (d) => d.next_attempt_at,
     cell: (d) => when(d.next_attempt_at),
@@ -109,7 +111,9 @@ function statusWords(d: Delivery): string {
   const state = deliveryState(d);
   return d.status === 'pending' && state.tone === 'failed' && d.next_attempt_at
     ? t('dashHookRetrying', d.attempts, formatDateTime(d.next_attempt_at))
-    : state.label;
+    : STATE_WORDS[state.label]
+      ? t(STATE_WORDS[state.label]!)
+      : state.label;
 }
 
 function DeliveriesTable({
@@ -151,7 +155,7 @@ function DeliveriesTable({
       columns={columns}
       rowKey={(d) => d.id}
       rowProps={(d) => ({ 'data-delivery-id': d.id, 'data-status': d.status })}
-      label="Deliveries"
+      label={t('dashHookDeliveries')}
       exportName="deliveries"
       tableClass="deliveries"
     />
@@ -166,11 +170,13 @@ function LastAnswer({ delivery: d }: { delivery: Delivery }) {
       {d.last_error && <span class="error small"> {d.last_error}</span>}
       {d.log.length > 0 && (
         <details>
-          <summary class="small">Attempts</summary>
+          <summary class="small">{t('dashColAttempts')}</summary>
           <ol class="small attempts">
             {d.log.map((a, i) => (
               <li key={i}>
-                {when(a.at)}: {a.status_code ?? 'no answer'} in {a.duration_ms} ms{a.error ? `, ${a.error}` : ''}
+                {when(a.at)}:{' '}
+                {t('dashAttemptIn', a.status_code === null ? t('dashNoAnswer') : String(a.status_code), String(a.duration_ms))}
+                {a.error ? `, ${a.error}` : ''}
               </li>
             ))}
           </ol>

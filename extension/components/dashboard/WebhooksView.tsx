@@ -11,6 +11,10 @@ import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { DoneNote, useConfirm } from './ConfirmDialog.js';
 import type { ApiResult } from '../../lib/api/client.js';
+import { t } from '../../lib/i18n/t.js';
+
+/** The chat product's name, the same in every language. */
+const SLACK = 'Slack';
 
 /** Webhooks (docs/api-decisions.md#monitors-and-webhooks): where events are sent; create (the secret is shown once), test ping, delete, delivery log. */
 export function WebhooksView() {
@@ -27,11 +31,8 @@ export function WebhooksView() {
   const remove = useDeleteWebhook(act);
   return (
     <section aria-labelledby="h-webhooks">
-      <h1 id="h-webhooks">Webhooks</h1>
-      <p class="muted">
-        Events (audit.completed, audit.regressed, crawler.blocked, citation.gained, …) are sent to these URLs, signed with each webhook's
-        secret.
-      </p>
+      <h1 id="h-webhooks">{t('navWebhooks')}</h1>
+      <p class="muted">{t('dashHooksIntro')}</p>
       <NewWebhook
         onCreated={(w) => {
           setCreated(w);
@@ -42,18 +43,12 @@ export function WebhooksView() {
       {error && <ActionError error={error} />}
       <DoneNote text={note} />
       {remove.dialog}
-      <ListStates load={list} what="webhooks" items={(d) => d.webhooks} empty="No webhooks yet." onRetry={reload}>
+      <ListStates load={list} what={t('dashWhatWebhooks')} items={(d) => d.webhooks} empty={t('dashHooksNone')} onRetry={reload}>
         {(webhooks) => (
           <WebhooksTable
             webhooks={webhooks}
             busy={busy}
-            onTest={(w) =>
-              void act(
-                `test:${w.id}`,
-                () => api.post(`/webhooks/${w.id}/test`),
-                `A ping was queued for ${displayUrl(w.url)}: see its deliveries.`,
-              )
-            }
+            onTest={(w) => void act(`test:${w.id}`, () => api.post(`/webhooks/${w.id}/test`), t('dashHookPingQueued', displayUrl(w.url)))}
             onDelete={(w) => void remove.ask(w)}
           />
         )}
@@ -67,10 +62,10 @@ function SecretBanner({ created, onSaved }: { created: CreatedWebhook; onSaved: 
   return (
     <div class="banner" role="status" data-testid="webhook-secret">
       <p>
-        Webhook created. Its signing secret is shown only now: <code class="secret">{created.secret}</code>
+        {t('dashHookCreated')} <code class="secret">{created.secret}</code>
       </p>
       <button type="button" class="secondary small" onClick={onSaved}>
-        I have saved it
+        {t('dashHookSecretSaved')}
       </button>
     </div>
   );
@@ -79,22 +74,22 @@ function SecretBanner({ created, onSaved }: { created: CreatedWebhook; onSaved: 
 const WEBHOOK_COLUMNS: readonly TableColumn<Webhook>[] = [
   {
     id: 'url',
-    label: 'URL',
+    label: t('dashHookUrl'),
     sort: (w) => displayUrl(w.url, 2_000),
     csv: (w) => w.url,
     td: () => ({ class: 'url-cell' }),
     cell: (w) => (
       <>
         <a href={routeHref({ view: 'webhook', id: w.id })}>{displayUrl(w.url)}</a>
-        {w.disabled_at && <span class="error small"> stopped: {w.disabled_reason}</span>}
+        {w.disabled_at && <span class="error small"> {t('dashHookStopped', w.disabled_reason ?? '')}</span>}
       </>
     ),
   },
-  { id: 'events', label: 'Events', sort: eventsOf, csv: eventsOf },
-  { id: 'format', label: 'Format', sort: (w) => w.format, csv: (w) => w.format },
+  { id: 'events', label: t('dashHookEvents'), sort: eventsOf, csv: eventsOf },
+  { id: 'format', label: t('dashHookFormat'), sort: (w) => w.format, csv: (w) => w.format },
   {
     id: 'created',
-    label: 'Created',
+    label: t('dashColCreated'),
     sort: (w) => w.created_at,
     csv: (w) => w.created_at,
     cell: (w) => when(w.created_at),
@@ -103,7 +98,7 @@ const WEBHOOK_COLUMNS: readonly TableColumn<Webhook>[] = [
 ];
 
 function eventsOf(w: Webhook): string {
-  return w.events.includes('*') ? 'all events' : w.events.join(', ');
+  return w.events.includes('*') ? t('dashHookAllEventsInText') : w.events.join(', ');
 }
 
 /** The account's webhooks, each with its deliveries link, a test ping and delete; `busy`: the write running. */
@@ -123,7 +118,7 @@ function WebhooksTable({
       ...WEBHOOK_COLUMNS,
       {
         id: 'actions',
-        label: 'Actions',
+        label: t('dashActions'),
         export: false,
         text: false,
         csv: () => '',
@@ -139,7 +134,7 @@ function WebhooksTable({
       columns={columns}
       rowKey={(w) => w.id}
       rowProps={(w) => ({ 'data-webhook-id': w.id })}
-      label="Webhooks"
+      label={t('navWebhooks')}
       exportName="webhooks"
     />
   );
@@ -159,19 +154,19 @@ function WebhookButtons({
   return (
     <>
       <a class="button-link small" href={routeHref({ view: 'webhook', id: w.id })}>
-        Deliveries
+        {t('dashHookDeliveries')}
       </a>
-      <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={onTest} context={`to ${w.url}`} action="test">
-        Test ping
+      <WriteButton class="secondary small" busy={busy === `test:${w.id}`} onClick={onTest} context={t('dashHookTo', w.url)} action="test">
+        {t('dashHookTestPing')}
       </WriteButton>
       <WriteButton
         class="danger small"
         busy={busy === `del:${w.id}`}
         onClick={onDelete}
-        context={`the webhook to ${w.url}`}
+        context={t('dashHookContext', w.url)}
         action="delete"
       >
-        Delete
+        {t('dashDelete')}
       </WriteButton>
     </>
   );
@@ -193,40 +188,34 @@ function NewWebhook({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
     setUrl('');
     onCreated(res.data.webhook);
   };
-  const toggle = (t: string) => setEvents(events.includes(t) ? events.filter((x) => x !== t) : [...events, t]);
+  const toggle = (type: string) => setEvents(events.includes(type) ? events.filter((x) => x !== type) : [...events, type]);
   return (
-    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label="New webhook">
+    <form class="inline-form" onSubmit={(e) => void submit(e)} aria-label={t('dashHookNew')}>
       <label>
-        URL
-        <input
-          type="url"
-          required
-          value={url}
-          onInput={(e) => setUrl(e.currentTarget.value)}
-          placeholder="https://hooks.example.com/citable"
-        />
+        {t('dashHookUrl')}
+        <input type="url" required value={url} onInput={(e) => setUrl(e.currentTarget.value)} placeholder={t('dashHookUrlExample')} />
       </label>
       <label>
-        Format
+        {t('dashHookFormat')}
         <select value={format} onChange={(e) => setFormat(e.currentTarget.value as 'json' | 'slack')}>
           <option value="json">JSON</option>
-          <option value="slack">Slack</option>
+          <option value="slack">{SLACK}</option>
         </select>
       </label>
       <fieldset>
-        <legend>Events</legend>
+        <legend>{t('dashHookEvents')}</legend>
         <label class="check">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.currentTarget.checked)} /> All events
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.currentTarget.checked)} /> {t('dashHookAllEvents')}
         </label>
         {!all &&
-          EVENT_TYPES.map((t) => (
-            <label class="check" key={t}>
-              <input type="checkbox" checked={events.includes(t)} onChange={() => toggle(t)} /> {t}
+          EVENT_TYPES.map((type) => (
+            <label class="check" key={type}>
+              <input type="checkbox" checked={events.includes(type)} onChange={() => toggle(type)} /> {type}
             </label>
           ))}
       </fieldset>
       <WriteButton type="submit" busy={busy !== ''} action="create-webhook">
-        Add webhook
+        {t('dashHookAdd')}
       </WriteButton>
       {error && <ActionError error={error} />}
     </form>
@@ -239,17 +228,12 @@ function useDeleteWebhook(act: (key: string, request: () => Promise<ApiResult<un
   const { dialog, ask: confirm } = useConfirm();
   const ask = async (w: Webhook) => {
     const yes = await confirm({
-      title: `Delete the webhook to ${displayUrl(w.url)}?`,
-      body: (
-        <p>
-          No more events are sent to {displayUrl(w.url)}, its delivery log goes, and its signing secret is lost for good: a new webhook gets
-          a new secret, which the receiving system must then be given.
-        </p>
-      ),
-      confirm: 'Delete webhook',
-      keep: 'Keep the webhook',
+      title: t('dashHookDeleteTitle', displayUrl(w.url)),
+      body: <p>{t('dashHookDeleteBody', displayUrl(w.url))}</p>,
+      confirm: t('dashHookDelete'),
+      keep: t('dashHookKeep'),
     });
-    if (yes) await act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), `The webhook to ${displayUrl(w.url)} was deleted.`);
+    if (yes) await act(`del:${w.id}`, () => api.del(`/webhooks/${w.id}`), t('dashHookDeleted', displayUrl(w.url)));
   };
   return { dialog, ask };
 }

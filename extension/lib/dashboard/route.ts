@@ -13,14 +13,14 @@ export type Route =
   | { view: 'project'; id: string }
   | { view: 'shares' };
 
-/** The sections of the navigation, in order. */
+/** The sections of the navigation, in order; `label` is the catalogue's message key (extension/lib/i18n/t.ts). */
 export const SECTIONS = [
-  { view: 'audits', label: 'Audits' },
-  { view: 'crawls', label: 'Crawls' },
-  { view: 'monitors', label: 'Monitors' },
-  { view: 'webhooks', label: 'Webhooks' },
-  { view: 'projects', label: 'Projects' },
-  { view: 'shares', label: 'Share links' },
+  { view: 'audits', label: 'navAudits' },
+  { view: 'crawls', label: 'navCrawls' },
+  { view: 'monitors', label: 'navMonitors' },
+  { view: 'webhooks', label: 'navWebhooks' },
+  { view: 'projects', label: 'navProjects' },
+  { view: 'shares', label: 'navShares' },
 ] as const;
 
 export type Section = (typeof SECTIONS)[number]['view'];
