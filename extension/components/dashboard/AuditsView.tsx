@@ -25,8 +25,9 @@ export function AuditsView() {
 
   const problem = filterProblem(filters);
   const client = useProjectFilter();
-  const [crawlPages, setCrawlPages] = useState(true);
-  // A site audit's pages can be left to their crawl instead of filling this list (shown by default, as before).
+  const [crawlPages, setCrawlPages] = useState(false);
+  // A site audit's pages are left to their crawl (its drill-down lists them) instead of burying the client's own
+  // audits; one tick shows them here too.
   const folded = useMemo(() => audits.filter((a) => a.origin === 'crawl').length, [audits]);
   const shown = useMemo(
     () => client.only(filterAudits(crawlPages ? audits : audits.filter((a) => a.origin !== 'crawl'), filters), (a) => a.final_url || a.url),
