@@ -98,6 +98,7 @@ describe('citable audit --json', () => {
         'duration_ms',
         'final_url',
         'id',
+        'inputs',
         'issues',
         'llms_txt',
         'origin',
