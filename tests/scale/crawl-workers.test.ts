@@ -5,9 +5,7 @@
  * its jobs and every page is in the result once. Without a worker the API says the crawl will wait; a worker
  * on another database gives the crawl's job back; Redis emptied mid-crawl loses and mixes up no page.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CitableApp } from '../../server/app/create-app.js';
 import { listen } from '../../server/app/listen.js';
@@ -16,17 +14,11 @@ import { createQueuedCrawls, WAITING_FOR_WORKER_NOTE } from '../../server/crawls
 import { createJsonLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
-import { track, stopChild } from '../helpers/services/child-processes.js';
+import { stopChild } from '../helpers/services/child-processes.js';
 import { until } from '../helpers/until.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';
 import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templated-site.js';
-
-const ENTRY = path.join(import.meta.dirname, '../crawls/helpers/worker-entry.ts');
-
-interface WorkerProcess {
-  child: ChildProcess;
-  lines: Array<Record<string, unknown>>;
-}
+import { startCrawlWorker, type WorkerProcess } from './helpers/crawl-worker.js';
 
 describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable worker processes (PostgreSQL, Redis)', () => {
   let pg: PostgresServer;
@@ -43,37 +35,8 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('crawls on two citable wo
   /** What the API process logged (warnings and up). */
   const apiLog: Array<Record<string, unknown>> = [];
   const startWorker = async (database = databaseUrl): Promise<WorkerProcess> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATABASE_URL: database,
-        REDIS_URL: redis.url,
-        AUDIT_ALLOW_PRIVATE: '1',
-        CRAWL_CONCURRENCY: '3',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    track(child);
-    const worker: WorkerProcess = { child, lines: [] };
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 1);
-        try {
-          worker.lines.push(JSON.parse(line) as Record<string, unknown>);
-        } catch {
-          // not a log line
-        }
-      }
-    });
+    const worker = await startCrawlWorker({ DATABASE_URL: database, REDIS_URL: redis.url, CRAWL_CONCURRENCY: '3' });
     workers.push(worker);
-    await until('the worker to log "worker ready"', async () => (worker.lines.some((l) => l.msg === 'worker ready') ? true : undefined), {
-      timeoutMs: 60_000,
-      everyMs: 100,
-    });
     return worker;
   };
   const api = async (method: string, url: string, body?: unknown) => {

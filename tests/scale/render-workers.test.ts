@@ -4,8 +4,7 @@
  * its pages is being rendered (the page's script is still being served): another worker takes the crawl over, the
  * page is rendered again and counted once, and no page is lost. Real PostgreSQL and Redis, all on 127.0.0.1.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AuditRenderError } from '../../shared/audit/errors.js';
 import { createApp, type CitableApp } from '../../server/app/create-app.js';
@@ -15,12 +14,12 @@ import { createQueuedCrawls } from '../../server/crawls/queued/queued-crawls.js'
 import { createJsonLogger } from '../../server/logging/logger.js';
 import { createNodeFetcher } from '../../server/net/node-fetcher.js';
 import { PostgresStore } from '../../server/store/postgres/store.js';
-import { track, stopChild } from '../helpers/services/child-processes.js';
+import { stopChild } from '../helpers/services/child-processes.js';
 import { until } from '../helpers/until.js';
 import { servicesAvailable, startPostgres, startRedis, type PostgresServer, type RedisServer } from '../helpers/services/index.js';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
+import { startCrawlWorker, type WorkerProcess } from './helpers/crawl-worker.js';
 
-const ENTRY = path.join(import.meta.dirname, '../crawls/helpers/worker-entry.ts');
 const PAGES = 10;
 /** Each page's script is held this long: a render is surely in progress while one is being served. */
 const SCRIPT_DELAY_MS = 1_500;
@@ -75,32 +74,10 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('rendered crawls on citab
   /** Renders the API process was asked for: none, they belong to the workers. */
   let apiRenders = 0;
 
-  const startWorker = async (): Promise<{ child: ChildProcess; lines: Array<Record<string, unknown>> }> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, REDIS_URL: redis.url, AUDIT_ALLOW_PRIVATE: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    track(child);
-    children.push(child);
-    const lines: Array<Record<string, unknown>> = [];
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString('utf8');
-      for (let i = buffer.indexOf('\n'); i >= 0; i = buffer.indexOf('\n')) {
-        const line = buffer.slice(0, i);
-        buffer = buffer.slice(i + 1);
-        try {
-          lines.push(JSON.parse(line) as Record<string, unknown>);
-        } catch {
-          // not a log line
-        }
-      }
-    });
-    await until('the worker to log "worker ready"', async () => (lines.some((l) => l.msg === 'worker ready') ? true : undefined), {
-      timeoutMs: 60_000,
-      everyMs: 100,
-    });
-    return { child, lines };
+  const startWorker = async (): Promise<WorkerProcess> => {
+    const worker = await startCrawlWorker({ DATABASE_URL: databaseUrl, REDIS_URL: redis.url });
+    children.push(worker.child);
+    return worker;
   };
   const api = async (method: string, url: string, body?: unknown) => {
     const res = await fetch(`${base}${url}`, {
