@@ -10,7 +10,7 @@ import { launchStoreBuild } from './helpers/toolbar.js';
 
 /**
  * Citations per prompt and health you can fix, in the store build's dashboard against the real server: each
- * prompt's engines (no provider is configured here, so every engine reads "No answer"), Check now for one prompt
+ * prompt's engines (no provider is configured here, so every engine reads "Engine not set up"), Check now for one prompt
  * with its progress, a webhook edited (the secret rotated on request) and a delivery sent again, a monitor's
  * period changed in its row; axe finds nothing on these screens.
  */
@@ -54,7 +54,8 @@ describe.skipIf(!serverAvailable)('dashboard: citations per prompt, webhook and 
     expect(check.result_count).toBe(check.pair_count);
     const rows = page.locator(`li[data-prompt-id="${id}"] table.prompt-results tbody tr`);
     await until('the results table', async () => (await rows.count()) === check.pair_count);
-    expect(await rows.first().getAttribute('data-presence')).toBe('no-answer');
+    expect(await rows.first().getAttribute('data-presence')).toBe('not-set-up');
+    expect(await rows.first().locator('.status').textContent()).toBe('Engine not set up');
     expect(await rows.first().locator('th').textContent()).toMatch(/^[A-Z]/); // an engine's name, not its id
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-prompt-citations');

@@ -136,5 +136,9 @@ function presenceWords(r: EngineResult): string {
       return t('dashCiteAbsent');
     case 'no-answer':
       return t('dashCiteNoAnswer');
+    case 'not-set-up':
+      return t('dashCiteNotSetUp');
+    case 'failed':
+      return t('dashCiteFailed');
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Where each engine puts the client for each tracked prompt, from the latest row per (prompt, engine) of
  * GET /citations: cited (with the URL and its position), mentioned by name only, absent (and which competitors
- * were cited or named instead), or no answer. And a running check's progress.
+ * were cited or named instead), no answer, an engine not set up, or a failed ask. And a running check's progress.
  */
 import type { CitationCheck, CitationResult } from '../api/types.js';
 
-export type Presence = 'cited' | 'mentioned' | 'absent' | 'no-answer';
+/** `not-set-up`: the engine has no API key on the server; `failed`: its answer could not be had this time. */
+export type Presence = 'cited' | 'mentioned' | 'absent' | 'no-answer' | 'not-set-up' | 'failed';
 
 export interface EngineResult {
   engine: string;
@@ -20,7 +21,9 @@ export interface EngineResult {
 }
 
 export function presenceOf(row: Pick<CitationResult, 'status' | 'runs' | 'cited' | 'mentioned'>): Presence {
-  if (row.runs === 0 || row.status === 'error' || row.status === 'not_configured') return 'no-answer';
+  if (row.status === 'not_configured') return 'not-set-up';
+  if (row.status === 'error') return 'failed';
+  if (row.runs === 0) return 'no-answer';
   if (row.cited) return 'cited';
   return row.mentioned ? 'mentioned' : 'absent';
 }

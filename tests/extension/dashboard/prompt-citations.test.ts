@@ -32,12 +32,13 @@ function row(change: Partial<CitationResult>): CitationResult {
 }
 
 describe('where each engine puts the client per prompt', () => {
-  it('cited beats mentioned beats absent; errors and unconfigured engines are no answer', () => {
+  it('cited beats mentioned beats absent; an engine without runs, failed or not set up says which', () => {
     expect(presenceOf(row({ cited: true, mentioned: true }))).toBe('cited');
     expect(presenceOf(row({ mentioned: true }))).toBe('mentioned');
     expect(presenceOf(row({}))).toBe('absent');
-    expect(presenceOf(row({ status: 'error', runs: 0 }))).toBe('no-answer');
-    expect(presenceOf(row({ status: 'not_configured', runs: 0 }))).toBe('no-answer');
+    expect(presenceOf(row({ status: 'error', runs: 0 }))).toBe('failed');
+    expect(presenceOf(row({ status: 'not_configured', runs: 0 }))).toBe('not-set-up');
+    expect(presenceOf(row({ runs: 0 }))).toBe('no-answer');
   });
 
   it('groups rows by prompt with the cited URL, its position and the competitors seen instead', () => {
