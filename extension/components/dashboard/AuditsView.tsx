@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { VNode } from 'preact';
 import type { ApiClient } from '../../lib/api/client.js';
 import type { AuditSummary } from '../../lib/api/types.js';
 import { filterAudits, filterProblem, hasFilters, NO_FILTERS, type AuditFilters } from '../../lib/dashboard/filter-audits.js';
@@ -42,20 +43,7 @@ export function AuditsView() {
       <h1 id="h-audits">{t('navAudits')}</h1>
       <NewAuditForm />
       <AuditFiltersForm filters={filters} onSet={set} onClear={() => setFilters(NO_FILTERS)} />
-      <div class="filters">
-        {client.select}
-        {folded > 0 && (
-          <label class="check small">
-            <input
-              type="checkbox"
-              name="hide-crawl-pages"
-              checked={!crawlPages}
-              onChange={(e) => setCrawlPages(!e.currentTarget.checked)}
-            />{' '}
-            {t('dashCrawlPagesHidden', folded)}
-          </label>
-        )}
-      </div>
+      <ListFilters select={client.select} folded={folded} crawlPages={crawlPages} onCrawlPages={setCrawlPages} />
       {problem && (
         <p class="action-error" role="alert">
           {problem}
@@ -205,5 +193,26 @@ function AuditsTable({ audits }: { audits: readonly AuditSummary[] }) {
       tableClass="audits-table"
       search={false}
     />
+  );
+}
+
+/** The Client select and the crawl pages' tick, when there is either: no empty box otherwise. */
+function ListFilters(props: { select: VNode | null; folded: number; crawlPages: boolean; onCrawlPages: (show: boolean) => void }) {
+  if (!props.select && props.folded === 0) return null;
+  return (
+    <div class="filters">
+      {props.select}
+      {props.folded > 0 && (
+        <label class="check small">
+          <input
+            type="checkbox"
+            name="hide-crawl-pages"
+            checked={!props.crawlPages}
+            onChange={(e) => props.onCrawlPages(!e.currentTarget.checked)}
+          />{' '}
+          {t('dashCrawlPagesHidden', props.folded)}
+        </label>
+      )}
+    </div>
   );
 }
