@@ -38,8 +38,8 @@ describe('the traffic section of the crawl report', () => {
   it('lists the agents with verified, spoofed and refused requests, and the status mix', () => {
     const html = section(renderCrawlReportHtml(makeCrawl(12), { traffic: reportTraffic() }));
     const row = (agent: string) => text(html.match(new RegExp(`<tr data-agent="${agent}">[\\s\\S]*?</tr>`))?.[0] ?? '');
-    expect(row('PerplexityBot')).toBe(' PerplexityBot Perplexity AI search 100 70 30 20% ');
-    expect(row('GPTBot')).toBe(' GPTBot OpenAI Model training 900 900 0 7% ');
+    expect(row('PerplexityBot')).toBe(' PerplexityBot Perplexity · AI search 100 70 30 20% ');
+    expect(row('GPTBot')).toBe(' GPTBot OpenAI · Model training 900 900 0 7% ');
     expect(html).toMatch(/<tr data-agent="PerplexityBot">[\s\S]*?<span class="pill poor">30<\/span>/);
     expect(html).toContain('data-status="4xx" data-requests="60"');
     expect(text(html)).toContain('4% refused or missing (4xx)');
@@ -67,7 +67,7 @@ describe('the traffic section of the crawl report', () => {
     expect(html).toContain('KI-Crawler in den Server-Logs');
     expect(html).toContain('Vom 22. Oktober 2026 bis 20. November 2026 zeigen die Server-Logs der Website 1.480 Abrufe durch KI-Crawler.');
     expect(html).toContain('Antwortmaschinen haben 46 Besucher auf die Website gebracht.');
-    expect(html).toContain('PerplexityBot Perplexity KI-Suche 100 70 30 20 %');
+    expect(html).toContain('PerplexityBot Perplexity · KI-Suche 100 70 30 20 %');
     expect(html).toContain('3 der 12 geprüften Seiten wurden in diesem Zeitraum von keinem KI-Crawler abgerufen:');
     expect(html).not.toContain('Requests');
   });

@@ -302,7 +302,6 @@ export const de = {
   'traffic.status4xx': 'abgewiesen oder fehlend (4xx)',
   'traffic.status5xx': 'Serverfehler (5xx)',
   'traffic.agent': 'Agent',
-  'traffic.purpose': 'Zweck',
   'traffic.requests': 'Abrufe',
   'traffic.verified': 'Bestätigt',
   'traffic.spoofed': 'Gefälscht',

@@ -309,7 +309,6 @@ export const en = {
   'traffic.status4xx': 'refused or missing (4xx)',
   'traffic.status5xx': 'server errors (5xx)',
   'traffic.agent': 'Agent',
-  'traffic.purpose': 'Purpose',
   'traffic.requests': 'Requests',
   'traffic.verified': 'Verified',
   'traffic.spoofed': 'Spoofed',

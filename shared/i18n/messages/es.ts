@@ -301,7 +301,6 @@ export const es = {
   'traffic.status4xx': 'rechazadas o inexistentes (4xx)',
   'traffic.status5xx': 'errores del servidor (5xx)',
   'traffic.agent': 'Agente',
-  'traffic.purpose': 'Finalidad',
   'traffic.requests': 'Solicitudes',
   'traffic.verified': 'Verificadas',
   'traffic.spoofed': 'Suplantadas',

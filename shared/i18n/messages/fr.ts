@@ -304,7 +304,6 @@ export const fr = {
   'traffic.status4xx': 'refusées ou introuvables (4xx)',
   'traffic.status5xx': 'erreurs du serveur (5xx)',
   'traffic.agent': 'Agent',
-  'traffic.purpose': 'Usage',
   'traffic.requests': 'Requêtes',
   'traffic.verified': 'Vérifiées',
   'traffic.spoofed': 'Usurpées',

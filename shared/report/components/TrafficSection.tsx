@@ -103,7 +103,6 @@ function AgentsTable({ traffic }: { traffic: ReportTraffic }) {
         <thead>
           <tr>
             <th>{tr.t('traffic.agent')}</th>
-            <th>{tr.t('traffic.purpose')}</th>
             <th class="num">{tr.t('traffic.requests')}</th>
             <th class="num">{tr.t('traffic.verified')}</th>
             <th class="num">{tr.t('traffic.spoofed')}</th>
@@ -114,9 +113,12 @@ function AgentsTable({ traffic }: { traffic: ReportTraffic }) {
           {agents.slice(0, TRAFFIC_AGENTS).map((a) => (
             <tr key={a.agent} data-agent={a.agent}>
               <td>
-                <strong>{clip(a.agent, 60)}</strong> <span class="muted small">{clip(a.operator, 40)}</span>
+                <strong>{clip(a.agent, 60)}</strong>
+                <br />
+                <span class="muted small">
+                  {clip(a.operator, 40)} · {purposeName(tr, a.purpose)}
+                </span>
               </td>
-              <td>{purposeName(tr, a.purpose)}</td>
               <td class="num">{tr.number(a.hits)}</td>
               <td class="num">{tr.number(a.verified)}</td>
               <td class="num">{a.spoofed > 0 ? <span class="pill poor">{tr.number(a.spoofed)}</span> : <span class="muted">0</span>}</td>

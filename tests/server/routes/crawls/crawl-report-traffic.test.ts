@@ -73,8 +73,10 @@ describe('AI crawler traffic in the site report', () => {
     expect(html).toContain("From 22 October 2026 to 20 November 2026, the site's server logs show 3 requests from AI crawlers.");
     expect(html).toContain('Answer engines sent 1 visitor to the site.');
     expect(res.text).toMatch(/<tr data-agent="GPTBot">[\s\S]*?<\/tr>/);
-    expect(text(res.text.match(/<tr data-agent="GPTBot">[\s\S]*?<\/tr>/)![0])).toBe(' GPTBot OpenAI Model training 2 2 0 50% ');
-    expect(text(res.text.match(/<tr data-agent="PerplexityBot">[\s\S]*?<\/tr>/)![0])).toBe(' PerplexityBot Perplexity AI search 1 0 1 0% ');
+    expect(text(res.text.match(/<tr data-agent="GPTBot">[\s\S]*?<\/tr>/)![0])).toBe(' GPTBot OpenAI · Model training 2 2 0 50% ');
+    expect(text(res.text.match(/<tr data-agent="PerplexityBot">[\s\S]*?<\/tr>/)![0])).toBe(
+      ' PerplexityBot Perplexity · AI search 1 0 1 0% ',
+    );
     expect(html).toContain('ChatGPT 1 /pricing (1)');
     // GPTBot fetched /a in the window, PerplexityBot /; /b only before it.
     expect(html).toContain('2 of the 4 audited pages were not fetched by any AI crawler in this period:');
@@ -100,7 +102,9 @@ describe('AI crawler traffic in the site report', () => {
   });
 
   it('is printed in the PDF', async () => {
-    const res = await fetch(`${api.url}/api/v1/crawls/${withTraffic}/report?format=pdf`, { headers: { authorization: `Bearer ${api.key}` } });
+    const res = await fetch(`${api.url}/api/v1/crawls/${withTraffic}/report?format=pdf`, {
+      headers: { authorization: `Bearer ${api.key}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const { text: pdf } = await pdfText(new Uint8Array(await res.arrayBuffer()));
