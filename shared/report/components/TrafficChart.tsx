@@ -29,9 +29,9 @@ export function purposeName(tr: Translator, purpose: string): string {
   return tr.has(key) ? tr.t(key as Parameters<Translator['t']>[0]) : purpose;
 }
 
-/** A round top for the axis: 1, 2 or 5 times a power of ten, at least `max`. */
+/** A round top for the axis: 2, 5 or 10 times a power of ten, at least `max`; the middle line only when it is a whole request. */
 function niceCeiling(max: number): number {
-  if (max <= 1) return 1;
+  if (max <= 2) return 2;
   const power = 10 ** Math.floor(Math.log10(max));
   return [1, 2, 5, 10].map((m) => m * power).find((v) => v >= max) ?? 10 * power;
 }
@@ -51,7 +51,7 @@ export function TrafficChart({ days }: { days: readonly TrafficDay[] }) {
   return (
     <figure class="traffic-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={description}>
-        {[0, top / 2, top].map((g) => (
+        {[0, top / 2, top].filter(Number.isInteger).map((g) => (
           <g key={g}>
             <line
               x1={LEFT}

@@ -14,15 +14,15 @@ import { startReportApi, type ReportApi } from '../../helpers/report-api.js';
 const FINISHED = '2026-11-20T09:00:00.000Z';
 
 /** A complete crawl of `origin` with these paths, finished on 20 November 2026, put straight into the store. */
-async function putCrawl(api: ReportApi, origin: string, paths: string[]): Promise<string> {
+async function putCrawl(api: ReportApi, origin: string, paths: string[], finished = FINISHED): Promise<string> {
   const crawls = await api.store.crawls();
-  const crawl = newCrawl(api.accountId, { url: `${origin}/`, created_at: '2026-11-20T08:00:00.000Z' });
+  const crawl = newCrawl(api.accountId, { url: `${origin}/`, created_at: finished });
   await crawls.createCrawl(crawl, 2);
   await crawls.startCrawl(crawl.id, {
     start_url: `${origin}/`,
     host: new URL(origin).host,
-    started_at: '2026-11-20T08:00:01.000Z',
-    deadline_at: FINISHED,
+    started_at: finished,
+    deadline_at: finished,
     siteFiles: emptySiteFiles(origin),
     site: null,
     notes: [],
@@ -30,7 +30,7 @@ async function putCrawl(api: ReportApi, origin: string, paths: string[]): Promis
   const urls = paths.map((p) => `${origin}${p}`);
   await crawls.admit(crawl.id, { pages: urls, skips: [] });
   for (const url of urls) await crawls.completePage(crawl.id, { url, outcome: outcome(url, 70) });
-  await crawls.finishCrawl(crawl.id, { status: 'complete', finished_at: FINISHED, error: null, notes: [], site: null });
+  await crawls.finishCrawl(crawl.id, { status: 'complete', finished_at: finished, error: null, notes: [], site: null });
   return crawl.id;
 }
 
@@ -47,10 +47,13 @@ describe('AI crawler traffic in the site report', () => {
   let api: ReportApi;
   let withTraffic: string;
   let withoutProject: string;
+  let byAlias: string;
+  let later: string;
 
   beforeAll(async () => {
     api = await startReportApi();
-    const project = (await api.request('POST', '/api/v1/projects', { body: { name: 'Acme', domain: 'acme.com' } })).json.project.id;
+    const body = { name: 'Acme', domain: 'acme.com', aliases: ['acme-shop.example'] };
+    const project = (await api.request('POST', '/api/v1/projects', { body })).json.project.id;
     const res = await fetch(`${api.url}/api/v1/projects/${project}/logs`, {
       method: 'POST',
       headers: { authorization: `Bearer ${api.key}` },
@@ -60,6 +63,8 @@ describe('AI crawler traffic in the site report', () => {
     await api.citable.traffic.idle();
     withTraffic = await putCrawl(api, 'https://www.acme.com', ['/', '/a', '/b', '/c']);
     withoutProject = await putCrawl(api, 'https://other.example', ['/', '/a']);
+    byAlias = await putCrawl(api, 'https://acme-shop.example', ['/', '/a']);
+    later = await putCrawl(api, 'https://www.acme.com', ['/', '/a'], '2027-02-01T09:00:00.000Z');
   }, 60_000);
   afterAll(() => api.closeAll());
 
@@ -113,11 +118,19 @@ describe('AI crawler traffic in the site report', () => {
     expect(pdf).toMatch(/PerplexityBot\s*Perplexity/);
   }, 90_000);
 
-  it('is absent from the report of a site no project names', async () => {
-    const res = await api.request('GET', `/api/v1/crawls/${withoutProject}/report`);
-    expect(res.status).toBe(200);
-    expect(res.text).toContain('Pages to fix first');
-    expect(res.text).not.toContain('id="traffic"');
-    expect(res.text).not.toContain('AI crawlers in the server logs');
+  it("finds the project by an alias of the crawled site's host", async () => {
+    const html = text((await api.request('GET', `/api/v1/crawls/${byAlias}/report`)).text);
+    expect(html).toContain('show 3 requests from AI crawlers');
+    expect(html).toContain('Every audited page was fetched by at least one AI crawler in this period.'); // / and /a
+  });
+
+  it('is absent from the report of a site no project names, and when the window holds no traffic', async () => {
+    for (const id of [withoutProject, later]) {
+      const res = await api.request('GET', `/api/v1/crawls/${id}/report`);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('Pages to fix first');
+      expect(res.text).not.toContain('id="traffic"');
+      expect(res.text).not.toContain('AI crawlers in the server logs');
+    }
   });
 });
