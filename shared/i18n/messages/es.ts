@@ -292,9 +292,9 @@ export const es = {
       'Los registros no contienen ninguna solicitud de rastreadores de IA en este periodo, pero los motores de respuesta enviaron {count} visitantes: comprueba que los registros cubren todo el sitio.',
   },
   'traffic.chartDescription': {
-    one: 'Solicitudes de rastreadores de IA por día del {since} al {until}: {count} en total; el día con más fue el {busiest}, con {busiestHits}. Por finalidad: {purposes}.',
+    one: 'Solicitudes de rastreadores de IA por día del {since} al {until}: {count} en total; el día con más solicitudes fue el {busiest}, con {busiestHits}. Por finalidad: {purposes}.',
     other:
-      'Solicitudes de rastreadores de IA por día del {since} al {until}: {count} en total; el día con más fue el {busiest}, con {busiestHits}. Por finalidad: {purposes}.',
+      'Solicitudes de rastreadores de IA por día del {since} al {until}: {count} en total; el día con más solicitudes fue el {busiest}, con {busiestHits}. Por finalidad: {purposes}.',
   },
   'traffic.status2xx': 'servidas (2xx)',
   'traffic.status3xx': 'redirigidas (3xx)',

@@ -278,9 +278,9 @@ export const fr = {
   'traffic.meaningSpoofed':
     "{share} des requêtes portaient le nom d'un robot d'IA depuis des adresses que son exploitant n'utilise pas : elles viennent de quelqu'un d'autre, les bloquer ne coûte donc au site aucune visibilité dans l'IA.",
   'traffic.meaningNotFetched': {
-    one: "Les robots d'IA lisent le site, mais {count} page auditée n'a été récupérée par aucun d'eux : un moteur de réponse ne peut pas citer une page qu'il n'a pas lue. Faites-y des liens depuis les pages qu'ils récupèrent et ajoutez-la au sitemap.",
+    one: "Les robots d'IA lisent le site, mais {count} page auditée n'a été récupérée par aucun d'eux : un moteur de réponse ne peut pas citer une page qu'il n'a pas lue. Ajoutez des liens vers cette page depuis celles qu'ils récupèrent et ajoutez-la au sitemap.",
     other:
-      "Les robots d'IA lisent le site, mais {count} pages auditées n'ont été récupérées par aucun d'eux : un moteur de réponse ne peut pas citer une page qu'il n'a pas lue. Faites-y des liens depuis les pages qu'ils récupèrent et ajoutez-les au sitemap.",
+      "Les robots d'IA lisent le site, mais {count} pages auditées n'ont été récupérées par aucun d'eux : un moteur de réponse ne peut pas citer une page qu'il n'a pas lue. Ajoutez des liens vers ces pages depuis celles qu'ils récupèrent et ajoutez-les au sitemap.",
   },
   'traffic.meaningReferrals': {
     one: "Les robots d'IA lisent le site et les moteurs de réponse y envoient déjà des personnes ({count} visite) : les pages où elles arrivent méritent d'être exactes et faciles à lire.",
