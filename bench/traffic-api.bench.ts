@@ -80,6 +80,21 @@ async function uploadRate(url: string, key: string, file: string): Promise<{ lin
   }
 }
 
+/** Each question alone, three times: the three slowest by their median (what the p99 is made of). */
+async function slowestQueries(base: string, key: string, qs: string[]): Promise<[string, number][]> {
+  const out: [string, number][] = [];
+  for (const q of qs) {
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      await (await fetch(`${base}${q}`, { headers: { authorization: `Bearer ${key}` } })).arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    out.push([q, times.sort((a, b) => a - b)[1]!]);
+  }
+  return out.sort((a, b) => b[1] - a[1]).slice(0, 3);
+}
+
 interface StoreRun {
   name: string;
   seedMs: number;
@@ -119,9 +134,13 @@ async function measure(name: string, store: Store, env: Record<string, string>, 
       ],
     });
     const rss = await rssMb(server.proc.pid!);
+    const slowest = await slowestQueries(base, key, qs);
     const ingest = await uploadRate(server.url, key, log);
     console.log(
       `${name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average} req/s; upload ${ingest.perSecond.toFixed(0)} lines/s`,
+    );
+    console.log(
+      `${name}: slowest questions (median of 3): ${slowest.map(([q, ms]) => `${q || '(no query)'} ${ms.toFixed(0)} ms`).join('; ')}`,
     );
     return {
       name,
