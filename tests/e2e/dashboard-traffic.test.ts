@@ -109,6 +109,13 @@ describe.skipIf(!serverAvailable)('dashboard: traffic', () => {
     expect(csv[1]).toMatch(/^GPTBot,OpenAI,training,6,6,0,0,verified,3,/);
     expect(csv[2]).toMatch(/^OAI-SearchBot,OpenAI,search,3,0,3,0,spoofed,1,/);
 
+    expect(await page.locator('.chart g[data-column]').count()).toBe(6);
+    await page.check('input[name="traffic-window"][value="7"]');
+    await page.waitForFunction(() => document.querySelectorAll('.chart g[data-column]').length === 7);
+    expect(await page.locator('[data-testid="traffic-figures"]').textContent()).toContain('Spoofed hits3');
+    await page.check('input[name="traffic-window"][value="30"]');
+    await page.waitForFunction(() => document.querySelectorAll('.chart g[data-column]').length === 6);
+
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'dashboard-traffic');
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -1,5 +1,6 @@
 import type { Traffic, TrafficAgent } from '../../../../shared/schema/traffic.js';
 import type { TrafficPurpose } from '../../../../shared/logs/types.js';
+import { labelIndexes } from '../../../lib/dashboard/chart-geometry.js';
 import { purposePeriods, purposesSeen, statusMix, type TrafficWindow } from '../../../lib/dashboard/traffic.js';
 import { t } from '../../../lib/i18n/t.js';
 import { BarChart } from '../charts/BarChart.js';
@@ -27,6 +28,8 @@ export function purposeName(purpose: TrafficPurpose): string {
 }
 
 const dayLabel = (day: string) => shortDate(`${day}T00:00:00Z`);
+const periodLabel = (w: { since: string; until: string }) =>
+  w.since === w.until ? dayLabel(w.since) : `${dayLabel(w.since)}–${dayLabel(w.until)}`;
 
 /**
  * Hits per period stacked by purpose, each purpose with its own colour and texture, and the same figures in one
@@ -36,8 +39,10 @@ export function PurposeChart({ traffic, days, today }: { traffic: Traffic; days:
   const seen = purposesSeen(traffic);
   const legend = seen.map((p, i) => ({ name: purposeName(p), className: `purpose-${p}`, texture: TEXTURES[i % TEXTURES.length]! }));
   const periods = purposePeriods(traffic.series, days, today);
-  const columns = periods.map((w) => ({
-    label: w.since === w.until ? dayLabel(w.since) : `${dayLabel(w.since)}–${dayLabel(w.until)}`,
+  const ticks = new Set(labelIndexes(periods.length, 7));
+  const columns = periods.map((w, i) => ({
+    label: dayLabel(w.since),
+    tick: ticks.has(i),
     parts: seen.map((p, i) => ({ name: legend[i]!.name, className: legend[i]!.className, texture: legend[i]!.texture, value: w.hits[p] })),
   }));
   const totalOf = (i: number) => columns[i]!.parts.reduce((n, p) => n + p.value, 0);
@@ -49,7 +54,7 @@ export function PurposeChart({ traffic, days, today }: { traffic: Traffic; days:
   return (
     <>
       <p class="muted small" data-testid="purpose-summary">
-        {t('trafficPurposeSummary', perPurpose || '0', columns[busiest]?.label ?? '—', columns.length > 0 ? totalOf(busiest) : 0)}
+        {t('trafficPurposeSummary', perPurpose || '0', periodLabel(periods[busiest]!), totalOf(busiest))}
       </p>
       {seen.length > 0 && <StackedColumns label={t('trafficByPurpose')} legend={legend} columns={columns} />}
     </>
