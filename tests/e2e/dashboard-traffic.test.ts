@@ -81,6 +81,12 @@ describe.skipIf(!serverAvailable)('dashboard: traffic', () => {
     expect(csv[1]).toMatch(/^GPTBot,OpenAI,training,6,6,0,0,verified,3,/);
     expect(csv[2]).toMatch(/^OAI-SearchBot,OpenAI,search,3,0,3,0,spoofed,1,/);
 
+    // The same bytes again: the first ingest, nothing counted twice.
+    await page.click('[data-action="upload-log"]');
+    await page.waitForSelector('.traffic-progress[data-phase="done"] [role="status"]:has-text("uploaded before")');
+    expect((await call<{ traffic: { lines: number } }>(api, 'GET', `/projects/${projectId}/traffic`)).json.traffic.lines).toBe(log.lines);
+    expect(await page.locator('tr[data-agent="GPTBot"] td.num').first().textContent()).toBe('6');
+
     expect(await page.locator('.chart g[data-column]').count()).toBe(6);
     await page.check('input[name="traffic-window"][value="7"]');
     await page.waitForFunction(() => document.querySelectorAll('.chart g[data-column]').length === 7);

@@ -99,7 +99,9 @@ export function landingRows(referrals: Traffic['referrals']): Array<{ engine: st
   return referrals.flatMap((r) => r.landing_pages.map((l) => ({ engine: r.engine, path: l.path, visits: l.visits })));
 }
 
-export type UploadPhase = { phase: 'sending' } | { phase: 'reading'; ingest: LogIngest } | { phase: 'done'; ingest: LogIngest };
+/** Where an upload is; `again`: the project had these bytes already (the API answered 200 with the first ingest). */
+export type UploadPhase =
+  { phase: 'sending' } | { phase: 'reading'; ingest: LogIngest } | { phase: 'done'; ingest: LogIngest; again?: boolean };
 
 /**
  * An upload's progress as a fraction: none (an indeterminate bar) while the file is sent or before its lines are

@@ -33,9 +33,9 @@ export function LogUpload({ projectId, onDone }: { projectId: string; onDone: ()
   useEffect(() => () => void (live.current = false), []);
   const base = `/projects/${encodeURIComponent(projectId)}/logs`;
 
-  const follow = async (ingest: LogIngest) => {
+  const follow = async (ingest: LogIngest, again: boolean) => {
     for (let attempt = 0; live.current; attempt++) {
-      if (ingest.status === 'done') return (setState({ phase: 'done', ingest }), onDone());
+      if (ingest.status === 'done') return (setState({ phase: 'done', ingest, again }), onDone());
       if (ingest.status === 'failed') return setState({ phase: 'error', error: t('trafficUploadFailed') });
       setState({ phase: 'reading', ingest });
       await new Promise((r) => setTimeout(r, pollDelay(attempt)));
@@ -53,7 +53,7 @@ export function LogUpload({ projectId, onDone }: { projectId: string; onDone: ()
     void linesOf(file).then((n) => live.current && setTotal(n));
     const res = await api.upload<{ ingest: LogIngest }>(base, file);
     if (!res.ok) return setState({ phase: 'error', error: t('trafficUploadRefused', res.error) });
-    await follow(res.data.ingest);
+    await follow(res.data.ingest, res.status === 200);
   };
 
   const busy = state.phase === 'sending' || state.phase === 'reading';
@@ -79,7 +79,9 @@ function UploadProgress({ state, total }: { state: State; total: number | null }
     state.phase === 'sending'
       ? t('trafficUploadSending')
       : state.phase === 'done'
-        ? tp('trafficUploadDone', state.ingest.lines)
+        ? state.again
+          ? tp('trafficUploadAgain', state.ingest.lines)
+          : tp('trafficUploadDone', state.ingest.lines)
         : tp('trafficUploadReading', state.ingest.lines);
   return (
     <div class="traffic-progress" data-phase={state.phase}>

@@ -2,7 +2,7 @@ import type { Traffic, TrafficAgent } from '../../../../shared/schema/traffic.js
 import type { TrafficPurpose } from '../../../../shared/logs/types.js';
 import { labelIndexes } from '../../../lib/dashboard/chart-geometry.js';
 import { purposePeriods, purposesSeen, statusMix, type TrafficWindow } from '../../../lib/dashboard/traffic.js';
-import { t } from '../../../lib/i18n/t.js';
+import { formatNumber, t } from '../../../lib/i18n/t.js';
 import { BarChart } from '../charts/BarChart.js';
 import { StackedColumns, type Texture } from '../charts/StackedColumns.js';
 import { percent, shortDate } from '../format.js';
@@ -49,7 +49,7 @@ export function PurposeChart({ traffic, days, today }: { traffic: Traffic; days:
   const busiest = columns.reduce((best, _, i) => (totalOf(i) > totalOf(best) ? i : best), 0);
   const perPurpose = traffic.purposes
     .filter((p) => p.hits > 0)
-    .map((p) => `${purposeName(p.purpose)} ${p.hits}`)
+    .map((p) => `${purposeName(p.purpose)} ${formatNumber(p.hits)}`)
     .join(', ');
   return (
     <>

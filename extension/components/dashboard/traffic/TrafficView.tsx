@@ -4,7 +4,7 @@ import type { Traffic } from '../../../../shared/schema/traffic.js';
 import { query } from '../../../lib/api/client.js';
 import { routeHref } from '../../../lib/dashboard/route.js';
 import { isEmptyTraffic, trafficTotals, trafficWindow, TRAFFIC_WINDOWS, type TrafficWindow } from '../../../lib/dashboard/traffic.js';
-import { t, tp } from '../../../lib/i18n/t.js';
+import { formatNumber, t, tp } from '../../../lib/i18n/t.js';
 import { useApi } from '../use-api.js';
 import { Empty, ErrorState, Loading } from '../states.js';
 import { LogUpload } from './LogUpload.js';
@@ -111,7 +111,7 @@ function Figure({ name, value, note }: { name: string; value: number; note: stri
     <div class="figure">
       <dt>{name}</dt>
       <dd>
-        <strong>{value.toLocaleString()}</strong>
+        <strong>{formatNumber(value)}</strong>
         <span class="muted small">{note}</span>
       </dd>
     </div>
