@@ -1,5 +1,5 @@
 /**
- * The dashboard's Traffic view, as data (docs/extension.md#traffic): the window asked of
+ * The dashboard's Traffic view, as data (docs/extension.md#the-workbench-and-the-dashboard): the window asked of
  * `GET /projects/{id}/traffic`, the hits per period stacked by purpose, the status mix, the agents' rows and
  * an upload's progress. Pure, so the extension tests read it without a browser.
  */
