@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { screenshot } from './fixtures/screenshots.js';
 import { axeViolations } from './helpers/axe.js';
+import { crowdedLabels } from './helpers/chart-labels.js';
 import { serverAvailable, startApiServer, type ApiServer } from './helpers/api-server.js';
 import { call, setBackend } from './helpers/backend.js';
 import type { ExtensionSession } from './helpers/extension.js';
@@ -103,6 +104,16 @@ describe.skipIf(!serverAvailable)('dashboard: traffic', () => {
     await page.setViewportSize({ width: 640, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(640);
     await screenshot(page, 'dashboard-traffic-640');
+    for (const [days, columns] of [
+      [7, 7],
+      [90, 13],
+      [365, 12],
+      [30, 6],
+    ] as const) {
+      await page.check(`input[name="traffic-window"][value="${days}"]`);
+      await page.waitForFunction((n) => document.querySelectorAll('.chart g[data-column]').length === n, columns);
+      expect(await crowdedLabels(page), `${days} days`).toEqual([]);
+    }
     await page.close();
   });
 
