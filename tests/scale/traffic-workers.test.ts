@@ -187,7 +187,15 @@ describe.runIf(servicesAvailable('postgres', 'redis'))('log uploads read by cita
     expect(done.problems).toEqual(cli.problems);
     const takenOver = next.lines.find((l) => l.ingest_id === id && l.msg === 'ingest taken over');
     expect(Number(takenOver?.offset)).toBeGreaterThan(0);
-    expect(next.lines.some((l) => l.ingest_id === id && l.msg === 'ingest done')).toBe(true);
+    // The worker logs it just after it marks the ingest done: it may come a moment after the store says so.
+    await until(
+      'the worker to log "ingest done"',
+      async () => (next.lines.some((l) => l.ingest_id === id && l.msg === 'ingest done') ? true : undefined),
+      {
+        timeoutMs: 10_000,
+        everyMs: 20,
+      },
+    );
     expect(doomed.lines.some((l) => l.ingest_id === id && l.msg === 'ingest started')).toBe(true);
     await expectSameTotals(projectId, cli);
     expect(apiCommits).toBe(0); // the API process spooled and queued, and read nothing
