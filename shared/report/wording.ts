@@ -121,13 +121,6 @@ export const CRAWL_STATUS_TEXT: Record<string, string> = {
   failed: 'This site audit failed',
 };
 
-/** What the static scan made of the script the deep probe saw registering a runtime tool. */
-export const WEBMCP_MATCH_TEXT = {
-  registration: ' (matches static evidence)',
-  'other-evidence': ' (the static scan read this script but found no registration in it)',
-  nothing: ' (code the static scan did not cover)',
-} as const;
-
 /** "Built with Webflow", or null when no builder was recognised: a report then says nothing rather than "Unknown". */
 export function builtWith(builder: string | null | undefined): string | null {
   return builder && builder !== UNKNOWN_BUILDER ? `Built with ${builder}` : null;
