@@ -142,6 +142,15 @@ describe('no untranslated text on a screen', () => {
     expect(offending).toEqual([]);
   });
 
+  it('the report components the popup and dashboard share (shared/report/components) read theirs from the report catalogue', () => {
+    const dir = 'shared/report/components';
+    const shared = readdirSync(dir)
+      .filter((n) => n.endsWith('.tsx'))
+      .map((n) => path.join(dir, n));
+    expect(shared.length).toBeGreaterThan(5);
+    expect(shared.flatMap((f) => literals(f).map((l) => `${f}:${l.line} ${JSON.stringify(l.text)}`))).toEqual([]);
+  });
+
   it('the list of files not converted yet names real files that still need it', () => {
     expect(NOT_YET_CONVERTED.filter((f) => !screens.includes(f))).toEqual([]);
     const clean = NOT_YET_CONVERTED.filter((f) => literals(f).length === 0);
