@@ -34,6 +34,7 @@ describe('citable audit in German', () => {
     expect(code).toBe(0);
     expect(out).toContain(`Citable-Prüfung von ${site.url}`);
     expect(out).toMatch(/Punktzahl\s+\d+\/100/);
+    expect(out).toMatch(/Baukasten\s+Nicht erkannt/);
     expect(out).toMatch(/Geprüft\s+\S+ in \d+,\d s/); // a decimal comma
     expect(out).toContain('Kategorien');
     for (const name of ['Crawler-Zugang', 'Strukturierte Daten', 'Inhaltsstruktur', 'KI-Auffindbarkeit', 'Vertrauen'])

@@ -6,6 +6,7 @@ import { scoreBar } from './bar.js';
 import { auditSourceLine } from '../../../shared/audit/audit-inputs.js';
 import { scoreColor } from './style.js';
 import { padEnd, safe, table } from './text.js';
+import { UNKNOWN_BUILDER } from '../../../shared/builder/unknown.js';
 import type { Translator } from '../../../shared/i18n/translator.js';
 import type { MessageKey } from '../../../shared/i18n/catalogue.js';
 
@@ -17,7 +18,7 @@ export function summarySection(audit: Audit, { style, tr }: ReportContext): stri
   const facts: string[][] = [];
   if (audit.final_url && audit.final_url !== audit.url) facts.push([tr.t('cli.finalUrl'), safe(audit.final_url)]);
   facts.push([tr.t('cli.score'), scoreLine(audit, { style, tr })]);
-  facts.push([tr.t('cli.builder'), safe(audit.builder)]);
+  facts.push([tr.t('cli.builder'), audit.builder === UNKNOWN_BUILDER ? tr.t('cli.builderUnknown') : safe(audit.builder)]);
   facts.push([tr.t('cli.scanned'), tr.t('cli.scannedIn', { date: audit.scanned_at, seconds: seconds(tr, audit.duration_ms) })]);
   const source = auditSourceLine(audit, tr); // why an audit from the extension may differ (docs/audits.md)
   if (source) facts.push([tr.t('cli.source'), source]);

@@ -307,6 +307,7 @@ export const de = {
   'cli.finalUrl': 'Endgültige URL',
   'cli.score': 'Punktzahl',
   'cli.builder': 'Baukasten',
+  'cli.builderUnknown': 'Nicht erkannt',
   'cli.scanned': 'Geprüft',
   'cli.scannedIn': '{date} in {seconds} s',
   'cli.source': 'Quelle',

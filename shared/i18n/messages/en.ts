@@ -316,6 +316,7 @@ export const en = {
   'cli.finalUrl': 'Final URL',
   'cli.score': 'Score',
   'cli.builder': 'Builder',
+  'cli.builderUnknown': 'Unknown',
   'cli.scanned': 'Scanned',
   'cli.scannedIn': '{date} in {seconds} s',
   'cli.source': 'Source',

@@ -305,6 +305,7 @@ export const es = {
   'cli.finalUrl': 'URL final',
   'cli.score': 'Puntuación',
   'cli.builder': 'Creador',
+  'cli.builderUnknown': 'No reconocido',
   'cli.scanned': 'Analizado',
   'cli.scannedIn': '{date} en {seconds} s',
   'cli.source': 'Origen',

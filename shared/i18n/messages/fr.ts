@@ -308,6 +308,7 @@ export const fr = {
   'cli.finalUrl': 'URL finale',
   'cli.score': 'Score',
   'cli.builder': 'Outil de création',
+  'cli.builderUnknown': 'Non reconnu',
   'cli.scanned': 'Analysé',
   'cli.scannedIn': '{date} en {seconds} s',
   'cli.source': 'Origine',
