@@ -255,6 +255,25 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     await page.close();
   });
 
+  it('the Client filter narrows the crawls and the share links to one project, or shows them all', async () => {
+    const other = await call<{ project: { id: string } }>(api, 'POST', '/projects', { name: 'Other Co', domain: 'other.example' });
+    const share = await call<{ share: { id: string } }>(api, 'POST', `/crawls/${crawlId}/share`, {});
+    expect([other.status, share.status]).toEqual([201, 201]);
+    for (const [hash, row] of [
+      ['#/crawls', `tr[data-crawl-id="${crawlId}"]`],
+      ['#/shares', `tr[data-share-id="${share.json.share.id}"]`],
+    ]) {
+      const page = await open(hash!);
+      await page.waitForSelector(row!);
+      // The crawled site is on 127.0.0.1, no project's domain: choosing a client leaves none of its rows.
+      await page.selectOption('select[data-action="filter-project"]', other.json.project.id);
+      await page.waitForSelector(row!, { state: 'detached' });
+      await page.selectOption('select[data-action="filter-project"]', '');
+      await page.waitForSelector(row!);
+      await page.close();
+    }
+  });
+
   it("a project's prompt: Check now starts a citation check; Delete asks first, naming it", async () => {
     const project = await call<{ project: { id: string } }>(api, 'POST', '/projects', { name: 'Kettle Co', domain: 'kettle.example' });
     const prompt = await call<{ prompt: { id: string } }>(api, 'POST', '/prompts', {
