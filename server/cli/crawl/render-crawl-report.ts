@@ -5,13 +5,23 @@
 import type { Crawl, CrawlPage } from '../../../shared/schema/crawl.js';
 import { scoreBar } from '../report/bar.js';
 import { createStyle, scoreColor, type Style } from '../report/style.js';
-import { padEnd, safe, table } from '../report/text.js';
+import { padEnd, safe, table, wrap } from '../report/text.js';
 import { plural } from '../../../shared/report/format.js';
 
 const BAR_WIDTH = 20;
 export const TOP_ISSUES = 10;
 export const WORST_TEMPLATES = 5;
 export const WORST_PAGES = 10;
+/** Example pages listed under a critical issue; the rest are counted ("and N more"), as in the HTML report. */
+export const EXAMPLES = 3;
+const WIDTH = 100;
+
+/** The words of the critical issues' section, in one place so they can be translated. */
+export const CRAWL_WORDS = {
+  criticalHeading: 'Critical issues: what to do',
+  pagesWithIt: (pages: number) => `on ${plural(pages, 'page')}, for example:`,
+  andMore: (n: number) => `and ${n} more`,
+} as const;
 
 export interface CrawlReportOptions {
   color: boolean;
@@ -21,6 +31,8 @@ export interface CrawlReportOptions {
    */
   pages: readonly CrawlPage[];
   elapsedMs: number;
+  /** Advice per critical rule id (one page's detail), printed under the critical issue. */
+  advice?: Readonly<Record<string, string>>;
 }
 
 export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): string {
@@ -29,6 +41,7 @@ export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): st
     summary(crawl, style, options.elapsedMs),
     categories(crawl, style),
     issues(crawl, style),
+    criticalAdvice(crawl, options.advice ?? {}, style),
     templates(crawl, style),
     worstPages(options.pages, crawl.progress.failed, style),
     site(crawl, style),
@@ -95,6 +108,23 @@ function issues(crawl: Crawl, style: Style): string[] {
     ...table(rows),
     ...(more > 0 ? [style.dim(`  and ${more} more: --json lists them all`)] : []),
   ];
+}
+
+/** Each critical issue with its advice and example pages (EXAMPLES of them, the rest counted). */
+function criticalAdvice(crawl: Crawl, advice: Readonly<Record<string, string>>, style: Style): string[] {
+  const critical = crawl.issues.filter((i) => i.severity === 'critical').sort((a, b) => b.pages - a.pages || a.rule.localeCompare(b.rule));
+  if (!critical.length) return [];
+  const lines = [style.bold(CRAWL_WORDS.criticalHeading)];
+  for (const issue of critical) {
+    lines.push('', `  ${style.red('✖')} ${style.bold(safe(issue.title))} ${style.dim(`(${issue.rule})`)}`);
+    const detail = advice[issue.rule];
+    if (detail) lines.push(...wrap(safe(detail), WIDTH, '      '));
+    const examples = issue.examples.slice(0, EXAMPLES);
+    if (!examples.length) continue;
+    lines.push(`      ${style.dim(CRAWL_WORDS.pagesWithIt(issue.pages))}`, ...examples.map((url) => `        ${safe(url)}`));
+    if (issue.pages > examples.length) lines.push(`        ${style.dim(CRAWL_WORDS.andMore(issue.pages - examples.length))}`);
+  }
+  return lines;
 }
 
 function templates(crawl: Crawl, style: Style): string[] {
