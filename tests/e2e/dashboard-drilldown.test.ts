@@ -227,6 +227,18 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     await page.close();
   });
 
+  it('the crawl\'s report lists three example pages of an issue and counts the rest as "and N more"', async () => {
+    const rule = 'content.image-alt';
+    const issue = issues.find((i) => i.rule === rule)!;
+    const page = await open(`#/crawls/${crawlId}`);
+    await page.waitForSelector('[data-testid="report-frame"]');
+    const examples = page.frameLocator('[data-testid="report-frame"]').locator(`.crawl-issues tr[data-rule="${rule}"] .examples li`);
+    await examples.first().waitFor();
+    expect(await examples.count()).toBe(4); // three pages and the count of the rest
+    expect(await examples.last().textContent()).toBe(`and ${issue.pages - 3} more`);
+    await page.close();
+  });
+
   it('a monitor shows its last score and the change since the run before', async () => {
     const url = `${site.site.url}/docs/page-2`;
     const made = await call<{ monitor: { id: string } }>(api, 'POST', '/monitors', { url, kind: 'audit', every: 'week' });
