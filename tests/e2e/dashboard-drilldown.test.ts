@@ -280,6 +280,8 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
       // The crawled site is on 127.0.0.1, no project's domain: choosing a client leaves none of its rows.
       await page.selectOption('select[data-action="filter-project"]', other.json.project.id);
       await page.waitForSelector(row!, { state: 'detached' });
+      expect(await page.textContent('[data-state="empty"]')).toBe('None for this client. Choose “All clients” to see them all.');
+      await screenshot(page, `dashboard-client-filter-${hash!.slice(2)}`);
       await page.selectOption('select[data-action="filter-project"]', '');
       await page.waitForSelector(row!);
       await page.close();

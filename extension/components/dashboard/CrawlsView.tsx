@@ -43,12 +43,12 @@ export function CrawlsView() {
       <h1 id="h-crawls">{t('navCrawls')}</h1>
       <p class="muted">{t('dashCrawlsIntro')}</p>
       <NewCrawl onStarted={reload} />
-      {client.select}
+      {client.select && <div class="filters">{client.select}</div>}
       <ListStates
         load={list}
         what={t('dashWhatCrawls')}
         items={(d) => client.only(d.crawls, (c) => c.url)}
-        empty={t('dashCrawlsNone')}
+        empty={client.empty(t('dashCrawlsNone'))}
         onRetry={reload}
       >
         {(crawls) => <CrawlsTable crawls={crawls} />}

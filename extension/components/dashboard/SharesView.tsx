@@ -26,12 +26,12 @@ export function SharesView() {
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
-      {client.select}
+      {client.select && <div class="filters">{client.select}</div>}
       <ListStates
         load={list}
         what={t('dashWhatShares')}
         items={(d) => client.only(d.shares, (s) => s.url)}
-        empty={t('dashSharesNone')}
+        empty={client.empty(t('dashSharesNone'))}
         onRetry={reload}
       >
         {(shares) => <SharesTable shares={shares} busy={busy} onRevoke={(s) => void revoke(s)} />}
