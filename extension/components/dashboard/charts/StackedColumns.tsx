@@ -7,6 +7,8 @@ export type Texture = 'solid' | 'hatch' | 'dots';
 export interface Column {
   label: string;
   parts: ReadonlyArray<{ name: string; value: number; className: string; texture?: Texture }>;
+  /** false: the label is left off the axis (many columns); the spoken summary keeps it. */
+  tick?: boolean;
 }
 
 /** The textures' SVG patterns (white lines or dots over the part's colour). */
@@ -85,9 +87,11 @@ export function StackedColumns({
                   />
                 ) : null;
               })}
-              <text x={cx} y={PLOT.height - 8} text-anchor="middle" class="axis">
-                {c.label}
-              </text>
+              {c.tick !== false && (
+                <text x={cx} y={PLOT.height - 8} text-anchor="middle" class="axis">
+                  {c.label}
+                </text>
+              )}
             </g>
           );
         })}
