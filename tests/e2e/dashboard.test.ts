@@ -182,7 +182,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const pausedOnServer = (await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)!;
     expect(pausedOnServer.paused).toBe(true);
     expect(Date.parse(pausedOnServer.paused_at!)).not.toBeNaN();
-    expect(await page.textContent(`${row} [data-monitor-state]`)).toBe('paused');
+    expect(await page.textContent(`${row} [data-monitor-state]`)).toBe('Paused');
     expect(await page.locator(`${row} [data-action="run"]`).count()).toBe(0);
     expect(await page.locator(`tr[data-monitor-id="${ids.monitor}"][data-paused="false"] [data-action="run"]`).count()).toBe(1);
     expect(await page.textContent('#h-monitors ~ p.small')).not.toContain('delete it and add it again');
