@@ -4,6 +4,8 @@ import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
 import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
+import { agentmapUrls } from '../agent-discovery/agentmap.js';
+import type { AgentFileLink } from '../types/snapshot.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { describedLlmsTxtUrl } from '../llms-txt/discovery.js';
 import { extractScriptRefs } from './script-refs.js';
@@ -64,7 +66,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       markdown,
       markdownMirror: markdownMirrorAfter(markdown, where, options.markdownProbe !== false, requests),
       ...files,
-      ...pageReferences(page, where, limits, requests),
+      ...pageReferences(page, where, limits, requests, files.robotsTxt),
     });
     const {
       llmsTxtLinks: checkedLinks,
@@ -128,20 +130,44 @@ function markdownMirrorAfter(
 }
 
 /**
- * What the page refers to: its scripts, agent files its Link header or <link> elements point to elsewhere, and
- * the llms.txt it names with rel="describedby" (llms.txt v2) when that is not the origin's /llms.txt.
+ * What the page refers to: its scripts, agent files its Link header or <link> elements point to elsewhere (and the
+ * AI catalogs robots.txt names with `Agentmap:`), and the llms.txt it names with rel="describedby" (llms.txt v2)
+ * when that is not the origin's /llms.txt.
  */
-function pageReferences(page: FetchedResource, where: PageLocation, limits: GatherLimits, requests: GatherRequests) {
+function pageReferences(
+  page: FetchedResource,
+  where: PageLocation,
+  limits: GatherLimits,
+  requests: GatherRequests,
+  robotsTxt: Promise<FetchedResource | null>,
+) {
   const htmlLinks: HtmlLink[] = [];
   const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
-  const agentFileLinks = Promise.all(
-    (where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [])
-      .filter((t) => t.url !== new URL(specOfKind(t.kind).path, where.origin).href)
-      .map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+  const pageTargets = where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [];
+  const agentmaps = robotsTxt.then((robots) =>
+    agentmapUrls(robots).map((url) => ({ kind: 'ai_catalog' as const, via: 'robots_txt' as const, url })),
   );
+  const agentFileLinks = agentmaps.then((mapped) => fetchAgentFileLinks([...pageTargets, ...mapped], where.origin, requests));
   const described = where.readable ? describedLlmsTxtUrl(where.url, page.headers.link, htmlLinks) : null;
   const describedLlmsTxt = described ? requests.siteFile(described, LLMS_TXT_ACCEPT) : Promise.resolve(null);
   return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, describedLlmsTxt };
+}
+
+/** Each linked agent file asked for once (a page link and an Agentmap line may name the same), except the well-known ones the site files fetched. */
+function fetchAgentFileLinks(
+  targets: Omit<AgentFileLink, 'resource'>[],
+  origin: string,
+  requests: GatherRequests,
+): Promise<AgentFileLink[]> {
+  const asked = new Map<string, Promise<FetchedResource>>();
+  const once = (t: Omit<AgentFileLink, 'resource'>) => {
+    const key = `${t.kind} ${t.url}`;
+    if (!asked.has(key)) asked.set(key, requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES));
+    return asked.get(key)!;
+  };
+  return Promise.all(
+    targets.filter((t) => t.url !== new URL(specOfKind(t.kind).path, origin).href).map(async (t) => ({ ...t, resource: await once(t) })),
+  );
 }
 
 function isMarkdown(md: FetchedResource | null): boolean {

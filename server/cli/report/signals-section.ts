@@ -9,7 +9,12 @@ export function signalsSection(audit: Audit, ctx: ReportContext): string[] {
   return [...llmsTxtLines(audit, ctx), '', ...webmcpLines(audit, ctx), '', ...agentDiscoveryLines(audit, ctx)];
 }
 
-const VIA_TEXT = { well_known: 'well-known path', link_header: 'Link header', link_element: '<link> element' } as const;
+const VIA_TEXT = {
+  well_known: 'well-known path',
+  link_header: 'Link header',
+  link_element: '<link> element',
+  robots_txt: 'robots.txt Agentmap line',
+} as const;
 
 /** One summary line, then a line per file that is there (found, invalid) or could not be read; absent ones are counted. */
 function agentDiscoveryLines({ signals }: Audit, { style, width }: ReportContext): string[] {
