@@ -4,6 +4,7 @@ import type { FetchedResource } from '../types/fetcher.js';
 import { AGENT_FILE_MEMBERS, AGENT_FILES } from './kinds.js';
 import { agentFileLinkTargets } from './page-links.js';
 import { agentmapUrls } from './agentmap.js';
+import { catalogEntryNote } from './catalog-entries.js';
 import { readAgentFile } from './read-file.js';
 
 /**
@@ -37,6 +38,11 @@ export function agentDiscoverySignal(ctx: JudgeContext): AgentDiscoverySignal {
       if (entry && !entry.via.includes(target.via)) entry.via.push(target.via);
     }
     for (const link of snapshot.agentFileLinks ?? []) entryFor(link.kind, { ...link.resource, url: link.url }, link.via);
+    // The cards a catalog lists are notes on that catalog: informational, and a broken card never makes the catalog invalid.
+    for (const entry of snapshot.agentCatalogEntries ?? []) {
+      const catalog = files.find((f) => f.kind === 'ai_catalog' && f.url === entry.catalog);
+      if (catalog) (catalog.notes ??= []).push(catalogEntryNote(entry));
+    }
     return { files };
   });
 }

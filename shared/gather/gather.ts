@@ -5,11 +5,12 @@ import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
 import { agentmapUrls } from '../agent-discovery/agentmap.js';
-import type { AgentFileLink } from '../types/snapshot.js';
+import type { AgentCatalogEntry, AgentFileLink } from '../types/snapshot.js';
+import { catalogEntryTargets } from '../agent-discovery/catalog-entries.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { describedLlmsTxtUrl } from '../llms-txt/discovery.js';
 import { extractScriptRefs } from './script-refs.js';
-import type { GatheredSiteFiles } from './gather-site-files.js';
+import type { GatheredSiteFiles, SiteFilePromises } from './gather-site-files.js';
 import { AS_BROWSER, gatherRequests, startDeadline, type GatherRequests } from './gather-requests.js';
 import { LLMS_TXT_ACCEPT } from './site-files.js';
 import { awaitAll } from './await-all.js';
@@ -66,12 +67,13 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       markdown,
       markdownMirror: markdownMirrorAfter(markdown, where, options.markdownProbe !== false, requests),
       ...files,
-      ...pageReferences(page, where, limits, requests, files.robotsTxt),
+      ...pageReferences(page, where, limits, requests, files),
     });
     const {
       llmsTxtLinks: checkedLinks,
       markdownMirror: mirror,
       agentFileLinks: linkedFiles,
+      agentCatalogEntries: catalogEntries,
       agentProbes: probes,
       describedLlmsTxt: described,
       ...resources
@@ -86,6 +88,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...(mirror ? { markdownMirror: mirror } : {}),
       ...(described ? { describedLlmsTxt: described } : {}),
       ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
+      ...(catalogEntries.length ? { agentCatalogEntries: catalogEntries } : {}),
       ...(probes ? { agentProbes: probes } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
@@ -139,18 +142,37 @@ function pageReferences(
   where: PageLocation,
   limits: GatherLimits,
   requests: GatherRequests,
-  robotsTxt: Promise<FetchedResource | null>,
+  files: SiteFilePromises,
 ) {
   const htmlLinks: HtmlLink[] = [];
   const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
   const pageTargets = where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [];
-  const agentmaps = robotsTxt.then((robots) =>
+  const agentmaps = files.robotsTxt.then((robots) =>
     agentmapUrls(robots).map((url) => ({ kind: 'ai_catalog' as const, via: 'robots_txt' as const, url })),
   );
   const agentFileLinks = agentmaps.then((mapped) => fetchAgentFileLinks([...pageTargets, ...mapped], where.origin, requests));
   const described = where.readable ? describedLlmsTxtUrl(where.url, page.headers.link, htmlLinks) : null;
   const describedLlmsTxt = described ? requests.siteFile(described, LLMS_TXT_ACCEPT) : Promise.resolve(null);
-  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, describedLlmsTxt };
+  const agentCatalogEntries = fetchCatalogEntries(files.aiCatalog, agentFileLinks, requests);
+  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, agentCatalogEntries, describedLlmsTxt };
+}
+
+/** The cards and nested catalogs the AI catalogs list, once every catalog has arrived (catalog-entries.ts bounds them). */
+async function fetchCatalogEntries(
+  wellKnown: Promise<FetchedResource | null | undefined>,
+  linked: Promise<AgentFileLink[]>,
+  requests: GatherRequests,
+): Promise<AgentCatalogEntry[]> {
+  const [catalog, links] = await Promise.all([wellKnown, linked]);
+  const catalogs = [
+    ...(catalog ? [catalog] : []),
+    ...links.filter((l) => l.kind === 'ai_catalog').map((l) => ({ ...l.resource, url: l.url })),
+  ];
+  const fetched = [...catalogs.map((c) => c.url), ...links.map((l) => l.url)];
+  const targets = catalogEntryTargets(catalogs, fetched);
+  return Promise.all(
+    targets.map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+  );
 }
 
 /** Each linked agent file asked for once (a page link and an Agentmap line may name the same), except the well-known ones the site files fetched. */

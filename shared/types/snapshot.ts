@@ -47,6 +47,17 @@ export interface AgentFileLink {
   resource: FetchedResource;
 }
 
+/** A card or nested catalog an AI catalog lists by `url`, fetched and judged (shared/agent-discovery/catalog-entries.ts). */
+export interface AgentCatalogEntry {
+  /** The URL of the catalog that lists it. */
+  catalog: string;
+  /** Its index in that catalog's `entries`. */
+  index: number;
+  kind: AgentFileKind;
+  url: string;
+  resource: FetchedResource;
+}
+
 /** The page as one more AI agent asked for it (an edge probe beyond the named snapshot members). */
 export interface AgentProbe {
   /** The agent's robots.txt token (shared/crawlers/agent-requests.ts). */
@@ -124,6 +135,8 @@ export interface Snapshot {
   webBotAuthDirectory?: FetchedResource | null;
   /** Agent discovery files the page's Link header, `<link>` elements or robots.txt `Agentmap:` lines point to away from the well-known path. */
   agentFileLinks?: AgentFileLink[];
+  /** Cards and nested catalogs the AI catalogs list, at most a few per audit; absent when none was fetched. */
+  agentCatalogEntries?: AgentCatalogEntry[];
   /** The first links of llms.txt, each requested once; absent when llms.txt had none or was not read. */
   llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */
