@@ -67,7 +67,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       markdown,
       markdownMirror: markdownMirrorAfter(markdown, where, options.markdownProbe !== false, requests),
       ...files,
-      ...pageReferences(page, where, limits, requests, files),
+      ...pageReferences(page, where, limits, requests, files, !options.siteFiles),
     });
     const {
       llmsTxtLinks: checkedLinks,
@@ -143,17 +143,21 @@ function pageReferences(
   limits: GatherLimits,
   requests: GatherRequests,
   files: SiteFilePromises,
+  siteLevel: boolean,
 ) {
   const htmlLinks: HtmlLink[] = [];
   const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
   const pageTargets = where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [];
-  const agentmaps = files.robotsTxt.then((robots) =>
-    agentmapUrls(robots).map((url) => ({ kind: 'ai_catalog' as const, via: 'robots_txt' as const, url })),
+  // Agentmap catalogs and the cards catalogs list are site-level: a crawl, which gives its site files, does not ask them per page.
+  const fetchOnce = agentFileFetcher(where.origin, requests);
+  const linkedNow = fetchOnce(pageTargets);
+  const agentmaps = (siteLevel ? files.robotsTxt : Promise.resolve(null)).then((robots) =>
+    fetchOnce(agentmapUrls(robots).map((url) => ({ kind: 'ai_catalog' as const, via: 'robots_txt' as const, url }))),
   );
-  const agentFileLinks = agentmaps.then((mapped) => fetchAgentFileLinks([...pageTargets, ...mapped], where.origin, requests));
+  const agentFileLinks = Promise.all([linkedNow, agentmaps]).then(([linked, mapped]) => [...linked, ...mapped]);
   const described = where.readable ? describedLlmsTxtUrl(where.url, page.headers.link, htmlLinks) : null;
   const describedLlmsTxt = described ? requests.siteFile(described, LLMS_TXT_ACCEPT) : Promise.resolve(null);
-  const agentCatalogEntries = fetchCatalogEntries(files.aiCatalog, agentFileLinks, requests);
+  const agentCatalogEntries = siteLevel ? fetchCatalogEntries(files.aiCatalog, agentFileLinks, requests) : Promise.resolve([]);
   return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, agentCatalogEntries, describedLlmsTxt };
 }
 
@@ -175,21 +179,21 @@ async function fetchCatalogEntries(
   );
 }
 
-/** Each linked agent file asked for once (a page link and an Agentmap line may name the same), except the well-known ones the site files fetched. */
-function fetchAgentFileLinks(
-  targets: Omit<AgentFileLink, 'resource'>[],
-  origin: string,
-  requests: GatherRequests,
-): Promise<AgentFileLink[]> {
+/**
+ * Fetches linked agent files, each asked for once across calls (a page link and an Agentmap line may name the same),
+ * except the well-known ones the site files fetched.
+ */
+function agentFileFetcher(origin: string, requests: GatherRequests) {
   const asked = new Map<string, Promise<FetchedResource>>();
   const once = (t: Omit<AgentFileLink, 'resource'>) => {
     const key = `${t.kind} ${t.url}`;
     if (!asked.has(key)) asked.set(key, requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES));
     return asked.get(key)!;
   };
-  return Promise.all(
-    targets.filter((t) => t.url !== new URL(specOfKind(t.kind).path, origin).href).map(async (t) => ({ ...t, resource: await once(t) })),
-  );
+  return (targets: Omit<AgentFileLink, 'resource'>[]): Promise<AgentFileLink[]> =>
+    Promise.all(
+      targets.filter((t) => t.url !== new URL(specOfKind(t.kind).path, origin).href).map(async (t) => ({ ...t, resource: await once(t) })),
+    );
 }
 
 function isMarkdown(md: FetchedResource | null): boolean {
