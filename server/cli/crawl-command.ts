@@ -80,7 +80,8 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const { values, positionals, fail } = start;
   const asked = crawlRequest(values, positionals, io.env);
   if (typeof asked === 'string') return fail(asked);
-  if (!isReportLanguage(reportFilesLanguage(values.lang))) return fail(reportFilesLanguage(values.lang));
+  const lang = reportFilesLanguage(values.lang, io.env);
+  if (!isReportLanguage(lang)) return fail(lang);
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
   const { allowPrivate } = asked;
@@ -103,7 +104,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
 
   const report = crawlReport(result, outcomes?.list ?? null);
   const output = {
-    text: (o: { color: boolean }) => renderCrawlReport(result, { color: o.color, pages, elapsedMs: Date.now() - startedAt }),
+    text: (o: { color: boolean }) => renderCrawlReport(result, { color: o.color, pages, elapsedMs: Date.now() - startedAt, lang }),
     json: () => result,
   };
   const written = await writeOutputs(plan, report, output, io);
