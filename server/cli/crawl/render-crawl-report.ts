@@ -5,7 +5,7 @@
 import type { Crawl, CrawlPage } from '../../../shared/schema/crawl.js';
 import { scoreBar } from '../report/bar.js';
 import { createStyle, scoreColor, type Style } from '../report/style.js';
-import { padEnd, safe, table } from '../report/text.js';
+import { padEnd, safe, table, wrap } from '../report/text.js';
 import { createTranslator, type Translator } from '../../../shared/i18n/translator.js';
 import type { ReportLanguage } from '../../../shared/i18n/languages.js';
 import { ruleTitleIn } from '../../../shared/report/rule-titles.js';
@@ -15,6 +15,9 @@ const BAR_WIDTH = 20;
 export const TOP_ISSUES = 10;
 export const WORST_TEMPLATES = 5;
 export const WORST_PAGES = 10;
+/** Example pages listed under a critical issue; the rest are counted ("and N more"), as in the HTML report. */
+export const EXAMPLES = 3;
+const WIDTH = 100;
 
 export interface CrawlReportOptions {
   color: boolean;
@@ -26,6 +29,8 @@ export interface CrawlReportOptions {
   elapsedMs: number;
   /** The language of the report's own words (default English); rule titles follow it, advice and notes stay English. */
   lang?: ReportLanguage;
+  /** Advice per critical rule id (one page's detail), printed under the critical issue. */
+  advice?: Readonly<Record<string, string>>;
 }
 
 export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): string {
@@ -35,6 +40,7 @@ export function renderCrawlReport(crawl: Crawl, options: CrawlReportOptions): st
     summary(crawl, style, options.elapsedMs, tr),
     categories(crawl, style, tr),
     issues(crawl, style, tr),
+    criticalAdvice(crawl, options.advice ?? {}, style, tr),
     templates(crawl, style, tr),
     worstPages(options.pages, crawl.progress.failed, style, tr),
     site(crawl, style, tr),
@@ -100,6 +106,26 @@ function issues(crawl: Crawl, style: Style, tr: Translator): string[] {
     ...table(rows),
     ...(more > 0 ? [style.dim(`  ${tr.t('cli.moreIssues', { count: more })}`)] : []),
   ];
+}
+
+/** Each critical issue with its advice and example pages (EXAMPLES of them, the rest counted). */
+function criticalAdvice(crawl: Crawl, advice: Readonly<Record<string, string>>, style: Style, tr: Translator): string[] {
+  const critical = crawl.issues.filter((i) => i.severity === 'critical').sort((a, b) => b.pages - a.pages || a.rule.localeCompare(b.rule));
+  if (!critical.length) return [];
+  const lines = [style.bold(tr.t('cli.criticalWhatToDo'))];
+  for (const issue of critical) {
+    lines.push('', `  ${style.red('✖')} ${style.bold(safe(ruleTitleIn(tr, issue.rule, issue.title)))} ${style.dim(`(${issue.rule})`)}`);
+    const detail = advice[issue.rule];
+    if (detail) lines.push(...wrap(safe(detail), WIDTH, '      '));
+    const examples = issue.examples.slice(0, EXAMPLES);
+    if (!examples.length) continue;
+    lines.push(
+      `      ${style.dim(tr.t('cli.criticalExamples', { count: issue.pages }))}`,
+      ...examples.map((url) => `        ${safe(url)}`),
+    );
+    if (issue.pages > examples.length) lines.push(`        ${style.dim(tr.t('crawl.andMore', { count: issue.pages - examples.length }))}`);
+  }
+  return lines;
 }
 
 function templates(crawl: Crawl, style: Style, tr: Translator): string[] {

@@ -388,6 +388,8 @@ export const de = {
   'cli.worstTemplates': 'Schwächste Vorlagen',
   'cli.worstPages': 'Schwächste Seiten',
   'cli.criticalIssue': 'kritisches Problem',
+  'cli.criticalWhatToDo': 'Kritische Probleme: was zu tun ist',
+  'cli.criticalExamples': { one: 'auf {count} Seite:', other: 'auf {count} Seiten, zum Beispiel:' },
   'cli.failedPages': 'Seiten, die nicht geprüft werden konnten ({count})',
   'cli.site': 'Website',
   'cli.sitemaps': 'Sitemaps',

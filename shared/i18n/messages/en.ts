@@ -397,6 +397,8 @@ export const en = {
   'cli.worstTemplates': 'Worst templates',
   'cli.worstPages': 'Worst pages',
   'cli.criticalIssue': 'critical issue',
+  'cli.criticalWhatToDo': 'Critical issues: what to do',
+  'cli.criticalExamples': { one: 'on {count} page:', other: 'on {count} pages, for example:' },
   'cli.failedPages': 'Pages that could not be audited ({count})',
   'cli.site': 'Site',
   'cli.sitemaps': 'Sitemaps',

@@ -386,6 +386,8 @@ export const es = {
   'cli.worstTemplates': 'Plantillas más débiles',
   'cli.worstPages': 'Páginas más débiles',
   'cli.criticalIssue': 'problema crítico',
+  'cli.criticalWhatToDo': 'Problemas críticos: qué hacer',
+  'cli.criticalExamples': { one: 'en {count} página:', other: 'en {count} páginas, por ejemplo:' },
   'cli.failedPages': 'Páginas que no se pudieron auditar ({count})',
   'cli.site': 'Sitio',
   'cli.sitemaps': 'Sitemaps',

@@ -389,6 +389,8 @@ export const fr = {
   'cli.worstTemplates': 'Modèles les plus faibles',
   'cli.worstPages': 'Pages les plus faibles',
   'cli.criticalIssue': 'problème critique',
+  'cli.criticalWhatToDo': 'Problèmes critiques : que faire',
+  'cli.criticalExamples': { one: 'sur {count} page :', other: 'sur {count} pages, par exemple :' },
   'cli.failedPages': 'Pages qui n’ont pas pu être auditées ({count})',
   'cli.site': 'Site',
   'cli.sitemaps': 'Sitemaps',
