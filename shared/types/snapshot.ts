@@ -41,8 +41,19 @@ export interface LinkCheck {
 /** An agent discovery file a page links to (RFC 8288 Link header or `<link>` element), fetched where it points. */
 export interface AgentFileLink {
   kind: AgentFileKind;
-  via: 'link_header' | 'link_element';
-  /** Absolute URL the link points to. */
+  via: 'link_header' | 'link_element' | 'robots_txt';
+  /** Absolute URL the link (or robots.txt `Agentmap:` line) points to. */
+  url: string;
+  resource: FetchedResource;
+}
+
+/** A card or nested catalog an AI catalog lists by `url`, fetched and judged (shared/agent-discovery/catalog-entries.ts). */
+export interface AgentCatalogEntry {
+  /** The URL of the catalog that lists it. */
+  catalog: string;
+  /** Its index in that catalog's `entries`. */
+  index: number;
+  kind: AgentFileKind;
   url: string;
   resource: FetchedResource;
 }
@@ -122,8 +133,10 @@ export interface Snapshot {
   oauthProtectedResource?: FetchedResource | null;
   oauthAuthorizationServer?: FetchedResource | null;
   webBotAuthDirectory?: FetchedResource | null;
-  /** Agent discovery files the page's Link header or `<link>` elements point to away from the well-known path. */
+  /** Agent discovery files the page's Link header, `<link>` elements or robots.txt `Agentmap:` lines point to away from the well-known path. */
   agentFileLinks?: AgentFileLink[];
+  /** Cards and nested catalogs the AI catalogs list, at most a few per audit; absent when none was fetched. */
+  agentCatalogEntries?: AgentCatalogEntry[];
   /** The first links of llms.txt, each requested once; absent when llms.txt had none or was not read. */
   llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */

@@ -361,6 +361,7 @@ export const de = {
   'cli.via.well_known': 'bekannten Pfad',
   'cli.via.link_header': 'Link-Header',
   'cli.via.link_element': '<link>-Element',
+  'cli.via.robots_txt': 'Agentmap-Zeile der robots.txt',
   'cli.linkedFrom': '(verlinkt über {via})',
   'cli.missed': 'Entgangen',
   'cli.adviceEnglish': 'Die Empfehlungen unter den einzelnen Problemen sind auf Englisch verfasst.',

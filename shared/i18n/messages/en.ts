@@ -370,6 +370,7 @@ export const en = {
   'cli.via.well_known': 'well-known path',
   'cli.via.link_header': 'Link header',
   'cli.via.link_element': '<link> element',
+  'cli.via.robots_txt': 'robots.txt Agentmap line',
   'cli.linkedFrom': '(linked from the {via})',
   'cli.missed': 'Missed',
   'cli.adviceEnglish': 'The advice under each issue is written in English.',

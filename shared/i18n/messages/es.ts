@@ -359,6 +359,7 @@ export const es = {
   'cli.via.well_known': 'ruta well-known',
   'cli.via.link_header': 'cabecera Link',
   'cli.via.link_element': 'elemento <link>',
+  'cli.via.robots_txt': 'línea Agentmap de robots.txt',
   'cli.linkedFrom': '(enlazado desde {via})',
   'cli.missed': 'Perdido',
   'cli.adviceEnglish': 'Los consejos bajo cada problema están redactados en inglés.',

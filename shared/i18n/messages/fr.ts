@@ -362,6 +362,7 @@ export const fr = {
   'cli.via.well_known': 'chemin well-known',
   'cli.via.link_header': 'en-tête Link',
   'cli.via.link_element': 'élément <link>',
+  'cli.via.robots_txt': 'ligne Agentmap du robots.txt',
   'cli.linkedFrom': '(lié depuis {via})',
   'cli.missed': 'Manqué',
   'cli.adviceEnglish': 'Les conseils sous chaque problème sont rédigés en anglais.',
