@@ -6,6 +6,7 @@ import { agentFileLinkTargets } from './page-links.js';
 import { agentmapUrls } from './agentmap.js';
 import { catalogEntryNote } from './catalog-entries.js';
 import { readAgentFile } from './read-file.js';
+import { skillDigestNote } from './skill-digests.js';
 
 /**
  * signals.agent_discovery (docs/api-decisions.md#agent-discovery-signals): one entry per kind at its well-known URL, plus one per file a
@@ -43,6 +44,8 @@ export function agentDiscoverySignal(ctx: JudgeContext): AgentDiscoverySignal {
       const catalog = files.find((f) => f.kind === 'ai_catalog' && f.url === entry.catalog);
       if (catalog) (catalog.notes ??= []).push(catalogEntryNote(entry));
     }
+    const skillsIndex = files.find((f) => f.kind === 'agent_skills');
+    for (const check of snapshot.agentSkillDigests ?? []) if (skillsIndex) (skillsIndex.notes ??= []).push(skillDigestNote(check));
     return { files };
   });
 }

@@ -5,8 +5,9 @@ import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
 import { agentmapUrls } from '../agent-discovery/agentmap.js';
-import type { AgentCatalogEntry, AgentFileLink } from '../types/snapshot.js';
+import type { AgentCatalogEntry, AgentFileLink, SkillDigestCheck } from '../types/snapshot.js';
 import { catalogEntryTargets } from '../agent-discovery/catalog-entries.js';
+import { compareSkillDigest, SKILL_FILE_BYTES, skillDigestTargets } from '../agent-discovery/skill-digests.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { describedLlmsTxtUrl } from '../llms-txt/discovery.js';
 import { extractScriptRefs } from './script-refs.js';
@@ -74,6 +75,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       markdownMirror: mirror,
       agentFileLinks: linkedFiles,
       agentCatalogEntries: catalogEntries,
+      agentSkillDigests: skillDigests,
       agentProbes: probes,
       describedLlmsTxt: described,
       ...resources
@@ -89,6 +91,7 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...(described ? { describedLlmsTxt: described } : {}),
       ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
       ...(catalogEntries.length ? { agentCatalogEntries: catalogEntries } : {}),
+      ...(skillDigests.length ? { agentSkillDigests: skillDigests } : {}),
       ...(probes ? { agentProbes: probes } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
@@ -158,7 +161,9 @@ function pageReferences(
   const described = where.readable ? describedLlmsTxtUrl(where.url, page.headers.link, htmlLinks) : null;
   const describedLlmsTxt = described ? requests.siteFile(described, LLMS_TXT_ACCEPT) : Promise.resolve(null);
   const agentCatalogEntries = siteLevel ? fetchCatalogEntries(files.aiCatalog, agentFileLinks, requests) : Promise.resolve([]);
-  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, agentCatalogEntries, describedLlmsTxt };
+  const agentSkillDigests = siteLevel ? checkSkillDigests(files.agentSkills, requests) : Promise.resolve([]);
+  const scripts = gatherScripts(scriptRefs, limits, requests.get);
+  return { scripts, agentFileLinks, agentCatalogEntries, agentSkillDigests, describedLlmsTxt };
 }
 
 /** The cards and nested catalogs the AI catalogs list, once every catalog has arrived (catalog-entries.ts bounds them). */
@@ -177,6 +182,16 @@ async function fetchCatalogEntries(
   return Promise.all(
     targets.map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
   );
+}
+
+/** The SKILL.md files an Agent Skills index lists, fetched to compare their digests (skill-digests.ts bounds them). */
+async function checkSkillDigests(
+  index: Promise<FetchedResource | null | undefined>,
+  requests: GatherRequests,
+): Promise<SkillDigestCheck[]> {
+  const targets = skillDigestTargets(await index);
+  const accept = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
+  return Promise.all(targets.map(async (t) => compareSkillDigest(t, await requests.siteFile(t.url, accept, SKILL_FILE_BYTES))));
 }
 
 /**

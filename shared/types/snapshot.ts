@@ -58,6 +58,25 @@ export interface AgentCatalogEntry {
   resource: FetchedResource;
 }
 
+/** One `skill-md` skill of an Agent Skills index whose digest an audit compares. */
+export interface SkillDigestTarget {
+  /** Its index in the index's `skills`. */
+  index: number;
+  name: string;
+  url: string;
+  /** The 64 hex digits the index gives after `sha256:`. */
+  expected: string;
+}
+
+/** What comparing one skill's digest found; computed while gathering, judged into a note on the index. */
+export interface SkillDigestCheck extends SkillDigestTarget {
+  outcome: 'match' | 'mismatch' | 'unreadable' | 'not_compared';
+  /** The digest of what was served, when it could be computed. */
+  actual?: string;
+  /** Why it was unreadable or not compared: an HTTP status, "binary", "over 256 KB", "not UTF-8". */
+  reason?: string;
+}
+
 /** The page as one more AI agent asked for it (an edge probe beyond the named snapshot members). */
 export interface AgentProbe {
   /** The agent's robots.txt token (shared/crawlers/agent-requests.ts). */
@@ -137,6 +156,8 @@ export interface Snapshot {
   agentFileLinks?: AgentFileLink[];
   /** Cards and nested catalogs the AI catalogs list, at most a few per audit; absent when none was fetched. */
   agentCatalogEntries?: AgentCatalogEntry[];
+  /** The skills of the Agent Skills index whose SKILL.md was fetched to compare its digest; absent when none. */
+  agentSkillDigests?: SkillDigestCheck[];
   /** The first links of llms.txt, each requested once; absent when llms.txt had none or was not read. */
   llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */
