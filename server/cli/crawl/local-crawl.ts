@@ -78,6 +78,7 @@ export function startLocalCrawl(input: {
         deadlineMs: input.settings.auditDeadlineMs,
         concurrency: input.settings.concurrency,
         queueLimit: 0,
+        lowerPriority: false,
         ...(input.render ? { renderer: input.render.renderer } : {}),
       })
     : null;
