@@ -1,5 +1,8 @@
 /**
  * Site audits, on a loopback site of pages of about 30 KB in five templates (served by this process):
+ *  - `citable crawl` of a SMALL_PAGES-page site (250), whole process, alternated ROUNDS times with aiseo-audit --sitemap
+ *    given the same pages in a flat /sitemap.xml: at least 250 pages per second, and per page at most 0.1 x aiseo-audit's
+ *    time (medians of the rounds);
  *  - `citable crawl` of PAGES pages, whole process (spawn to exit): at least 100 pages per second;
  *  - per page against the peers that crawl, side by side on the same site: aiseo-audit --sitemap and
  *    @vercel/agent-readability's origin audit, given a flat /sitemap.xml of PEER_PAGES pages; Citable at least
@@ -7,7 +10,7 @@
  *  - peak RSS of a crawl of 10 x PAGES pages at most 1.25 times that of PAGES pages;
  *  - GET /api/v1/audits/{id} p99 at 50 connections while the built server crawls 10 x PAGES pages: at most 50 ms.
  *
- *   npx tsx bench/crawl.bench.ts [pages=1000] [peerPages=100] [seconds=10]
+ *   npx tsx bench/crawl.bench.ts [pages=1000] [peerPages=100] [seconds=10] [smallPages=250] [rounds=3]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
@@ -24,12 +27,14 @@ const root = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = Number(process.argv[2] ?? 1000);
 const PEER_PAGES = Number(process.argv[3] ?? 100);
 const SECONDS = Number(process.argv[4] ?? 10);
+const SMALL_PAGES = Number(process.argv[5] ?? 250);
+const ROUNDS = Math.max(1, Number(process.argv[6] ?? 3));
 const MAX_RSS = path.join(root, 'bench/lib/max-rss.cjs');
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 
 /** A site of `n` pages: 30% blog, 30% products (gzip sitemap), 38% guides, 10 docs (links only), 10 French posts (hreflang). */
-function site(n: number): Promise<TemplatedSite> {
+function site(n: number, flatSitemap = PEER_PAGES): Promise<TemplatedSite> {
   const blog = Math.round(n * 0.3);
   const products = Math.round(n * 0.3);
   const docs = 10;
@@ -41,7 +46,7 @@ function site(n: number): Promise<TemplatedSite> {
     docs,
     guides: n - 1 - blog - products - docs - blogFr,
     words: 4_800,
-    flatSitemap: PEER_PAGES,
+    flatSitemap,
   });
 }
 
@@ -82,6 +87,51 @@ async function citableCrawl(url: string, maxPages: number): Promise<{ run: Run; 
 
 const figures: BenchFigure[] = [];
 const notes: string[] = [];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** aiseo-audit --sitemap on the site's flat sitemap: its time and the pages it fetched. */
+async function aiseoSitemap(served: TemplatedSite): Promise<{ run: Run; pages: number }> {
+  const before = served.site.requests.length;
+  const bin = path.join(root, 'node_modules/aiseo-audit/bin/aiseo-audit.js');
+  const run = await runNode([bin, '--sitemap', `${served.site.url}/sitemap.xml`, '--json']);
+  const pageRequests = served.site.requests.slice(before).filter((r) => /^\/(blog|products|guides|docs)\/|^\/$/.test(r.path));
+  return { run, pages: new Set(pageRequests.map((r) => r.path)).size };
+}
+
+// 0. The issue's case: a SMALL_PAGES-page site, citable crawl and aiseo-audit --sitemap alternated in one run.
+{
+  const served = await site(SMALL_PAGES, SMALL_PAGES);
+  const rates: number[] = [];
+  const ratios: number[] = [];
+  try {
+    await citableCrawl(served.site.url, SMALL_PAGES); // warms the file cache
+    for (let i = 0; i < ROUNDS; i++) {
+      const { run, audited } = await citableCrawl(served.site.url, SMALL_PAGES);
+      const peer = await aiseoSitemap(served);
+      rates.push(audited / (run.ms / 1000));
+      const peerPerPage = peer.pages ? peer.run.ms / peer.pages : NaN;
+      ratios.push(run.ms / audited / peerPerPage);
+      console.log(
+        `round ${i + 1}: citable crawl ${audited} pages in ${(run.ms / 1000).toFixed(2)} s (${rates.at(-1)!.toFixed(0)} pages/s); aiseo-audit --sitemap ${peer.pages} pages in ${(peer.run.ms / 1000).toFixed(1)} s (${peerPerPage.toFixed(1)} ms per page, exit ${peer.run.code}); ratio ${ratios.at(-1)!.toFixed(3)}`,
+      );
+    }
+  } finally {
+    await served.site.close();
+  }
+  figures.push(
+    figure(`citable crawl, ${SMALL_PAGES} pages in five templates, whole process (median of ${ROUNDS})`, median(rates), 'pages/s', {
+      min: 250,
+    }),
+  );
+  if (ratios.every(Number.isFinite))
+    figures.push(
+      figure(`Citable per page / aiseo-audit --sitemap per page, same ${SMALL_PAGES} pages, alternated (median)`, median(ratios), '×', {
+        max: 0.1,
+      }),
+    );
+  else notes.push('aiseo-audit --sitemap audited no page of the small site: no ratio.');
+}
 
 // 1. citable crawl, whole process, and the peers on the same site.
 const small = await site(PAGES);

@@ -112,7 +112,7 @@ const KNOWN = [
     name: 'crawl',
     file: 'bench/crawl.bench.ts',
     args: [],
-    quickArgs: ['300', '30', '5'],
+    quickArgs: ['300', '30', '5', '250', '1'],
     skip: () => firstOf(hasPackage('autocannon'), hasPackage('aiseo-audit'), hasPackage('@vercel/agent-readability')),
   },
   // A crawl's pages as CSV: GET /crawls/{id}/pages.csv of a 10,000-page crawl on the real server, streamed.

@@ -2,6 +2,8 @@
  * Pages no extension may script (browser internals, extension stores, local files): the popup says
  * so plainly instead of failing with a permission error.
  */
+import { t } from './i18n/t.js';
+
 const STORE_HOSTS: Array<[host: string, pathPrefix: string]> = [
   ['chromewebstore.google.com', '/'],
   ['chrome.google.com', '/webstore'],
@@ -13,26 +15,23 @@ const STORE_HOSTS: Array<[host: string, pathPrefix: string]> = [
 export type Auditability = { ok: true } | { ok: false; reason: string };
 
 export function auditability(url: string | undefined): Auditability {
-  if (!url) return { ok: false, reason: 'This tab has no web page to audit.' };
+  if (!url) return { ok: false, reason: t('restrictedNoPage') };
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return { ok: false, reason: 'This tab has no web page to audit.' };
+    return { ok: false, reason: t('restrictedNoPage') };
   }
   const scheme = parsed.protocol;
   if (scheme === 'file:') {
-    return { ok: false, reason: 'Local files (file:) cannot be audited: AI engines only read pages served over the web.' };
+    return { ok: false, reason: t('restrictedLocalFile') };
   }
   if (scheme !== 'http:' && scheme !== 'https:') {
-    return {
-      ok: false,
-      reason: `Browser pages (${scheme}) cannot be audited. Open a website and click Audit again.`,
-    };
+    return { ok: false, reason: t('restrictedBrowserPage', scheme) };
   }
   const host = parsed.hostname.toLowerCase();
   if (STORE_HOSTS.some(([h, p]) => host === h && parsed.pathname.startsWith(p))) {
-    return { ok: false, reason: 'Browser extension stores do not allow extensions to read their pages, so they cannot be audited.' };
+    return { ok: false, reason: t('restrictedStore') };
   }
   return { ok: true };
 }

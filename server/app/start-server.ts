@@ -5,7 +5,6 @@
  */
 import { countRender } from '../metrics/work-metrics.js';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { RequestListener, Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createWorkerRunner, type WorkerRunner } from '../audits/worker-runner.js';
@@ -21,6 +20,7 @@ import { createApp, type CitableApp } from './create-app.js';
 import { createTrafficService } from '../traffic/traffic-service.js';
 import { spoofEvents } from '../traffic/spoof-events.js';
 import { serverRanges } from '../traffic/server-ranges.js';
+import { openIngestQueue } from '../traffic/ingest-queue.js';
 import { readLogsSettings } from '../settings/logs-settings.js';
 import { listen } from './listen.js';
 import { createServerCitations, type ServerCitations } from './server-citations.js';
@@ -122,12 +122,15 @@ async function startBehind(
     webhooks,
     traffic: createTrafficService({
       traffic: () => opened.store.traffic(),
-      spoolDir: path.join(config.dataDir, 'traffic', 'spool'),
+      spoolDir: config.logUpload.spoolDir,
+      chunkBytes: config.logUpload.chunkBytes,
       maxUploadBytes: config.logUploadMaxBytes,
       now: () => new Date(),
       logger,
       onChunk: spoofEvents(webhooks.publisher, () => opened.store.projects()),
       ranges: serverRanges(readLogsSettings(process.env).rangesFile, logger),
+      // With workers (as for crawls), this process only spools uploads and queues them.
+      ...(config.redisUrl && config.databaseUrl ? { queue: openIngestQueue(config.redisUrl, logger) } : {}),
     }),
   });
   // Last, once nothing else can fail: the first account, whose key announce() prints.

@@ -28,8 +28,8 @@ import {
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
 const port = parentPort;
-// On Linux, priority 0 means this thread only: audits yield the CPU to the thread that answers the API.
-if (process.platform === 'linux') os.setPriority(0, 10);
+// On Linux, priority 0 means this thread only: a server's audits yield the CPU to the thread that answers the API.
+if (process.platform === 'linux' && (workerData as AuditWorkerData).lowerPriority) os.setPriority(0, 10);
 const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
 let running: AbortController | null = null;
 /** Site files of the crawls this thread ran pages of, oldest first (the runner mirrors this order). */

@@ -10,6 +10,8 @@ import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
 export interface AuditWorkerData {
   allowPrivate: boolean;
+  /** Run at a lower CPU priority (niceness 10), so audits yield to the thread that answers the API. */
+  lowerPriority: boolean;
 }
 
 /**

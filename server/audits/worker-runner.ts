@@ -43,6 +43,11 @@ export interface WorkerRunnerOptions {
   sitemapBudgetMs?: number;
   /** The process's browser: the threads ask it for the pages of audits and crawl pages with `render`. */
   renderer?: Renderer;
+  /**
+   * Threads at a lower CPU priority (default true: a server's audits yield to its API). `citable crawl` has no API to
+   * protect and passes false, so its audits do not yield to every other program of a busy machine.
+   */
+  lowerPriority?: boolean;
 }
 
 export interface WorkerRunner extends AuditRunner {
@@ -114,7 +119,7 @@ class AuditThread {
       if (!this.dead) this.worker.postMessage(answer satisfies WorkerRequest);
     });
     this.worker = new Worker(options.workerUrl, {
-      workerData: { allowPrivate: options.allowPrivate } satisfies AuditWorkerData,
+      workerData: { allowPrivate: options.allowPrivate, lowerPriority: options.lowerPriority ?? true } satisfies AuditWorkerData,
       ...(options.execArgv ? { execArgv: options.execArgv } : {}),
       resourceLimits: options.threadLimits ?? THREAD_LIMITS,
     });

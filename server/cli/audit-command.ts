@@ -56,7 +56,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) return fail(`expected one URL. ${USAGE}`);
   const agents = values.agents ?? DEFAULT_AGENT_SELECTION;
   if (!isAgentSelection(agents)) return fail('--agents takes sample or all.');
-  const lang = reportFilesLanguage(values.lang);
+  const lang = reportFilesLanguage(values.lang, io.env);
   if (!isReportLanguage(lang)) return fail(lang);
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
@@ -64,7 +64,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if (typeof audit === 'string') return fail(audit);
 
   const report = auditReport(audit);
-  const render = { text: (o: { color: boolean; columns?: number | undefined }) => renderReport(audit, o), json: () => audit };
+  const render = { text: (o: { color: boolean; columns?: number | undefined }) => renderReport(audit, { ...o, lang }), json: () => audit };
   const written = await writeOutputs(plan, report, render, io);
   if (written) return fail(written);
   if (values.html !== undefined || values.pdf !== undefined) {

@@ -80,7 +80,8 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const { values, positionals, fail } = start;
   const asked = crawlRequest(values, positionals, io.env);
   if (typeof asked === 'string') return fail(asked);
-  if (!isReportLanguage(reportFilesLanguage(values.lang))) return fail(reportFilesLanguage(values.lang));
+  const lang = reportFilesLanguage(values.lang, io.env);
+  if (!isReportLanguage(lang)) return fail(lang);
   const plan = await prepareCi(values, io.env);
   if (typeof plan === 'string') return fail(plan);
   const { allowPrivate } = asked;
@@ -100,10 +101,11 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   await render?.renderer.close();
   const result: Crawl = crawlWire(stored);
   const pages = crawl.pages();
+  const advice = crawl.advice();
 
   const report = crawlReport(result, outcomes?.list ?? null);
   const output = {
-    text: (o: { color: boolean }) => renderCrawlReport(result, { color: o.color, pages, elapsedMs: Date.now() - startedAt }),
+    text: (o: { color: boolean }) => renderCrawlReport(result, { color: o.color, pages, advice, elapsedMs: Date.now() - startedAt, lang }),
     json: () => result,
   };
   const written = await writeOutputs(plan, report, output, io);
@@ -113,7 +115,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
     return 2;
   }
   if (values.html !== undefined || values.pdf !== undefined) {
-    const problem = await writeCrawlReportFiles(values, result, pages, io);
+    const problem = await writeCrawlReportFiles(values, result, { pages, advice }, io);
     if (problem) return fail(problem);
   }
   if (interrupted) return INTERRUPTED_EXIT;
@@ -196,12 +198,17 @@ async function followCrawl(
 }
 
 /** --html and --pdf: the site report as files; null when written, else the message to fail with. */
-async function writeCrawlReportFiles(files: ReportFiles, result: Crawl, pages: CrawlPage[], io: CliIo): Promise<string | null> {
+async function writeCrawlReportFiles(
+  files: ReportFiles,
+  result: Crawl,
+  { pages, advice }: { pages: CrawlPage[]; advice: Record<string, string> },
+  io: CliIo,
+): Promise<string | null> {
   const { renderCrawlReportHtml } = await import('../../shared/report/render-crawl-report.js');
   const worstPages = pages.filter((p) => p.score !== null).map((p) => ({ ...p, score: p.score!, audit_id: p.audit_id ?? undefined }));
   return writeReportFiles(
     files,
-    (medium, paper, lang) => ({ html: renderCrawlReportHtml(result, { medium, paper, lang, worstPages }), subjectUrl: result.url }),
+    (medium, paper, lang) => ({ html: renderCrawlReportHtml(result, { medium, paper, lang, worstPages, advice }), subjectUrl: result.url }),
     io,
   );
 }

@@ -16,7 +16,9 @@ export const REPORT_FILE_OPTIONS = { html: { type: 'string' }, pdf: { type: 'str
 
 export const REPORT_FILE_HELP = `  --html FILE      also write the client report: one self-contained HTML file
   --pdf FILE       also write it as a PDF (needs Chromium: CHROMIUM_PATH, default /usr/bin/chromium)
-  --lang LANG      the language of those files: ${REPORT_LANGUAGES.join(', ')} (default en; de-AT reads as de)
+  --lang LANG      the language of the printed report and of those files: ${REPORT_LANGUAGES.join(', ')} (de-AT reads
+                   as de; default: the language of LC_ALL, LC_MESSAGES or LANG if it is one of those, else en;
+                   rule titles are translated, the advice under each issue stays English)
 `;
 
 export interface ReportFiles {
@@ -28,10 +30,21 @@ export interface ReportFiles {
 /** What the report is made from: the HTML for the medium, and the page or site it is about (the PDF footer). */
 export type RenderReport = (medium: 'html' | 'pdf', paper: Paper, lang: ReportLanguage) => { html: string; subjectUrl: string };
 
-/** `--lang`: the report language it names, or the message to fail with. */
-export function reportFilesLanguage(lang: string | undefined): ReportLanguage | string {
-  if (lang === undefined) return 'en';
+/**
+ * `--lang`: the report language it names, or the message to fail with. Without it, the language of the
+ * terminal's locale (LC_ALL, then LC_MESSAGES, then LANG, as POSIX orders them: `de_DE.UTF-8` reads German) when
+ * it is a report language, else English.
+ */
+export function reportFilesLanguage(lang: string | undefined, env: CliIo['env'] = {}): ReportLanguage | string {
+  if (lang === undefined) return environmentLanguage(env);
   return matchLanguage(lang) ?? `--lang takes one of ${REPORT_LANGUAGES.join(', ')}, got ${JSON.stringify(lang)}.`;
+}
+
+/** The report language of the POSIX locale variables; English for C, POSIX, unset or another language. */
+export function environmentLanguage(env: CliIo['env']): ReportLanguage {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '');
+  const tag = locale?.split(/[.@]/)[0]?.replace(/_/g, '-');
+  return matchLanguage(tag) ?? 'en';
 }
 
 /**
@@ -40,7 +53,7 @@ export function reportFilesLanguage(lang: string | undefined): ReportLanguage | 
  */
 export async function writeReportFiles(files: ReportFiles, render: RenderReport, io: CliIo): Promise<string | null> {
   if (files.html === undefined && files.pdf === undefined) return null;
-  const language = reportFilesLanguage(files.lang);
+  const language = reportFilesLanguage(files.lang, io.env);
   if (!isReportLanguage(language)) return language;
   if (files.html !== undefined) {
     const problem = await writeWhole(files.html, render('html', 'A4', language).html);

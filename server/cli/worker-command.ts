@@ -12,6 +12,11 @@ import { readAuditSettings } from '../settings/audit-settings.js';
 import { readCrawlSettings } from '../settings/crawl-settings.js';
 import { ConfigError, readText } from '../settings/parse.js';
 import { readStoreSettings } from '../settings/store-settings.js';
+import { readLogsSettings, readLogUploadSettings, type LogUploadSettings } from '../settings/logs-settings.js';
+import { createEventPublisher } from '../events/publisher.js';
+import { startIngestWorker } from '../traffic/ingest-queue.js';
+import { serverRanges } from '../traffic/server-ranges.js';
+import { spoofEvents } from '../traffic/spoof-events.js';
 import {
   readRenderSettings,
   RENDER_CONCURRENCY_DEFAULT,
@@ -30,11 +35,12 @@ export const WORKER_CRAWL_CONCURRENCY = 4;
 const USAGE = 'Usage: citable worker';
 const HELP = `${USAGE}
 
-Runs site audits (crawls) for API servers that share its PostgreSQL and Redis: with REDIS_URL the API only
-queues crawls, and any number of worker processes, on any machine, run them (pages spread over all of
-them). A worker stopped or killed mid-crawl loses nothing: its jobs go to another worker, each page is
-recorded once. Stop it with Ctrl-C or SIGTERM; it finishes nothing new and hands its crawls back.
-It logs JSON lines on stdout: "worker ready", then each crawl it starts or takes over, hands back or ends.
+Runs site audits (crawls) and reads uploaded access logs for API servers that share its PostgreSQL and
+Redis: with REDIS_URL the API only queues crawls and log uploads, and any number of worker processes, on
+any machine, run them (pages spread over all of them). A worker stopped or killed mid-crawl or mid-log loses
+nothing: its jobs go to another worker, each page is recorded and each log line counted once. Stop it with
+Ctrl-C or SIGTERM; it finishes nothing new and hands its crawls and logs back.
+It logs JSON lines on stdout: "worker ready", then each crawl or log it starts or takes over, hands back or ends.
 
 Environment (read as the server reads it):
   DATABASE_URL            the server's PostgreSQL (required)
@@ -47,6 +53,9 @@ Environment (read as the server reads it):
                           Chromium's headless shell when installed, else /usr/bin/chromium)
   AUDIT_ALLOW_PRIVATE=1   allow private and loopback addresses (local development only; set it on the
                           workers as on the API servers, or the workers refuse the crawls the API accepts)
+  LOG_SPOOL_DIR           where the API servers spool log uploads (default DATA_DIR/traffic/spool): the same
+                          directory as theirs (shared storage when the worker runs on another machine)
+  LOG_CHUNK_BYTES         log bytes per committed chunk (default 16 MiB), LOG_RANGES_FILE
   LOG_LEVEL               debug, info (default), warn, error or silent: JSON lines on stdout
 `;
 
@@ -63,6 +72,8 @@ interface WorkerConfig {
   level: LogLevel;
   settings: CrawlSettings;
   render: RenderSettings;
+  logUpload: LogUploadSettings;
+  rangesFile: string;
 }
 
 /** `citable worker`: the crawl queues' worker process (docs/scaling-out.md). */
@@ -112,7 +123,16 @@ function readWorkerConfig(env: CliIo['env']): WorkerConfig | string {
   });
   const level = readText(env, 'LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(level)) return 'LOG_LEVEL must be debug, info, warn, error or silent.';
-  return { databaseUrl, redisUrl, allowPrivate: audit.allowPrivate, level: level as LogLevel, settings, render: readRenderSettings(env) };
+  return {
+    databaseUrl,
+    redisUrl,
+    allowPrivate: audit.allowPrivate,
+    level: level as LogLevel,
+    settings,
+    render: readRenderSettings(env),
+    logUpload: readLogUploadSettings(env),
+    rangesFile: readLogsSettings(env).rangesFile,
+  };
 }
 
 /** Why Redis cannot be reached, or null: BullMQ would otherwise wait for it without a word. */
@@ -165,20 +185,38 @@ async function startWorking(config: WorkerConfig, store: PostgresStore, logger: 
   const queues = openCrawlQueues(config.redisUrl, logger);
   const pages = threads ? threadPageRunner(threads) : createInProcessPageRunner(fetcher, { renderer });
   const worker = await startCrawlWorker({ store, queues, fetcher, pages, settings, logger, allowPrivate });
+  const ingests = startLogWorker(config, store, logger);
   logger.info('worker ready', {
     concurrency: settings.concurrency,
     audit_threads: threads ? settings.concurrency : 0,
     allow_private: allowPrivate,
     pid: process.pid,
+    spool_dir: config.logUpload.spoolDir,
   });
   return async () => {
-    logger.info('worker stopping', { pages_done: worker.pagesDone });
+    logger.info('worker stopping', { pages_done: worker.pagesDone, ingests_done: ingests.done });
+    await ingests.close(); // a log under way stops at its next committed chunk and goes back to the queue
     await worker.close();
     await queues.close();
     await threads?.close();
     await renderer.close();
     await store.close();
   };
+}
+
+/** The log uploads' side: reads queued ingests from the spool directory, raising crawler.spoofed as the API does. */
+function startLogWorker(config: WorkerConfig, store: PostgresStore, logger: Logger) {
+  const publisher = createEventPublisher({ store: () => store.webhooks(), logger });
+  return startIngestWorker({
+    redisUrl: config.redisUrl,
+    traffic: () => store.traffic(),
+    spoolDir: config.logUpload.spoolDir,
+    chunkBytes: config.logUpload.chunkBytes,
+    now: () => new Date(),
+    logger,
+    ranges: serverRanges(config.rangesFile, logger),
+    onChunk: spoofEvents(publisher, () => store.projects()),
+  });
 }
 
 /** Resolves on `stop` (tests), else on SIGINT or SIGTERM. */

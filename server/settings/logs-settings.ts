@@ -1,6 +1,9 @@
-/** Where `citable logs` finds refreshed address ranges, and where `citable logs update-ranges` downloads them from. */
+/**
+ * Where `citable logs` finds refreshed address ranges and `citable logs update-ranges` downloads them from; and
+ * where the server and `citable worker` keep log uploads until they are read, and in what chunks they read them.
+ */
 import path from 'node:path';
-import { readHttpUrl, readText, type Env } from './parse.js';
+import { readHttpUrl, readInt, readText, type Env } from './parse.js';
 import { readStoreSettings } from './store-settings.js';
 
 export interface LogsSettings {
@@ -18,5 +21,22 @@ export function readLogsSettings(env: Env): LogsSettings {
   return {
     rangesFile: path.resolve(file ?? path.join(readStoreSettings(env).dataDir, RANGES_FILE_NAME)),
     rangesBaseUrl: base === null ? null : readHttpUrl(env, 'LOG_RANGES_BASE_URL', base),
+  };
+}
+
+export interface LogUploadSettings {
+  /** LOG_SPOOL_DIR: where uploads wait until read (workers on other machines must see the same directory). */
+  spoolDir: string;
+  /** LOG_CHUNK_BYTES: log bytes per committed chunk of an upload (what a stopped reader reads again, at most). */
+  chunkBytes: number;
+}
+
+export const LOG_CHUNK_BYTES_DEFAULT = 16 * 1024 * 1024;
+
+export function readLogUploadSettings(env: Env): LogUploadSettings {
+  const spoolDir = readText(env, 'LOG_SPOOL_DIR');
+  return {
+    spoolDir: path.resolve(spoolDir ?? path.join(readStoreSettings(env).dataDir, 'traffic', 'spool')),
+    chunkBytes: readInt(env, 'LOG_CHUNK_BYTES', LOG_CHUNK_BYTES_DEFAULT, 4096, 1024 ** 3),
   };
 }

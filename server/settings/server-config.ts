@@ -6,6 +6,7 @@ import { readReportSettings, type ReportSettings } from './report-settings.js';
 import { readStoreSettings, type StoreSettings } from './store-settings.js';
 import { readCrawlSettings, type CrawlEnvSettings } from './crawl-settings.js';
 import { readRenderSettings, type RenderSettings } from './render-settings.js';
+import { readLogUploadSettings, type LogUploadSettings } from './logs-settings.js';
 
 /** Audits running at once, and waiting for a slot, unless configured. */
 export const AUDIT_CONCURRENCY_DEFAULT = 4;
@@ -54,6 +55,8 @@ export interface ServerConfig extends StoreSettings {
   /** Webhook deliveries in flight at once to one webhook (per process). */
   /** LOG_UPLOAD_MAX_BYTES: the largest log file POST /projects/{id}/logs takes (413 beyond). */
   logUploadMaxBytes: number;
+  /** LOG_SPOOL_DIR, LOG_CHUNK_BYTES: where uploads wait until read, and in what chunks they are committed. */
+  logUpload: LogUploadSettings;
   webhookConcurrency: number;
   /** How often monitors are looked at for due runs. */
   monitorTickMs: number;
@@ -114,6 +117,7 @@ export function readServerConfig(env: Env): ServerConfig {
     render: readRenderSettings(env),
     webhookConcurrency: readInt(env, 'WEBHOOK_CONCURRENCY', 4, 1, 64),
     logUploadMaxBytes: readInt(env, 'LOG_UPLOAD_MAX_BYTES', 2 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER),
+    logUpload: readLogUploadSettings(env),
     monitorTickMs: readDuration(env, 'MONITOR_TICK', 30_000, 100),
     monitorAccountConcurrency: readInt(env, 'MONITOR_ACCOUNT_CONCURRENCY', MONITOR_ACCOUNT_CONCURRENCY_DEFAULT, 1, 64),
     monitorRunsPerMinute: readInt(env, 'MONITOR_RUNS_PER_MINUTE', MONITOR_RUNS_PER_MINUTE_DEFAULT, 1, 10_000),

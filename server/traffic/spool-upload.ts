@@ -10,6 +10,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { HttpError } from '../http/http-error.js';
+import type { BodyTee } from './upload-parse.js';
 
 export interface Spooled {
   /** The spool file, named after its project and hash (the same bytes land on the same name). */
@@ -28,7 +29,8 @@ export function checkEncoding(header: string | undefined): boolean {
   throw new HttpError(415, `Content-Encoding must be gzip or absent (got "${header}"): send the log file as it is, or gzipped`);
 }
 
-export async function spoolUpload(req: IncomingMessage, dir: string, projectId: string, maxBytes: number): Promise<Spooled> {
+/** Spools the body; `tee` (an UploadParse) gets every byte as it arrives, and the body waits for it as for the disk. */
+export async function spoolUpload(req: IncomingMessage, dir: string, projectId: string, maxBytes: number, tee?: BodyTee): Promise<Spooled> {
   let gzip: boolean;
   try {
     gzip = checkEncoding(req.headers['content-encoding']);
@@ -41,7 +43,7 @@ export async function spoolUpload(req: IncomingMessage, dir: string, projectId: 
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const part = path.join(dir, `upload-${randomBytes(8).toString('hex')}.part`);
   try {
-    const { sha256, bytes } = await copyHashed(req, part, maxBytes, gzip);
+    const { sha256, bytes } = await copyHashed(req, part, { maxBytes, gzip, tee });
     if (bytes === 0) throw new HttpError(400, 'The body is empty: send a log file (plain or gzip)');
     const file = spoolFileOf(dir, projectId, sha256);
     await rename(part, file);
@@ -59,7 +61,11 @@ const tooLarge = (max: number) =>
  * Copies the body into `file`, hashing it. A body refused halfway (too large, not the gzip it claims) is read on
  * and dropped rather than destroyed, so the answer reaches the client; the connection closes after it.
  */
-async function copyHashed(req: IncomingMessage, file: string, maxBytes: number, gzip: boolean): Promise<{ sha256: string; bytes: number }> {
+async function copyHashed(
+  req: IncomingMessage,
+  file: string,
+  { maxBytes, gzip, tee }: { maxBytes: number; gzip: boolean; tee?: BodyTee | undefined },
+): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   const out = createWriteStream(file, { mode: 0o600, highWaterMark: 1 << 20 });
   await new Promise<void>((resolve, reject) => out.once('open', () => resolve()).once('error', reject));
@@ -81,10 +87,16 @@ async function copyHashed(req: IncomingMessage, file: string, maxBytes: number, 
         bytes += chunk.length;
         if (bytes > maxBytes) return refuse(tooLarge(maxBytes));
         hash.update(chunk);
-        if (!out.write(chunk)) {
-          req.pause();
-          out.once('drain', () => req.resume());
-        }
+        // The body pauses until both the file and the tee have taken what they were given.
+        if (!out.write(chunk)) wait((resume) => out.once('drain', resume));
+        if (tee && !tee.write(chunk)) wait((resume) => tee.onDrain(resume));
+      };
+      let waiting = 0;
+      const wait = (until: (resume: () => void) => void) => {
+        if (waiting++ === 0) req.pause();
+        until(() => {
+          if (--waiting === 0 && refused === null) req.resume();
+        });
       };
       req.on('data', onData);
       req.once('end', () => resolve());

@@ -1,38 +1,53 @@
 /**
- * Log uploads in the server process: receive (spool, hash, one ingest per project and bytes), then read each
- * ingest in the background, one at a time, from its cursor; at start, the ingests a stopped process left
- * unfinished are resumed. The spooled file is removed once its ingest is done.
+ * Log uploads in the server process: receive (spool, hash, one ingest per project and bytes), then count them.
+ * Without a queue the upload is counted while it arrives (./upload-parse.ts) and its chunks are committed once
+ * it is known to be new; an ingest left unfinished (a stop, a crash, a failure) is read on from its spool file
+ * at its cursor, one at a time in the background (./read-ingest.ts). With a queue (REDIS_URL and PostgreSQL)
+ * this process only spools and queues: `citable worker` processes read the spool files (./ingest-queue.ts).
+ * The spooled file is removed once its ingest is done.
  */
 import { randomBytes } from 'node:crypto';
-import { access, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../logging/logger.js';
 import type { StoredIngest, TrafficStore } from '../store/contracts/traffic.js';
 import type { SnapshotSource } from '../../shared/logs/ranges/ranges-snapshot.js';
-import { IngestStopped, runIngest, type IngestRun } from './ingest-runner.js';
-import { spoolFileOf, spoolUpload } from './spool-upload.js';
+import type { IngestRun } from './ingest-runner.js';
+import { readIngest } from './read-ingest.js';
+import { spoolUpload } from './spool-upload.js';
+import { UploadParse, type HeldChunk } from './upload-parse.js';
 
 export const LOG_UPLOAD_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
 
+/** Where ingests go to be read by `citable worker` processes (BullMQ with REDIS_URL). */
+export interface IngestQueue {
+  /** Queues the ingest (a no-op while it waits or runs). */
+  add(ingest: StoredIngest): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface TrafficServiceOptions {
   traffic: () => Promise<TrafficStore>;
-  /** Where uploads are spooled (DATA_DIR/traffic/spool in the server). */
+  /** Where uploads are spooled (LOG_SPOOL_DIR, default DATA_DIR/traffic/spool in the server). */
   spoolDir: string;
   maxUploadBytes: number;
   now: () => Date;
   logger: Logger;
+  /** Log bytes per committed chunk (LOG_CHUNK_BYTES; tests make it small). */
   chunkBytes?: number;
   /** The address ranges hits are verified with, read at the start of each ingest (default: the shipped snapshot). */
   ranges?: () => Promise<readonly SnapshotSource[]>;
   onChunk?: (ingest: StoredIngest, parts: Parameters<NonNullable<IngestRun['onChunk']>>[0]) => Promise<void> | void;
+  /** Given: ingests are read by workers; this process spools and queues only. */
+  queue?: IngestQueue;
 }
 
 export interface TrafficService {
   /** Spools the request's body and answers its ingest; `created` false when the project had these bytes already. */
   receive(req: IncomingMessage, accountId: string, projectId: string): Promise<{ ingest: StoredIngest; created: boolean }>;
-  /** Starts the ingests left unfinished. */
+  /** Starts (or queues again) the ingests left unfinished. */
   resume(): Promise<void>;
-  /** Resolves when no ingest is waiting or running (tests, shutdown). */
+  /** Resolves when no ingest of this process is waiting or running (tests, shutdown). */
   idle(): Promise<void>;
   /**
    * Shutdown: the ingest under way stops at its next committed chunk (its cursor), the waiting ones are left
@@ -44,40 +59,57 @@ export interface TrafficService {
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const newIngestId = () => `ing_${[...randomBytes(16)].map((b) => BASE62[b % 62]).join('')}`;
 
+const newIngest = (accountId: string, projectId: string, sha256: string, bytes: number, at: string): StoredIngest => ({
+  id: newIngestId(),
+  account_id: accountId,
+  project_id: projectId,
+  sha256,
+  status: 'queued',
+  bytes,
+  lines: 0,
+  offset: 0,
+  problems: [],
+  error: null,
+  created_at: at,
+  updated_at: at,
+});
+
 export function createTrafficService(options: TrafficServiceOptions): TrafficService {
   let line: Promise<void> = Promise.resolve();
   const queued = new Set<string>();
   let stopping = false;
+  const { queue } = options;
 
-  const work = (ingest: StoredIngest) => (stopping ? Promise.resolve() : readIngest(options, ingest, () => stopping));
-
-  const enqueue = (ingest: StoredIngest) => {
+  /** Reads the ingest here, after those before it; `held`: what was counted while it was received. */
+  const enqueue = (ingest: StoredIngest, held: HeldChunk[] | null = null) => {
+    if (queue)
+      return void queue
+        .add(ingest)
+        .catch((e: unknown) => options.logger.error('traffic: queueing an ingest failed', { ingest: ingest.id, error: String(e) }));
     if (queued.has(ingest.id)) return;
     queued.add(ingest.id);
-    line = line.then(() => work(ingest)).finally(() => queued.delete(ingest.id));
+    const work = () => (stopping ? undefined : readIngest(options, ingest, () => stopping, held));
+    line = line
+      .then(work)
+      .catch((e: unknown) => options.logger.warn('traffic: an ingest was read by another process', { ingest: ingest.id, error: String(e) }))
+      .finally(() => queued.delete(ingest.id));
   };
 
   return {
     async receive(req, accountId, projectId) {
-      const spooled = await spoolUpload(req, options.spoolDir, projectId, options.maxUploadBytes);
+      const parse = queue ? null : new UploadParse({ chunkBytes: options.chunkBytes, ranges: await options.ranges?.() });
+      const spooled = await spoolUpload(req, options.spoolDir, projectId, options.maxUploadBytes, parse ?? undefined).catch(
+        (e: unknown) => {
+          parse?.abort();
+          throw e;
+        },
+      );
+      const held = parse ? await parse.finish() : null;
       const traffic = await options.traffic();
       const at = options.now().toISOString();
-      const result = await traffic.createIngest({
-        id: newIngestId(),
-        account_id: accountId,
-        project_id: projectId,
-        sha256: spooled.sha256,
-        status: 'queued',
-        bytes: spooled.bytes,
-        lines: 0,
-        offset: 0,
-        problems: [],
-        error: null,
-        created_at: at,
-        updated_at: at,
-      });
+      const result = await traffic.createIngest(newIngest(accountId, projectId, spooled.sha256, spooled.bytes, at));
       const { ingest } = result;
-      if (result.created) enqueue(ingest);
+      if (result.created) enqueue(ingest, held);
       else if (ingest.status === 'failed') {
         // The same bytes again after a failure: read on from the cursor.
         await traffic.setIngestStatus(ingest.id, 'queued', null, at);
@@ -99,38 +131,7 @@ export function createTrafficService(options: TrafficServiceOptions): TrafficSer
     async stop() {
       stopping = true;
       await this.idle();
+      await queue?.close();
     },
   };
-}
-
-/** Reads one ingest from its stored cursor to its end; a failure is recorded on it, never thrown. */
-async function readIngest(options: TrafficServiceOptions, queuedIngest: StoredIngest, stopping: () => boolean): Promise<void> {
-  const traffic = await options.traffic();
-  const ingest = (await traffic.getIngest(queuedIngest.project_id, queuedIngest.id)) ?? queuedIngest; // its cursor now
-  const file = spoolFileOf(options.spoolDir, ingest.project_id, ingest.sha256);
-  const at = () => options.now().toISOString();
-  try {
-    await access(file);
-  } catch {
-    await traffic.setIngestStatus(ingest.id, 'failed', 'the uploaded file is no longer on this server: upload it again', at());
-    return;
-  }
-  try {
-    await traffic.setIngestStatus(ingest.id, 'ingesting', null, at());
-    const run: IngestRun = {
-      traffic,
-      now: options.now,
-      chunkBytes: options.chunkBytes,
-      onChunk: (parts) => options.onChunk?.(ingest, parts),
-      stopping,
-      ...(options.ranges ? { ranges: await options.ranges() } : {}),
-    };
-    await runIngest(run, ingest, file);
-    await traffic.setIngestStatus(ingest.id, 'done', null, at());
-    await rm(file, { force: true });
-  } catch (error) {
-    if (error instanceof IngestStopped) return options.logger.info('traffic: an ingest stopped at its cursor', { ingest: ingest.id });
-    options.logger.error('traffic: an ingest failed', { ingest: ingest.id, error: String(error) });
-    await traffic.setIngestStatus(ingest.id, 'failed', 'the log could not be read to its end; upload it again to resume', at());
-  }
 }

@@ -5,10 +5,13 @@ import { parseUrl } from '../url/parse.js';
 import { AGENT_FILE_BYTES, specOfKind } from './kinds.js';
 import { FORMAT_READERS } from './formats/index.js';
 import { MAX_PROBLEMS, type Json } from './formats/checks.js';
+import { FORMAT_NOTES } from './formats/notes.js';
 
 export interface AgentFileVerdict {
   status: AgentFileStatus;
   problems: string[];
+  /** Remarks that leave the status alone (formats/notes.ts); absent when none. */
+  notes?: string[];
 }
 
 /**
@@ -53,10 +56,12 @@ function readText(kind: AgentFileKind, text: string, truncated: boolean, url: st
     return { status: 'invalid', problems: [`not JSON (${error instanceof Error ? error.message.slice(0, 120) : 'parse error'})`] };
   }
   const problems = FORMAT_READERS[kind](doc, { url, identifier: identifierOf(url, specOfKind(kind).path) });
-  if (!problems.length) return { status: 'found', problems };
+  const notes = FORMAT_NOTES[kind]?.(doc) ?? [];
+  const withNotes = notes.length ? { notes } : {};
+  if (!problems.length) return { status: 'found', problems, ...withNotes };
   const shown = problems.slice(0, MAX_PROBLEMS);
   if (problems.length > MAX_PROBLEMS) shown.push(`and ${problems.length - MAX_PROBLEMS} more problems`);
-  return { status: 'invalid', problems: shown };
+  return { status: 'invalid', problems: shown, ...withNotes };
 }
 
 /** The identifier a well-known URL was made from (RFC 8414 3.1): origin, plus any path after the well-known part. */

@@ -4,10 +4,14 @@ import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
 import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
 import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
+import { agentmapUrls } from '../agent-discovery/agentmap.js';
+import type { AgentCatalogEntry, AgentFileLink, SkillDigestCheck } from '../types/snapshot.js';
+import { catalogEntryTargets } from '../agent-discovery/catalog-entries.js';
+import { compareSkillDigest, SKILL_FILE_BYTES, skillDigestTargets } from '../agent-discovery/skill-digests.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { describedLlmsTxtUrl } from '../llms-txt/discovery.js';
 import { extractScriptRefs } from './script-refs.js';
-import type { GatheredSiteFiles } from './gather-site-files.js';
+import type { GatheredSiteFiles, SiteFilePromises } from './gather-site-files.js';
 import { AS_BROWSER, gatherRequests, startDeadline, type GatherRequests } from './gather-requests.js';
 import { LLMS_TXT_ACCEPT } from './site-files.js';
 import { awaitAll } from './await-all.js';
@@ -64,12 +68,14 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       markdown,
       markdownMirror: markdownMirrorAfter(markdown, where, options.markdownProbe !== false, requests),
       ...files,
-      ...pageReferences(page, where, limits, requests),
+      ...pageReferences(page, where, limits, requests, files, !options.siteFiles),
     });
     const {
       llmsTxtLinks: checkedLinks,
       markdownMirror: mirror,
       agentFileLinks: linkedFiles,
+      agentCatalogEntries: catalogEntries,
+      agentSkillDigests: skillDigests,
       agentProbes: probes,
       describedLlmsTxt: described,
       ...resources
@@ -84,6 +90,8 @@ export async function gather(requestedUrl: string, submittedUrl: string, options
       ...(mirror ? { markdownMirror: mirror } : {}),
       ...(described ? { describedLlmsTxt: described } : {}),
       ...(linkedFiles.length ? { agentFileLinks: linkedFiles } : {}),
+      ...(catalogEntries.length ? { agentCatalogEntries: catalogEntries } : {}),
+      ...(skillDigests.length ? { agentSkillDigests: skillDigests } : {}),
       ...(probes ? { agentProbes: probes } : {}),
       origin: options.origin ?? 'server',
       startedAt: startedAt.toISOString(),
@@ -128,20 +136,79 @@ function markdownMirrorAfter(
 }
 
 /**
- * What the page refers to: its scripts, agent files its Link header or <link> elements point to elsewhere, and
- * the llms.txt it names with rel="describedby" (llms.txt v2) when that is not the origin's /llms.txt.
+ * What the page refers to: its scripts, agent files its Link header or <link> elements point to elsewhere (and the
+ * AI catalogs robots.txt names with `Agentmap:`), and the llms.txt it names with rel="describedby" (llms.txt v2)
+ * when that is not the origin's /llms.txt.
  */
-function pageReferences(page: FetchedResource, where: PageLocation, limits: GatherLimits, requests: GatherRequests) {
+function pageReferences(
+  page: FetchedResource,
+  where: PageLocation,
+  limits: GatherLimits,
+  requests: GatherRequests,
+  files: SiteFilePromises,
+  siteLevel: boolean,
+) {
   const htmlLinks: HtmlLink[] = [];
   const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
-  const agentFileLinks = Promise.all(
-    (where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [])
-      .filter((t) => t.url !== new URL(specOfKind(t.kind).path, where.origin).href)
-      .map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+  const pageTargets = where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [];
+  // Agentmap catalogs and the cards catalogs list are site-level: a crawl, which gives its site files, does not ask them per page.
+  const fetchOnce = agentFileFetcher(where.origin, requests);
+  const linkedNow = fetchOnce(pageTargets);
+  const agentmaps = (siteLevel ? files.robotsTxt : Promise.resolve(null)).then((robots) =>
+    fetchOnce(agentmapUrls(robots).map((url) => ({ kind: 'ai_catalog' as const, via: 'robots_txt' as const, url }))),
   );
+  const agentFileLinks = Promise.all([linkedNow, agentmaps]).then(([linked, mapped]) => [...linked, ...mapped]);
   const described = where.readable ? describedLlmsTxtUrl(where.url, page.headers.link, htmlLinks) : null;
   const describedLlmsTxt = described ? requests.siteFile(described, LLMS_TXT_ACCEPT) : Promise.resolve(null);
-  return { scripts: gatherScripts(scriptRefs, limits, requests.get), agentFileLinks, describedLlmsTxt };
+  const agentCatalogEntries = siteLevel ? fetchCatalogEntries(files.aiCatalog, agentFileLinks, requests) : Promise.resolve([]);
+  const agentSkillDigests = siteLevel ? checkSkillDigests(files.agentSkills, requests) : Promise.resolve([]);
+  const scripts = gatherScripts(scriptRefs, limits, requests.get);
+  return { scripts, agentFileLinks, agentCatalogEntries, agentSkillDigests, describedLlmsTxt };
+}
+
+/** The cards and nested catalogs the AI catalogs list, once every catalog has arrived (catalog-entries.ts bounds them). */
+async function fetchCatalogEntries(
+  wellKnown: Promise<FetchedResource | null | undefined>,
+  linked: Promise<AgentFileLink[]>,
+  requests: GatherRequests,
+): Promise<AgentCatalogEntry[]> {
+  const [catalog, links] = await Promise.all([wellKnown, linked]);
+  const catalogs = [
+    ...(catalog ? [catalog] : []),
+    ...links.filter((l) => l.kind === 'ai_catalog').map((l) => ({ ...l.resource, url: l.url })),
+  ];
+  const fetched = [...catalogs.map((c) => c.url), ...links.map((l) => l.url)];
+  const targets = catalogEntryTargets(catalogs, fetched);
+  return Promise.all(
+    targets.map(async (t) => ({ ...t, resource: await requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES) })),
+  );
+}
+
+/** The SKILL.md files an Agent Skills index lists, fetched to compare their digests (skill-digests.ts bounds them). */
+async function checkSkillDigests(
+  index: Promise<FetchedResource | null | undefined>,
+  requests: GatherRequests,
+): Promise<SkillDigestCheck[]> {
+  const targets = skillDigestTargets(await index);
+  const accept = 'text/markdown, text/plain;q=0.9, */*;q=0.1';
+  return Promise.all(targets.map(async (t) => compareSkillDigest(t, await requests.siteFile(t.url, accept, SKILL_FILE_BYTES))));
+}
+
+/**
+ * Fetches linked agent files, each asked for once across calls (a page link and an Agentmap line may name the same),
+ * except the well-known ones the site files fetched.
+ */
+function agentFileFetcher(origin: string, requests: GatherRequests) {
+  const asked = new Map<string, Promise<FetchedResource>>();
+  const once = (t: Omit<AgentFileLink, 'resource'>) => {
+    const key = `${t.kind} ${t.url}`;
+    if (!asked.has(key)) asked.set(key, requests.siteFile(t.url, specOfKind(t.kind).accept, AGENT_FILE_BYTES));
+    return asked.get(key)!;
+  };
+  return (targets: Omit<AgentFileLink, 'resource'>[]): Promise<AgentFileLink[]> =>
+    Promise.all(
+      targets.filter((t) => t.url !== new URL(specOfKind(t.kind).path, origin).href).map(async (t) => ({ ...t, resource: await once(t) })),
+    );
 }
 
 function isMarkdown(md: FetchedResource | null): boolean {

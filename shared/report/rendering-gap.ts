@@ -9,8 +9,6 @@ import { createTranslator, type Translator } from '../i18n/translator.js';
 const EN = createTranslator('en');
 
 /** The panel's heading in every view. */
-export const RENDERING_GAP_TITLE = 'What crawlers that do not run JavaScript miss';
-
 export interface RenderingGapRow {
   label: string;
   raw: number;

@@ -1,5 +1,5 @@
 /** The words of a report, written for a client who is not technical: one place, so every view says the same. */
-import type { CategoryName, CrawlerPurpose, ServedOutcome, Severity, WebmcpStatus } from '../types/audit.js';
+import type { CategoryName, CrawlerPurpose, Severity, WebmcpStatus } from '../types/audit.js';
 import { UNKNOWN_BUILDER } from '../builder/unknown.js';
 import type { Translator } from '../i18n/translator.js';
 import type { MessageKey } from '../i18n/catalogue.js';
@@ -65,22 +65,6 @@ export const PURPOSE_LABELS: Record<CrawlerPurpose, string> = {
   archive: 'Archive',
 };
 
-/** What each served outcome is called in a view (`crawlers[].served.outcome`). */
-export const SERVED_LABELS: Record<ServedOutcome, string> = {
-  ok: 'OK',
-  blocked: 'Blocked',
-  payment_required: 'Asked to pay',
-  challenge: 'Challenged',
-  rate_limited: 'Rate limited',
-  redirected_away: 'Redirected away',
-  different_content: 'Different content',
-  error: 'Error',
-};
-
-/** Said wherever a probe's answer is shown (every view): the limit of a user-agent probe. */
-export const PROBE_NOTE =
-  'These answers come from requests sent with each agent\'s User-Agent from Citable\'s own address: a user-agent probe cannot see rules that verify crawlers by IP address, so "OK" here does not prove the real crawler is let in.';
-
 export const CRAWLER_NOTE =
   'Blocking training crawlers is a legitimate choice and costs nothing here. Blocking AI search and user agents keeps the site out of AI answers.';
 
@@ -120,13 +104,6 @@ export const CRAWL_STATUS_TEXT: Record<string, string> = {
   cancelled: 'This site audit was cancelled: the figures below cover the pages audited before that.',
   failed: 'This site audit failed',
 };
-
-/** What the static scan made of the script the deep probe saw registering a runtime tool. */
-export const WEBMCP_MATCH_TEXT = {
-  registration: ' (matches static evidence)',
-  'other-evidence': ' (the static scan read this script but found no registration in it)',
-  nothing: ' (code the static scan did not cover)',
-} as const;
 
 /** "Built with Webflow", or null when no builder was recognised: a report then says nothing rather than "Unknown". */
 export function builtWith(builder: string | null | undefined): string | null {

@@ -162,9 +162,13 @@ export const agentDiscoveryFileSchema = z.strictObject({
       "`found`: parses and holds its format's required members; `invalid`: `problems` says what is wrong; `error`: it could not be read.",
   }),
   problems: z.array(z.string()),
-  via: z.array(z.enum(['well_known', 'link_header', 'link_element'])).meta({
+  notes: z.array(z.string()).optional().meta({
     description:
-      'How the URL was reached: its well-known path, and/or an RFC 8288 Link header or `<link>` element of the page pointing at it.',
+      'Informational remarks that leave `status` alone: an A2A 0.x card labelled legacy, what Agentic Resource Discovery asks of an AI catalog beyond the checks. Absent when none.',
+  }),
+  via: z.array(z.enum(['well_known', 'link_header', 'link_element', 'robots_txt'])).meta({
+    description:
+      'How the URL was reached: its well-known path, an RFC 8288 Link header or `<link>` element of the page pointing at it, and/or an `Agentmap:` line of robots.txt.',
   }),
 });
 

@@ -6,7 +6,6 @@
  */
 import type { Audit, CategoryScore, RuleError } from '../types/audit.js';
 import { categoriesMean } from './score.js';
-import { oneOrMany, plural } from '../judge/wording.js';
 
 export const NOT_APPLICABLE_LABEL = 'n/a';
 
@@ -35,9 +34,4 @@ export function scoreCapNote(audit: Pick<Audit, 'score_cap' | 'category_scores'>
 /** The rule errors of an audit, [] for an audit stored before they were recorded. */
 export function ruleErrorsOf(audit: Pick<Audit, 'rule_errors'>): RuleError[] {
   return audit.rule_errors ?? [];
-}
-
-/** "1 check could not run" / "3 checks could not run". */
-export function ruleErrorsNote(errors: readonly RuleError[]): string {
-  return `${plural(errors.length, 'check')} could not run, so ${oneOrMany(errors.length, 'it counts', 'they count')} as failed`;
 }

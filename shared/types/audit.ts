@@ -193,8 +193,8 @@ export type AgentFileKind = (typeof AGENT_FILE_KINDS)[number];
 
 /** `found`: parses and holds its format's required members; `invalid`: `problems` says what is wrong. */
 export type AgentFileStatus = 'found' | 'invalid' | 'not_found' | 'error';
-/** How the file was reached: its well-known path, or a link on the page pointing at it. */
-export type AgentFileVia = 'well_known' | 'link_header' | 'link_element';
+/** How the file was reached: its well-known path, a link on the page pointing at it, or an `Agentmap:` line of robots.txt. */
+export type AgentFileVia = 'well_known' | 'link_header' | 'link_element' | 'robots_txt';
 
 export interface AgentDiscoveryFile {
   kind: AgentFileKind;
@@ -202,7 +202,9 @@ export interface AgentDiscoveryFile {
   status: AgentFileStatus;
   /** What is wrong (`invalid`), why it could not be read (`error`), or why a 2xx answer was not taken for the file. */
   problems: string[];
-  /** Every way this URL was reached: `well_known` and/or a page link that points at it. */
+  /** Informational remarks that leave the status alone (a legacy shape, a stricter specification's rules); absent when none. */
+  notes?: string[];
+  /** Every way this URL was reached: `well_known`, a page link that points at it, and/or robots.txt. */
   via: AgentFileVia[];
 }
 

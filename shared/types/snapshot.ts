@@ -41,10 +41,40 @@ export interface LinkCheck {
 /** An agent discovery file a page links to (RFC 8288 Link header or `<link>` element), fetched where it points. */
 export interface AgentFileLink {
   kind: AgentFileKind;
-  via: 'link_header' | 'link_element';
-  /** Absolute URL the link points to. */
+  via: 'link_header' | 'link_element' | 'robots_txt';
+  /** Absolute URL the link (or robots.txt `Agentmap:` line) points to. */
   url: string;
   resource: FetchedResource;
+}
+
+/** A card or nested catalog an AI catalog lists by `url`, fetched and judged (shared/agent-discovery/catalog-entries.ts). */
+export interface AgentCatalogEntry {
+  /** The URL of the catalog that lists it. */
+  catalog: string;
+  /** Its index in that catalog's `entries`. */
+  index: number;
+  kind: AgentFileKind;
+  url: string;
+  resource: FetchedResource;
+}
+
+/** One `skill-md` skill of an Agent Skills index whose digest an audit compares. */
+export interface SkillDigestTarget {
+  /** Its index in the index's `skills`. */
+  index: number;
+  name: string;
+  url: string;
+  /** The 64 hex digits the index gives after `sha256:`. */
+  expected: string;
+}
+
+/** What comparing one skill's digest found; computed while gathering, judged into a note on the index. */
+export interface SkillDigestCheck extends SkillDigestTarget {
+  outcome: 'match' | 'mismatch' | 'unreadable' | 'not_compared';
+  /** The digest of what was served, when it could be computed. */
+  actual?: string;
+  /** Why it was unreadable or not compared: an HTTP status, "binary", "over 256 KB", "not UTF-8". */
+  reason?: string;
 }
 
 /** The page as one more AI agent asked for it (an edge probe beyond the named snapshot members). */
@@ -122,8 +152,12 @@ export interface Snapshot {
   oauthProtectedResource?: FetchedResource | null;
   oauthAuthorizationServer?: FetchedResource | null;
   webBotAuthDirectory?: FetchedResource | null;
-  /** Agent discovery files the page's Link header or `<link>` elements point to away from the well-known path. */
+  /** Agent discovery files the page's Link header, `<link>` elements or robots.txt `Agentmap:` lines point to away from the well-known path. */
   agentFileLinks?: AgentFileLink[];
+  /** Cards and nested catalogs the AI catalogs list, at most a few per audit; absent when none was fetched. */
+  agentCatalogEntries?: AgentCatalogEntry[];
+  /** The skills of the Agent Skills index whose SKILL.md was fetched to compare its digest; absent when none. */
+  agentSkillDigests?: SkillDigestCheck[];
   /** The first links of llms.txt, each requested once; absent when llms.txt had none or was not read. */
   llmsTxtLinks?: LinkCheck[];
   /** Every script the page references, each fetched or with the reason it was skipped. */

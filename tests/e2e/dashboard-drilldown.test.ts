@@ -227,6 +227,18 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     await page.close();
   });
 
+  it('the crawl\'s report lists three example pages of an issue and counts the rest as "and N more"', async () => {
+    const rule = 'content.image-alt';
+    const issue = issues.find((i) => i.rule === rule)!;
+    const page = await open(`#/crawls/${crawlId}`);
+    await page.waitForSelector('[data-testid="report-frame"]');
+    const examples = page.frameLocator('[data-testid="report-frame"]').locator(`.crawl-issues tr[data-rule="${rule}"] .examples li`);
+    await examples.first().waitFor();
+    expect(await examples.count()).toBe(4); // three pages and the count of the rest
+    expect(await examples.last().textContent()).toBe(`and ${issue.pages - 3} more`);
+    await page.close();
+  });
+
   it('a monitor shows its last score and the change since the run before', async () => {
     const url = `${site.site.url}/docs/page-2`;
     const made = await call<{ monitor: { id: string } }>(api, 'POST', '/monitors', { url, kind: 'audit', every: 'week' });
@@ -253,6 +265,27 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
     expect(await cell.getAttribute('data-trend')).toBe('0'); // the same page, unchanged: no change
     expect(await cell.textContent()).toBe(`${audit.score} no change`);
     await page.close();
+  });
+
+  it('the Client filter narrows the crawls and the share links to one project, or shows them all', async () => {
+    const other = await call<{ project: { id: string } }>(api, 'POST', '/projects', { name: 'Other Co', domain: 'other.example' });
+    const share = await call<{ share: { id: string } }>(api, 'POST', `/crawls/${crawlId}/share`, {});
+    expect([other.status, share.status]).toEqual([201, 201]);
+    for (const [hash, row] of [
+      ['#/crawls', `tr[data-crawl-id="${crawlId}"]`],
+      ['#/shares', `tr[data-share-id="${share.json.share.id}"]`],
+    ]) {
+      const page = await open(hash!);
+      await page.waitForSelector(row!);
+      // The crawled site is on 127.0.0.1, no project's domain: choosing a client leaves none of its rows.
+      await page.selectOption('select[data-action="filter-project"]', other.json.project.id);
+      await page.waitForSelector(row!, { state: 'detached' });
+      expect(await page.textContent('[data-state="empty"]')).toBe('None for this client. Choose “All clients” to see them all.');
+      await screenshot(page, `dashboard-client-filter-${hash!.slice(2)}`);
+      await page.selectOption('select[data-action="filter-project"]', '');
+      await page.waitForSelector(row!);
+      await page.close();
+    }
   });
 
   it("a project's prompt: Check now starts a citation check; Delete asks first, naming it", async () => {

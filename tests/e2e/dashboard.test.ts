@@ -13,6 +13,7 @@ import { call, createReadOnlyKey, setBackend, startReceiver } from './helpers/ba
 import type { ExtensionSession } from './helpers/extension.js';
 import { launchStoreBuild } from './helpers/toolbar.js';
 import { answerConfirm } from './helpers/confirm.js';
+import { crowdedLabels } from './helpers/chart-labels.js';
 
 const PROMPT = 'best pour-over coffee guide';
 
@@ -181,7 +182,7 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     const pausedOnServer = (await call<Listed>(api, 'GET', '/monitors')).json.monitors.find((m) => m.id === made.id)!;
     expect(pausedOnServer.paused).toBe(true);
     expect(Date.parse(pausedOnServer.paused_at!)).not.toBeNaN();
-    expect(await page.textContent(`${row} [data-monitor-state]`)).toBe('paused');
+    expect(await page.textContent(`${row} [data-monitor-state]`)).toBe('Paused');
     expect(await page.locator(`${row} [data-action="run"]`).count()).toBe(0);
     expect(await page.locator(`tr[data-monitor-id="${ids.monitor}"][data-paused="false"] [data-action="run"]`).count()).toBe(1);
     expect(await page.textContent('#h-monitors ~ p.small')).not.toContain('delete it and add it again');
@@ -404,27 +405,3 @@ describe.skipIf(!serverAvailable)('dashboard', () => {
     }
   });
 });
-
-/**
- * The charts' axis labels drawn past their chart's edge (cut off) or over another label of the same chart,
- * as text: none should be (the last day's label was cut off, and at 200 % zoom labels ran into each other).
- */
-async function crowdedLabels(page: Page): Promise<string[]> {
-  return page.$$eval('figure.chart svg', (svgs) =>
-    svgs.flatMap((svg) => {
-      const box = svg.getBoundingClientRect();
-      const labels = Array.from(svg.querySelectorAll('text.axis')).map((t) => ({
-        text: t.textContent ?? '',
-        r: t.getBoundingClientRect(),
-      }));
-      const cut = labels.filter(({ r }) => r.left < box.left - 0.5 || r.right > box.right + 0.5).map(({ text }) => `cut off: ${text}`);
-      const overlapping = labels.flatMap((a, i) =>
-        labels
-          .slice(i + 1)
-          .filter((b) => a.r.left < b.r.right && b.r.left < a.r.right && a.r.top < b.r.bottom && b.r.top < a.r.bottom)
-          .map((b) => `overlap: ${a.text} / ${b.text}`),
-      );
-      return [...cut, ...overlapping];
-    }),
-  );
-}

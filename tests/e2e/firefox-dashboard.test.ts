@@ -5,6 +5,7 @@ import { until } from '../helpers/until.js';
 import { serverAvailable, startApiServer, type ApiServer } from './helpers/api-server.js';
 import { axeViolations } from './helpers/axe.js';
 import { call } from './helpers/backend.js';
+import { accessLog, uploadLog } from './helpers/traffic-log.js';
 import { firefoxAvailable, firefoxScreenshot, launchFirefox, type FirefoxSession } from './helpers/firefox.js';
 
 interface Issue {
@@ -135,6 +136,19 @@ describe.skipIf(!firefoxAvailable || !serverAvailable)('Firefox ESR: the dashboa
     expect(await page.$eval(`${li} [data-check-status]`, (e) => e.getAttribute('data-check-status'))).toBe('completed');
     expect(await axeViolations(page)).toEqual([]);
     await firefoxScreenshot(page, 'firefox-dashboard-prompt-citations');
+    await page.close();
+  });
+
+  it("a project's traffic: the agents with a spoofed one, the chart, no axe violation", async () => {
+    const project = await call<{ project: { id: string } }>(api, 'POST', '/projects', { name: 'Brew Notes', domain: 'brew.example' });
+    const id = project.json.project.id;
+    await uploadLog(api, id, accessLog().text);
+    const page = await dashboard(`#/projects/${id}/traffic`, 'tr[data-agent="OAI-SearchBot"]');
+    expect(await page.$eval('tr[data-agent="OAI-SearchBot"]', (r) => r.getAttribute('data-verdict'))).toBe('spoofed');
+    expect(await page.$eval('tr[data-agent="GPTBot"]', (r) => r.getAttribute('data-verdict'))).toBe('verified');
+    expect(await page.$$eval('.chart g[data-column]', (g) => g.length)).toBe(6);
+    expect(await axeViolations(page)).toEqual([]);
+    await firefoxScreenshot(page, 'firefox-dashboard-traffic');
     await page.close();
   });
 

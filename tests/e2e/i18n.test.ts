@@ -60,6 +60,10 @@ describe.skipIf(!serverAvailable)('the extension in German and French (Chromium)
       expect(await popup.textContent('[data-testid="announcer"]')).toMatch(/^Prüfung fertig: \d+ von 100 Punkten/);
       // The report components the popup shares with the client reports speak German too.
       expect(await popup.textContent('article.report svg .chart-muted')).toBe('von 100');
+      // The WebMCP columns (static scan beside runtime probe) read the catalogue too.
+      expect(await popup.textContent('#wm-static')).toBe('Statisch (HTML und Skripte)');
+      expect(await popup.textContent('#wm-runtime')).toBe('Laufzeit (geladene Seite)');
+      expect(await popup.textContent('[data-testid="webmcp-static"]')).toBe('nicht gefunden');
       await screenshot(popup, 'i18n-popup-de');
     });
 
@@ -83,6 +87,13 @@ describe.skipIf(!serverAvailable)('the extension in German and French (Chromium)
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
       expect(await page.textContent('[data-action="export-csv"]')).toBe('CSV exportieren');
       expect(await page.textContent('[data-testid="row-count"]')).toMatch(/^\d+ Zeilen?$/);
+      // One word for the score, the origin in words, one example address in every URL field.
+      expect(await page.textContent('table.audits-table thead')).toContain('Punktzahl');
+      expect(await page.$$eval('table.audits-table tbody tr', (rows) => rows.map((r) => r.textContent ?? ''))).toEqual(
+        expect.arrayContaining([expect.stringContaining('Server'), expect.stringContaining('Erweiterung')]),
+      );
+      const placeholders = await page.$$eval('input[placeholder*="/"]', (inputs) => inputs.map((i) => i.getAttribute('placeholder')));
+      expect(new Set(placeholders)).toEqual(new Set(['beispiel.de/preise']));
       await screenshot(page, 'i18n-dashboard-de');
     });
   });

@@ -102,6 +102,7 @@ describe('routes', () => {
       { view: 'webhook', id: 'wh_1' },
       { view: 'projects' },
       { view: 'project', id: 'prj_1' },
+      { view: 'project-traffic', id: 'prj_1' },
       { view: 'shares' },
     ];
     for (const r of routes) expect(parseRoute(routeHref(r))).toEqual(r);
@@ -120,6 +121,8 @@ describe('routes', () => {
       '#/crawls/c1/pages/a.b/c',
       '#/crawls/c1/other',
       '#/audits/c1/pages',
+      '#/projects/p1/traffic/x',
+      '#/audits/a1/traffic',
     ])
       expect(parseRoute(h)).toEqual({ view: 'audits' });
   });
@@ -127,6 +130,7 @@ describe('routes', () => {
     expect(sectionOf({ view: 'webhook', id: 'x' })).toBe('webhooks');
     expect(sectionOf({ view: 'shares' })).toBe('shares');
     expect(sectionOf({ view: 'crawl-pages', id: 'c1', rule: 'content.title' })).toBe('crawls');
+    expect(sectionOf({ view: 'project-traffic', id: 'p1' })).toBe('projects');
   });
 });
 

@@ -26,6 +26,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'navWebhooks',
     'newProjectDomain',
     'newProjectName',
+    'originServer',
     'shareLinkColon',
     'stepSitemap',
     'wbDashboard',
@@ -46,6 +47,7 @@ const SAME_AS_ENGLISH: Record<string, string[]> = {
     'navAudits',
     'navWebhooks',
     'newAuditPage',
+    'originExtension',
     'pagesCount_one',
     'pagesCount_other',
     'wbOptions',
@@ -138,6 +140,15 @@ describe('no untranslated text on a screen', () => {
     const converted = screens.filter((f) => !NOT_YET_CONVERTED.includes(f));
     const offending = converted.flatMap((f) => literals(f).map((l) => `${f}:${l.line} ${JSON.stringify(l.text)}`));
     expect(offending).toEqual([]);
+  });
+
+  it('the report components the popup and dashboard share (shared/report/components) read theirs from the report catalogue', () => {
+    const dir = 'shared/report/components';
+    const shared = readdirSync(dir)
+      .filter((n) => n.endsWith('.tsx'))
+      .map((n) => path.join(dir, n));
+    expect(shared.length).toBeGreaterThan(5);
+    expect(shared.flatMap((f) => literals(f).map((l) => `${f}:${l.line} ${JSON.stringify(l.text)}`))).toEqual([]);
   });
 
   it('the list of files not converted yet names real files that still need it', () => {

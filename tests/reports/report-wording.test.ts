@@ -55,4 +55,48 @@ describe("the CLI's crawl report", () => {
     expect(lines[at('The page answered an error')]).toMatch(/CRITICAL\s+1 page\s/);
     expect(text).not.toMatch(/\b1 pages\b/);
   });
+
+  it('prints the advice under each critical issue and its example pages, the rest counted as "and N more"', () => {
+    const crawl = { ...makeCrawl(40), site: null, notes: [] } as unknown as Crawl;
+    const examples = ['https://acme.example/a', 'https://acme.example/b', 'https://acme.example/c', 'https://acme.example/d'];
+    crawl.issues = [
+      {
+        ...crawl.issues[0]!,
+        rule: 'http.status',
+        severity: 'critical',
+        title: 'The page answered an error',
+        pages: 7,
+        share: 0.175,
+        examples,
+      },
+      {
+        ...crawl.issues[0]!,
+        rule: 'robots.meta',
+        severity: 'critical',
+        title: 'Kept out by noindex',
+        pages: 2,
+        share: 0.05,
+        examples: examples.slice(0, 2),
+      },
+      { ...crawl.issues[0]!, rule: 'content.title', severity: 'warning', title: 'Missing or weak title', pages: 12, share: 0.3, examples },
+    ];
+    const advice = { 'http.status': 'The page answered HTTP 500. Make it answer 200 with its content.' };
+    const text = renderCrawlReport(crawl, { color: false, pages: [], elapsedMs: 1000, advice });
+    const section = text.slice(text.indexOf('Critical issues: what to do'));
+    expect(section).toContain('The page answered HTTP 500. Make it answer 200 with its content.');
+    expect(section).toContain('on 7 pages, for example:');
+    expect(section).toContain('https://acme.example/c');
+    expect(section).not.toContain('https://acme.example/d');
+    expect(section).toContain('and 4 more');
+    // Two pages, both shown: nothing to count; a warning has no entry here.
+    expect(section).toContain('on 2 pages, for example:');
+    expect(section.match(/and \d+ more/g)).toHaveLength(1);
+    expect(section).not.toContain('Missing or weak title');
+  });
+
+  it('has no critical section when no issue is critical', () => {
+    const crawl = { ...makeCrawl(40), site: null, notes: [] } as unknown as Crawl;
+    crawl.issues = crawl.issues.filter((i) => i.severity !== 'critical');
+    expect(renderCrawlReport(crawl, { color: false, pages: [], elapsedMs: 1000 })).not.toContain('Critical issues: what to do');
+  });
 });

@@ -6,7 +6,7 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { DiffView } from '../DiffView.js';
 import { useApi, type Load } from './use-api.js';
 import { useDashboard } from './context.js';
-import { displayUrl } from './format.js';
+import { displayUrl, originLabel } from './format.js';
 import { ReportFrame } from './ReportFrame.js';
 import { ShareButton } from './ShareButton.js';
 import { ErrorState, Loading } from './states.js';
@@ -48,7 +48,7 @@ export function AuditView({ id }: { id: string }) {
         {displayUrl(a.final_url || a.url, 120)}
       </h1>
       <p class="muted">
-        {t('auditFacts', a.score, formatDateTime(a.scanned_at), a.origin)}
+        {t('auditFacts', a.score, formatDateTime(a.scanned_at), originLabel(a.origin))}
         {typeof crawlId === 'string' ? (
           <>
             {' '}

@@ -6,7 +6,7 @@ import { filterAudits, filterProblem, hasFilters, NO_FILTERS, type AuditFilters 
 import { loadPages } from '../../lib/dashboard/load-pages.js';
 import { routeHref } from '../../lib/dashboard/route.js';
 import { useDashboard } from './context.js';
-import { displayUrl, when } from './format.js';
+import { displayUrl, originLabel, when } from './format.js';
 import { ScorePill } from './ScorePill.js';
 import { builtWith } from '../../../shared/report/wording.js';
 import { Empty, ErrorState, Loading } from './states.js';
@@ -170,7 +170,7 @@ const AUDIT_COLUMNS: readonly TableColumn<AuditSummary>[] = [
     cell: (a) => when(a.scanned_at),
     td: () => ({ class: 'nowrap' }),
   },
-  { id: 'origin', label: t('dashColFrom'), sort: (a) => a.origin, csv: (a) => a.origin },
+  { id: 'origin', label: t('dashColFrom'), sort: (a) => originLabel(a.origin), csv: (a) => a.origin, cell: (a) => originLabel(a.origin) },
   {
     id: 'builder',
     label: t('dashColBuiltWith'),

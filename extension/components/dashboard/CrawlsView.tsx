@@ -12,6 +12,7 @@ import { WriteButton } from './WriteButton.js';
 import { useAction } from './use-action.js';
 import { DataTable, type TableColumn } from './DataTable.js';
 import { UrlField } from './UrlField.js';
+import { useProjectFilter } from './ProjectFilter.js';
 import { t } from '../../lib/i18n/t.js';
 
 const POLL_MS = 2_000;
@@ -21,6 +22,7 @@ export function CrawlsView() {
   const { caps } = useDashboard();
   const [list, reload] = useApi((a) => a.get<{ crawls: Crawl[] }>('/crawls?limit=100'), []);
   const running = list.state === 'ok' && list.data.crawls.some(crawlRunning);
+  const client = useProjectFilter();
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(reload, POLL_MS);
@@ -41,7 +43,14 @@ export function CrawlsView() {
       <h1 id="h-crawls">{t('navCrawls')}</h1>
       <p class="muted">{t('dashCrawlsIntro')}</p>
       <NewCrawl onStarted={reload} />
-      <ListStates load={list} what={t('dashWhatCrawls')} items={(d) => d.crawls} empty={t('dashCrawlsNone')} onRetry={reload}>
+      {client.select && <div class="filters">{client.select}</div>}
+      <ListStates
+        load={list}
+        what={t('dashWhatCrawls')}
+        items={(d) => client.only(d.crawls, (c) => c.url)}
+        empty={client.empty(t('dashCrawlsNone'))}
+        onRetry={reload}
+      >
         {(crawls) => <CrawlsTable crawls={crawls} />}
       </ListStates>
     </section>

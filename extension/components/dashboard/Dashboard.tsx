@@ -19,6 +19,7 @@ import { WebhookView } from './WebhookView.js';
 import { ProjectsView } from './ProjectsView.js';
 import { ProjectView } from './ProjectView.js';
 import { SharesView } from './SharesView.js';
+import { TrafficView } from './traffic/TrafficView.js';
 
 /**
  * The full-page view of the configured backend (docs/api-decisions.md#extension): one section per resource, addressed
@@ -151,6 +152,8 @@ function View({ route }: { route: Route }) {
       return <ProjectsView />;
     case 'project':
       return <ProjectView id={route.id} />;
+    case 'project-traffic':
+      return <TrafficView id={route.id} />;
     case 'shares':
       return <SharesView />;
   }

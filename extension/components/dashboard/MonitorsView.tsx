@@ -59,12 +59,12 @@ export function MonitorsView() {
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
-      {client.select}
+      {client.select && <div class="filters">{client.select}</div>}
       <ListStates
         load={list}
         what={t('dashWhatMonitors')}
         items={(d) => client.only(d.monitors, (m) => m.url)}
-        empty={t('dashMonNone')}
+        empty={client.empty(t('dashMonNone'))}
         onRetry={reload}
       >
         {(monitors) => (

@@ -9,7 +9,12 @@ import { useApi } from './use-api.js';
  * A "Client" select over the account's projects, and the filter it sets: a list shows one client's rows (matched
  * by the address's host against the project's domain and aliases), or every row. No select when there are no projects.
  */
-export function useProjectFilter(): { select: VNode | null; only: <T>(rows: readonly T[], urlOf: (row: T) => string) => T[] } {
+export function useProjectFilter(): {
+  select: VNode | null;
+  only: <T>(rows: readonly T[], urlOf: (row: T) => string) => T[];
+  /** What an empty list says: `none` when every row is shown, that the client has none when one is chosen. */
+  empty: (none: string) => string;
+} {
   const [load] = useApi((a) => a.get<{ projects: Project[] }>('/projects'), []);
   const [chosen, setChosen] = useState('');
   const projects = load.state === 'ok' ? load.data.projects : [];
@@ -27,5 +32,9 @@ export function useProjectFilter(): { select: VNode | null; only: <T>(rows: read
         </select>
       </label>
     );
-  return { select, only: (rows, urlOf) => inProject(rows, urlOf, chosen, projects) };
+  return {
+    select,
+    only: (rows, urlOf) => inProject(rows, urlOf, chosen, projects),
+    empty: (none) => (chosen === '' ? none : t('dashClientNone')),
+  };
 }

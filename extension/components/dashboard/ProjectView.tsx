@@ -78,6 +78,11 @@ export function ProjectView({ id }: { id: string }) {
         {p.domain}
         {p.competitors.length > 0 ? ` · ${t('dashProjectAgainst', p.competitors.map((c) => c.name).join(', '))}` : ''}
       </p>
+      <p>
+        <a href={routeHref({ view: 'project-traffic', id: p.id })} data-action="open-traffic">
+          {t('trafficOpen')}
+        </a>
+      </p>
       <CompetitorsEdit project={p} onSaved={reloadProject} />
       <PeriodPicker days={days} onChange={setDays} />
 

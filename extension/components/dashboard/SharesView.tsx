@@ -12,11 +12,13 @@ import { DataTable, type TableColumn } from './DataTable.js';
 import { useAction } from './use-action.js';
 import { formatDate } from '../../lib/i18n/format.js';
 import { t } from '../../lib/i18n/t.js';
+import { useProjectFilter } from './ProjectFilter.js';
 
 /** Live share links (`GET /shares`); revoking one (`DELETE /shares/{id}`) makes its link answer 404 at once. */
 export function SharesView() {
   const [list, reload] = useApi(readNamedShares, []);
   const { busy, error, dialog, done, revoke } = useRevoke(reload);
+  const client = useProjectFilter();
   return (
     <section aria-labelledby="h-shares">
       <h1 id="h-shares">{t('navShares')}</h1>
@@ -24,7 +26,14 @@ export function SharesView() {
       {error && <ActionError error={error} />}
       <DoneNote text={done} />
       {dialog}
-      <ListStates load={list} what={t('dashWhatShares')} items={(d) => d.shares} empty={t('dashSharesNone')} onRetry={reload}>
+      {client.select && <div class="filters">{client.select}</div>}
+      <ListStates
+        load={list}
+        what={t('dashWhatShares')}
+        items={(d) => client.only(d.shares, (s) => s.url)}
+        empty={client.empty(t('dashSharesNone'))}
+        onRetry={reload}
+      >
         {(shares) => <SharesTable shares={shares} busy={busy} onRevoke={(s) => void revoke(s)} />}
       </ListStates>
     </section>
@@ -118,33 +127,33 @@ function useRevoke(reload: () => void) {
   return { busy, error, dialog, done, revoke };
 }
 
-/** A share with what a person knows it by: the page or site its report is about. */
-type NamedShare = ShareSummary & { name: string };
+/** A share with what a person knows it by: the page or site its report is about ('' when it cannot be read). */
+type NamedShare = ShareSummary & { name: string; url: string };
 
 /** The live shares, each named after its audit's page or its crawl's site (read beside the list, at most 100). */
 async function readNamedShares(api: ApiClient): Promise<ApiResult<{ shares: NamedShare[] }>> {
   const res = await api.get<{ shares: ShareSummary[] }>('/shares');
   if (!res.ok) return res;
-  const shares = await Promise.all(res.data.shares.slice(0, 100).map(async (s) => ({ ...s, name: await targetName(api, s) })));
+  const shares = await Promise.all(res.data.shares.slice(0, 100).map(async (s) => ({ ...s, ...(await targetName(api, s)) })));
   return { ...res, data: { shares } };
 }
 
 /**
  * "audit of example.com/pricing, 28 Nov 2026", "site audit of example.com, 28 Nov 2026": what and when, so two links
- * to one site differ; the kind and the id's start when the target cannot be read.
+ * to one site differ; the kind and the id's start when the target cannot be read. The URL lets the Client filter match it.
  */
-async function targetName(api: ApiClient, s: ShareSummary): Promise<string> {
+async function targetName(api: ApiClient, s: ShareSummary): Promise<{ name: string; url: string }> {
   const id = encodeURIComponent(s.target_id);
   if (s.kind === 'crawl') {
     const res = await api.get<{ crawl: { url: string; created_at: string } }>(`/crawls/${id}`);
     return res.ok
-      ? t('dashShareNameCrawl', displayUrl(res.data.crawl.url), formatDate(res.data.crawl.created_at))
-      : t('dashShareIdCrawl', s.target_id.slice(0, 8));
+      ? { name: t('dashShareNameCrawl', displayUrl(res.data.crawl.url), formatDate(res.data.crawl.created_at)), url: res.data.crawl.url }
+      : { name: t('dashShareIdCrawl', s.target_id.slice(0, 8)), url: '' };
   }
   const res = await api.get<{ audit: { url: string; final_url?: string | null; scanned_at: string } }>(`/audits/${id}`);
-  return res.ok
-    ? t('dashShareNameAudit', displayUrl(res.data.audit.final_url || res.data.audit.url), formatDate(res.data.audit.scanned_at))
-    : t('dashShareIdAudit', s.target_id.slice(0, 8));
+  if (!res.ok) return { name: t('dashShareIdAudit', s.target_id.slice(0, 8)), url: '' };
+  const url = res.data.audit.final_url || res.data.audit.url;
+  return { name: t('dashShareNameAudit', displayUrl(url), formatDate(res.data.audit.scanned_at)), url };
 }
 
 /** "Audit of example.com/pricing", for the table. */

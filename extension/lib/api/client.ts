@@ -11,11 +11,14 @@ export interface ApiClient {
   del<T = null>(path: string): Promise<ApiResult<T>>;
   /** A GET whose answer is text, not JSON (a CSV export): the body as it came. */
   getText(path: string, accept: string): Promise<ApiResult<string>>;
+  /** A POST whose body is a file as it is (a log upload), with a longer timeout than other calls. */
+  upload<T>(path: string, file: Blob): Promise<ApiResult<T>>;
 }
 
 /** Status 0: no HTTP answer at all (refused, timed out, CORS or host access missing). */
 export const NO_ANSWER = 0;
 const TIMEOUT_MS = 20_000;
+const UPLOAD_TIMEOUT_MS = 30 * 60_000;
 
 /**
  * The one way extension pages talk to the backend: `/api/v1` + path with the bearer key, no cookies, a
@@ -31,11 +34,11 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
         headers: {
           authorization: `Bearer ${settings.apiKey}`,
           accept,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(body === undefined ? {} : { 'content-type': body instanceof Blob ? 'application/octet-stream' : 'application/json' }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined ? {} : { body: body instanceof Blob ? body : JSON.stringify(body) }),
         credentials: 'omit',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: AbortSignal.timeout(body instanceof Blob ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS),
       });
     } catch (err) {
       const timedOut = err instanceof Error && err.name === 'TimeoutError';
@@ -43,7 +46,7 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
         ok: false,
         status: NO_ANSWER,
         error: timedOut
-          ? `The backend did not answer within ${TIMEOUT_MS / 1000} s (${settings.backendUrl}).`
+          ? `The backend did not answer within ${(body instanceof Blob ? UPLOAD_TIMEOUT_MS : TIMEOUT_MS) / 1000} s (${settings.backendUrl}).`
           : `The backend is unreachable (${settings.backendUrl}).`,
       };
     }
@@ -69,6 +72,7 @@ export function createApiClient(settings: Settings, fetchImpl: typeof fetch = (.
     patch: (path, body) => call('PATCH', path, body),
     del: (path) => call('DELETE', path),
     getText: (path, accept) => call<string>('GET', path, undefined, accept),
+    upload: (path, file) => call('POST', path, file),
   };
 }
 

@@ -11,6 +11,8 @@ export type Route =
   | { view: 'webhook'; id: string }
   | { view: 'projects' }
   | { view: 'project'; id: string }
+  /** A project's AI crawler traffic from its access logs. */
+  | { view: 'project-traffic'; id: string }
   | { view: 'shares' };
 
 /** The sections of the navigation, in order; `label` is the catalogue's message key (extension/lib/i18n/t.ts). */
@@ -37,6 +39,7 @@ export function parseRoute(hash: string): Route {
     .replace(/^#\/?/, '')
     .split('/')
     .map((s) => decodeURIComponent(s));
+  if (section === 'projects' && id && ID.test(id) && rest.length === 1 && rest[0] === 'traffic') return { view: 'project-traffic', id };
   if (rest.length > 0) return crawlPages(section, id, rest);
   if (id !== undefined && id !== '') {
     const view = DETAIL[section];
@@ -65,6 +68,8 @@ export function routeHref(route: Route): string {
       return `#/webhooks/${encodeURIComponent(route.id)}`;
     case 'project':
       return `#/projects/${encodeURIComponent(route.id)}`;
+    case 'project-traffic':
+      return `#/projects/${encodeURIComponent(route.id)}/traffic`;
     default:
       return `#/${route.view}`;
   }
@@ -78,6 +83,7 @@ export function sectionOf(route: Route): Section {
     'crawl-pages': 'crawls',
     webhook: 'webhooks',
     project: 'projects',
+    'project-traffic': 'projects',
   };
   return parent[route.view] ?? (route.view as Section);
 }

@@ -21,6 +21,8 @@ export interface FirstLookApi {
   tabs: { get(id: number): Promise<RawTab>; query(q: { active: true; currentWindow: true }): Promise<RawTab[]> };
   storage: { local: { get(key: string): Promise<Record<string, unknown>> } };
   runtime: { sendMessage(message: AuditRequest): Promise<unknown> };
+  /** The popup's two errors of its own come from the catalogue (docs/extension.md#translating). */
+  i18n: { getMessage(name: 'popupBackgroundSilent' | 'popupBackgroundUnreachable', substitutions?: string[]): string };
 }
 
 export interface FirstLook {
@@ -70,8 +72,8 @@ export async function findTab(api: FirstLookApi, search: string): Promise<Tab | 
 export async function sendAuditRequest(api: FirstLookApi, tabId: number): Promise<AuditResponse> {
   try {
     const response = (await api.runtime.sendMessage({ type: 'citable:audit', tabId })) as AuditResponse | undefined;
-    return response ?? { error: 'The extension background did not answer. Reload the extension and try again.' };
+    return response ?? { error: api.i18n.getMessage('popupBackgroundSilent') };
   } catch (err) {
-    return { error: `The extension background is not reachable: ${err instanceof Error ? err.message : String(err)}` };
+    return { error: api.i18n.getMessage('popupBackgroundUnreachable', [err instanceof Error ? err.message : String(err)]) };
   }
 }

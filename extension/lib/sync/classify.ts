@@ -1,3 +1,5 @@
+import { t } from '../i18n/t.js';
+
 /** What one PUT's outcome means for the queue entry. */
 export type SendOutcome =
   | { kind: 'synced'; status: number }
@@ -13,14 +15,14 @@ export type SendOutcome =
 export function classifyResponse(status: number, errorText: string, retryAfter: string | null): SendOutcome {
   const said = errorText ? `: ${errorText}` : '';
   if (status === 200 || status === 201) return { kind: 'synced', status };
-  if (status === 401) return { kind: 'settings', reason: `API key refused (401)${said}. Check the key in Options.` };
-  if (status === 403) return { kind: 'settings', reason: `Not allowed (403)${said}. Sync needs an Agency plan key.` };
-  if (status === 409) return { kind: 'rejected', reason: `Conflict (409)${said}. The server holds a different audit with this id.` };
+  if (status === 401) return { kind: 'settings', reason: t('syncReasonKeyRefused', said) };
+  if (status === 403) return { kind: 'settings', reason: t('syncReasonNotAllowed', said) };
+  if (status === 409) return { kind: 'rejected', reason: t('syncReasonConflict', said) };
   if (status === 429 || status === 408 || status >= 500) {
     const seconds = retryAfter !== null ? Number(retryAfter) : NaN;
     return {
       kind: 'retry',
-      reason: `Server answered ${status}${said}`,
+      reason: t('syncReasonServerAnswered', String(status), said),
       ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}),
     };
   }
@@ -28,10 +30,10 @@ export function classifyResponse(status: number, errorText: string, retryAfter: 
     const seconds = retryAfter !== null ? Number(retryAfter) : NaN;
     return {
       kind: 'later',
-      reason: `Too large for the server (413)${said}. Kept here; sent again later.`,
+      reason: t('syncReasonTooLarge', said),
       ...(Number.isFinite(seconds) ? { retryAfterMs: seconds * 1000 } : {}),
     };
   }
-  if (status === 404) return { kind: 'settings', reason: `Not found (404)${said}. Is the backend URL right?` };
-  return { kind: 'rejected', reason: `Server refused the audit (${status})${said}` };
+  if (status === 404) return { kind: 'settings', reason: t('syncReasonNotFound', said) };
+  return { kind: 'rejected', reason: t('syncReasonRefused', String(status), said) };
 }

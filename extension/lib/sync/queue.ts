@@ -5,6 +5,7 @@ import { backoffMs } from './backoff.js';
 import type { SendOutcome } from './classify.js';
 import { listRecords, loadAudit, updateSync, type AuditRecord } from './records.js';
 import { NOT_CONFIGURED } from './reasons.js';
+import { t } from '../i18n/t.js';
 
 export interface QueueDeps {
   send: (audit: Audit, settings: Settings) => Promise<SendOutcome>;
@@ -58,7 +59,7 @@ export async function flushQueue(deps: QueueDeps, force = false): Promise<void> 
     const record = candidates[i]!;
     const audit = await loadAudit(record.id);
     if (!audit) {
-      await updateSync(record.id, (s) => ({ ...s, state: 'failed', reason: 'The stored audit is missing.' }));
+      await updateSync(record.id, (s) => ({ ...s, state: 'failed', reason: t('syncReasonMissing') }));
       continue;
     }
     const outcome = await deps.send(audit, settings);

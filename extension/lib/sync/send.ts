@@ -1,5 +1,6 @@
 import type { Audit } from '../../../shared/types/audit.js';
 import type { Settings } from '../settings.js';
+import { t } from '../i18n/t.js';
 import { classifyResponse, type SendOutcome } from './classify.js';
 
 /** The PUT body the server's sync route reads (server/routes: `{audit}`). */
@@ -23,8 +24,8 @@ export async function sendAudit(audit: Audit, settings: Settings, fetchImpl: typ
       signal: AbortSignal.timeout(20_000),
     });
   } catch (err) {
-    const why = err instanceof Error && err.name === 'TimeoutError' ? 'did not answer within 20 s' : 'is unreachable';
-    return { kind: 'retry', reason: `Backend ${why} (${settings.backendUrl})` };
+    const silent = err instanceof Error && err.name === 'TimeoutError';
+    return { kind: 'retry', reason: t(silent ? 'syncReasonSilent' : 'syncReasonUnreachable', settings.backendUrl) };
   }
   return classifyResponse(res.status, await errorText(res), res.headers.get('retry-after'));
 }

@@ -24,6 +24,7 @@ import { WORST_PAGES as HTML_WORST_PAGES } from '../../../shared/report/componen
 import type { CrawlPage } from '../../../shared/schema/crawl.js';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import { PageShortlist } from './page-shortlist.js';
+import { CriticalAdvice } from './advice.js';
 import { WORST_PAGES } from './render-crawl-report.js';
 
 export const CLI_ACCOUNT = 'cli';
@@ -40,6 +41,8 @@ export interface LocalCrawl {
   read(): Promise<StoredCrawl>;
   /** The pages the reports show, in the order they were done: the worst audited and the first failed (SHORTLIST_SIZE of each). */
   pages(): CrawlPage[];
+  /** The advice under each critical issue: one page's detail per critical rule. */
+  advice(): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -75,12 +78,15 @@ export function startLocalCrawl(input: {
         deadlineMs: input.settings.auditDeadlineMs,
         concurrency: input.settings.concurrency,
         queueLimit: 0,
+        lowerPriority: false,
         ...(input.render ? { renderer: input.render.renderer } : {}),
       })
     : null;
   const { store, shortlist } = createCliCrawlStore(input.onPage);
+  const advice = new CriticalAdvice();
   const coordinator = new CrawlCoordinator({
     store,
+    saveAudit: advice.see,
     pages: threads
       ? threadPageRunner(threads)
       : createInProcessPageRunner(fetcher, input.render ? { renderer: input.render.renderer } : {}),
@@ -100,6 +106,7 @@ export function startLocalCrawl(input: {
     },
     read: async () => (await store.crawlById(record.id))!,
     pages: () => shortlist.pages(),
+    advice: () => advice.byRule(),
     async close() {
       await threads?.close();
     },

@@ -9,33 +9,28 @@ export function signalsSection(audit: Audit, ctx: ReportContext): string[] {
   return [...llmsTxtLines(audit, ctx), '', ...webmcpLines(audit, ctx), '', ...agentDiscoveryLines(audit, ctx)];
 }
 
-const VIA_TEXT = { well_known: 'well-known path', link_header: 'Link header', link_element: '<link> element' } as const;
-
 /** One summary line, then a line per file that is there (found, invalid) or could not be read; absent ones are counted. */
-function agentDiscoveryLines({ signals }: Audit, { style, width }: ReportContext): string[] {
-  const label = style.bold('Agent files');
+function agentDiscoveryLines({ signals }: Audit, { style, width, tr }: ReportContext): string[] {
+  const label = style.bold(tr.t('cli.agentFiles'));
   const discovery = signals.agent_discovery;
-  if (!discovery) return [`${label}  ${style.dim('not checked (an audit made before agent discovery)')}`];
+  if (!discovery) return [`${label}  ${style.dim(tr.t('cli.agentFilesNotChecked'))}`];
   const count = (status: AgentDiscoveryFile['status']) => discovery.files.filter((f) => f.status === status).length;
+  const counted = (status: AgentDiscoveryFile['status']) =>
+    tr.t('cli.countOf', { count: count(status), status: tr.t(`cli.file.${status}`) });
   const summary = [
-    count('found') && style.green(`${count('found')} found`),
-    count('invalid') && style.yellow(`${count('invalid')} invalid`),
-    count('error') && style.yellow(`${count('error')} unreadable`),
-    `${count('not_found')} not found`,
+    count('found') && style.green(counted('found')),
+    count('invalid') && style.yellow(counted('invalid')),
+    count('error') && style.yellow(counted('error')),
+    counted('not_found'),
   ].filter(Boolean);
-  const lines = [
-    `${label}  ${summary.join(', ')} ${style.dim('(MCP, A2A, AI catalog, skills, API catalog, OAuth, Web Bot Auth; informational, not scored)')}`,
-  ];
+  const lines = [`${label}  ${summary.join(', ')} ${style.dim(tr.t('cli.agentFilesNote'))}`];
+  const list = new Intl.ListFormat(tr.locale, { type: 'conjunction' });
   for (const f of discovery.files) {
     if (f.status === 'not_found' && !f.via.some((v) => v !== 'well_known')) continue;
-    const status =
-      f.status === 'found'
-        ? style.green('found')
-        : f.status === 'not_found'
-          ? style.yellow('not found')
-          : style.yellow(f.status === 'error' ? 'unreadable' : 'invalid');
-    const via = f.via.filter((v) => v !== 'well_known').map((v) => VIA_TEXT[v]);
-    const linked = via.length ? ` (linked from the ${via.join(' and ')})` : '';
+    const text = tr.t(`cli.file.${f.status}`);
+    const status = f.status === 'found' ? style.green(text) : style.yellow(text);
+    const via = f.via.filter((v) => v !== 'well_known').map((v) => tr.t(`cli.via.${v}`));
+    const linked = via.length ? ` ${tr.t('cli.linkedFrom', { via: list.format(via) })}` : '';
     // URLs and problems quote the site: made terminal-safe; the colour codes around the status are ours.
     const problems = f.problems.length ? `: ${safe(f.problems.join('; '))}` : '';
     lines.push(...wrap(`- ${f.kind} ${status}: ${safe(f.url)}${linked}${problems}`, width, '  '));
@@ -43,30 +38,32 @@ function agentDiscoveryLines({ signals }: Audit, { style, width }: ReportContext
   return lines;
 }
 
-function llmsTxtLines({ llms_txt: llms }: Audit, { style, width }: ReportContext): string[] {
+function llmsTxtLines({ llms_txt: llms }: Audit, { style, width, tr }: ReportContext): string[] {
   const status =
     llms.status === 'present'
       ? llms.valid
-        ? style.green('present, valid')
-        : style.yellow('present, not valid')
+        ? style.green(tr.t('cli.llmsPresentValid'))
+        : style.yellow(tr.t('cli.llmsPresentInvalid'))
       : llms.status === 'missing'
-        ? style.yellow('missing')
-        : style.red('could not be read');
+        ? style.yellow(tr.t('cli.llmsMissing'))
+        : style.red(tr.t('cli.llmsUnreadable'));
   const lines = [`${style.bold('llms.txt')}  ${status}`];
   for (const problem of llms.problems) lines.push(...wrap(`- ${safe(problem)}`, width, '  '));
   return lines;
 }
 
-function webmcpLines({ signals: { webmcp } }: Audit, { style }: ReportContext): string[] {
-  const status =
-    webmcp.status === 'detected' ? style.green('detected') : webmcp.status === 'inconclusive' ? style.yellow('inconclusive') : 'not found';
-  const scanned = `${webmcp.bundlesScanned} of ${webmcp.bundlesTotal} script${webmcp.bundlesTotal === 1 ? '' : 's'} scanned`;
-  const lines = [`${style.bold('WebMCP')}    ${status} ${style.dim(`(source: ${webmcp.source}; ${scanned}; informational, not scored)`)}`];
+function webmcpLines({ signals: { webmcp } }: Audit, { style, tr }: ReportContext): string[] {
+  const text = tr.t(`cli.webmcp.${webmcp.status}`);
+  const status = webmcp.status === 'detected' ? style.green(text) : webmcp.status === 'inconclusive' ? style.yellow(text) : text;
+  const scanned = tr.t('cli.webmcpScanned', { scanned: webmcp.bundlesScanned, count: webmcp.bundlesTotal });
+  const lines = [`${style.bold('WebMCP')}    ${status} ${style.dim(tr.t('cli.webmcpNote', { source: webmcp.source, scanned }))}`];
   for (const e of webmcp.evidence.slice(0, MAX_EVIDENCE)) lines.push(`  - ${evidenceLine(e)}`);
-  if (webmcp.evidence.length > MAX_EVIDENCE) lines.push(style.dim(`  ... and ${webmcp.evidence.length - MAX_EVIDENCE} more (see --json)`));
+  if (webmcp.evidence.length > MAX_EVIDENCE)
+    lines.push(style.dim(`  ${tr.t('cli.moreEvidence', { count: webmcp.evidence.length - MAX_EVIDENCE })}`));
   if (webmcp.runtime) {
-    const tools = webmcp.runtime.tools.map((t) => safe(t.name)).join(', ') || 'none';
-    lines.push(`  runtime: API ${webmcp.runtime.apiAvailable ? 'available' : 'absent'}, tools: ${tools}`);
+    const tools = webmcp.runtime.tools.map((t) => safe(t.name)).join(', ') || tr.t('cli.none');
+    const api = tr.t(webmcp.runtime.apiAvailable ? 'cli.apiAvailable' : 'cli.apiAbsent');
+    lines.push(`  ${tr.t('cli.runtime', { api, tools })}`);
   }
   return lines;
 }

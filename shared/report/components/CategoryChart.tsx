@@ -7,7 +7,8 @@ import { categoryInfoIn, categoryNameIn } from '../wording.js';
 /** Geometry in SVG units; drawn at 1:1 in its box, so text keeps its size: the report's page, or the popup's width. */
 const LAYOUTS = {
   page: { width: 680, row: 34, label: 160, track: 440, bar: 16, barY: 8, textY: 21 },
-  compact: { width: 376, row: 24, label: 124, track: 212, bar: 10, barY: 7, textY: 16 },
+  // The label column fits the longest name in every language ("Découverte par les IA", "Descubrimiento por IA").
+  compact: { width: 376, row: 24, label: 150, track: 186, bar: 10, barY: 7, textY: 16 },
 } as const;
 
 /**

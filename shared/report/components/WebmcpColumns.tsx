@@ -1,9 +1,10 @@
 import type { WebmcpSignal } from '../../types/audit.js';
-import { WEBMCP_MATCH_TEXT } from '../wording.js';
+import { useT } from '../i18n-context.js';
 import type { WebmcpLive } from '../types.js';
 
 /** The static scan (HTML and scripts) beside the runtime probe (the live page), for an auditor. */
 export function WebmcpColumns({ webmcp, live }: { webmcp: WebmcpSignal; live: WebmcpLive }) {
+  const tr = useT();
   const rt = webmcp.runtime;
   const found = staticStatus(webmcp);
   return (
@@ -12,75 +13,72 @@ export function WebmcpColumns({ webmcp, live }: { webmcp: WebmcpSignal; live: We
         <StaticColumn webmcp={webmcp} found={found} />
         <RuntimeColumn runtime={rt} />
       </div>
-      {rt && !rt.apiAvailable && <p class="muted small">No API in this browser says nothing about the site: static evidence stands.</p>}
+      {rt && !rt.apiAvailable && <p class="muted small">{tr.t('webmcpLive.noApi')}</p>}
       {live.matches.length > 0 && (
-        <ul class="small" aria-label="Where runtime tools were registered">
+        <ul class="small" aria-label={tr.t('webmcpLive.matchesLabel')}>
           {live.matches.map((m) => (
-            <li key={m.name}>
-              {m.name}: {m.site}
-              {WEBMCP_MATCH_TEXT[m.staticSaw]}
-            </li>
+            <li key={m.name}>{tr.t(`webmcpLive.match.${m.staticSaw}`, { name: m.name, site: m.site })}</li>
           ))}
         </ul>
       )}
       {found === 'inconclusive' && live.skipped.length > 0 && <SkippedScripts skipped={live.skipped} />}
-      {!!rt?.errors?.length && <p class="muted small">Probe: {rt.errors.join('; ')}</p>}
+      {!!rt?.errors?.length && <p class="muted small">{tr.t('webmcpLive.probeErrors', { errors: rt.errors.join('; ') })}</p>}
     </>
   );
 }
 
 /** What HTML and scripts showed; tools seen only in the live page belong to the runtime column. */
 function StaticColumn({ webmcp, found }: { webmcp: WebmcpSignal; found: ReturnType<typeof staticStatus> }) {
+  const tr = useT();
   const staticTools = [
     ...new Set(webmcp.evidence.filter((e) => e.location.type !== 'runtime' && e.registers && e.toolName).map((e) => e.toolName!)),
   ];
   return (
     <section aria-labelledby="wm-static">
-      <h3 id="wm-static">Static (HTML and scripts)</h3>
+      <h3 id="wm-static">{tr.t('webmcpLive.staticHeading')}</h3>
       <dl>
-        <dt>Found</dt>
-        <dd data-testid="webmcp-static">{found}</dd>
-        <dt>Scripts scanned</dt>
-        <dd>
-          {webmcp.bundlesScanned} of {webmcp.bundlesTotal}
-        </dd>
-        <dt>Tools</dt>
-        <dd data-testid="webmcp-static-tools">{staticTools.length ? staticTools.join(', ') : 'none'}</dd>
+        <dt>{tr.t('webmcpLive.found')}</dt>
+        <dd data-testid="webmcp-static">{tr.t(`webmcpLive.found.${found}`)}</dd>
+        <dt>{tr.t('webmcpLive.scriptsScanned')}</dt>
+        <dd>{tr.t('webmcpLive.scannedOf', { scanned: webmcp.bundlesScanned, total: webmcp.bundlesTotal })}</dd>
+        <dt>{tr.t('webmcpLive.tools')}</dt>
+        <dd data-testid="webmcp-static-tools">{staticTools.length ? staticTools.join(', ') : tr.t('webmcpLive.none')}</dd>
       </dl>
     </section>
   );
 }
 
 function RuntimeColumn({ runtime: rt }: { runtime: WebmcpSignal['runtime'] }) {
+  const tr = useT();
+  const api = rt && `${rt.surface === 'navigator-legacy' ? 'navigator' : 'document'}.modelContext`;
   return (
     <section aria-labelledby="wm-runtime">
-      <h3 id="wm-runtime">Runtime (live page)</h3>
+      <h3 id="wm-runtime">{tr.t('webmcpLive.runtimeHeading')}</h3>
       {rt ? (
         <dl>
-          <dt>API</dt>
+          <dt>{tr.t('webmcpLive.api')}</dt>
           <dd data-testid="webmcp-api">
-            {rt.apiAvailable
-              ? `${rt.surface === 'navigator-legacy' ? 'navigator' : 'document'}.modelContext${rt.polyfill ? ' (polyfill)' : ''}`
-              : 'not available in this browser'}
+            {!rt.apiAvailable ? tr.t('webmcpLive.noApiHere') : rt.polyfill ? tr.t('webmcpLive.polyfill', { api: api! }) : api}
           </dd>
-          <dt>Tools</dt>
+          <dt>{tr.t('webmcpLive.tools')}</dt>
           <dd data-testid="webmcp-runtime-tools">
-            {rt.tools.length ? rt.tools.map((t) => t.name).join(', ') : rt.apiAvailable ? 'none' : 'unknown'}
+            {rt.tools.length ? rt.tools.map((t) => t.name).join(', ') : tr.t(rt.apiAvailable ? 'webmcpLive.none' : 'webmcpLive.unknown')}
           </dd>
-          <dt>Deep probe</dt>
-          <dd>{rt.deepProbe ? 'on' : 'off'}</dd>
+          <dt>{tr.t('webmcpLive.deepProbe')}</dt>
+          <dd>{tr.t(rt.deepProbe ? 'webmcpLive.on' : 'webmcpLive.off')}</dd>
         </dl>
       ) : (
-        <p class="muted">Not probed.</p>
+        <p class="muted">{tr.t('webmcpLive.notProbed')}</p>
       )}
     </section>
   );
 }
 
 function SkippedScripts({ skipped }: { skipped: WebmcpLive['skipped'] }) {
+  const tr = useT();
   return (
     <div class="small" data-testid="webmcp-skipped">
-      <p class="muted">Not scanned, so the static result is inconclusive:</p>
+      <p class="muted">{tr.t('webmcpLive.skipped')}</p>
       <ul>
         {skipped.map((s) => (
           <li key={s.url}>
@@ -92,10 +90,10 @@ function SkippedScripts({ skipped }: { skipped: WebmcpLive['skipped'] }) {
   );
 }
 
-function staticStatus(w: WebmcpSignal): 'detected' | 'inconclusive' | 'not found' {
+function staticStatus(w: WebmcpSignal): 'detected' | 'inconclusive' | 'not_found' {
   const staticEvidence = w.evidence.filter((e) => e.location.type !== 'runtime');
   if (staticEvidence.some((e) => e.registers)) return 'detected';
-  return w.bundlesScanned < w.bundlesTotal ? 'inconclusive' : 'not found';
+  return w.bundlesScanned < w.bundlesTotal ? 'inconclusive' : 'not_found';
 }
 
 /** The script's file name (what a person recognises), or the whole address when it has none. */

@@ -34,7 +34,9 @@ export function WebmcpPanel({ webmcp, live }: { webmcp: WebmcpSignal; live?: Web
         {live && webmcp.source !== 'none' && (
           <span class="muted">
             {' '}
-            (source: <span data-testid="webmcp-source">{webmcp.source}</span>)
+            {tr
+              .parts('webmcpLive.source')
+              .map((part) => (typeof part === 'string' ? part : <span data-testid="webmcp-source">{webmcp.source}</span>))}
           </span>
         )}
       </p>

@@ -62,6 +62,25 @@ describe('citable crawl', () => {
     expect(html).toContain('Pages to fix first');
   });
 
+  it('gives the advice and example pages under a critical issue, in the terminal and in the --html file', async () => {
+    const blocked = await startSlowSite(6, 0, 'User-agent: OAI-SearchBot\nDisallow: /\n\nUser-agent: *\nAllow: /\n');
+    try {
+      const io = memoryIo(ENV);
+      const file = path.join(dir, 'blocked.html');
+      expect(await run([blocked.url, '--html', file], io)).toBe(0);
+      const out = io.out();
+      const section = out.slice(out.indexOf('Critical issues: what to do'));
+      expect(out).toContain('Critical issues: what to do');
+      expect(section).toMatch(/✖ .+ \(robots\.search-agents-blocked\)\n {6}\S.*OAI-SearchBot/); // the advice names the agent
+      expect(section).toContain('on 7 pages, for example:');
+      expect(section).toContain('and 4 more');
+      const html = await readFile(file, 'utf8');
+      expect(html).toMatch(/class="advice"[^>]*>[^<]*OAI-SearchBot/);
+    } finally {
+      await blocked.close();
+    }
+  });
+
   it('Ctrl-C cancels: the pages audited so far are printed, nothing more is fetched, exit 130', async () => {
     const slow = await startSlowSite(30, 150);
     try {

@@ -57,6 +57,34 @@ describe('citable diff', () => {
     expect(out).toMatch(/^Fixed issues \(1\)\n {2}- {2}notice\s+No llms\.txt\s+llms-txt\.present$/m);
     expect(out).toMatch(/^ {2}OAI-SearchBot {2}allowed → blocked$/m);
     expect(out).toMatch(/^WebMCP {2}not_found \(unchanged\)$/m);
+    expect(out).not.toContain('Sources'); // both scored by the server from the same inputs: no line
+  });
+
+  it('says where each audit was scored and which inputs differ, in one line, only when they differ', async () => {
+    const inputs = { rendered: false, runtime_webmcp: false, agent_probes: 4, redirect_hops_hidden: false, unread_files: [] };
+    const inBrowser = {
+      ...older,
+      origin: 'extension' as const,
+      inputs: { ...inputs, rendered: true, runtime_webmcp: true, agent_probes: 0 },
+    };
+    const onServer = { ...newer, inputs };
+    await writeFile(path.join(dir, 'browser.json'), JSON.stringify(inBrowser));
+    await writeFile(path.join(dir, 'server.json'), JSON.stringify(onServer));
+    await writeFile(path.join(dir, 'server-again.json'), JSON.stringify({ ...onServer, inputs: { ...inputs, agent_probes: 0 } }));
+    const moved = await diff([path.join(dir, 'browser.json'), path.join(dir, 'server.json')]);
+    expect(moved.code).toBe(0);
+    expect(moved.out).toMatch(
+      /^Sources {2}scored by the extension → the server; judged from different inputs: rendered, runtime_webmcp, agent_probes$/m,
+    );
+    expect(moved.out.match(/Sources/g)).toHaveLength(1);
+    const json = await diff([path.join(dir, 'browser.json'), path.join(dir, 'server.json'), '--json']);
+    expect(JSON.parse(json.out).sources).toEqual({
+      from: 'extension',
+      to: 'server',
+      inputs_changed: ['rendered', 'runtime_webmcp', 'agent_probes'],
+    });
+    const sameSide = await diff([path.join(dir, 'server.json'), path.join(dir, 'server-again.json')]);
+    expect(sameSide.out).toMatch(/^Sources {2}both scored by the server; judged from different inputs: agent_probes$/m);
   });
 
   it('--json prints exactly the diff object', async () => {

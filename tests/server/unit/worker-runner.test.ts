@@ -64,6 +64,17 @@ async function requested(path: string): Promise<void> {
   while (!site.requests.some((r) => r.path === path)) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
+/** Threads of this process at niceness 10 (/proc/self/task/<tid>/stat: the 19th field, counted after the name). */
+async function nicedThreads(): Promise<number> {
+  let count = 0;
+  for (const tid of await readdir('/proc/self/task')) {
+    const stat = await readFile(`/proc/self/task/${tid}/stat`, 'utf8').catch(() => '');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (fields[16] === '10') count++;
+  }
+  return count;
+}
+
 describe('createWorkerRunner', () => {
   it('runs the engine in a thread and returns its audit', async () => {
     const audit = await make().run(`${site.url}/`);
@@ -95,6 +106,19 @@ describe('createWorkerRunner', () => {
     expect(r.threads).toBe(3);
     await Promise.all(Array.from({ length: 3 }, () => r.run(`${site.url}/`)));
     expect(r.threads).toBe(3);
+  });
+
+  it('runs its threads at niceness 10 by default, at the process priority with lowerPriority: false (Linux)', async () => {
+    const before = await nicedThreads();
+    const lowered = make({ concurrency: 2, queueLimit: 10 });
+    await Promise.all([lowered.run(`${site.url}/`), lowered.run(`${site.url}/`)]);
+    expect(await nicedThreads()).toBe(before + 2);
+    await lowered.close();
+    expect(await nicedThreads()).toBe(before);
+    const plain = make({ concurrency: 2, queueLimit: 10, lowerPriority: false });
+    await Promise.all([plain.run(`${site.url}/`), plain.run(`${site.url}/`)]);
+    expect(plain.threads).toBe(2);
+    expect(await nicedThreads()).toBe(before);
   });
 
   it('refuses beyond the line (AuditorBusyError)', async () => {

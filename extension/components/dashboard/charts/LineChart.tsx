@@ -1,6 +1,7 @@
 import { CHART_PLOT as PLOT, labelIndexes, segments, xAt, yAt } from '../../../lib/dashboard/chart-geometry.js';
 import { axisLabelAnchor } from '../../../../shared/report/axis-anchor.js';
 import { percent, shortDate } from '../format.js';
+import { t } from '../../../lib/i18n/t.js';
 
 export interface LineSeries {
   name: string;
@@ -65,9 +66,9 @@ export function LineChart({ days, series, label }: { days: readonly string[]; se
 /** "Visibility 40% on 2026-05-01 … 55% on 2026-05-30" over the days that have a value. */
 function describe(s: LineSeries, days: readonly string[]): string {
   const known = s.values.map((v, i) => [v, days[i]] as const).filter(([v]) => v !== null);
-  if (known.length === 0) return `${s.name}: no data`;
+  if (known.length === 0) return t('chartSeriesNoData', s.name);
   const [first, last] = [known[0]!, known[known.length - 1]!];
   return known.length === 1
-    ? `${s.name} ${percent(first[0]!)} on ${first[1]}`
-    : `${s.name} ${percent(first[0]!)} on ${first[1]} and ${percent(last[0]!)} on ${last[1]}`;
+    ? t('chartSeriesOneDay', s.name, percent(first[0]!), first[1]!)
+    : t('chartSeriesTwoDays', s.name, percent(first[0]!), first[1]!, percent(last[0]!), last[1]!);
 }

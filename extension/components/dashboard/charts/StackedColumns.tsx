@@ -1,5 +1,6 @@
 import { useId } from 'preact/hooks';
 import { CHART_PLOT as PLOT, niceMax, yAt } from '../../../lib/dashboard/chart-geometry.js';
+import { formatNumber } from '../../../lib/i18n/t.js';
 
 /** A texture over a part's colour, so the parts differ without colour too. */
 export type Texture = 'solid' | 'hatch' | 'dots';
@@ -7,6 +8,8 @@ export type Texture = 'solid' | 'hatch' | 'dots';
 export interface Column {
   label: string;
   parts: ReadonlyArray<{ name: string; value: number; className: string; texture?: Texture }>;
+  /** false: the label is left off the axis (many columns); the spoken summary keeps it. */
+  tick?: boolean;
 }
 
 /** The textures' SVG patterns (white lines or dots over the part's colour). */
@@ -57,7 +60,7 @@ export function StackedColumns({
   const max = niceMax(Math.max(...columns.map((c) => c.parts.reduce((n, p) => n + p.value, 0))));
   const slot = (PLOT.width - PLOT.left - PLOT.right) / columns.length;
   const barW = Math.min(60, slot * 0.6);
-  const summary = columns.map((c) => `${c.label}: ${c.parts.map((p) => `${p.name} ${p.value}`).join(', ')}`).join('; ');
+  const summary = columns.map((c) => `${c.label}: ${c.parts.map((p) => `${p.name} ${formatNumber(p.value)}`).join(', ')}`).join('; ');
   return (
     <figure class="chart">
       <svg viewBox={`0 0 ${PLOT.width} ${PLOT.height}`} width="100%" role="img" aria-label={`${label}. ${summary}`}>
@@ -85,9 +88,11 @@ export function StackedColumns({
                   />
                 ) : null;
               })}
-              <text x={cx} y={PLOT.height - 8} text-anchor="middle" class="axis">
-                {c.label}
-              </text>
+              {c.tick !== false && (
+                <text x={cx} y={PLOT.height - 8} text-anchor="middle" class="axis">
+                  {c.label}
+                </text>
+              )}
             </g>
           );
         })}
