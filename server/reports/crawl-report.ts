@@ -10,6 +10,7 @@ import type { CrawlPage, Paper, ReportCrawl, ScorePoint } from '../../shared/rep
 import type { Audit } from '../../shared/types/audit.js';
 import type { Store } from '../store/contracts/store.js';
 import { accountBranding, reportLanguage, type LanguageRequest, type RenderedReport } from './audit-report.js';
+import { crawlReportTraffic } from './report-traffic.js';
 
 export interface CrawlReportSources {
   /** The crawl's audited pages (GET /crawls/{id}/pages); only the lowest-scoring WORST_PAGES are shown. */
@@ -28,14 +29,16 @@ export async function renderAccountCrawlReport(
   request: { paper: Paper; medium: 'html' | 'pdf'; pdfHref?: string | null; language?: LanguageRequest; rulesDocUrl?: string | null },
 ): Promise<RenderedReport> {
   const critical = (crawl.issues ?? []).filter((i) => i.severity === 'critical');
-  const [branding, pages, history, advice] = await Promise.all([
+  const pagesRead = sources.pages();
+  const [branding, pages, history, advice, traffic] = await Promise.all([
     accountBranding(store, accountId),
-    sources.pages(),
+    pagesRead,
     sources.history(),
     adviceFor(
       critical.map((i) => i.rule),
       sources.pageAuditWithRule,
     ),
+    pagesRead.then((read) => crawlReportTraffic(store, accountId, crawl, read)),
   ]);
   const worstPages = [...pages].sort((a, b) => a.score - b.score).slice(0, WORST_PAGES);
   const expiredAudits = pages.filter((p) => p.audit_expired).length;
@@ -49,6 +52,7 @@ export async function renderAccountCrawlReport(
     worstPages,
     advice,
     expiredAudits,
+    traffic,
     paper: request.paper,
     medium: request.medium,
     pdfHref: request.pdfHref ?? null,

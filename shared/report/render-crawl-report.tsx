@@ -28,6 +28,7 @@ export function renderCrawlReportHtml(crawl: ReportCrawl, options: ReportOptions
             {...(options.worstPages ? { worstPages: options.worstPages } : {})}
             {...(options.advice ? { advice: options.advice } : {})}
             {...(options.expiredAudits ? { expiredAudits: options.expiredAudits } : {})}
+            traffic={options.traffic ?? null}
             fixes={options.fixes ?? null}
             pdfHref={options.pdfHref ?? null}
             unsupportedLang={options.unsupportedLang ?? null}

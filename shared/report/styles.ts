@@ -89,6 +89,9 @@ a.download { font-weight: 600; color: var(--accent); }
 @media print { .rule-ref { display: none; } }
 .report-links { display: flex; flex-wrap: wrap; gap: 4px 18px; margin: 10px 0 0; font-size: 13px; }
 .report-links a { overflow-wrap: anywhere; }
+.traffic-subtitle { margin: 18px 0 6px; }
+.traffic-statuses { margin: 4px 0 12px; }
+.traffic-legend { margin: 2px 0 0; }
 @media print { .fix-content { max-height: none; overflow: visible; } a.download { display: none; } }
 @media screen and (prefers-color-scheme: dark) {
   .cap { background: #3d1214; }

@@ -5,6 +5,7 @@
 import type { Audit, CategoryScore, CrawlerVerdict, LlmsTxtSummary, Severity, CategoryName } from '../types/audit.js';
 import type { Fix } from '../fixes/types.js';
 import type { ReportLanguage } from '../i18n/languages.js';
+import type { Traffic } from '../schema/traffic.js';
 
 /** The agency's branding (docs/api-decisions.md#reports-shares-and-diffs, `PUT /branding`): every member optional in a report. */
 export interface ReportBranding {
@@ -138,6 +139,18 @@ export interface CrawlReportExtras {
   advice?: Readonly<Record<string, string>>;
   /** Pages whose audit the retention period removed (their scores stay): the summary says so. */
   expiredAudits?: number;
+  /** The site's AI crawler traffic from its project's logs over the report's window; absent or null: no section. */
+  traffic?: ReportTraffic | null;
+}
+
+/** A project's AI crawler traffic (docs/logs.md) over a report's window (docs/reports.md#ai-crawler-traffic). */
+export interface ReportTraffic {
+  /** The window's first and last UTC day, `YYYY-MM-DD`, inclusive. */
+  since: string;
+  until: string;
+  traffic: Pick<Traffic, 'agents' | 'purposes' | 'referrals' | 'series'>;
+  /** The report's audited pages no AI agent fetched in the window (`urls` the first ones); null: not known. */
+  notFetched: { pages: number; of: number; urls: string[] } | null;
 }
 
 /** Where the deep probe saw a runtime WebMCP tool registered, and what the static scan made of that script. */

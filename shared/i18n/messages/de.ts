@@ -1,5 +1,6 @@
 /** The reports' words in German (formal address). Keys and placeholders as in en.ts. */
 import type { Catalogue } from '../catalogue.js';
+import { deTraffic } from './traffic/de.js';
 
 export const de = {
   'language.name': 'Deutsch',
@@ -158,6 +159,8 @@ export const de = {
   'purpose.user': 'Abruf für Nutzer',
   'purpose.training': 'Modelltraining',
   'purpose.archive': 'Archiv',
+  'purpose.coding_agent': 'Coding-Agent',
+  'purpose.agentic_browser': 'Agentischer Browser',
   'served.ok': 'OK',
   'served.blocked': 'Gesperrt',
   'served.payment_required': 'Zahlung verlangt',
@@ -284,6 +287,8 @@ export const de = {
   'crawl.auditExpired': '(Prüfung abgelaufen)',
   'crawl.yes': 'ja',
   'crawl.sitemaps': 'Sitemaps:',
+
+  ...deTraffic,
 
   'fixes.intro': {
     one: '{count} Korrektur für die Website, jeweils unter dem Problem, das sie behebt.',

@@ -5,6 +5,7 @@
  * so a translator can reorder it.
  */
 import type { Message } from '../message.js';
+import { enTraffic } from './traffic/en.js';
 
 export const en = {
   'language.name': 'English',
@@ -161,6 +162,8 @@ export const en = {
   'purpose.user': 'Fetches for a user',
   'purpose.training': 'Model training',
   'purpose.archive': 'Archive',
+  'purpose.coding_agent': 'Coding agent',
+  'purpose.agentic_browser': 'Agentic browser',
   'served.ok': 'OK',
   'served.blocked': 'Blocked',
   'served.payment_required': 'Asked to pay',
@@ -291,6 +294,8 @@ export const en = {
   'crawl.auditExpired': '(audit expired)',
   'crawl.yes': 'yes',
   'crawl.sitemaps': 'Sitemaps:',
+
+  ...enTraffic,
 
   // Fixes
   'fixes.intro': {

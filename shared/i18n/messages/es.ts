@@ -1,5 +1,6 @@
 /** The reports' words in Spanish (usted). Keys and placeholders as in en.ts. */
 import type { Catalogue } from '../catalogue.js';
+import { esTraffic } from './traffic/es.js';
 
 export const es = {
   'language.name': 'Español',
@@ -156,6 +157,8 @@ export const es = {
   'purpose.user': 'Consultas para un usuario',
   'purpose.training': 'Entrenamiento de modelos',
   'purpose.archive': 'Archivo',
+  'purpose.coding_agent': 'Agente de programación',
+  'purpose.agentic_browser': 'Navegador agéntico',
   'served.ok': 'OK',
   'served.blocked': 'Bloqueado',
   'served.payment_required': 'Pide pago',
@@ -283,6 +286,8 @@ export const es = {
   'crawl.auditExpired': '(auditoría caducada)',
   'crawl.yes': 'sí',
   'crawl.sitemaps': 'Sitemaps:',
+
+  ...esTraffic,
 
   'fixes.intro': {
     one: '{count} corrección para aplicar en el sitio, mostrada bajo el problema que corrige.',

@@ -1,5 +1,6 @@
 /** The reports' words in French (vous). Keys and placeholders as in en.ts. */
 import type { Catalogue } from '../catalogue.js';
+import { frTraffic } from './traffic/fr.js';
 
 export const fr = {
   'language.name': 'Français',
@@ -159,6 +160,8 @@ export const fr = {
   'purpose.user': 'Récupération pour un utilisateur',
   'purpose.training': 'Entraînement de modèles',
   'purpose.archive': 'Archivage',
+  'purpose.coding_agent': 'Agent de programmation',
+  'purpose.agentic_browser': 'Navigateur agentique',
   'served.ok': 'OK',
   'served.blocked': 'Bloqué',
   'served.payment_required': 'Paiement demandé',
@@ -286,6 +289,8 @@ export const fr = {
   'crawl.auditExpired': '(audit expiré)',
   'crawl.yes': 'oui',
   'crawl.sitemaps': 'Sitemaps :',
+
+  ...frTraffic,
 
   'fixes.intro': {
     one: '{count} correction à mettre en place sur le site, présentée sous le problème qu’elle corrige.',

@@ -20,6 +20,7 @@ import { ReportHeader } from './ReportHeader.js';
 import { ScoreGauge } from './ScoreGauge.js';
 import { Section } from './Section.js';
 import { TemplatesTable } from './TemplatesTable.js';
+import { TrafficSection } from './TrafficSection.js';
 import { WorstPagesTable } from './WorstPagesTable.js';
 
 export interface CrawlReportProps extends CrawlReportExtras {
@@ -61,6 +62,7 @@ export function CrawlReport(props: CrawlReportProps) {
       )}
       <CrawlDetails crawl={crawl} issues={issues} history={history} worstPages={worstPages} />
       <CrawlSiteSections site={site} />
+      <TrafficSection traffic={props.traffic} />
       <ReportFooter branding={branding} generatedAt={generatedAt} reference={tr.t('footer.crawlReference', { id: crawl.id })} />
     </main>
   );

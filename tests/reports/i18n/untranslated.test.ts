@@ -16,6 +16,7 @@ import type { CrawlerVerdict } from '../../../shared/types/audit.js';
 import type { ReportCrawl } from '../../../shared/report/types.js';
 import { makeCrawl, makePages } from '../fixtures/crawls.js';
 import { auditWithDiscovery, longAudit } from '../fixtures/report-audits.js';
+import { reportTraffic } from '../fixtures/traffic.js';
 
 const RULE_TITLES: Record<string, string> = {
   'robots.search-agents-blocked': 'robots.txt blocks AI search crawlers',
@@ -104,7 +105,15 @@ function fixtureReports(lang: ReportLanguage): string[] {
   const advice = Object.fromEntries((crawl.issues ?? []).map((i) => [i.rule, `Advice for ${i.rule}.`]));
   return [
     renderAuditReportHtml(audit, { lang, history, branding, pdfHref: '?format=pdf', unsupportedLang: 'pt' }),
-    renderCrawlReportHtml(withNamedCrawlers(crawl), { lang, history, branding, worstPages: pages, advice, expiredAudits: 1 }),
+    renderCrawlReportHtml(withNamedCrawlers(crawl), {
+      lang,
+      history,
+      branding,
+      worstPages: pages,
+      advice,
+      expiredAudits: 1,
+      traffic: reportTraffic(),
+    }),
     renderCrawlReportHtml(withNamedCrawlers(makeCrawl(0, { status: 'running', score: null, issues: [], templates: [] })), { lang }),
     renderCrawlReportHtml(withNamedCrawlers(makeCrawl(10, { status: 'failed', error: 'the site went away', issues: [] })), { lang }),
     renderShareGoneHtml({ lang }),
