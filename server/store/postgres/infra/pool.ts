@@ -28,6 +28,9 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   // An idle connection the server dropped (restart, network) errors here; the pool replaces it. Without a
   // listener the error would crash the process.
   pool.on('error', () => undefined);
+  // The same for a connection that drops while checked out (a worker mid-transaction when PostgreSQL restarts): its
+  // query rejects, which the caller handles; the client's own 'error' event must not crash the process too.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
