@@ -9,7 +9,7 @@
  */
 import { Queue, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { CRAWL_JOB_LOCK_MS, CRAWL_QUEUE_PREFIX, CRAWL_STALL_CHECK_MS } from '../crawls/queued/crawl-queues.js';
+import { JOB_LOCK_MS, QUEUE_PREFIX, STALL_CHECK_MS } from '../util/queue-timing.js';
 import type { Logger } from '../logging/logger.js';
 import type { StoredIngest } from '../store/contracts/traffic.js';
 import { CursorMoved } from './ingest-runner.js';
@@ -32,7 +32,7 @@ function redis(redisUrl: string): Redis {
 /** The API side: queues ingests for the workers. */
 export function openIngestQueue(redisUrl: string, logger: Logger): IngestQueue {
   const connection = redis(redisUrl);
-  const queue = new Queue<IngestJob>(INGEST_QUEUE, { connection, prefix: CRAWL_QUEUE_PREFIX });
+  const queue = new Queue<IngestJob>(INGEST_QUEUE, { connection, prefix: QUEUE_PREFIX });
   queue.on('error', (error) => logger.warn('traffic queue error', { error: String(error) }));
   return {
     async add(ingest: StoredIngest) {
@@ -68,10 +68,10 @@ export function startIngestWorker(options: ReadIngestOptions & { redisUrl: strin
     },
     {
       connection,
-      prefix: CRAWL_QUEUE_PREFIX,
+      prefix: QUEUE_PREFIX,
       concurrency: 1,
-      lockDuration: CRAWL_JOB_LOCK_MS,
-      stalledInterval: CRAWL_STALL_CHECK_MS,
+      lockDuration: JOB_LOCK_MS,
+      stalledInterval: STALL_CHECK_MS,
       maxStalledCount: 1_000,
     },
   );

@@ -7,14 +7,15 @@
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../../logging/logger.js';
+import { JOB_LOCK_MS, QUEUE_PREFIX, STALL_CHECK_MS } from '../../util/queue-timing.js';
 
 export const CRAWL_QUEUE = 'crawls';
 export const PAGE_QUEUE = 'crawl-pages';
-export const CRAWL_QUEUE_PREFIX = 'citable:bull';
+export const CRAWL_QUEUE_PREFIX = QUEUE_PREFIX;
 
 /** A killed worker's job is given to another after this (BullMQ's lock and stall check). */
-export const CRAWL_JOB_LOCK_MS = 15_000;
-export const CRAWL_STALL_CHECK_MS = 5_000;
+export const CRAWL_JOB_LOCK_MS = JOB_LOCK_MS;
+export const CRAWL_STALL_CHECK_MS = STALL_CHECK_MS;
 
 export interface CrawlQueues {
   crawls: Queue;
