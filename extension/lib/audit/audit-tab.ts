@@ -156,6 +156,6 @@ async function inject<A extends unknown[], R>(
     throw describeInjectionError(err);
   }
   const first = results?.[0] as { result?: unknown; error?: unknown } | undefined;
-  if (!first || first.error !== undefined) throw new Error(`The page script failed: ${String(first?.error ?? 'no result')}`);
+  if (!first || first.error !== undefined) throw new Error(t('pageScriptFailed', String(first?.error ?? 'no result')));
   return first.result as Awaited<R>;
 }
