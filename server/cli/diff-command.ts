@@ -13,8 +13,10 @@ import { renderDiff } from './diff/render-diff.js';
 import type { CliIo } from './io.js';
 import { shouldColor } from './report/style.js';
 import { safe } from './report/text.js';
+import { reportFilesLanguage } from './report-files.js';
+import { isReportLanguage, REPORT_LANGUAGES } from '../../shared/i18n/languages.js';
 
-const USAGE = 'Usage: citable diff <id> [<newer id>] | citable diff <older.json> <newer.json> [--json]';
+const USAGE = 'Usage: citable diff <id> [<newer id>] | citable diff <older.json> <newer.json> [--json] [--lang LANG]';
 const HELP = `${USAGE}
 
 What changed between two audits: the score, each category, new and fixed issues (by rule),
@@ -25,6 +27,8 @@ AI crawlers whose robots.txt verdict changed, and WebMCP.
   citable diff a.json b.json       two audits saved with citable audit --json (no server needed)
 
   --json           print exactly the diff object the API returns
+  --lang LANG      the language of the printed diff: ${REPORT_LANGUAGES.join(', ')} (default: the language of LC_ALL,
+                   LC_MESSAGES or LANG if it is one of those, else en); issue titles follow it, ids stay
   --api-url URL    the Citable server (default: CITABLE_API_URL)
   --api-key KEY    its API key (default: CITABLE_API_KEY, which keeps the key out of the process list)
 
@@ -37,7 +41,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
       name: 'diff',
       usage: USAGE,
       help: HELP,
-      options: { json: { type: 'boolean' }, 'api-url': { type: 'string' }, 'api-key': { type: 'string' } },
+      options: { json: { type: 'boolean' }, lang: { type: 'string' }, 'api-url': { type: 'string' }, 'api-key': { type: 'string' } },
     },
     args,
     io,
@@ -45,6 +49,8 @@ export async function run(args: string[], io: CliIo): Promise<number> {
   if ('exit' in start) return start.exit;
   const { values, positionals, fail } = start;
   if (positionals.length < 1 || positionals.length > 2) return fail(`expects one or two audits. ${USAGE}`);
+  const lang = reportFilesLanguage(values.lang, io.env);
+  if (!isReportLanguage(lang)) return fail(lang);
 
   let diff;
   try {
@@ -74,7 +80,7 @@ export async function run(args: string[], io: CliIo): Promise<number> {
     if (error instanceof DiffInputError) return fail(safe(error.message));
     throw error;
   }
-  io.stdout.write(values.json ? `${JSON.stringify(diff, null, 2)}\n` : renderDiff(diff, { color: shouldColor(io.stdout, io.env) }));
+  io.stdout.write(values.json ? `${JSON.stringify(diff, null, 2)}\n` : renderDiff(diff, { color: shouldColor(io.stdout, io.env), lang }));
   return 0;
 }
 

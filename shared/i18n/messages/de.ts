@@ -1,5 +1,6 @@
 /** The reports' words in German (formal address). Keys and placeholders as in en.ts. */
 import type { Catalogue } from '../catalogue.js';
+import { deDiff } from './diff/de.js';
 import { deTraffic } from './traffic/de.js';
 
 export const de = {
@@ -289,6 +290,7 @@ export const de = {
   'crawl.sitemaps': 'Sitemaps:',
 
   ...deTraffic,
+  ...deDiff,
 
   'fixes.intro': {
     one: '{count} Korrektur für die Website, jeweils unter dem Problem, das sie behebt.',

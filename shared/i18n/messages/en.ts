@@ -5,6 +5,7 @@
  * so a translator can reorder it.
  */
 import type { Message } from '../message.js';
+import { enDiff } from './diff/en.js';
 import { enTraffic } from './traffic/en.js';
 
 export const en = {
@@ -296,6 +297,7 @@ export const en = {
   'crawl.sitemaps': 'Sitemaps:',
 
   ...enTraffic,
+  ...enDiff,
 
   // Fixes
   'fixes.intro': {

@@ -1,5 +1,6 @@
 /** The reports' words in Spanish (usted). Keys and placeholders as in en.ts. */
 import type { Catalogue } from '../catalogue.js';
+import { esDiff } from './diff/es.js';
 import { esTraffic } from './traffic/es.js';
 
 export const es = {
@@ -288,6 +289,7 @@ export const es = {
   'crawl.sitemaps': 'Sitemaps:',
 
   ...esTraffic,
+  ...esDiff,
 
   'fixes.intro': {
     one: '{count} corrección para aplicar en el sitio, mostrada bajo el problema que corrige.',

@@ -1,5 +1,6 @@
 /** The reports' words in French (vous). Keys and placeholders as in en.ts. */
 import type { Catalogue } from '../catalogue.js';
+import { frDiff } from './diff/fr.js';
 import { frTraffic } from './traffic/fr.js';
 
 export const fr = {
@@ -291,6 +292,7 @@ export const fr = {
   'crawl.sitemaps': 'Sitemaps :',
 
   ...frTraffic,
+  ...frDiff,
 
   'fixes.intro': {
     one: '{count} correction à mettre en place sur le site, présentée sous le problème qu’elle corrige.',

@@ -1,4 +1,5 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
+import { ChartGrid } from './ChartGrid.js';
 import { useT } from '../i18n-context.js';
 import type { Translator } from '../../i18n/translator.js';
 import type { ScorePoint } from '../types.js';
@@ -32,22 +33,7 @@ export function HistoryChart({ points, subject }: { points: readonly ScorePoint[
   return (
     <figure class="history">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={tr.t('history.chartLabel', { description })}>
-        {[0, 50, 80, 100].map((g) => (
-          <g key={g}>
-            <line
-              x1={LEFT}
-              x2={WIDTH - RIGHT}
-              y1={y(g)}
-              y2={y(g)}
-              class="chart-grid"
-              stroke="#e3e7ec"
-              stroke-dasharray={g === 0 ? undefined : '4 4'}
-            />
-            <text x={LEFT - 6} y={y(g) + 4} text-anchor="end" class="chart-muted">
-              {g}
-            </text>
-          </g>
-        ))}
+        <ChartGrid values={[0, 50, 80, 100]} y={y} x1={LEFT} x2={WIDTH - RIGHT} label={(g) => g} />
         <HistoryLines points={sorted} x={x} y={y} />
         {sorted.map((p, i) => (
           <g key={`${p.scanned_at}-${i}`} data-history-score={p.score}>

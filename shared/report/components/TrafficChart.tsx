@@ -1,4 +1,5 @@
 import { axisLabelAnchor } from '../axis-anchor.js';
+import { ChartGrid } from './ChartGrid.js';
 import { useT } from '../i18n-context.js';
 import type { Translator } from '../../i18n/translator.js';
 import { TRAFFIC_PURPOSES, type TrafficPurpose } from '../../logs/types.js';
@@ -51,22 +52,7 @@ export function TrafficChart({ days }: { days: readonly TrafficDay[] }) {
   return (
     <figure class="traffic-chart">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} width="100%" role="img" aria-label={description}>
-        {[0, top / 2, top].filter(Number.isInteger).map((g) => (
-          <g key={g}>
-            <line
-              x1={LEFT}
-              x2={WIDTH - RIGHT}
-              y1={y(g)}
-              y2={y(g)}
-              class="chart-grid"
-              stroke="#e3e7ec"
-              stroke-dasharray={g ? '4 4' : undefined}
-            />
-            <text x={LEFT - 6} y={y(g) + 4} text-anchor="end" class="chart-muted">
-              {tr.number(g)}
-            </text>
-          </g>
-        ))}
+        <ChartGrid values={[0, top / 2, top].filter(Number.isInteger)} y={y} x1={LEFT} x2={WIDTH - RIGHT} label={(g) => tr.number(g)} />
         {days.map((d, i) => (
           <g key={d.date} data-traffic-day={d.date} data-hits={d.total}>
             <DayBar day={d} x={LEFT + slot * i + (slot - barW) / 2} width={barW} y={y} />

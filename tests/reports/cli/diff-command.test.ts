@@ -87,6 +87,25 @@ describe('citable diff', () => {
     expect(sameSide.out).toMatch(/^Sources {2}both scored by the server; judged from different inputs: agent_probes$/m);
   });
 
+  it('speaks German with --lang de or a German LANG, keeps ids and rule ids, and refuses a language it lacks', async () => {
+    const files = [path.join(dir, 'older.json'), path.join(dir, 'newer.json')];
+    for (const run of [await diff([...files, '--lang', 'de']), await diff(files, { LANG: 'de_DE.UTF-8' })]) {
+      expect([run.code, run.err]).toEqual([0, '']);
+      expect(run.out).toMatch(/^Citable-Vergleich {2}von /m);
+      expect(run.out).toMatch(/^Punktzahl {2}80 → 45 {2}-35$/m);
+      expect(run.out).toMatch(/^ {2}Crawler-Zugang\s+80 → 60\s+-20$/m);
+      expect(run.out).toMatch(/^ {2}Vertrauen\s+n\/a → 60\s+nicht vergleichbar$/m);
+      expect(run.out).toMatch(/^Neue Probleme \(1\)\n {2}\+ {2}Kritisch {2}.+ {2}robots\.search-agents-blocked$/m);
+      expect(run.out).toMatch(/^ {2}OAI-SearchBot {2}erlaubt → gesperrt$/m);
+      expect(run.out).not.toMatch(/New issues|Categories|unchanged/);
+    }
+    const english = await diff(files, { LANG: 'C' });
+    expect(english.out).toMatch(/^Citable diff {2}from /m);
+    const unknown = await diff([...files, '--lang', 'xx']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/--lang takes one of en, de, fr, es, got "xx"/);
+  });
+
   it('--json prints exactly the diff object', async () => {
     const { code, out } = await diff([path.join(dir, 'older.json'), path.join(dir, 'newer.json'), '--json']);
     expect(code).toBe(0);
