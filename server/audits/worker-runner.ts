@@ -53,8 +53,8 @@ export interface WorkerRunnerOptions {
 export interface WorkerRunner extends AuditRunner {
   /** Threads started and alive (at most `concurrency`). */
   readonly threads: number;
-  /** Starts every thread now (at server start), so the first audits under load do not pay for it. */
-  warm(): void;
+  /** Starts threads now (every thread at server start; `count` of them), so the first audits under load do not pay for it. */
+  warm(count?: number): void;
   /** Ends every thread (running audits fail). */
   close(): Promise<void>;
   /** The waiting line for a thread, as the queue metrics read it. */
@@ -281,8 +281,8 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
       bounded.runTask((taskSignal) => onThread((thread) => thread.robots(startUrl, siteFiles, taskSignal)), signal),
     abortAll: (reason) => bounded.abortAll(reason),
     waitingLine: () => bounded.waitingLine(),
-    warm() {
-      while (all.size < options.concurrency) idle.push(start());
+    warm(count = options.concurrency) {
+      while (all.size < Math.min(count, options.concurrency)) idle.push(start());
     },
     async close() {
       await Promise.all([...all].map((thread) => thread.worker.terminate()));

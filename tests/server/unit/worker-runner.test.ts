@@ -108,6 +108,18 @@ describe('createWorkerRunner', () => {
     expect(r.threads).toBe(3);
   });
 
+  it('warm(count) starts that many threads, never more than concurrency; audits start the rest on demand', async () => {
+    const r = make({ concurrency: 3 });
+    r.warm(2);
+    expect(r.threads).toBe(2);
+    r.warm(9);
+    expect(r.threads).toBe(3);
+    const two = make({ concurrency: 3 });
+    two.warm(1);
+    await Promise.all(Array.from({ length: 2 }, () => two.run(`${site.url}/`)));
+    expect(two.threads).toBe(2);
+  });
+
   it('runs its threads at niceness 10 by default, at the process priority with lowerPriority: false (Linux)', async () => {
     const before = await nicedThreads();
     const lowered = make({ concurrency: 2, queueLimit: 10 });
