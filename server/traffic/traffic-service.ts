@@ -6,7 +6,7 @@
  * this process only spools and queues: `citable worker` processes read the spool files (./ingest-queue.ts).
  * The spooled file is removed once its ingest is done.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBase62 } from '../util/base62.js';
 import { rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from '../logging/logger.js';
@@ -56,8 +56,7 @@ export interface TrafficService {
   stop(): Promise<void>;
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-export const newIngestId = () => `ing_${[...randomBytes(16)].map((b) => BASE62[b % 62]).join('')}`;
+export const newIngestId = () => `ing_${randomBase62(16)}`;
 
 const newIngest = (accountId: string, projectId: string, sha256: string, bytes: number, at: string): StoredIngest => ({
   id: newIngestId(),
