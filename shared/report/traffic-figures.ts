@@ -3,7 +3,7 @@
  * the window's days with their hits by purpose (days without lines are zeros), the requests refused and spoofed, the
  * status mix, and which one sentence says what the figures mean for the client. Pure: the same in Node and the browser.
  */
-import { STATUS_CLASSES, TRAFFIC_PURPOSES, type StatusClass, type TrafficPurpose } from '../logs/types.js';
+import { STATUS_CLASSES, TRAFFIC_PURPOSES, zeroPurposes, zeroStatuses, type StatusClass, type TrafficPurpose } from '../logs/types.js';
 import type { ReportTraffic } from './types.js';
 
 const DAY_MS = 86_400_000;
@@ -16,9 +16,6 @@ export interface TrafficDay {
   total: number;
 }
 
-const zeros = (): Record<TrafficPurpose, number> =>
-  Object.fromEntries(TRAFFIC_PURPOSES.map((p) => [p, 0])) as Record<TrafficPurpose, number>;
-
 /** One row per UTC day from `since` to `until` (at most 366), oldest first. */
 export function trafficDays(traffic: ReportTraffic): TrafficDay[] {
   const byDate = new Map(traffic.traffic.series.map((s) => [s.date, s.hits_by_purpose]));
@@ -28,7 +25,7 @@ export function trafficDays(traffic: ReportTraffic): TrafficDay[] {
   if (Number.isNaN(first) || Number.isNaN(last)) return days;
   for (let ms = Math.max(first, last - 365 * DAY_MS); ms <= last; ms += DAY_MS) {
     const date = new Date(ms).toISOString().slice(0, 10);
-    const hits = { ...zeros(), ...byDate.get(date) };
+    const hits = { ...zeroPurposes(), ...byDate.get(date) };
     days.push({ date, hits, total: TRAFFIC_PURPOSES.reduce((s, p) => s + hits[p], 0) });
   }
   return days;
@@ -44,14 +41,20 @@ export interface TrafficTotals {
   visits: number;
 }
 
+/** Requests per status class over every agent. */
+export function statusMix(agents: readonly { statuses: Record<StatusClass, number> }[]): Record<StatusClass, number> {
+  const mix = zeroStatuses();
+  for (const a of agents) for (const c of STATUS_CLASSES) mix[c] += a.statuses[c];
+  return mix;
+}
+
 export function trafficTotals(traffic: ReportTraffic): TrafficTotals {
-  const statuses = Object.fromEntries(STATUS_CLASSES.map((c) => [c, 0])) as Record<StatusClass, number>;
+  const statuses = statusMix(traffic.traffic.agents);
   let [hits, verified, spoofed] = [0, 0, 0];
   for (const a of traffic.traffic.agents) {
     hits += a.hits;
     verified += a.verified;
     spoofed += a.spoofed;
-    for (const c of STATUS_CLASSES) statuses[c] += a.statuses[c];
   }
   const visits = traffic.traffic.referrals.reduce((s, r) => s + r.visits, 0);
   return { hits, verified, spoofed, refused: statuses['4xx'] + statuses['5xx'], statuses, visits };

@@ -4,7 +4,9 @@
  * an upload's progress. Pure, so the extension tests read it without a browser.
  */
 import type { LogIngest, Traffic, TrafficAgent } from '../../../shared/schema/traffic.js';
-import { STATUS_CLASSES, TRAFFIC_PURPOSES, type StatusClass, type TrafficPurpose } from '../../../shared/logs/types.js';
+import { TRAFFIC_PURPOSES, zeroPurposes, type TrafficPurpose } from '../../../shared/logs/types.js';
+// Hits per status class over every agent: the same sum as the report's.
+export { statusMix } from '../../../shared/report/traffic-figures.js';
 import { addDays, periods } from './chart-geometry.js';
 
 /** The windows the view offers, in days. */
@@ -26,12 +28,10 @@ export interface PurposePeriod {
   referrals: number;
 }
 
-const zeroHits = () => Object.fromEntries(TRAFFIC_PURPOSES.map((p) => [p, 0])) as Record<TrafficPurpose, number>;
-
 /** The window cut into the chart's periods, each with the hits per purpose of its days (days without lines count 0). */
 export function purposePeriods(series: Traffic['series'], days: TrafficWindow, today: string): PurposePeriod[] {
   const { since, until } = trafficWindow(days, today);
-  const out = periods(since, until, COLUMNS[days]).map((w) => ({ ...w, hits: zeroHits(), referrals: 0 }));
+  const out = periods(since, until, COLUMNS[days]).map((w) => ({ ...w, hits: zeroPurposes(), referrals: 0 }));
   for (const day of series) {
     const period = out.find((w) => w.since <= day.date && day.date <= w.until);
     if (!period) continue;
@@ -47,13 +47,6 @@ export function purposesSeen(traffic: Pick<Traffic, 'purposes'>): TrafficPurpose
     .filter((p) => p.hits > 0)
     .sort((a, b) => b.hits - a.hits)
     .map((p) => p.purpose);
-}
-
-/** Hits per status class over every agent. */
-export function statusMix(agents: readonly TrafficAgent[]): Record<StatusClass, number> {
-  const mix = Object.fromEntries(STATUS_CLASSES.map((c) => [c, 0])) as Record<StatusClass, number>;
-  for (const a of agents) for (const c of STATUS_CLASSES) mix[c] += a.statuses[c];
-  return mix;
 }
 
 /** The figures above the chart: hits, agents, spoofed hits and AI referral visits. */

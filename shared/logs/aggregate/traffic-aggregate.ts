@@ -5,7 +5,15 @@
  * still merge. Bounded: at most PAGE_LIMIT distinct paths per agent and per engine are told apart (hits beyond
  * count in `hits` and `visits`, not under a path), at most OTHER_BOT_LIMIT unlisted bots.
  */
-import { MAX_PROBLEMS, TRAFFIC_PURPOSES, type LogProblem, type StatusClass, type TrafficPurpose, type Verification } from '../types.js';
+import {
+  MAX_PROBLEMS,
+  TRAFFIC_PURPOSES,
+  zeroPurposes,
+  type LogProblem,
+  type StatusClass,
+  type TrafficPurpose,
+  type Verification,
+} from '../types.js';
 
 export const PAGE_LIMIT = 20_000;
 export const OTHER_BOT_LIMIT = 1_000;
@@ -32,9 +40,6 @@ export interface DayCounts {
   hits: Record<TrafficPurpose, number>;
   referrals: number;
 }
-
-const zeroPurposes = (): Record<TrafficPurpose, number> =>
-  Object.fromEntries(TRAFFIC_PURPOSES.map((p) => [p, 0])) as Record<TrafficPurpose, number>;
 
 export function statusClass(status: number): StatusClass | null {
   return status >= 200 && status < 300
