@@ -7,31 +7,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StoredIngest, TrafficStore } from '../../../server/store/contracts/traffic.js';
+import type { TrafficStore } from '../../../server/store/contracts/traffic.js';
+import { INGEST_AT, storedIngest } from './stored-ingest.js';
 import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import { IngestStopped, runIngest } from '../../../server/traffic/ingest-runner.js';
 import { trafficOfDays } from '../../../server/traffic/traffic-of-days.js';
 import { nginx, UA } from '../../logs/samples.js';
 
-const AT = '2026-11-21T10:00:00.000Z';
+const AT = INGEST_AT;
 const line = (i: number) =>
   nginx('20.171.206.12', `0${1 + (i % 3)}/Aug/2026:10:00:00 +0000`, `GET /p${i % 50} HTTP/1.1`, 200, '-', i % 2 ? UA.gptbot : UA.claudebot);
 const LOG = Array.from({ length: 5000 }, (_, i) => line(i)).join('\n') + '\nlast line without a newline';
 
-const ingest = (id: string): StoredIngest => ({
-  id,
-  account_id: 'acct_a',
-  project_id: 'prj_a',
-  sha256: id,
-  status: 'ingesting',
-  bytes: 0,
-  lines: 0,
-  offset: 0,
-  problems: [],
-  error: null,
-  created_at: AT,
-  updated_at: AT,
-});
+const ingest = (id: string) => storedIngest(id, { status: 'ingesting' });
 
 /** The store as a process killed after its `after`-th commit sees it: that commit is durable, the run never hears of it. */
 function dyingAfter(traffic: TrafficStore, after: number): TrafficStore {

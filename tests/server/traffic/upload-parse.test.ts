@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../server/logging/logger.js';
 import type { StoredIngest } from '../../../server/store/contracts/traffic.js';
+import { INGEST_AT, storedIngest } from './stored-ingest.js';
 import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import { chunkParts } from '../../../server/traffic/chunk-parts.js';
 import { ChunkReader } from '../../../server/traffic/chunk-reader.js';
@@ -19,7 +20,7 @@ import { trafficOfDays } from '../../../server/traffic/traffic-of-days.js';
 import { UploadParse, type HeldChunk } from '../../../server/traffic/upload-parse.js';
 import { nginx, UA } from '../../logs/samples.js';
 
-const AT = '2026-11-21T10:00:00.000Z';
+const AT = INGEST_AT;
 const CHUNK = 30_000;
 const line = (i: number) =>
   nginx(
@@ -60,20 +61,7 @@ function readWhole(log: Buffer): HeldChunk[] {
 
 const shape = (held: HeldChunk[]) => held.map((h) => ({ from: h.from, to: h.to, lines: h.parts.lines, days: h.parts.days.length }));
 
-const ingest = (id: string): StoredIngest => ({
-  id,
-  account_id: 'acct_a',
-  project_id: id === 'ing_held' ? 'prj_held' : 'prj_file',
-  sha256: id,
-  status: 'queued',
-  bytes: 0,
-  lines: 0,
-  offset: 0,
-  problems: [],
-  error: null,
-  created_at: AT,
-  updated_at: AT,
-});
+const ingest = (id: string) => storedIngest(id, { project_id: id === 'ing_held' ? 'prj_held' : 'prj_file' });
 
 describe('counting an upload while it arrives', () => {
   const dirs: string[] = [];
