@@ -1,13 +1,15 @@
-// `npm test`: the static checks, then every vitest project, in two streams at once.
+// `npm test`: the static checks, then every vitest project, in two streams at once, then the stress project alone.
 //
 // Vitest gives a 2-core machine one worker (available cores minus one), and the projects that run one file at a
 // time (e2e, stress, scale) queue behind each other after the rest: the whole suite ran as a single line. Most of
-// their time is spent waiting on browsers, servers and databases, so two vitest processes share the two cores well:
-//   units:   the node and extension projects;
-//   systems: the e2e, stress and scale projects.
+// the e2e and scale projects' time is spent waiting on browsers, servers and databases, so two vitest processes
+// share the two cores well:
+//   units:   the node and extension projects, less the node tests that start processes;
+//   systems: the e2e and scale projects, then those node tests (so both streams take about as long).
+// The stress project measures a server's latency under hostile load, so it runs last, with nothing beside it.
 // What the e2e project loads (the extension builds, dist/) is built once here first, so no build runs while the
 // other stream reads the same files. With arguments (`npm test -- tests/x.test.ts`) it runs one plain `vitest run`.
-// Exit status: 0 only when every check and both streams pass.
+// Exit status: 0 only when every check and every run passes.
 import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
@@ -35,18 +37,31 @@ runOrExit('npx', ['wxt', 'build']);
 runOrExit('npx', ['wxt', 'build', '-b', 'firefox']);
 runOrExit('node', ['scripts/build.mjs']);
 
+// Node tests that mostly start processes (the built server, the CLI, MCP): moved to the systems stream for balance.
+const PROCESS_TESTS = ['tests/server/process/', 'tests/cli/', 'tests/mcp/'];
 const STREAMS = [
-  { name: 'units', projects: ['node', 'extension'] },
-  { name: 'systems', projects: ['e2e', 'stress', 'scale'] },
+  {
+    name: 'units',
+    runs: [['--project', 'node', '--project', 'extension']],
+    env: { CITABLE_TEST_EXCLUDE: PROCESS_TESTS.map((d) => `${d}**`).join(',') },
+  },
+  {
+    name: 'systems',
+    runs: [
+      ['--project', 'e2e', '--project', 'scale'],
+      ['--project', 'node', ...PROCESS_TESTS],
+    ],
+  },
 ];
+const LAST = { name: 'stress', runs: [['--project', 'stress']] };
 
-/** One `vitest run` over some projects; its lines are printed as they come, each marked with the stream's name. */
-function runStream({ name, projects }) {
+/** One `vitest run`; its lines are printed as they come, each marked with the stream's name. */
+function runVitest(name, args, env, summary) {
   return new Promise((resolve) => {
-    const since = performance.now();
-    const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
-    const child = spawn('npx', args, { env: { ...process.env, CITABLE_TEST_PREBUILT: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const summary = [];
+    const child = spawn('npx', ['vitest', 'run', ...args], {
+      env: { ...process.env, ...env, CITABLE_TEST_PREBUILT: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const stream of [child.stdout, child.stderr]) {
       let rest = '';
       stream.setEncoding('utf8');
@@ -55,21 +70,32 @@ function runStream({ name, projects }) {
         rest = lines.pop() ?? '';
         for (const line of lines) {
           process.stdout.write(`[${name}] ${line}\n`);
-          if (/^\s*(Test Files|Tests)\s/.test(line.replace(/\x1b\[[0-9;]*m/g, ''))) summary.push(line.trim());
+          const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
+          if (/^(Test Files|Tests)\s/.test(plain)) summary.push(plain);
         }
       });
       stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`));
     }
-    child.on('close', (code, signal) => resolve({ name, projects, code: code ?? (signal ? 1 : 0), summary, took: seconds(since) }));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
 
+/** A stream's runs one after the other (all of them, even after a failure, so one run shows every failing test). */
+async function runStream({ name, runs, env = {} }) {
+  const since = performance.now();
+  const summary = [];
+  let code = 0;
+  for (const args of runs) code = (await runVitest(name, args, env, summary)) || code;
+  return { name, runs, code, summary, took: seconds(since) };
+}
+
 const results = await Promise.all(STREAMS.map(runStream));
+results.push(await runStream(LAST));
 console.log('');
 for (const r of results) {
   const verdict = r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`;
-  console.log(`npm test: ${r.name} (${r.projects.join(', ')}) ${verdict} in ${r.took}`);
-  for (const line of r.summary) console.log(`  ${line.replace(/\x1b\[[0-9;]*m/g, '')}`);
+  console.log(`npm test: ${r.name} ${verdict} in ${r.took}`);
+  for (const line of r.summary) console.log(`  ${line}`);
 }
 console.log(`npm test: ${seconds(started)} in all`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);
