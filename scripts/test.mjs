@@ -97,5 +97,7 @@ for (const r of results) {
   console.log(`npm test: ${r.name} ${verdict} in ${r.took}`);
   for (const line of r.summary) console.log(`  ${line}`);
 }
-console.log(`npm test: ${seconds(started)} in all`);
+const total = (what) =>
+  results.flatMap((r) => r.summary).reduce((n, line) => n + Number(line.match(new RegExp(`^${what}\\s.*\\((\\d+)\\)$`))?.[1] ?? 0), 0);
+console.log(`npm test: ${total('Test Files')} files, ${total('Tests')} tests, ${seconds(started)} in all`);
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);
