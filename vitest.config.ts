@@ -3,6 +3,8 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 import preact from '@preact/preset-vite';
 
 const SENTINEL = 'tests/helpers/network-sentinel-setup.ts';
+/** Globs `npm test` (scripts/test.mjs) leaves out of one stream to run them in the other, comma-separated. */
+const STREAM_EXCLUDE = process.env.CITABLE_TEST_EXCLUDE?.split(',').filter(Boolean) ?? [];
 
 export default defineConfig({
   test: {
@@ -11,7 +13,7 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/**/*.test.ts'],
-          exclude: ['tests/extension/**', 'tests/e2e/**', 'tests/scale/**', 'tests/stress/**', 'node_modules/**'],
+          exclude: ['tests/extension/**', 'tests/e2e/**', 'tests/scale/**', 'tests/stress/**', 'node_modules/**', ...STREAM_EXCLUDE],
           environment: 'node',
           // The network sentinel: no test connects or resolves off loopback (tests/helpers/network-sentinel.ts).
           setupFiles: [SENTINEL],

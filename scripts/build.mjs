@@ -7,8 +7,10 @@
 //   pre-fills with one audit of a loopback page (scripts/warm-cli-cache.mjs). Packages that read
 //   their own files at run time, or that only server-side commands use, stay external.
 // Files a previous build left in dist/ are removed, so stale chunks and caches never pile up.
+// Each file is written under a temporary name and renamed into place: a process starting from dist/ while another
+// build runs (tests do both at once) reads the old file or the new one, never half of one.
 import { build } from 'esbuild';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const SERVER_ONLY = ['bullmq', 'ioredis', 'pg', 'pg-*', 'msgpackr*', 'koa', 'koa-*', '@koa/*', 'autocannon'];
@@ -96,14 +98,23 @@ const builds = [
   },
 ].filter(Boolean);
 
-const results = await Promise.all(builds.map((options) => build(options)));
+const results = await Promise.all(builds.map((options) => build({ ...options, write: false })));
+for (const file of results.flatMap((r) => r.outputFiles)) {
+  mkdirSync(path.dirname(file.path), { recursive: true });
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents);
+  renameSync(temporary, file.path);
+}
 
 const produced = new Set(results.flatMap((r) => Object.keys(r.metafile.outputs).map((f) => path.resolve(f))));
 const KEEP_DIRS = new Set(['chunks', 'cli']);
+// Another build's file between its write and its rename; one older than a minute was left by a build that died.
+const inFlight = (file) => file.endsWith('.tmp') && Date.now() - statSync(file, { throwIfNoEntry: false })?.mtimeMs < 60_000;
 for (const dir of ['dist', 'dist/chunks', 'dist/cli']) {
   if (!existsSync(dir)) continue;
   for (const name of readdirSync(dir)) {
     const file = path.resolve(dir, name);
+    if (inFlight(file)) continue;
     if (!(dir === 'dist' && KEEP_DIRS.has(name)) && !produced.has(file)) rmSync(file, { recursive: true, force: true });
   }
 }

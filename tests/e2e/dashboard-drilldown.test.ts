@@ -281,6 +281,17 @@ describe.skipIf(!serverAvailable)('dashboard: drill-down and export', () => {
       await page.selectOption('select[data-action="filter-project"]', other.json.project.id);
       await page.waitForSelector(row!, { state: 'detached' });
       expect(await page.textContent('[data-state="empty"]')).toBe('None for this client. Choose “All clients” to see them all.');
+      // The chosen client's name is not cut off: the select is wider than the name in its own font, with room for the arrow.
+      const fit = await page.$eval('select[data-action="filter-project"]', (select) => {
+        const probe = document.createElement('span');
+        probe.style.font = getComputedStyle(select).font;
+        probe.textContent = (select as HTMLSelectElement).selectedOptions[0]!.text;
+        document.body.append(probe);
+        const text = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { select: select.getBoundingClientRect().width, text };
+      });
+      expect(fit.select).toBeGreaterThan(fit.text + 24);
       await screenshot(page, `dashboard-client-filter-${hash!.slice(2)}`);
       await page.selectOption('select[data-action="filter-project"]', '');
       await page.waitForSelector(row!);

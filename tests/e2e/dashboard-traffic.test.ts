@@ -138,6 +138,10 @@ describe.skipIf(!serverAvailable)('dashboard: traffic', () => {
       expect(await page.locator('tr[data-agent="OAI-SearchBot"] .pill.critical').textContent()).toBe('gefälscht');
       expect(await page.locator('[data-testid="traffic-figures"]').textContent()).toContain('Gefälschte Zugriffe');
       expect(await page.locator('[data-testid="purpose-summary"]').textContent()).toContain('Modelltraining 6');
+      // The chart's days are German dates ("24. Nov."), not English ones ("24 Nov").
+      const days = (await page.locator('figure.chart svg text.axis').allTextContents()).filter((x) => /\p{L}/u.test(x));
+      expect(days.length).toBeGreaterThan(0);
+      for (const day of days) expect(day).toMatch(/^\d{1,2}\. \p{L}+\.?$/u);
       await screenshot(page, 'dashboard-traffic-de');
       await page.close();
     } finally {

@@ -3,6 +3,9 @@ import { existsSync } from 'node:fs';
 
 /** Builds what the end-to-end tests load: the extension (e2e mode: loopback host access; the store builds) and the server bundle. */
 export default function setup(): void {
+  // `npm test` (scripts/test.mjs) builds these before it starts the test streams, so no build runs while the other
+  // stream reads the same files.
+  if (process.env.CITABLE_TEST_PREBUILT === '1') return;
   const run = (cmd: string, args: string[], env: Record<string, string> = {}) => {
     const r = spawnSync(cmd, args, { encoding: 'utf8', env: { ...process.env, ...env } });
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed with ${r.status}:\n${r.stdout}\n${r.stderr}`);

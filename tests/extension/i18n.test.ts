@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import english from '../../extension/public/_locales/en/messages.json';
 import german from '../../extension/public/_locales/de/messages.json';
 import { applyDocumentLanguage, catalogueLanguage, setFallbackMessages, substitute, t, tp, uiLocale } from '../../extension/lib/i18n/t.js';
-import { formatDate, formatDateTime, formatDates, formatPercent } from '../../extension/lib/i18n/format.js';
+import { formatDate, formatDateTime, formatDates, formatPercent, formatShortDay } from '../../extension/lib/i18n/format.js';
 
 const i18n = fakeBrowser.i18n as unknown as { getMessage: unknown; getUILanguage: unknown };
 const original = { getMessage: i18n.getMessage, getUILanguage: i18n.getUILanguage };
@@ -76,6 +76,16 @@ describe('dates, one format for the extension and the reports', () => {
   it('a series gives the time of day only where a day repeats', () => {
     const labels = formatDates(['2026-11-28T08:12:00Z', '2026-11-28T14:03:00Z', '2026-11-29T09:00:00Z'], { timeZone: 'UTC', lang: 'en' });
     expect(labels).toEqual(['28 November 2026, 08:12 UTC', '28 November 2026, 14:03 UTC', '29 November 2026']);
+  });
+
+  it('chart days in the language; a calendar day is never shifted by the time zone', () => {
+    const west = { timeZone: 'America/Los_Angeles' };
+    expect(formatShortDay('2026-11-24', { ...west, lang: 'en' })).toBe('24 Nov');
+    expect(formatShortDay('2026-11-24', { ...west, lang: 'de' })).toBe('24. Nov.');
+    expect(formatShortDay('2026-10-30', { ...west, lang: 'fr' })).toBe('30 oct.');
+    // An instant is the browser's day: 23:30 UTC is already the next day in Berlin.
+    expect(formatShortDay('2026-11-27T23:30:00Z', { ...at, lang: 'en' })).toBe('28 Nov');
+    expect(formatShortDay('not a date', { lang: 'en' })).toBe('');
   });
 
   it('percentages in the language', () => {

@@ -6,7 +6,7 @@ import { routeHref } from '../../lib/dashboard/route.js';
 import { BarChart } from './charts/BarChart.js';
 import { LineChart } from './charts/LineChart.js';
 import { StackedColumns, type Texture } from './charts/StackedColumns.js';
-import { percent, shortDate } from './format.js';
+import { percent, shortDay } from './format.js';
 import { ProjectPrompts } from './ProjectPrompts.js';
 import { useApi, type Load } from './use-api.js';
 import { Empty, ErrorState, Loading } from './states.js';
@@ -151,10 +151,7 @@ function SourcesOverTime({ overTime }: { overTime: Load<PeriodSources[]> }) {
       label={t('dashCitationsPerPeriod')}
       legend={KINDS}
       columns={overTime.data.map((w) => ({
-        label:
-          w.since === w.until
-            ? shortDate(`${w.since}T00:00:00Z`)
-            : `${shortDate(`${w.since}T00:00:00Z`)}–${shortDate(`${w.until}T00:00:00Z`)}`,
+        label: w.since === w.until ? shortDay(w.since) : `${shortDay(w.since)}–${shortDay(w.until)}`,
         parts: KINDS.map((k) => ({
           name: k.name,
           className: k.className,

@@ -1,5 +1,6 @@
-/** Numbers and addresses as the reports show them; dates in the extension's one format (the user's locale and time zone). */
-export { dateTime, displayUrl, longDate, percent, plural, scoreBand, shortDate } from '../../../shared/report/format.js';
+/** Addresses as the reports show them; dates and shares in the extension's language (the user's time zone for instants). */
+export { displayUrl, scoreBand } from '../../../shared/report/format.js';
+export { formatPercent as percent, formatShortDay as shortDay } from '../../lib/i18n/format.js';
 import { formatDateTime } from '../../lib/i18n/format.js';
 import { t } from '../../lib/i18n/t.js';
 

@@ -1,4 +1,9 @@
-import { formatDate as dateIn, formatDateTime as dateTimeIn, formatPercent as percentIn } from '../../../shared/i18n/format.js';
+import {
+  formatDate as dateIn,
+  formatDateTime as dateTimeIn,
+  formatPercent as percentIn,
+  formatShortDate as shortDateIn,
+} from '../../../shared/i18n/format.js';
 import { formatNumber, language } from './t.js';
 import type { ReportLanguage } from '../../../shared/i18n/languages.js';
 
@@ -35,6 +40,15 @@ export function formatDate(when: When, at: FormatAt = {}): string {
 export function formatDateTime(when: When, at: FormatAt = {}): string {
   if (when == null || when === '') return '—';
   return dateTimeIn(at.lang ?? language(), iso(when), at.timeZone ?? timeZone());
+}
+
+/**
+ * "28 Nov" ("28. Nov." in German) for a chart axis. Takes a calendar day ("2026-11-28") or an instant; a calendar day is
+ * the same day everywhere, so it is read in UTC rather than shifted by the browser's zone.
+ */
+export function formatShortDay(when: string, at: FormatAt = {}): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(when);
+  return shortDateIn(at.lang ?? language(), day ? `${when}T00:00:00Z` : when, day ? 'UTC' : (at.timeZone ?? timeZone()));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { CHART_PLOT as PLOT, labelIndexes, segments, xAt, yAt } from '../../../lib/dashboard/chart-geometry.js';
 import { axisLabelAnchor } from '../../../../shared/report/axis-anchor.js';
-import { percent, shortDate } from '../format.js';
+import { percent, shortDay } from '../format.js';
 import { t } from '../../../lib/i18n/t.js';
 
 export interface LineSeries {
@@ -30,7 +30,7 @@ export function LineChart({ days, series, label }: { days: readonly string[]; se
         {days.map((d, i) =>
           labels.has(i) ? (
             <text key={d} x={xAt(PLOT, i, days.length)} y={PLOT.height - 8} text-anchor={axisLabelAnchor(i, days.length)} class="axis">
-              {shortDate(`${d}T00:00:00Z`)}
+              {shortDay(d)}
             </text>
           ) : null,
         )}

@@ -5,7 +5,7 @@ import { purposePeriods, purposesSeen, statusMix, type TrafficWindow } from '../
 import { formatNumber, t } from '../../../lib/i18n/t.js';
 import { BarChart } from '../charts/BarChart.js';
 import { StackedColumns, type Texture } from '../charts/StackedColumns.js';
-import { percent, shortDate } from '../format.js';
+import { percent, shortDay } from '../format.js';
 
 const TEXTURES: readonly Texture[] = ['solid', 'hatch', 'dots'];
 
@@ -27,7 +27,7 @@ export function purposeName(purpose: TrafficPurpose): string {
   }
 }
 
-const dayLabel = (day: string) => shortDate(`${day}T00:00:00Z`);
+const dayLabel = (day: string) => shortDay(day);
 const periodLabel = (w: { since: string; until: string }) =>
   w.since === w.until ? dayLabel(w.since) : `${dayLabel(w.since)}–${dayLabel(w.until)}`;
 
