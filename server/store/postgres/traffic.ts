@@ -33,11 +33,20 @@ function bitsOf(text: string): Uint8Array {
   return bits;
 }
 
-export class PostgresTrafficStore implements TrafficStore {
-  /** Parsed rollups read before, checked against their rows' versions at each read (./rollup-cache.ts). */
-  readonly #rollups = new RollupCache();
+const ROLLUP_CACHES = new WeakMap<pg.Pool, RollupCache>();
 
-  constructor(private readonly pool: pg.Pool) {}
+export class PostgresTrafficStore implements TrafficStore {
+  /**
+   * Parsed rollups read before, checked against their rows' versions at each read (./rollup-cache.ts): one per
+   * pool, since `Store.traffic()` answers a new instance each call.
+   */
+  readonly #rollups: RollupCache;
+
+  constructor(private readonly pool: pg.Pool) {
+    let cache = ROLLUP_CACHES.get(pool);
+    if (!cache) ROLLUP_CACHES.set(pool, (cache = new RollupCache()));
+    this.#rollups = cache;
+  }
 
   async createIngest(ingest: StoredIngest): Promise<{ ingest: StoredIngest; created: boolean }> {
     const { rows } = await this.pool.query<IngestRow>(

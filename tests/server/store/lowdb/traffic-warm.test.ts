@@ -28,7 +28,7 @@ describe('lowdb traffic: blocks built at open', () => {
     const warm = await LowdbTrafficStore.open(dir, { warmBlocks: true });
     try {
       await warm.commitChunk(chunkOf('ing_one', chunk.to, [gptHit('09', '/late'), gptHit('27', '/late')]));
-      const window = await warm.listWindow('prj_a', '2026-08-01', '2026-08-31', true);
+      const window = await warm.listWindow('prj_a', '2026-08-01', '2026-08-31');
       expect(window.some((b) => b.level > 0)).toBe(true);
       const byDay = (await warm.listDays('prj_a', '2026-08-01', '2026-08-31')).map((d) => ({ level: 0, start: d.date, rollup: d.rollup }));
       const got = countsOfDays(window, open, all).traffic;
