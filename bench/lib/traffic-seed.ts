@@ -1,6 +1,6 @@
 /**
  * A year of a project's AI crawler traffic for bench/traffic-api.bench.ts, written through a store's own
- * TrafficStore.commitChunk (one chunk a day, as an upload's chunks would add them): AGENTS agents of every purpose,
+ * TrafficStore.commitChunk (one chunk per CHUNK_DAYS days, as an upload's chunks would add them): AGENTS agents of every purpose,
  * each fetching HITS_PER_AGENT pages a day out of PATHS (a few popular, most rare), some from outside their
  * operators' ranges, and people arriving from answer engines. The same seed gives the same year.
  */
@@ -14,6 +14,8 @@ import { rng } from './log-synth.js';
 
 export const TRAFFIC_PROJECT = 'prj_BenchTraffic0001';
 export const INGEST_PROJECT = 'prj_BenchIngest00001';
+/** Days per committed chunk: an upload's chunk holds a few days of log; one a day made seeding PostgreSQL take minutes. */
+const CHUNK_DAYS = 30;
 const ENGINES = ['ChatGPT', 'Perplexity', 'Gemini', 'Copilot', 'Claude', 'DeepSeek'];
 
 export interface YearShape {
@@ -73,8 +75,8 @@ export async function seedYear(store: Store, accountId: string, shape: YearShape
   await traffic.createIngest(ingest);
   const r = rng(20261128);
   let offset = 0;
+  let daily = new DailyAggregates();
   for (let d = 0; d < shape.days; d++) {
-    const daily = new DailyAggregates();
     const time = Date.parse(`${dayOfYear(shape, d)}T12:00:00Z`);
     const day = daily.day(dayOfYear(shape, d));
     for (let g = 0; g < shape.agents; g++) {
@@ -89,11 +91,13 @@ export async function seedYear(store: Store, accountId: string, shape: YearShape
       daily.counted(time);
       daily.referral(ENGINES[v % ENGINES.length]!, `/docs/page-${Math.floor(r() * shape.paths)}`, day);
     }
+    if ((d + 1) % CHUNK_DAYS !== 0 && d + 1 < shape.days) continue;
     const parts = chunkParts(daily);
     const to = offset + 1_000_000;
     const ok = await traffic.commitChunk({ ingest_id: ingest.id, project_id: TRAFFIC_PROJECT, from: offset, to, at, ...parts });
     if (!ok) throw new Error(`day ${d}: the chunk was refused`);
     offset = to;
+    daily = new DailyAggregates();
   }
   await traffic.setIngestStatus(ingest.id, 'done', null, at);
   return performance.now() - t0;

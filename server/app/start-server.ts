@@ -282,6 +282,7 @@ async function stopAll(
 function openStoreLogged(config: ServerConfig, logger: Logger): Promise<OpenedStore> {
   return openServerStore(config, {
     cacheBytes: config.auditCacheMb * 1024 * 1024,
+    warmTraffic: true,
     onDroppedLines: (count) => logger.warn('audit journal: dropped unreadable lines (a write a crash interrupted)', { count }),
     onSweep: (sweep) =>
       'removed' in sweep

@@ -51,12 +51,16 @@ export async function notCrawled(store: Store, project: StoredProject, window: J
   const latest = recent.find((c) => c.status === 'complete' && pageOf(c.start_url, hosts) !== null);
   if (!latest) return null;
   const pages: { url: string; path: string }[] = [];
+  const seen = new Set<string>(); // a crawl of thousands of pages: no scan of the list per page
   for (let after: number | undefined; ;) {
     const page = await crawls.listPages(project.account_id, latest.id, { limit: 100, ...(after !== undefined ? { after } : {}) });
     if (!page) break;
     for (const row of page.pages) {
       const p = pageOf(row.url, hosts);
-      if (p && !pages.some((x) => x.path === p.path)) pages.push(p);
+      if (p && !seen.has(p.path)) {
+        seen.add(p.path);
+        pages.push(p);
+      }
     }
     if (page.next === null) break;
     after = page.next;

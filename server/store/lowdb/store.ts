@@ -64,6 +64,8 @@ export interface LowdbStoreOptions extends LowdbAuditStoreOptions {
   onDroppedJournalLines?: (damage: JournalDamage) => void;
   /** The CLI: read the webhook outbox, never write it (the server owns it). */
   readOnlyOutbox?: boolean;
+  /** The server: once the traffic journal is read, build each project's blocks of days in the background (lowdb/traffic.ts). */
+  warmTraffic?: boolean;
 }
 
 /** The resources opened on first use, each behind its own gate. */
@@ -190,7 +192,9 @@ export class LowdbStore implements Store {
   }
 
   async traffic(): Promise<TrafficStore> {
-    return this.#view('traffic', () => LowdbTrafficStore.open(this.dataDir, { onDroppedLines: this.#dropped('traffic') }));
+    return this.#view('traffic', () =>
+      LowdbTrafficStore.open(this.dataDir, { onDroppedLines: this.#dropped('traffic'), warmBlocks: this.options.warmTraffic }),
+    );
   }
 
   readiness(): Promise<StoreReadiness> {

@@ -14,6 +14,11 @@ import { TrafficState, type TrafficLine } from './traffic-state.js';
 
 export interface LowdbTrafficStoreOptions {
   onDroppedLines?: (file: string, count: number) => void;
+  /**
+   * Build every project's blocks of days right after open, one project after another, in the background (the
+   * server): else the first window asked of a project builds them, seconds for a year of 200 agents.
+   */
+  warmBlocks?: boolean;
 }
 
 export class LowdbTrafficStore implements TrafficStore {
@@ -23,6 +28,7 @@ export class LowdbTrafficStore implements TrafficStore {
   readonly #days = this.#state.days;
   readonly #pages = this.#state.pages;
   #queue: Promise<unknown> = Promise.resolve();
+  #closed = false;
 
   private constructor(private readonly journal: Journal) {}
 
@@ -34,6 +40,7 @@ export class LowdbTrafficStore implements TrafficStore {
     for (const { value } of entries) store.#state.apply(value);
     store.#state.live = true;
     if (dropped > 0) options.onDroppedLines?.(journal.file, dropped);
+    if (options.warmBlocks) void store.#warm().catch(() => undefined); // a window asked meanwhile builds its own
     return store;
   }
 
@@ -126,7 +133,16 @@ export class LowdbTrafficStore implements TrafficStore {
     return this.#serial(() => this.#write({ t: 'delete', project_id: projectId }));
   }
 
+  /** Builds the blocks of each project that has days, one at a time, until closed. */
+  async #warm(): Promise<void> {
+    for (const projectId of [...this.#days.keys()]) {
+      if (this.#closed) return;
+      await this.#state.blocksOf(projectId);
+    }
+  }
+
   close(): Promise<void> {
+    this.#closed = true;
     return this.#queue.then(() => this.journal.close());
   }
 

@@ -16,6 +16,7 @@ import {
   type StoredTrafficBlock,
 } from '../rollup/traffic-blocks.js';
 import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
+import type { RollupCache } from './rollup-cache.js';
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
@@ -89,13 +90,64 @@ async function ensureBlocks(pool: pg.Pool, projectId: string): Promise<void> {
   });
 }
 
-/** The fewest days and blocks covering the project's stored days from `since` to `until`; agents' daily hits only when asked. */
+type RollupRow = { level: number; start: string; v: string; rollup: unknown; agent_days: DayRollup['agent_days'] | null };
+
+/** The row versions of the window's days and blocks: which of them the cache holds as they are now. */
+async function windowVersions(pool: pg.Pool, projectId: string, days: string[], blocks: BlockRef[]) {
+  const { rows } = await pool.query<{ level: number; start: string; v: string }>({
+    name: 'citable-traffic-window-versions',
+    text: `SELECT 0 AS level, day AS start, xmin::text AS v FROM traffic_days WHERE project_id = $1 AND day = ANY($2::text[])
+           UNION ALL
+           SELECT level, start, xmin::text AS v FROM traffic_blocks
+           WHERE project_id = $1 AND (level, start) IN (SELECT * FROM unnest($3::int[], $4::text[]))`,
+    values: [projectId, days, blocks.map((r) => r.level), blocks.map((r) => r.start)],
+  });
+  return rows;
+}
+
+/** Reads the days and blocks the cache did not hold (with their row versions) and keeps them in it. */
+async function readRollups(pool: pg.Pool, projectId: string, refs: BlockRef[], withAgentDays: boolean, cache: RollupCache) {
+  const days = refs.filter((r) => r.level === 0).map((r) => r.start);
+  const blocks = refs.filter((r) => r.level > 0);
+  const [dayRows, blockRows] = await Promise.all([
+    days.length === 0
+      ? { rows: [] as RollupRow[] }
+      : pool.query<RollupRow>({
+          name: 'citable-traffic-window-days',
+          text: `SELECT 0 AS level, day AS start, xmin::text AS v, rollup, NULL AS agent_days FROM traffic_days
+                 WHERE project_id = $1 AND day = ANY($2::text[])`,
+          values: [projectId, days],
+        }),
+    blocks.length === 0
+      ? { rows: [] as RollupRow[] }
+      : pool.query<RollupRow>({
+          name: withAgentDays ? 'citable-traffic-window-blocks-agents' : 'citable-traffic-window-blocks',
+          text: `SELECT level, start, xmin::text AS v, rollup, ${withAgentDays ? 'agent_days' : 'NULL AS agent_days'} FROM traffic_blocks
+                 WHERE project_id = $1 AND (level, start) IN (SELECT * FROM unnest($2::int[], $3::text[]))`,
+          values: [projectId, blocks.map((r) => r.level), blocks.map((r) => r.start)],
+        }),
+  ]);
+  const out = new Map<string, DayRollup>();
+  for (const r of [...dayRows.rows, ...blockRows.rows]) {
+    if (!isDayRollup(r.rollup)) continue;
+    const rollup = r.agent_days ? { ...r.rollup, agent_days: r.agent_days } : r.rollup;
+    out.set(blockKey(r), rollup);
+    cache.set(`${projectId}|${blockKey(r)}`, { version: r.v, rollup, withAgentDays: withAgentDays || r.level === 0 });
+  }
+  return out;
+}
+
+/**
+ * The fewest days and blocks covering the project's stored days from `since` to `until`; agents' daily hits only
+ * when asked. Rollups read before and unchanged since come from `cache` (checked against their rows' versions).
+ */
 export async function readWindow(
   pool: pg.Pool,
   projectId: string,
   since: string,
   until: string,
   withAgentDays: boolean,
+  cache: RollupCache,
 ): Promise<StoredTrafficBlock[]> {
   const { rows: span } = await pool.query<{ first: string | null; last: string | null }>({
     name: 'citable-traffic-span',
@@ -105,26 +157,19 @@ export async function readWindow(
   const { first, last } = span[0]!;
   if (first === null || last === null) return [];
   const cover = coverWindow(first, last);
-  const days = cover.filter((r) => r.level === 0).map((r) => r.start);
   const blocks = cover.filter((r) => r.level > 0);
   if (blocks.length > 0) await ensureBlocks(pool, projectId);
-  const [dayRows, blockRows] = await Promise.all([
-    pool.query<{ day: string; rollup: unknown }>({
-      name: 'citable-traffic-window-days',
-      text: 'SELECT day, rollup FROM traffic_days WHERE project_id = $1 AND day = ANY($2::text[])',
-      values: [projectId, days],
-    }),
-    pool.query<{ level: number; start: string; rollup: unknown; agent_days: DayRollup['agent_days'] | null }>({
-      name: withAgentDays ? 'citable-traffic-window-blocks-agents' : 'citable-traffic-window-blocks',
-      text: `SELECT level, start, rollup, ${withAgentDays ? 'agent_days' : 'NULL AS agent_days'} FROM traffic_blocks
-             WHERE project_id = $1 AND (level, start) IN (SELECT * FROM unnest($2::int[], $3::text[]))`,
-      values: [projectId, blocks.map((r) => r.level), blocks.map((r) => r.start)],
-    }),
-  ]);
+  const days = cover.filter((r) => r.level === 0).map((r) => r.start);
   const found = new Map<string, DayRollup>();
-  for (const r of dayRows.rows) if (isDayRollup(r.rollup)) found.set(blockKey({ level: 0, start: r.day }), r.rollup);
-  for (const r of blockRows.rows)
-    if (isDayRollup(r.rollup)) found.set(blockKey(r), r.agent_days ? { ...r.rollup, agent_days: r.agent_days } : r.rollup);
+  const missing: BlockRef[] = [];
+  for (const row of await windowVersions(pool, projectId, days, blocks)) {
+    const key = blockKey(row);
+    const cached = cache.get(`${projectId}|${key}`, row.v, withAgentDays && row.level > 0);
+    if (cached) found.set(key, cached);
+    else missing.push({ level: row.level, start: row.start });
+  }
+  if (missing.length > 0)
+    for (const [key, rollup] of await readRollups(pool, projectId, missing, withAgentDays, cache)) found.set(key, rollup);
   return cover.flatMap((ref) => {
     const rollup = found.get(blockKey(ref));
     return rollup ? [{ project_id: projectId, ...ref, rollup }] : [];

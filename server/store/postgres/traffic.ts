@@ -10,6 +10,7 @@ import { bitmapsOf, fetchedBetween, YEAR_BYTES } from '../rollup/page-days.js';
 import { inTransaction, LOCK_KEY_SQL } from './infra/pool.js';
 import { addChunkToBlocks, blocksKept, readWindow } from './traffic-blocks.js';
 import type { StoredTrafficBlock } from '../rollup/traffic-blocks.js';
+import { RollupCache } from './rollup-cache.js';
 
 const COLUMNS = 'id, account_id, project_id, sha256, status, bytes, lines, byte_offset, problems, error, created_at, updated_at';
 
@@ -32,8 +33,20 @@ function bitsOf(text: string): Uint8Array {
   return bits;
 }
 
+const ROLLUP_CACHES = new WeakMap<pg.Pool, RollupCache>();
+
 export class PostgresTrafficStore implements TrafficStore {
-  constructor(private readonly pool: pg.Pool) {}
+  /**
+   * Parsed rollups read before, checked against their rows' versions at each read (./rollup-cache.ts): one per
+   * pool, since `Store.traffic()` answers a new instance each call.
+   */
+  readonly #rollups: RollupCache;
+
+  constructor(private readonly pool: pg.Pool) {
+    let cache = ROLLUP_CACHES.get(pool);
+    if (!cache) ROLLUP_CACHES.set(pool, (cache = new RollupCache()));
+    this.#rollups = cache;
+  }
 
   async createIngest(ingest: StoredIngest): Promise<{ ingest: StoredIngest; created: boolean }> {
     const { rows } = await this.pool.query<IngestRow>(
@@ -114,7 +127,7 @@ export class PostgresTrafficStore implements TrafficStore {
   }
 
   listWindow(projectId: string, since: string, until: string, agentDays = false): Promise<StoredTrafficBlock[]> {
-    return readWindow(this.pool, projectId, since, until, agentDays);
+    return readWindow(this.pool, projectId, since, until, agentDays, this.#rollups);
   }
 
   async fetchedPaths(projectId: string, paths: readonly string[], since: string, until: string): Promise<Set<string>> {
@@ -140,6 +153,7 @@ export class PostgresTrafficStore implements TrafficStore {
       for (const table of ['traffic_days', 'traffic_pages', 'traffic_blocks', 'traffic_block_projects', 'traffic_ingests'])
         await client.query(`DELETE FROM ${table} WHERE project_id = $1`, [projectId]);
     });
+    this.#rollups.dropProject(projectId);
   }
 
   async close(): Promise<void> {} // the pool belongs to PostgresStore

@@ -6,10 +6,19 @@ export const YEAR_BYTES = 46; // 366 bits
 
 const DAY_MS = 86_400_000;
 
+/** Dates seen lately: replaying a year of chunks asks the same few hundred dates for every path. */
+const known = new Map<string, { year: number; day: number }>();
+const KNOWN_DATES = 4_096;
+
 /** The year and the day of the year (0-based) of a `YYYY-MM-DD` date. */
 export function yearDay(date: string): { year: number; day: number } {
+  const had = known.get(date);
+  if (had) return had;
   const year = Number(date.slice(0, 4));
-  return { year, day: Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(year, 0, 1)) / DAY_MS) };
+  const out = Object.freeze({ year, day: Math.floor((Date.parse(`${date}T00:00:00Z`) - Date.UTC(year, 0, 1)) / DAY_MS) });
+  if (known.size >= KNOWN_DATES) known.clear();
+  known.set(date, out);
+  return out;
 }
 
 export function setDay(bits: Uint8Array, day: number): void {

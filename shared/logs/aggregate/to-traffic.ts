@@ -5,6 +5,7 @@
  */
 import type { Traffic } from '../../schema/traffic.js';
 import { TRAFFIC_PURPOSES, type TrafficPurpose } from '../types.js';
+import { TopN, topEntries } from './top-n.js';
 import type { TrafficAggregate } from './traffic-aggregate.js';
 
 export const TOP_PAGES = 20;
@@ -21,14 +22,6 @@ export interface TrafficWindow {
 
 const iso = (ms: number) => (Number.isNaN(ms) ? null : new Date(ms).toISOString());
 const byCountThenName = <T extends { n: number; key: string }>(a: T, b: T) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-
-function top(map: ReadonlyMap<string, number>, limit: number): [string, number][] {
-  return [...map]
-    .map(([key, n]) => ({ key, n }))
-    .sort(byCountThenName)
-    .slice(0, limit)
-    .map(({ key, n }) => [key, n]);
-}
 
 export function toTraffic(a: TrafficAggregate, window: TrafficWindow): Traffic {
   const since = Number.isNaN(window.since) ? a.first : window.since;
@@ -58,7 +51,7 @@ export function toTraffic(a: TrafficAggregate, window: TrafficWindow): Traffic {
     .map(({ engine, e }) => ({
       engine,
       visits: e.visits,
-      landing_pages: top(e.landing, LANDING_PAGES).map(([path, visits]) => ({ path, visits })),
+      landing_pages: topEntries(e.landing, LANDING_PAGES).map(([path, visits]) => ({ path, visits })),
     }));
   return {
     site: window.site,
@@ -77,21 +70,19 @@ export function toTraffic(a: TrafficAggregate, window: TrafficWindow): Traffic {
 }
 
 function topPages(a: TrafficAggregate): Traffic['top_pages'] {
-  const pages = new Map<string, { hits: number; agents: number }>();
+  // Two maps of numbers (no object per path): a year has tens of thousands of paths.
+  const hits = new Map<string, number>();
+  const agents = new Map<string, number>();
   for (const c of a.agents.values()) {
     for (const [path, n] of c.pages) {
-      const p = pages.get(path);
-      if (p) {
-        p.hits += n;
-        p.agents++;
-      } else pages.set(path, { hits: n, agents: 1 });
+      const had = hits.get(path);
+      hits.set(path, (had ?? 0) + n);
+      agents.set(path, had === undefined ? 1 : agents.get(path)! + 1);
     }
   }
-  return [...pages]
-    .map(([key, p]) => ({ key, n: p.hits, p }))
-    .sort(byCountThenName)
-    .slice(0, TOP_PAGES)
-    .map(({ key, p }) => ({ path: key, hits: p.hits, agents: p.agents }));
+  const top = new TopN<string>(TOP_PAGES);
+  for (const [path, n] of hits) top.offer(path, n, path);
+  return top.values().map((path) => ({ path, hits: hits.get(path)!, agents: agents.get(path)! }));
 }
 
 const DAY_MS = 86_400_000;

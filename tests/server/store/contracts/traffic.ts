@@ -208,6 +208,45 @@ export function describeTrafficContract(subject: StoreSubject): void {
       );
     });
 
+    it('a window read again has the chunks committed since, by this store or another over the same data', async () => {
+      const traffic = await store.traffic();
+      await traffic.createIngest(ingest('ing_one'));
+      const first = chunkOf(
+        'ing_one',
+        0,
+        Array.from({ length: 20 }, (_, i) => gpt(String(i + 1).padStart(2, '0'), `/p${i}`)),
+      );
+      await traffic.commitChunk(first);
+      const parsed = async (t: typeof traffic, agent: string | null) =>
+        countsOfDays(
+          await t.listWindow('prj_a', '2026-08-01', '2026-08-31', agent !== null),
+          { since: NaN, until: NaN },
+          { agent, purpose: null },
+        ).traffic.parsed;
+      expect(await parsed(traffic, null)).toBe(20);
+      expect(await parsed(traffic, 'claudebot')).toBe(20);
+      const second = chunkOf('ing_one', first.to, [gpt('03', '/late'), claude('04', '/late'), claude('17', '/x')]);
+      await traffic.commitChunk(second);
+      expect(await parsed(traffic, null)).toBe(23);
+      const agents = async (t: typeof traffic) =>
+        countsOfDays(
+          await t.listWindow('prj_a', '2026-08-01', '2026-08-31', true),
+          { since: NaN, until: NaN },
+          { agent: 'claudebot', purpose: null },
+        ).traffic.series.reduce((n, d) => n + Object.values(d.hits_by_purpose).reduce((a, b) => a + b, 0), 0);
+      expect(await agents(traffic)).toBe(2);
+      if (subject.name === 'lowdb') return; // one process per data directory
+      // PostgreSQL: another process commits; this one reads what it wrote, not what it read before.
+      const other = await place.open();
+      try {
+        await (await other.traffic()).commitChunk(chunkOf('ing_one', second.to, [claude('05', '/y')]));
+      } finally {
+        await other.close();
+      }
+      expect(await parsed(traffic, null)).toBe(24);
+      expect(await agents(traffic)).toBe(3);
+    });
+
     it('deleting a project removes its ingests, days and pages, and no other project’s', async () => {
       const traffic = await store.traffic();
       await traffic.createIngest(ingest('ing_a'));
