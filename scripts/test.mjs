@@ -28,14 +28,13 @@ const extra = process.argv.slice(2);
 runOrExit('npm', ['run', 'typecheck']);
 runOrExit('npm', ['run', 'lint']);
 runOrExit('npm', ['run', 'format:check']);
-if (extra.length > 0) runOrExit('npx', ['vitest', 'run', ...extra]);
-if (extra.length > 0) process.exit(0);
+if (extra.length > 0) {
+  runOrExit('npx', ['vitest', 'run', ...extra]);
+  process.exit(0);
+}
 
-// The e2e project's builds (tests/e2e/global-setup.ts skips its own when CITABLE_TEST_PREBUILT is set).
-runOrExit('npx', ['wxt', 'build'], { CITABLE_E2E: '1' });
-runOrExit('npx', ['wxt', 'build']);
-runOrExit('npx', ['wxt', 'build', '-b', 'firefox']);
-runOrExit('node', ['scripts/build.mjs']);
+// The e2e project's builds, from its own global setup, which then skips them (CITABLE_TEST_PREBUILT below).
+runOrExit('npx', ['tsx', 'tests/e2e/global-setup.ts']);
 
 // Node tests that mostly start processes (the built server, the CLI, MCP): moved to the systems stream for balance.
 const PROCESS_TESTS = ['tests/server/process/', 'tests/cli/', 'tests/mcp/'];
