@@ -55,7 +55,7 @@ const STREAMS = [
 const LAST = { name: 'stress', runs: [['--project', 'stress']] };
 
 /** One `vitest run`; its lines are printed as they come, each marked with the stream's name. */
-function runVitest(name, args, env, summary) {
+function runVitest(name, args, env, summary, failures) {
   return new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', ...args], {
       env: { ...process.env, ...env, CITABLE_TEST_PREBUILT: '1' },
@@ -71,6 +71,8 @@ function runVitest(name, args, env, summary) {
           process.stdout.write(`[${name}] ${line}\n`);
           const plain = line.replace(/\x1b\[[0-9;]*m/g, '').trim();
           if (/^(Test Files|Tests)\s/.test(plain)) summary.push(plain);
+          // Failing files and tests, repeated at the end: CI keeps only the tail of the output.
+          if (/^(FAIL|×)\s/.test(plain) && !failures.includes(plain)) failures.push(plain);
         }
       });
       stream.on('end', () => rest && process.stdout.write(`[${name}] ${rest}\n`));
@@ -83,9 +85,10 @@ function runVitest(name, args, env, summary) {
 async function runStream({ name, runs, env = {} }) {
   const since = performance.now();
   const summary = [];
+  const failures = [];
   let code = 0;
-  for (const args of runs) code = (await runVitest(name, args, env, summary)) || code;
-  return { name, runs, code, summary, took: seconds(since) };
+  for (const args of runs) code = (await runVitest(name, args, env, summary, failures)) || code;
+  return { name, runs, code, summary, failures, took: seconds(since) };
 }
 
 const results = await Promise.all(STREAMS.map(runStream));
@@ -95,6 +98,8 @@ for (const r of results) {
   const verdict = r.code === 0 ? 'passed' : `FAILED (exit ${r.code})`;
   console.log(`npm test: ${r.name} ${verdict} in ${r.took}`);
   for (const line of r.summary) console.log(`  ${line}`);
+  for (const line of r.failures.slice(0, 30)) console.log(`  ${line}`);
+  if (r.failures.length > 30) console.log(`  … and ${r.failures.length - 30} more failing lines above`);
 }
 const total = (what) =>
   results.flatMap((r) => r.summary).reduce((n, line) => n + Number(line.match(new RegExp(`^${what}\\s.*\\((\\d+)\\)$`))?.[1] ?? 0), 0);
