@@ -55,6 +55,22 @@ describe('nginx and Apache', () => {
     expect(t.since).toBe('2026-08-01T08:00:00.000Z');
   });
 
+  it('a page or a query is read inside its own request: a "?" or "[" further on, in the line or in later lines, changes nothing', () => {
+    const T = '01/Aug/2026:10:00:00 +0000';
+    const lines = [
+      nginx('20.171.206.12', T, 'GET /plain HTTP/1.1', 200, 'https://example.com/?from=[x]', UA.gptbot),
+      nginx('203.0.113.8', T, 'GET /landing HTTP/2.0', 200, '-', UA.chrome), // no query: no referral
+      'garbage without a time field ?[',
+      nginx('203.0.113.9', T, 'GET /docs?utm_source=perplexity HTTP/2.0', 200, '-', UA.chrome),
+      ...Array.from({ length: 500 }, (_, i) => nginx('20.171.206.12', T, `GET /q${i}?x=1 HTTP/1.1`, 200, '-', UA.gptbot)),
+    ];
+    const t = read(lines.join('\n')); // one large piece: every line is read from the same buffer
+    expect([t.lines, t.parsed, t.skipped]).toEqual([504, 503, 1]);
+    expect(agent(t, 'GPTBot')).toMatchObject({ hits: 501, pages: 501 });
+    expect(t.top_pages.map((p) => p.path)).toContain('/plain');
+    expect(t.referrals).toEqual([{ engine: 'Perplexity', visits: 1, landing_pages: [{ path: '/docs', visits: 1 }] }]);
+  });
+
   it("undoes nginx's \\x22 escapes and Apache's \\\" escapes inside quoted fields", () => {
     const text = [
       '203.0.113.1 - - [01/Aug/2026:10:00:00 +0000] "GET /q?s=\\x22cold brew\\x22 HTTP/1.1" 200 5 "-" "Mozilla/5.0 (compatible; \\x22weird\\x22; GPTBot/1.3)"',

@@ -7,7 +7,7 @@ import { AgentMatcher, OTHER_BOT } from '../agents/agent-matcher.js';
 import { LOG_AGENTS, type LogAgent } from '../agents/log-agents.js';
 import { TrafficAggregate, type DayCounts } from '../aggregate/traffic-aggregate.js';
 import { parseIPv4Bytes } from '../ip/ip-address.js';
-import { fieldText, type CombinedFields } from '../parse/combined.js';
+import { byteIn, fieldText, type CombinedFields } from '../parse/combined.js';
 import type { LogRecord } from '../parse/log-record.js';
 import { utcDate } from '../parse/log-time.js';
 import { RANGES_SNAPSHOT, type SnapshotSource } from '../ranges/ranges-snapshot.js';
@@ -110,8 +110,8 @@ export class LineCounter {
     if (f.methodEnd - f.methodStart !== 3 || b[f.methodStart] !== 71 || b[f.methodStart + 1] !== 69) return; // GET only
     let engine = f.refererStart < 0 ? -1 : engineOfRefererBytes(b, f.refererStart, f.refererEnd);
     if (engine < 0 && f.targetStart >= 0) {
-      const q = b.indexOf(63, f.targetStart);
-      if (q >= 0 && q < f.targetEnd) engine = engineOfQuery(fieldText(b, q, f.targetEnd));
+      const q = byteIn(b, 63, f.targetStart, f.targetEnd);
+      if (q >= 0) engine = engineOfQuery(fieldText(b, q, f.targetEnd));
     }
     if (engine >= 0) this.aggregate.referral(ANSWER_ENGINES[engine]!.engine, pageOfBytes(b, f), this.day(f.time));
   }
@@ -143,8 +143,8 @@ export class LineCounter {
 function pageOfBytes(b: Uint8Array, f: CombinedFields): string {
   if (f.targetStart < 0) return '';
   let end = f.targetEnd;
-  const q = b.indexOf(63, f.targetStart);
-  if (q >= 0 && q < end) end = q;
+  const q = byteIn(b, 63, f.targetStart, end);
+  if (q >= 0) end = q;
   return pageOf(fieldText(b, f.targetStart, end));
 }
 
