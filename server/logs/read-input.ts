@@ -5,7 +5,8 @@
  */
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import type { Gunzip } from 'node:zlib';
+import { gunzipLog } from './log-gunzip.js';
 import type { LogInput } from '../../shared/logs/ingest/log-input.js';
 
 export const READ_CHUNK_BYTES = 1 << 20;
@@ -48,14 +49,13 @@ export async function readStream(source: Readable, input: LogInput, onProgress?:
     return { gzip: false };
   }
   const gzip = head !== null && head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-  const body = gzip ? source.pipe(createGunzip({ chunkSize: 256 * 1024 })) : source;
-  if (gzip) source.on('error', (e) => body.destroy(e));
+  const body = gzip ? gunzipLog(source) : source;
   let counted = 0;
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
       input.push(chunk);
       if (onProgress) {
-        const read = gzip ? (body as ReturnType<typeof createGunzip>).bytesWritten : counted + chunk.length;
+        const read = gzip ? (body as Gunzip).bytesWritten : counted + chunk.length;
         onProgress(read - counted);
         counted = read;
       }

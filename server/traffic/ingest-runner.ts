@@ -8,11 +8,11 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
 import type { SnapshotSource } from '../../shared/logs/ranges/ranges-snapshot.js';
 import type { StoredIngest, TrafficStore } from '../store/contracts/traffic.js';
 import { chunkParts, type ChunkParts } from './chunk-parts.js';
 import { ChunkReader, type ChunkCut } from './chunk-reader.js';
+import { gunzipLog } from '../logs/log-gunzip.js';
 
 export { CHUNK_BYTES } from './chunk-reader.js';
 
@@ -74,8 +74,7 @@ export async function commitCut(run: IngestRun, ingest: StoredIngest, from: numb
 export async function runIngest(run: IngestRun, ingest: StoredIngest, file: string): Promise<void> {
   const gzip = await isGzipFile(file);
   const raw = createReadStream(file, { highWaterMark: 1 << 20 });
-  const body: Readable = gzip ? raw.pipe(createGunzip({ chunkSize: 256 * 1024 })) : raw;
-  if (gzip) raw.on('error', (e) => body.destroy(e));
+  const body: Readable = gzip ? gunzipLog(raw) : raw;
   const reader = new ChunkReader({ chunkBytes: run.chunkBytes, ranges: run.ranges }, ingest.offset);
   const commit = (cut: ChunkCut) => commitCut(run, ingest, cut.from, cut.to, chunkParts(cut.counted));
   let at = 0;

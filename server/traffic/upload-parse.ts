@@ -5,7 +5,8 @@
  * are held (as their rollups, ./chunk-parts.ts) until the upload has ended and is known to be new (its hash), and
  * dropped when it is a repeat or breaks off. So an upload is read once, while it arrives, instead of after it.
  */
-import { createGunzip, type Gunzip } from 'node:zlib';
+import type { Gunzip } from 'node:zlib';
+import { createLogGunzip, endLogGunzip } from '../logs/log-gunzip.js';
 import { chunkParts, type ChunkParts } from './chunk-parts.js';
 import { ChunkReader, type ChunkCut, type ChunkReaderOptions } from './chunk-reader.js';
 import { isZlibError } from './ingest-runner.js';
@@ -75,7 +76,7 @@ export class UploadParse implements BodyTee {
       this.head = null;
       this.take(rest);
     }
-    this.gunzip?.end();
+    if (this.gunzip) endLogGunzip(this.gunzip);
     await this.gunzipped;
     this.hold(this.broke === null ? this.reader.end() : this.reader.fail(this.broke));
     return this.held;
@@ -88,7 +89,7 @@ export class UploadParse implements BodyTee {
   }
 
   private startGunzip(): void {
-    const gunzip = createGunzip({ chunkSize: 256 * 1024 });
+    const gunzip = createLogGunzip();
     this.gunzip = gunzip;
     gunzip.on('data', (chunk: Buffer) => this.take(chunk));
     this.gunzipped = new Promise<void>((resolve, reject) => {
