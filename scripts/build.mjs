@@ -81,6 +81,8 @@ const builds = [
       { in: 'server/render/render-worker.ts', out: 'render-worker' },
       // The logo thread (server/reports/branding/logo-thread.ts): dist/logo-worker.mjs.
       { in: 'server/reports/branding/logo-worker.ts', out: 'logo-worker' },
+      // The thread that counts a large log upload (server/traffic/upload-parse-thread.ts): dist/upload-parse-worker.mjs.
+      { in: 'server/traffic/upload-parse-worker.ts', out: 'upload-parse-worker' },
     ],
     chunkNames: 'chunks/server-[name]-[hash]',
     packages: 'external',

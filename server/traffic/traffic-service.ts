@@ -16,8 +16,12 @@ import type { IngestRun } from './ingest-runner.js';
 import { readIngest } from './read-ingest.js';
 import { spoolUpload } from './spool-upload.js';
 import { UploadParse, type HeldChunk } from './upload-parse.js';
+import type { UploadParseData } from './upload-parse-protocol.js';
+import { UploadParseThread } from './upload-parse-thread.js';
 
 export const LOG_UPLOAD_MAX_BYTES_DEFAULT = 2 * 1024 ** 3;
+/** Uploads from this size (or of an unknown size) are counted on their own thread; smaller ones on the request's. */
+export const PARSE_THREAD_MIN_BYTES = 16 * 1024 * 1024;
 
 /** Where ingests go to be read by `citable worker` processes (BullMQ with REDIS_URL). */
 export interface IngestQueue {
@@ -40,6 +44,10 @@ export interface TrafficServiceOptions {
   onChunk?: (ingest: StoredIngest, parts: Parameters<NonNullable<IngestRun['onChunk']>>[0]) => Promise<void> | void;
   /** Given: ingests are read by workers; this process spools and queues only. */
   queue?: IngestQueue;
+  /** Uploads of at least this many bytes (Content-Length), or of an unknown size, are counted on a thread (default PARSE_THREAD_MIN_BYTES). */
+  parseThreadMinBytes?: number;
+  /** The counting thread's script (default: found beside this module; tests give a broken one). */
+  parseWorker?: URL;
 }
 
 export interface TrafficService {
@@ -73,6 +81,30 @@ const newIngest = (accountId: string, projectId: string, sha256: string, bytes: 
   updated_at: at,
 });
 
+/** Where an upload is counted while it arrives: its own thread when it is large (or its size unknown). */
+function uploadCounter(options: TrafficServiceOptions, data: UploadParseData, req: IncomingMessage): UploadParse | UploadParseThread {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  const large = !Number.isFinite(declared) || declared >= (options.parseThreadMinBytes ?? PARSE_THREAD_MIN_BYTES);
+  if (!large) return new UploadParse(data);
+  try {
+    return new UploadParseThread(data, options.parseWorker);
+  } catch (error) {
+    options.logger.warn('traffic: no thread to count an upload on; it is counted on the request thread', { error: String(error) });
+    return new UploadParse(data);
+  }
+}
+
+/** What was counted while the upload arrived; null when its thread failed (the spool file is read instead). */
+async function heldChunks(parse: UploadParse | UploadParseThread, logger: Logger, projectId: string): Promise<HeldChunk[] | null> {
+  const held = await parse.finish();
+  if (parse instanceof UploadParseThread && parse.failure)
+    logger.warn('traffic: counting an upload on its thread failed; its spool file is read instead', {
+      project: projectId,
+      reason: parse.failure,
+    });
+  return held;
+}
+
 export function createTrafficService(options: TrafficServiceOptions): TrafficService {
   let line: Promise<void> = Promise.resolve();
   const queued = new Set<string>();
@@ -96,14 +128,14 @@ export function createTrafficService(options: TrafficServiceOptions): TrafficSer
 
   return {
     async receive(req, accountId, projectId) {
-      const parse = queue ? null : new UploadParse({ chunkBytes: options.chunkBytes, ranges: await options.ranges?.() });
+      const parse = queue ? null : uploadCounter(options, { chunkBytes: options.chunkBytes, ranges: await options.ranges?.() }, req);
       const spooled = await spoolUpload(req, options.spoolDir, projectId, options.maxUploadBytes, parse ?? undefined).catch(
         (e: unknown) => {
           parse?.abort();
           throw e;
         },
       );
-      const held = parse ? await parse.finish() : null;
+      const held = parse ? await heldChunks(parse, options.logger, projectId) : null;
       const traffic = await options.traffic();
       const at = options.now().toISOString();
       const result = await traffic.createIngest(newIngest(accountId, projectId, spooled.sha256, spooled.bytes, at));

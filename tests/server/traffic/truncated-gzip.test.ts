@@ -1,6 +1,6 @@
 /**
  * A gzip log cut short counts every line before the cut, whoever reads it and however its bytes arrive: the CLI
- * (a file read in pieces), an upload counted while it arrives (any piece size),
+ * (a file read in pieces), an upload counted while it arrives (any piece size, on the request thread or its own),
  * and the spool file read by an ingest. Node's gunzip used to drop what the last piece decompressed to.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +16,7 @@ import { LowdbStore } from '../../../server/store/lowdb/store.js';
 import { readIngest } from '../../../server/traffic/read-ingest.js';
 import { spoolFileOf } from '../../../server/traffic/spool-upload.js';
 import { UploadParse } from '../../../server/traffic/upload-parse.js';
+import { UploadParseThread } from '../../../server/traffic/upload-parse-thread.js';
 import { nginx, UA } from '../../logs/samples.js';
 import { storedIngest } from './stored-ingest.js';
 
@@ -34,7 +35,7 @@ async function cliLines(file: string, piece: number): Promise<number> {
   return ingest.traffic().lines;
 }
 
-async function uploadLines(parse: UploadParse, piece: number): Promise<number> {
+async function uploadLines(parse: UploadParse | UploadParseThread, piece: number): Promise<number> {
   for (let at = 0; at < CUT.length; at += piece)
     if (!parse.write(CUT.subarray(at, at + piece))) await new Promise<void>((resume) => parse.onDrain(resume));
   return ((await parse.finish()) ?? []).reduce((n, c) => n + c.parts.lines, 0);
@@ -56,6 +57,7 @@ describe('a gzip log cut short', () => {
     for (const piece of [4096, 65_536, 1 << 20]) {
       counted[`cli ${piece}`] = await cliLines(file, piece);
       counted[`upload ${piece}`] = await uploadLines(new UploadParse({}), piece);
+      counted[`upload on a thread ${piece}`] = await uploadLines(new UploadParseThread({}), piece);
     }
     const store = await LowdbStore.open(dir);
     const traffic = await store.traffic();

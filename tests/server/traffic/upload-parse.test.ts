@@ -18,6 +18,7 @@ import { readIngest } from '../../../server/traffic/read-ingest.js';
 import { spoolFileOf } from '../../../server/traffic/spool-upload.js';
 import { trafficOfDays } from '../../../server/traffic/traffic-of-days.js';
 import { UploadParse, type HeldChunk } from '../../../server/traffic/upload-parse.js';
+import { UploadParseThread } from '../../../server/traffic/upload-parse-thread.js';
 import { nginx, UA } from '../../logs/samples.js';
 
 const AT = INGEST_AT;
@@ -50,6 +51,15 @@ async function received(body: Buffer, sizes: number[]): Promise<HeldChunk[]> {
   const parse = new UploadParse({ chunkBytes: CHUNK });
   for (const piece of pieces(body, sizes)) parse.write(piece);
   return parse.finish();
+}
+
+/** The same, counted on a thread. */
+async function receivedOnThread(body: Buffer, sizes: number[]): Promise<HeldChunk[] | null> {
+  const parse = new UploadParseThread({ chunkBytes: CHUNK });
+  for (const piece of pieces(body, sizes)) parse.write(piece);
+  const held = await parse.finish();
+  expect(parse.failure).toBeNull();
+  return held;
 }
 
 /** What a ChunkReader cuts from the whole log at once (as from the spool file). */
@@ -95,6 +105,44 @@ describe('counting an upload while it arrives', () => {
     expect((await received(Buffer.from([0x1f, 0x8b]), [1])).flatMap((h) => h.parts.problems).map((p) => p.reason)).toEqual([
       expect.stringMatching(/gzip data broke off/),
     ]);
+  });
+
+  it('on its own thread, plain or gzip, the upload is held as on the request thread, problems included', async () => {
+    const here = await received(LOG, [4096]);
+    const there = await receivedOnThread(LOG, [7, 1, 65_536]);
+    expect(there).toEqual(here);
+    const gz = gzipSync(LOG);
+    expect(await receivedOnThread(gz, [1, 999])).toEqual(await received(gz, [4096]));
+    const cut = gz.subarray(0, Math.floor(gz.length / 2));
+    expect(await receivedOnThread(cut, [4096])).toEqual(await received(cut, [4096]));
+  });
+
+  it('the body holds back while the thread is behind, and reads on once it has taken the bytes', async () => {
+    const parse = new UploadParseThread({ chunkBytes: 4 * 1024 * 1024 });
+    const big = Buffer.concat(Array.from({ length: 200 }, () => LOG)); // about 20 MB: more than the thread's line holds
+    const piece = 1024 * 1024;
+    let held = 0;
+    for (let at = 0; at < big.length; at += piece)
+      if (!parse.write(big.subarray(at, at + piece))) {
+        held++;
+        await new Promise<void>((resume) => parse.onDrain(resume));
+      }
+    expect(held).toBeGreaterThan(0);
+    const chunks = (await parse.finish())!;
+    expect(chunks.reduce((n, c) => n + c.parts.lines, 0)).toBe(200 * 4001 - 199); // the last line of each copy runs into the next
+  });
+
+  it('a thread that dies answers null with why (the spool file is read instead); an aborted one answers null too', async () => {
+    const dying = new UploadParseThread({ chunkBytes: CHUNK }, new URL('./fixtures/dying-upload-worker.mjs', import.meta.url));
+    dying.write(LOG);
+    await new Promise<void>((resume) => dying.onDrain(resume)); // never stuck on a dead thread
+    expect(await dying.finish()).toBeNull();
+    expect(dying.failure).toMatch(/exit code 3/);
+    const aborted = new UploadParseThread({ chunkBytes: CHUNK });
+    aborted.write(LOG);
+    aborted.abort();
+    expect(await aborted.finish()).toBeNull();
+    expect(aborted.failure).toBeNull();
   });
 
   it('the held chunks, committed merged, store what the spool file read chunk by chunk stores', async () => {

@@ -1,11 +1,14 @@
-/** POST /projects/{id}/logs, GET /projects/{id}/logs/{ingest_id}, GET /projects/{id}/traffic, and the bad uploads. */
+/**
+ * POST /projects/{id}/logs, GET /projects/{id}/logs/{ingest_id}, GET /projects/{id}/traffic, and the bad uploads,
+ * with uploads counted on the request thread and on their own thread.
+ */
 import { mkdtemp, readdir } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../../server/logging/logger.js';
+import { createMemoryLogger } from '../../../../server/logging/logger.js';
 import { LowdbStore } from '../../../../server/store/lowdb/store.js';
 import { createTrafficService } from '../../../../server/traffic/traffic-service.js';
 import { trafficEnvelopeSchema } from '../../../../shared/schema/traffic.js';
@@ -20,10 +23,15 @@ const gpt = (i: number) =>
 const claude = (i: number) => nginx('192.0.2.1', `02/Aug/2026:10:00:00 +0000`, `GET /c${i} HTTP/1.1`, 200, '-', UA.claudebot);
 const log = (n: number, line = gpt) => Array.from({ length: n }, (_, i) => line(i)).join('\n') + '\n';
 
-describe('log uploads and traffic', () => {
+// Every upload of this file is small: once counted on the request thread, once each on its own counting thread.
+describe.each([
+  ['on the request thread', undefined],
+  ['on a counting thread', 0],
+])('log uploads and traffic, counted %s', (_, parseThreadMinBytes) => {
   let api: TestApi;
   let spoolDir: string;
   let projectId: string;
+  const logger = createMemoryLogger();
 
   beforeAll(async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'citable-logs-'));
@@ -34,13 +42,18 @@ describe('log uploads and traffic', () => {
       spoolDir,
       maxUploadBytes: LIMIT,
       now: () => new Date(),
-      logger: silentLogger,
+      logger,
+      ...(parseThreadMinBytes === undefined ? {} : { parseThreadMinBytes }),
     });
     api = await startTestApi({ dataDir, store, traffic });
     const created = await api.request('POST', '/api/v1/projects', { body: { name: 'Acme', domain: 'acme.com' } });
     projectId = created.json.project.id;
   });
-  afterAll(() => api.close({ removeData: true }));
+  afterAll(async () => {
+    await api.close({ removeData: true });
+    // Counted where the describe says: a thread that failed would have been replaced by a read of the spool file.
+    expect(logger.lines.filter((l) => String(l.msg).includes('thread'))).toEqual([]);
+  });
 
   const upload = async (body: Uint8Array | string, headers: Record<string, string> = {}, project = projectId, key = api.key) => {
     const res = await fetch(`${api.url}/api/v1/projects/${project}/logs`, {
