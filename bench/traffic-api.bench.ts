@@ -7,17 +7,19 @@
  *     purpose); target p99 ≤ 100 ms. The first request after start is shown apart (lowdb builds its blocks of
  *     days in memory then).
  *  2. Ingestion: the same generated combined log (bench/lib/log-synth.ts, LOG_MB) read by `citable logs --json`
- *     (whole process) and uploaded with POST /projects/{id}/logs, timed from the first byte sent until the
- *     ingest is `done`: lines per second; target at least half the CLI's. The CLI runs just before each store's
- *     upload (CLI, lowdb upload, CLI, PostgreSQL upload), so each comparison is made under the same load. Also lines
- *     per CPU second of the CLI's process and of the server during the upload, which the load on a shared machine
- *     changes far less than the wall clock.
+ *     (whole process) and uploaded with POST /projects/{id}/logs by curl as docs/logs.md shows it (`curl -T`, which
+ *     streams the file), timed from the first byte sent until the ingest is `done`: lines per second; target at
+ *     least half the CLI's. The CLI runs just before each store's upload (CLI, lowdb upload, CLI, PostgreSQL
+ *     upload), so each comparison is made under the same load. Also lines per CPU second of the CLI's process and
+ *     of the server during the upload, which the load on a shared machine changes far less than the wall clock;
+ *     and, for reference, the same upload (one line more, so it is new) sent by Node's fetch from a file stream,
+ *     a client that spends about a CPU second per 256 MB on the same two cores.
  *
  *   npx tsx bench/traffic-api.bench.ts [days=365] [agents=200] [paths=50000] [seconds=10] [logMb=256]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, readFileSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -82,19 +84,43 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 a second on Linux)
 }
 
-async function uploadRate(url: string, key: string, file: string, pid: number): Promise<Rate> {
+type UploadClient = 'curl' | 'fetch';
+
+/** Sends the file; answers the ingest's id. */
+async function send(client: UploadClient, url: string, key: string, file: string): Promise<string> {
+  const target = `${url}/api/v1/projects/${INGEST_PROJECT}/logs`;
+  if (client === 'curl') {
+    const out = execFileSync('curl', [
+      '-sS',
+      '-X',
+      'POST',
+      '-T',
+      file,
+      '-H',
+      `authorization: Bearer ${key}`,
+      '-w',
+      '\n%{http_code}',
+      target,
+    ]);
+    const [body, status] = out.toString().trim().split('\n');
+    if (status !== '202') throw new Error(`upload: ${status} ${body}`);
+    return (JSON.parse(body!) as { ingest: { id: string } }).ingest.id;
+  }
+  const sent = await fetch(target, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain', 'content-length': String(statSync(file).size) },
+    body: Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream,
+    duplex: 'half',
+  } as RequestInit);
+  if (sent.status !== 202) throw new Error(`upload: ${sent.status}`);
+  return ((await sent.json()) as { ingest: { id: string } }).ingest.id;
+}
+
+async function uploadRate(url: string, key: string, file: string, pid: number, client: UploadClient): Promise<Rate> {
   const headers = { authorization: `Bearer ${key}` };
   const t0 = performance.now();
   const cpu0 = cpuSeconds(pid);
-  const body = Readable.toWeb(createReadStream(file, { highWaterMark: 1 << 20 })) as ReadableStream;
-  const sent = await fetch(`${url}/api/v1/projects/${INGEST_PROJECT}/logs`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'text/plain', 'content-length': String(statSync(file).size) },
-    body,
-    duplex: 'half',
-  } as RequestInit);
-  const { ingest } = (await sent.json()) as { ingest: { id: string } };
-  if (sent.status !== 202) throw new Error(`upload: ${sent.status}`);
+  const ingest = { id: await send(client, url, key, file) };
   for (;;) {
     const got = await fetch(`${url}/api/v1/projects/${INGEST_PROJECT}/logs/${ingest.id}`, { headers });
     const now = (await got.json()) as { ingest: { status: string; lines: number } };
@@ -132,11 +158,13 @@ interface StoreRun {
   non2xx: number;
   rssMb: number;
   ingest: Rate;
+  /** The same upload (one line more) sent by Node's fetch. */
+  fetched: Rate;
   /** `citable logs` on the same log, run just before this upload (alternated: CLI, upload, CLI, upload). */
   cli: Rate;
 }
 
-async function measure(name: string, store: Store, env: Record<string, string>, dir: string, log: string): Promise<StoreRun> {
+async function measure(name: string, store: Store, env: Record<string, string>, dir: string, logs: Logs): Promise<StoreRun> {
   const key = await seedAccount(store);
   const accountId = (await store.listAccounts())[0]!.id;
   const seedMs = await seedYear(store, accountId, shape);
@@ -164,8 +192,9 @@ async function measure(name: string, store: Store, env: Record<string, string>, 
     });
     const rss = await rssMb(server.proc.pid!);
     const slowest = await slowestQueries(base, key, qs);
-    const cli = await cliRate(log);
-    const ingest = await uploadRate(server.url, key, log, server.proc.pid!);
+    const cli = await cliRate(logs.log);
+    const ingest = await uploadRate(server.url, key, logs.log, server.proc.pid!, 'curl');
+    const fetched = await uploadRate(server.url, key, logs.oneMore, server.proc.pid!, 'fetch');
     console.log(
       `${name}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${result.requests.average} req/s; upload ${ingest.perSecond.toFixed(0)} lines/s, CLI just before ${cli.perSecond.toFixed(0)} lines/s`,
     );
@@ -182,6 +211,7 @@ async function measure(name: string, store: Store, env: Record<string, string>, 
       non2xx: result.non2xx,
       rssMb: rss,
       ingest,
+      fetched,
       cli,
     };
   } finally {
@@ -189,21 +219,29 @@ async function measure(name: string, store: Store, env: Record<string, string>, 
   }
 }
 
+/** The generated log, and a copy with one line more (new bytes for a second upload of the same size). */
+interface Logs {
+  log: string;
+  oneMore: string;
+}
+
 async function main(): Promise<void> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'citable-traffic-bench-'));
   let pg: PostgresServer | null = null;
   try {
-    const log = path.join(dir, 'access.log');
-    const written = await writeLog(createWriteStream(log), logMb * 1024 * 1024);
+    const logs: Logs = { log: path.join(dir, 'access.log'), oneMore: path.join(dir, 'access-one-more.log') };
+    const written = await writeLog(createWriteStream(logs.log), logMb * 1024 * 1024);
+    await copyFile(logs.log, logs.oneMore);
+    await appendFile(logs.oneMore, '127.0.0.1 - - [01/Aug/2026:00:00:00 +0000] "GET /one-more HTTP/1.1" 200 1 "-" "curl/8.0"\n');
     console.log(`generated ${logMb} MB combined log, ${written.lines.toLocaleString('en')} lines`);
     const runs: StoreRun[] = [];
     const lowDir = path.join(dir, 'lowdb');
-    runs.push(await measure('lowdb', await LowdbStore.open(lowDir), { DATA_DIR: lowDir }, dir, log));
+    runs.push(await measure('lowdb', await LowdbStore.open(lowDir), { DATA_DIR: lowDir }, dir, logs));
     if (findPostgres()) {
       pg = await startPostgres({ durable: true });
       const url = await pg.createDatabase('traffic');
       runs.push(
-        await measure('postgres', await PostgresStore.open(url), { DATABASE_URL: url, DATA_DIR: path.join(dir, 'pgdata') }, dir, log),
+        await measure('postgres', await PostgresStore.open(url), { DATABASE_URL: url, DATA_DIR: path.join(dir, 'pgdata') }, dir, logs),
       );
     } else console.log('PostgreSQL is not installed: its half skipped');
     report(runs);
@@ -231,7 +269,7 @@ function storeFigures(r: StoreRun, year: string): BenchFigure[] {
       'lines/s',
     ),
     figure(`citable logs, lines per CPU second of its process, before the ${r.name} upload`, Math.round(r.cli.perCpuSecond), 'lines/s'),
-    figure(`POST /projects/{id}/logs to done, ${r.name}, same log`, Math.round(r.ingest.perSecond), 'lines/s', {
+    figure(`POST /projects/{id}/logs to done, ${r.name}, same log, sent by curl -T`, Math.round(r.ingest.perSecond), 'lines/s', {
       min: half(r.cli.perSecond),
       target: `≥ ${half(r.cli.perSecond).toLocaleString('en')} lines/s (half the CLI's just before)`,
     }),
@@ -240,6 +278,7 @@ function storeFigures(r: StoreRun, year: string): BenchFigure[] {
       min: half(r.cli.perCpuSecond),
       target: `≥ ${half(r.cli.perCpuSecond).toLocaleString('en')} (half the CLI's)`,
     }),
+    figure(`POST /projects/{id}/logs to done, ${r.name}, sent by Node's fetch (for reference)`, Math.round(r.fetched.perSecond), 'lines/s'),
   ];
 }
 
@@ -250,7 +289,7 @@ function report(runs: StoreRun[]): void {
   const figures: BenchFigure[] = [];
   for (const r of runs) {
     console.log(
-      `| ${r.name} | seed ${(r.seedMs / 1000).toFixed(1)} s | first ${r.firstMs.toFixed(0)} ms | p50 ${r.p50} ms | p99 ${r.p99} ms | ${r.rps} req/s | non-2xx ${r.non2xx} | RSS ${r.rssMb.toFixed(0)} MB | upload ${r.ingest.perSecond.toFixed(0)} lines/s, ${r.ingest.perCpuSecond.toFixed(0)} per CPU second; CLI before it ${r.cli.perSecond.toFixed(0)} lines/s, ${r.cli.perCpuSecond.toFixed(0)} per CPU second |`,
+      `| ${r.name} | seed ${(r.seedMs / 1000).toFixed(1)} s | first ${r.firstMs.toFixed(0)} ms | p50 ${r.p50} ms | p99 ${r.p99} ms | ${r.rps} req/s | non-2xx ${r.non2xx} | RSS ${r.rssMb.toFixed(0)} MB | upload ${r.ingest.perSecond.toFixed(0)} lines/s, ${r.ingest.perCpuSecond.toFixed(0)} per CPU second; CLI before it ${r.cli.perSecond.toFixed(0)} lines/s, ${r.cli.perCpuSecond.toFixed(0)} per CPU second; sent by fetch ${r.fetched.perSecond.toFixed(0)} lines/s |`,
     );
     figures.push(...storeFigures(r, year));
   }
