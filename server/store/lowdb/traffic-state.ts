@@ -4,7 +4,7 @@
  */
 import type { IngestStatus, StoredIngest, TrafficChunk } from '../contracts/traffic.js';
 import { mergeRollups, type DayRollup } from '../rollup/traffic-days.js';
-import { bitmapsOf, YEAR_BYTES } from '../rollup/page-days.js';
+import { setDay, YEAR_BYTES, yearDay } from '../rollup/page-days.js';
 import { addDaysToBlocks, buildBlocks } from '../rollup/traffic-blocks.js';
 
 export type TrafficLine =
@@ -91,10 +91,12 @@ export class TrafficState {
     for (const { path: p, dates } of chunk.pages) {
       let years = pages.get(p);
       if (!years) pages.set(p, (years = new Map()));
-      for (const [year, bits] of bitmapsOf(dates)) {
-        const had = years.get(year) ?? new Uint8Array(YEAR_BYTES);
-        for (let i = 0; i < YEAR_BYTES; i++) had[i]! |= bits[i]!;
-        years.set(year, had);
+      // Straight into the path's bitmaps: a bitmap per path and chunk was most of a replay's garbage.
+      for (const date of dates) {
+        const { year, day } = yearDay(date);
+        let bits = years.get(year);
+        if (!bits) years.set(year, (bits = new Uint8Array(YEAR_BYTES)));
+        setDay(bits, day);
       }
     }
   }
