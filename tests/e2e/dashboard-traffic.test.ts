@@ -103,6 +103,23 @@ describe.skipIf(!serverAvailable)('dashboard: traffic', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 640, height: 900 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(640);
+    // The agents table scrolls inside its box; its verdicts and times stay on one line each (no rows lines tall).
+    const lines = await page.evaluate(() =>
+      [...document.querySelectorAll('tr[data-agent]')].flatMap((row) =>
+        [...row.querySelectorAll('td.nowrap')].map((cell) => {
+          // The lines its text is laid out on (a text node wrapped in two has a box on each).
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          const tops = new Set<number>();
+          for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(text);
+            for (const box of range.getClientRects()) tops.add(Math.round(box.top));
+          }
+          return tops.size;
+        }),
+      ),
+    );
+    expect(lines).toEqual([1, 1, 1, 1]);
     await screenshot(page, 'dashboard-traffic-640');
     for (const [days, columns] of [
       [7, 7],

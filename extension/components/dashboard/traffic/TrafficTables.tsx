@@ -39,9 +39,24 @@ const AGENT_COLUMNS: readonly TableColumn<TrafficAgent>[] = [
   { id: 'verified', label: t('trafficColVerified'), num: true, sort: (a) => a.verified, csv: (a) => a.verified },
   { id: 'spoofed', label: t('trafficColSpoofed'), num: true, sort: (a) => a.spoofed, csv: (a) => a.spoofed },
   { id: 'unverified', label: t('trafficColUnverified'), num: true, sort: (a) => a.unverified, csv: (a) => a.unverified },
-  { id: 'verdict', label: t('trafficColVerdict'), sort: (a) => verdictOf(a), csv: (a) => verdictOf(a), cell: (a) => <Verdict agent={a} /> },
+  // The verdict and the time stay on one line: wrapped in a narrow window they made every row several lines tall.
+  {
+    id: 'verdict',
+    label: t('trafficColVerdict'),
+    sort: (a) => verdictOf(a),
+    csv: (a) => verdictOf(a),
+    cell: (a) => <Verdict agent={a} />,
+    td: () => ({ class: 'nowrap' }),
+  },
   { id: 'pages', label: t('trafficColPages'), num: true, sort: (a) => a.pages, csv: (a) => a.pages },
-  { id: 'last_seen', label: t('trafficColLastSeen'), sort: (a) => a.last_seen, csv: (a) => a.last_seen, cell: (a) => when(a.last_seen) },
+  {
+    id: 'last_seen',
+    label: t('trafficColLastSeen'),
+    sort: (a) => a.last_seen,
+    csv: (a) => a.last_seen,
+    cell: (a) => when(a.last_seen),
+    td: () => ({ class: 'nowrap' }),
+  },
 ];
 
 /** Every agent seen in the window, most hits first: sortable, filterable, exported as CSV. */
