@@ -95,7 +95,12 @@ const builds = [
   },
   existsSync('server/cli/launch.ts') && {
     ...cliCommon,
-    entryPoints: CLI_COMMANDS.map((name) => ({ in: `server/cli/${name}.ts`, out: name })),
+    entryPoints: [
+      ...CLI_COMMANDS.map((name) => ({ in: `server/cli/${name}.ts`, out: name })),
+      // `citable crawl`'s audit threads: a small bootstrap with the code cache, and the worker as one bundle.
+      { in: 'server/cli/audit-thread.ts', out: 'audit-thread' },
+      { in: 'server/audits/audit-worker.ts', out: 'audit-worker' },
+    ],
     outdir: 'dist/cli',
   },
 ].filter(Boolean);

@@ -1,5 +1,5 @@
-// Pre-builds the V8 code cache of the `citable audit` bundle (server/cli/code-cache.ts), so even the
-// first audit after `npm install` skips compiling it: one real audit of a small page served here on
+// Pre-builds the V8 code cache of the `citable audit` and `citable crawl` bundles (server/cli/code-cache.ts), so even
+// the first audit after `npm install` skips compiling it: one real audit of a small page served here on
 // 127.0.0.1, with the parts an audit usually meets (robots.txt, sitemap, llms.txt, JSON-LD, scripts).
 // Functions this page does not reach are compiled when a real page needs them. Never fails the build:
 // without the cache the CLI only starts slower, and it writes the cache after its first audit anyway.
@@ -62,14 +62,19 @@ let origin = '';
 try {
   await new Promise((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  await new Promise((resolve, reject) =>
-    execFile(
-      process.execPath,
-      [launcher, 'audit', `${origin}/guide`, '--json'],
-      { env: { PATH: process.env.PATH ?? '', AUDIT_ALLOW_PRIVATE: '1' }, timeout: 30_000 },
-      (error) => (error ? reject(error) : resolve()),
-    ),
-  );
+  // The audit, then a crawl of the same page: its audit thread (dist/cli/audit-thread.cjs) keeps its own cache.
+  for (const command of [
+    ['audit', `${origin}/guide`, '--json'],
+    ['crawl', `${origin}/guide`, '--max-pages', '2', '--json'],
+  ])
+    await new Promise((resolve, reject) =>
+      execFile(
+        process.execPath,
+        [launcher, ...command],
+        { env: { PATH: process.env.PATH ?? '', AUDIT_ALLOW_PRIVATE: '1' }, timeout: 30_000 },
+        (error) => (error ? reject(error) : resolve()),
+      ),
+    );
 } catch (err) {
   console.log(
     `citable: the audit's code cache was not pre-built (${err instanceof Error ? err.message.split('\n')[0] : err}); the first audit builds it`,

@@ -32,6 +32,11 @@ const port = parentPort;
 if (process.platform === 'linux' && (workerData as AuditWorkerData).lowerPriority) os.setPriority(0, 10);
 const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
 let running: AbortController | null = null;
+/**
+ * Set by the thread's bootstrap when there is one (the CLI's, server/cli/audit-thread.ts, saves its code cache after
+ * the first piece of work): called after each reply.
+ */
+const workDone = (globalThis as { citableWorkDone?: () => void }).citableWorkDone;
 /** Site files of the crawls this thread ran pages of, oldest first (the runner mirrors this order). */
 const siteFiles = new Map<string, GatheredSiteFiles>();
 const resources = createResourceCache();
@@ -99,5 +104,6 @@ port.on('message', (message: WorkerRequest) => {
     )
     .finally(() => {
       if (running === controller) running = null;
+      workDone?.();
     });
 });

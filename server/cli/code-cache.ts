@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
+import { threadId } from 'node:worker_threads';
 
 /**
  * A V8 code cache for the CLI's own CommonJS bundles (what Node 22's module.enableCompileCache does,
@@ -106,7 +107,8 @@ function readOrUndefined(file: string): Buffer | undefined {
 /** Readers see the old file or the whole new one, never a torn one (temporary name, then rename). */
 function writeAtomically(file: string, data: Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
+  // Two audit threads of one process may save the same cache at once: each writes its own temporary file.
+  const temporary = `${file}.${process.pid}.${threadId}.tmp`;
   try {
     fs.writeFileSync(temporary, data);
     fs.renameSync(temporary, file);

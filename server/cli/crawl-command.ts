@@ -69,7 +69,7 @@ const OPTIONS = {
 export interface CrawlCommandOptions {
   /** Stops the crawl as Ctrl-C does (tests); default: SIGINT and SIGTERM of this process. */
   interrupt?: AbortSignal;
-  /** The audit worker script (dist/audit-worker.mjs beside the built CLI); absent there: pages run on this thread. */
+  /** The audit thread's script (dist/cli/audit-thread.cjs beside the built command); absent: pages run on this thread. */
   workerUrl?: URL;
 }
 
@@ -93,7 +93,7 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const outcomes = plan.needsPages ? new PageOutcomes() : null;
   const crawl = startLocalCrawl({
     ...asked,
-    workerUrl: options.workerUrl ?? new URL('../audit-worker.mjs', import.meta.url),
+    workerUrl: options.workerUrl ?? new URL('./audit-thread.cjs', import.meta.url),
     ...(outcomes ? { onPage: outcomes.add } : {}),
     ...(render ? { render } : {}),
   });

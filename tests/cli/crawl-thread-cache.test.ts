@@ -1,0 +1,71 @@
+/**
+ * `citable crawl`'s audit threads (dist/cli/audit-thread.cjs) compile the worker bundle through a V8 code cache, as
+ * the CLI's own commands are compiled: the first crawl writes the cache, and a cache that is corrupt or turned off
+ * changes nothing a crawl finds. The built dist/ is copied to a directory of its own, so its cache is this test's.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templated-site.js';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+let home: string;
+let cacheDir: string;
+let served: TemplatedSite;
+
+/** What a crawl found, without its ids and times. */
+async function crawl(env: Record<string, string> = {}) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(home, 'dist/citable.cjs'), 'crawl', served.site.url, '--json'],
+    {
+      env: { PATH: process.env.PATH ?? '', AUDIT_ALLOW_PRIVATE: '1', ...env },
+    },
+  );
+  type Issue = { rule: string; pages: number; severity: string };
+  const c = JSON.parse(stdout) as { status: string; progress: unknown; score: number; category_scores: unknown; issues: Issue[] };
+  // The example pages of an issue are the first done, which depends on the threads: the rest does not.
+  const issues = c.issues.map(({ rule, pages, severity }) => ({ rule, pages, severity }));
+  return { status: c.status, progress: c.progress, score: c.score, categories: c.category_scores, issues };
+}
+
+const workerCaches = () => readdirSync(cacheDir).filter((f) => f.startsWith('audit-worker.cjs.') && f.endsWith('.cache'));
+
+describe("citable crawl's audit threads", () => {
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: repo });
+    home = mkdtempSync(path.join(os.tmpdir(), 'citable-thread-cache-'));
+    cpSync(path.join(repo, 'dist'), path.join(home, 'dist'), { recursive: true });
+    symlinkSync(path.join(repo, 'node_modules'), path.join(home, 'node_modules'));
+    cacheDir = path.join(home, 'dist/cli/.v8-cache');
+    rmSync(cacheDir, { recursive: true, force: true });
+    served = await startTemplatedSite({ blog: 3, blogFr: 1, products: 3, docs: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await served?.site.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('write the worker code cache on the first crawl; a corrupt one or none changes nothing found', async () => {
+    const first = await crawl();
+    expect(first).toMatchObject({ status: 'complete', progress: { audited: 10, failed: 0 } });
+    expect(workerCaches()).toHaveLength(1);
+    const cache = path.join(cacheDir, workerCaches()[0]!);
+    const written = statSync(cache).size;
+    expect(written).toBeGreaterThan(10_000);
+
+    expect(await crawl()).toEqual(first); // through the cache
+
+    writeFileSync(cache, Buffer.alloc(written, 7)); // same size, garbage: V8 rejects it
+    expect(await crawl()).toEqual(first);
+    expect(readFileSync(cache).equals(Buffer.alloc(written, 7))).toBe(false); // written again
+
+    rmSync(cacheDir, { recursive: true, force: true });
+    expect(await crawl({ NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(first);
+    expect(() => workerCaches()).toThrow(); // no cache directory at all
+  });
+});
