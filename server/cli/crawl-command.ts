@@ -87,6 +87,9 @@ export async function run(args: string[], io: CliIo, options: CrawlCommandOption
   const { allowPrivate } = asked;
   const render = openCrawlRenderer(values.render, io.env, allowPrivate);
   if (typeof render === 'string') return fail(render);
+  // The browser starts while robots.txt, the sitemaps and the start page are fetched: the start page (rendered in
+  // sample mode too) goes alone, before any other page, so a browser started on its first render held up the crawl.
+  render?.renderer.warm();
 
   boundHeapGrowth();
   const startedAt = Date.now();

@@ -65,6 +65,10 @@ export class CrawlRun {
   readonly #attempts = new Map<string, number>();
   readonly #inFlight = new Set<Promise<void>>();
   #startDone = false;
+  /** The sitemaps' URLs admitted (once the start page's fetches were done, or at its end): one admission, shared. */
+  #sitemapAdmission: Promise<SitemapRead[]> | null = null;
+  /** Wakes the drain loop when the start page's fetches are done (its render and judging may go on). */
+  #startGathered: { promise: Promise<void>; resolve: () => void } = withResolve();
   #fatal: unknown = null;
   #delayMs = 0;
   #deadlineAt = 0;
@@ -192,7 +196,7 @@ export class CrawlRun {
         continue;
       }
       if (this.#inFlight.size === 0) break;
-      await Promise.race(this.#inFlight);
+      await Promise.race([...this.#inFlight, ...(this.#startDone ? [] : [this.#startGathered.promise])]);
     }
     await Promise.allSettled([...this.#inFlight]);
   }
@@ -242,7 +246,12 @@ export class CrawlRun {
       };
       // Once its fetches are done the page no longer holds the host's budget: a render (bounded by RENDER_CONCURRENCY)
       // overlaps with the next pages instead of holding them back.
-      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, () => pass.release());
+      const isStart = item.url === this.#site.record.start_url;
+      const gathered = () => {
+        pass.release();
+        if (isStart) void this.#afterStartGathered();
+      };
+      return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, gathered);
     } finally {
       pass.release();
     }
@@ -299,15 +308,37 @@ export class CrawlRun {
     this.#queue.unshift(item);
   }
 
+  /**
+   * The start page's fetches are done (it may still be rendered and judged): the sitemaps' URLs are admitted and
+   * the other pages may start, so a render of the start page does not hold up the crawl. Its own links are
+   * admitted at its end, after the sitemaps' URLs, as before.
+   */
+  async #afterStartGathered(): Promise<void> {
+    try {
+      await this.#admitSitemaps();
+      this.#startDone = true;
+    } catch {
+      // Left to the start page's end, which admits them (or fails the crawl) as it always did.
+    } finally {
+      this.#startGathered.resolve();
+    }
+  }
+
+  /** The sitemaps' URLs into the queue, once (both callers wait for the same admission); answers the files read. */
+  #admitSitemaps(): Promise<SitemapRead[]> {
+    this.#sitemapAdmission ??= (async () => {
+      const found = this.#site.sitemaps ? await this.#site.sitemaps : null;
+      if (!found) return [];
+      for (const queued of await admitDiscovery(this.deps.store, this.id, found)) this.#queue.push(queued);
+      return found.sitemaps;
+    })();
+    return this.#sitemapAdmission;
+  }
+
   /** Discovery order: the sitemaps' URLs, then the links of audited pages. The site's files are judged once, here. */
   async #afterStartPage(audit: Audit | null): Promise<void> {
     const { record, files, robots } = this.#site;
-    let sitemapReads: SitemapRead[] = [];
-    const found = this.#site.sitemaps ? await this.#site.sitemaps : null;
-    if (found) {
-      sitemapReads = found.sitemaps;
-      for (const queued of await admitDiscovery(this.deps.store, this.id, found)) this.#queue.push(queued);
-    }
+    const sitemapReads = await this.#admitSitemaps();
     if (audit) {
       const site = siteFindings({
         startUrl: record.start_url,
@@ -320,4 +351,10 @@ export class CrawlRun {
       await this.deps.store.setSite(this.id, site);
     }
   }
+}
+
+function withResolve(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
 }

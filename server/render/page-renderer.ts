@@ -38,6 +38,11 @@ export interface PageRendererHost extends Renderer {
   unavailable(): string | null;
   /** The running browser's process tree marker and engine, or null before the first render (tests). */
   readonly browser: RenderBrowser | null;
+  /**
+   * Starts the browser now, in the background, so the first render does not wait for it (a crawl that will render
+   * calls it as it starts). A browser that fails to start is left for the first render to report.
+   */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -82,6 +87,9 @@ export function createPageRenderer(options: PageRendererOptions): PageRendererHo
       return session.current;
     },
     unavailable: () => (closed ? 'The server is shutting down' : chromiumPresent(options.chromiumPath) ? null : RENDER_UNAVAILABLE_MESSAGE),
+    warm() {
+      if (!closed && chromiumPresent(options.chromiumPath)) void session.get().catch(() => undefined);
+    },
     async close() {
       closed = true;
       await session.close();

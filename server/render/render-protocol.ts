@@ -12,7 +12,12 @@ export interface RenderWorkerData {
   lowerPriority: boolean;
 }
 
-export type RenderRequest = { type: 'render'; id: number; url: string } | { type: 'abort'; id: number } | { type: 'close' };
+export type RenderRequest =
+  | { type: 'render'; id: number; url: string }
+  | { type: 'abort'; id: number }
+  /** Start the browser now (PageRendererHost.warm). */
+  | { type: 'warm' }
+  | { type: 'close' };
 
 export type RenderReply =
   | { type: 'done'; id: number; page: RenderedPage }

@@ -41,6 +41,9 @@ export function createThreadedPageRenderer(options: RenderThreadOptions): PageRe
       if (renderOptions.signal?.aborted) return Promise.reject(new AuditRenderError('aborted', 'the render was cancelled'));
       return thread.render(url, renderOptions.signal);
     },
+    warm() {
+      if (!closed && chromiumPresent(data.chromiumPath)) thread.warm();
+    },
     async close() {
       closed = true;
       await thread.close();
@@ -76,6 +79,11 @@ class RenderThread {
       this.#pending.set(id, { resolve: (page) => (done(), resolve(page)), reject: (error) => (done(), reject(error)) });
       w.postMessage({ type: 'render', id, url } satisfies RenderRequest);
     });
+  }
+
+  /** Starts the thread and its browser (the idle thread still never keeps the process alive). */
+  warm(): void {
+    this.#thread().postMessage({ type: 'warm' } satisfies RenderRequest);
   }
 
   async close(): Promise<void> {

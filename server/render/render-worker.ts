@@ -35,6 +35,7 @@ port.on('message', (message: RenderRequest) => {
     running.get(message.id)?.abort(new Error('the render was cancelled'));
     return;
   }
+  if (message.type === 'warm') return renderer.warm();
   const controller = new AbortController();
   running.set(message.id, controller);
   renderer
