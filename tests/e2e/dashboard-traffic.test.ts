@@ -105,15 +105,15 @@ describe.skipIf(!serverAvailable)('dashboard: traffic', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(640);
     // The agents table scrolls inside its box; its verdicts and times stay on one line each (no rows lines tall).
     const lines = await page.evaluate(() =>
-      [...document.querySelectorAll('tr[data-agent]')].flatMap((row) =>
-        [...row.querySelectorAll('td.nowrap')].map((cell) => {
+      Array.from(document.querySelectorAll('tr[data-agent]')).flatMap((row) =>
+        Array.from(row.querySelectorAll('td.nowrap')).map((cell) => {
           // The lines its text is laid out on (a text node wrapped in two has a box on each).
           const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
           const tops = new Set<number>();
           for (let text = walker.nextNode(); text; text = walker.nextNode()) {
             const range = document.createRange();
             range.selectNodeContents(text);
-            for (const box of range.getClientRects()) tops.add(Math.round(box.top));
+            for (const box of Array.from(range.getClientRects())) tops.add(Math.round(box.top));
           }
           return tops.size;
         }),
