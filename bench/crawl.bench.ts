@@ -13,6 +13,7 @@
  *   npx tsx bench/crawl.bench.ts [pages=1000] [peerPages=100] [seconds=10] [smallPages=250] [rounds=3]
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +57,8 @@ interface Run {
   stdout: string;
   stderr: string;
   maxRssMb: number | null;
+  /** CPU time of the whole process (user + system, all threads). */
+  cpuMs: number | null;
 }
 
 function runNode(args: string[], env: Record<string, string> = {}): Promise<Run> {
@@ -72,7 +75,15 @@ function runNode(args: string[], env: Record<string, string> = {}): Promise<Run>
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('exit', (code) => {
       const rss = /MAX_RSS_KB (\d+)/.exec(stderr);
-      resolve({ ms: performance.now() - t0, code, stdout, stderr, maxRssMb: rss ? Number(rss[1]) / 1024 : null });
+      const cpu = /CPU_US (\d+)/.exec(stderr);
+      resolve({
+        ms: performance.now() - t0,
+        code,
+        stdout,
+        stderr,
+        maxRssMb: rss ? Number(rss[1]) / 1024 : null,
+        cpuMs: cpu ? Number(cpu[1]) / 1000 : null,
+      });
     });
   });
 }
@@ -87,6 +98,9 @@ async function citableCrawl(url: string, maxPages: number): Promise<{ run: Run; 
 
 const figures: BenchFigure[] = [];
 const notes: string[] = [];
+
+/** The one-minute load average, for the log lines: the figures of a busy machine are read with it. */
+const loadNow = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -104,16 +118,18 @@ async function aiseoSitemap(served: TemplatedSite): Promise<{ run: Run; pages: n
   const served = await site(SMALL_PAGES, SMALL_PAGES);
   const rates: number[] = [];
   const ratios: number[] = [];
+  const cpuPerPage: number[] = [];
   try {
     await citableCrawl(served.site.url, SMALL_PAGES); // warms the file cache
     for (let i = 0; i < ROUNDS; i++) {
       const { run, audited } = await citableCrawl(served.site.url, SMALL_PAGES);
       const peer = await aiseoSitemap(served);
       rates.push(audited / (run.ms / 1000));
+      cpuPerPage.push((run.cpuMs ?? NaN) / audited);
       const peerPerPage = peer.pages ? peer.run.ms / peer.pages : NaN;
       ratios.push(run.ms / audited / peerPerPage);
       console.log(
-        `round ${i + 1}: citable crawl ${audited} pages in ${(run.ms / 1000).toFixed(2)} s (${rates.at(-1)!.toFixed(0)} pages/s); aiseo-audit --sitemap ${peer.pages} pages in ${(peer.run.ms / 1000).toFixed(1)} s (${peerPerPage.toFixed(1)} ms per page, exit ${peer.run.code}); ratio ${ratios.at(-1)!.toFixed(3)}`,
+        `round ${i + 1}: citable crawl ${audited} pages in ${(run.ms / 1000).toFixed(2)} s (${rates.at(-1)!.toFixed(0)} pages/s, ${((run.cpuMs ?? NaN) / 1000).toFixed(2)} s of CPU, load ${loadNow()}); aiseo-audit --sitemap ${peer.pages} pages in ${(peer.run.ms / 1000).toFixed(1)} s (${peerPerPage.toFixed(1)} ms per page, exit ${peer.run.code}); ratio ${ratios.at(-1)!.toFixed(3)}`,
       );
     }
   } finally {
@@ -131,6 +147,10 @@ async function aiseoSitemap(served: TemplatedSite): Promise<{ run: Run; pages: n
       }),
     );
   else notes.push('aiseo-audit --sitemap audited no page of the small site: no ratio.');
+  // No goal: the CPU a page costs (all threads) is what a busy machine disturbs least, to compare changes by.
+  figures.push(
+    figure(`citable crawl, ${SMALL_PAGES} pages, CPU time per page, all threads (median of ${ROUNDS})`, median(cpuPerPage), 'ms'),
+  );
 }
 
 // 1. citable crawl, whole process, and the peers on the same site.
