@@ -13,7 +13,7 @@ import { installCodeCache } from './code-cache.js';
 const codeCache = process.env.NODE_DISABLE_COMPILE_CACHE ? undefined : installCodeCache(__dirname);
 
 let saved = false;
-/** Called by the worker after each reply it posts (see WORK_DONE_HOOK in the worker). */
+/** Called by the worker (server/audits/audit-worker.ts, its `workDone`) after each reply it posts. */
 (globalThis as { citableWorkDone?: () => void }).citableWorkDone = () => {
   if (saved || !codeCache) return;
   saved = true;

@@ -34,6 +34,7 @@ import { sortLinks } from './discovery.js';
 import type { FreshSite } from './end-crawl.js';
 import { pageAuditId } from './page-audit-id.js';
 import type { Semaphore } from '../audits/semaphore.js';
+import { deferred, type Deferred } from '../util/deferred.js';
 
 /** What a run needs of its coordinator besides the shared deps. */
 export interface RunHooks {
@@ -68,7 +69,7 @@ export class CrawlRun {
   /** The sitemaps' URLs admitted (once the start page's fetches were done, or at its end): one admission, shared. */
   #sitemapAdmission: Promise<SitemapRead[]> | null = null;
   /** Wakes the drain loop when the start page's fetches are done (its render and judging may go on). */
-  #startGathered: { promise: Promise<void>; resolve: () => void } = withResolve();
+  #startGathered: Deferred<void> = deferred<void>();
   #fatal: unknown = null;
   #delayMs = 0;
   #deadlineAt = 0;
@@ -351,10 +352,4 @@ export class CrawlRun {
       await this.deps.store.setSite(this.id, site);
     }
   }
-}
-
-function withResolve(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
 }

@@ -7,9 +7,8 @@
  * request thread (it runs one). A thread that fails or cannot start loses nothing: `finish` answers null and
  * the ingest reads the spool file instead, as after a restart.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { locateThreadScript } from '../util/thread-script.js';
 import type { UploadParseAsk, UploadParseData, UploadParseReply } from './upload-parse-protocol.js';
 import type { BodyTee, HeldChunk } from './upload-parse.js';
 
@@ -31,7 +30,7 @@ export class UploadParseThread implements BodyTee {
   #failure: string | null = null;
   #settled = false;
 
-  constructor(options: UploadParseData, worker: URL = locateUploadParseWorker()) {
+  constructor(options: UploadParseData, worker: URL = locateThreadScript('upload-parse-worker', import.meta.url)) {
     this.#held = new Promise((resolve) => (this.#settle = resolve));
     this.#worker = new Worker(worker, { workerData: options });
     this.#worker.on('message', (reply: UploadParseReply) => this.#answer(reply));
@@ -110,17 +109,4 @@ export class UploadParseThread implements BodyTee {
   #release(): void {
     for (const resume of this.#waiting.splice(0)) resume();
   }
-}
-
-/**
- * The worker script: beside the built server (dist/upload-parse-worker.mjs, this module being in dist/ or
- * dist/chunks/), or, run from source, the TypeScript worker through its loader.
- */
-export function locateUploadParseWorker(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('./upload-parse-worker-source.mjs', import.meta.url);
-  for (const candidate of ['./upload-parse-worker.mjs', '../upload-parse-worker.mjs']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  throw new Error('upload-parse-worker.mjs is missing beside the built server: rebuild it (node scripts/build.mjs)');
 }

@@ -7,9 +7,8 @@
  * to `queueLimit`, beyond that LogoBusyError. The worker script is found beside the built server
  * (dist/logo-worker.mjs), or run from its TypeScript source through logo-worker-source.mjs.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { locateThreadScript } from '../../util/thread-script.js';
 import type { LogoReply, LogoRequest } from './logo-protocol.js';
 
 /** A logo's time on the thread: an ordinary one takes tens of milliseconds; thousands of paths take seconds on a busy machine. */
@@ -176,15 +175,7 @@ export function logoSanitizer(): LogoSanitizer {
   return (shared ??= createLogoSanitizer());
 }
 
-/**
- * The worker script: beside the built server (dist/logo-worker.mjs, this module being in dist/ or dist/chunks/), or,
- * run from source, the TypeScript worker through its loader.
- */
+/** The worker script: dist/logo-worker.mjs beside the built server, or its TypeScript source through its loader. */
 export function locateWorker(): URL {
-  if (import.meta.url.endsWith('.ts')) return new URL('./logo-worker-source.mjs', import.meta.url);
-  for (const candidate of ['./logo-worker.mjs', '../logo-worker.mjs']) {
-    const url = new URL(candidate, import.meta.url);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  throw new Error('logo-worker.mjs is missing beside the built server: rebuild it (node scripts/build.mjs)');
+  return locateThreadScript('logo-worker', import.meta.url);
 }
