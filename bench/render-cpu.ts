@@ -6,8 +6,9 @@
  * Run: npx tsx bench/render-cpu.ts   N=100 sets the renders; EXTRA_ARGS="--flag --flag2" adds Chromium switches
  * (to compare them; RENDER_CONCURRENCY as for the server). Linux only (/proc).
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { startFixtureSite } from '../tests/helpers/fixture-server.js';
+import { descendantsOf } from './lib/process-memory.js';
 import { RENDER_ARGS } from '../server/render/render-browser.js';
 import { createRenderHost } from '../server/render/render-host.js';
 import { readRenderSettings } from '../server/settings/render-settings.js';
@@ -23,7 +24,6 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 const APP = `document.getElementById('app').innerHTML = ${JSON.stringify('<h2>Added</h2>' + '<p>Words only a browser sees. <a href="/more">more</a></p>'.repeat(100))};`;
 
 interface Proc {
-  ppid: number;
   label: string;
   /** CPU ms of the process itself, and of the children it has reaped. */
   own: number;
@@ -44,7 +44,7 @@ function readProc(pid: string): Proc | null {
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const label = labelOf(readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     // utime, stime, cutime, cstime in clock ticks (100 per second on Linux).
-    return { ppid: Number(f[1]), label, own: (Number(f[11]) + Number(f[12])) * 10, reaped: (Number(f[13]) + Number(f[14])) * 10 };
+    return { label, own: (Number(f[11]) + Number(f[12])) * 10, reaped: (Number(f[13]) + Number(f[14])) * 10 };
   } catch {
     return null; // gone between the listing and the read
   }
@@ -52,24 +52,10 @@ function readProc(pid: string): Proc | null {
 
 /** CPU ms so far per process kind, over this process's descendants, and this process's own as "node". */
 function cpuByKind(): Record<string, number> {
-  const all = new Map<number, Proc>();
-  for (const d of readdirSync('/proc')) {
-    const p = /^\d+$/.test(d) ? readProc(d) : null;
-    if (p) all.set(Number(d), p);
-  }
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [pid, p] of all)
-      if (!mine.has(pid) && mine.has(p.ppid)) {
-        mine.add(pid);
-        grew = true;
-      }
-  }
   const out: Record<string, number> = {};
-  for (const pid of mine) {
-    const p = all.get(pid);
-    if (pid === process.pid || !p) continue;
+  for (const pid of descendantsOf(process.pid)) {
+    const p = readProc(String(pid));
+    if (!p) continue;
     out[p.label] = (out[p.label] ?? 0) + p.own;
     out[`reaped-by-${p.label}`] = (out[`reaped-by-${p.label}`] ?? 0) + p.reaped;
   }
