@@ -3,7 +3,7 @@ import { landingRows, verdictOf } from '../../../lib/dashboard/traffic.js';
 import { engineName } from '../../../lib/dashboard/engine-names.js';
 import { t, tp } from '../../../lib/i18n/t.js';
 import { DataTable, type TableColumn } from '../DataTable.js';
-import { when } from '../format.js';
+import { When } from '../When.js';
 import { Empty } from '../states.js';
 import { purposeName } from './TrafficCharts.js';
 
@@ -39,7 +39,8 @@ const AGENT_COLUMNS: readonly TableColumn<TrafficAgent>[] = [
   { id: 'verified', label: t('trafficColVerified'), num: true, sort: (a) => a.verified, csv: (a) => a.verified },
   { id: 'spoofed', label: t('trafficColSpoofed'), num: true, sort: (a) => a.spoofed, csv: (a) => a.spoofed },
   { id: 'unverified', label: t('trafficColUnverified'), num: true, sort: (a) => a.unverified, csv: (a) => a.unverified },
-  // The verdict and the time stay on one line: wrapped in a narrow window they made every row several lines tall.
+  // The verdict stays on one line and the time breaks only after its date: in a narrow window both wrapped word by
+  // word and made every row four lines tall.
   {
     id: 'verdict',
     label: t('trafficColVerdict'),
@@ -54,8 +55,8 @@ const AGENT_COLUMNS: readonly TableColumn<TrafficAgent>[] = [
     label: t('trafficColLastSeen'),
     sort: (a) => a.last_seen,
     csv: (a) => a.last_seen,
-    cell: (a) => when(a.last_seen),
-    td: () => ({ class: 'nowrap' }),
+    cell: (a) => <When iso={a.last_seen} />,
+    td: () => ({ 'data-col': 'last_seen' }),
   },
 ];
 
