@@ -1,8 +1,8 @@
 /**
  * An audit worker thread (built to dist/audit-worker.mjs): runs whole audits, gather and judge, with
  * its own SSRF-guarded fetcher, so the engine's CPU work (the facts of a 5 MB page take hundreds of
- * milliseconds) never blocks the thread that answers the API. One audit at a time, given by
- * worker-runner.ts; the protocol is in worker-protocol.ts.
+ * milliseconds) never blocks the thread that answers the API. Work comes from worker-runner.ts (one piece at a
+ * time for the API's audits, a few crawl pages at once for `citable crawl`); the protocol is in worker-protocol.ts.
  */
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,6 +24,7 @@ import {
   type WorkerReply,
   type WorkerRequest,
   type WorkingSignal,
+  type WorkRequest,
 } from './worker-protocol.js';
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
@@ -31,7 +32,8 @@ const port = parentPort;
 // On Linux, priority 0 means this thread only: a server's audits yield the CPU to the thread that answers the API.
 if (process.platform === 'linux' && (workerData as AuditWorkerData).lowerPriority) os.setPriority(0, 10);
 const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
-let running: AbortController | null = null;
+/** The work in progress, by id: an abort names the piece it stops. */
+const running = new Map<number, AbortController>();
 /**
  * Set by the thread's bootstrap when there is one (the CLI's, server/cli/audit-thread.ts, saves its code cache after
  * the first piece of work): called after each reply.
@@ -60,12 +62,12 @@ function runPage(message: PageRequest, signal: AbortSignal) {
     ...(given ? { siteFiles: given } : {}),
     signal,
     renderer,
-    onGathered: () => port.postMessage({ type: 'gathered' } satisfies WorkingSignal),
+    onGathered: () => port.postMessage({ type: 'gathered', id: message.id } satisfies WorkingSignal),
   });
 }
 
 function readSitemap(message: SitemapRequest, signal: AbortSignal) {
-  port.postMessage({ type: 'working' } satisfies WorkingSignal);
+  port.postMessage({ type: 'working', id: message.id } satisfies WorkingSignal);
   const files = siteFilesOf(message.siteFiles);
   if (!files) throw new Error(`the audit worker holds no site files for ${message.siteFiles.key}`);
   return readSitemapFile(message.request, { fetcher, files, signal });
@@ -75,35 +77,36 @@ function readSitemap(message: SitemapRequest, signal: AbortSignal) {
 async function readRobots(message: RobotsRequest): Promise<WorkerReply> {
   const files = siteFilesOf(message.siteFiles);
   if (!files) throw new Error(`the audit worker holds no site files for ${message.siteFiles.key}`);
-  return { type: 'robots-done', result: startRobots(files, message.startUrl) };
+  return { type: 'robots-done', id: message.id, result: startRobots(files, message.startUrl) };
 }
 
 /** One piece of work and the reply it makes. */
-function work(message: Extract<WorkerRequest, { type: 'run' | 'page' | 'sitemap' | 'robots' }>, signal: AbortSignal): Promise<WorkerReply> {
+function work(message: WorkRequest, signal: AbortSignal): Promise<WorkerReply> {
+  const { id } = message;
   if (message.type === 'robots') return readRobots(message);
-  if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', result }));
-  if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', result }));
+  if (message.type === 'page') return runPage(message, signal).then((result) => ({ type: 'page-done', id, result }));
+  if (message.type === 'sitemap') return readSitemap(message, signal).then((result) => ({ type: 'sitemap-done', id, result }));
   const options = { fetcher, origin: 'server' as const, limits: { deadlineMs: message.deadlineMs }, signal };
   const run = { ...options, ...(message.agents ? { agents: message.agents } : {}), ...(message.render ? { renderer } : {}) };
-  return runAudit(message.url, run).then((audit) => ({ type: 'done', audit }));
+  return runAudit(message.url, run).then((audit) => ({ type: 'done', id, audit }));
 }
 
 port.on('message', (message: WorkerRequest) => {
   if (message.type === 'abort') {
-    running?.abort(new Error(message.reason));
+    running.get(message.id)?.abort(new Error(message.reason));
     return;
   }
   if (message.type === 'render-done' || message.type === 'render-failed') return renderer.answer(message);
   const controller = new AbortController();
-  running = controller;
+  running.set(message.id, controller);
   Promise.resolve()
     .then(() => work(message, controller.signal))
     .then(
       (reply) => port.postMessage(reply),
-      (error: unknown) => port.postMessage({ type: 'failed', error: toWorkerError(error) } satisfies WorkerReply),
+      (error: unknown) => port.postMessage({ type: 'failed', id: message.id, error: toWorkerError(error) } satisfies WorkerReply),
     )
     .finally(() => {
-      if (running === controller) running = null;
+      running.delete(message.id);
       workDone?.();
     });
 });

@@ -1,4 +1,8 @@
-/** Messages between the API thread (worker-runner.ts) and an audit worker (audit-worker.ts). */
+/**
+ * Messages between the API thread (worker-runner.ts) and an audit worker (audit-worker.ts). A thread may run several
+ * pieces of work at once (`citable crawl` runs a few pages per thread, one thread per core): each piece carries an
+ * `id` the thread's signals and reply repeat.
+ */
 import { AuditFetchError, AuditInputError, AuditRenderError } from '../../shared/audit/errors.js';
 import type { RenderedPage } from '../../shared/types/snapshot.js';
 import type { Audit } from '../../shared/types/audit.js';
@@ -20,6 +24,7 @@ export interface AuditWorkerData {
  */
 export interface PageRequest {
   type: 'page';
+  id: number;
   request: CrawlPageRequest;
   siteFiles: { key: string; files?: GatheredSiteFiles };
 }
@@ -29,6 +34,7 @@ export const SITE_FILE_KEYS = 16;
 /** One sitemap file of a crawl's discovery (fetched, parsed and sorted on the thread), with the crawl's site files as for a page. */
 export interface SitemapRequest {
   type: 'sitemap';
+  id: number;
   request: SitemapFileRequest;
   siteFiles: { key: string; files?: GatheredSiteFiles };
 }
@@ -36,17 +42,19 @@ export interface SitemapRequest {
 /** A crawl's robots.txt read on the thread (parsed, its Citable group, the start URL matched), its site files as for a page. */
 export interface RobotsRequest {
   type: 'robots';
+  id: number;
   startUrl: string;
   siteFiles: { key: string; files?: GatheredSiteFiles };
 }
 
-export type WorkerRequest =
-  | { type: 'run'; url: string; deadlineMs: number; render?: boolean; agents?: AgentSelection }
+export type WorkerRequest = WorkRequest | { type: 'abort'; id: number; reason: string } | RenderAnswer;
+
+/** A piece of work: a whole audit, a crawl page, a sitemap file or a crawl's robots.txt. */
+export type WorkRequest =
+  | { type: 'run'; id: number; url: string; deadlineMs: number; render?: boolean; agents?: AgentSelection }
   | PageRequest
   | SitemapRequest
-  | RobotsRequest
-  | { type: 'abort'; reason: string }
-  | RenderAnswer;
+  | RobotsRequest;
 
 /**
  * Rendering crosses the boundary the other way: the thread asks the process's renderer host (one browser per
@@ -61,14 +69,14 @@ export type RenderAnswer =
  * `working`: sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up).
  * `gathered`: a crawl page's fetches are done (it may still wait for its render).
  */
-export type WorkingSignal = { type: 'working' } | { type: 'gathered' };
+export type WorkingSignal = { type: 'working'; id: number } | { type: 'gathered'; id: number };
 
 export type WorkerReply =
-  | { type: 'done'; audit: Audit }
-  | { type: 'page-done'; result: CrawlPageResult }
-  | { type: 'sitemap-done'; result: SitemapFileResult }
-  | { type: 'robots-done'; result: StartRobots }
-  | { type: 'failed'; error: WorkerError };
+  | { type: 'done'; id: number; audit: Audit }
+  | { type: 'page-done'; id: number; result: CrawlPageResult }
+  | { type: 'sitemap-done'; id: number; result: SitemapFileResult }
+  | { type: 'robots-done'; id: number; result: StartRobots }
+  | { type: 'failed'; id: number; error: WorkerError };
 
 /** An engine error as it crosses the thread boundary. */
 export type WorkerError =

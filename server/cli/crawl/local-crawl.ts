@@ -72,20 +72,22 @@ export function startLocalCrawl(input: {
   onPage?: (outcome: CrawlPageOutcome) => void;
 }): LocalCrawl {
   const fetcher = createNodeFetcher({ allowPrivate: input.allowPrivate });
+  const cores = availableParallelism();
   const threads: WorkerRunner | null = existsSync(fileURLToPath(input.workerUrl))
     ? createWorkerRunner({
         workerUrl: input.workerUrl,
         allowPrivate: input.allowPrivate,
         deadlineMs: input.settings.auditDeadlineMs,
         concurrency: input.settings.concurrency,
+        // One thread per core, each with a few pages at once: their fetches overlap each other's parsing.
+        maxThreads: cores,
         queueLimit: 0,
         lowerPriority: false,
         ...(input.render ? { renderer: input.render.renderer } : {}),
       })
     : null;
-  // One thread per core starts now, while robots.txt and the sitemaps are fetched; more start on demand. Measured on
-  // 2 cores: starting all eight threads at once made a 250-page crawl slower (compiling eight threads' modules).
-  threads?.warm(availableParallelism());
+  // Every thread starts now, while robots.txt and the sitemaps are fetched.
+  threads?.warm();
   const { store, shortlist } = createCliCrawlStore(input.onPage);
   const advice = new CriticalAdvice();
   const coordinator = new CrawlCoordinator({

@@ -171,6 +171,42 @@ describe('createWorkerRunner', () => {
     expect((await r.run(`${site.url}/`)).status).toBe('complete');
   });
 
+  it('with maxThreads below concurrency, pieces of work share the threads, several at once on each', async () => {
+    const r = make({ concurrency: 4, maxThreads: 2, queueLimit: 10 });
+    r.warm();
+    expect(r.threads).toBe(2);
+    const before = site.requests.filter((req) => req.path === '/held').length;
+    const audits = [1, 2, 3, 4].map(() => r.run(`${site.url}/held`));
+    // Four requests in flight at once from two threads: each thread is running two audits.
+    while (site.requests.filter((req) => req.path === '/held').length - before < 4) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(r.threads).toBe(2);
+    release();
+    for (const audit of await Promise.all(audits)) expect(audit.status).toBe('complete');
+    expect(r.threads).toBe(2);
+  });
+
+  it('a thread that dies under several pieces runs each again alone: only the one that outgrew the heap fails', async () => {
+    const r = make({
+      concurrency: 3,
+      maxThreads: 1,
+      queueLimit: 10,
+      threadLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
+    });
+    const held = r.run(`${site.url}/held`);
+    await requested('/held');
+    const deep = r.run(`${site.url}/deep`).catch((e: unknown) => e);
+    const heldAgain = site.requests.filter((req) => req.path === '/held').length;
+    // The deep page kills the shared thread; the held audit, innocent, is run again on a thread of its own.
+    while (site.requests.filter((req) => req.path === '/held').length === heldAgain)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    release();
+    expect((await held).status).toBe('complete');
+    const failed = await deep;
+    expect(failed).toBeInstanceOf(AuditTooHeavyError);
+    expect(r.threads).toBeLessThanOrEqual(1);
+    expect((await r.run(`${site.url}/`)).status).toBe('complete');
+  });
+
   it.runIf(process.platform === 'linux')(
     'runs its threads at a lower OS priority (nice 10) than the thread that answers the API',
     async () => {
