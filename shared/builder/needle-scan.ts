@@ -6,19 +6,31 @@
  */
 export function findNeedles(text: string, needles: readonly string[]): Map<string, number> {
   const found = new Map<string, number>();
-  let remaining = [...new Set(needles.filter((n) => n.length > 0))];
+  let { remaining, re } = firstScan(needles);
   let from = 0;
   while (remaining.length && from <= text.length) {
-    const re = alternation(remaining);
     re.lastIndex = from;
     const m = re.exec(text);
     if (!m) break;
     found.set(m[0], m.index);
     remaining = remaining.filter((n) => n !== m[0]);
+    re = alternation(remaining);
     // Same position again: another needle may start here too (one is a prefix of the other).
     from = m.index;
   }
   return found;
+}
+
+/** The first regex of a needle list, built once per list: the fingerprint table's lists are asked about on every page. */
+const firstScans = new WeakMap<readonly string[], { remaining: string[]; re: RegExp }>();
+
+function firstScan(needles: readonly string[]): { remaining: string[]; re: RegExp } {
+  let scan = firstScans.get(needles);
+  if (!scan) {
+    const remaining = [...new Set(needles.filter((n) => n.length > 0))];
+    firstScans.set(needles, (scan = { remaining, re: alternation(remaining) }));
+  }
+  return scan;
 }
 
 function alternation(needles: readonly string[]): RegExp {

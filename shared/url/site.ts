@@ -7,9 +7,19 @@ import { parseUrl } from './parse.js';
  * ("alice.github.io" and "bob.github.io" are different sites). IPs and single labels stand for themselves.
  */
 export function siteOf(hostname: string): string {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+  let site = known.get(hostname);
+  if (site === undefined) {
+    const host = hostname.toLowerCase().replace(/\.$/, '');
+    site = getDomain(host, { allowPrivateDomains: true }) ?? host;
+    if (known.size >= KNOWN_HOSTS) known.clear();
+    known.set(hostname, site);
+  }
+  return site;
 }
+
+/** Hosts already looked up: a page asks about its own host and its links' hosts many times over (every rule, every agent). */
+const known = new Map<string, string>();
+const KNOWN_HOSTS = 4096;
 
 /** Site of an absolute URL, or null when it does not parse or is not http(s). */
 export function siteOfUrl(href: string | null): string | null {

@@ -2,6 +2,7 @@ import { defineRule, fail, notApplicable, partial, pass } from '../../judge/rule
 import type { AnchorFact } from '../../facts/page-facts.js';
 import { judgesBody } from '../../judge/applicability.js';
 import { siteOf, siteOfUrl } from '../../url/site.js';
+import { parseUrl } from '../../url/parse.js';
 import { plural } from '../../judge/wording.js';
 import { countWords } from '../../facts/words.js';
 import { linkPatternFor, slugsFor } from '../../facts/language/match.js';
@@ -69,16 +70,19 @@ function decodeSafely(text: string): string {
  */
 function matches(a: AnchorFact, site: string, kind: 'about' | 'contact', lang: string | null): boolean {
   const text = a.text.trim();
-  if (text && countWords(text) <= MAX_LINK_WORDS && linkPatternFor(kind, lang).test(text)) return true;
-  if (!a.href || siteOfUrl(a.href) !== site) return false;
+  if (text && linkPatternFor(kind, lang).test(text) && countWords(text) <= MAX_LINK_WORDS) return true;
+  if (!a.href) return false;
+  // The path first: it rules out nearly every link, and the site of a URL costs a public-suffix lookup.
   const path = pathOf(a.href);
-  if ((kind === 'about' ? ABOUT_PATH : CONTACT_PATH).test(path)) return true;
   const slugs = slugsFor(kind);
-  return path.split('/').some((segment) => slugs.has(segment.toLowerCase().replace(/\.(html?|php|aspx?)$/, '')));
+  const named =
+    (kind === 'about' ? ABOUT_PATH : CONTACT_PATH).test(path) ||
+    path.split('/').some((segment) => slugs.has(segment.toLowerCase().replace(/\.(html?|php|aspx?)$/, '')));
+  return named && siteOfUrl(a.href) === site;
 }
 
 function pathOf(href: string): string {
-  const pathname = new URL(href).pathname;
+  const pathname = parseUrl(href)?.pathname ?? '';
   try {
     return decodeURIComponent(pathname);
   } catch {

@@ -40,6 +40,18 @@ describe('detectChallenge: what is not a challenge', () => {
     expect(detectChallenge(page('<script src="https://js.datadome.co/tags.js"></script>', 200))).toBeNull();
   });
 
+  it('a case-sensitive marker in another case (every marker is first looked for in any case)', () => {
+    expect(detectChallenge(page('<script src="/_incapsula_resource?x=1"></script>', 403))).toBeNull();
+    expect(detectChallenge(page('<script>WINDOW.GOKUPROPS = {}</script>', 405))).toBeNull();
+    expect(detectChallenge(page('<script>window.gokuProps = {}</script>', 405))?.vendor).toBe('AWS WAF');
+  });
+
+  it('the same response asked twice gets the same answer (answers are kept by response)', () => {
+    const res = page('<title>Just a moment...</title>');
+    expect(detectChallenge(res)).toBe(detectChallenge(res));
+    expect(detectChallenge(page('<p>fine</p>', 200))).toBeNull();
+  });
+
   it('a weak marker becomes a challenge with a block status', () => {
     expect(detectChallenge(page('<script src="/_Incapsula_Resource?SWJIYLWA=1"></script>', 403))?.vendor).toBe('Imperva');
   });
