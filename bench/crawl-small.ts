@@ -1,0 +1,91 @@
+/**
+ * The small crawl alone, for profiling: serves the 250-page, five-template site and runs `citable crawl` on it
+ * ROUNDS times (after one warm-up), printing each round's wall time, CPU time and pages per second.
+ * Several configurations can be compared, alternated round by round: CONFIGS="A;B" where each is a list of
+ * environment settings for the crawl (`CRAWL_CONCURRENCY=2 FOO=1`); BIN=path/to/bin/citable.cjs runs another build.
+ *
+ *   npx tsx bench/crawl-small.ts [pages=250] [rounds=5]
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startTemplatedSite } from '../tests/crawls/helpers/templated-site.js';
+import { GUARD } from './lib/peer-tools.js';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const PAGES = Number(process.argv[2] ?? 250);
+const ROUNDS = Number(process.argv[3] ?? 5);
+const CONFIGS = (process.env.CONFIGS ?? '').split(';').map((c) => c.trim());
+const envOf = (config: string) =>
+  Object.fromEntries(
+    config
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
+
+const blog = Math.round(PAGES * 0.3);
+const products = Math.round(PAGES * 0.3);
+const served = await startTemplatedSite({
+  blog,
+  blogFr: 10,
+  products,
+  docs: 10,
+  guides: PAGES - 1 - blog - products - 20,
+  words: 4_800,
+  flatSitemap: PAGES,
+});
+
+function crawl(config: string): Promise<{ ms: number; cpuMs: number; audited: number }> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(
+      process.execPath,
+      [
+        '-r',
+        GUARD,
+        '-r',
+        path.join(root, 'bench/lib/max-rss.cjs'),
+        envOf(config).BIN ?? path.join(root, 'bin/citable.cjs'),
+        'crawl',
+        served.site.url,
+        '--max-pages',
+        String(PAGES),
+        '--json',
+      ],
+      { cwd: root, env: { ...process.env, ...envOf(config), AUDIT_ALLOW_PRIVATE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`exit ${code}: ${err.slice(-800)}`));
+      const cpu = Number(/CPU_US (\d+)/.exec(err)?.[1] ?? NaN) / 1000;
+      resolve({ ms: performance.now() - t0, cpuMs: cpu, audited: (JSON.parse(out) as { progress: { audited: number } }).progress.audited });
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+try {
+  await crawl(CONFIGS[0]!);
+  const rates = CONFIGS.map(() => [] as number[]);
+  const cpus = CONFIGS.map(() => [] as number[]);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [c, config] of CONFIGS.entries()) {
+      const r = await crawl(config);
+      rates[c]!.push(r.audited / (r.ms / 1000));
+      cpus[c]!.push(r.cpuMs);
+      const load = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+      console.log(
+        `[${config || 'default'}] ${r.audited} pages ${r.ms.toFixed(0)} ms ${rates[c]!.at(-1)!.toFixed(0)} pages/s cpu ${r.cpuMs.toFixed(0)} ms (${(r.cpuMs / r.audited).toFixed(1)} ms/page) load ${load}`,
+      );
+    }
+  }
+  for (const [c, config] of CONFIGS.entries())
+    console.log(`[${config || 'default'}] median ${median(rates[c]!).toFixed(0)} pages/s, cpu ${median(cpus[c]!).toFixed(0)} ms`);
+} finally {
+  await served.site.close();
+}
