@@ -16,7 +16,6 @@ import {
   fromWorkerError,
   type RenderAsk,
   SITE_FILE_KEYS,
-  type AuditWorkerData,
   type WorkerReply,
   type WorkerRequest,
   type WorkingSignal,
@@ -74,16 +73,23 @@ export class AuditThread {
   #endedForBudget = false;
   readonly #renders: RenderRelay;
 
-  constructor(options: AuditThreadOptions) {
+  /** `started`: a thread of this script and limits started earlier (early-threads.ts), adopted instead of a new one. */
+  constructor(options: AuditThreadOptions, started?: Worker) {
     this.#renders = new RenderRelay(options.renderer ?? noRenderer, (answer) => {
       if (!this.dead) this.worker.postMessage(answer satisfies WorkerRequest);
     });
-    this.worker = new Worker(options.workerUrl, {
-      workerData: { allowPrivate: options.allowPrivate, lowerPriority: options.lowerPriority } satisfies AuditWorkerData,
-      ...(options.execArgv ? { execArgv: options.execArgv } : {}),
-      resourceLimits: options.limits,
-    });
+    this.worker =
+      started ??
+      new Worker(options.workerUrl, {
+        ...(options.execArgv ? { execArgv: options.execArgv } : {}),
+        resourceLimits: options.limits,
+      });
     this.worker.unref(); // an idle thread never keeps the process alive
+    this.worker.postMessage({
+      type: 'setup',
+      allowPrivate: options.allowPrivate,
+      lowerPriority: options.lowerPriority,
+    } satisfies WorkerRequest);
     this.worker.on('message', (reply: WorkerReply | WorkingSignal | RenderAsk) => {
       if (reply.type === 'render' || reply.type === 'render-abort') return this.#renders.handle(reply);
       const work = this.#works.get(reply.id);

@@ -5,19 +5,20 @@
  * time for the API's audits, a few crawl pages at once for `citable crawl`); the protocol is in worker-protocol.ts.
  */
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { runAudit } from '../../shared/audit/run-audit.js';
 import { auditCrawlPage } from '../../shared/crawl/crawl-page.js';
 import { readSitemapFile } from '../../shared/crawl/sitemap-file.js';
 import { startRobots } from '../../shared/crawl/robots-allow.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { createNodeFetcher } from '../net/node-fetcher.js';
+import type { Fetcher } from '../../shared/types/fetcher.js';
 import { cachingFetcher, createResourceCache } from '../net/resource-cache.js';
 import { createRelayRenderer } from './relay-renderer.js';
 import {
   SITE_FILE_KEYS,
   toWorkerError,
-  type AuditWorkerData,
+  type AuditThreadSetup,
   type PageRequest,
   type RobotsRequest,
   type SitemapRequest,
@@ -29,9 +30,19 @@ import {
 
 if (!parentPort) throw new Error('audit-worker runs as a worker thread (see server/audits/worker-runner.ts)');
 const port = parentPort;
-// On Linux, priority 0 means this thread only: a server's audits yield the CPU to the thread that answers the API.
-if (process.platform === 'linux' && (workerData as AuditWorkerData).lowerPriority) os.setPriority(0, 10);
-const fetcher = createNodeFetcher({ allowPrivate: (workerData as AuditWorkerData).allowPrivate });
+/** Made by the setup message, which comes before any work (worker-protocol.ts). */
+let fetcher: Fetcher = unsetFetcher();
+
+function setUp(setup: AuditThreadSetup): void {
+  // On Linux, priority 0 means this thread only: a server's audits yield the CPU to the thread that answers the API.
+  if (process.platform === 'linux' && setup.lowerPriority) os.setPriority(0, 10);
+  fetcher = createNodeFetcher({ allowPrivate: setup.allowPrivate });
+}
+
+/** Before the setup message: refuses, so that work sent too early fails loudly instead of fetching unguarded. */
+function unsetFetcher(): Fetcher {
+  return { fetch: () => Promise.reject(new Error('the audit thread was given work before its setup message')) };
+}
 /** The work in progress, by id: an abort names the piece it stops. */
 const running = new Map<number, AbortController>();
 /**
@@ -92,6 +103,7 @@ function work(message: WorkRequest, signal: AbortSignal): Promise<WorkerReply> {
 }
 
 port.on('message', (message: WorkerRequest) => {
+  if (message.type === 'setup') return setUp(message);
   if (message.type === 'abort') {
     running.get(message.id)?.abort(new Error(message.reason));
     return;

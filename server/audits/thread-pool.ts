@@ -2,6 +2,7 @@
  * The audit threads of a runner: at most `maxThreads`, each running up to its share of `concurrency` pieces of work
  * at once (one each when there are as many threads as pieces, as the API runs audits).
  */
+import type { Worker } from 'node:worker_threads';
 import { AuditThread, SharedThreadLostError, type AuditThreadOptions } from './audit-thread-handle.js';
 
 export class ThreadPool {
@@ -10,11 +11,16 @@ export class ThreadPool {
   /** Pieces of work a thread runs at once: the work spread over the threads. */
   readonly #perThread: number;
 
+  /** Threads started before the pool, of its script and limits, used before new ones are started. */
+  readonly #started: Worker[];
+
   constructor(
     private readonly options: AuditThreadOptions,
     concurrency: number,
     maxThreads: number,
+    started: Worker[] = [],
   ) {
+    this.#started = [...started];
     this.#maxThreads = Math.max(1, Math.min(maxThreads, concurrency));
     this.#perThread = Math.ceil(concurrency / this.#maxThreads);
   }
@@ -58,7 +64,7 @@ export class ThreadPool {
   }
 
   #start(): AuditThread {
-    const thread = new AuditThread(this.options);
+    const thread = new AuditThread(this.options, this.#started.shift());
     this.#all.add(thread);
     thread.worker.once('exit', () => this.#all.delete(thread));
     return thread;

@@ -12,7 +12,12 @@ import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/s
 import type { StartRobots } from '../../shared/crawl/site-findings.js';
 import type { AgentSelection } from '../../shared/crawlers/probe-selection.js';
 
-export interface AuditWorkerData {
+/**
+ * The first message a thread gets, before any work. By message rather than workerData, so a thread can be started
+ * before its settings are known: `citable crawl` starts its threads while the command itself is still loading.
+ */
+export interface AuditThreadSetup {
+  type: 'setup';
   allowPrivate: boolean;
   /** Run at a lower CPU priority (niceness 10), so audits yield to the thread that answers the API. */
   lowerPriority: boolean;
@@ -47,7 +52,7 @@ export interface RobotsRequest {
   siteFiles: { key: string; files?: GatheredSiteFiles };
 }
 
-export type WorkerRequest = WorkRequest | { type: 'abort'; id: number; reason: string } | RenderAnswer;
+export type WorkerRequest = AuditThreadSetup | WorkRequest | { type: 'abort'; id: number; reason: string } | RenderAnswer;
 
 /** A piece of work: a whole audit, a crawl page, a sitemap file or a crawl's robots.txt. */
 export type WorkRequest =

@@ -7,7 +7,7 @@
  * fails its audit and is replaced by the next audit: out of memory is the page's fault (AuditTooHeavyError,
  * a 422), a crash is the server's (a 500).
  */
-import type { ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits, Worker } from 'node:worker_threads';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
@@ -16,6 +16,7 @@ import type { QueueSample } from '../metrics/queue-metrics.js';
 import type { Renderer } from '../../shared/types/renderer.js';
 import { createBoundedRunner, type AuditRunner } from './audit-runner.js';
 import { ThreadPool } from './thread-pool.js';
+import { THREAD_LIMITS } from './thread-limits.js';
 
 export { ThreadBudgetError } from './audit-thread-handle.js';
 
@@ -35,6 +36,8 @@ export interface WorkerRunnerOptions {
    * fifth less CPU with 2 threads than with 4).
    */
   maxThreads?: number;
+  /** Threads of `workerUrl` already started (server/cli/crawl/early-threads.ts): used first, each sent its setup. */
+  startedThreads?: Worker[];
   queueLimit: number;
   /** Heap bounds of each thread (default THREAD_LIMITS). */
   threadLimits?: ResourceLimits;
@@ -84,14 +87,7 @@ export interface WorkerRunner extends AuditRunner {
 /** A sitemap file's time on a thread, its fetch included: 16 MB parse in about 5 s on a busy machine. */
 export const SITEMAP_BUDGET_MS = 60_000;
 
-/**
- * Heap bounds of each thread. Old space: the most pathological 5 MB pages measured (a million nested
- * elements, 2 MB of nested JSON-LD) need between 96 and 192 MB; beyond 256 MB the thread dies and only
- * its audit fails (422), not the server. A small young generation keeps the garbage of parsing from
- * piling up in four threads at once: the hostile-load stress test peaked at 520 MB RSS without bounds,
- * about 380 MB with them.
- */
-export const THREAD_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 8 };
+export { THREAD_LIMITS } from './thread-limits.js';
 
 export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
   const pool = new ThreadPool(
@@ -105,6 +101,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
     },
     options.concurrency,
     options.maxThreads ?? options.concurrency,
+    options.startedThreads,
   );
   const bounded = createBoundedRunner(options, (url, signal, run) =>
     pool.onThread((thread) => thread.run(url, options.deadlineMs, signal, run)),

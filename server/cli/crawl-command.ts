@@ -1,9 +1,10 @@
 import { normalizeAuditUrl } from '../../shared/url/normalize.js';
 import { openCliRenderer, RENDER_HELP } from './cli-renderer.js';
 import type { PageRendererHost } from '../render/page-renderer.js';
-import { CRAWL_RENDER_MODES, type CrawlRenderMode } from '../../shared/schema/crawl.js';
+import { CRAWL_RENDER_MODES, type CrawlRenderMode } from '../../shared/schema/crawl-values.js';
 import { RENDER_CONCURRENCY_DEFAULT } from '../settings/render-settings.js';
-import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES, type Crawl, type CrawlPage } from '../../shared/schema/crawl.js';
+import { MAX_PAGES_LIMIT, DEFAULT_MAX_PAGES } from '../../shared/schema/crawl-values.js';
+import type { Crawl, CrawlPage } from '../../shared/schema/crawl.js';
 import { crawlSettingsFor, type CrawlSettings } from '../crawls/crawl-settings.js';
 import { crawlWire } from '../crawls/crawl-wire.js';
 import { readAuditSettings } from '../settings/audit-settings.js';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { installCodeCache } from './code-cache.js';
 import { runAsProgram } from './program.js';
+import { crawlWillRun, startEarlyThreads } from './crawl/early-threads.js';
 
 /**
  * The built `citable` command (dist/citable.cjs, run by bin/citable.cjs): the dispatcher, with each
@@ -33,4 +34,7 @@ process.on('exit', (code) => {
   if (code === 0 || code === 1) codeCache?.save();
 });
 
-void runAsProgram(process.argv.slice(2));
+const args = process.argv.slice(2);
+// A crawl's audit threads start now, while the command loads (server/cli/crawl/early-threads.ts).
+if (crawlWillRun(args)) startEarlyThreads(path.join(__dirname, 'cli', 'audit-thread.cjs'));
+void runAsProgram(args);

@@ -1,6 +1,6 @@
 /** A crawl record as created (status queued), for the API, the CLI and the MCP tool alike. */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_MAX_PAGES, type CrawlRenderMode } from '../../shared/schema/crawl.js';
+import { DEFAULT_MAX_PAGES, type CrawlRenderMode } from '../../shared/schema/crawl-values.js';
 import type { StoredCrawl } from '../store/contracts/crawls.js';
 import { newPageIdKey } from './page-audit-id.js';
 

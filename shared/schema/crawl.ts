@@ -7,15 +7,16 @@ import { z } from 'zod';
 import { categoryNameSchema, categoryScoreSchema, crawlerVerdictSchema, llmsTxtSummarySchema, severitySchema } from './audit.js';
 import { createAuditRequestSchema } from './api.js';
 
-export const CRAWL_STATUSES = ['queued', 'running', 'complete', 'cancelled', 'failed'] as const;
-export type CrawlStatus = (typeof CRAWL_STATUSES)[number];
-export const MAX_PAGES_LIMIT = 10_000;
-export const DEFAULT_MAX_PAGES = 100;
-export const MAX_PAGES_MESSAGE = `max_pages must be an integer from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}`;
-/** Which pages of a crawl are rendered in a browser (docs/site-audits.md#rendering): none, the sample pages, or all. */
-export const CRAWL_RENDER_MODES = ['none', 'sample', 'all'] as const;
-export type CrawlRenderMode = (typeof CRAWL_RENDER_MODES)[number];
-export const CRAWL_RENDER_MESSAGE = 'render must be "sample", "all" or "none"';
+import {
+  CRAWL_RENDER_MESSAGE,
+  CRAWL_RENDER_MODES,
+  CRAWL_STATUSES,
+  DEFAULT_MAX_PAGES,
+  MAX_PAGES_LIMIT,
+  MAX_PAGES_MESSAGE,
+} from './crawl-values.js';
+
+export * from './crawl-values.js';
 export const crawlRenderSchema = z.enum(CRAWL_RENDER_MODES, { error: CRAWL_RENDER_MESSAGE }).meta({
   description:
     'Pages rendered in headless Chromium, so the rules that compare the server HTML with the rendered page run: `none` (the default), `sample` (the start page and one per URL template) or `all`.',

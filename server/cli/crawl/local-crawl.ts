@@ -25,6 +25,7 @@ import { WORST_PAGES as HTML_WORST_PAGES } from '../../../shared/report/componen
 import type { CrawlPage } from '../../../shared/schema/crawl.js';
 import type { CrawlPageOutcome } from '../../../shared/crawl/page-outcome.js';
 import { PageShortlist } from './page-shortlist.js';
+import { takeEarlyThreads } from './early-threads.js';
 import { CriticalAdvice } from './advice.js';
 import { WORST_PAGES } from './render-crawl-report.js';
 
@@ -73,7 +74,8 @@ export function startLocalCrawl(input: {
 }): LocalCrawl {
   const fetcher = createNodeFetcher({ allowPrivate: input.allowPrivate });
   const cores = availableParallelism();
-  const threads: WorkerRunner | null = existsSync(fileURLToPath(input.workerUrl))
+  const script = fileURLToPath(input.workerUrl);
+  const threads: WorkerRunner | null = existsSync(script)
     ? createWorkerRunner({
         workerUrl: input.workerUrl,
         allowPrivate: input.allowPrivate,
@@ -81,6 +83,7 @@ export function startLocalCrawl(input: {
         concurrency: input.settings.concurrency,
         // One thread per core, each with a few pages at once: their fetches overlap each other's parsing.
         maxThreads: cores,
+        startedThreads: takeEarlyThreads(script),
         queueLimit: 0,
         lowerPriority: false,
         ...(input.render ? { renderer: input.render.renderer } : {}),
