@@ -2,6 +2,7 @@ import path from 'node:path';
 import { installCodeCache } from './code-cache.js';
 import { runAsProgram } from './program.js';
 import { crawlWillRun, startEarlyThreads } from './crawl/early-threads.js';
+import { boundHeapGrowth } from './crawl/heap-growth.js';
 
 /**
  * The built `citable` command (dist/citable.cjs, run by bin/citable.cjs): the dispatcher, with each
@@ -35,6 +36,10 @@ process.on('exit', (code) => {
 });
 
 const args = process.argv.slice(2);
-// A crawl's audit threads start now, while the command loads (server/cli/crawl/early-threads.ts).
-if (crawlWillRun(args)) startEarlyThreads(path.join(__dirname, 'cli', 'audit-thread.cjs'));
+if (crawlWillRun(args)) {
+  // Before anything is compiled: V8 stamps a code cache with its flags, and rejects it under others.
+  boundHeapGrowth();
+  // A crawl's audit threads start now, while the command loads (server/cli/crawl/early-threads.ts).
+  startEarlyThreads(path.join(__dirname, 'cli', 'audit-thread.cjs'));
+}
 void runAsProgram(args);

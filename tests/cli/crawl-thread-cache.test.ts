@@ -58,7 +58,15 @@ describe("citable crawl's audit threads", () => {
     const written = statSync(cache).size;
     expect(written).toBeGreaterThan(10_000);
 
-    expect(await crawl()).toEqual(first); // through the cache
+    // Through the caches: accepted, so neither the worker's nor the command's is written again.
+    const commandCache = path.join(
+      cacheDir,
+      readdirSync(cacheDir).find((f) => f.startsWith('crawl-command.cjs.'))!,
+    );
+    const before = [readFileSync(cache), readFileSync(commandCache)];
+    expect(await crawl()).toEqual(first);
+    expect(readFileSync(cache).equals(before[0]!)).toBe(true);
+    expect(readFileSync(commandCache).equals(before[1]!)).toBe(true);
 
     writeFileSync(cache, Buffer.alloc(written, 7)); // same size, garbage: V8 rejects it
     expect(await crawl()).toEqual(first);

@@ -6,6 +6,10 @@
  * instead keeps a long crawl's peak near a short one's. V8 reads the flag whenever it sets a heap's next limit,
  * so setting it as the command starts applies to this thread and to the audit threads it starts. A memory
  * heuristic only: what is audited and reported is unchanged.
+ *
+ * V8 stamps a code cache with a hash of its flags and rejects the cache under other flags. Set only once the
+ * command ran, the flag made every crawl reject the caches the crawl before it had saved (with the flag set), and
+ * compile its bundles afresh: the launcher sets it for a crawl before it loads anything (server/cli/launch.ts).
  */
 import { setFlagsFromString } from 'node:v8';
 
