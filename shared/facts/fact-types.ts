@@ -75,6 +75,8 @@ export interface LinkFact {
   hreflang: string | null;
   title: string | null;
   attrs: Record<string, string>;
+  /** Where the element starts in the HTML: with the scripts' offsets, document order across both lists. */
+  offset: number;
 }
 
 export interface AnchorFact {

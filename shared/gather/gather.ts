@@ -1,21 +1,22 @@
 import type { FetchedResource, Fetcher } from '../types/fetcher.js';
-import type { GatheredScript, Snapshot } from '../types/snapshot.js';
+import type { GatheredScript, ScriptRef, Snapshot } from '../types/snapshot.js';
 import { DEFAULT_LIMITS, type GatherLimits } from './limits.js';
 import { BROWSER_USER_AGENT } from './user-agents.js';
 import { AGENT_FILE_BYTES, specOfKind } from '../agent-discovery/kinds.js';
-import { agentFileLinkTargets, type HtmlLink } from '../agent-discovery/page-links.js';
+import { agentFileLinkTargets } from '../agent-discovery/page-links.js';
 import { agentmapUrls } from '../agent-discovery/agentmap.js';
 import type { AgentCatalogEntry, AgentFileLink, SkillDigestCheck } from '../types/snapshot.js';
 import { catalogEntryTargets } from '../agent-discovery/catalog-entries.js';
 import { compareSkillDigest, SKILL_FILE_BYTES, skillDigestTargets } from '../agent-discovery/skill-digests.js';
 import { markdownMirrorUrl } from '../facts/markdown-mirror.js';
 import { describedLlmsTxtUrl } from '../llms-txt/discovery.js';
-import { extractScriptRefs } from './script-refs.js';
+import { pageReferencesOf } from './script-refs.js';
+import { pageFactsOf } from '../facts/page-facts-of.js';
 import type { GatheredSiteFiles, SiteFilePromises } from './gather-site-files.js';
 import { AS_BROWSER, gatherRequests, startDeadline, type GatherRequests } from './gather-requests.js';
 import { LLMS_TXT_ACCEPT } from './site-files.js';
 import { awaitAll } from './await-all.js';
-import { originOf } from '../url/parse.js';
+import { originOf, parseUrl } from '../url/parse.js';
 import type { AgentSelection } from '../crawlers/probe-selection.js';
 
 export interface GatherOptions {
@@ -148,8 +149,11 @@ function pageReferences(
   files: SiteFilePromises,
   siteLevel: boolean,
 ) {
-  const htmlLinks: HtmlLink[] = [];
-  const scriptRefs = where.readable && !page.binary ? extractScriptRefs(page.body, where.url, htmlLinks) : [];
+  // The facts the judges read later (pageFactsOf keeps them): the page is parsed once.
+  const { scripts: scriptRefs, links: htmlLinks } =
+    where.readable && !page.binary
+      ? pageReferencesOf(pageFactsOf(page, parseUrl(where.url)?.href ?? where.url), where.url)
+      : { scripts: [], links: [] };
   const pageTargets = where.readable ? agentFileLinkTargets(where.url, page.headers.link, htmlLinks) : [];
   // Agentmap catalogs and the cards catalogs list are site-level: a crawl, which gives its site files, does not ask them per page.
   const fetchOnce = agentFileFetcher(where.origin, requests);
@@ -221,7 +225,7 @@ type Get = (url: string, maxBytes: number, headers?: Record<string, string>) => 
  * Fetches referenced scripts under the count and byte budgets. A fetch reserves its full cap
  * from the budget when it starts and returns what it did not use, so concurrency cannot overspend.
  */
-async function gatherScripts(refs: ReturnType<typeof extractScriptRefs>, limits: GatherLimits, get: Get): Promise<GatheredScript[]> {
+async function gatherScripts(refs: readonly ScriptRef[], limits: GatherLimits, get: Get): Promise<GatheredScript[]> {
   const out: GatheredScript[] = refs.map((r, i) => (i < limits.scriptCount ? { ...r } : { ...r, skipped: 'cap_count' }));
   let budget = limits.scriptTotalBytes;
   let next = 0;

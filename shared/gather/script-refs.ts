@@ -1,4 +1,4 @@
-import { createHtmlParser } from '../facts/html-parser.js';
+import type { PageFacts } from '../facts/page-facts.js';
 import type { ScriptRef } from '../types/snapshot.js';
 import type { HtmlLink } from '../agent-discovery/page-links.js';
 import { parseUrl } from '../url/parse.js';
@@ -7,15 +7,14 @@ import { parseUrl } from '../url/parse.js';
 const DATA_SCRIPT_TYPES = /^(application\/(ld\+json|json)|importmap|text\/(template|x-template|html|plain|markdown)|speculationrules)$/i;
 
 /**
- * The external scripts a page references, in document order, same-origin first.
- * A streaming tokenizer (no DOM) keeps this cheap on large pages. The same pass hands every `<link>` to
- * `links` when given (agent discovery links), so the page is tokenized once.
+ * The external scripts a page references, in document order, same-origin first, and every `<link>` (agent discovery
+ * links), read from the page's facts: the judges read the same facts, so the page is parsed once.
  */
-export function extractScriptRefs(html: string, pageUrl: string, links?: HtmlLink[]): ScriptRef[] {
+export function pageReferencesOf(facts: PageFacts, pageUrl: string): { scripts: ScriptRef[]; links: HtmlLink[] } {
   const page = new URL(pageUrl);
   const refs: ScriptRef[] = [];
   const seen = new Set<string>();
-  const add = (raw: string | undefined, via: ScriptRef['via']) => {
+  const add = (raw: string | undefined | null, via: ScriptRef['via']) => {
     if (!raw) return;
     const url = parseUrl(raw.trim(), page);
     if (!url) return;
@@ -25,24 +24,23 @@ export function extractScriptRefs(html: string, pageUrl: string, links?: HtmlLin
     seen.add(url.href);
     refs.push({ url: url.href, via, sameOrigin: url.origin === page.origin });
   };
-  const parser = createHtmlParser(
-    {
-      onopentag(name, attrs) {
-        if (name === 'script' && attrs.src !== undefined) {
-          const type = (attrs.type ?? '').trim();
-          if (type && DATA_SCRIPT_TYPES.test(type)) return;
-          add(attrs.src, type.toLowerCase() === 'module' ? 'module' : 'script');
-        } else if (name === 'link' && attrs.href !== undefined) {
-          const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/);
-          links?.push({ rel, href: parseUrl(attrs.href.trim(), page)?.href ?? null });
-          if (rel.includes('modulepreload')) add(attrs.href, 'modulepreload');
-          else if (rel.includes('preload') && (attrs.as ?? '').toLowerCase() === 'script') add(attrs.href, 'preload');
-        }
-      },
-    },
-    { lowerCaseTags: true, lowerCaseAttributeNames: true, decodeEntities: true },
-  );
-  parser.write(html);
-  parser.end();
-  return [...refs.filter((r) => r.sameOrigin), ...refs.filter((r) => !r.sameOrigin)];
+  const links: HtmlLink[] = [];
+  const elements = [
+    ...facts.scripts.map((script) => ({ offset: script.offset, script, link: null })),
+    ...facts.links.map((link) => ({ offset: link.offset, script: null, link })),
+  ].sort((a, b) => (a.offset ?? -1) - (b.offset ?? -1));
+  for (const { script, link } of elements) {
+    if (script) {
+      if (script.rawSrc === null) continue;
+      const type = (script.attrs.type ?? '').trim();
+      if (type && DATA_SCRIPT_TYPES.test(type)) continue;
+      add(script.rawSrc, type.toLowerCase() === 'module' ? 'module' : 'script');
+    } else if (link && link.attrs.href !== undefined) {
+      const rel = (link.attrs.rel ?? '').toLowerCase().split(/\s+/);
+      links.push({ rel, href: parseUrl(link.attrs.href.trim(), page)?.href ?? null });
+      if (rel.includes('modulepreload')) add(link.attrs.href, 'modulepreload');
+      else if (rel.includes('preload') && (link.attrs.as ?? '').toLowerCase() === 'script') add(link.attrs.href, 'preload');
+    }
+  }
+  return { scripts: [...refs.filter((r) => r.sameOrigin), ...refs.filter((r) => !r.sameOrigin)], links };
 }

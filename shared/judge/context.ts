@@ -1,5 +1,6 @@
 import type { Snapshot } from '../types/snapshot.js';
 import { extractPageFacts, type PageFacts } from '../facts/page-facts.js';
+import { pageFactsOf } from '../facts/page-facts-of.js';
 import { parseUrl } from '../url/parse.js';
 
 /**
@@ -35,7 +36,7 @@ export class JudgeContext {
 
   /** Facts of the server's HTML as fetched (what AI crawlers see). */
   get facts(): PageFacts {
-    return this.memo('facts', () => extractPageFacts(this.snapshot.page.body, this.pageUrl.href));
+    return this.memo('facts', () => pageFactsOf(this.snapshot.page, this.pageUrl.href));
   }
 
   /** Facts of the rendered DOM, when the extension or the server's browser captured one. */

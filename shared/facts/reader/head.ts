@@ -4,7 +4,7 @@ import type { FactsExtractor } from './facts-reader.js';
 export function headExtractor(): FactsExtractor {
   return {
     tags: ['title', 'meta', 'link'],
-    open({ name, attrs }, reader) {
+    open({ name, attrs, offset }, reader) {
       const facts = reader.facts;
       if (name === 'title') {
         facts.titleCount++;
@@ -26,6 +26,7 @@ export function headExtractor(): FactsExtractor {
           hreflang: attrs.hreflang ?? null,
           title: attrs.title ?? null,
           attrs,
+          offset,
         });
       }
     },

@@ -3,7 +3,7 @@ import { Parser, type Handler, type ParserOptions } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { createHtmlParser } from '../../../shared/facts/html-parser.js';
 import { extractPageFacts } from '../../../shared/facts/page-facts.js';
-import { extractScriptRefs } from '../../../shared/gather/script-refs.js';
+import { pageReferencesOf } from '../../../shared/gather/script-refs.js';
 import { parseSitemap } from '../../../shared/sitemap/parse.js';
 
 /** Every event a parser emits, in order, as text. */
@@ -96,10 +96,8 @@ describe('deep nesting and stray end tags are linear work', () => {
   });
 
   it('script references are found below the deep part', () => {
-    const refs = extractScriptRefs(
-      `${'<svg>'.repeat(depth)}${'</g>'.repeat(depth)}${'</svg>'.repeat(depth)}<script src="/app.js"></script>`,
-      'https://example.com/',
-    );
+    const html = `${'<svg>'.repeat(depth)}${'</g>'.repeat(depth)}${'</svg>'.repeat(depth)}<script src="/app.js"></script>`;
+    const refs = pageReferencesOf(extractPageFacts(html, 'https://example.com/'), 'https://example.com/').scripts;
     expect(refs.map((r) => r.url)).toEqual(['https://example.com/app.js']);
   });
 
