@@ -20,6 +20,7 @@ import {
   type WorkerRequest,
   type WorkingSignal,
   type WorkRequest,
+  type ReadySignal,
 } from './worker-protocol.js';
 
 /** A piece of work took a thread longer than its budget: the thread was ended. */
@@ -65,6 +66,8 @@ export class AuditThread {
   dead = false;
   /** Kept for a piece of work that must have a thread to itself (run again after a shared thread died). */
   reserved = false;
+  /** The thread has loaded its code (its answer to the setup message): work sent now starts at once. */
+  ready = false;
   /** Keys of the site files this thread holds, oldest first: the same eviction as the thread's own (audit-worker.ts). */
   readonly siteFileKeys: string[] = [];
   readonly #works = new Map<number, Work>();
@@ -90,7 +93,8 @@ export class AuditThread {
       allowPrivate: options.allowPrivate,
       lowerPriority: options.lowerPriority,
     } satisfies WorkerRequest);
-    this.worker.on('message', (reply: WorkerReply | WorkingSignal | RenderAsk) => {
+    this.worker.on('message', (reply: WorkerReply | WorkingSignal | RenderAsk | ReadySignal) => {
+      if (reply.type === 'ready') return void (this.ready = true);
       if (reply.type === 'render' || reply.type === 'render-abort') return this.#renders.handle(reply);
       const work = this.#works.get(reply.id);
       if (reply.type === 'working') work?.working?.();

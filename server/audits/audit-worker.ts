@@ -19,6 +19,7 @@ import {
   SITE_FILE_KEYS,
   toWorkerError,
   type AuditThreadSetup,
+  type ReadySignal,
   type PageRequest,
   type RobotsRequest,
   type SitemapRequest,
@@ -37,6 +38,7 @@ function setUp(setup: AuditThreadSetup): void {
   // On Linux, priority 0 means this thread only: a server's audits yield the CPU to the thread that answers the API.
   if (process.platform === 'linux' && setup.lowerPriority) os.setPriority(0, 10);
   fetcher = createNodeFetcher({ allowPrivate: setup.allowPrivate });
+  port.postMessage({ type: 'ready' } satisfies ReadySignal);
 }
 
 /** Before the setup message: refuses, so that work sent too early fails loudly instead of fetching unguarded. */

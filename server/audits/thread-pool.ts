@@ -70,14 +70,23 @@ export class ThreadPool {
     return thread;
   }
 
-  /** An idle thread; else a new one while there are fewer than maxThreads; else the least busy with room. */
+  /**
+   * An idle thread that has loaded its code; else a new thread while there are fewer than maxThreads; else the least
+   * busy thread with room, one that has loaded its code first (work sent to a thread still loading waits for it).
+   */
   #take(): AuditThread {
     const threads = this.#sharing();
     let best: AuditThread | undefined;
-    for (const thread of threads) if (thread.running < this.#perThread && (!best || thread.running < best.running)) best = thread;
-    if (best?.running === 0) return best;
+    for (const thread of threads) if (thread.running < this.#perThread && (!best || better(thread, best))) best = thread;
+    if (best?.ready && best.running === 0) return best;
     if (threads.length < this.#maxThreads) return this.#start();
     // Never more pieces than `concurrency` at once, so a thread with room is found unless some are reserved.
     return best ?? this.#start();
   }
+}
+
+/** Ready before loading; then fewer pieces of work running. */
+function better(a: AuditThread, b: AuditThread): boolean {
+  if (a.ready !== b.ready) return a.ready;
+  return a.running < b.running;
 }

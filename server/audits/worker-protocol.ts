@@ -76,6 +76,11 @@ export type RenderAnswer =
  */
 export type WorkingSignal = { type: 'working'; id: number } | { type: 'gathered'; id: number };
 
+/** Sent once, in answer to the setup message: the thread has loaded its code and takes work at once. */
+export interface ReadySignal {
+  type: 'ready';
+}
+
 export type WorkerReply =
   | { type: 'done'; id: number; audit: Audit }
   | { type: 'page-done'; id: number; result: CrawlPageResult }

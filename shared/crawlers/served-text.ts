@@ -22,6 +22,13 @@ export function browserText(ctx: JudgeContext): ReadText {
   });
 }
 
+/** The words of the browser's copy, without its shingles: all a probe served the very same body needs. */
+export function browserWords(ctx: JudgeContext): number {
+  const page = ctx.snapshot.page;
+  if (!page.binary && isHtml(page, page.body)) return ctx.facts.wordCount;
+  return browserText(ctx).words;
+}
+
 /** An agent's copy, read once per distinct body (twenty probes served one challenge page parse it once). */
 export function agentText(ctx: JudgeContext, agent: FetchedResource): ReadText {
   const cache = ctx.memo('crawlers:agent-texts', () => new Map<string, ReadText>());

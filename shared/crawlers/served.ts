@@ -16,7 +16,7 @@ import { detectChallenge } from '../challenge/detect.js';
 import { probedPages } from '../gather/agent-probes.js';
 import { parseUrl } from '../url/parse.js';
 import { sameSite } from '../url/site.js';
-import { agentText, browserText, prefixTexts } from './served-text.js';
+import { agentText, browserText, browserWords, prefixTexts } from './served-text.js';
 import { jaccard } from './text-similarity.js';
 
 /** Below this similarity a 2xx answer is `different_content`. */
@@ -93,7 +93,7 @@ function redirectedAway(browser: FetchedResource, agent: FetchedResource): boole
 function compare(ctx: JudgeContext, agent: FetchedResource): { words: number; similarity: number } {
   const browser = ctx.snapshot.page;
   if (agent.body === browser.body && agent.binary === browser.binary) {
-    return { words: browserText(ctx).words, similarity: agent.binary ? binarySimilarity(browser, agent) : 1 };
+    return { words: browserWords(ctx), similarity: agent.binary ? binarySimilarity(browser, agent) : 1 };
   }
   if (agent.binary || browser.binary) return { words: 0, similarity: binarySimilarity(browser, agent) };
   const own = agentText(ctx, agent);
@@ -102,7 +102,7 @@ function compare(ctx: JudgeContext, agent: FetchedResource): { words: number; si
   // browser's copy, character for character, got the same page: it is credited with the browser's words.
   const cut = prefixTexts(ctx, agent);
   const samePrefix = agent.truncated && browser.body.startsWith(agent.body);
-  return { words: samePrefix ? browserText(ctx).words : own.words, similarity: jaccard(cut.agent.shingles, cut.browser.shingles) };
+  return { words: samePrefix ? browserWords(ctx) : own.words, similarity: jaccard(cut.agent.shingles, cut.browser.shingles) };
 }
 
 /** Two binary bodies (a PDF) are alike when their type and size agree: their bytes are not kept to compare. */

@@ -1,8 +1,8 @@
 /**
  * `citable crawl`'s audit threads, started by the launcher as soon as it sees a crawl, before the command's own
- * code has loaded. A thread takes about 60 ms to come online and as long again to load the engine; the command
- * takes about 140 ms to load. Started together they overlap, and the crawl's first pages do not wait for both in
- * turn. The threads get their settings later, in their first message (server/audits/worker-protocol.ts).
+ * code has loaded. A thread takes about 45 ms to come online and 50 ms more to load the engine; the command takes
+ * about 90 ms to load. Started together they overlap, and the crawl's first pages do not wait for both in turn.
+ * The threads get their settings later, in their first message (server/audits/worker-protocol.ts).
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
