@@ -71,22 +71,23 @@ export class ThreadPool {
   }
 
   /**
-   * An idle thread that has loaded its code; else a new thread while there are fewer than maxThreads; else the least
-   * busy thread with room, one that has loaded its code first (work sent to a thread still loading waits for it).
+   * An idle thread that has loaded its code. Below maxThreads: an idle thread still loading, else a new one. At
+   * maxThreads: the least busy with room, one that has loaded its code first (work sent to a thread still loading
+   * waits for it; while a crawl's second thread loads, the first takes the sitemaps).
    */
   #take(): AuditThread {
     const threads = this.#sharing();
-    let best: AuditThread | undefined;
-    for (const thread of threads) if (thread.running < this.#perThread && (!best || better(thread, best))) best = thread;
-    if (best?.ready && best.running === 0) return best;
-    if (threads.length < this.#maxThreads) return this.#start();
+    const withRoom = threads.filter((thread) => thread.running < this.#perThread);
+    const ready = withRoom.filter((thread) => thread.ready);
+    const loading = withRoom.filter((thread) => !thread.ready);
+    const idleReady = ready.find((thread) => thread.running === 0);
+    if (idleReady) return idleReady;
+    if (threads.length < this.#maxThreads) return loading.find((thread) => thread.running === 0) ?? this.#start();
     // Never more pieces than `concurrency` at once, so a thread with room is found unless some are reserved.
-    return best ?? this.#start();
+    return leastBusy(ready) ?? leastBusy(loading) ?? this.#start();
   }
 }
 
-/** Ready before loading; then fewer pieces of work running. */
-function better(a: AuditThread, b: AuditThread): boolean {
-  if (a.ready !== b.ready) return a.ready;
-  return a.running < b.running;
+function leastBusy(threads: AuditThread[]): AuditThread | undefined {
+  return threads.reduce<AuditThread | undefined>((best, thread) => (!best || thread.running < best.running ? thread : best), undefined);
 }
