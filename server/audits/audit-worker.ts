@@ -45,6 +45,7 @@ function setUp(setup: AuditThreadSetup): void {
 function unsetFetcher(): Fetcher {
   return { fetch: () => Promise.reject(new Error('the audit thread was given work before its setup message')) };
 }
+
 /** The work in progress, by id: an abort names the piece it stops. */
 const running = new Map<number, AbortController>();
 /**
