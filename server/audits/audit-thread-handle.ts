@@ -134,7 +134,7 @@ export class AuditThread {
     onGathered?: () => void,
   ): Promise<CrawlPageResult> {
     const message = (id: number): WorkRequest => ({ type: 'page', id, request, siteFiles: this.#siteFiles(siteFiles) });
-    return this.#send(message, signal, undefined, onGathered).then((reply) => {
+    return this.#send(message, signal, { onGathered }).then((reply) => {
       if (reply.type !== 'page-done') throw new Error(`the audit worker answered ${reply.type} to a crawl page`);
       return reply.result;
     });
@@ -148,7 +148,7 @@ export class AuditThread {
   ): Promise<SitemapFileResult> {
     const message = (id: number): WorkRequest => ({ type: 'sitemap', id, request, siteFiles: this.#siteFiles(siteFiles) });
     const budget = { what: `Reading the sitemap ${request.url.slice(0, 200)}`, ms: budgetMs };
-    return this.#send(message, signal, budget).then((reply) => {
+    return this.#send(message, signal, { budget }).then((reply) => {
       if (reply.type !== 'sitemap-done') throw new Error(`the audit worker answered ${reply.type} to a sitemap`);
       return reply.result;
     });
@@ -177,8 +177,7 @@ export class AuditThread {
   #send(
     message: (id: number) => WorkRequest,
     signal: AbortSignal,
-    budget?: { what: string; ms: number },
-    onGathered?: () => void,
+    { budget, onGathered }: { budget?: { what: string; ms: number }; onGathered?: (() => void) | undefined } = {},
   ): Promise<Settled> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {

@@ -87,8 +87,6 @@ export interface WorkerRunner extends AuditRunner {
 /** A sitemap file's time on a thread, its fetch included: 16 MB parse in about 5 s on a busy machine. */
 export const SITEMAP_BUDGET_MS = 60_000;
 
-export { THREAD_LIMITS } from './thread-limits.js';
-
 export function createWorkerRunner(options: WorkerRunnerOptions): WorkerRunner {
   const pool = new ThreadPool(
     {

@@ -30,17 +30,24 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const files = { key: 'crawl', files: {} as never };
 
+/** A pool whose threads are the stand-ins given, in order (its own script, for any further thread, is the first's). */
+function poolOf(scripts: string[], concurrency: number, maxThreads: number): { pool: ThreadPool; workers: Worker[] } {
+  const workers = scripts.map((script) => new Worker(path.join(dir, script)));
+  const options = {
+    workerUrl: pathToFileURL(path.join(dir, scripts[0]!)),
+    allowPrivate: true,
+    lowerPriority: false,
+    limits: THREAD_LIMITS,
+  };
+  return { pool: new ThreadPool(options, concurrency, maxThreads, workers), workers };
+}
+
 describe('ThreadPool', () => {
   it('at its thread limit, gives work to a loaded thread with room before one still loading', async () => {
-    const fast = new Worker(path.join(dir, 'fast.cjs'));
-    const slow = new Worker(path.join(dir, 'slow.cjs'));
-    const options = {
-      workerUrl: pathToFileURL(path.join(dir, 'fast.cjs')),
-      allowPrivate: true,
-      lowerPriority: false,
-      limits: THREAD_LIMITS,
-    };
-    const pool = new ThreadPool(options, 4, 2, [fast, slow]);
+    const {
+      pool,
+      workers: [fast],
+    } = poolOf(['fast.cjs', 'slow.cjs'], 4, 2);
     try {
       pool.warm();
       expect(pool.size).toBe(2);
@@ -60,14 +67,10 @@ describe('ThreadPool', () => {
   });
 
   it('below its thread limit, gives work to an idle thread still loading before it starts another', async () => {
-    const slow = new Worker(path.join(dir, 'slow.cjs'));
-    const options = {
-      workerUrl: pathToFileURL(path.join(dir, 'slow.cjs')),
-      allowPrivate: true,
-      lowerPriority: false,
-      limits: THREAD_LIMITS,
-    };
-    const pool = new ThreadPool(options, 2, 2, [slow]);
+    const {
+      pool,
+      workers: [slow],
+    } = poolOf(['slow.cjs'], 2, 2);
     try {
       pool.warm(1);
       const first = await pool.onThread(async (thread) => thread.worker);
