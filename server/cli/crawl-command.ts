@@ -23,6 +23,7 @@ import { isReportLanguage } from '../../shared/i18n/languages.js';
 import { crawlReport } from '../ci/ci-report.js';
 import { CI_HELP, CI_OPTIONS, prepareCi } from './ci-options.js';
 import { verdict, writeOutputs } from './ci-output.js';
+import { groupDigits } from '../../shared/text/group-digits.js';
 
 /** Pages audited at once by `citable crawl` unless CRAWL_CONCURRENCY says otherwise. */
 export const CLI_CRAWL_CONCURRENCY = 8;
@@ -37,7 +38,7 @@ Audits a whole site the way AI answer engines see it: pages found from its sitem
 audited once, then a site report (top issues by pages affected, worst templates, worst pages).
 
   <url>            the start page: an http(s) URL or a bare host (example.com)
-  --max-pages N    audit at most N pages (1-${MAX_PAGES_LIMIT.toLocaleString('en')}, default ${DEFAULT_MAX_PAGES})
+  --max-pages N    audit at most N pages (1-${groupDigits(MAX_PAGES_LIMIT)}, default ${DEFAULT_MAX_PAGES})
   --render WHICH   also load pages in headless Chromium and compare them with the server HTML: sample
                    (the start page and one page per URL template), all, or none (default)
                    (${RENDER_HELP}, RENDER_CONCURRENCY, default ${RENDER_CONCURRENCY_DEFAULT})
@@ -138,7 +139,7 @@ function crawlRequest(
     maxPagesText !== undefined &&
     (!/^\d{1,5}$/.test(maxPagesText) || Number(maxPagesText) < 1 || Number(maxPagesText) > MAX_PAGES_LIMIT)
   ) {
-    return `--max-pages takes a whole number from 1 to ${MAX_PAGES_LIMIT.toLocaleString('en')}.`;
+    return `--max-pages takes a whole number from 1 to ${groupDigits(MAX_PAGES_LIMIT)}.`;
   }
   const url = normalizeAuditUrl(positionals[0]!);
   if (!url.ok) return url.message;

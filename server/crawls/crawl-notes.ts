@@ -3,6 +3,7 @@ import type { RobotsVerdict } from '../../shared/crawl/site-findings.js';
 import { MAX_CRAWL_DELAY_S } from '../../shared/crawl/site-findings.js';
 import { oneOrMany, plural } from '../../shared/judge/wording.js';
 import { emptyTally, type StoredCrawl } from '../store/contracts/crawls.js';
+import { groupDigits } from '../../shared/text/group-digits.js';
 
 /** Why the start page itself may not be crawled. */
 export function robotsRefusalNote(robots: RobotsVerdict, startUrl: string): string {
@@ -36,7 +37,7 @@ export function crawlNotes(input: {
     notes.push(`The site answered 429 or 503 ${plural(tally.busy, 'time')}; Citable paused as asked (Retry-After) and asked again.`);
   const otherwiseSkipped = tally.robots + tally.off_host + tally.off_site + tally.redirected;
   if (record.admission.queued >= record.max_pages && record.progress.skipped > otherwiseSkipped) {
-    notes.push(`max_pages (${record.max_pages.toLocaleString('en')}) was reached: further URLs were skipped.`);
+    notes.push(`max_pages (${groupDigits(record.max_pages)}) was reached: further URLs were skipped.`);
   }
   if (input.stop === 'deadline')
     notes.push(

@@ -63,7 +63,7 @@ export function scoreRules(judged: readonly JudgedRule[]): ScoreResult {
       severityRank(a.severity) - severityRank(b.severity) ||
       categoryRank(a.category) - categoryRank(b.category) ||
       b.weight - a.weight ||
-      a.rule.localeCompare(b.rule),
+      byRuleId(a.rule, b.rule),
   );
   const issues: Issue[] = raised.map((r, position) => ({
     severity: r.severity,
@@ -105,4 +105,12 @@ export function capScore(mean: number, criticalIssues: number): { score: number;
 function clamp01(n: number): number {
   if (!Number.isFinite(n)) return 0;
   return Math.min(1, Math.max(0, n));
+}
+
+/**
+ * Rule ids in code-unit order: the same order as localeCompare for ids of lowercase letters, digits, dots and
+ * hyphens (a test checks every rule), without a collator: a thread's first localeCompare builds ICU's (5 ms).
+ */
+export function byRuleId(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

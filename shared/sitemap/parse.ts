@@ -1,4 +1,5 @@
 import { createHtmlParser } from '../facts/html-parser.js';
+import { groupDigits } from '../text/group-digits.js';
 
 /** One `<url>` of a urlset or `<sitemap>` of a sitemap index (an `<item>`/`<entry>` of a feed). */
 export interface SitemapEntry {
@@ -209,7 +210,7 @@ function checkEntries(out: ParsedSitemap): void {
   if (out.entryCount > MAX_KEPT) {
     out.problems.push({
       severity: 'warning',
-      message: `the file lists ${out.entryCount.toLocaleString('en')} ${what}, but the protocol allows 50,000 per file`,
+      message: `the file lists ${groupDigits(out.entryCount)} ${what}, but the protocol allows 50,000 per file`,
     });
   }
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditSnapshot } from '../../../shared/audit/audit-snapshot.js';
 import { defineRule, fail, notApplicable, partial, pass, type Rule, type RuleResult } from '../../../shared/judge/rule.js';
-import { scoreRules, type JudgedRule } from '../../../shared/score/score.js';
+import { byRuleId, scoreRules, type JudgedRule } from '../../../shared/score/score.js';
+import { ALL_RULES } from '../../../shared/rules/index.js';
 import type { CategoryName, Severity } from '../../../shared/types/audit.js';
 import { snapshot } from '../../helpers/snapshot.js';
 
@@ -136,5 +137,18 @@ describe('rule_errors', () => {
     const [error] = audit([long]).rule_errors;
     expect(error!.message).toHaveLength(500);
     expect(error!.message.endsWith('…')).toBe(true);
+  });
+});
+
+describe('issue order among equals', () => {
+  it('orders every rule id as localeCompare does, with no collator', () => {
+    const ids = ALL_RULES.map((rule) => rule.id);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9.-]+$/);
+    const byCollator = [...ids].sort((a, b) => a.localeCompare(b));
+    const byCodeUnit = [...ids].sort(byRuleId);
+    expect(byCodeUnit).toEqual(byCollator);
+    // Reversed input: the comparator decides the order, not the order it was given.
+    expect([...ids].reverse().sort(byRuleId)).toEqual(byCollator);
+    expect(byRuleId('content.a', 'content.a')).toBe(0);
   });
 });
