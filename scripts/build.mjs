@@ -102,6 +102,9 @@ const builds = [
       // `citable crawl`'s audit threads: a small bootstrap with the code cache, and the worker as one bundle.
       { in: 'server/cli/audit-thread.ts', out: 'audit-thread' },
       { in: 'server/audits/audit-worker.ts', out: 'audit-worker' },
+      // `citable crawl --render`'s render thread: the same, with playwright-core through the cache.
+      { in: 'server/cli/render-thread.ts', out: 'render-thread' },
+      { in: 'server/render/render-worker.ts', out: 'render-worker' },
     ],
     outdir: 'dist/cli',
   },

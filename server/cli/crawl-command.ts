@@ -252,7 +252,8 @@ function openCrawlRenderer(
   const mode = value ?? 'none';
   if (!isCrawlRenderMode(mode)) return '--render takes sample, all or none.';
   if (mode === 'none') return null;
-  const renderer = openCliRenderer(env, allowPrivate, new URL('../render-worker.mjs', import.meta.url));
+  // The render thread beside the built command (dist/cli/render-thread.cjs); from source, renders run on this thread.
+  const renderer = openCliRenderer(env, allowPrivate, new URL('./render-thread.cjs', import.meta.url));
   return typeof renderer === 'string' ? renderer : { mode, renderer };
 }
 

@@ -25,6 +25,8 @@ const renderer = createPageRenderer({
   onRender: (outcome, seconds) => port.postMessage({ type: 'outcome', outcome, seconds } satisfies RenderReply),
 });
 const running = new Map<number, AbortController>();
+/** Set by the CLI's bootstrap (server/cli/render-thread.ts): saves its code cache once a render has run. */
+const workDone = (globalThis as { citableWorkDone?: () => void }).citableWorkDone;
 
 port.on('message', (message: RenderRequest) => {
   if (message.type === 'close') {
@@ -47,5 +49,8 @@ port.on('message', (message: RenderRequest) => {
         port.postMessage({ type: 'failed', id: message.id, error: { code: e.code, message: e.message } } satisfies RenderReply);
       },
     )
-    .finally(() => running.delete(message.id));
+    .finally(() => {
+      running.delete(message.id);
+      workDone?.();
+    });
 });

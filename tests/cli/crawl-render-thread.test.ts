@@ -1,0 +1,97 @@
+/**
+ * `citable crawl --render`'s render thread (dist/cli/render-thread.cjs) loads the render worker and playwright-core
+ * through a V8 code cache of its own: the first rendered crawl writes it, the next accepts it (nothing is written
+ * again) and renders the same, and a corrupt cache is replaced without changing what a crawl finds. The built dist/
+ * is copied to a directory of its own, so its cache is this test's.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
+
+const repo = fileURLToPath(new URL('../../', import.meta.url));
+const RULE = 'rendering.json-ld-only-after-js';
+let home: string;
+let cacheDir: string;
+let site: FixtureSite;
+
+/** A page whose JSON-LD only a browser sees: the rule fires on it only when it was rendered. */
+function page(title: string, links: string[]): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>
+<p>${`${title} is a page of a small roastery site with enough words to be read as an article. `.repeat(8)}</p>
+${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main><script>
+const ld = document.createElement('script'); ld.type = 'application/ld+json';
+ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Article', headline: document.title });
+document.head.append(ld);
+</script></body></html>`;
+}
+
+async function crawl() {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [path.join(home, 'dist/citable.cjs'), 'crawl', `${site.url}/`, '--render', 'sample', '--json'],
+    { env: { PATH: process.env.PATH ?? '', AUDIT_ALLOW_PRIVATE: '1', RENDER_TIMEOUT_MS: '10000' } },
+  );
+  const c = JSON.parse(stdout) as { status: string; render: string; progress: unknown; issues: { rule: string; pages: number }[] };
+  return { status: c.status, render: c.render, progress: c.progress, rendered: c.issues.find((i) => i.rule === RULE)?.pages ?? 0 };
+}
+
+const caches = () =>
+  readdirSync(path.join(cacheDir, 'crawl-render'))
+    .filter((f) => f.endsWith('.cache'))
+    .sort();
+
+describe("citable crawl's render thread", () => {
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: repo });
+    home = mkdtempSync(path.join(os.tmpdir(), 'citable-render-cache-'));
+    cpSync(path.join(repo, 'dist'), path.join(home, 'dist'), { recursive: true });
+    symlinkSync(path.join(repo, 'node_modules'), path.join(home, 'node_modules'));
+    cacheDir = path.join(home, 'dist/cli/.v8-cache');
+    rmSync(cacheDir, { recursive: true, force: true });
+    site = await startFixtureSite({
+      '/': { body: page('Home', ['/beans/a', '/beans/b']) },
+      '/beans/a': { body: page('Bean A', ['/']) },
+      '/beans/b': { body: page('Bean B', ['/']) },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await site?.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('writes its code cache on the first rendered crawl, then renders the same through it', async () => {
+    const first = await crawl();
+    // The start page and one page of /beans/*: the sample, rendered.
+    expect(first).toEqual({
+      status: 'complete',
+      render: 'sample',
+      progress: expect.objectContaining({ audited: 3, failed: 0 }),
+      rendered: 2,
+    });
+    const written = caches();
+    expect(written.some((f) => f.startsWith('render-worker.cjs.'))).toBe(true);
+    expect(written.some((f) => f.startsWith('playwright-core-') && f.includes('coreBundle.js.'))).toBe(true);
+    // The CLI's own cache of playwright-core (audit --render) is another file: a crawl's heap flag would make each
+    // reject the other's.
+    expect(readdirSync(cacheDir).some((f) => f.startsWith('playwright-core-'))).toBe(false);
+
+    const contents = written.map((f) => readFileSync(path.join(cacheDir, 'crawl-render', f)));
+    expect(await crawl()).toEqual(first);
+    expect(caches()).toEqual(written);
+    written.forEach((f, i) => expect(readFileSync(path.join(cacheDir, 'crawl-render', f)).equals(contents[i]!)).toBe(true));
+
+    const worker = path.join(
+      cacheDir,
+      'crawl-render',
+      written.find((f) => f.startsWith('render-worker.cjs.'))!,
+    );
+    writeFileSync(worker, Buffer.alloc(contents[written.indexOf(path.basename(worker))]!.length, 7)); // garbage: rejected
+    expect(await crawl()).toEqual(first);
+    expect(readFileSync(worker).every((b) => b === 7)).toBe(false); // written again
+  }, 120_000);
+});
