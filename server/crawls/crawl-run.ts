@@ -70,6 +70,10 @@ export class CrawlRun {
   #sitemapAdmission: Promise<SitemapRead[]> | null = null;
   /** Wakes the drain loop when the start page's fetches are done (its render and judging may go on). */
   #startGathered: Deferred<void> = deferred<void>();
+  /** Pages whose fetches are done and that now wait for their render: they leave the host's window (renderWindow). */
+  #awaitingRender = 0;
+  /** Wakes the drain loop when a page starts waiting for its render (room for the next page). */
+  #roomFreed: Deferred<void> = deferred<void>();
   #fatal: unknown = null;
   #delayMs = 0;
   #deadlineAt = 0;
@@ -187,7 +191,7 @@ export class CrawlRun {
     while (!this.#signal.aborted) {
       while (
         this.#queue.length &&
-        this.#inFlight.size < perCrawl &&
+        this.#hasRoom(perCrawl) &&
         (this.#startDone || (this.#inFlight.size === 0 && this.#queue.first!.url === startUrl))
       )
         this.#launch(this.#queue.shift()!);
@@ -197,9 +201,20 @@ export class CrawlRun {
         continue;
       }
       if (this.#inFlight.size === 0) break;
-      await Promise.race([...this.#inFlight, ...(this.#startDone ? [] : [this.#startGathered.promise])]);
+      this.#roomFreed = deferred<void>();
+      await Promise.race([...this.#inFlight, this.#roomFreed.promise, ...(this.#startDone ? [] : [this.#startGathered.promise])]);
     }
     await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /**
+   * Room for one more page: fewer than the host's budget being fetched, where a page waiting only for its render no
+   * longer counts (a browser slow to start or busy must not stall the pages that need none), and at most as many
+   * again waiting for renders, so a crawl that renders every page never fetches far ahead of its browser.
+   */
+  #hasRoom(perCrawl: number): boolean {
+    const fetching = this.#inFlight.size - this.#awaitingRender;
+    return fetching < perCrawl && this.#awaitingRender + fetching < 2 * perCrawl;
   }
 
   #launch(item: QueuedUrl): void {
@@ -232,6 +247,7 @@ export class CrawlRun {
     const weight = item.sample ? this.deps.gate.limit : 1;
     const { host } = this.#site.record;
     const pass = await this.deps.gate.acquire(host!, { weight, delayMs: this.#delayMs, signal: this.#signal });
+    let awaiting = false;
     try {
       const remaining = this.#deadlineAt - Date.now();
       const request = {
@@ -250,11 +266,17 @@ export class CrawlRun {
       const isStart = item.url === this.#site.record.start_url;
       const gathered = () => {
         pass.release();
+        if (request.render && !awaiting) {
+          awaiting = true;
+          this.#awaitingRender++;
+          this.#roomFreed.resolve();
+        }
         if (isStart) void this.#afterStartGathered();
       };
       return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, gathered);
     } finally {
       pass.release();
+      if (awaiting) this.#awaitingRender--;
     }
   }
 

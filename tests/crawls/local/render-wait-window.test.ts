@@ -1,0 +1,70 @@
+/**
+ * Pages waiting for their render leave the host's window: a crawl whose browser is slow (starting, or busy with
+ * other renders) goes on fetching the pages that need no render. Here every render is held until all the pages
+ * that are not rendered have been fetched; when waiting pages kept their place in the window (four, the host's
+ * budget), the start page and the three template samples filled it and the crawl stood still until the renders
+ * gave up.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalCrawl } from '../../../server/cli/crawl/local-crawl.js';
+import { crawlSettingsFor } from '../../../server/crawls/crawl-settings.js';
+import type { Renderer } from '../../../shared/types/renderer.js';
+import type { RenderedPage } from '../../../shared/types/snapshot.js';
+import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
+import { until } from '../../helpers/until.js';
+
+const page = (title: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>
+<p>${`${title} is a page of a small roastery site with enough words to be read as an article. `.repeat(8)}</p></main></body></html>`;
+
+const TEMPLATES = ['beans', 'brewing', 'origins'];
+/** The first page of each template is its sample (rendered); the other five of each are not. */
+const urls = TEMPLATES.flatMap((t) => [1, 2, 3, 4, 5, 6].map((n) => `/${t}/${n}`));
+const unrendered = urls.filter((u) => !u.endsWith('/1'));
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite((origin) => ({
+    '/': { body: page('Home') },
+    '/robots.txt': { body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } },
+    '/sitemap.xml': {
+      // The samples first: they are all in flight, waiting for their renders, before any other page is fetched.
+      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...urls]
+        .sort((a, b) => Number(!a.endsWith('/1')) - Number(!b.endsWith('/1')))
+        .map((u) => `<url><loc>${origin}${u}</loc></url>`)
+        .join('')}</urlset>`,
+      headers: { 'content-type': 'application/xml' },
+    },
+    ...Object.fromEntries(urls.map((u) => [u, { body: page(u) }])),
+  }));
+});
+afterAll(() => site.close());
+
+describe('a crawl whose renders are slow', () => {
+  it('fetches the pages that need no render while the rendered ones wait', async () => {
+    const fetched = () => new Set(site.requests.map((r) => r.path));
+    const rendered: string[] = [];
+    const renderer: Renderer = {
+      async render(url: string): Promise<RenderedPage> {
+        await until('every page that is not rendered was fetched', () => unrendered.every((u) => fetched().has(u)), { timeoutMs: 8_000 });
+        rendered.push(new URL(url).pathname);
+        const html = await (await fetch(url)).text();
+        return { html, url, capturedAt: new Date().toISOString(), engine: 'Test' };
+      },
+    };
+    const crawl = startLocalCrawl({
+      url: `${site.url}/`,
+      maxPages: 50,
+      settings: crawlSettingsFor({ auditDeadlineMs: 20_000, concurrency: 8 }),
+      allowPrivate: true,
+      workerUrl: new URL('file:///nonexistent/audit-worker.mjs'),
+      render: { mode: 'sample', renderer },
+    });
+    await crawl.done;
+    const stored = await crawl.read();
+    await crawl.close();
+    expect(stored.status, String(stored.error)).toBe('complete');
+    expect(stored.progress).toMatchObject({ audited: 1 + urls.length, failed: 0 });
+    expect(rendered.sort()).toEqual(['/', ...TEMPLATES.map((t) => `/${t}/1`)].sort());
+  }, 30_000);
+});
