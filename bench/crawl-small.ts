@@ -2,7 +2,8 @@
  * The small crawl alone, for profiling: serves the 250-page, five-template site and runs `citable crawl` on it
  * ROUNDS times (after one warm-up), printing each round's wall time, CPU time and pages per second.
  * Several configurations can be compared, alternated round by round: CONFIGS="A;B" where each is a list of
- * environment settings for the crawl (`CRAWL_CONCURRENCY=2 FOO=1`); BIN=path/to/bin/citable.cjs runs another build.
+ * environment settings for the crawl (`CRAWL_CONCURRENCY=2 FOO=1`); BIN=path/to/bin/citable.cjs runs another build;
+ * VIA=node runs `node BIN` instead of the executable (without the Node options of its first line).
  *
  *   npx tsx bench/crawl-small.ts [pages=250] [rounds=5]
  */
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTemplatedSite } from '../tests/crawls/helpers/templated-site.js';
 import { GUARD } from './lib/peer-tools.js';
+import { CITABLE_BIN, citableNodeOptions } from './lib/citable-command.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = Number(process.argv[2] ?? 250);
@@ -22,7 +24,7 @@ const envOf = (config: string) =>
     config
       .split(/\s+/)
       .filter(Boolean)
-      .map((kv) => kv.split('=') as [string, string]),
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string]),
   );
 
 const blog = Math.round(PAGES * 0.3);
@@ -40,22 +42,26 @@ const served = await startTemplatedSite({
 function crawl(config: string): Promise<{ ms: number; cpuMs: number; audited: number }> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        '-r',
-        GUARD,
-        '-r',
-        path.join(root, 'bench/lib/max-rss.cjs'),
-        envOf(config).BIN ?? path.join(root, 'bin/citable.cjs'),
-        'crawl',
-        served.site.url,
-        '--max-pages',
-        String(PAGES),
-        '--json',
-      ],
-      { cwd: root, env: { ...process.env, ...envOf(config), AUDIT_ALLOW_PRIVATE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    const settings = envOf(config);
+    const bin = settings.BIN ?? CITABLE_BIN;
+    const args = ['crawl', served.site.url, '--max-pages', String(PAGES), '--json'];
+    const maxRss = path.join(root, 'bench/lib/max-rss.cjs');
+    const env = { ...process.env, ...settings, AUDIT_ALLOW_PRIVATE: '1' };
+    // VIA=node or NODE_ARGS=--flag,--other: `node [options] BIN`, which skips the executable's own Node options (a V8
+    // flag changes the code cache's key: give such a config its own BIN, or the configs reject each other's caches).
+    // Otherwise the executable, as a person runs it, with the guard and the meter preloaded through NODE_OPTIONS.
+    const child =
+      settings.VIA === 'node' || settings.NODE_ARGS
+        ? spawn(process.execPath, [...(settings.NODE_ARGS?.split(',') ?? []), '-r', GUARD, '-r', maxRss, bin, ...args], {
+            cwd: root,
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          })
+        : spawn(bin, args, {
+            cwd: root,
+            env: { ...env, NODE_OPTIONS: [citableNodeOptions([maxRss]), settings.NODE_OPTIONS].filter(Boolean).join(' ') },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));

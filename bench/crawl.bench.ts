@@ -23,6 +23,7 @@ import { startTemplatedSite, type TemplatedSite } from '../tests/crawls/helpers/
 import { seedDataDir } from './store-seed.js';
 import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';
 import { GUARD } from './lib/peer-tools.js';
+import { CITABLE_BIN, citableNodeOptions } from './lib/citable-command.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = Number(process.argv[2] ?? 1000);
@@ -62,9 +63,18 @@ interface Run {
 }
 
 function runNode(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return runProcess(process.execPath, ['-r', GUARD, '-r', MAX_RSS, ...args], env);
+}
+
+/** `citable` as a person runs it: the executable (the Node options of its first line apply), guard and meter preloaded. */
+function runCitable(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return runProcess(CITABLE_BIN, args, { NODE_OPTIONS: citableNodeOptions([MAX_RSS]), ...env });
+}
+
+function runProcess(file: string, args: string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     const t0 = performance.now();
-    const child = spawn(process.execPath, ['-r', GUARD, '-r', MAX_RSS, ...args], {
+    const child = spawn(file, args, {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,7 +99,7 @@ function runNode(args: string[], env: Record<string, string> = {}): Promise<Run>
 }
 
 async function citableCrawl(url: string, maxPages: number): Promise<{ run: Run; audited: number }> {
-  const run = await runNode([path.join(root, 'bin/citable.cjs'), 'crawl', url, '--max-pages', String(maxPages), '--json'], {
+  const run = await runCitable(['crawl', url, '--max-pages', String(maxPages), '--json'], {
     AUDIT_ALLOW_PRIVATE: '1',
   });
   if (run.code !== 0) throw new Error(`citable crawl exited ${run.code}: ${run.stderr.slice(-500)}`);

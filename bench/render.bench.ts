@@ -25,6 +25,7 @@ import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.j
 import { measureRenderMemory } from './lib/render-memory.js';
 import { lighthouseBin, runLighthouse } from './lib/lighthouse.js';
 import { readRenderSettings } from '../server/settings/render-settings.js';
+import { CITABLE_BIN, citableNodeOptions } from './lib/citable-command.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const { values } = parseArgs({
@@ -76,9 +77,15 @@ function startPageSite(): Promise<FixtureSite> {
 /** Spawned asynchronously: the fixture server lives in this process and must keep answering. */
 function citable(args: string[]): Promise<{ ms: number; stdout: string }> {
   const t0 = performance.now();
-  const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', AUDIT_ALLOW_PRIVATE: '1', RENDER_CHROMIUM_PATH: CHROMIUM };
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    AUDIT_ALLOW_PRIVATE: '1',
+    RENDER_CHROMIUM_PATH: CHROMIUM,
+    NODE_OPTIONS: citableNodeOptions(),
+  };
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['bin/citable.cjs', ...args], { cwd: root, env, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
+    execFile(CITABLE_BIN, args, { cwd: root, env, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
       if (error) return reject(new Error(`citable ${args.join(' ')}: ${stderr.slice(-500)}`));
       resolve({ ms: performance.now() - t0, stdout });
     });
