@@ -12,23 +12,12 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
+import { JSON_LD_AFTER_JS_RULE as RULE, jsonLdAfterJsPage } from '../crawls/helpers/json-ld-after-js-page.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const RULE = 'rendering.json-ld-only-after-js';
 let home: string;
 let cacheDir: string;
 let site: FixtureSite;
-
-/** A page whose JSON-LD only a browser sees: the rule fires on it only when it was rendered. */
-function page(title: string, links: string[]): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>
-<p>${`${title} is a page of a small roastery site with enough words to be read as an article. `.repeat(8)}</p>
-${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main><script>
-const ld = document.createElement('script'); ld.type = 'application/ld+json';
-ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Article', headline: document.title });
-document.head.append(ld);
-</script></body></html>`;
-}
 
 async function crawl() {
   const { stdout } = await promisify(execFile)(
@@ -54,9 +43,9 @@ describe("citable crawl's render thread", () => {
     cacheDir = path.join(home, 'dist/cli/.v8-cache');
     rmSync(cacheDir, { recursive: true, force: true });
     site = await startFixtureSite({
-      '/': { body: page('Home', ['/beans/a', '/beans/b']) },
-      '/beans/a': { body: page('Bean A', ['/']) },
-      '/beans/b': { body: page('Bean B', ['/']) },
+      '/': { body: jsonLdAfterJsPage('Home', ['/beans/a', '/beans/b']) },
+      '/beans/a': { body: jsonLdAfterJsPage('Bean A', ['/']) },
+      '/beans/b': { body: jsonLdAfterJsPage('Bean B', ['/']) },
     });
   }, 120_000);
   afterAll(async () => {

@@ -7,27 +7,17 @@ import { crawlSchema } from '../../../shared/schema/crawl.js';
 import { run } from '../../../server/cli/crawl-command.js';
 import { memoryIo } from '../../cli/cli-io.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
+import { JSON_LD_AFTER_JS_RULE as RULE, jsonLdAfterJsPage } from '../helpers/json-ld-after-js-page.js';
 
 const ENV = { AUDIT_ALLOW_PRIVATE: '1', RENDER_TIMEOUT_MS: '10000' };
-const RULE = 'rendering.json-ld-only-after-js';
-
-function page(title: string, links: string[]): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><main><h1>${title}</h1>
-<p>${`${title} is a page of a small roastery site with enough words to be read as an article. `.repeat(8)}</p>
-${links.map((l) => `<a href="${l}">${l}</a>`).join(' ')}</main><script>
-const ld = document.createElement('script'); ld.type = 'application/ld+json';
-ld.textContent = JSON.stringify({ '@context': 'https://schema.org', '@type': 'Article', headline: document.title });
-document.head.append(ld);
-</script></body></html>`;
-}
 
 let site: FixtureSite;
 beforeAll(async () => {
   site = await startFixtureSite({
-    '/': { body: page('Home', ['/beans/a', '/beans/b', '/beans/c']) },
-    '/beans/a': { body: page('Bean A', ['/']) },
-    '/beans/b': { body: page('Bean B', ['/']) },
-    '/beans/c': { body: page('Bean C', ['/']) },
+    '/': { body: jsonLdAfterJsPage('Home', ['/beans/a', '/beans/b', '/beans/c']) },
+    '/beans/a': { body: jsonLdAfterJsPage('Bean A', ['/']) },
+    '/beans/b': { body: jsonLdAfterJsPage('Bean B', ['/']) },
+    '/beans/c': { body: jsonLdAfterJsPage('Bean C', ['/']) },
   });
 });
 afterAll(() => site.close());

@@ -6,10 +6,7 @@
  * gave up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalCrawl } from '../../../server/cli/crawl/local-crawl.js';
-import { crawlSettingsFor } from '../../../server/crawls/crawl-settings.js';
-import type { Renderer } from '../../../shared/types/renderer.js';
-import type { RenderedPage } from '../../../shared/types/snapshot.js';
+import { crawlWithHeldRenders } from '../helpers/rendered-local-crawl.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/until.js';
 
@@ -43,26 +40,12 @@ afterAll(() => site.close());
 describe('a crawl whose renders are slow', () => {
   it('fetches the pages that need no render while the rendered ones wait', async () => {
     const fetched = () => new Set(site.requests.map((r) => r.path));
-    const rendered: string[] = [];
-    const renderer: Renderer = {
-      async render(url: string): Promise<RenderedPage> {
-        await until('every page that is not rendered was fetched', () => unrendered.every((u) => fetched().has(u)), { timeoutMs: 8_000 });
-        rendered.push(new URL(url).pathname);
-        const html = await (await fetch(url)).text();
-        return { html, url, capturedAt: new Date().toISOString(), engine: 'Test' };
-      },
-    };
-    const crawl = startLocalCrawl({
-      url: `${site.url}/`,
+    const { stored, rendered } = await crawlWithHeldRenders(site.url, {
       maxPages: 50,
-      settings: crawlSettingsFor({ auditDeadlineMs: 20_000, concurrency: 8 }),
-      allowPrivate: true,
-      workerUrl: new URL('file:///nonexistent/audit-worker.mjs'),
-      render: { mode: 'sample', renderer },
+      concurrency: 8,
+      before: () =>
+        until('every page that is not rendered was fetched', () => unrendered.every((u) => fetched().has(u)), { timeoutMs: 8_000 }),
     });
-    await crawl.done;
-    const stored = await crawl.read();
-    await crawl.close();
     expect(stored.status, String(stored.error)).toBe('complete');
     expect(stored.progress).toMatchObject({ audited: 1 + urls.length, failed: 0 });
     expect(rendered.sort()).toEqual(['/', ...TEMPLATES.map((t) => `/${t}/1`)].sort());

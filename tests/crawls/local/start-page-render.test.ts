@@ -5,10 +5,7 @@
  * after a few seconds and the crawl shows it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLocalCrawl } from '../../../server/cli/crawl/local-crawl.js';
-import { crawlSettingsFor } from '../../../server/crawls/crawl-settings.js';
-import type { Renderer } from '../../../shared/types/renderer.js';
-import type { RenderedPage } from '../../../shared/types/snapshot.js';
+import { crawlWithHeldRenders } from '../helpers/rendered-local-crawl.js';
 import { startFixtureSite, type FixtureSite } from '../../helpers/fixture-server.js';
 import { until } from '../../helpers/until.js';
 
@@ -36,28 +33,14 @@ afterAll(() => site.close());
 describe('a crawl rendering its start page', () => {
   it('crawls the sitemaps’ pages while the start page renders, and the start page’s links after them', async () => {
     const fetched = () => site.requests.map((r) => r.path);
-    const order: string[] = [];
-    const renderer: Renderer = {
-      async render(url: string): Promise<RenderedPage> {
-        const path = new URL(url).pathname;
+    const { stored, rendered: order } = await crawlWithHeldRenders(site.url, {
+      maxPages: 10,
+      concurrency: 4,
+      before: async (path) => {
         if (path === '/')
           await until('another page was fetched while the start page renders', () => fetched().includes('/beans/a'), { timeoutMs: 5_000 });
-        order.push(path);
-        const html = await (await fetch(url)).text();
-        return { html, url, capturedAt: new Date().toISOString(), engine: 'Test' };
       },
-    };
-    const crawl = startLocalCrawl({
-      url: `${site.url}/`,
-      maxPages: 10,
-      settings: crawlSettingsFor({ auditDeadlineMs: 20_000, concurrency: 4 }),
-      allowPrivate: true,
-      workerUrl: new URL('file:///nonexistent/audit-worker.mjs'),
-      render: { mode: 'sample', renderer },
     });
-    await crawl.done;
-    const stored = await crawl.read();
-    await crawl.close();
     expect(stored.status, String(stored.error)).toBe('complete');
     expect(stored.progress.audited).toBe(5);
     expect(order[0]).not.toBe('/'); // a sitemap page was rendered (as its template's sample) before the start page
