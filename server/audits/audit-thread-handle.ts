@@ -5,7 +5,7 @@
  */
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Audit } from '../../shared/types/audit.js';
-import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { CrawlPageRequest, CrawlPageResult, PageGathered } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import type { StartRobots } from '../../shared/crawl/site-findings.js';
@@ -57,8 +57,8 @@ interface Work {
   settle(reply: WorkerReply | Error): void;
   /** Starts the budget of this piece once the thread begins it. */
   working: (() => void) | null;
-  /** Told when the crawl page has done its fetches. */
-  gathered: (() => void) | null;
+  /** Told when the crawl page has done its fetches (with its links when it waits for its render). */
+  gathered: PageGathered | null;
 }
 
 export class AuditThread {
@@ -98,7 +98,7 @@ export class AuditThread {
       if (reply.type === 'render' || reply.type === 'render-abort') return this.#renders.handle(reply);
       const work = this.#works.get(reply.id);
       if (reply.type === 'working') work?.working?.();
-      else if (reply.type === 'gathered') work?.gathered?.();
+      else if (reply.type === 'gathered') work?.gathered?.(reply.links);
       else {
         this.#works.delete(reply.id);
         work?.settle(reply);
@@ -131,7 +131,7 @@ export class AuditThread {
     request: CrawlPageRequest,
     siteFiles: { key: string; files: GatheredSiteFiles },
     signal: AbortSignal,
-    onGathered?: () => void,
+    onGathered?: PageGathered,
   ): Promise<CrawlPageResult> {
     const message = (id: number): WorkRequest => ({ type: 'page', id, request, siteFiles: this.#siteFiles(siteFiles) });
     return this.#send(message, signal, { onGathered }).then((reply) => {
@@ -177,7 +177,7 @@ export class AuditThread {
   #send(
     message: (id: number) => WorkRequest,
     signal: AbortSignal,
-    { budget, onGathered }: { budget?: { what: string; ms: number }; onGathered?: (() => void) | undefined } = {},
+    { budget, onGathered }: { budget?: { what: string; ms: number }; onGathered?: PageGathered | undefined } = {},
   ): Promise<Settled> {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {

@@ -76,7 +76,7 @@ function runPage(message: PageRequest, signal: AbortSignal) {
     ...(given ? { siteFiles: given } : {}),
     signal,
     renderer,
-    onGathered: () => port.postMessage({ type: 'gathered', id: message.id } satisfies WorkingSignal),
+    onGathered: (links) => port.postMessage({ type: 'gathered', id: message.id, ...(links ? { links } : {}) } satisfies WorkingSignal),
   });
 }
 

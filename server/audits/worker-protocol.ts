@@ -7,6 +7,7 @@ import { AuditFetchError, AuditInputError, AuditRenderError } from '../../shared
 import type { RenderedPage } from '../../shared/types/snapshot.js';
 import type { Audit } from '../../shared/types/audit.js';
 import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { PageLinks } from '../../shared/crawl/page-links.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import type { StartRobots } from '../../shared/crawl/site-findings.js';
@@ -72,9 +73,9 @@ export type RenderAnswer =
 
 /**
  * `working`: sent when the thread begins a sitemap (its budget counts from there, not from a new thread's start-up).
- * `gathered`: a crawl page's fetches are done (it may still wait for its render).
+ * `gathered`: a crawl page's fetches are done; one that still waits for its render sends its links with it.
  */
-export type WorkingSignal = { type: 'working'; id: number } | { type: 'gathered'; id: number };
+export type WorkingSignal = { type: 'working'; id: number } | { type: 'gathered'; id: number; links?: PageLinks };
 
 /** Sent once, in answer to the setup message: the thread has loaded its code and takes work at once. */
 export interface ReadySignal {

@@ -8,7 +8,7 @@
  * a 422), a crash is the server's (a 500).
  */
 import type { ResourceLimits, Worker } from 'node:worker_threads';
-import type { CrawlPageRequest, CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { CrawlPageRequest, CrawlPageResult, PageGathered } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import type { SitemapFileRequest, SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import type { StartRobots } from '../../shared/crawl/site-findings.js';
@@ -69,7 +69,7 @@ export interface WorkerRunner extends AuditRunner {
     request: CrawlPageRequest,
     siteFiles: { key: string; files: GatheredSiteFiles },
     signal: AbortSignal,
-    onGathered?: () => void,
+    onGathered?: PageGathered,
   ): Promise<CrawlPageResult>;
   /**
    * Reads one sitemap file of a crawl's discovery on a thread (shared/crawl/sitemap-file.ts: up to 16 MB fetched,

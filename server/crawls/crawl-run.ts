@@ -10,6 +10,7 @@
 import type { Audit } from '../../shared/types/audit.js';
 import type { QueuedUrl } from '../../shared/crawl/admission.js';
 import type { CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import type { PageLinks } from '../../shared/crawl/page-links.js';
 import { hostOfUrl } from '../../shared/crawl/crawl-url.js';
 import { auditedOutcome, failedOutcome, type CrawlPageOutcome } from '../../shared/crawl/page-outcome.js';
 import { emptyRollup } from '../../shared/crawl/rollup.js';
@@ -264,7 +265,7 @@ export class CrawlRun {
       // Once its fetches are done the page no longer holds the host's budget: a render (bounded by RENDER_CONCURRENCY)
       // overlaps with the next pages instead of holding them back.
       const isStart = item.url === this.#site.record.start_url;
-      const gathered = () => {
+      const gathered = (links?: PageLinks) => {
         pass.release();
         if (request.render && !awaiting) {
           awaiting = true;
@@ -272,6 +273,8 @@ export class CrawlRun {
           this.#roomFreed.resolve();
         }
         if (isStart) void this.#afterStartGathered();
+        // The start page's links come after the sitemaps' URLs, at its end, as ever.
+        else if (links) void this.#admitBeforeRender(links);
       };
       return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, gathered);
     } finally {
@@ -284,6 +287,21 @@ export class CrawlRun {
   #renders(item: QueuedUrl): boolean {
     const mode = this.#site.record.render ?? 'none';
     return mode === 'all' || (mode === 'sample' && item.sample);
+  }
+
+  /**
+   * The links of a page that waits for its render, admitted now: pages reached only through it (a chain of
+   * documentation pages, a paginated list) need not wait for a browser. Its end admits the same links again, which
+   * then changes nothing; if this write fails, that one admits them.
+   */
+  async #admitBeforeRender(links: PageLinks): Promise<void> {
+    try {
+      const queued = await this.deps.store.admit(this.id, sortLinks(links, this.#rules));
+      for (const item of queued) this.#queue.push(item);
+      this.#roomFreed.resolve();
+    } catch {
+      // Left to the page's end.
+    }
   }
 
   /** A queued URL on another host (queued before discovery kept to the crawl's origin): never fetched, skipped. */

@@ -8,7 +8,7 @@
  */
 import type { Fetcher } from '../../shared/types/fetcher.js';
 import type { Renderer } from '../../shared/types/renderer.js';
-import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult } from '../../shared/crawl/crawl-page.js';
+import { auditCrawlPage, type CrawlPageRequest, type CrawlPageResult, type PageGathered } from '../../shared/crawl/crawl-page.js';
 import type { GatheredSiteFiles } from '../../shared/gather/gather-site-files.js';
 import { readSitemapFile, type SitemapFileRequest, type SitemapFileResult } from '../../shared/crawl/sitemap-file.js';
 import { startRobots } from '../../shared/crawl/robots-allow.js';
@@ -25,8 +25,11 @@ export interface KeyedSiteFiles {
 }
 
 export interface CrawlPageRunner {
-  /** `onGathered`: told once the page's own fetches are done (runners that can tell; a render may still be running). */
-  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal, onGathered?: () => void): Promise<CrawlPageResult>;
+  /**
+   * `onGathered`: told once the page's own fetches are done (runners that can tell); a page still waiting for its
+   * render tells its links with it.
+   */
+  runPage(request: CrawlPageRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal, onGathered?: PageGathered): Promise<CrawlPageResult>;
   /** Reads one sitemap file of the crawl's discovery; absent: the coordinator reads it on its own thread. */
   readSitemap?(request: SitemapFileRequest, siteFiles: KeyedSiteFiles, signal: AbortSignal): Promise<SitemapFileResult>;
   /**

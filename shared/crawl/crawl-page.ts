@@ -10,6 +10,7 @@ import type { FetchErrorCode, Fetcher } from '../types/fetcher.js';
 import type { Renderer } from '../types/renderer.js';
 import type { Snapshot } from '../types/snapshot.js';
 import type { Rule } from '../judge/rule.js';
+import { JudgeContext } from '../judge/context.js';
 import { gather } from '../gather/gather.js';
 import type { GatheredSiteFiles } from '../gather/gather-site-files.js';
 import { auditSnapshotInContext } from '../audit/audit-snapshot.js';
@@ -58,8 +59,14 @@ export interface CrawlPageDeps {
   /** The host's browser, for pages with `render`; absent: such a page fails with the reason. */
   renderer?: Renderer;
   /** Told once the page's fetches are done (a rendered page then only waits for its browser). */
-  onGathered?: () => void;
+  onGathered?: PageGathered;
 }
+
+/**
+ * A page's fetches are done. A page that still waits for its render tells, with it, where it links to (its server
+ * HTML's links, robots.txt applied, the same as its result will carry), so a crawl can go on to them meanwhile.
+ */
+export type PageGathered = (links?: PageLinks) => void;
 
 const BUSY = new Set([429, 503]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
@@ -79,12 +86,16 @@ export async function auditCrawlPage(req: CrawlPageRequest, deps: CrawlPageDeps)
       ...(deps.signal ? { signal: deps.signal } : {}),
       ...(deps.now ? { now: deps.now } : {}),
     });
-    deps.onGathered?.();
     const unjudged = unjudgedPage(req, snapshot, deps);
-    if (unjudged) return unjudged;
-    if (!render) return judgePage(req, snapshot, deps);
+    if (unjudged || !render) {
+      deps.onGathered?.();
+      return unjudged ?? judgePage(req, snapshot, deps);
+    }
+    // The links come from the server's HTML, parsed once for them and for the judging after the render.
+    const links = linksOf(req, new JudgeContext(snapshot), deps);
+    deps.onGathered?.(links);
     try {
-      return judgePage(req, { ...snapshot, rendered: await render.result() }, deps);
+      return judgePage(req, { ...snapshot, rendered: await render.result() }, deps, links);
     } catch (error) {
       if (!(error instanceof AuditRenderError) || error.code === 'aborted') throw error;
       return { kind: 'failed', code: 'render', message: error.message };
@@ -107,7 +118,7 @@ function unjudgedPage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPage
   return null;
 }
 
-function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDeps): CrawlPageResult {
+function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDeps, knownLinks?: PageLinks): CrawlPageResult {
   const { audit, ctx } = auditSnapshotInContext(snapshot, {
     id: req.auditId,
     ...(deps.now ? { now: deps.now } : {}),
@@ -121,14 +132,18 @@ function judgePage(req: CrawlPageRequest, snapshot: Snapshot, deps: CrawlPageDep
         agents_blocked: accessSummary(ctx).agents.filter((a) => a.blocked).length,
       }
     : null;
-  const links = pageLinks(ctx, req.host);
-  // robots.txt applied here, where the page is judged (an audit thread in the server), not by the crawl's own thread.
   return {
     kind: 'audited',
     audit,
     httpStatus: snapshot.page.status,
-    links: deps.siteFiles ? sortByRobots(links, robotsOf(deps.siteFiles)) : links,
+    links: knownLinks ?? linksOf(req, ctx, deps),
     sample,
     summary: pageSummary(ctx),
   };
+}
+
+/** Where the page leads: robots.txt applied here, where the page is judged (an audit thread in the server), not by the crawl's own thread. */
+function linksOf(req: CrawlPageRequest, ctx: JudgeContext, deps: CrawlPageDeps): PageLinks {
+  const links = pageLinks(ctx, req.host);
+  return deps.siteFiles ? sortByRobots(links, robotsOf(deps.siteFiles)) : links;
 }

@@ -15,6 +15,9 @@ import { gatherSiteFiles, type GatheredSiteFiles } from '../../shared/gather/gat
 import { DEFAULT_LIMITS } from '../../shared/gather/limits.js';
 import { html, serveSite, sitemapIndex, text, urlset, type ServedSite } from './helpers/crawl-site.js';
 import { linkingPage } from './helpers/small-sites.js';
+import { until } from '../helpers/until.js';
+import type { PageLinks } from '../../shared/crawl/page-links.js';
+import type { Renderer } from '../../shared/types/renderer.js';
 
 const WORKER = new URL('../server/helpers/audit-worker-source.mjs', import.meta.url);
 const FAN_OUT = 50_000;
@@ -92,6 +95,43 @@ describe('a sitemap file on an audit thread', () => {
         offHost: ['http://localhost:9/elsewhere', 'https://en.wikipedia.org/wiki/Coffee'], // the page's footer links out
         refused: [`${site.url}/private/x`],
       });
+    } finally {
+      await runner.close();
+    }
+  });
+
+  it('a page waiting for its render sends its links first, the same as its result carries', async () => {
+    let told: PageLinks | undefined;
+    // The browser answers only once the links have come: a thread that sent them with the result would never get it.
+    const renderer: Renderer = {
+      async render(url) {
+        await until('the links came before the render', () => told !== undefined, { timeoutMs: 5_000 });
+        return { html: await (await fetch(url)).text(), url, capturedAt: new Date().toISOString(), engine: 'Test' };
+      },
+    };
+    const runner = createWorkerRunner({
+      workerUrl: WORKER,
+      allowPrivate: true,
+      deadlineMs: 15_000,
+      concurrency: 1,
+      queueLimit: 0,
+      renderer,
+    });
+    try {
+      const request = {
+        url: `${site.url}/linking`,
+        crawlId: 'crawl-5',
+        host: site.host,
+        auditId: '00000000-0000-4000-8000-000000000005',
+        sample: false,
+        retryBusy: false,
+        deadlineMs: 15_000,
+        render: true,
+      };
+      const result = await runner.runPage(request, { key: 'crawl-5', files }, new AbortController().signal, (links) => (told = links));
+      expect(result.kind).toBe('audited');
+      expect(told?.refused).toEqual([`${site.url}/private/x`]);
+      expect(result.kind === 'audited' && result.links).toEqual(told);
     } finally {
       await runner.close();
     }

@@ -1,9 +1,10 @@
 /**
- * Pages waiting for their render leave the host's window: a crawl whose browser is slow (starting, or busy with
- * other renders) goes on fetching the pages that need no render. Here every render is held until all the pages
- * that are not rendered have been fetched; when waiting pages kept their place in the window (four, the host's
- * budget), the start page and the three template samples filled it and the crawl stood still until the renders
- * gave up.
+ * A crawl whose browser is slow (starting, or busy with other renders) goes on with the pages that need no render:
+ * - pages waiting for their render leave the host's window: every render here is held until all the pages that are
+ *   not rendered have been fetched; when waiting pages kept their place in the window (four, the host's budget), the
+ *   start page and the three template samples filled it and the crawl stood still until the renders gave up;
+ * - a page waiting for its render has its links admitted already: pages reached only through it (a chain of guides)
+ *   are crawled meanwhile; when its links waited for its end, the chain waited for the render, which gave up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlWithHeldRenders } from '../helpers/rendered-local-crawl.js';
@@ -49,5 +50,41 @@ describe('a crawl whose renders are slow', () => {
     expect(stored.status, String(stored.error)).toBe('complete');
     expect(stored.progress).toMatchObject({ audited: 1 + urls.length, failed: 0 });
     expect(rendered.sort()).toEqual(['/', ...TEMPLATES.map((t) => `/${t}/1`)].sort());
+  }, 30_000);
+});
+
+describe('a crawl whose sample page leads to the rest', () => {
+  let chain: FixtureSite;
+  // Only the first guide is in the sitemap (its template's sample, rendered); each guide links to the next.
+  const guides = [1, 2, 3, 4].map((n) => `/guides/${n}`);
+  beforeAll(async () => {
+    chain = await startFixtureSite((origin) => ({
+      '/': { body: page('Home') },
+      '/robots.txt': { body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } },
+      '/sitemap.xml': {
+        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/guides/1</loc></url></urlset>`,
+        headers: { 'content-type': 'application/xml' },
+      },
+      ...Object.fromEntries(
+        guides.map((g, i) => [
+          g,
+          { body: page(g).replace('</main>', guides[i + 1] ? `<a href="${guides[i + 1]}">next</a></main>` : '</main>') },
+        ]),
+      ),
+    }));
+  });
+  afterAll(() => chain.close());
+
+  it('crawls the pages it links to while it waits for its render', async () => {
+    const fetched = () => new Set(chain.requests.map((r) => r.path));
+    const { stored, rendered } = await crawlWithHeldRenders(chain.url, {
+      maxPages: 50,
+      concurrency: 8,
+      before: () =>
+        until('the guides after the first were fetched', () => guides.slice(1).every((g) => fetched().has(g)), { timeoutMs: 8_000 }),
+    });
+    expect(stored.status, String(stored.error)).toBe('complete');
+    expect(stored.progress).toMatchObject({ audited: 1 + guides.length, failed: 0 });
+    expect(rendered.sort()).toEqual(['/', '/guides/1']);
   }, 30_000);
 });
