@@ -64,6 +64,11 @@ export class CrawlRun {
   readonly #signal: AbortSignal;
   #site!: Prepared;
   #queue = new Deque<QueuedUrl>();
+  /**
+   * A crawl that renders its sample pages takes them before the rest (in the order found): their renders then start
+   * early and run beside the other pages, instead of the last template's sample rendering alone at the end.
+   */
+  readonly #samplesFirst = new Deque<QueuedUrl>();
   readonly #attempts = new Map<string, number>();
   readonly #inFlight = new Set<Promise<void>>();
   #startDone = false;
@@ -190,12 +195,11 @@ export class CrawlRun {
     const perCrawl = this.deps.gate.limit;
     const startUrl = this.#site.record.start_url;
     while (!this.#signal.aborted) {
-      while (
-        this.#queue.length &&
-        this.#hasRoom(perCrawl) &&
-        (this.#startDone || (this.#inFlight.size === 0 && this.#queue.first!.url === startUrl))
-      )
-        this.#launch(this.#queue.shift()!);
+      while (this.#hasRoom(perCrawl)) {
+        const from = this.#startDone && this.#samplesFirst.length ? this.#samplesFirst : this.#queue;
+        if (!from.length || !(this.#startDone || (this.#inFlight.size === 0 && from.first!.url === startUrl))) break;
+        this.#launch(from.shift()!);
+      }
       if (!this.#startDone && this.#inFlight.size === 0 && this.#queue.first?.url !== startUrl) {
         // The start page goes first; when it is not queued (done, or never admitted), go on without it.
         if (!this.#queue.moveToFront((q) => q.url === startUrl)) this.#startDone = true;
@@ -272,8 +276,7 @@ export class CrawlRun {
           this.#awaitingRender++;
           this.#roomFreed.resolve();
         }
-        if (isStart) void this.#afterStartGathered();
-        // The start page's links come after the sitemaps' URLs, at its end, as ever.
+        if (isStart) void this.#afterStartGathered(links);
         else if (links) void this.#admitBeforeRender(links);
       };
       return await this.deps.pages.runPage(request, { key: this.id, files: this.#site.files }, this.#signal, gathered);
@@ -281,6 +284,12 @@ export class CrawlRun {
       pass.release();
       if (awaiting) this.#awaitingRender--;
     }
+  }
+
+  /** Pages just admitted into the line: the sample pages of a crawl that renders them to the line ahead. */
+  #enqueue(items: Iterable<QueuedUrl>): void {
+    const samplesAhead = this.#site.record.render === 'sample';
+    for (const item of items) (samplesAhead && item.sample ? this.#samplesFirst : this.#queue).push(item);
   }
 
   /** Whether this page is rendered in the browser: the crawl's `render` says every page, its sample pages, or none. */
@@ -297,7 +306,7 @@ export class CrawlRun {
   async #admitBeforeRender(links: PageLinks): Promise<void> {
     try {
       const queued = await this.deps.store.admit(this.id, sortLinks(links, this.#rules));
-      for (const item of queued) this.#queue.push(item);
+      this.#enqueue(queued);
       this.#roomFreed.resolve();
     } catch {
       // Left to the page's end.
@@ -332,7 +341,7 @@ export class CrawlRun {
       ...this.#busy(item),
     };
     const completed = await this.deps.store.completePage(this.id, completion);
-    for (const queued of completed.queued) this.#queue.push(queued);
+    this.#enqueue(completed.queued);
     if (isStart) this.#startDone = true;
   }
 
@@ -351,18 +360,20 @@ export class CrawlRun {
 
   /**
    * The start page's fetches are done (it may still be rendered and judged): the sitemaps' URLs are admitted and
-   * the other pages may start, so a render of the start page does not hold up the crawl. Its own links are
-   * admitted at its end, after the sitemaps' URLs, as before.
+   * the other pages may start, so a render of the start page does not hold up the crawl. Its own links come after
+   * the sitemaps' URLs: now when it waits for its render (`links`), else at its end.
    */
-  async #afterStartGathered(): Promise<void> {
+  async #afterStartGathered(links?: PageLinks): Promise<void> {
     try {
       await this.#admitSitemaps();
       this.#startDone = true;
     } catch {
       // Left to the start page's end, which admits them (or fails the crawl) as it always did.
+      return;
     } finally {
       this.#startGathered.resolve();
     }
+    if (links) await this.#admitBeforeRender(links);
   }
 
   /** The sitemaps' URLs into the queue, once (both callers wait for the same admission); answers the files read. */
@@ -370,7 +381,7 @@ export class CrawlRun {
     this.#sitemapAdmission ??= (async () => {
       const found = this.#site.sitemaps ? await this.#site.sitemaps : null;
       if (!found) return [];
-      for (const queued of await admitDiscovery(this.deps.store, this.id, found)) this.#queue.push(queued);
+      this.#enqueue(await admitDiscovery(this.deps.store, this.id, found));
       return found.sitemaps;
     })();
     return this.#sitemapAdmission;

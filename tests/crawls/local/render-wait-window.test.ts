@@ -4,7 +4,8 @@
  *   not rendered have been fetched; when waiting pages kept their place in the window (four, the host's budget), the
  *   start page and the three template samples filled it and the crawl stood still until the renders gave up;
  * - a page waiting for its render has its links admitted already: pages reached only through it (a chain of guides)
- *   are crawled meanwhile; when its links waited for its end, the chain waited for the render, which gave up.
+ *   are crawled meanwhile; when its links waited for its end, the chain waited for the render, which gave up;
+ * - the sample pages go first, in the order found, so their renders run beside the other pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlWithHeldRenders } from '../helpers/rendered-local-crawl.js';
@@ -86,5 +87,31 @@ describe('a crawl whose sample page leads to the rest', () => {
     expect(stored.status, String(stored.error)).toBe('complete');
     expect(stored.progress).toMatchObject({ audited: 1 + guides.length, failed: 0 });
     expect(rendered.sort()).toEqual(['/', '/guides/1']);
+  }, 30_000);
+});
+
+describe('a crawl that renders its sample pages', () => {
+  let grouped: FixtureSite;
+  beforeAll(async () => {
+    // Each template's pages together, in the sitemap: in the order found, /brewing/1 would come after /beans/6.
+    grouped = await startFixtureSite((origin) => ({
+      '/': { body: page('Home') },
+      '/robots.txt': { body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } },
+      '/sitemap.xml': {
+        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${origin}${u}</loc></url>`).join('')}</urlset>`,
+        headers: { 'content-type': 'application/xml' },
+      },
+      ...Object.fromEntries(urls.map((u) => [u, { body: page(u) }])),
+    }));
+  });
+  afterAll(() => grouped.close());
+
+  it('takes the sample pages before the others, in the order found', async () => {
+    const { stored } = await crawlWithHeldRenders(grouped.url, { maxPages: 50, concurrency: 8, before: async () => undefined });
+    expect(stored.status, String(stored.error)).toBe('complete');
+    const firstFetch = (path: string) => grouped.requests.findIndex((r) => r.path === path);
+    const samples = TEMPLATES.map((t) => `/${t}/1`);
+    expect(samples.map(firstFetch)).toEqual([...samples.map(firstFetch)].sort((a, b) => a - b));
+    expect(Math.max(...samples.map(firstFetch))).toBeLessThan(Math.min(...unrendered.map(firstFetch)));
   }, 30_000);
 });
