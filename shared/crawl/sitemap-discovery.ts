@@ -60,14 +60,19 @@ export async function discoverFromSitemaps(
   const queue = sameOrigin.slice(0, MAX_SITEMAP_FILES);
   let skippedFiles = sameOrigin.length - queue.length;
   let offSiteEntries = 0;
+  const requestFor = (url: string): SitemapFileRequest => ({
+    url,
+    room: Math.max(0, room - kept(out)),
+    fileRoom: MAX_SITEMAP_FILES - queue.length,
+    knownFiles: queue.slice(),
+  });
+  const ahead = new ReadAhead(read);
   for (let next = 0; next < queue.length; next++) {
+    // The file in turn is asked first, then the next few: reads begin in queue order.
+    const current = ahead.take(requestFor(queue[next]!));
+    ahead.start(queue.slice(next + 1, next + 1 + READ_AHEAD), requestFor);
+    const result = await current;
     const url = queue[next]!;
-    const result = await readOrError(read, {
-      url,
-      room: Math.max(0, room - kept(out)),
-      fileRoom: MAX_SITEMAP_FILES - queue.length,
-      knownFiles: queue,
-    });
     out.sitemaps.push(result.read);
     queue.push(...result.children);
     skippedFiles += result.moreFiles;
@@ -104,8 +109,48 @@ function namedSitemaps(files: GatheredSiteFiles, origin: string): { sameOrigin: 
   return { sameOrigin, elsewhere };
 }
 
-function kept(out: SitemapDiscovery): number {
-  return out.urls.length + out.refused.length + out.offSite.length;
+function kept(out: { pages?: string[]; urls?: string[]; refused: string[]; offSite: string[] }): number {
+  return (out.urls ?? out.pages ?? []).length + out.refused.length + out.offSite.length;
+}
+
+/** Files read ahead of their turn: the next few in the queue, while the current one is read. */
+const READ_AHEAD = 3;
+
+/**
+ * Reads the next files of the queue while the current one is read (each read still waits for the host's budget), so
+ * the children of an index are not fetched one after another. A file read ahead was asked with the room and the
+ * queue of that moment; its answer is used when the file's turn comes only if the exact request would have given the
+ * same: it kept no more URLs than the room left now, and it named no child sitemaps or the queue has not changed
+ * since. Otherwise the file is read again, in turn (only when the sitemaps outgrow the crawl's room, or an index
+ * follows an index).
+ */
+class ReadAhead {
+  readonly #started = new Map<string, { request: SitemapFileRequest; result: Promise<SitemapFileResult> }>();
+
+  constructor(private readonly read: SitemapFileReader) {}
+
+  start(urls: string[], requestFor: (url: string) => SitemapFileRequest): void {
+    for (const url of urls) {
+      if (this.#started.has(url)) continue;
+      const request = requestFor(url);
+      const result = readOrError(this.read, request);
+      this.#started.set(url, { request, result });
+    }
+  }
+
+  take(exact: SitemapFileRequest): Promise<SitemapFileResult> {
+    const early = this.#started.get(exact.url);
+    this.#started.delete(exact.url);
+    return early ? this.#checked(early, exact) : readOrError(this.read, exact);
+  }
+
+  async #checked(early: { request: SitemapFileRequest; result: Promise<SitemapFileResult> }, exact: SitemapFileRequest) {
+    const result = await early.result;
+    const sameRoom = kept(result) <= exact.room;
+    const sameQueue =
+      (result.children.length === 0 && result.moreFiles === 0) || early.request.knownFiles.length === exact.knownFiles.length;
+    return sameRoom && sameQueue ? result : readOrError(this.read, exact);
+  }
 }
 
 async function readOrError(read: SitemapFileReader, request: SitemapFileRequest): Promise<SitemapFileResult> {
