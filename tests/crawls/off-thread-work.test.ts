@@ -51,11 +51,15 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
+/** A runner of one audit thread (the worker from its source), with `extra` options. */
+const runnerWith = (extra: Partial<Parameters<typeof createWorkerRunner>[0]> = {}) =>
+  createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0, ...extra });
+
 const request = (path: string) => ({ url: `${site.url}${path}`, room: 100, fileRoom: 10, knownFiles: [] });
 
 describe('a sitemap file on an audit thread', () => {
   it('comes back sorted: pages robots.txt allows, pages it refuses, URLs elsewhere', async () => {
-    const runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0 });
+    const runner = runnerWith();
     try {
       const result = await runner.runSitemap(request('/pages.xml'), { key: 'crawl-1', files }, new AbortController().signal);
       expect(result).toEqual({
@@ -76,7 +80,7 @@ describe('a sitemap file on an audit thread', () => {
   });
 
   it("a page's links come back from the thread with robots.txt applied", async () => {
-    const runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0 });
+    const runner = runnerWith();
     try {
       const url = `${site.url}/linking`;
       const request = {
@@ -109,14 +113,7 @@ describe('a sitemap file on an audit thread', () => {
         return { html: await (await fetch(url)).text(), url, capturedAt: new Date().toISOString(), engine: 'Test' };
       },
     };
-    const runner = createWorkerRunner({
-      workerUrl: WORKER,
-      allowPrivate: true,
-      deadlineMs: 15_000,
-      concurrency: 1,
-      queueLimit: 0,
-      renderer,
-    });
+    const runner = runnerWith({ renderer });
     try {
       const request = {
         url: `${site.url}/linking`,
@@ -138,7 +135,7 @@ describe('a sitemap file on an audit thread', () => {
   });
 
   it("robots.txt for a crawl's start is read on the thread: its verdict, and whether the start URL is allowed", async () => {
-    const runner = createWorkerRunner({ workerUrl: WORKER, allowPrivate: true, deadlineMs: 15_000, concurrency: 1, queueLimit: 0 });
+    const runner = runnerWith();
     try {
       const signal = new AbortController().signal;
       const refused = await runner.runRobots(`${site.url}/private/start`, { key: 'crawl-4', files }, signal);
@@ -152,14 +149,7 @@ describe('a sitemap file on an audit thread', () => {
   });
 
   it('ends a thread that outlasts its budget; the next file gets a fresh thread', async () => {
-    const runner = createWorkerRunner({
-      workerUrl: WORKER,
-      allowPrivate: true,
-      deadlineMs: 15_000,
-      concurrency: 1,
-      queueLimit: 0,
-      sitemapBudgetMs: 1_000,
-    });
+    const runner = runnerWith({ sitemapBudgetMs: 1_000 });
     try {
       const signal = new AbortController().signal;
       await expect(runner.runSitemap(request('/slow.xml'), { key: 'crawl-2', files }, signal)).rejects.toBeInstanceOf(ThreadBudgetError);
