@@ -7,13 +7,12 @@
  *
  *   npx tsx bench/crawl-small.ts [pages=250] [rounds=5]
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTemplatedSite } from '../tests/crawls/helpers/templated-site.js';
 import { GUARD } from './lib/peer-tools.js';
 import { CITABLE_BIN, citableNodeOptions } from './lib/citable-command.js';
+import { MAX_RSS, runMetered } from './lib/metered-process.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = Number(process.argv[2] ?? 250);
@@ -39,39 +38,27 @@ const served = await startTemplatedSite({
   flatSitemap: PAGES,
 });
 
-function crawl(config: string): Promise<{ ms: number; cpuMs: number; audited: number }> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    const settings = envOf(config);
-    const bin = settings.BIN ?? CITABLE_BIN;
-    const args = ['crawl', served.site.url, '--max-pages', String(PAGES), '--json'];
-    const maxRss = path.join(root, 'bench/lib/max-rss.cjs');
-    const env = { ...process.env, ...settings, AUDIT_ALLOW_PRIVATE: '1' };
-    // VIA=node or NODE_ARGS=--flag,--other: `node [options] BIN`, which skips the executable's own Node options (a V8
-    // flag changes the code cache's key: give such a config its own BIN, or the configs reject each other's caches).
-    // Otherwise the executable, as a person runs it, with the guard and the meter preloaded through NODE_OPTIONS.
-    const child =
-      settings.VIA === 'node' || settings.NODE_ARGS
-        ? spawn(process.execPath, [...(settings.NODE_ARGS?.split(',') ?? []), '-r', GUARD, '-r', maxRss, bin, ...args], {
-            cwd: root,
-            env,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          })
-        : spawn(bin, args, {
-            cwd: root,
-            env: { ...env, NODE_OPTIONS: [citableNodeOptions([maxRss]), settings.NODE_OPTIONS].filter(Boolean).join(' ') },
-            stdio: ['ignore', 'pipe', 'pipe'],
-          });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`exit ${code}: ${err.slice(-800)}`));
-      const cpu = Number(/CPU_US (\d+)/.exec(err)?.[1] ?? NaN) / 1000;
-      resolve({ ms: performance.now() - t0, cpuMs: cpu, audited: (JSON.parse(out) as { progress: { audited: number } }).progress.audited });
-    });
-  });
+async function crawl(config: string): Promise<{ ms: number; cpuMs: number; audited: number }> {
+  const settings = envOf(config);
+  const bin = settings.BIN ?? CITABLE_BIN;
+  const args = ['crawl', served.site.url, '--max-pages', String(PAGES), '--json'];
+  const env = { ...process.env, ...settings, AUDIT_ALLOW_PRIVATE: '1' };
+  // VIA=node or NODE_ARGS=--flag,--other: `node [options] BIN`, which skips the executable's own Node options (a V8
+  // flag changes the code cache's key: give such a config its own BIN, or the configs reject each other's caches).
+  // Otherwise the executable, as a person runs it, with the guard and the meter preloaded through NODE_OPTIONS.
+  const run =
+    settings.VIA === 'node' || settings.NODE_ARGS
+      ? await runMetered(process.execPath, [...(settings.NODE_ARGS?.split(',') ?? []), '-r', GUARD, '-r', MAX_RSS, bin, ...args], {
+          cwd: root,
+          env,
+        })
+      : await runMetered(bin, args, {
+          cwd: root,
+          env: { ...env, NODE_OPTIONS: [citableNodeOptions([MAX_RSS]), settings.NODE_OPTIONS].filter(Boolean).join(' ') },
+        });
+  if (run.code !== 0) throw new Error(`exit ${run.code}: ${run.stderr.slice(-800)}`);
+  const audited = (JSON.parse(run.stdout) as { progress: { audited: number } }).progress.audited;
+  return { ms: run.ms, cpuMs: run.cpuMs ?? Number.NaN, audited };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -24,6 +24,7 @@ import { seedDataDir } from './store-seed.js';
 import { figure, printBenchResult, type BenchFigure } from './lib/bench-result.js';
 import { GUARD } from './lib/peer-tools.js';
 import { CITABLE_BIN, citableNodeOptions } from './lib/citable-command.js';
+import { MAX_RSS, runMetered, type MeteredRun } from './lib/metered-process.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const PAGES = Number(process.argv[2] ?? 1000);
@@ -31,7 +32,6 @@ const PEER_PAGES = Number(process.argv[3] ?? 100);
 const SECONDS = Number(process.argv[4] ?? 10);
 const SMALL_PAGES = Number(process.argv[5] ?? 250);
 const ROUNDS = Math.max(1, Number(process.argv[6] ?? 3));
-const MAX_RSS = path.join(root, 'bench/lib/max-rss.cjs');
 
 if (process.env.BENCH_SKIP_BUILD !== '1') execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
 
@@ -52,15 +52,7 @@ function site(n: number, flatSitemap = PEER_PAGES): Promise<TemplatedSite> {
   });
 }
 
-interface Run {
-  ms: number;
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  maxRssMb: number | null;
-  /** CPU time of the whole process (user + system, all threads). */
-  cpuMs: number | null;
-}
+type Run = MeteredRun;
 
 function runNode(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return runProcess(process.execPath, ['-r', GUARD, '-r', MAX_RSS, ...args], env);
@@ -72,30 +64,7 @@ function runCitable(args: string[], env: Record<string, string> = {}): Promise<R
 }
 
 function runProcess(file: string, args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    const t0 = performance.now();
-    const child = spawn(file, args, {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('exit', (code) => {
-      const rss = /MAX_RSS_KB (\d+)/.exec(stderr);
-      const cpu = /CPU_US (\d+)/.exec(stderr);
-      resolve({
-        ms: performance.now() - t0,
-        code,
-        stdout,
-        stderr,
-        maxRssMb: rss ? Number(rss[1]) / 1024 : null,
-        cpuMs: cpu ? Number(cpu[1]) / 1000 : null,
-      });
-    });
-  });
+  return runMetered(file, args, { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env } });
 }
 
 async function citableCrawl(url: string, maxPages: number): Promise<{ run: Run; audited: number }> {
