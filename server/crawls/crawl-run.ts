@@ -76,7 +76,7 @@ export class CrawlRun {
   #sitemapAdmission: Promise<SitemapRead[]> | null = null;
   /** Wakes the drain loop when the start page's fetches are done (its render and judging may go on). */
   #startGathered: Deferred<void> = deferred<void>();
-  /** Pages whose fetches are done and that now wait for their render: they leave the host's window (renderWindow). */
+  /** Pages whose fetches are done and that now wait for their render: they leave the host's window (#hasRoom). */
   #awaitingRender = 0;
   /** Wakes the drain loop when a page starts waiting for its render (room for the next page). */
   #roomFreed: Deferred<void> = deferred<void>();

@@ -62,7 +62,7 @@ export async function discoverFromSitemaps(
   let offSiteEntries = 0;
   const requestFor = (url: string): SitemapFileRequest => ({
     url,
-    room: Math.max(0, room - kept(out)),
+    room: Math.max(0, room - kept(out.urls, out)),
     fileRoom: MAX_SITEMAP_FILES - queue.length,
     knownFiles: queue.slice(),
   });
@@ -109,8 +109,9 @@ function namedSitemaps(files: GatheredSiteFiles, origin: string): { sameOrigin: 
   return { sameOrigin, elsewhere };
 }
 
-function kept(out: { pages?: string[]; urls?: string[]; refused: string[]; offSite: string[] }): number {
-  return (out.urls ?? out.pages ?? []).length + out.refused.length + out.offSite.length;
+/** The URLs a list holds against the room: its pages (a discovery's `urls`, a file's `pages`), refused and off-site. */
+function kept(pages: string[], { refused, offSite }: { refused: string[]; offSite: string[] }): number {
+  return pages.length + refused.length + offSite.length;
 }
 
 /** Files read ahead of their turn: the next few in the queue, while the current one is read. */
@@ -146,7 +147,7 @@ class ReadAhead {
 
   async #checked(early: { request: SitemapFileRequest; result: Promise<SitemapFileResult> }, exact: SitemapFileRequest) {
     const result = await early.result;
-    const sameRoom = kept(result) <= exact.room;
+    const sameRoom = kept(result.pages, result) <= exact.room;
     const sameQueue =
       (result.children.length === 0 && result.moreFiles === 0) || early.request.knownFiles.length === exact.knownFiles.length;
     return sameRoom && sameQueue ? result : readOrError(this.read, exact);

@@ -16,17 +16,19 @@ const NOTHING: ReadText = { words: 0, shingles: new Set() };
 export function browserText(ctx: JudgeContext): ReadText {
   return ctx.memo('crawlers:browser-text', () => {
     const page = ctx.snapshot.page;
-    if (page.binary) return NOTHING;
-    if (!isHtml(page, page.body)) return readText(page, page.body, ctx.pageUrl.href);
-    return { words: ctx.facts.wordCount, shingles: shingles(ctx.facts.text) };
+    if (readByFacts(page)) return { words: ctx.facts.wordCount, shingles: shingles(ctx.facts.text) };
+    return page.binary ? NOTHING : readText(page, page.body, ctx.pageUrl.href);
   });
 }
 
 /** The words of the browser's copy, without its shingles: all a probe served the very same body needs. */
 export function browserWords(ctx: JudgeContext): number {
-  const page = ctx.snapshot.page;
-  if (!page.binary && isHtml(page, page.body)) return ctx.facts.wordCount;
-  return browserText(ctx).words;
+  return readByFacts(ctx.snapshot.page) ? ctx.facts.wordCount : browserText(ctx).words;
+}
+
+/** The browser's copy is HTML, which the page facts have read already (for the rules). */
+function readByFacts(page: FetchedResource): boolean {
+  return !page.binary && isHtml(page, page.body);
 }
 
 /** An agent's copy, read once per distinct body (twenty probes served one challenge page parse it once). */
