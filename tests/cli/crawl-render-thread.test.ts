@@ -5,16 +5,15 @@
  * is copied to a directory of its own, so its cache is this test's.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFixtureSite, type FixtureSite } from '../helpers/fixture-server.js';
 import { JSON_LD_AFTER_JS_RULE as RULE, jsonLdAfterJsPage } from '../crawls/helpers/json-ld-after-js-page.js';
+import { privateDist, type PrivateDist } from './private-dist.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
+let dist: PrivateDist | undefined;
 let home: string;
 let cacheDir: string;
 let site: FixtureSite;
@@ -36,12 +35,8 @@ const caches = () =>
 
 describe("citable crawl's render thread", () => {
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: repo });
-    home = mkdtempSync(path.join(os.tmpdir(), 'citable-render-cache-'));
-    cpSync(path.join(repo, 'dist'), path.join(home, 'dist'), { recursive: true });
-    symlinkSync(path.join(repo, 'node_modules'), path.join(home, 'node_modules'));
-    cacheDir = path.join(home, 'dist/cli/.v8-cache');
-    rmSync(cacheDir, { recursive: true, force: true });
+    dist = await privateDist('citable-render-cache-');
+    ({ home, cacheDir } = dist);
     site = await startFixtureSite({
       '/': { body: jsonLdAfterJsPage('Home', ['/beans/a', '/beans/b']) },
       '/beans/a': { body: jsonLdAfterJsPage('Bean A', ['/']) },
@@ -50,7 +45,7 @@ describe("citable crawl's render thread", () => {
   }, 120_000);
   afterAll(async () => {
     await site?.close();
-    rmSync(home, { recursive: true, force: true });
+    dist?.remove();
   });
 
   it('writes its code cache on the first rendered crawl, then renders the same through it', async () => {

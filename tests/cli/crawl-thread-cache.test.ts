@@ -4,15 +4,14 @@
  * changes nothing a crawl finds. The built dist/ is copied to a directory of its own, so its cache is this test's.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTemplatedSite, type TemplatedSite } from '../crawls/helpers/templated-site.js';
+import { privateDist, type PrivateDist } from './private-dist.js';
 
-const repo = fileURLToPath(new URL('../../', import.meta.url));
+let dist: PrivateDist | undefined;
 let home: string;
 let cacheDir: string;
 let served: TemplatedSite;
@@ -37,17 +36,13 @@ const workerCaches = () => readdirSync(cacheDir).filter((f) => f.startsWith('aud
 
 describe("citable crawl's audit threads", () => {
   beforeAll(async () => {
-    await promisify(execFile)(process.execPath, ['scripts/build.mjs'], { cwd: repo });
-    home = mkdtempSync(path.join(os.tmpdir(), 'citable-thread-cache-'));
-    cpSync(path.join(repo, 'dist'), path.join(home, 'dist'), { recursive: true });
-    symlinkSync(path.join(repo, 'node_modules'), path.join(home, 'node_modules'));
-    cacheDir = path.join(home, 'dist/cli/.v8-cache');
-    rmSync(cacheDir, { recursive: true, force: true });
+    dist = await privateDist('citable-thread-cache-');
+    ({ home, cacheDir } = dist);
     served = await startTemplatedSite({ blog: 3, blogFr: 1, products: 3, docs: 2 });
   }, 120_000);
   afterAll(async () => {
     await served?.site.close();
-    rmSync(home, { recursive: true, force: true });
+    dist?.remove();
   });
 
   it('write the worker code cache on the first crawl; a corrupt one or none changes nothing found', async () => {
