@@ -21,21 +21,28 @@ const TEMPLATES = ['beans', 'brewing', 'origins'];
 const urls = TEMPLATES.flatMap((t) => [1, 2, 3, 4, 5, 6].map((n) => `/${t}/${n}`));
 const unrendered = urls.filter((u) => !u.endsWith('/1'));
 
-let site: FixtureSite;
-beforeAll(async () => {
-  site = await startFixtureSite((origin) => ({
+/** A home page and `pages` (path → body), robots.txt naming a sitemap that lists `listed` in that order. */
+function startListedSite(listed: string[], pages: Record<string, string>): Promise<FixtureSite> {
+  return startFixtureSite((origin) => ({
     '/': { body: page('Home') },
     '/robots.txt': { body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } },
     '/sitemap.xml': {
-      // The samples first: they are all in flight, waiting for their renders, before any other page is fetched.
-      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${[...urls]
-        .sort((a, b) => Number(!a.endsWith('/1')) - Number(!b.endsWith('/1')))
-        .map((u) => `<url><loc>${origin}${u}</loc></url>`)
-        .join('')}</urlset>`,
+      body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${listed.map((u) => `<url><loc>${origin}${u}</loc></url>`).join('')}</urlset>`,
       headers: { 'content-type': 'application/xml' },
     },
-    ...Object.fromEntries(urls.map((u) => [u, { body: page(u) }])),
+    ...Object.fromEntries(Object.entries(pages).map(([path, body]) => [path, { body }])),
   }));
+}
+
+const templatePages = Object.fromEntries(urls.map((u) => [u, page(u)]));
+
+let site: FixtureSite;
+beforeAll(async () => {
+  // The samples first: they are all in flight, waiting for their renders, before any other page is fetched.
+  site = await startListedSite(
+    [...urls].sort((a, b) => Number(!a.endsWith('/1')) - Number(!b.endsWith('/1'))),
+    templatePages,
+  );
 });
 afterAll(() => site.close());
 
@@ -59,20 +66,12 @@ describe('a crawl whose sample page leads to the rest', () => {
   // Only the first guide is in the sitemap (its template's sample, rendered); each guide links to the next.
   const guides = [1, 2, 3, 4].map((n) => `/guides/${n}`);
   beforeAll(async () => {
-    chain = await startFixtureSite((origin) => ({
-      '/': { body: page('Home') },
-      '/robots.txt': { body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } },
-      '/sitemap.xml': {
-        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>${origin}/guides/1</loc></url></urlset>`,
-        headers: { 'content-type': 'application/xml' },
-      },
-      ...Object.fromEntries(
-        guides.map((g, i) => [
-          g,
-          { body: page(g).replace('</main>', guides[i + 1] ? `<a href="${guides[i + 1]}">next</a></main>` : '</main>') },
-        ]),
+    chain = await startListedSite(
+      ['/guides/1'],
+      Object.fromEntries(
+        guides.map((g, i) => [g, page(g).replace('</main>', guides[i + 1] ? `<a href="${guides[i + 1]}">next</a></main>` : '</main>')]),
       ),
-    }));
+    );
   });
   afterAll(() => chain.close());
 
@@ -94,15 +93,7 @@ describe('a crawl that renders its sample pages', () => {
   let grouped: FixtureSite;
   beforeAll(async () => {
     // Each template's pages together, in the sitemap: in the order found, /brewing/1 would come after /beans/6.
-    grouped = await startFixtureSite((origin) => ({
-      '/': { body: page('Home') },
-      '/robots.txt': { body: `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`, headers: { 'content-type': 'text/plain' } },
-      '/sitemap.xml': {
-        body: `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.map((u) => `<url><loc>${origin}${u}</loc></url>`).join('')}</urlset>`,
-        headers: { 'content-type': 'application/xml' },
-      },
-      ...Object.fromEntries(urls.map((u) => [u, { body: page(u) }])),
-    }));
+    grouped = await startListedSite(urls, templatePages);
   });
   afterAll(() => grouped.close());
 
